@@ -1,0 +1,79 @@
+import { relations, sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ACCOUNT_KINDS, EMPLOYEE_ROLES, PAYMENT_METHODS } from '../../shared/enums';
+import { createdAt, updatedAt } from './columns';
+
+/**
+ * Every login: admin users, employees (driver / manager) and customer logins share one
+ * username space, so one table holds them all. A customer's business data lives in `customer`.
+ */
+export const account = sqliteTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
+    /** Employees only. */
+    role: text('role', { enum: EMPLOYEE_ROLES }),
+    name: text('name').notNull().default(''),
+    photo: text('photo'),
+    phoneNumber: text('phone_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('account_kind_idx').on(t.kind),
+    check(
+      'account_role_check',
+      sql`(${t.kind} = 'employee' AND ${t.role} IS NOT NULL) OR (${t.kind} <> 'employee' AND ${t.role} IS NULL)`,
+    ),
+  ],
+);
+
+export const route = sqliteTable('route', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const customer = sqliteTable(
+  'customer',
+  {
+    id: text('id').primaryKey(),
+    /** The customer's login; null when the restaurant has no web login. */
+    accountId: text('account_id')
+      .unique()
+      .references(() => account.id, { onDelete: 'set null' }),
+    restaurantName: text('restaurant_name').notNull(),
+    /** Stored without the leading 0. */
+    phoneNumber: text('phone_number').notNull(),
+    customerCode: text('customer_code').notNull().unique(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    /** Day of month as text ("25"), for monthly customers. */
+    paymentDate: text('payment_date'),
+    /** JSON array of weekday names. */
+    deliveryDays: text('delivery_days', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    routeId: text('route_id').references(() => route.id, { onDelete: 'set null' }),
+    contactPerson: text('contact_person'),
+    mobileNumber: text('mobile_number'),
+    badDebt: integer('bad_debt', { mode: 'boolean' }).notNull().default(false),
+    webOrder: integer('web_order', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('customer_route_id_idx').on(t.routeId),
+    index('customer_payment_method_idx').on(t.paymentMethod, t.badDebt),
+    index('customer_restaurant_name_idx').on(t.restaurantName),
+  ],
+);
+
+export const accountRelations = relations(account, ({ one }) => ({
+  customer: one(customer, { fields: [account.id], references: [customer.accountId] }),
+}));
+
+export const customerRelations = relations(customer, ({ one }) => ({
+  account: one(account, { fields: [customer.accountId], references: [account.id] }),
+  route: one(route, { fields: [customer.routeId], references: [route.id] }),
+}));

@@ -1,0 +1,62 @@
+import { relations, sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ITEM_COUNTS, ITEM_TYPES, SHOW_DESCRIPTION, UNITS } from '../../shared/enums';
+import { customer } from './accounts';
+import { createdAt, updatedAt } from './columns';
+
+export const category = sqliteTable('category', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const product = sqliteTable(
+  'product',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    categoryId: text('category_id').references(() => category.id, { onDelete: 'set null' }),
+    /** Whole yen. */
+    price: integer('price').notNull(),
+    description: text('description').notNull().default(''),
+    /** The unit ("sku" in the spec's words). */
+    sku: text('sku', { enum: UNITS }).notNull(),
+    image: text('image'),
+    productRank: integer('product_rank').notNull().default(0),
+    itemType: text('item_type', { enum: ITEM_TYPES }).notNull().default('Regular'),
+    itemCount: text('item_count', { enum: ITEM_COUNTS }).notNull().default('Count'),
+    showDescription: text('show_description', { enum: SHOW_DESCRIPTION })
+      .notNull()
+      .default('Dont Show'),
+    stockInCount: integer('stock_in_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('product_category_id_idx').on(t.categoryId),
+    index('product_product_rank_idx').on(t.productRank),
+    check('product_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+/** A customer's "My Ordersheet". */
+export const wishlistEntry = sqliteTable(
+  'wishlist_entry',
+  {
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customer.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.productId] }),
+    index('wishlist_entry_product_id_idx').on(t.productId),
+  ],
+);
+
+export const productRelations = relations(product, ({ one }) => ({
+  category: one(category, { fields: [product.categoryId], references: [category.id] }),
+}));

@@ -1,0 +1,33 @@
+import { relations } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { account, customer } from './accounts';
+import { createdAt } from './columns';
+import { customerOrder } from './orders';
+
+/** A delivery job ("ordertrack"): staff assign a customer's delivery to a driver. */
+export const deliveryJob = sqliteTable(
+  'delivery_job',
+  {
+    id: text('id').primaryKey(),
+    /** Assigned by the server, increasing. */
+    serialNo: integer('serial_no').notNull().unique(),
+    customerId: text('customer_id').references(() => customer.id, { onDelete: 'set null' }),
+    /** Snapshot for the 'Deleted Restaurant' fallback and search. */
+    restaurantName: text('restaurant_name').notNull(),
+    orderId: text('order_id').references(() => customerOrder.id, { onDelete: 'set null' }),
+    preparedBy: text('prepared_by').references(() => account.id, { onDelete: 'set null' }),
+    deliveredBy: text('delivered_by').references(() => account.id, { onDelete: 'set null' }),
+    isDelivered: integer('is_delivered', { mode: 'boolean' }).notNull().default(false),
+    deliveredAt: text('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('delivery_job_delivered_by_idx').on(t.deliveredBy, t.isDelivered),
+    index('delivery_job_is_delivered_idx').on(t.isDelivered, t.deliveredAt),
+    index('delivery_job_customer_id_idx').on(t.customerId),
+  ],
+);
+
+export const deliveryJobRelations = relations(deliveryJob, ({ one }) => ({
+  customer: one(customer, { fields: [deliveryJob.customerId], references: [customer.id] }),
+}));

@@ -1,0 +1,7 @@
+export * from './accounts';
+export * from './catalogue';
+export * from './content';
+export * from './delivery';
+export * from './invoices';
+export * from './orders';
+export * from './sessions';

@@ -1,0 +1,91 @@
+import { relations, sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { account, customer } from './accounts';
+import { product } from './catalogue';
+import { createdAt } from './columns';
+
+/**
+ * A customer's web order. The customer's name, code and route are snapshotted so the order
+ * stays readable after the customer is changed or deleted.
+ */
+export const customerOrder = sqliteTable(
+  'customer_order',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').references(() => customer.id, { onDelete: 'set null' }),
+    /** The account that placed it (the customer's login, or staff placing on their behalf). */
+    placedBy: text('placed_by').references(() => account.id, { onDelete: 'set null' }),
+    restaurantName: text('restaurant_name').notNull(),
+    customerCode: text('customer_code').notNull(),
+    username: text('username').notNull(),
+    phoneNumber: text('phone_number').notNull().default(''),
+    routeName: text('route_name'),
+    /** YYYY-MM-DD. */
+    deliveryDate: text('delivery_date').notNull(),
+    customMessage: text('custom_message').notNull().default(''),
+    /** Whole yen: the sum of the lines. */
+    total: integer('total').notNull(),
+    isDelivered: integer('is_delivered', { mode: 'boolean' }).notNull().default(false),
+    deliveredBy: text('delivered_by').references(() => account.id, { onDelete: 'set null' }),
+    deliveredAt: text('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_order_customer_id_idx').on(t.customerId, t.createdAt),
+    index('customer_order_is_delivered_idx').on(t.isDelivered, t.deliveryDate),
+    index('customer_order_created_at_idx').on(t.createdAt),
+    check('customer_order_total_check', sql`${t.total} >= 0`),
+  ],
+);
+
+/** One priced line, snapshotted from the product at placement. */
+export const orderLine = sqliteTable(
+  'order_line',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => customerOrder.id, { onDelete: 'cascade' }),
+    productId: text('product_id').references(() => product.id, { onDelete: 'set null' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: integer('line_total').notNull(),
+  },
+  (t) => [
+    index('order_line_order_id_idx').on(t.orderId, t.position),
+    index('order_line_product_id_idx').on(t.productId),
+    check('order_line_unit_price_check', sql`${t.unitPrice} >= 0`),
+    check('order_line_quantity_check', sql`${t.quantity} BETWEEN 1 AND 9999`),
+    check('order_line_total_check', sql`${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
+  ],
+);
+
+/** A client-chosen key makes a retried submission return the first result, not a second order. */
+export const idempotencyKey = sqliteTable(
+  'idempotency_key',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => account.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** What the first request created (e.g. the order id). */
+    resultId: text('result_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.key] }),
+    index('idempotency_key_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const customerOrderRelations = relations(customerOrder, ({ many, one }) => ({
+  lines: many(orderLine),
+  customer: one(customer, { fields: [customerOrder.customerId], references: [customer.id] }),
+}));
+
+export const orderLineRelations = relations(orderLine, ({ one }) => ({
+  order: one(customerOrder, { fields: [orderLine.orderId], references: [customerOrder.id] }),
+}));

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LoginThrottle, type ThrottleOptions } from './auth/throttle';
+import type { Config } from './config';
+import { createContextFromRequest, type Services } from './context';
+import type { Db } from './db';
+import { GENERIC_MESSAGE } from './errors';
+import { restPlugin } from './rest/handler';
+import { type AppRouter, appRouter } from './routers';
+import { sameOriginGuard } from './security';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Config;
+  throttle?: ThrottleOptions;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** A JSON body larger than this is refused with 413 (orders and forms are small). */
+export const BODY_LIMIT = 1024 * 1024;
+
+/** The whole app as one Fastify instance; main.ts listens, tests listen on port 0. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // tRPC batches put several procedure names in one path segment.
+    routerOptions: { maxParamLength: 5000 },
+  });
+  const services: Services = { db, config, throttle: new LoginThrottle(opts.throttle) };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // The office box is often reached over plain http on the LAN: never force https there.
+    hsts: config.trustProxy,
+  });
+  await app.register(cookie);
+  app.addHook('onRequest', sameOriginGuard);
+
+  app.setErrorHandler(
+    (err: { statusCode?: number; code?: string; message?: string }, req, reply) => {
+      const status =
+        err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+      if (status === 500) {
+        req.log.error({ err }, 'request failed');
+        return reply.code(500).send({ message: GENERIC_MESSAGE });
+      }
+      const message =
+        err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request is too large.'
+          : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type.'
+            : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'The request body is empty.'
+              : status === 400
+                ? 'The request body is not valid JSON.'
+                : (err.message ?? 'Bad request.');
+      return reply.code(status).send({ message });
+    },
+  );
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContextFromRequest(services, req, res),
+      onError({ error, path: p, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          req.log.error({ err: error, path: p }, 'tRPC failed');
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  await app.register(async (api) => restPlugin(api, services));
+
+  // Uploaded images.
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+  });
+
+  // The built client, when present (npm run build). Hashed assets are cached for good.
+  const hasClient = fs.existsSync(path.join(config.clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url;
+    const isApi = url.startsWith('/api/') || url.startsWith('/trpc') || url.startsWith('/uploads/');
+    if (!isApi && hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Client-side routes (/customer, /admin/...) all load the app shell.
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html', config.clientDir);
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+
+  return app;
+}

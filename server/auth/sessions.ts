@@ -1,0 +1,106 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { eq } from 'drizzle-orm';
+import { account, session } from '../../drizzle/schema';
+import type { Db } from '../db';
+
+// Sessions as the Lucia guide describes them (the `lucia` package itself is deprecated).
+// Token: `<id>.<secret>`; the id finds the row, the secret is checked against its SHA-256.
+
+const HOUR = 60 * 60 * 1000;
+export const IDLE_EXPIRY_MS = 10 * 24 * HOUR;
+export const STAFF_MAX_AGE_MS = 12 * HOUR;
+const REFRESH_INTERVAL_MS = HOUR;
+
+export type SessionAccount = typeof account.$inferSelect;
+export interface ValidSession {
+  id: string;
+  accountId: string;
+  createdAtMs: number;
+  lastVerifiedAtMs: number;
+  /** When the session will end if not used again (for the cookie's Max-Age). */
+  expiresAtMs: number;
+}
+
+function randomSecret(bytes: number): string {
+  const buf = new Uint8Array(bytes);
+  crypto.getRandomValues(buf);
+  return encodeBase32LowerCaseNoPadding(buf);
+}
+
+function hashSecret(secret: string): Uint8Array {
+  return sha256(new TextEncoder().encode(secret));
+}
+
+export function isStaff(a: Pick<SessionAccount, 'kind' | 'role'>): boolean {
+  return a.kind === 'admin' || (a.kind === 'employee' && a.role === 'manager');
+}
+
+function expiresAt(s: { createdAtMs: number; lastVerifiedAtMs: number }, staff: boolean): number {
+  const idle = s.lastVerifiedAtMs + IDLE_EXPIRY_MS;
+  return staff ? Math.min(idle, s.createdAtMs + STAFF_MAX_AGE_MS) : idle;
+}
+
+export function createSession(
+  db: Db,
+  accountId: string,
+  now = Date.now(),
+): { token: string; session: ValidSession; staff: boolean } {
+  const id = randomSecret(15); // 120 bits: only needs to be unique
+  const secret = randomSecret(32); // 256 bits
+  db.insert(session)
+    .values({
+      id,
+      accountId,
+      secretHash: Buffer.from(hashSecret(secret)),
+      createdAtMs: now,
+      lastVerifiedAtMs: now,
+    })
+    .run();
+  const acc = db.select().from(account).where(eq(account.id, accountId)).get();
+  const staff = acc ? isStaff(acc) : false;
+  const s = { id, accountId, createdAtMs: now, lastVerifiedAtMs: now };
+  return { token: `${id}.${secret}`, session: { ...s, expiresAtMs: expiresAt(s, staff) }, staff };
+}
+
+/** Returns the session and its account, or null when the token is unknown, wrong or expired. */
+export function validateSessionToken(
+  db: Db,
+  token: string,
+  now = Date.now(),
+): { session: ValidSession; account: SessionAccount; refreshed: boolean } | null {
+  const parts = token.split('.');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) return null;
+  const [id, secret] = parts as [string, string];
+  const row = db
+    .select({ s: session, a: account })
+    .from(session)
+    .innerJoin(account, eq(session.accountId, account.id))
+    .where(eq(session.id, id))
+    .get();
+  if (!row) return null;
+  if (!constantTimeEqual(hashSecret(secret), new Uint8Array(row.s.secretHash))) return null;
+  const staff = isStaff(row.a);
+  if (now >= expiresAt(row.s, staff)) {
+    db.delete(session).where(eq(session.id, id)).run();
+    return null;
+  }
+  let lastVerifiedAtMs = row.s.lastVerifiedAtMs;
+  const refreshed = now - lastVerifiedAtMs >= REFRESH_INTERVAL_MS;
+  if (refreshed) {
+    lastVerifiedAtMs = now;
+    db.update(session).set({ lastVerifiedAtMs }).where(eq(session.id, id)).run();
+  }
+  const s = { id, accountId: row.s.accountId, createdAtMs: row.s.createdAtMs, lastVerifiedAtMs };
+  return { session: { ...s, expiresAtMs: expiresAt(s, staff) }, account: row.a, refreshed };
+}
+
+export function invalidateSession(db: Db, sessionId: string): void {
+  db.delete(session).where(eq(session.id, sessionId)).run();
+}
+
+/** Password change and account deletion end every session of the account. */
+export function invalidateAccountSessions(db: Db, accountId: string): void {
+  db.delete(session).where(eq(session.accountId, accountId)).run();
+}

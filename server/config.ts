@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only place that reads process.env (ARCHITECTURE idiom 12).
+const envSchema = z.object({
+  DATA_DIR: z.string().default('./data'),
+  /** File name inside DATA_DIR; ":memory:" for a throwaway database. */
+  DB_FILE: z.string().default('app.db'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  TZ: z.string().default('Asia/Tokyo'),
+  ADMIN_USERNAME: z.string().min(1).optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Set when a TLS-terminating proxy sits in front, so `X-Forwarded-Proto` is believed. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  dataDir: string;
+  dbPath: string;
+  uploadsDir: string;
+  clientDir: string;
+  port: number;
+  host: string;
+  timeZone: string;
+  adminUsername?: string;
+  adminPassword?: string;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export const projectRoot = path.resolve(import.meta.dirname, '..');
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    dataDir,
+    dbPath: e.DB_FILE === ':memory:' ? ':memory:' : path.join(dataDir, e.DB_FILE),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    clientDir: path.join(projectRoot, 'dist', 'client'),
+    port: e.PORT,
+    host: e.HOST,
+    timeZone: e.TZ,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

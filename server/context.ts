@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { customer, route } from '../drizzle/schema';
+import { type SessionAccount, type ValidSession, validateSessionToken } from './auth/sessions';
+import type { LoginThrottle } from './auth/throttle';
+import {
+  bearerToken,
+  readSessionToken,
+  type SessionCookies,
+  sessionCookies,
+} from './auth/transport';
+import type { Config } from './config';
+import type { Db } from './db';
+
+export type CustomerRecord = typeof customer.$inferSelect & { routeName: string | null };
+
+export interface AuthUser {
+  account: SessionAccount;
+  /** Present when the account is a customer's login. */
+  customer: CustomerRecord | null;
+}
+
+export interface Services {
+  db: Db;
+  config: Config;
+  throttle: LoginThrottle;
+}
+
+export interface Context extends Services {
+  user: AuthUser | null;
+  session: ValidSession | null;
+  /** The caller's address (for login throttling). */
+  ip: string;
+  /** `Idempotency-Key` header, for calls that create things. */
+  idempotencyKey: string | null;
+  /** Sets or clears the session cookie; a no-op for callers without HTTP (scripts, tests). */
+  cookies: SessionCookies;
+}
+
+const noCookies: SessionCookies = { set() {}, clear() {} };
+
+export function loadCustomerForAccount(db: Db, accountId: string): CustomerRecord | null {
+  const row = db
+    .select({ c: customer, routeName: route.name })
+    .from(customer)
+    .leftJoin(route, eq(customer.routeId, route.id))
+    .where(eq(customer.accountId, accountId))
+    .get();
+  return row ? { ...row.c, routeName: row.routeName } : null;
+}
+
+export function resolveUser(
+  db: Db,
+  token: string | null,
+): Pick<Context, 'user' | 'session'> & { refreshed: boolean } {
+  const none = { user: null, session: null, refreshed: false };
+  if (!token) return none;
+  const found = validateSessionToken(db, token);
+  if (!found) return none;
+  const cust =
+    found.account.kind === 'customer' ? loadCustomerForAccount(db, found.account.id) : null;
+  return {
+    user: { account: found.account, customer: cust },
+    session: found.session,
+    refreshed: found.refreshed,
+  };
+}
+
+/** For tests and scripts: a context with a given user and no HTTP around it. */
+export function createInnerContext(
+  services: Services,
+  extra: Partial<Omit<Context, keyof Services>> = {},
+): Context {
+  return {
+    ...services,
+    user: null,
+    session: null,
+    ip: '127.0.0.1',
+    idempotencyKey: null,
+    cookies: noCookies,
+    ...extra,
+  };
+}
+
+export function createContextFromRequest(
+  services: Services,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Context {
+  const cookies = sessionCookies(req, reply);
+  const token = readSessionToken(req);
+  const { user, session, refreshed } = resolveUser(services.db, token);
+  // Renewal: when the session's expiry moved, the browser's cookie moves with it.
+  if (session && refreshed && token && !bearerToken(req)) cookies.set(token, session.expiresAtMs);
+  const key = req.headers['idempotency-key'];
+  return createInnerContext(services, {
+    user,
+    session,
+    ip: req.ip,
+    idempotencyKey: typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : null,
+    cookies,
+  });
+}

@@ -1,0 +1,33 @@
+import { buildApp } from './app';
+import { configFromEnv } from './config';
+import { closeDb, openDb } from './db';
+import { ensureFirstAdmin } from './services/bootstrap';
+
+async function main() {
+  const config = configFromEnv();
+  const db = openDb(config.dbPath);
+  const app = await buildApp({ db, config });
+  const firstAdmin = await ensureFirstAdmin(db, config);
+  if (firstAdmin) app.log.warn(firstAdmin);
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    closeDb(db);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  app.log.info(`Serving on http://${shown}:${config.port} (data in ${config.dataDir})`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

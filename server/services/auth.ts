@@ -1,0 +1,68 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { account } from '../../drizzle/schema';
+import type { LoginInput, LoginOutput, UserInfo } from '../../shared/schemas/auth';
+import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
+import { createSession, invalidateSession } from '../auth/sessions';
+import { type AuthUser, type Context, loadCustomerForAccount } from '../context';
+
+export const INVALID_LOGIN = 'Invalid username or password';
+
+export function toUserInfo(user: AuthUser): UserInfo {
+  const a = user.account;
+  const c = user.customer;
+  return {
+    _id: a.id,
+    isAdmin: a.kind === 'admin',
+    role: a.kind === 'employee' && a.role ? a.role : a.kind === 'admin' ? 'admin' : 'customer',
+    userType: a.kind === 'admin' ? 'Admin' : a.kind === 'employee' ? 'Employee' : 'Customer',
+    username: a.username,
+    name: c?.contactPerson || a.name || c?.restaurantName || a.username,
+    restaurantName: c?.restaurantName ?? null,
+    photo: a.photo ?? null,
+    customerId: c?.id ?? null,
+    deliveryDays: c?.deliveryDays ?? [],
+  };
+}
+
+function throttled(ms: number): TRPCError {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `Too many failed sign-in attempts. Please wait ${seconds} seconds and try again.`,
+  });
+}
+
+export async function login(ctx: Context, input: LoginInput): Promise<LoginOutput> {
+  const username = input.username.trim();
+  const wait = ctx.throttle.retryAfterMs(username, ctx.ip);
+  if (wait > 0) throw throttled(wait);
+
+  // Usernames compare case-insensitively (a phone keyboard capitalises the first letter).
+  const row = ctx.db
+    .select()
+    .from(account)
+    .where(eq(account.username, username.toLowerCase()))
+    .get();
+  // Verify against a dummy hash for unknown users so both failures cost the same.
+  const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!row || !ok) {
+    ctx.throttle.fail(username, ctx.ip);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+  }
+  ctx.throttle.succeed(username);
+  const customer = row.kind === 'customer' ? loadCustomerForAccount(ctx.db, row.id) : null;
+  if (row.kind === 'customer' && !customer) {
+    // A login whose customer record is gone cannot do anything: treat as unknown.
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+  }
+  const { token, session } = createSession(ctx.db, row.id);
+  ctx.cookies.set(token, session.expiresAtMs);
+  return { ...toUserInfo({ account: row, customer }), token };
+}
+
+export function logout(ctx: Context): { message: string } {
+  if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+  ctx.cookies.clear();
+  return { message: 'Logged out' };
+}

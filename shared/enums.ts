@@ -1,0 +1,55 @@
+// Fixed value sets of the product (spec §9). Used by the schema, the zod inputs and the UI.
+export const UNITS = ['Kg', 'Pcs', 'Set', 'C/s', 'Tin', 'Bag', 'Btl', 'Pkt', 'Gln'] as const;
+export type Unit = (typeof UNITS)[number];
+
+export const ITEM_TYPES = [
+  'Regular',
+  'Special',
+  'Price Up',
+  'Price Down',
+  'Out of Stock',
+  'Limited Stock',
+  'Restocked',
+  'New Item',
+] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+export const ITEM_COUNTS = ['Count', 'Not Count'] as const;
+export const SHOW_DESCRIPTION = ['Dont Show', 'Show'] as const;
+
+export const EMPLOYEE_ROLES = ['driver', 'manager'] as const;
+export type EmployeeRole = (typeof EMPLOYEE_ROLES)[number];
+
+export const ACCOUNT_KINDS = ['admin', 'employee', 'customer'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+export const PAYMENT_METHODS = ['cash', 'monthly'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const INFORMATION_TYPES = ['slider', 'popup'] as const;
+export type InformationType = (typeof INFORMATION_TYPES)[number];
+
+export const INVOICE_STATUSES = ['Pending', 'Partial Paid', 'Completed'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** Item types with a badge on the product card, and the badge's English label key. */
+export const ITEM_TYPE_BADGES: Partial<Record<ItemType, string>> = {
+  Special: 'badge.special',
+  'New Item': 'badge.newItem',
+  'Limited Stock': 'badge.limitedStock',
+  'Price Up': 'badge.priceUp',
+  'Price Down': 'badge.priceDown',
+  'Out of Stock': 'badge.outOfStock',
+  Restocked: 'badge.restocked',
+};

@@ -1,0 +1,36 @@
+// Formatting shared by server (exports, reports) and client (screens).
+
+/** Whole yen with thousands separators: 12345 -> "¥12,345". */
+export function formatYen(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  return `${sign}¥${Math.abs(Math.trunc(amount)).toLocaleString('en-US')}`;
+}
+
+/** Phone numbers are stored without the leading 0 and shown with it. */
+export function displayPhone(stored: string | null | undefined): string {
+  if (!stored) return '';
+  return stored.startsWith('0') ? stored : `0${stored}`;
+}
+
+/** Accepts input with or without the leading 0 (and with spaces or dashes) and stores it without. */
+export function normalizePhone(input: string): string {
+  const digits = input.replace(/[\s-]/g, '');
+  return digits.replace(/^0+/, '');
+}
+
+/** YYYY-MM-DD of an instant in the given IANA time zone (the business's "today"). */
+export function isoDateInZone(instant: Date, timeZone: string): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** YYYY-MM-DD -> MM/DD/YYYY, the delivery-date picker's format. */
+export function toPickerDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${m}/${d}/${y}`;
+}

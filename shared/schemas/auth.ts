@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { EMPLOYEE_ROLES } from '../enums';
+
+// Messages are i18n keys' English text; the client translates the keys it knows.
+export const REQUIRED = 'This field is required.';
+
+/** A required text field: missing, empty or blank all say 'This field is required.' */
+export const requiredText = (max: number) =>
+  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
+
+export const loginInput = z.object({
+  username: requiredText(100),
+  // Passwords are not trimmed: spaces are part of them.
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+/** The user info of spec §3: never a password, hash or another account's data. */
+export const userInfo = z.object({
+  _id: z.string(),
+  isAdmin: z.boolean(),
+  role: z.enum([...EMPLOYEE_ROLES, 'customer', 'admin']),
+  userType: z.enum(['Admin', 'Employee', 'Customer']),
+  username: z.string(),
+  name: z.string(),
+  restaurantName: z.string().nullable(),
+  photo: z.string().nullable(),
+  /** The customer record's id, for customers. */
+  customerId: z.string().nullable(),
+  deliveryDays: z.array(z.string()),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const loginOutput = userInfo.extend({ token: z.string() });
+export type LoginOutput = z.infer<typeof loginOutput>;

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import type { ThrottleOptions } from '../../server/auth/throttle';
+import { type Config, configFromEnv } from '../../server/config';
+import { closeDb, type Db, openDb } from '../../server/db';
+
+export interface TestApp {
+  url: string;
+  origin: string;
+  db: Db;
+  config: Config;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh, migrated SQLite file in a temp dir, listening on a free port. */
+export async function startTestApp(
+  opts: { throttle?: ThrottleOptions; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-test-'));
+  const config = configFromEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...opts.env });
+  const db = openDb(config.dbPath);
+  const app = await buildApp({ db, config, throttle: opts.throttle, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    url,
+    origin: url,
+    db,
+    config,
+    app,
+    async close() {
+      await app.close();
+      closeDb(db);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
