@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import type { Context } from './context';
+import type { Context, CustomerRecord } from './context';
 import { publicMessage, toTRPCError, zodIssues } from './errors';
 
 const t = initTRPC.context<Context>().create({
@@ -81,9 +81,9 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
 /** A customer acting on their own things, or staff acting on anyone's. */
 export const customerOrStaffProcedure = authedProcedure.use(({ ctx, next }) => {
   const a = ctx.user.account;
-  if (isStaffAccount(a)) return next({ ctx: { ...ctx, customer: null } });
+  if (isStaffAccount(a)) return next({ ctx: { ...ctx, customer: null as CustomerRecord | null } });
   if (a.kind === 'customer' && ctx.user.customer) {
-    return next({ ctx: { ...ctx, customer: ctx.user.customer } });
+    return next({ ctx: { ...ctx, customer: ctx.user.customer as CustomerRecord | null } });
   }
   throw forbidden();
 });

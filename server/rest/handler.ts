@@ -3,6 +3,7 @@ import { createContextFromRequest, type Services } from '../context';
 import { restError } from '../errors';
 import { type AppRouter, appRouter } from '../routers';
 import { createCallerFactory } from '../trpc';
+import { catalogueRoute } from './catalogue';
 import { type RestRoute, restRoutes } from './routes';
 
 // One generic handler for every /api path: build the same context as /trpc, call the same
@@ -50,6 +51,7 @@ export async function restPlugin(app: FastifyInstance, services: Services): Prom
   for (const route of restRoutes) {
     app.route({ method: route.method, url: route.path, handler: handlerFor(services, route) });
   }
+  await catalogueRoute(app, services);
 }
 
 export type { AppRouter };

@@ -14,6 +14,8 @@ export interface RestRoute {
 }
 
 const body = (r: RestRequestParts) => r.body;
+const params = (r: RestRequestParts) => r.params;
+const page = (r: RestRequestParts) => ({ pageNumber: r.query.pageNumber || undefined });
 
 export const restRoutes: RestRoute[] = [
   // Auth
@@ -21,6 +23,32 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/api/users/logout', procedure: 'auth.logout' },
   { method: 'GET', path: '/api/users/profile', procedure: 'auth.profile' },
 
-  // Web orders (the admin dashboard's count)
+  // Catalogue (GET /api/products itself is served from the cache: rest/catalogue.ts)
+  { method: 'GET', path: '/api/products/:id', procedure: 'products.byId', input: params },
+  { method: 'GET', path: '/api/category', procedure: 'categories.list' },
+
+  // Wishlist ("My Ordersheet")
+  { method: 'GET', path: '/api/wishlist', procedure: 'wishlist.list' },
+  { method: 'POST', path: '/api/wishlist', procedure: 'wishlist.add', input: body, status: 201 },
+  {
+    method: 'DELETE',
+    path: '/api/wishlist/:productId',
+    procedure: 'wishlist.remove',
+    input: params,
+  },
+
+  // Orders
   { method: 'GET', path: '/api/orders/pendingcount', procedure: 'orders.pendingWebCount' },
+  { method: 'GET', path: '/api/orders/myorders', procedure: 'orders.mine', input: page },
+  { method: 'GET', path: '/api/orders/:id', procedure: 'orders.byId', input: params },
+  { method: 'POST', path: '/api/orders', procedure: 'orders.place', input: body, status: 201 },
+
+  // Information (slider and popup)
+  {
+    method: 'GET',
+    path: '/api/information/active',
+    procedure: 'information.active',
+    input: (r) => ({ type: r.query.type || undefined }),
+  },
+  { method: 'GET', path: '/api/information/popup/active', procedure: 'information.activePopup' },
 ];

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { countPendingWebOrders } from '../services/orders';
-import { router, staffProcedure } from '../trpc';
+import { idParam } from '../../shared/schemas/catalogue';
+import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared/schemas/orders';
+import {
+  countPendingWebOrders,
+  getOrder,
+  listCustomerOrders,
+  placeOrder,
+} from '../services/orders';
+import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
 
 export const ordersRouter = router({
   /** The admin dashboard's Web Orders tile. */
@@ -8,4 +15,31 @@ export const ordersRouter = router({
     .input(z.void())
     .output(z.object({ count: z.number().int() }))
     .query(({ ctx }) => ({ count: countPendingWebOrders(ctx.db) })),
+
+  place: customerProcedure
+    .input(placeOrderInput)
+    .output(orderOut)
+    .mutation(({ ctx, input }) =>
+      placeOrder(
+        ctx.db,
+        {
+          accountId: ctx.user.account.id,
+          username: ctx.user.account.username,
+          customer: ctx.customer,
+        },
+        input,
+        { timeZone: ctx.config.timeZone, idempotencyKey: ctx.idempotencyKey },
+      ),
+    ),
+
+  mine: customerProcedure
+    .input(pageInput)
+    .output(orderPageOut)
+    .query(({ ctx, input }) => listCustomerOrders(ctx.db, ctx.customer.id, input.pageNumber)),
+
+  /** A customer sees only their own orders (others answer 404); staff see any. */
+  byId: customerOrStaffProcedure
+    .input(z.object({ id: idParam }))
+    .output(orderOut)
+    .query(({ ctx, input }) => getOrder(ctx.db, input.id, ctx.customer?.id ?? null)),
 });

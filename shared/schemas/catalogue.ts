@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ITEM_COUNTS, ITEM_TYPES, SHOW_DESCRIPTION, UNITS } from '../enums';
+
+export const idParam = z.string({ error: 'An id is required.' }).trim().min(1).max(64);
+
+export const categoryOut = z.object({ _id: z.string(), name: z.string() });
+export type CategoryOut = z.infer<typeof categoryOut>;
+
+export const productOut = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category: categoryOut.nullable(),
+  price: z.number().int(),
+  description: z.string(),
+  sku: z.enum(UNITS),
+  image: z.string().nullable(),
+  productRank: z.number().int(),
+  itemType: z.enum(ITEM_TYPES),
+  itemCount: z.enum(ITEM_COUNTS),
+  showDescription: z.enum(SHOW_DESCRIPTION),
+  stockInCount: z.number().int(),
+});
+export type ProductOut = z.infer<typeof productOut>;
+
+export const wishlistAddInput = z.object({ productId: idParam });

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+export const MAX_QUANTITY = 9999;
+export const MAX_LINES = 200;
+export const LATEST_DELIVERY_DATE = '2099-12-31';
+export const ORDERS_PAGE_SIZE = 10;
+
+/**
+ * A cart line as sent by the client. Only the product id and the quantity are read; the name,
+ * sku and price come from the product on the server (DESIGN §3).
+ */
+export const orderLineInput = z
+  .object({
+    product: z.string().trim().min(1).max(64).optional(),
+    /** The cart's key for the product id. */
+    id: z.string().trim().min(1).max(64).optional(),
+    quantity: z
+      .number({ error: 'Quantity must be a whole number from 1 to 9999.' })
+      .int('Quantity must be a whole number from 1 to 9999.')
+      .min(1, 'Quantity must be a whole number from 1 to 9999.')
+      .max(MAX_QUANTITY, 'Quantity must be a whole number from 1 to 9999.'),
+  })
+  .refine((l) => l.product ?? l.id, { message: 'Each line needs a product.' })
+  .transform((l) => ({ product: (l.product ?? l.id) as string, quantity: l.quantity }));
+
+export const placeOrderInput = z.object({
+  orderItems: z
+    .array(orderLineInput, { error: 'The order has no items.' })
+    .min(1, 'The order has no items.')
+    .max(MAX_LINES, `An order can have at most ${MAX_LINES} lines.`),
+  customMessage: z.string().trim().max(2000, 'The message is too long.').optional().default(''),
+  deliveryDate: z
+    .string({ error: 'Please choose a delivery date.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The delivery date must be YYYY-MM-DD.')
+    .refine(
+      (d) =>
+        !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
+        new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      {
+        message: 'The delivery date is not a real date.',
+      },
+    ),
+});
+export type PlaceOrderInput = z.input<typeof placeOrderInput>;
+
+export const pageInput = z
+  .object({
+    pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  })
+  .optional()
+  .default({ pageNumber: 1 });
+
+export const orderItemOut = z.object({
+  _id: z.string(),
+  product: z.string().nullable(),
+  name: z.string(),
+  sku: z.string(),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  total: z.number().int(),
+});
+
+export const orderOut = z.object({
+  _id: z.string(),
+  user: z.object({
+    username: z.string(),
+    restaurantName: z.string(),
+    customerCode: z.string(),
+    phoneNumber: z.string(),
+    route: z.object({ name: z.string() }).nullable(),
+  }),
+  customer: z.object({ _id: z.string(), restaurantName: z.string() }).nullable(),
+  orderItems: z.array(orderItemOut),
+  deliveryDate: z.string(),
+  customMessage: z.string(),
+  totalPrice: z.number().int(),
+  isDelivered: z.boolean(),
+  deliveredBy: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrderOut = z.infer<typeof orderOut>;
+
+export const orderPageOut = z.object({
+  orders: z.array(orderOut),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type OrderPageOut = z.infer<typeof orderPageOut>;
