@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { customer, route } from '../drizzle/schema';
 import { type SessionAccount, type ValidSession, validateSessionToken } from './auth/sessions';
@@ -11,6 +11,7 @@ import {
 } from './auth/transport';
 import type { Config } from './config';
 import type { Db } from './db';
+import { prepared } from './prepared';
 
 export type CustomerRecord = typeof customer.$inferSelect & { routeName: string | null };
 
@@ -40,12 +41,14 @@ export interface Context extends Services {
 const noCookies: SessionCookies = { set() {}, clear() {} };
 
 export function loadCustomerForAccount(db: Db, accountId: string): CustomerRecord | null {
-  const row = db
-    .select({ c: customer, routeName: route.name })
-    .from(customer)
-    .leftJoin(route, eq(customer.routeId, route.id))
-    .where(eq(customer.accountId, accountId))
-    .get();
+  const row = prepared(db, 'customer.byAccount', () =>
+    db
+      .select({ c: customer, routeName: route.name })
+      .from(customer)
+      .leftJoin(route, eq(customer.routeId, route.id))
+      .where(eq(customer.accountId, sql.placeholder('accountId')))
+      .prepare(),
+  ).get({ accountId });
   return row ? { ...row.c, routeName: row.routeName } : null;
 }
 

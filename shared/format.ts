@@ -18,15 +18,23 @@ export function normalizePhone(input: string): string {
   return digits.replace(/^0+/, '');
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: keep one per time zone.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** YYYY-MM-DD of an instant in the given IANA time zone (the business's "today"). */
 export function isoDateInZone(instant: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 /** YYYY-MM-DD -> MM/DD/YYYY, the delivery-date picker's format. */

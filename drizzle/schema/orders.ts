@@ -31,7 +31,8 @@ export const customerOrder = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('customer_order_customer_id_idx').on(t.customerId, t.createdAt),
+    // Serves a customer's history page in order, without a sort (id breaks ties).
+    index('customer_order_customer_id_idx').on(t.customerId, t.createdAt, t.id),
     index('customer_order_is_delivered_idx').on(t.isDelivered, t.deliveryDate),
     index('customer_order_created_at_idx').on(t.createdAt),
     check('customer_order_total_check', sql`${t.total} >= 0`),

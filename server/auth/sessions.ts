@@ -1,9 +1,10 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { account, session } from '../../drizzle/schema';
 import type { Db } from '../db';
+import { prepared } from '../prepared';
 
 // Sessions as the Lucia guide describes them (the `lucia` package itself is deprecated).
 // Token: `<id>.<secret>`; the id finds the row, the secret is checked against its SHA-256.
@@ -73,12 +74,14 @@ export function validateSessionToken(
   const parts = token.split('.');
   if (parts.length !== 2 || !parts[0] || !parts[1]) return null;
   const [id, secret] = parts as [string, string];
-  const row = db
-    .select({ s: session, a: account })
-    .from(session)
-    .innerJoin(account, eq(session.accountId, account.id))
-    .where(eq(session.id, id))
-    .get();
+  const row = prepared(db, 'session.withAccount', () =>
+    db
+      .select({ s: session, a: account })
+      .from(session)
+      .innerJoin(account, eq(session.accountId, account.id))
+      .where(eq(session.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
   if (!row) return null;
   if (!constantTimeEqual(hashSecret(secret), new Uint8Array(row.s.secretHash))) return null;
   const staff = isStaff(row.a);

@@ -5,6 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { category, product } from '../../drizzle/schema';
 import type { CategoryOut, ProductOut } from '../../shared/schemas/catalogue';
 import type { Db } from '../db';
+import { dataVersion } from '../prepared';
 
 type ProductRow = typeof product.$inferSelect;
 
@@ -87,10 +88,6 @@ interface CacheEntry {
 }
 
 const caches = new WeakMap<Db, CacheEntry>();
-
-function dataVersion(db: Db): number {
-  return db.$client.pragma('data_version', { simple: true }) as number;
-}
 
 export function invalidateCatalogue(db: Db): void {
   caches.delete(db);

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { account, customerOrder, idempotencyKey, orderLine, product } from '../../drizzle/schema';
 import { isoDateInZone } from '../../shared/format';
@@ -14,18 +14,25 @@ import {
 import type { CustomerRecord } from '../context';
 import type { Db } from '../db';
 import { newId, nowIso } from '../ids';
+import { dataVersion, prepared } from '../prepared';
 
 type OrderRow = typeof customerOrder.$inferSelect;
 type LineRow = typeof orderLine.$inferSelect;
 
 export function countPendingWebOrders(db: Db): number {
-  const row = db
-    .select({ n: count() })
-    .from(customerOrder)
-    .where(eq(customerOrder.isDelivered, false))
-    .get();
+  const row = prepared(db, 'orders.pendingCount', () =>
+    db
+      .select({ n: count() })
+      .from(customerOrder)
+      .where(eq(customerOrder.isDelivered, false))
+      .prepare(),
+  ).get();
   return row?.n ?? 0;
 }
+
+// A list of ids is bound as one JSON parameter so the statement can stay prepared.
+const idsIn = (column: typeof orderLine.orderId | typeof product.id, name: string) =>
+  sql`${column} IN (SELECT value FROM json_each(${sql.placeholder(name)}))`;
 
 // --- Reading ----------------------------------------------------------------------------------
 
@@ -62,13 +69,11 @@ function toOrderOut(o: OrderRow, lines: LineRow[], deliveredByName: string | nul
 /** Orders with their lines and deliverer, in the order of `rows`: two queries, not one per order. */
 function withLines(db: Db, rows: { o: OrderRow; deliveredBy: string | null }[]): OrderOut[] {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.o.id);
-  const lines = db
-    .select()
-    .from(orderLine)
-    .where(inArray(orderLine.orderId, ids))
-    .orderBy(asc(orderLine.orderId), asc(orderLine.position))
-    .all();
+  const lines = prepared(db, 'orders.linesOf', () =>
+    db.select().from(orderLine).where(idsIn(orderLine.orderId, 'ids')).prepare(),
+  ).all({ ids: JSON.stringify(rows.map((r) => r.o.id)) });
+  // Sorting a few dozen lines here is cheaper than an ORDER BY over the IN list.
+  lines.sort((a, b) => a.position - b.position);
   const byOrder = new Map<string, LineRow[]>();
   for (const l of lines) {
     const list = byOrder.get(l.orderId) ?? [];
@@ -85,21 +90,74 @@ const orderWithDeliverer = { o: customerOrder, deliveredBy: account.username };
  * missing id does, so ids cannot be probed.
  */
 export function getOrder(db: Db, id: string, ownerCustomerId: string | null): OrderOut {
-  const where =
-    ownerCustomerId === null
-      ? eq(customerOrder.id, id)
-      : and(eq(customerOrder.id, id), eq(customerOrder.customerId, ownerCustomerId));
-  const row = db
-    .select(orderWithDeliverer)
-    .from(customerOrder)
-    .leftJoin(account, eq(customerOrder.deliveredBy, account.id))
-    .where(where)
-    .get();
+  const row = prepared(db, 'orders.byIdForOwner', () =>
+    db
+      .select(orderWithDeliverer)
+      .from(customerOrder)
+      .leftJoin(account, eq(customerOrder.deliveredBy, account.id))
+      .where(
+        and(
+          eq(customerOrder.id, sql.placeholder('id')),
+          // A null owner means staff: any customer's order.
+          sql`(${sql.placeholder('owner')} IS NULL OR ${customerOrder.customerId} = ${sql.placeholder('owner')})`,
+        ),
+      )
+      .prepare(),
+  ).get({ id, owner: ownerCustomerId });
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Order not found.' });
   return withLines(db, [row])[0] as OrderOut;
 }
 
+// --- History pages cache -------------------------------------------------------------------------
+// A restaurant opens its history far more often than its orders change, and orders are
+// snapshots. Pages are kept per customer and dropped whenever anything writes that customer's
+// orders: EVERY write to customer_order must call invalidateOrderHistory (placing here;
+// dispatching and deleting in the office's services). Writes by another process (a script) are
+// caught by SQLite's data_version.
+
+const HISTORY_CACHE_CUSTOMERS = 2000;
+interface HistoryCache {
+  dataVersion: number;
+  byCustomer: Map<string, Map<number, OrderPageOut>>;
+}
+const historyCaches = new WeakMap<Db, HistoryCache>();
+
+export function invalidateOrderHistory(db: Db, customerId: string | null): void {
+  const cache = historyCaches.get(db);
+  if (!cache) return;
+  if (customerId === null) cache.byCustomer.clear();
+  else cache.byCustomer.delete(customerId);
+}
+
+function historyCacheFor(db: Db): HistoryCache {
+  const version = dataVersion(db);
+  let cache = historyCaches.get(db);
+  if (!cache || cache.dataVersion !== version) {
+    cache = { dataVersion: version, byCustomer: new Map() };
+    historyCaches.set(db, cache);
+  }
+  return cache;
+}
+
 export function listCustomerOrders(db: Db, customerId: string, pageNumber: number): OrderPageOut {
+  const cache = historyCacheFor(db);
+  let pages = cache.byCustomer.get(customerId);
+  const hit = pages?.get(pageNumber);
+  if (hit) return hit;
+  const page = readCustomerOrders(db, customerId, pageNumber);
+  if (!pages) {
+    if (cache.byCustomer.size >= HISTORY_CACHE_CUSTOMERS) {
+      const oldest = cache.byCustomer.keys().next().value;
+      if (oldest !== undefined) cache.byCustomer.delete(oldest);
+    }
+    pages = new Map();
+    cache.byCustomer.set(customerId, pages);
+  }
+  pages.set(pageNumber, page);
+  return page;
+}
+
+function readCustomerOrders(db: Db, customerId: string, pageNumber: number): OrderPageOut {
   const total =
     db
       .select({ n: count() })
@@ -122,6 +180,54 @@ export function listCustomerOrders(db: Db, customerId: string, pageNumber: numbe
 // --- Placing ----------------------------------------------------------------------------------
 
 const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+
+const ph = (name: string) => sql.placeholder(name);
+
+function placementStatements(db: Db) {
+  return prepared(db, 'orders.placement', () => ({
+    seenKey: db
+      .select({ resultId: idempotencyKey.resultId })
+      .from(idempotencyKey)
+      .where(and(eq(idempotencyKey.accountId, ph('accountId')), eq(idempotencyKey.key, ph('key'))))
+      .prepare(),
+    products: db.select().from(product).where(idsIn(product.id, 'ids')).prepare(),
+    insertOrder: db
+      .insert(customerOrder)
+      .values({
+        id: ph('id'),
+        customerId: ph('customerId'),
+        placedBy: ph('placedBy'),
+        restaurantName: ph('restaurantName'),
+        customerCode: ph('customerCode'),
+        username: ph('username'),
+        phoneNumber: ph('phoneNumber'),
+        routeName: ph('routeName'),
+        deliveryDate: ph('deliveryDate'),
+        customMessage: ph('customMessage'),
+        total: ph('total'),
+        createdAt: ph('createdAt'),
+      })
+      .prepare(),
+    insertLine: db
+      .insert(orderLine)
+      .values({
+        id: ph('id'),
+        orderId: ph('orderId'),
+        productId: ph('productId'),
+        position: ph('position'),
+        name: ph('name'),
+        sku: ph('sku'),
+        unitPrice: ph('unitPrice'),
+        quantity: ph('quantity'),
+        lineTotal: ph('lineTotal'),
+      })
+      .prepare(),
+    insertKey: db
+      .insert(idempotencyKey)
+      .values({ accountId: ph('accountId'), key: ph('key'), resultId: ph('resultId') })
+      .prepare(),
+  }));
+}
 
 export interface Placer {
   accountId: string;
@@ -149,29 +255,17 @@ export function placeOrder(
   for (const l of input.orderItems)
     wanted.set(l.product, (wanted.get(l.product) ?? 0) + l.quantity);
 
-  const orderId = db.transaction(
-    (tx) => {
+  const stmts = placementStatements(db);
+  const placed = db.transaction(
+    () => {
       if (opts.idempotencyKey) {
-        const seen = tx
-          .select({ resultId: idempotencyKey.resultId })
-          .from(idempotencyKey)
-          .where(
-            and(
-              eq(idempotencyKey.accountId, placer.accountId),
-              eq(idempotencyKey.key, opts.idempotencyKey),
-            ),
-          )
-          .get();
+        const seen = stmts.seenKey.get({ accountId: placer.accountId, key: opts.idempotencyKey });
         if (seen) return seen.resultId;
       }
 
-      const products = tx
-        .select()
-        .from(product)
-        .where(inArray(product.id, [...wanted.keys()]))
-        .all();
-      const byId = new Map(products.map((p) => [p.id, p]));
-      const lines: (typeof orderLine.$inferInsert)[] = [];
+      const products = stmts.products.all({ ids: JSON.stringify([...wanted.keys()]) });
+      const byId = new Map(products.map((row) => [row.id, row]));
+      const lines: LineRow[] = [];
       const id = newId();
       let position = 0;
       for (const [productId, quantity] of wanted) {
@@ -196,31 +290,38 @@ export function placeOrder(
         });
       }
       const c = placer.customer;
-      tx.insert(customerOrder)
-        .values({
-          id,
-          customerId: c.id,
-          placedBy: placer.accountId,
-          restaurantName: c.restaurantName,
-          customerCode: c.customerCode,
-          username: placer.username,
-          phoneNumber: c.phoneNumber,
-          routeName: c.routeName,
-          deliveryDate: input.deliveryDate,
-          customMessage: input.customMessage,
-          total: lines.reduce((sum, l) => sum + (l.lineTotal ?? 0), 0),
-          createdAt: nowIso(),
-        })
-        .run();
-      tx.insert(orderLine).values(lines).run();
+      const row: OrderRow = {
+        id,
+        customerId: c.id,
+        placedBy: placer.accountId,
+        restaurantName: c.restaurantName,
+        customerCode: c.customerCode,
+        username: placer.username,
+        phoneNumber: c.phoneNumber,
+        routeName: c.routeName,
+        deliveryDate: input.deliveryDate,
+        customMessage: input.customMessage,
+        total: lines.reduce((sum, l) => sum + l.lineTotal, 0),
+        isDelivered: false,
+        deliveredBy: null,
+        deliveredAt: null,
+        createdAt: nowIso(),
+      };
+      stmts.insertOrder.run(row);
+      for (const line of lines) stmts.insertLine.run(line);
       if (opts.idempotencyKey) {
-        tx.insert(idempotencyKey)
-          .values({ accountId: placer.accountId, key: opts.idempotencyKey, resultId: id })
-          .run();
+        stmts.insertKey.run({
+          accountId: placer.accountId,
+          key: opts.idempotencyKey,
+          resultId: id,
+        });
       }
-      return id;
+      // The order as written: no need to read it back.
+      return toOrderOut(row, lines, null);
     },
     { behavior: 'immediate' },
   );
-  return getOrder(db, orderId, null);
+  invalidateOrderHistory(db, placer.customer.id);
+  // A repeated key answers the order the first request made.
+  return typeof placed === 'string' ? getOrder(db, placed, null) : placed;
 }
