@@ -50,12 +50,13 @@ export async function login(ctx: Context, input: LoginInput): Promise<LoginOutpu
     ctx.throttle.fail(username, ctx.ip);
     throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
   }
-  ctx.throttle.succeed(username);
   const customer = row.kind === 'customer' ? loadCustomerForAccount(ctx.db, row.id) : null;
   if (row.kind === 'customer' && !customer) {
     // A login whose customer record is gone cannot do anything: treat as unknown.
+    ctx.throttle.fail(username, ctx.ip);
     throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
   }
+  ctx.throttle.succeed(username);
   const { token, session } = createSession(ctx.db, row.id);
   ctx.cookies.set(token, session.expiresAtMs);
   return { ...toUserInfo({ account: row, customer }), token };

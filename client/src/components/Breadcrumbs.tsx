@@ -1,0 +1,26 @@
+import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core';
+import { Link } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  /** Omitted for the current page, which is shown as plain text. */
+  link?: string;
+}
+
+export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  return (
+    <MantineBreadcrumbs separator="›" separatorMargin={6} mb="md" style={{ flexWrap: 'wrap' }}>
+      {items.map((item) =>
+        item.link ? (
+          <Anchor key={item.link} component={Link} to={item.link} size="sm">
+            {item.label}
+          </Anchor>
+        ) : (
+          <Text key={`text:${item.label}`} size="sm" c="dimmed" aria-current="page">
+            {item.label}
+          </Text>
+        ),
+      )}
+    </MantineBreadcrumbs>
+  );
+}

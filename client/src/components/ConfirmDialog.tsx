@@ -1,0 +1,50 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  /** The question, e.g. 'Are You Sure to Delete Order?' (already translated). */
+  title: string;
+  /** An optional line under the question, e.g. 'You cannot undo this operation'. */
+  message?: string;
+  /** Runs on Yes; the dialog closes when it has finished (or failed). */
+  onConfirm: () => void | Promise<void>;
+  /** No, Escape, the close button and a click outside all just close. */
+  onClose: () => void;
+}
+
+export function ConfirmDialog({ opened, title, message, onConfirm, onClose }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {message && <Text mb="lg">{message}</Text>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={busy}>
+          {t('common.no')}
+        </Button>
+        <Button color="red" onClick={confirm} loading={busy}>
+          {t('common.yes')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import { Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export interface TileProps {
+  to: string;
+  /** A decorative emoji (hidden from screen readers). */
+  emoji: string;
+  label: string;
+  /** E.g. a live count, shown as a badge in the corner. */
+  badge?: ReactNode;
+  badgeColor?: string;
+  /** What the badge means, for screen readers. */
+  badgeLabel?: string;
+}
+
+/** A big card linking to one screen: the role homes are made of these. */
+export function Tile({ to, emoji, label, badge, badgeColor = 'red', badgeLabel }: TileProps) {
+  return (
+    <Card
+      component={Link}
+      to={to}
+      withBorder
+      shadow="sm"
+      radius="lg"
+      padding="lg"
+      pos="relative"
+      style={{ textAlign: 'center' }}
+    >
+      {badge !== undefined && (
+        <Badge
+          pos="absolute"
+          top={10}
+          right={10}
+          size="lg"
+          circle={typeof badge === 'number' && badge < 100}
+          color={badgeColor}
+          aria-label={badgeLabel}
+        >
+          {badge}
+        </Badge>
+      )}
+      <Stack align="center" gap="xs" justify="center" mih={110}>
+        <Text fz={40} lh={1} aria-hidden="true">
+          {emoji}
+        </Text>
+        <Text fw={600} size="md">
+          {label}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+export function TileGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
+      {children}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,57 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { writeCart } from '../features/customer/cart';
+import i18n from '../i18n';
+import { fakeAuth, makeUser, renderAt } from '../test/render';
+import { TopBar } from './TopBar';
+
+const customer = makeUser();
+const admin = makeUser({ isAdmin: true, role: 'admin', userType: 'Admin', name: 'Office' });
+const manager = makeUser({ role: 'manager', userType: 'Employee', name: 'Sita' });
+const item = { id: 'p1', name: 'Rice', sku: 'Kg', quantity: 3 };
+
+describe('TopBar', () => {
+  it("links the logo to the user's home", () => {
+    renderAt(<TopBar user={manager} />, '/admin/orders', fakeAuth({ user: manager }));
+    expect(screen.getByRole('link', { name: 'Wholesale Orders' }).getAttribute('href')).toBe(
+      '/admin',
+    );
+    // The floating home button does the same away from home.
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('shows the cart with its item count only when the cart has items', () => {
+    renderAt(<TopBar user={customer} />, '/customer', fakeAuth({ user: customer }));
+    expect(screen.queryByRole('link', { name: /Cart/ })).toBeNull();
+    act(() => writeCart([item, { ...item, id: 'p2' }]));
+    const cart = screen.getByRole('link', { name: 'Cart: 2 items' });
+    expect(cart.getAttribute('href')).toBe('/cart');
+    act(() => writeCart([]));
+    expect(screen.queryByRole('link', { name: /Cart/ })).toBeNull();
+  });
+
+  it('never shows the cart to admins or managers', () => {
+    writeCart([item]);
+    for (const user of [admin, manager]) {
+      const { unmount } = renderAt(<TopBar user={user} />, '/admin', fakeAuth({ user }));
+      expect(screen.queryByRole('link', { name: /Cart/ })).toBeNull();
+      unmount();
+    }
+  });
+
+  it('offers the name, the languages and Logout in the avatar menu', async () => {
+    const auth = fakeAuth({ user: customer });
+    renderAt(<TopBar user={customer} />, '/customer', auth);
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByText('Ram Thapa')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('menuitem', { name: 'नेपाली' }));
+    await waitFor(() => expect(i18n.language).toBe('ne'));
+    expect(localStorage.getItem('lang')).toBe('ne');
+    expect(document.documentElement.lang).toBe('ne');
+
+    fireEvent.click(screen.getByRole('button', { name: 'खाता मेनु' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'लगआउट' }));
+    expect(auth.signOut).toHaveBeenCalled();
+  });
+});

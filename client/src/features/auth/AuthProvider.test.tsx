@@ -1,0 +1,133 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { AppRouter } from '../../../../server/routers';
+import { LocationProbe, makeUser, renderWithProviders } from '../../test/render';
+import { trpc } from '../../trpc';
+import { CART_KEY, writeCart } from '../customer/cart';
+import { useAuth } from './AuthContext';
+import { AuthProvider } from './AuthProvider';
+import { LOGOUT_SIGNAL_KEY } from './session';
+
+type Answer = unknown | TRPCClientError<AppRouter>;
+type Server = Record<string, () => Answer>;
+
+const unauthorized = () =>
+  TRPCClientError.from({
+    error: {
+      message: 'Please sign in.',
+      code: -32001,
+      data: { code: 'UNAUTHORIZED', httpStatus: 401 },
+    },
+  });
+
+/** A tRPC link answering each procedure from `server`, instead of HTTP. */
+function fakeServer(server: Server, calls: string[]): TRPCLink<AppRouter> {
+  return () =>
+    ({ op }) =>
+      observable((observer) => {
+        calls.push(op.path);
+        const answer = server[op.path]?.();
+        if (answer instanceof TRPCClientError) observer.error(answer);
+        else {
+          observer.next({ result: { type: 'data', data: answer } });
+          observer.complete();
+        }
+      });
+}
+
+function Probe() {
+  const { user, loading, signOut } = useAuth();
+  return (
+    <>
+      <output data-testid="user">{loading ? 'loading' : (user?.username ?? 'none')}</output>
+      <button type="button" onClick={() => signOut()}>
+        out
+      </button>
+    </>
+  );
+}
+
+function renderAuth(server: Server, path = '/customer') {
+  const calls: string[] = [];
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = trpc.createClient({ links: [fakeServer(server, calls)] });
+  renderWithProviders(
+    <trpc.Provider client={client} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <AuthProvider>
+            <Probe />
+            <Routes>
+              <Route path="*" element={<LocationProbe />} />
+            </Routes>
+          </AuthProvider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </trpc.Provider>,
+  );
+  return { calls, queryClient };
+}
+
+const shownUser = () => screen.getByTestId('user').textContent;
+const customer = makeUser();
+
+describe('AuthProvider', () => {
+  it('is loading until the profile answers, then holds the user', async () => {
+    renderAuth({ 'auth.profile': () => customer });
+    expect(shownUser()).toBe('loading');
+    await waitFor(() => expect(shownUser()).toBe('himalaya'));
+  });
+
+  it('has no user after a 401', async () => {
+    renderAuth({ 'auth.profile': unauthorized });
+    await waitFor(() => expect(shownUser()).toBe('none'));
+  });
+
+  it('has no user when the check fails for another reason', async () => {
+    renderAuth({
+      'auth.profile': () => TRPCClientError.from(new Error('Failed to fetch')),
+    });
+    await waitFor(() => expect(shownUser()).toBe('none'));
+  });
+
+  it('logs out on the server, clears the user and the cart, and tells other tabs', async () => {
+    const { calls } = renderAuth({ 'auth.profile': () => customer, 'auth.logout': () => ({}) });
+    await waitFor(() => expect(shownUser()).toBe('himalaya'));
+    writeCart([{ id: 'p1', name: 'Rice', sku: 'Kg', quantity: 1 }]);
+    await act(async () => screen.getByRole('button', { name: 'out' }).click());
+    expect(calls).toContain('auth.logout');
+    expect(shownUser()).toBe('none');
+    expect(localStorage.getItem(LOGOUT_SIGNAL_KEY)).toMatch(/^\d+$/);
+    expect(localStorage.getItem(CART_KEY)).toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it('still signs out here when the logout call fails', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAuth({
+      'auth.profile': () => customer,
+      'auth.logout': () => TRPCClientError.from(new Error('Failed to fetch')),
+    });
+    await waitFor(() => expect(shownUser()).toBe('himalaya'));
+    await act(async () => screen.getByRole('button', { name: 'out' }).click());
+    expect(shownUser()).toBe('none');
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('signs out when another tab logs out', async () => {
+    renderAuth({ 'auth.profile': () => customer });
+    await waitFor(() => expect(shownUser()).toBe('himalaya'));
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: LOGOUT_SIGNAL_KEY, newValue: String(Date.now()) }),
+      );
+    });
+    await waitFor(() => expect(shownUser()).toBe('none'));
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+});

@@ -1,0 +1,101 @@
+import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { type LoginInput, type UserInfo, userInfo } from '../../../../shared/schemas/auth';
+import { trpc } from '../../trpc';
+import { clearCart } from '../customer/cart';
+import { AuthContext, type AuthState } from './AuthContext';
+import { isUnauthorized, LOGOUT_SIGNAL_KEY, PROFILE_KEY, PROFILE_RECHECK_MS } from './session';
+
+const profileHash = hashKey(PROFILE_KEY);
+
+/**
+ * Holds the signed-in user, read from `auth.profile` at start and every 5 minutes.
+ * The session itself is an httpOnly cookie: nothing secret is kept in the browser's storage.
+ * Must sit inside the router (it navigates) and the tRPC / react-query providers.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { client } = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  /** Drops every cached read of the previous user and marks this tab signed out. */
+  const forgetSession = useCallback(async () => {
+    // Awaited: a cancelled check restores the old user when it settles, which would undo
+    // the null written below.
+    await queryClient.cancelQueries({ queryKey: PROFILE_KEY });
+    queryClient.removeQueries({ predicate: (q) => q.queryHash !== profileHash });
+    queryClient.setQueryData<UserInfo | null>(PROFILE_KEY, null);
+  }, [queryClient]);
+
+  const profile = useQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: async ({ signal }): Promise<UserInfo | null> => {
+      try {
+        return await client.auth.profile.query(undefined, { signal });
+      } catch (error) {
+        // 401: no session (never signed in, expired, or ended in another tab).
+        if (isUnauthorized(error)) {
+          queryClient.removeQueries({ predicate: (q) => q.queryHash !== profileHash });
+          return null;
+        }
+        throw error;
+      }
+    },
+    // Keep polling after a failed check too, so the user comes back when the network does.
+    refetchInterval: (query) => (query.state.data ? PROFILE_RECHECK_MS : false),
+    staleTime: PROFILE_RECHECK_MS,
+  });
+
+  const signIn = useCallback(
+    async (values: LoginInput) => {
+      const answer = await client.auth.login.mutate(values);
+      // parse() drops the token: the cookie carries the session, the page never needs it.
+      const user = userInfo.parse(answer);
+      queryClient.setQueryData<UserInfo | null>(PROFILE_KEY, user);
+      return user;
+    },
+    [client, queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await client.auth.logout.mutate();
+    } catch (error) {
+      // Spec §4: a failed logout call is only logged; signing out here still happens.
+      console.error('logout failed', error);
+    }
+    await forgetSession();
+    // The next person on this device must not inherit the cart.
+    clearCart();
+    try {
+      localStorage.setItem(LOGOUT_SIGNAL_KEY, String(Date.now()));
+    } catch {
+      // Without storage other tabs find out at their next profile check.
+    }
+    navigate('/', { replace: true });
+  }, [client, forgetSession, navigate]);
+
+  // Another tab logged out: the shared cookie is gone, so follow it.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== LOGOUT_SIGNAL_KEY || !e.newValue) return;
+      void forgetSession().then(() => navigate('/', { replace: true }));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [forgetSession, navigate]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      // Spec §4: a failed check (other than 401) also means "no user".
+      user: profile.isError ? null : (profile.data ?? null),
+      loading: profile.isPending,
+      signIn,
+      signOut,
+    }),
+    [profile.isError, profile.data, profile.isPending, signIn, signOut],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

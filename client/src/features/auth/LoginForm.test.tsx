@@ -1,0 +1,99 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { LoginForm } from './LoginForm';
+
+function fill(username: string, password: string) {
+  fireEvent.change(screen.getByLabelText(/Username/), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText(/Password/, { selector: 'input' }), {
+    target: { value: password },
+  });
+}
+
+const signInButton = () => screen.getByRole('button', { name: /Sign In|Loading/ });
+
+describe('LoginForm', () => {
+  it('requires both fields and does not submit when they are empty', async () => {
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(<LoginForm onSubmit={onSubmit} />);
+    fireEvent.click(signInButton());
+    expect(await screen.findAllByText('*This field is required.')).toHaveLength(2);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('treats a username of spaces as empty, like the server', async () => {
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(<LoginForm onSubmit={onSubmit} />);
+    fill('   ', 'secret-pass');
+    fireEvent.click(signInButton());
+    expect(await screen.findAllByText('*This field is required.')).toHaveLength(1);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits the values when both are filled', async () => {
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(<LoginForm onSubmit={onSubmit} />);
+    fill('himalaya', 'secret-pass');
+    fireEvent.click(signInButton());
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ username: 'himalaya', password: 'secret-pass' }),
+    );
+    expect(screen.queryByText('*This field is required.')).toBeNull();
+  });
+
+  it('shows and hides the password with the toggle', () => {
+    renderWithProviders(<LoginForm onSubmit={async () => {}} />);
+    const input = screen.getByLabelText(/Password/, { selector: 'input' });
+    expect(input.getAttribute('type')).toBe('password');
+    // Mantine toggles on mouse down (so the input keeps focus), and on Enter or Space.
+    fireEvent.mouseDown(screen.getByRole('button', { name: 'Show password' }));
+    expect(input.getAttribute('type')).toBe('text');
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Hide password' }), { key: 'Enter' });
+    expect(input.getAttribute('type')).toBe('password');
+  });
+
+  it('reads Loading and is disabled while signing in', async () => {
+    let finish = () => {};
+    const onSubmit = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    renderWithProviders(<LoginForm onSubmit={onSubmit} />);
+    fill('himalaya', 'secret-pass');
+    fireEvent.click(signInButton());
+    await waitFor(() => expect(signInButton().textContent).toBe('Loading'));
+    expect(signInButton()).toHaveProperty('disabled', true);
+    await act(async () => finish());
+    await waitFor(() => expect(signInButton().textContent).toBe('Sign In'));
+    expect(signInButton()).toHaveProperty('disabled', false);
+  });
+
+  it("shows the server's message when signing in fails", async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new Error('Invalid username or password');
+    });
+    renderWithProviders(<LoginForm onSubmit={onSubmit} />);
+    fill('himalaya', 'wrong-pass');
+    fireEvent.click(signInButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password');
+    expect(signInButton()).toHaveProperty('disabled', false);
+  });
+
+  it("shows 'Login failed' when the failure has no message", async () => {
+    const onSubmit = vi.fn(() => Promise.reject(new Error('')));
+    renderWithProviders(<LoginForm onSubmit={onSubmit} />);
+    fill('himalaya', 'wrong-pass');
+    fireEvent.click(signInButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Login failed');
+  });
+
+  it("also shows 'Login failed' for a rejection that is not an Error", async () => {
+    const onSubmit = vi.fn(() => Promise.reject(undefined));
+    renderWithProviders(<LoginForm onSubmit={onSubmit} />);
+    fill('himalaya', 'wrong-pass');
+    fireEvent.click(signInButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Login failed');
+  });
+});

@@ -1,0 +1,85 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type LoginInput, loginInput, REQUIRED } from '../../../../shared/schemas/auth';
+import { translateMessage } from '../../messages';
+
+interface LoginFormProps {
+  /** Signs in; a rejection's message is shown in the alert ('Login failed' when it has none). */
+  onSubmit(values: LoginInput): Promise<void>;
+}
+
+// The server's own input schema, so both sides refuse the same things.
+const validate = schemaResolver(loginInput, { sync: true });
+
+export function LoginForm({ onSubmit }: LoginFormProps) {
+  const { t } = useTranslation();
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  /** null: no failure; '': failed without a message; else the (English) server message. */
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = useForm<LoginInput>({
+    mode: 'uncontrolled',
+    initialValues: { username: '', password: '' },
+    validate,
+  });
+
+  // Errors stay as the schema's English text and are translated here, so switching the
+  // language also switches messages already on screen. Login says it with a star (spec §2).
+  const fieldError = (error: ReactNode) => {
+    if (!error) return undefined;
+    return error === REQUIRED ? t('errors.requiredStar') : translateMessage(t, String(error));
+  };
+
+  // Never rejects: a rejected promise here would escape Mantine's submit handler.
+  const submit = async (values: LoginInput) => {
+    setFailure(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : '');
+    }
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack>
+        {failure !== null && (
+          <Alert color="red" variant="light" role="alert">
+            {failure ? translateMessage(t, failure) : t('login.failed')}
+          </Alert>
+        )}
+        <TextInput
+          label={t('login.username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          withAsterisk
+          key={form.key('username')}
+          {...form.getInputProps('username')}
+          error={fieldError(form.errors.username)}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="current-password"
+          withAsterisk
+          visible={passwordVisible}
+          onVisibilityChange={setPasswordVisible}
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{
+            'aria-label': passwordVisible ? t('login.hidePassword') : t('login.showPassword'),
+          }}
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+          error={fieldError(form.errors.password)}
+        />
+        <Button type="submit" fullWidth size="md" disabled={form.submitting}>
+          {form.submitting ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../shared/locales/en.json';
+import ne from '../../shared/locales/ne.json';
+
+/** Keys whose value is rightly the same in both files: each language's name in its own script. */
+const SAME_IN_BOTH = new Set(['nav.english', 'nav.nepali']);
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const enKeys = flatten(en);
+const neKeys = flatten(ne);
+
+describe('locale files', () => {
+  it('have exactly the same keys', () => {
+    expect([...neKeys.keys()].sort()).toEqual([...enKeys.keys()].sort());
+  });
+
+  it('translate every value into Nepali rather than copying the English', () => {
+    const copied = [...enKeys]
+      .filter(([key, value]) => !SAME_IN_BOTH.has(key) && neKeys.get(key) === value)
+      .map(([key]) => key);
+    expect(copied).toEqual([]);
+  });
+
+  it('keep the same {{placeholders}} in both languages', () => {
+    const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [key, value] of enKeys) {
+      expect(placeholders(neKeys.get(key) ?? ''), key).toEqual(placeholders(value));
+    }
+  });
+
+  it('have no empty values', () => {
+    for (const [key, value] of [...enKeys, ...neKeys]) expect(value.trim(), key).not.toBe('');
+  });
+});

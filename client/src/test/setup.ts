@@ -1,0 +1,49 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import i18n from '../i18n';
+
+// jsdom lacks the browser APIs Mantine uses for media queries, sizing and visibility.
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+class IntersectionObserverStub {
+  readonly root = null;
+  readonly rootMargin = '';
+  readonly scrollMargin = '';
+  readonly thresholds: number[] = [];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+window.IntersectionObserver = IntersectionObserverStub;
+
+// Mantine scrolls menus and comboboxes into view; jsdom has no layout to scroll.
+Element.prototype.scrollIntoView = () => {};
+
+afterEach(async () => {
+  cleanup();
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});

@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development (scripts/dev.ts) the API server listens on 127.0.0.1:3001; the browser only
+// talks to Vite on 3000, so cookies and the same-origin check see one origin, as in production.
+// An IP, not "localhost": Node may resolve that to ::1, where the server does not listen.
+const api = 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  root: 'client',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+  },
+  server: {
+    port: 3000,
+    strictPort: true,
+    // No changeOrigin: the server compares Origin with Host, and both must stay localhost:3000.
+    proxy: {
+      '/api': api,
+      '/trpc': api,
+      '/uploads': api,
+    },
+  },
+});
