@@ -15,6 +15,15 @@ export const authRouter = router({
     .output(z.object({ message: z.string() }))
     .mutation(({ ctx }) => logout(ctx)),
 
+  /**
+   * The app's own "who am I": the user, or null when signed out. Unlike `profile` (the spec's
+   * 401), a signed-out answer is not an error, so a visitor's browser logs nothing.
+   */
+  session: publicProcedure
+    .input(z.void())
+    .output(userInfo.nullable())
+    .query(({ ctx }) => (ctx.user ? toUserInfo(ctx.user) : null)),
+
   profile: authedProcedure
     .input(z.void())
     .output(userInfo)

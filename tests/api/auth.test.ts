@@ -273,3 +273,15 @@ describe('over https', () => {
     }
   });
 });
+
+describe('auth.session', () => {
+  it('answers the user when signed in and null (not 401) when signed out', async () => {
+    const anon = await new ApiClient(t.url).get<{ result: { data: unknown } }>('/trpc/auth.session');
+    expect(anon.status).toBe(200);
+    expect(anon.body.result.data).toBeNull();
+    const c = new ApiClient(t.url);
+    await c.login(driver.username, driver.password);
+    const me = await c.get<{ result: { data: { username: string } } }>('/trpc/auth.session');
+    expect(me.body.result.data.username).toBe(driver.username);
+  });
+});

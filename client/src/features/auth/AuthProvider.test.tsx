@@ -77,25 +77,30 @@ const customer = makeUser();
 
 describe('AuthProvider', () => {
   it('is loading until the profile answers, then holds the user', async () => {
-    renderAuth({ 'auth.profile': () => customer });
+    renderAuth({ 'auth.session': () => customer });
     expect(shownUser()).toBe('loading');
     await waitFor(() => expect(shownUser()).toBe('himalaya'));
   });
 
+  it('has no user when the session check answers null (signed out)', async () => {
+    renderAuth({ 'auth.session': () => null });
+    await waitFor(() => expect(shownUser()).toBe('none'));
+  });
+
   it('has no user after a 401', async () => {
-    renderAuth({ 'auth.profile': unauthorized });
+    renderAuth({ 'auth.session': unauthorized });
     await waitFor(() => expect(shownUser()).toBe('none'));
   });
 
   it('has no user when the check fails for another reason', async () => {
     renderAuth({
-      'auth.profile': () => TRPCClientError.from(new Error('Failed to fetch')),
+      'auth.session': () => TRPCClientError.from(new Error('Failed to fetch')),
     });
     await waitFor(() => expect(shownUser()).toBe('none'));
   });
 
   it('logs out on the server, clears the user and the cart, and tells other tabs', async () => {
-    const { calls } = renderAuth({ 'auth.profile': () => customer, 'auth.logout': () => ({}) });
+    const { calls } = renderAuth({ 'auth.session': () => customer, 'auth.logout': () => ({}) });
     await waitFor(() => expect(shownUser()).toBe('himalaya'));
     writeCart([{ id: 'p1', name: 'Rice', sku: 'Kg', quantity: 1 }]);
     await act(async () => screen.getByRole('button', { name: 'out' }).click());
@@ -109,7 +114,7 @@ describe('AuthProvider', () => {
   it('still signs out here when the logout call fails', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAuth({
-      'auth.profile': () => customer,
+      'auth.session': () => customer,
       'auth.logout': () => TRPCClientError.from(new Error('Failed to fetch')),
     });
     await waitFor(() => expect(shownUser()).toBe('himalaya'));
@@ -120,7 +125,7 @@ describe('AuthProvider', () => {
   });
 
   it('signs out when another tab logs out', async () => {
-    renderAuth({ 'auth.profile': () => customer });
+    renderAuth({ 'auth.session': () => customer });
     await waitFor(() => expect(shownUser()).toBe('himalaya'));
     act(() => {
       window.dispatchEvent(

@@ -10,7 +10,8 @@ import { isUnauthorized, LOGOUT_SIGNAL_KEY, PROFILE_KEY, PROFILE_RECHECK_MS } fr
 const profileHash = hashKey(PROFILE_KEY);
 
 /**
- * Holds the signed-in user, read from `auth.profile` at start and every 5 minutes.
+ * Holds the signed-in user, read from `auth.session` at start and every 5 minutes
+ * (null when signed out; a 401 from any call also means signed out).
  * The session itself is an httpOnly cookie: nothing secret is kept in the browser's storage.
  * Must sit inside the router (it navigates) and the tRPC / react-query providers.
  */
@@ -32,7 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: PROFILE_KEY,
     queryFn: async ({ signal }): Promise<UserInfo | null> => {
       try {
-        return await client.auth.profile.query(undefined, { signal });
+        return await client.auth.session.query(undefined, { signal });
       } catch (error) {
         // 401: no session (never signed in, expired, or ended in another tab).
         if (isUnauthorized(error)) {

@@ -1,0 +1,271 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  account,
+  category,
+  customer,
+  customerOrder,
+  deliveryJob,
+  informationItem,
+  invoice,
+  orderLine,
+  payment,
+  product,
+  route,
+  uploadedFile,
+  wishlistEntry,
+} from '../../drizzle/schema';
+import { verifyPassword } from '../../server/auth/passwords';
+import { closeDb, type Db, openDb } from '../../server/db';
+import { ITEM_TYPES, UNITS, WEEKDAYS } from '../../shared/enums';
+import { PNG_SIGNATURE } from './png';
+import { clearAllData, type SeedSummary, seedDemo, tableCounts } from './seed-demo';
+
+// A Sunday, so the "open work today" guarantees are exercised too.
+const TODAY = '2026-03-15';
+
+const dirs: string[] = [];
+const dbs: Db[] = [];
+function freshDb() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-seed-'));
+  dirs.push(dir);
+  const db = openDb(path.join(dir, 'app.db'));
+  dbs.push(db);
+  return { db, uploadsDir: path.join(dir, 'uploads') };
+}
+
+let db: Db;
+let uploadsDir: string;
+let summary: SeedSummary;
+
+beforeAll(async () => {
+  ({ db, uploadsDir } = freshDb());
+  summary = await seedDemo(db, { uploadsDir, today: TODAY });
+});
+
+afterAll(() => {
+  for (const d of dbs) closeDb(d);
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('seedDemo', () => {
+  it('creates the fixed logins with the right kinds, roles and passwords', async () => {
+    const rows = db.select().from(account).all();
+    const by = new Map(rows.map((a) => [a.username, a]));
+    expect(by.get('admin')).toMatchObject({ kind: 'admin', role: null, name: 'Administrator' });
+    expect(by.get('manager')).toMatchObject({ kind: 'employee', role: 'manager' });
+    expect(by.get('driver1')).toMatchObject({ kind: 'employee', role: 'driver' });
+    expect(by.get('driver2')).toMatchObject({ kind: 'employee', role: 'driver' });
+    for (let i = 1; i <= 30; i++) {
+      expect(by.get(`cust${String(i).padStart(2, '0')}`)).toMatchObject({
+        kind: 'customer',
+        role: null,
+      });
+    }
+    expect(rows).toHaveLength(34);
+    for (const a of rows) expect(a.username).toBe(a.username.toLowerCase());
+
+    for (const [username, password] of [
+      ['admin', 'admin1234'],
+      ['manager', 'manager1234'],
+      ['driver2', 'driver1234'],
+      ['cust17', 'cust1234'],
+    ] as const) {
+      expect(await verifyPassword(by.get(username)!.passwordHash, password)).toBe(true);
+    }
+    // One hash per distinct password.
+    expect(new Set(rows.map((a) => a.passwordHash)).size).toBe(4);
+    expect(summary.logins.map((l) => l.username)).toContain('cust30');
+  });
+
+  it('creates 30 restaurants spread over 4 routes with valid contact and payment data', () => {
+    const routes = db.select().from(route).all();
+    expect(routes).toHaveLength(4);
+    const rows = db.select().from(customer).all();
+    expect(rows).toHaveLength(30);
+    expect(rows.map((c) => c.customerCode).sort()).toEqual(
+      Array.from({ length: 30 }, (_, i) => `C${String(i + 1).padStart(3, '0')}`),
+    );
+    for (const c of rows) {
+      expect(c.accountId).toBeTruthy();
+      expect(c.phoneNumber).toMatch(/^[1-9]\d{8,9}$/);
+      expect(c.mobileNumber).toMatch(/^[1-9]\d{9}$/);
+      expect(c.deliveryDays.length).toBeGreaterThanOrEqual(1);
+      expect(c.deliveryDays.length).toBeLessThanOrEqual(3);
+      for (const d of c.deliveryDays) expect(WEEKDAYS).toContain(d);
+      if (c.paymentMethod === 'monthly') expect(c.paymentDate).toMatch(/^([1-9]|[12]\d|3[01])$/);
+      else expect(c.paymentDate).toBeNull();
+    }
+    expect(new Set(rows.map((c) => c.routeId)).size).toBe(4);
+    expect(rows.filter((c) => c.badDebt)).toHaveLength(3);
+    const web = rows.filter((c) => c.webOrder).length;
+    expect(web).toBeGreaterThanOrEqual(10);
+    expect(web).toBeLessThanOrEqual(14);
+    const methods = new Set(rows.map((c) => c.paymentMethod));
+    expect(methods).toEqual(new Set(['cash', 'monthly']));
+  });
+
+  it('creates 8 categories (with Thai Items) and a catalogue using every unit and item type', () => {
+    const cats = db.select().from(category).all();
+    expect(cats).toHaveLength(8);
+    expect(cats.map((c) => c.name)).toContain('Thai Items');
+
+    const products = db.select().from(product).all();
+    expect(products.length).toBeGreaterThanOrEqual(75);
+    expect(new Set(products.map((p) => p.sku))).toEqual(new Set(UNITS));
+    expect(new Set(products.map((p) => p.itemType))).toEqual(new Set(ITEM_TYPES));
+    expect(products.filter((p) => p.itemType === 'Out of Stock').length).toBeGreaterThanOrEqual(2);
+    expect(products.some((p) => p.showDescription === 'Show')).toBe(true);
+    expect(new Set(products.map((p) => p.itemCount))).toEqual(new Set(['Count', 'Not Count']));
+    for (const p of products) {
+      expect(Number.isInteger(p.price)).toBe(true);
+      expect(p.price).toBeGreaterThan(0);
+      expect(p.description.length).toBeGreaterThan(0);
+      expect(p.categoryId).toBeTruthy();
+    }
+  });
+
+  it('writes a real PNG for every product, slider and popup and records each upload', () => {
+    const files = new Map(
+      db
+        .select()
+        .from(uploadedFile)
+        .all()
+        .map((f) => [f.name, f]),
+    );
+    const images = [
+      ...db.select({ image: product.image }).from(product).all(),
+      ...db.select({ image: informationItem.image }).from(informationItem).all(),
+    ].map((r) => r.image);
+    expect(files.size).toBe(images.length);
+    expect(summary.files).toHaveLength(images.length);
+    for (const image of images) {
+      expect(image).toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
+      const name = image!.slice('/uploads/'.length);
+      const data = fs.readFileSync(path.join(uploadsDir, name));
+      expect(data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+      expect(files.get(name)).toMatchObject({ sizeBytes: data.length, contentType: 'image/png' });
+    }
+    // Pictures differ from product to product.
+    const sizes = new Set([...files.values()].map((f) => f.sizeBytes));
+    expect(sizes.size).toBeGreaterThan(files.size * 0.8);
+
+    const info = db.select().from(informationItem).all();
+    const kind = (type: string, active: boolean) =>
+      info.filter((i) => i.type === type && i.active === active).length;
+    expect(kind('slider', true)).toBe(3);
+    expect(kind('slider', false)).toBe(1);
+    expect(kind('popup', true)).toBe(1);
+  });
+
+  it('keeps each invoice paidAmount equal to its payments, with all three statuses', () => {
+    const invoices = db.select().from(invoice).all();
+    const payments = db.select().from(payment).all();
+    const staff = new Map(
+      db
+        .select()
+        .from(account)
+        .all()
+        .map((a) => [a.id, a]),
+    );
+    const paid = new Map<string, number>();
+    for (const p of payments) {
+      expect(p.amount).toBeGreaterThan(0);
+      expect(p.date <= TODAY).toBe(true);
+      expect(staff.get(p.collectedBy!)?.kind).toBe('employee');
+      paid.set(p.invoiceId, (paid.get(p.invoiceId) ?? 0) + p.amount);
+    }
+    const statuses = new Set<string>();
+    for (const inv of invoices) {
+      expect(inv.amount).toBeGreaterThan(0);
+      expect(inv.paidAmount).toBe(paid.get(inv.id) ?? 0);
+      expect(inv.paidAmount).toBeLessThanOrEqual(inv.amount);
+      statuses.add(
+        inv.paidAmount === 0
+          ? 'Pending'
+          : inv.paidAmount < inv.amount
+            ? 'Partial Paid'
+            : 'Completed',
+      );
+      if (inv.assignToCollect) expect(staff.get(inv.assignToCollect)?.role).toBe('driver');
+    }
+    expect(statuses).toEqual(new Set(['Pending', 'Partial Paid', 'Completed']));
+    expect(invoices.filter((i) => i.assignToCollect).length).toBeGreaterThan(invoices.length / 2);
+  });
+
+  it('prices every order as the sum of its lines, with pending and delivered web orders', () => {
+    const orders = db.select().from(customerOrder).all();
+    const lines = db.select().from(orderLine).all();
+    const drivers = new Set(
+      db
+        .select()
+        .from(account)
+        .all()
+        .filter((a) => a.role === 'driver')
+        .map((a) => a.id),
+    );
+    const byOrder = new Map<string, (typeof lines)[number][]>();
+    for (const l of lines) {
+      expect(l.quantity).toBeGreaterThanOrEqual(1);
+      expect(l.quantity).toBeLessThanOrEqual(9999);
+      expect(l.lineTotal).toBe(l.unitPrice * l.quantity);
+      byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
+    }
+    for (const o of orders) {
+      const mine = byOrder.get(o.id) ?? [];
+      expect(mine.length).toBeGreaterThanOrEqual(2);
+      expect(mine.length).toBeLessThanOrEqual(8);
+      expect(o.total).toBe(mine.reduce((s, l) => s + l.lineTotal, 0));
+      expect(mine.map((l) => l.position).sort((a, b) => a - b)).toEqual(mine.map((_, i) => i));
+      if (o.isDelivered) {
+        expect(drivers.has(o.deliveredBy!)).toBe(true);
+        expect(o.deliveredAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
+        expect(o.deliveryDate < TODAY).toBe(true);
+      } else {
+        expect(o.deliveredBy).toBeNull();
+        expect(o.deliveryDate >= TODAY).toBe(true);
+      }
+    }
+    expect(orders.some((o) => !o.isDelivered)).toBe(true);
+    expect(orders.some((o) => !o.isDelivered && o.customMessage)).toBe(true);
+    expect(orders.filter((o) => o.isDelivered).length).toBeGreaterThan(200);
+  });
+
+  it('numbers delivery jobs from 1 and leaves some open for the drivers', () => {
+    const jobs = db.select().from(deliveryJob).all();
+    expect(jobs.map((j) => j.serialNo).sort((a, b) => a - b)).toEqual(jobs.map((_, i) => i + 1));
+    expect(jobs.filter((j) => !j.isDelivered).length).toBeGreaterThanOrEqual(3);
+    for (const j of jobs) expect(j.isDelivered).toBe(j.deliveredAt !== null);
+    const drivers = new Set(jobs.map((j) => j.deliveredBy));
+    expect(drivers.size).toBe(2);
+  });
+
+  it('gives web customers an ordersheet and leaves no broken references', () => {
+    expect(db.select().from(wishlistEntry).all().length).toBeGreaterThan(20);
+    expect(db.$client.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+  });
+
+  it('is repeatable, and clearAllData removes every row and picture', async () => {
+    const other = freshDb();
+    const again = await seedDemo(other.db, { uploadsDir: other.uploadsDir, today: TODAY });
+    expect(again.counts).toEqual(summary.counts);
+    const totals = (d: Db) =>
+      d
+        .select({
+          code: customerOrder.customerCode,
+          date: customerOrder.deliveryDate,
+          total: customerOrder.total,
+        })
+        .from(customerOrder)
+        .all()
+        .sort((a, b) => a.code.localeCompare(b.code) || a.date.localeCompare(b.date));
+    expect(totals(other.db)).toEqual(totals(db));
+
+    const removed = clearAllData(other.db, other.uploadsDir);
+    expect(removed.files).toBe(again.files.length);
+    expect(Object.values(tableCounts(other.db)).every((n) => n === 0)).toBe(true);
+    expect(fs.readdirSync(other.uploadsDir)).toEqual([]);
+  });
+});
