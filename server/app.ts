@@ -107,7 +107,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // The built client, when present (npm run build). Hashed assets are cached for good.
   const hasClient = fs.existsSync(path.join(config.clientDir, 'index.html'));
-  if (!hasClient) app.log.warn('No built client in dist/client: run `npm run build` to serve the UI.');
+  if (!hasClient)
+    app.log.warn('No built client in dist/client: run `npm run build` to serve the UI.');
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: config.clientDir,

@@ -276,7 +276,9 @@ describe('over https', () => {
 
 describe('auth.session', () => {
   it('answers the user when signed in and null (not 401) when signed out', async () => {
-    const anon = await new ApiClient(t.url).get<{ result: { data: unknown } }>('/trpc/auth.session');
+    const anon = await new ApiClient(t.url).get<{ result: { data: unknown } }>(
+      '/trpc/auth.session',
+    );
     expect(anon.status).toBe(200);
     expect(anon.body.result.data).toBeNull();
     const c = new ApiClient(t.url);

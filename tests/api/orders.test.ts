@@ -229,7 +229,10 @@ describe('order history and details', () => {
 
   it('a new order shows at once in a history already read (no stale page)', async () => {
     const before = await bob.get<{ orders: Order[] }>('/api/orders/myorders');
-    const placed = await place(bob, { orderItems: [{ product: p.rice!.id, quantity: 7 }], deliveryDate: today });
+    const placed = await place(bob, {
+      orderItems: [{ product: p.rice!.id, quantity: 7 }],
+      deliveryDate: today,
+    });
     const after = await bob.get<{ orders: Order[] }>('/api/orders/myorders');
     expect(after.body.orders[0]?._id).toBe(placed.body._id);
     expect(after.body.orders[0]?._id).not.toBe(before.body.orders[0]?._id);

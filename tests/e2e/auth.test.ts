@@ -76,7 +76,10 @@ describe('each demo role signs in and lands on its home', () => {
     expect(pending).toBeGreaterThan(0);
     // The Web Orders tile carries the count as a badge, labelled for screen readers.
     await page.getByLabel(`Pending web orders: ${pending}`).waitFor();
-    await page.getByRole('link', { name: /Web Orders/ }).getByText(String(pending)).waitFor();
+    await page
+      .getByRole('link', { name: /Web Orders/ })
+      .getByText(String(pending))
+      .waitFor();
   });
 });
 
