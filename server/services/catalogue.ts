@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { category, product } from '../../drizzle/schema';
 import type { CategoryOut, ProductOut } from '../../shared/schemas/catalogue';
 import type { Db } from '../db';
-import { dataVersion } from '../prepared';
+import { dataVersion, prepared } from '../prepared';
 
 type ProductRow = typeof product.$inferSelect;
 
@@ -59,11 +59,13 @@ export function getProduct(db: Db, id: string): ProductOut {
 }
 
 export function listCategories(db: Db): CategoryOut[] {
-  return db
-    .select({ _id: category.id, name: category.name })
-    .from(category)
-    .orderBy(asc(category.name))
-    .all();
+  return prepared(db, 'categories.all', () =>
+    db
+      .select({ _id: category.id, name: category.name })
+      .from(category)
+      .orderBy(asc(category.name))
+      .prepare(),
+  ).all();
 }
 
 // --- The catalogue cache -------------------------------------------------------------------
