@@ -191,6 +191,7 @@ CREATE TABLE `customer_order` (
 CREATE INDEX `customer_order_customer_id_idx` ON `customer_order` (`customer_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `customer_order_is_delivered_idx` ON `customer_order` (`is_delivered`,`delivery_date`);--> statement-breakpoint
 CREATE INDEX `customer_order_created_at_idx` ON `customer_order` (`created_at`);--> statement-breakpoint
+CREATE INDEX `customer_order_delivered_by_idx` ON `customer_order` (`delivered_by`,`delivered_at`);--> statement-breakpoint
 CREATE TABLE `idempotency_key` (
 	`account_id` text NOT NULL,
 	`key` text NOT NULL,

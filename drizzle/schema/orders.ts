@@ -35,6 +35,7 @@ export const customerOrder = sqliteTable(
     index('customer_order_customer_id_idx').on(t.customerId, t.createdAt, t.id),
     index('customer_order_is_delivered_idx').on(t.isDelivered, t.deliveryDate),
     index('customer_order_created_at_idx').on(t.createdAt),
+    index('customer_order_delivered_by_idx').on(t.deliveredBy, t.deliveredAt),
     check('customer_order_total_check', sql`${t.total} >= 0`),
   ],
 );
