@@ -42,7 +42,8 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
   }
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+  // next() merges these keys into ctx: pass only what changes (spreading ctx is measurable).
+  return next({ ctx: { user: ctx.user, session: ctx.session } });
 });
 
 const forbidden = () =>
@@ -52,7 +53,7 @@ const forbidden = () =>
 export const customerProcedure = authedProcedure.use(({ ctx, next }) => {
   const c = ctx.user.customer;
   if (ctx.user.account.kind !== 'customer' || !c) throw forbidden();
-  return next({ ctx: { ...ctx, customer: c } });
+  return next({ ctx: { customer: c } });
 });
 
 /** An employee with role driver. */
@@ -81,9 +82,9 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
 /** A customer acting on their own things, or staff acting on anyone's. */
 export const customerOrStaffProcedure = authedProcedure.use(({ ctx, next }) => {
   const a = ctx.user.account;
-  if (isStaffAccount(a)) return next({ ctx: { ...ctx, customer: null as CustomerRecord | null } });
+  if (isStaffAccount(a)) return next({ ctx: { customer: null as CustomerRecord | null } });
   if (a.kind === 'customer' && ctx.user.customer) {
-    return next({ ctx: { ...ctx, customer: ctx.user.customer as CustomerRecord | null } });
+    return next({ ctx: { customer: ctx.user.customer as CustomerRecord | null } });
   }
   throw forbidden();
 });
@@ -91,9 +92,9 @@ export const customerOrStaffProcedure = authedProcedure.use(({ ctx, next }) => {
 /** A driver acting on what is assigned to them, or staff acting on anything. */
 export const driverOrStaffProcedure = authedProcedure.use(({ ctx, next }) => {
   const a = ctx.user.account;
-  if (isStaffAccount(a)) return next({ ctx: { ...ctx, driverId: null as string | null } });
+  if (isStaffAccount(a)) return next({ ctx: { driverId: null as string | null } });
   if (a.kind === 'employee' && a.role === 'driver') {
-    return next({ ctx: { ...ctx, driverId: a.id as string | null } });
+    return next({ ctx: { driverId: a.id as string | null } });
   }
   throw forbidden();
 });
