@@ -1,12 +1,24 @@
 import { screen } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { App } from './App';
+import { fakeServer } from './features/customer/testServer';
 import { fakeAuth, makeUser, renderAt } from './test/render';
 
 const customer = makeUser();
 const driver = makeUser({ role: 'driver', userType: 'Employee', customerId: null, name: 'Hari' });
 
 const location = () => screen.getByTestId('location').textContent;
+
+/** The app with a tRPC client that never answers: screens that read data stay loading. */
+function AppWithServer() {
+  const [{ ServerProvider }] = useState(() => fakeServer({}));
+  return (
+    <ServerProvider>
+      <App />
+    </ServerProvider>
+  );
+}
 
 describe('routes', () => {
   it('shows the login screen at / when signed out, without a top bar', () => {
@@ -28,7 +40,7 @@ describe('routes', () => {
   });
 
   it('sends a signed-in user from / to their home', () => {
-    renderAt(<App />, '/', fakeAuth({ user: customer }));
+    renderAt(<AppWithServer />, '/', fakeAuth({ user: customer }));
     expect(location()).toBe('/customer');
     expect(screen.getByRole('link', { name: /Order History/ })).toBeTruthy();
   });
@@ -42,7 +54,7 @@ describe('routes', () => {
   });
 
   it('links the customer tiles to their screens', () => {
-    renderAt(<App />, '/customer', fakeAuth({ user: customer }));
+    renderAt(<AppWithServer />, '/customer', fakeAuth({ user: customer }));
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href('All Products')).toBe('/customer/regularorder');
     expect(href('My Ordersheet')).toBe('/customer/customsheet');

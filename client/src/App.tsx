@@ -6,7 +6,14 @@ import { NotFound } from './components/NotFound';
 import { AdminHome } from './features/admin/AdminHome';
 import { LoginScreen } from './features/auth/LoginScreen';
 import { RequireAccess } from './features/auth/RequireAccess';
+import { AllProductsScreen } from './features/customer/AllProductsScreen';
+import { CartScreen } from './features/customer/CartScreen';
 import { CustomerHome } from './features/customer/CustomerHome';
+import { OrderDetailsScreen } from './features/customer/OrderDetailsScreen';
+import { OrderHistoryScreen } from './features/customer/OrderHistoryScreen';
+import { OrderPlacedScreen } from './features/customer/OrderPlacedScreen';
+import { OrdersheetScreen } from './features/customer/OrdersheetScreen';
+import { ThaiProductsScreen } from './features/customer/ThaiProductsScreen';
 import { DriverHome } from './features/driver/DriverHome';
 
 /**
@@ -22,6 +29,13 @@ export function App() {
           <Route path="/admin" element={<AdminHome />} />
           <Route path="/driver" element={<DriverHome />} />
           <Route path="/customer" element={<CustomerHome />} />
+          <Route path="/customer/regularorder" element={<AllProductsScreen />} />
+          <Route path="/customer/thaiproducts" element={<ThaiProductsScreen />} />
+          <Route path="/customer/customsheet" element={<OrdersheetScreen />} />
+          <Route path="/customer/myorderlist/:pageNumber?" element={<OrderHistoryScreen />} />
+          <Route path="/customer/orderdetails/:id" element={<OrderDetailsScreen />} />
+          <Route path="/customer/orderplaced" element={<OrderPlacedScreen />} />
+          <Route path="/cart" element={<CartScreen />} />
           {COMING_SOON.map((screen) => (
             <Route key={screen.path} path={screen.path} element={<ComingSoon screen={screen} />} />
           ))}

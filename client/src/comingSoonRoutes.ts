@@ -18,7 +18,6 @@ const customers: TrailStep = { titleKey: 'nav.customers', link: '/admin/customer
 const webOrders: TrailStep = { titleKey: 'nav.webOrders', link: '/admin/orders' };
 const payments: TrailStep = { titleKey: 'nav.payments', link: '/admin/invoice' };
 const reports: TrailStep = { titleKey: 'nav.reports', link: '/admin/reports' };
-const orderHistory: TrailStep = { titleKey: 'nav.orderHistory', link: '/customer/myorderlist' };
 
 export const COMING_SOON: PendingScreen[] = [
   // Admin area (spec §2).
@@ -45,13 +44,4 @@ export const COMING_SOON: PendingScreen[] = [
   { path: '/driver/ordertrack', titleKey: 'nav.pendingOrders' },
   { path: '/driver/ordertrack/delivered/*', titleKey: 'nav.deliveredOrders' },
   { path: '/driver/payments', titleKey: 'nav.payments' },
-
-  // Customer area. Order history takes an optional page number after it.
-  { path: '/customer/regularorder', titleKey: 'nav.allProducts' },
-  { path: '/customer/customsheet', titleKey: 'nav.myOrdersheet' },
-  { path: '/customer/thaiproducts', titleKey: 'nav.thaiProducts' },
-  { path: '/customer/myorderlist/*', titleKey: 'nav.orderHistory' },
-  { path: '/customer/orderdetails/:id', titleKey: 'nav.orderDetails', trail: [orderHistory] },
-  { path: '/customer/orderplaced', titleKey: 'nav.orderPlaced' },
-  { path: '/cart', titleKey: 'nav.cart' },
 ];

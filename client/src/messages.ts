@@ -13,6 +13,16 @@ const KNOWN: Record<string, string> = {
   'It refers to something that does not exist.': 'errors.missingReference',
   'The values are not allowed.': 'errors.valuesNotAllowed',
   'The server is busy. Please try again.': 'errors.serverBusy',
+  // Orders (placing and reading).
+  'Order not found.': 'errors.orderNotFound',
+  'The order has no items.': 'errors.orderEmpty',
+  'The delivery date cannot be in the past.': 'errors.deliveryDatePast',
+  'The delivery date is too far ahead.': 'errors.deliveryDateTooFar',
+  'Please choose a delivery date.': 'errors.deliveryDateMissing',
+  'The message is too long.': 'errors.messageTooLong',
+  'Quantity must be a whole number from 1 to 9999.': 'errors.quantityRange',
+  'A product in your cart is no longer available. Please remove it and try again.':
+    'errors.productGone',
   // What fetch() rejects with when the server cannot be reached (Chromium, Firefox, Safari).
   'Failed to fetch': 'errors.network',
   'NetworkError when attempting to fetch resource.': 'errors.network',
@@ -20,12 +30,22 @@ const KNOWN: Record<string, string> = {
 };
 
 const THROTTLED = /^Too many failed sign-in attempts\. Please wait (\d+) seconds and try again\.$/;
+const OUT_OF_STOCK = /^(.+) is out of stock\.$/;
+const TOO_MANY = /^Quantity of (.+) must be at most (\d+)\.$/;
+/** Validation failures arrive as 'Invalid input. orderItems.0.quantity: <message>'. */
+const INVALID_INPUT = /^Invalid input\. (?:[\w.]+: )?(.+)$/;
 
 export function translateMessage(t: TFunction, message: string): string {
   const key = KNOWN[message];
   if (key) return t(key);
   const throttled = THROTTLED.exec(message);
   if (throttled) return t('errors.tooManyAttempts', { seconds: throttled[1] });
+  const outOfStock = OUT_OF_STOCK.exec(message);
+  if (outOfStock) return t('errors.outOfStock', { name: outOfStock[1] });
+  const tooMany = TOO_MANY.exec(message);
+  if (tooMany) return t('errors.quantityTooLarge', { name: tooMany[1], max: tooMany[2] });
+  const invalid = INVALID_INPUT.exec(message);
+  if (invalid?.[1] && KNOWN[invalid[1]]) return t(KNOWN[invalid[1]] as string);
   return message;
 }
 

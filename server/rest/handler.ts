@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createContextFromRequest, type Services } from '../context';
 import { restError } from '../errors';
-import { type AppRouter, appRouter } from '../routers';
+import { appRouter } from '../routers';
 import { createCallerFactory } from '../trpc';
 import { catalogueRoute } from './catalogue';
 import { type RestRoute, restRoutes } from './routes';
@@ -53,5 +53,3 @@ export async function restPlugin(app: FastifyInstance, services: Services): Prom
   }
   await catalogueRoute(app, services);
 }
-
-export type { AppRouter };

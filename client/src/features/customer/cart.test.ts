@@ -1,12 +1,25 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  addToCart,
   CART_EVENT,
   CART_KEY,
   type CartItem,
+  type CartProduct,
+  cartItemFor,
   clearCart,
+  decreaseInCart,
+  estimatedTotal,
+  increaseInCart,
+  MAX_CART_QUANTITY,
+  quantityIn,
   readCart,
+  removeFromCart,
   useCart,
+  withAdded,
+  withDecreased,
+  withIncreased,
+  withRemoved,
   writeCart,
 } from './cart';
 
@@ -44,5 +57,76 @@ describe('cart storage', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: CART_KEY }));
     });
     expect(result.current).toHaveLength(2);
+  });
+});
+
+const basmati: CartProduct = {
+  _id: 'p9',
+  name: 'Basmati Rice 5kg',
+  sku: 'Bag',
+  price: 3980,
+  productRank: 1,
+  itemType: 'Special',
+  itemCount: 'Count',
+};
+
+describe('cart helpers', () => {
+  it('turns a product into the spec’s cart item, with the price for the estimate', () => {
+    expect(cartItemFor(basmati)).toEqual({
+      id: 'p9',
+      name: 'Basmati Rice 5kg',
+      sku: 'Bag',
+      quantity: 1,
+      rank: 1,
+      itemType: 'Special',
+      itemCount: 'Count',
+      price: 3980,
+    });
+  });
+
+  it('adds a new line at 1, then adds to the same line', () => {
+    const once = withAdded([rice], basmati);
+    expect(once.map((i) => [i.id, i.quantity])).toEqual([
+      ['p1', 2],
+      ['p9', 1],
+    ]);
+    expect(quantityIn(withAdded(once, basmati, 3), 'p9')).toBe(4);
+    expect(quantityIn(once, 'nope')).toBe(0);
+  });
+
+  it('increases, decreases and removes at 1', () => {
+    let items = withAdded([], basmati);
+    items = withIncreased(items, 'p9');
+    expect(quantityIn(items, 'p9')).toBe(2);
+    items = withDecreased(items, 'p9');
+    expect(quantityIn(items, 'p9')).toBe(1);
+    items = withDecreased(items, 'p9');
+    expect(items).toEqual([]);
+    expect(withRemoved([rice], 'p1')).toEqual([]);
+  });
+
+  it('never goes above 9999 of a line', () => {
+    const full = [{ ...cartItemFor(basmati), quantity: MAX_CART_QUANTITY }];
+    expect(quantityIn(withIncreased(full, 'p9'), 'p9')).toBe(MAX_CART_QUANTITY);
+    expect(quantityIn(withAdded(full, basmati, 5), 'p9')).toBe(MAX_CART_QUANTITY);
+  });
+
+  it('estimates the total from known prices', () => {
+    expect(estimatedTotal([{ ...cartItemFor(basmati), quantity: 3 }, rice])).toBe(11940);
+    expect(estimatedTotal([])).toBe(0);
+  });
+
+  it('writers change the stored cart and announce it', () => {
+    let heard = 0;
+    const listener = () => heard++;
+    window.addEventListener(CART_EVENT, listener);
+    addToCart(basmati);
+    increaseInCart('p9');
+    decreaseInCart('p9');
+    expect(readCart()).toHaveLength(1);
+    removeFromCart('p9');
+    window.removeEventListener(CART_EVENT, listener);
+    expect(readCart()).toEqual([]);
+    expect(heard).toBe(4);
   });
 });

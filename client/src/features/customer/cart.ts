@@ -15,6 +15,8 @@ export interface CartItem {
   rank?: number;
   itemType?: string;
   itemCount?: string;
+  /** Unit price in whole yen when added, for the estimated total (the server sets the real one). */
+  price?: number;
 }
 
 export const CART_KEY = 'cartItems';
@@ -82,4 +84,89 @@ export function useCart(): CartItem[] {
   // The raw string is the snapshot: it compares by value, so unchanged carts do not re-render.
   const raw = useSyncExternalStore(subscribe, readRaw, () => null);
   return parseCached(raw);
+}
+
+// --- Pure helpers: each takes a cart and returns the next one, so they are unit-tested. -------
+
+/** The most of one product a line may hold (the server refuses more). */
+export const MAX_CART_QUANTITY = 9999;
+
+/** What the cart needs of a product. */
+export interface CartProduct {
+  _id: string;
+  name: string;
+  sku: string;
+  price: number;
+  productRank: number;
+  itemType: string;
+  itemCount: string;
+}
+
+/** A product as a cart line (spec §3: id, name, sku, quantity, rank, itemType, itemCount). */
+export function cartItemFor(product: CartProduct, quantity = 1): CartItem {
+  return {
+    id: product._id,
+    name: product.name,
+    sku: product.sku,
+    quantity,
+    rank: product.productRank,
+    itemType: product.itemType,
+    itemCount: product.itemCount,
+    price: product.price,
+  };
+}
+
+export function quantityIn(items: CartItem[], id: string): number {
+  return items.find((i) => i.id === id)?.quantity ?? 0;
+}
+
+const clamp = (n: number) => Math.min(MAX_CART_QUANTITY, Math.max(1, Math.trunc(n)));
+
+/** Adds `quantity` of a product: a new line, or more of the line already there. */
+export function withAdded(items: CartItem[], product: CartProduct, quantity = 1): CartItem[] {
+  const existing = items.find((i) => i.id === product._id);
+  if (!existing) return [...items, cartItemFor(product, clamp(quantity))];
+  return items.map((i) =>
+    i.id === product._id ? { ...i, quantity: clamp(i.quantity + quantity) } : i,
+  );
+}
+
+/** One more of a line already in the cart. */
+export function withIncreased(items: CartItem[], id: string): CartItem[] {
+  return items.map((i) => (i.id === id ? { ...i, quantity: clamp(i.quantity + 1) } : i));
+}
+
+/** One less; at 1 the line goes (spec §4 Cart). */
+export function withDecreased(items: CartItem[], id: string): CartItem[] {
+  const line = items.find((i) => i.id === id);
+  if (!line) return items;
+  if (line.quantity <= 1) return withRemoved(items, id);
+  return items.map((i) => (i.id === id ? { ...i, quantity: i.quantity - 1 } : i));
+}
+
+export function withRemoved(items: CartItem[], id: string): CartItem[] {
+  return items.filter((i) => i.id !== id);
+}
+
+/** Sum of price x quantity over lines whose price is known: an estimate, shown as such. */
+export function estimatedTotal(items: CartItem[]): number {
+  return items.reduce((sum, i) => sum + (i.price ?? 0) * i.quantity, 0);
+}
+
+// --- Writers used by the screens: read the current cart, change it, write it back. -----------
+
+export function addToCart(product: CartProduct, quantity = 1): void {
+  writeCart(withAdded(readCart(), product, quantity));
+}
+
+export function increaseInCart(id: string): void {
+  writeCart(withIncreased(readCart(), id));
+}
+
+export function decreaseInCart(id: string): void {
+  writeCart(withDecreased(readCart(), id));
+}
+
+export function removeFromCart(id: string): void {
+  writeCart(withRemoved(readCart(), id));
 }

@@ -1,0 +1,151 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ITEM_TYPES, type ItemType } from '../../../shared/enums';
+import type { ProductOut } from '../../../shared/schemas/catalogue';
+import { readCart } from '../features/customer/cart';
+import i18n from '../i18n';
+import { renderWithProviders } from '../test/render';
+import { ProductCard } from './ProductCard';
+
+const rice: ProductOut = {
+  _id: 'p1',
+  name: 'Basmati Rice 5kg',
+  category: { _id: 'c1', name: 'Rice & Flour' },
+  price: 12800,
+  description: 'Extra-long grain, aged two years.',
+  sku: 'Bag',
+  image: '/uploads/rice.png',
+  productRank: 1,
+  itemType: 'Regular',
+  itemCount: 'Count',
+  showDescription: 'Show',
+  stockInCount: 10,
+};
+
+const BADGES: Record<ItemType, string | null> = {
+  Regular: null,
+  Special: 'SPECIAL SALE',
+  'New Item': 'New Item',
+  'Limited Stock': 'Limited Stock',
+  'Price Up': 'PRICE UP',
+  'Price Down': 'PRICE DOWN',
+  'Out of Stock': 'Out of Stock',
+  Restocked: 'Restocked',
+};
+const ALL_BADGE_TEXTS = Object.values(BADGES).filter(Boolean) as string[];
+
+describe('ProductCard', () => {
+  it('shows picture, category, name, description, price with unit', () => {
+    renderWithProviders(<ProductCard product={rice} />);
+    expect(screen.getByRole('img', { name: 'Basmati Rice 5kg' }).getAttribute('src')).toBe(
+      '/uploads/rice.png',
+    );
+    expect(screen.getByText('Rice & Flour')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Basmati Rice 5kg' })).toBeTruthy();
+    expect(screen.getByText('Extra-long grain, aged two years.')).toBeTruthy();
+    expect(screen.getByText('¥12,800')).toBeTruthy();
+    expect(screen.getByText('per Bag')).toBeTruthy();
+  });
+
+  it('hides the description unless showDescription is Show', () => {
+    renderWithProviders(<ProductCard product={{ ...rice, showDescription: 'Dont Show' }} />);
+    expect(screen.queryByText('Extra-long grain, aged two years.')).toBeNull();
+  });
+
+  it('stands in for a missing picture', () => {
+    renderWithProviders(<ProductCard product={{ ...rice, image: null }} />);
+    expect(screen.getByRole('img', { name: 'No picture' })).toBeTruthy();
+  });
+
+  it.each(ITEM_TYPES)('shows the badge for %s (none for Regular)', (itemType) => {
+    renderWithProviders(<ProductCard product={{ ...rice, itemType }} />);
+    const expected = BADGES[itemType];
+    for (const text of ALL_BADGE_TEXTS) {
+      if (text === expected) expect(screen.getByText(text)).toBeTruthy();
+      else expect(screen.queryByText(text)).toBeNull();
+    }
+  });
+
+  it('offers a disabled Not in stock button for Out of Stock products', () => {
+    renderWithProviders(<ProductCard product={{ ...rice, itemType: 'Out of Stock' }} />);
+    const button = screen.getByRole('button', { name: 'Not in stock' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+  });
+
+  it('turns Add to cart into minus / quantity / plus, and minus at 1 removes', () => {
+    renderWithProviders(<ProductCard product={rice} />);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Add to cart' })));
+    expect(readCart()).toEqual([
+      {
+        id: 'p1',
+        name: 'Basmati Rice 5kg',
+        sku: 'Bag',
+        quantity: 1,
+        rank: 1,
+        itemType: 'Regular',
+        itemCount: 'Count',
+        price: 12800,
+      },
+    ]);
+    const quantity = () =>
+      screen.getByRole('status', { name: 'Quantity of Basmati Rice 5kg in the cart' });
+    expect(quantity().textContent).toBe('1');
+
+    const plus = screen.getByRole('button', { name: 'Increase quantity of Basmati Rice 5kg' });
+    act(() => fireEvent.click(plus));
+    act(() => fireEvent.click(plus));
+    expect(quantity().textContent).toBe('3');
+    expect(readCart()[0]?.quantity).toBe(3);
+
+    const minus = () =>
+      screen.getByRole('button', { name: 'Decrease quantity of Basmati Rice 5kg' });
+    act(() => fireEvent.click(minus()));
+    act(() => fireEvent.click(minus()));
+    expect(quantity().textContent).toBe('1');
+    act(() => fireEvent.click(minus()));
+    expect(readCart()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+  });
+
+  it('asks before adding to My Ordersheet, then calls the toggle', async () => {
+    const onToggle = vi.fn(async () => {});
+    renderWithProviders(<ProductCard product={rice} wishlist={{ saved: false, onToggle }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to My Ordersheet' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add to My Ordersheet?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(onToggle).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to My Ordersheet' }));
+    await act(async () =>
+      fireEvent.click(
+        within(screen.getByRole('dialog', { name: 'Add to My Ordersheet?' })).getByRole('button', {
+          name: 'Yes',
+        }),
+      ),
+    );
+    expect(onToggle).toHaveBeenCalledWith(false);
+  });
+
+  it('asks before removing a saved product from My Ordersheet', async () => {
+    const onToggle = vi.fn(async () => {});
+    renderWithProviders(<ProductCard product={rice} wishlist={{ saved: true, onToggle }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove from My Ordersheet' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove from My Ordersheet?' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' })));
+    expect(onToggle).toHaveBeenCalledWith(true);
+  });
+
+  it('has no heart without a wishlist, and no cart controls when turned off', () => {
+    renderWithProviders(<ProductCard product={rice} withCart={false} />);
+    expect(screen.queryByRole('button', { name: /My Ordersheet/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+  });
+
+  it('speaks Nepali', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    renderWithProviders(<ProductCard product={{ ...rice, itemType: 'Special' }} />);
+    expect(screen.getByRole('button', { name: 'कार्टमा थप्नुहोस्' })).toBeTruthy();
+    expect(screen.getByText('विशेष छुट')).toBeTruthy();
+  });
+});

@@ -1,0 +1,210 @@
+import {
+  ActionIcon,
+  AspectRatio,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Image,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ITEM_TYPE_BADGES, type ItemType } from '../../../shared/enums';
+import type { ProductOut } from '../../../shared/schemas/catalogue';
+import {
+  addToCart,
+  decreaseInCart,
+  increaseInCart,
+  quantityIn,
+  useCart,
+} from '../features/customer/cart';
+import { ConfirmDialog } from './ConfirmDialog';
+import { Money } from './Money';
+import { HeartIcon, MinusIcon, PlusIcon } from './shopIcons';
+
+/** Badge colours per item type (Regular has no badge). */
+const BADGE_COLORS: Partial<Record<ItemType, string>> = {
+  Special: 'red',
+  'New Item': 'blue',
+  'Limited Stock': 'orange',
+  'Price Up': 'grape',
+  'Price Down': 'teal',
+  'Out of Stock': 'gray',
+  Restocked: 'green',
+};
+
+export interface WishlistToggle {
+  /** Whether the product is in My Ordersheet. */
+  saved: boolean;
+  /** Adds (when not saved) or removes it; called after the customer confirms. */
+  onToggle(saved: boolean): Promise<void>;
+}
+
+interface ProductCardProps {
+  product: ProductOut;
+  /** The customer's add-to-cart controls (default on). */
+  withCart?: boolean;
+  /** The customer's heart; omitted, no heart is shown. */
+  wishlist?: WishlistToggle;
+  /** Extra buttons at the bottom, e.g. the office's edit and delete. */
+  actions?: ReactNode;
+}
+
+export function ItemTypeBadge({ itemType }: { itemType: ItemType }) {
+  const { t } = useTranslation();
+  const key = ITEM_TYPE_BADGES[itemType];
+  if (!key) return null;
+  return (
+    <Badge color={BADGE_COLORS[itemType]} variant="filled" tt="none" radius="sm">
+      {t(key)}
+    </Badge>
+  );
+}
+
+function ProductImage({ product }: { product: ProductOut }) {
+  const { t } = useTranslation();
+  return (
+    <AspectRatio ratio={4 / 3}>
+      {product.image ? (
+        <Image src={product.image} alt={product.name} fit="cover" loading="lazy" />
+      ) : (
+        <Center bg="gray.1" c="dimmed" role="img" aria-label={t('product.noImage')}>
+          <Text fz={36} aria-hidden="true">
+            📦
+          </Text>
+        </Center>
+      )}
+    </AspectRatio>
+  );
+}
+
+/** Add to cart, or minus / quantity / plus once in the cart (spec §4 Cart). */
+function CartControls({ product }: { product: ProductOut }) {
+  const { t } = useTranslation();
+  const quantity = quantityIn(useCart(), product._id);
+
+  if (product.itemType === 'Out of Stock') {
+    return (
+      <Button fullWidth disabled variant="default">
+        {t('product.notInStock')}
+      </Button>
+    );
+  }
+  if (quantity === 0) {
+    return (
+      <Button fullWidth onClick={() => addToCart(product)}>
+        {t('product.addToCart')}
+      </Button>
+    );
+  }
+  return (
+    <Group justify="space-between" wrap="nowrap" gap={4}>
+      <ActionIcon
+        size={36}
+        variant="light"
+        onClick={() => decreaseInCart(product._id)}
+        aria-label={t('product.decrease', { name: product.name })}
+      >
+        <MinusIcon />
+      </ActionIcon>
+      <Text
+        fw={700}
+        ta="center"
+        style={{ flex: 1 }}
+        aria-label={t('product.quantityOf', { name: product.name })}
+        aria-live="polite"
+        role="status"
+      >
+        {quantity}
+      </Text>
+      <ActionIcon
+        size={36}
+        variant="filled"
+        onClick={() => increaseInCart(product._id)}
+        aria-label={t('product.increase', { name: product.name })}
+      >
+        <PlusIcon />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+function Heart({ product, wishlist }: { product: ProductOut; wishlist: WishlistToggle }) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const label = wishlist.saved ? t('product.removeFromOrdersheet') : t('product.addToOrdersheet');
+  return (
+    <>
+      <ActionIcon
+        pos="absolute"
+        top={8}
+        right={8}
+        size={36}
+        radius="xl"
+        variant="white"
+        color="red"
+        aria-label={label}
+        aria-pressed={wishlist.saved}
+        title={label}
+        onClick={() => setAsking(true)}
+        style={{ boxShadow: 'var(--mantine-shadow-xs)' }}
+      >
+        <HeartIcon filled={wishlist.saved} />
+      </ActionIcon>
+      <ConfirmDialog
+        opened={asking}
+        title={wishlist.saved ? t('product.confirmRemove') : t('product.confirmAdd')}
+        message={product.name}
+        onConfirm={() => wishlist.onToggle(wishlist.saved)}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
+/** A product as the catalogue shows it (spec §2 Cards: product card). */
+export function ProductCard({ product, withCart = true, wishlist, actions }: ProductCardProps) {
+  const { t } = useTranslation();
+  const showDescription = product.showDescription === 'Show' && product.description.trim() !== '';
+  return (
+    <Card withBorder radius="lg" padding="sm" h="100%" data-testid="product-card">
+      <Card.Section pos="relative">
+        <ProductImage product={product} />
+        <Group pos="absolute" top={8} left={8} gap={4}>
+          <ItemTypeBadge itemType={product.itemType} />
+        </Group>
+        {wishlist && <Heart product={product} wishlist={wishlist} />}
+      </Card.Section>
+      <Stack gap={4} mt="sm" style={{ flex: 1 }}>
+        {product.category && (
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lineClamp={1}>
+            {product.category.name}
+          </Text>
+        )}
+        <Text fw={600} size="sm" lh={1.3} lineClamp={3} component="h3" m={0}>
+          {product.name}
+        </Text>
+        {showDescription && (
+          <Text size="xs" c="dimmed" lineClamp={4}>
+            {product.description}
+          </Text>
+        )}
+        <Group gap={6} align="baseline" mt="auto" pt={4} wrap="wrap">
+          <Money amount={product.price} fw={700} size="md" />
+          <Text size="xs" c="dimmed">
+            {t('product.perUnit', { unit: product.sku })}
+          </Text>
+        </Group>
+      </Stack>
+      {(withCart || actions) && (
+        <Stack gap="xs" mt="sm">
+          {withCart && <CartControls product={product} />}
+          {actions}
+        </Stack>
+      )}
+    </Card>
+  );
+}

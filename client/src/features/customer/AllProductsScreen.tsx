@@ -1,0 +1,100 @@
+import { Box, Flex, NavLink, Select, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { trpc } from '../../trpc';
+import { customerCrumbs } from './crumbs';
+import { FetchFailed, Loading } from './LoadState';
+import { ProductGrid } from './ProductGrid';
+import { SearchBox } from './SearchBox';
+import { matchesName } from './search';
+
+const ALL = 'all';
+
+/** /customer/regularorder 'ALL PRODUCTS': search, categories (sidebar or dropdown), cards. */
+export function AllProductsScreen() {
+  const { t } = useTranslation();
+  const products = trpc.products.list.useQuery();
+  const categories = trpc.categories.list.useQuery();
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState(ALL);
+
+  const shown = useMemo(
+    () =>
+      (products.data ?? []).filter(
+        (p) => (category === ALL || p.category?._id === category) && matchesName(p.name, query),
+      ),
+    [products.data, category, query],
+  );
+  const choices = [
+    { value: ALL, label: t('catalogue.allProducts') },
+    ...(categories.data ?? []).map((c) => ({ value: c._id, label: c.name })),
+  ];
+
+  return (
+    <>
+      <Breadcrumbs items={customerCrumbs(t, t('nav.allProducts'))} />
+      <Title order={2} mb="md">
+        {t('catalogue.allProductsTitle')}
+      </Title>
+      <Flex gap="lg" align="flex-start">
+        <Box
+          component="nav"
+          visibleFrom="sm"
+          aria-label={t('catalogue.categories')}
+          w={220}
+          style={{ flexShrink: 0, position: 'sticky', top: 76 }}
+        >
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4} px="sm">
+            {t('catalogue.categories')}
+          </Text>
+          {choices.map((c) => (
+            <NavLink
+              key={c.value}
+              component="button"
+              type="button"
+              label={c.label}
+              active={category === c.value}
+              aria-current={category === c.value ? 'true' : undefined}
+              onClick={() => setCategory(c.value)}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+          {categories.isError && (
+            <Text size="xs" c="red" px="sm" mt="xs">
+              {t('errors.categoriesFailed')}
+            </Text>
+          )}
+        </Box>
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+          <SearchBox value={query} onChange={setQuery} />
+          <Select
+            hiddenFrom="sm"
+            label={t('catalogue.byCategory')}
+            data={choices}
+            value={category}
+            onChange={(value) => setCategory(value ?? ALL)}
+            allowDeselect={false}
+            error={categories.isError ? t('errors.categoriesFailed') : undefined}
+            comboboxProps={{ withinPortal: true }}
+          />
+          {products.isPending ? (
+            <Loading />
+          ) : products.isError ? (
+            <FetchFailed onRetry={() => void products.refetch()} />
+          ) : (
+            <ProductGrid
+              products={shown}
+              withSidebar
+              emptyText={
+                (products.data ?? []).length === 0
+                  ? t('catalogue.noProducts')
+                  : t('catalogue.noMatches')
+              }
+            />
+          )}
+        </Stack>
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { type MantineSize, Stepper, useMatches } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { CartReview } from './CartReview';
+import { CheckoutForm } from './CheckoutForm';
+import { clearCart, useCart } from './cart';
+import { customerCrumbs } from './crumbs';
+import { redirectTarget } from './redirect';
+
+/** /cart: two steps, 'ORDER REVIEW' then 'ORDER COMPLETE' (spec §2, §4 Checkout). */
+export function CartScreen() {
+  const { t } = useTranslation();
+  const items = useCart();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [step, setStep] = useState(0);
+  // Both step labels must fit a 390 px phone side by side.
+  const stepperSize = useMatches<MantineSize>({ base: 'xs', sm: 'md' });
+  // Set once the order is placed: the cart empties on the way out, which must not send the
+  // customer to /customer instead of the success page.
+  const leaving = useRef(false);
+
+  if (items.length === 0) return leaving.current ? null : <Navigate to="/customer" replace />;
+
+  const goTo = (next: number) => {
+    setStep(next);
+    // On a phone CONTINUE sits at the bottom: start the next step at its top.
+    document.documentElement.scrollTop = 0;
+  };
+
+  const onPlaced = () => {
+    leaving.current = true;
+    clearCart();
+    navigate(redirectTarget(search), { replace: true });
+  };
+
+  return (
+    <>
+      <Breadcrumbs items={customerCrumbs(t, t('nav.cart'))} />
+      <Stepper
+        active={step}
+        onStepClick={goTo}
+        allowNextStepsSelect={false}
+        size={stepperSize}
+        mb="md"
+        styles={{ stepLabel: { whiteSpace: 'nowrap' } }}
+      >
+        <Stepper.Step label={t('cart.stepReview')}>
+          <CartReview items={items} onContinue={() => goTo(1)} />
+        </Stepper.Step>
+        <Stepper.Step label={t('cart.stepComplete')}>
+          <CheckoutForm items={items} onBack={() => goTo(0)} onPlaced={onPlaced} />
+        </Stepper.Step>
+      </Stepper>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Carousel } from '@mantine/carousel';
+import { AspectRatio, Image } from '@mantine/core';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trpc } from '../../trpc';
+
+/** The slider advances every 2500 ms (spec §9). */
+export const SLIDE_MS = 2500;
+
+function keyboardFocus(target: EventTarget): boolean {
+  try {
+    return target instanceof Element && target.matches(':focus-visible');
+  } catch {
+    return false;
+  }
+}
+
+/** Active 'slider' information items, advancing by themselves (the autoplay plugin is not
+ * installed, so a timer drives embla). Nothing is shown when there are none. */
+export function HomeSlider() {
+  const { t } = useTranslation();
+  const slides = trpc.information.active.useQuery({ type: 'slider' });
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const [paused, setPaused] = useState(false);
+  const count = slides.data?.length ?? 0;
+
+  useEffect(() => {
+    if (!embla || count < 2 || paused) return;
+    const timer = window.setInterval(() => embla.scrollNext(), SLIDE_MS);
+    return () => window.clearInterval(timer);
+  }, [embla, count, paused]);
+
+  if (count === 0 || !slides.data) return null;
+  return (
+    <Carousel
+      mb="lg"
+      withIndicators={count > 1}
+      withControls={count > 1}
+      emblaOptions={{ loop: true }}
+      getEmblaApi={setEmbla}
+      aria-label={t('promo.slider')}
+      aria-roledescription="carousel"
+      previousControlProps={{ 'aria-label': t('promo.previousSlide') }}
+      nextControlProps={{ 'aria-label': t('promo.nextSlide') }}
+      getIndicatorProps={(index) => ({ 'aria-label': t('promo.goToSlide', { number: index + 1 }) })}
+      // Held still while a mouse rests on it or a control has keyboard focus (a touch would
+      // never send the matching "leave", so touches do not pause it).
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setPaused(true)}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && setPaused(false)}
+      onFocusCapture={(e) => setPaused(keyboardFocus(e.target))}
+      onBlurCapture={() => setPaused(false)}
+      styles={{ root: { borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' } }}
+    >
+      {slides.data.map((item) => (
+        <Carousel.Slide key={item._id}>
+          <AspectRatio ratio={3}>
+            <Image src={item.image} alt={item.name} fit="cover" />
+          </AspectRatio>
+        </Carousel.Slide>
+      ))}
+    </Carousel>
+  );
+}

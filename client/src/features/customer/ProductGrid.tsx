@@ -1,0 +1,42 @@
+import { SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ProductOut } from '../../../../shared/schemas/catalogue';
+import { ProductCard } from '../../components/ProductCard';
+import { useWishlist } from './useWishlist';
+
+interface ProductGridProps {
+  products: ProductOut[];
+  /** Shown when `products` is empty. */
+  emptyText: string;
+  /** Narrower grid beside a sidebar. */
+  withSidebar?: boolean;
+}
+
+/** The customer's product cards: add to cart and the My Ordersheet heart. */
+export function ProductGrid({ products, emptyText, withSidebar = false }: ProductGridProps) {
+  const { t } = useTranslation();
+  const { wishlistFor } = useWishlist();
+  if (products.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+        {t('catalogue.count', { count: products.length })}
+      </Text>
+      <SimpleGrid
+        cols={withSidebar ? { base: 2, sm: 2, md: 3 } : { base: 2, sm: 3, md: 4 }}
+        spacing={{ base: 'xs', sm: 'md' }}
+        verticalSpacing={{ base: 'xs', sm: 'md' }}
+      >
+        {products.map((product) => (
+          <ProductCard key={product._id} product={product} wishlist={wishlistFor(product._id)} />
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { Stack, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { trpc } from '../../trpc';
+import { customerCrumbs } from './crumbs';
+import { FetchFailed, Loading } from './LoadState';
+import { ProductGrid } from './ProductGrid';
+import { SearchBox } from './SearchBox';
+import { matchesName, THAI_CATEGORY } from './search';
+
+/** /customer/thaiproducts 'THAI PRODUCTS': only the 'Thai Items' category, searchable. */
+export function ThaiProductsScreen() {
+  const { t } = useTranslation();
+  const products = trpc.products.list.useQuery();
+  const [query, setQuery] = useState('');
+  const thai = useMemo(
+    () => (products.data ?? []).filter((p) => p.category?.name === THAI_CATEGORY),
+    [products.data],
+  );
+  const shown = thai.filter((p) => matchesName(p.name, query));
+
+  return (
+    <>
+      <Breadcrumbs items={customerCrumbs(t, t('nav.thaiProducts'))} />
+      <Title order={2} mb="md">
+        {t('catalogue.thaiTitle')}
+      </Title>
+      <Stack gap="sm">
+        <SearchBox value={query} onChange={setQuery} />
+        {products.isPending ? (
+          <Loading />
+        ) : products.isError ? (
+          <FetchFailed onRetry={() => void products.refetch()} />
+        ) : (
+          <ProductGrid
+            products={shown}
+            emptyText={thai.length === 0 ? t('catalogue.noProducts') : t('catalogue.noMatches')}
+          />
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isoDateInZone, toPickerDate } from '../../../../shared/format';
+import { CartScreen } from './CartScreen';
+import { type CartItem, readCart, writeCart } from './cart';
+import { makeOrder } from './fixtures';
+import { renderScreen } from './renderScreen';
+
+const rice: CartItem = {
+  id: 'p1',
+  name: 'Basmati Rice 5kg',
+  sku: 'Bag',
+  quantity: 2,
+  rank: 1,
+  itemType: 'Regular',
+  itemCount: 'Count',
+  price: 3980,
+};
+const dal: CartItem = {
+  ...rice,
+  id: 'p2',
+  name: 'Toor Dal 1kg',
+  sku: 'Kg',
+  quantity: 1,
+  price: 420,
+};
+
+const location = () => screen.getByTestId('location').textContent;
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function mockFetch(...answers: Array<() => Promise<Response>>) {
+  const fn = vi.fn(async (_url: string, _init?: RequestInit) => {
+    const next = answers.shift();
+    if (!next) throw new Error('unexpected call');
+    return next();
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+function openCart(path = '/cart') {
+  return renderScreen(<CartScreen />, { path, pattern: '/cart' });
+}
+
+async function goToStep2() {
+  fireEvent.click(screen.getByRole('button', { name: 'CONTINUE' }));
+  await screen.findByText('Terms and conditions');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('cart: ORDER REVIEW', () => {
+  it('sends an empty cart to /customer', () => {
+    openCart();
+    expect(location()).toBe('/customer');
+  });
+
+  it('lists lines with quantity and unit, increases, and removes after confirmation', async () => {
+    writeCart([rice, dal]);
+    openCart();
+    expect(screen.getByText('ORDER REVIEW')).toBeTruthy();
+    expect(screen.getByText('ORDER COMPLETE')).toBeTruthy();
+    const lines = () => screen.getAllByTestId('cart-line');
+    expect(lines()).toHaveLength(2);
+    expect(within(lines()[0] as HTMLElement).getByText('2 Bag')).toBeTruthy();
+    expect(screen.getByTestId('estimated-total').textContent).toBe('¥8,380');
+
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Toor Dal 1kg' }));
+    });
+    expect(within(lines()[1] as HTMLElement).getByText('2 Kg')).toBeTruthy();
+    expect(readCart()[1]?.quantity).toBe(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Toor Dal 1kg' }));
+    const dialog = screen.getByRole('dialog', { name: 'Are You Sure to Remove Item ?' });
+    expect(within(dialog).getByText('You cannot undo this operation')).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' })));
+    expect(lines()).toHaveLength(1);
+    expect(readCart().map((i) => i.id)).toEqual(['p1']);
+  });
+});
+
+describe('cart: ORDER COMPLETE', () => {
+  it('shows the terms, delivery days, today as the date, and Back returns', async () => {
+    writeCart([rice]);
+    openCart();
+    await goToStep2();
+    expect(screen.getByText('The minimum order is more than 20,000 Yen.')).toBeTruthy();
+    expect(screen.getByText(/overdue by more than two months/)).toBeTruthy();
+    expect(screen.getByText(/within 48 hours of receipt/)).toBeTruthy();
+    expect(screen.getByText('Bank transfer fees are paid by the customer.')).toBeTruthy();
+    expect(screen.getByText('Tuesday')).toBeTruthy();
+    expect(screen.getByText('Friday')).toBeTruthy();
+    const today = toPickerDate(isoDateInZone(new Date(), 'Asia/Tokyo'));
+    expect(screen.getByRole('button', { name: /Delivery date/ }).textContent).toContain(today);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('button', { name: 'CONTINUE' })).toBeTruthy();
+  });
+
+  it('places the order once with an Idempotency-Key, clears the cart and goes to the success page', async () => {
+    writeCart([rice, dal]);
+    let answer: (r: Response) => void = () => {};
+    const fetch = mockFetch(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    openCart();
+    await goToStep2();
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: '  Back door  ' } });
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    fireEvent.click(place);
+    fireEvent.click(place);
+    const placing = await screen.findByRole('button', { name: 'Placing Order...' });
+    expect(placing).toHaveProperty('disabled', true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/orders');
+    expect(init?.method).toBe('POST');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(String(init?.body))).toEqual({
+      orderItems: [
+        { product: 'p1', quantity: 2 },
+        { product: 'p2', quantity: 1 },
+      ],
+      customMessage: 'Back door',
+      deliveryDate: isoDateInZone(new Date(), 'Asia/Tokyo'),
+    });
+
+    await act(async () => answer(jsonResponse(201, makeOrder())));
+    await waitFor(() => expect(location()).toBe('/customer/orderplaced'));
+    expect(readCart()).toEqual([]);
+  });
+
+  it('goes to the target after = in the query string', async () => {
+    writeCart([rice]);
+    mockFetch(async () => jsonResponse(201, makeOrder()));
+    openCart('/cart?redirect=/customer/myorderlist');
+    await goToStep2();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(location()).toBe('/customer/myorderlist'));
+  });
+
+  it("keeps the cart and shows the server's message when placing fails", async () => {
+    writeCart([rice]);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockFetch(async () => jsonResponse(400, { message: 'Basmati Rice 5kg is out of stock.' }));
+    openCart();
+    await goToStep2();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Basmati Rice 5kg is out of stock.',
+    );
+    expect(readCart()).toHaveLength(1);
+    expect(location()).toBe('/cart');
+    expect(screen.getByRole('button', { name: 'Place Order' })).toHaveProperty('disabled', false);
+  });
+
+  it('retries a network failure with the same key, a changed order with a new one', async () => {
+    writeCart([rice]);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetch = mockFetch(
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      async () => jsonResponse(201, makeOrder()),
+    );
+    openCart();
+    await goToStep2();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Cannot reach the server');
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    await screen.findByRole('button', { name: 'Place Order' });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'changed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(location()).toBe('/customer/orderplaced'));
+
+    const key = (n: number) => {
+      const headers = fetch.mock.calls[n]?.[1]?.headers as Record<string, string> | undefined;
+      return headers?.['Idempotency-Key'];
+    };
+    expect(key(1)).toBe(key(0));
+    expect(key(2)).not.toBe(key(0));
+  });
+});

@@ -1,0 +1,107 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CustomerHome } from './CustomerHome';
+import { POPUP_SHOWN_KEY } from './popupTiming';
+import { renderScreen } from './renderScreen';
+
+const popup = {
+  _id: 'i1',
+  name: 'Frozen momo special',
+  image: '/uploads/popup.png',
+  type: 'popup',
+  active: true,
+};
+const slides = [
+  { _id: 's1', name: 'New crop basmati', image: '/uploads/s1.png', type: 'slider', active: true },
+  { _id: 's2', name: 'Thai Items week', image: '/uploads/s2.png', type: 'slider', active: true },
+];
+
+function openHome(answers = {}) {
+  return renderScreen(<CustomerHome />, {
+    path: '/customer',
+    answers: {
+      'information.active': () => slides,
+      'information.activePopup': () => popup,
+      ...answers,
+    },
+  });
+}
+
+/** Lets the fake server's promises and react-query's scheduled notifications run. */
+async function flush() {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(1);
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('customer home', () => {
+  it('shows the active slider pictures above the tiles', async () => {
+    openHome({ 'information.activePopup': () => null });
+    await flush();
+    expect(screen.getByRole('img', { name: 'New crop basmati' }).getAttribute('src')).toBe(
+      '/uploads/s1.png',
+    );
+    expect(screen.getByRole('img', { name: 'Thai Items week' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /All Products/ })).toBeTruthy();
+  });
+
+  it('shows the popup 800 ms after it is known, counts down 10 s and closes itself', async () => {
+    openHome();
+    await flush();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Frozen momo special' });
+    expect(dialog).toBeTruthy();
+    expect(screen.getByTestId('popup-countdown').textContent).toBe('Closes in 10 s');
+    expect(Number(localStorage.getItem(POPUP_SHOWN_KEY))).toBeGreaterThan(0);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
+    expect(screen.getByTestId('popup-countdown').textContent).toBe('Closes in 7 s');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(7000);
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('can be closed by hand', async () => {
+    openHome();
+    await flush();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is not shown again within 15 minutes', async () => {
+    localStorage.setItem(POPUP_SHOWN_KEY, String(Date.now() - 14 * 60 * 1000));
+    openHome();
+    await flush();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is shown again after 15 minutes', async () => {
+    localStorage.setItem(POPUP_SHOWN_KEY, String(Date.now() - 15 * 60 * 1000));
+    openHome();
+    await flush();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    expect(screen.getByRole('dialog', { name: 'Frozen momo special' })).toBeTruthy();
+  });
+});
