@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import type { Context, CustomerRecord } from './context';
+import type { AuthUser, Context, CustomerRecord } from './context';
 import { publicMessage, toTRPCError, zodIssues } from './errors';
 
 const t = initTRPC.context<Context>().create({
@@ -49,12 +49,20 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 const forbidden = () =>
   new TRPCError({ code: 'FORBIDDEN', message: 'You are not allowed to do this.' });
 
+/**
+ * The customer rule, in one place: signed in (else 401) as a restaurant customer (else 403).
+ * Used by customerProcedure and by the plain cached routes in server/rest/.
+ */
+export function requireCustomer(user: AuthUser | null): CustomerRecord {
+  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
+  if (user.account.kind !== 'customer' || !user.customer) throw forbidden();
+  return user.customer;
+}
+
 /** A signed-in restaurant customer; `ctx.customer` is their record. */
-export const customerProcedure = authedProcedure.use(({ ctx, next }) => {
-  const c = ctx.user.customer;
-  if (ctx.user.account.kind !== 'customer' || !c) throw forbidden();
-  return next({ ctx: { customer: c } });
-});
+export const customerProcedure = authedProcedure.use(({ ctx, next }) =>
+  next({ ctx: { customer: requireCustomer(ctx.user) } }),
+);
 
 /** An employee with role driver. */
 export const driverProcedure = authedProcedure.use(({ ctx, next }) => {

@@ -15,7 +15,6 @@ export interface RestRoute {
 
 const body = (r: RestRequestParts) => r.body;
 const params = (r: RestRequestParts) => r.params;
-const page = (r: RestRequestParts) => ({ pageNumber: r.query.pageNumber || undefined });
 
 export const restRoutes: RestRoute[] = [
   // Auth
@@ -23,7 +22,7 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/api/users/logout', procedure: 'auth.logout' },
   { method: 'GET', path: '/api/users/profile', procedure: 'auth.profile' },
 
-  // Catalogue (GET /api/products itself is served from the cache: rest/catalogue.ts)
+  // Catalogue (GET /api/products itself is served from the cache: rest/cached-reads.ts)
   { method: 'GET', path: '/api/products/:id', procedure: 'products.byId', input: params },
   { method: 'GET', path: '/api/category', procedure: 'categories.list' },
 
@@ -39,7 +38,7 @@ export const restRoutes: RestRoute[] = [
 
   // Orders
   { method: 'GET', path: '/api/orders/pendingcount', procedure: 'orders.pendingWebCount' },
-  { method: 'GET', path: '/api/orders/myorders', procedure: 'orders.mine', input: page },
+  // GET /api/orders/myorders is served from the cached page bytes: rest/cached-reads.ts
   { method: 'GET', path: '/api/orders/:id', procedure: 'orders.byId', input: params },
   { method: 'POST', path: '/api/orders', procedure: 'orders.place', input: body, status: 201 },
 

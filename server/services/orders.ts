@@ -116,9 +116,15 @@ export function getOrder(db: Db, id: string, ownerCustomerId: string | null): Or
 // caught by SQLite's data_version.
 
 const HISTORY_CACHE_CUSTOMERS = 2000;
+
+/** A page of history and its JSON, made once. */
+export interface HistoryPage {
+  page: OrderPageOut;
+  json: string;
+}
 interface HistoryCache {
   dataVersion: number;
-  byCustomer: Map<string, Map<number, OrderPageOut>>;
+  byCustomer: Map<string, Map<number, HistoryPage>>;
 }
 const historyCaches = new WeakMap<Db, HistoryCache>();
 
@@ -139,12 +145,13 @@ function historyCacheFor(db: Db): HistoryCache {
   return cache;
 }
 
-export function listCustomerOrders(db: Db, customerId: string, pageNumber: number): OrderPageOut {
+export function customerHistoryPage(db: Db, customerId: string, pageNumber: number): HistoryPage {
   const cache = historyCacheFor(db);
   let pages = cache.byCustomer.get(customerId);
   const hit = pages?.get(pageNumber);
   if (hit) return hit;
   const page = readCustomerOrders(db, customerId, pageNumber);
+  const entry = { page, json: JSON.stringify(page) };
   if (!pages) {
     if (cache.byCustomer.size >= HISTORY_CACHE_CUSTOMERS) {
       const oldest = cache.byCustomer.keys().next().value;
@@ -153,8 +160,12 @@ export function listCustomerOrders(db: Db, customerId: string, pageNumber: numbe
     pages = new Map();
     cache.byCustomer.set(customerId, pages);
   }
-  pages.set(pageNumber, page);
-  return page;
+  pages.set(pageNumber, entry);
+  return entry;
+}
+
+export function listCustomerOrders(db: Db, customerId: string, pageNumber: number): OrderPageOut {
+  return customerHistoryPage(db, customerId, pageNumber).page;
 }
 
 function readCustomerOrders(db: Db, customerId: string, pageNumber: number): OrderPageOut {

@@ -238,6 +238,21 @@ describe('order history and details', () => {
     expect(after.body.orders[0]?._id).not.toBe(before.body.orders[0]?._id);
   });
 
+  it('the history is for the signed-in customer only, and both doors answer the same', async () => {
+    expect((await new ApiClient(t.url).get('/api/orders/myorders')).status).toBe(401);
+    const d = await makeEmployee(t.db, 'driver');
+    const driver = new ApiClient(t.url);
+    await driver.login(d.username, d.password);
+    const refused = await driver.get('/api/orders/myorders');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: 'You are not allowed to do this.' });
+    const rest = await bob.get('/api/orders/myorders?pageNumber=2');
+    const trpc = await bob.get<{ result: { data: unknown } }>(
+      `/trpc/orders.mine?input=${encodeURIComponent(JSON.stringify({ pageNumber: 2 }))}`,
+    );
+    expect(trpc.body.result.data).toEqual(rest.body);
+  });
+
   it('an empty history is one empty page', async () => {
     const c = await makeCustomer(t.db);
     const fresh = new ApiClient(t.url);
