@@ -20,6 +20,18 @@ describe('TopBar', () => {
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/admin');
   });
 
+  it('keeps the floating home button off the checkout, where it would cover Place Order', () => {
+    const { unmount } = renderAt(
+      <TopBar user={customer} />,
+      '/customer/regularorder',
+      fakeAuth({ user: customer }),
+    );
+    expect(screen.queryByRole('link', { name: 'Home' })).not.toBeNull();
+    unmount();
+    renderAt(<TopBar user={customer} />, '/cart', fakeAuth({ user: customer }));
+    expect(screen.queryByRole('link', { name: 'Home' })).toBeNull();
+  });
+
   it('shows the cart with its item count only when the cart has items', () => {
     renderAt(<TopBar user={customer} />, '/customer', fakeAuth({ user: customer }));
     expect(screen.queryByRole('link', { name: /Cart/ })).toBeNull();

@@ -35,7 +35,9 @@ export function TopBar({ user }: { user: UserInfo }) {
         {!isOffice(user) && <CartButton />}
         <UserMenu user={user} />
       </Group>
-      {pathname !== home && (
+      {/* Not on the checkout: it has its own Back, and on a phone the button would sit over
+          'Place Order'. */}
+      {pathname !== home && pathname !== '/cart' && (
         <Affix position={{ bottom: 20, right: 20 }}>
           <ActionIcon
             component={Link}
