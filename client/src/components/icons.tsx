@@ -1,17 +1,24 @@
 // A handful of line icons drawn inline (no icon package is installed). They inherit the text
 // colour and are hidden from screen readers: the buttons around them carry the labels.
 
-interface IconProps {
+export interface IconProps {
   size?: number;
+  /** Fills the shape with the text colour (e.g. a saved heart). */
+  filled?: boolean;
 }
 
-function Svg({ size = 22, children }: IconProps & { children: React.ReactNode }) {
+/** The frame every icon of the app is drawn in (here and in shopIcons.tsx). */
+export function Svg({
+  size = 22,
+  filled = false,
+  children,
+}: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
+      fill={filled ? 'currentColor' : 'none'}
       stroke="currentColor"
       strokeWidth={2}
       strokeLinecap="round"

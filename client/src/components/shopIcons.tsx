@@ -1,34 +1,12 @@
-// Line icons for the shop screens, drawn inline like icons.tsx (no icon package is installed).
-// Hidden from screen readers: the buttons around them carry the labels.
+// Line icons for the shop screens, in the same frame as icons.tsx (no icon package is installed).
+import { type IconProps, Svg } from './icons';
 
-interface IconProps {
-  size?: number;
-  /** Fills the shape with the text colour (e.g. a saved heart). */
-  filled?: boolean;
-}
-
-function Svg({ size = 20, filled = false, children }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+// Shop icons are a little smaller than the navigation ones by default.
+const shop = (props: IconProps) => ({ size: 20, ...props });
 
 export function HeartIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Svg {...shop(props)}>
       <path d="M12 20s-7-4.4-9.2-9A5 5 0 0 1 12 6a5 5 0 0 1 9.2 5c-2.2 4.6-9.2 9-9.2 9z" />
     </Svg>
   );
@@ -36,7 +14,7 @@ export function HeartIcon(props: IconProps) {
 
 export function PlusIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Svg {...shop(props)}>
       <path d="M12 5v14M5 12h14" />
     </Svg>
   );
@@ -44,7 +22,7 @@ export function PlusIcon(props: IconProps) {
 
 export function MinusIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Svg {...shop(props)}>
       <path d="M5 12h14" />
     </Svg>
   );
@@ -52,7 +30,7 @@ export function MinusIcon(props: IconProps) {
 
 export function TrashIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Svg {...shop(props)}>
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
     </Svg>
   );
@@ -60,7 +38,7 @@ export function TrashIcon(props: IconProps) {
 
 export function SearchIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Svg {...shop(props)}>
       <circle cx="11" cy="11" r="6.5" />
       <path d="M16 16l4.5 4.5" />
     </Svg>
@@ -69,7 +47,7 @@ export function SearchIcon(props: IconProps) {
 
 export function PrintIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Svg {...shop(props)}>
       <path d="M7 9V3h10v6M7 17H4v-7h16v7h-3M7 14h10v7H7z" />
     </Svg>
   );
@@ -77,7 +55,7 @@ export function PrintIcon(props: IconProps) {
 
 export function RepeatIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Svg {...shop(props)}>
       <path d="M4 12a8 8 0 0 1 14-5.3L20 9M20 4v5h-5M20 12a8 8 0 0 1-14 5.3L4 15M4 20v-5h5" />
     </Svg>
   );
