@@ -114,7 +114,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url;
     const isApi = url.startsWith('/api/') || url.startsWith('/trpc') || url.startsWith('/uploads/');
-    if (!isApi && hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
+    // A missing script or picture is a 404, not the app shell: HTML in place of a module
+    // script fails with a MIME error and a blank screen (e.g. an old tab after an upgrade).
+    const isFile = url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
+    if (!isApi && !isFile && hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
       // Client-side routes (/customer, /admin/...) all load the app shell.
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html').sendFile('index.html', config.clientDir);

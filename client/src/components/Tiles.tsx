@@ -1,11 +1,11 @@
-import { Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Box, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export interface TileProps {
   to: string;
-  /** A decorative emoji (hidden from screen readers). */
-  emoji: string;
+  /** A decorative picture from tileIcons.tsx (hidden from screen readers). */
+  icon: ReactNode;
   label: string;
   /** E.g. a live count, shown as a badge in the corner. */
   badge?: ReactNode;
@@ -15,7 +15,7 @@ export interface TileProps {
 }
 
 /** A big card linking to one screen: the role homes are made of these. */
-export function Tile({ to, emoji, label, badge, badgeColor = 'red', badgeLabel }: TileProps) {
+export function Tile({ to, icon, label, badge, badgeColor = 'red', badgeLabel }: TileProps) {
   return (
     <Card
       component={Link}
@@ -41,9 +41,9 @@ export function Tile({ to, emoji, label, badge, badgeColor = 'red', badgeLabel }
         </Badge>
       )}
       <Stack align="center" gap="xs" justify="center" mih={110}>
-        <Text fz={40} lh={1} aria-hidden="true">
-          {emoji}
-        </Text>
+        <Box c="green.7" lh={0}>
+          {icon}
+        </Box>
         <Text fw={600} size="md">
           {label}
         </Text>

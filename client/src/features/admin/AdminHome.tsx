@@ -1,6 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Greeting } from '../../components/Greeting';
 import { Tile, TileGrid } from '../../components/Tiles';
+import {
+  BoxIcon,
+  ChartIcon,
+  ImageIcon,
+  PeopleIcon,
+  ReceiptIcon,
+  StoreIcon,
+  TruckIcon,
+  YenIcon,
+} from '../../components/tileIcons';
 import { trpc } from '../../trpc';
 
 /** Staff keep the dashboard open while orders come in: the count follows every 30 s. */
@@ -20,19 +30,19 @@ export function AdminHome() {
       <TileGrid>
         <Tile
           to="/admin/orders"
-          emoji="🧾"
+          icon={<ReceiptIcon />}
           label={t('nav.webOrders')}
           badge={count}
           badgeColor={count ? 'red' : 'gray'}
           badgeLabel={t('home.pendingWebOrders', { count })}
         />
-        <Tile to="/admin/customer/unified" emoji="🏪" label={t('nav.customers')} />
-        <Tile to="/admin/ordertrack" emoji="🚚" label={t('nav.orderTrack')} />
-        <Tile to="/admin/reports" emoji="📊" label={t('nav.reports')} />
-        <Tile to="/admin/products" emoji="📦" label={t('nav.products')} />
-        <Tile to="/admin/invoice" emoji="💴" label={t('nav.payments')} />
-        <Tile to="/admin/information" emoji="🖼️" label={t('nav.customerSlider')} />
-        <Tile to="/admin/employee" emoji="👥" label={t('nav.employees')} />
+        <Tile to="/admin/customer/unified" icon={<StoreIcon />} label={t('nav.customers')} />
+        <Tile to="/admin/ordertrack" icon={<TruckIcon />} label={t('nav.orderTrack')} />
+        <Tile to="/admin/reports" icon={<ChartIcon />} label={t('nav.reports')} />
+        <Tile to="/admin/products" icon={<BoxIcon />} label={t('nav.products')} />
+        <Tile to="/admin/invoice" icon={<YenIcon />} label={t('nav.payments')} />
+        <Tile to="/admin/information" icon={<ImageIcon />} label={t('nav.customerSlider')} />
+        <Tile to="/admin/employee" icon={<PeopleIcon />} label={t('nav.employees')} />
       </TileGrid>
     </>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Greeting } from '../../components/Greeting';
 import { Tile, TileGrid } from '../../components/Tiles';
+import { DoneIcon, TruckIcon, YenIcon } from '../../components/tileIcons';
 
 export function DriverHome() {
   const { t } = useTranslation();
@@ -8,9 +9,13 @@ export function DriverHome() {
     <>
       <Greeting />
       <TileGrid>
-        <Tile to="/driver/ordertrack" emoji="🚚" label={t('nav.pendingOrders')} />
-        <Tile to="/driver/ordertrack/delivered" emoji="✅" label={t('nav.deliveredOrders')} />
-        <Tile to="/driver/payments" emoji="💴" label={t('nav.payments')} />
+        <Tile to="/driver/ordertrack" icon={<TruckIcon />} label={t('nav.pendingOrders')} />
+        <Tile
+          to="/driver/ordertrack/delivered"
+          icon={<DoneIcon />}
+          label={t('nav.deliveredOrders')}
+        />
+        <Tile to="/driver/payments" icon={<YenIcon />} label={t('nav.payments')} />
       </TileGrid>
     </>
   );
