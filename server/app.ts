@@ -12,6 +12,7 @@ import { GENERIC_MESSAGE } from './errors';
 import { restPlugin } from './rest/handler';
 import { type AppRouter, appRouter } from './routers';
 import { sameOriginGuard, securityHeaders } from './security';
+import { SWEEP_INTERVAL_MS, sweepExpired } from './services/housekeeping';
 
 export interface BuildAppOptions {
   db: Db;
@@ -124,6 +125,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
     return reply.code(404).send({ message: 'Not found' });
   });
+
+  // Expired sessions and old idempotency keys: once at start, then every few hours.
+  const sweep = () => {
+    try {
+      sweepExpired(db);
+    } catch (err) {
+      app.log.error({ err }, 'housekeeping sweep failed');
+    }
+  };
+  app.addHook('onReady', async () => sweep());
+  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   return app;
 }

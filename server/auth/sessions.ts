@@ -107,3 +107,19 @@ export function invalidateSession(db: Db, sessionId: string): void {
 export function invalidateAccountSessions(db: Db, accountId: string): void {
   db.delete(session).where(eq(session.accountId, accountId)).run();
 }
+
+/**
+ * Deletes the sessions that can no longer be used: idle past the limit, or staff sessions past
+ * their 12 hours. Expired tokens are refused when presented anyway; this only keeps the table
+ * from growing with sessions nobody comes back to (a closed browser, a lost phone).
+ */
+export function deleteExpiredSessions(db: Db, now = Date.now()): number {
+  return db.run(sql`
+    DELETE FROM ${session}
+    WHERE ${session.lastVerifiedAtMs} <= ${now - IDLE_EXPIRY_MS}
+       OR (${session.createdAtMs} <= ${now - STAFF_MAX_AGE_MS}
+           AND ${session.accountId} IN (
+             SELECT ${account.id} FROM ${account}
+             WHERE ${account.kind} = 'admin' OR (${account.kind} = 'employee' AND ${account.role} = 'manager')))
+  `).changes;
+}
