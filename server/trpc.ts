@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { isStaff } from './auth/sessions';
 import type { AuthUser, Context, CustomerRecord } from './context';
 import { publicMessage, toTRPCError, zodIssues } from './errors';
 
@@ -71,13 +72,9 @@ export const driverProcedure = authedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-export function isStaffAccount(a: { kind: string; role: string | null }): boolean {
-  return a.kind === 'admin' || (a.kind === 'employee' && a.role === 'manager');
-}
-
 /** Admins and managers: the office. */
 export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!isStaffAccount(ctx.user.account)) throw forbidden();
+  if (!isStaff(ctx.user.account)) throw forbidden();
   return next();
 });
 
@@ -90,7 +87,7 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
 /** A customer acting on their own things, or staff acting on anyone's. */
 export const customerOrStaffProcedure = authedProcedure.use(({ ctx, next }) => {
   const a = ctx.user.account;
-  if (isStaffAccount(a)) return next({ ctx: { customer: null as CustomerRecord | null } });
+  if (isStaff(a)) return next({ ctx: { customer: null as CustomerRecord | null } });
   if (a.kind === 'customer' && ctx.user.customer) {
     return next({ ctx: { customer: ctx.user.customer as CustomerRecord | null } });
   }
@@ -100,7 +97,7 @@ export const customerOrStaffProcedure = authedProcedure.use(({ ctx, next }) => {
 /** A driver acting on what is assigned to them, or staff acting on anything. */
 export const driverOrStaffProcedure = authedProcedure.use(({ ctx, next }) => {
   const a = ctx.user.account;
-  if (isStaffAccount(a)) return next({ ctx: { driverId: null as string | null } });
+  if (isStaff(a)) return next({ ctx: { driverId: null as string | null } });
   if (a.kind === 'employee' && a.role === 'driver') {
     return next({ ctx: { driverId: a.id as string | null } });
   }
