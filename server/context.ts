@@ -100,7 +100,8 @@ export function createContextFromRequest(
     user,
     session,
     ip: req.ip,
-    idempotencyKey: typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : null,
+    // Validated by the idempotency middleware, so a malformed key is refused, not ignored.
+    idempotencyKey: typeof key === 'string' ? key : null,
     cookies,
   });
 }

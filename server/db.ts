@@ -27,6 +27,26 @@ export function openDb(file: string, options: { migrate?: boolean } = {}): Db {
   return db;
 }
 
+const writeCounts = new WeakMap<Db, number>();
+
+/**
+ * Every change to business data goes through here: one IMMEDIATE transaction (a read that
+ * decides a write sees no other writer in between), then a bump of this database's write
+ * count, which every cache in the process compares against (server/cache.ts). A writer cannot
+ * forget to invalidate a cache: not writing through here is the only way to skip it.
+ * `fn` must be synchronous (an await would commit early) and must not call write() itself.
+ */
+export function write<T>(db: Db, fn: () => T): T {
+  const result = db.transaction(fn, { behavior: 'immediate' });
+  writeCounts.set(db, (writeCounts.get(db) ?? 0) + 1);
+  return result;
+}
+
+/** How many write() transactions this process has committed on `db`. */
+export function writeCount(db: Db): number {
+  return writeCounts.get(db) ?? 0;
+}
+
 export function closeDb(db: Db): void {
   if (db.$client.open) db.$client.close();
 }

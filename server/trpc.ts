@@ -1,26 +1,45 @@
-import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
+import { initTRPC } from '@trpc/server';
 import { isStaff } from './auth/sessions';
 import type { AuthUser, Context, CustomerRecord } from './context';
-import { publicMessage, toTRPCError, zodIssues } from './errors';
+import { AppError, publicError, toAppError } from './errors';
+import { type Scope, scopeAll, scopeOfCustomer, scopeOfDriver } from './scope';
 
-const t = initTRPC.context<Context>().create({
-  // Never send stacks, whatever NODE_ENV says.
-  isDev: false,
-  errorFormatter({ shape, error }) {
-    const mapped = toTRPCError(error);
-    return {
-      ...shape,
-      message: publicMessage(mapped),
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        issues: error.cause instanceof ZodError ? zodIssues(error.cause) : undefined,
-      },
-    };
-  },
-});
+/** Who may call a procedure. `anonymous` is a visitor without a session. */
+export const ROLES = ['anonymous', 'customer', 'driver', 'manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * Every procedure declares who may call it; the one `enforceRoles` middleware reads the same
+ * declaration, so what is declared is what is enforced. A router-wide test walks every
+ * procedure against the role matrix (tests/api/access-matrix.test.ts).
+ */
+export interface Meta {
+  roles: readonly Role[];
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    // Never send stacks, whatever NODE_ENV says.
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const { message, ...app } = publicError(toAppError(error));
+      return {
+        ...shape,
+        message,
+        // tRPC's own `code` stays (clients switch on it); `appCode` and `params` are ours.
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          appCode: app.code,
+          params: app.params,
+          issues: app.issues,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -28,78 +47,89 @@ export const middleware = t.middleware;
 
 /**
  * Every procedure passes through here: anything thrown that is not already a deliberate
- * TRPCError (a constraint violation, a bug) is mapped once, so no SQL text or 500 leaks for
+ * AppError (a constraint violation, a bug) is mapped once, so no SQL text or 500 leaks for
  * bad input. Unknown failures are logged by the host's onError.
  */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok) throw toTRPCError(result.error);
+  if (!result.ok) throw toAppError(result.error);
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapErrors);
-
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
-  }
-  // next() merges these keys into ctx: pass only what changes (spreading ctx is measurable).
-  return next({ ctx: { user: ctx.user, session: ctx.session } });
-});
-
-const forbidden = () =>
-  new TRPCError({ code: 'FORBIDDEN', message: 'You are not allowed to do this.' });
-
-/**
- * The customer rule, in one place: signed in (else 401) as a restaurant customer (else 403).
- * Used by customerProcedure and by the plain cached routes in server/rest/.
- */
-export function requireCustomer(user: AuthUser | null): CustomerRecord {
-  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
-  if (user.account.kind !== 'customer' || !user.customer) throw forbidden();
-  return user.customer;
+export function roleOf(user: AuthUser | null): Role {
+  if (!user) return 'anonymous';
+  const a = user.account;
+  if (a.kind === 'admin') return 'admin';
+  if (a.kind === 'customer') return user.customer ? 'customer' : 'anonymous';
+  return a.role === 'manager' ? 'manager' : 'driver';
 }
 
-/** A signed-in restaurant customer; `ctx.customer` is their record. */
-export const customerProcedure = authedProcedure.use(({ ctx, next }) =>
-  next({ ctx: { customer: requireCustomer(ctx.user) } }),
-);
-
-/** An employee with role driver. */
-export const driverProcedure = authedProcedure.use(({ ctx, next }) => {
-  const a = ctx.user.account;
-  if (a.kind !== 'employee' || a.role !== 'driver') throw forbidden();
-  return next();
+const enforceRoles = t.middleware(({ ctx, meta, next }) => {
+  const allowed = meta?.roles;
+  // A procedure without a declaration is refused outright (and fails the matrix test).
+  if (!allowed) throw new AppError('FORBIDDEN', 'auth.forbidden');
+  const role = roleOf(ctx.user);
+  if (allowed.includes(role)) return next();
+  if (role === 'anonymous') throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
+  throw new AppError('FORBIDDEN', 'auth.forbidden');
 });
 
-/** Admins and managers: the office. */
-export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!isStaff(ctx.user.account)) throw forbidden();
-  return next();
-});
+const base = t.procedure.use(mapErrors);
+
+const ANYONE: readonly Role[] = ROLES;
+const SIGNED_IN: readonly Role[] = ['customer', 'driver', 'manager', 'admin'];
+export const STAFF: readonly Role[] = ['manager', 'admin'];
+
+/** Anyone, signed in or not. */
+export const publicProcedure = base.meta({ roles: ANYONE }).use(enforceRoles);
+
+/** Any signed-in account; `ctx.user` and `ctx.session` are set. */
+export const authedProcedure = base
+  .meta({ roles: SIGNED_IN })
+  .use(enforceRoles)
+  .use(({ ctx, next }) => {
+    if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
+    // next() merges these keys into ctx: pass only what changes (spreading ctx is measurable).
+    return next({ ctx: { user: ctx.user, session: ctx.session } });
+  });
+
+/** A restaurant customer; `ctx.customer` is their record and `ctx.scope` their own things. */
+export const customerProcedure = authedProcedure
+  .meta({ roles: ['customer'] })
+  .use(({ ctx, next }) => {
+    const customer = ctx.user.customer as CustomerRecord;
+    return next({ ctx: { customer, scope: scopeOfCustomer(customer.id) } });
+  });
+
+/** An employee with role driver; `ctx.scope` is their own jobs and invoices. */
+export const driverProcedure = authedProcedure
+  .meta({ roles: ['driver'] })
+  .use(({ ctx, next }) => next({ ctx: { scope: scopeOfDriver(ctx.user.account.id) } }));
+
+/** Admins and managers: the office, acting on anything. */
+export const staffProcedure = authedProcedure
+  .meta({ roles: STAFF })
+  .use(({ next }) => next({ ctx: { scope: scopeAll } }));
 
 /** Admins only (e.g. managing managers). */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.account.kind !== 'admin') throw forbidden();
-  return next();
-});
+export const adminProcedure = authedProcedure
+  .meta({ roles: ['admin'] })
+  .use(({ next }) => next({ ctx: { scope: scopeAll } }));
 
 /** A customer acting on their own things, or staff acting on anyone's. */
-export const customerOrStaffProcedure = authedProcedure.use(({ ctx, next }) => {
-  const a = ctx.user.account;
-  if (isStaff(a)) return next({ ctx: { customer: null as CustomerRecord | null } });
-  if (a.kind === 'customer' && ctx.user.customer) {
-    return next({ ctx: { customer: ctx.user.customer as CustomerRecord | null } });
-  }
-  throw forbidden();
-});
+export const customerOrStaffProcedure = authedProcedure
+  .meta({ roles: ['customer', ...STAFF] })
+  .use(({ ctx, next }) => {
+    const scope: Scope = isStaff(ctx.user.account)
+      ? scopeAll
+      : scopeOfCustomer((ctx.user.customer as CustomerRecord).id);
+    return next({ ctx: { scope } });
+  });
 
 /** A driver acting on what is assigned to them, or staff acting on anything. */
-export const driverOrStaffProcedure = authedProcedure.use(({ ctx, next }) => {
-  const a = ctx.user.account;
-  if (isStaff(a)) return next({ ctx: { driverId: null as string | null } });
-  if (a.kind === 'employee' && a.role === 'driver') {
-    return next({ ctx: { driverId: a.id as string | null } });
-  }
-  throw forbidden();
-});
+export const driverOrStaffProcedure = authedProcedure
+  .meta({ roles: ['driver', ...STAFF] })
+  .use(({ ctx, next }) => {
+    const scope: Scope = isStaff(ctx.user.account) ? scopeAll : scopeOfDriver(ctx.user.account.id);
+    return next({ ctx: { scope } });
+  });

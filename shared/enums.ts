@@ -53,3 +53,10 @@ export const ITEM_TYPE_BADGES: Partial<Record<ItemType, string>> = {
   'Out of Stock': 'badge.outOfStock',
   Restocked: 'badge.restocked',
 };
+
+/** Interface languages. */
+export const LANGUAGES = ['en', 'ne'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** What an audit entry records. */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../shared/locales/en.json';
-import ne from '../../shared/locales/ne.json';
+import { en, ne } from '../../shared/locales';
 
 /** Keys whose value is rightly the same in both files: each language's name in its own script. */
 const SAME_IN_BOTH = new Set(['nav.english', 'nav.nepali']);

@@ -1,7 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../shared/locales/en.json';
-import ne from '../../shared/locales/ne.json';
+import { en, ne } from '../../shared/locales';
 
 export const LANGUAGES = ['en', 'ne'] as const;
 export type Language = (typeof LANGUAGES)[number];

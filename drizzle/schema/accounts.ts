@@ -1,6 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { ACCOUNT_KINDS, EMPLOYEE_ROLES, PAYMENT_METHODS } from '../../shared/enums';
+import { ACCOUNT_KINDS, EMPLOYEE_ROLES, LANGUAGES, PAYMENT_METHODS } from '../../shared/enums';
 import { createdAt, updatedAt } from './columns';
 
 /**
@@ -19,6 +19,8 @@ export const account = sqliteTable(
     name: text('name').notNull().default(''),
     photo: text('photo'),
     phoneNumber: text('phone_number'),
+    /** The interface language the person chose ('en' | 'ne'); null until they choose. */
+    language: text('language', { enum: LANGUAGES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -59,6 +61,8 @@ export const customer = sqliteTable(
     mobileNumber: text('mobile_number'),
     badDebt: integer('bad_debt', { mode: 'boolean' }).notNull().default(false),
     webOrder: integer('web_order', { mode: 'boolean' }).notNull().default(false),
+    /** Staff put a customer on credit hold: its new web orders wait for review (DESIGN §6). */
+    creditHold: integer('credit_hold', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,6 +7,8 @@ import { createdAt, updatedAt } from './columns';
 export const category = sqliteTable('category', {
   id: text('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** Optional Nepali name, shown to Nepali readers (DESIGN §6). */
+  nameNe: text('name_ne'),
   createdAt: createdAt(),
 });
 
@@ -15,6 +17,8 @@ export const product = sqliteTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
+    /** Optional Nepali name, shown to Nepali readers (DESIGN §6). */
+    nameNe: text('name_ne'),
     categoryId: text('category_id').references(() => category.id, { onDelete: 'set null' }),
     /** Whole yen. */
     price: integer('price').notNull(),

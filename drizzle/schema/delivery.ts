@@ -18,7 +18,11 @@ export const deliveryJob = sqliteTable(
     preparedBy: text('prepared_by').references(() => account.id, { onDelete: 'set null' }),
     deliveredBy: text('delivered_by').references(() => account.id, { onDelete: 'set null' }),
     isDelivered: integer('is_delivered', { mode: 'boolean' }).notNull().default(false),
+    /** When the driver tapped 'Mark As Delivered' (kept from the phone, even if sent later). */
     deliveredAt: text('delivered_at'),
+    /** Optional proof of delivery: who received it, and a photo (an uploaded file's name). */
+    recipientName: text('recipient_name'),
+    proofImage: text('proof_image'),
     createdAt: createdAt(),
   },
   (t) => [

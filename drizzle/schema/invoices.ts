@@ -62,6 +62,8 @@ export const invoiceNote = sqliteTable(
       .references(() => invoice.id, { onDelete: 'cascade' }),
     note: text('note').notNull(),
     date: text('date').notNull(),
+    /** YYYY-MM-DD: when the office should follow this invoice up next. */
+    nextFollowUp: text('next_follow_up'),
     notesBy: text('notes_by').references(() => account.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -1,5 +1,13 @@
 import { relations, sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import { account, customer } from './accounts';
 import { product } from './catalogue';
 import { createdAt } from './columns';
@@ -12,6 +20,8 @@ export const customerOrder = sqliteTable(
   'customer_order',
   {
     id: text('id').primaryKey(),
+    /** The human-readable number (#10482): sequential, assigned in the placing transaction. */
+    orderNumber: integer('order_number').notNull(),
     customerId: text('customer_id').references(() => customer.id, { onDelete: 'set null' }),
     /** The account that placed it (the customer's login, or staff placing on their behalf). */
     placedBy: text('placed_by').references(() => account.id, { onDelete: 'set null' }),
@@ -27,10 +37,17 @@ export const customerOrder = sqliteTable(
     total: integer('total').notNull(),
     isDelivered: integer('is_delivered', { mode: 'boolean' }).notNull().default(false),
     deliveredBy: text('delivered_by').references(() => account.id, { onDelete: 'set null' }),
+    /** The deliverer's username, copied when dispatched: history never joins accounts. */
+    deliveredByName: text('delivered_by_name'),
     deliveredAt: text('delivered_at'),
+    /** The delivery date is not one of the customer's delivery days (the customer confirmed it). */
+    offSchedule: integer('off_schedule', { mode: 'boolean' }).notNull().default(false),
+    /** Placed while the customer was on credit hold: waits for the office's review. */
+    onHold: integer('on_hold', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('customer_order_order_number_idx').on(t.orderNumber),
     // Serves a customer's history page in order, without a sort (id breaks ties).
     index('customer_order_customer_id_idx').on(t.customerId, t.createdAt, t.id),
     index('customer_order_is_delivered_idx').on(t.isDelivered, t.deliveryDate),
@@ -65,20 +82,28 @@ export const orderLine = sqliteTable(
   ],
 );
 
-/** A client-chosen key makes a retried submission return the first result, not a second order. */
+/**
+ * A client-chosen key makes a retried mutation return the first result instead of changing
+ * anything twice (server/idempotency.ts). Scoped to the account and the procedure; the input's
+ * hash tells a true retry from a reused key.
+ */
 export const idempotencyKey = sqliteTable(
   'idempotency_key',
   {
     accountId: text('account_id')
       .notNull()
       .references(() => account.id, { onDelete: 'cascade' }),
+    /** The tRPC procedure path, e.g. "orders.place". */
+    procedure: text('procedure').notNull(),
     key: text('key').notNull(),
-    /** What the first request created (e.g. the order id). */
-    resultId: text('result_id').notNull(),
+    /** SHA-256 of the input, base64url. */
+    requestHash: text('request_hash').notNull(),
+    /** The first call's result, as JSON. */
+    response: text('response').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.accountId, t.key] }),
+    primaryKey({ columns: [t.accountId, t.procedure, t.key] }),
     index('idempotency_key_created_at_idx').on(t.createdAt),
   ],
 );

@@ -21,6 +21,7 @@ import {
 import { hashPassword } from '../../server/auth/passwords';
 import type { Db } from '../../server/db';
 import { newId } from '../../server/ids';
+import { FIRST_ORDER_NUMBER } from '../../server/services/orders';
 import type { AccountKind, EmployeeRole } from '../../shared/enums';
 import {
   type Audience,
@@ -275,6 +276,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     driver1: staff('driver1', 'employee', 'driver'),
     driver2: staff('driver2', 'employee', 'driver'),
   };
+  const driverName = (id: string) => (id === driverIds.driver1 ? 'driver1' : 'driver2');
 
   // --- Routes, categories, products, pictures ----------------------------------------------
   const routes = ROUTES.map((r) => ({ ...r, id: newId() }));
@@ -443,6 +445,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     const total = items.reduce((sum, l) => sum + l.lineTotal, 0);
     orders.push({
       id,
+      // Numbered below, once every order's placing time is known.
+      orderNumber: 0,
       customerId: c.id,
       placedBy: c.accountId,
       restaurantName: c.seed.restaurantName,
@@ -455,6 +459,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       total,
       isDelivered,
       deliveredBy: isDelivered ? c.driverId : null,
+      deliveredByName: isDelivered ? driverName(c.driverId) : null,
       deliveredAt: dispatchedAt,
       createdAt,
     });
@@ -745,6 +750,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       );
       insert(informationItem, information);
       insert(wishlistEntry, wishlist);
+      // Order numbers follow placing time, as the server assigns them.
+      orders.sort(
+        (a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id),
+      );
+      orders.forEach((o, i) => {
+        o.orderNumber = FIRST_ORDER_NUMBER + i;
+      });
       insert(customerOrder, orders);
       insert(orderLine, lines);
       insert(deliveryJob, jobRows);

@@ -3,7 +3,6 @@ import { createContextFromRequest, type Services } from '../context';
 import { restError } from '../errors';
 import { appRouter } from '../routers';
 import { createCallerFactory } from '../trpc';
-import { cachedReadRoutes } from './cached-reads';
 import { type RestRoute, restRoutes } from './routes';
 
 // One generic handler for every /api path: build the same context as /trpc, call the same
@@ -51,5 +50,4 @@ export async function restPlugin(app: FastifyInstance, services: Services): Prom
   for (const route of restRoutes) {
     app.route({ method: route.method, url: route.path, handler: handlerFor(services, route) });
   }
-  await cachedReadRoutes(app, services);
 }

@@ -22,7 +22,8 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/api/users/logout', procedure: 'auth.logout' },
   { method: 'GET', path: '/api/users/profile', procedure: 'auth.profile' },
 
-  // Catalogue (GET /api/products itself is served from the cache: rest/cached-reads.ts)
+  // Catalogue
+  { method: 'GET', path: '/api/products', procedure: 'products.list' },
   { method: 'GET', path: '/api/products/:id', procedure: 'products.byId', input: params },
   { method: 'GET', path: '/api/category', procedure: 'categories.list' },
 
@@ -38,7 +39,12 @@ export const restRoutes: RestRoute[] = [
 
   // Orders
   { method: 'GET', path: '/api/orders/pendingcount', procedure: 'orders.pendingWebCount' },
-  // GET /api/orders/myorders is served from the cached page bytes: rest/cached-reads.ts
+  {
+    method: 'GET',
+    path: '/api/orders/myorders',
+    procedure: 'orders.mine',
+    input: (r) => ({ pageNumber: r.query.pageNumber || undefined }),
+  },
   { method: 'GET', path: '/api/orders/:id', procedure: 'orders.byId', input: params },
   { method: 'POST', path: '/api/orders', procedure: 'orders.place', input: body, status: 201 },
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../shared/schemas/catalogue';
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared/schemas/orders';
+import { idempotent } from '../idempotency';
 import {
   countPendingWebOrders,
   getOrder,
@@ -18,6 +19,7 @@ export const ordersRouter = router({
 
   place: customerProcedure
     .input(placeOrderInput)
+    .use(idempotent)
     .output(orderOut)
     .mutation(({ ctx, input }) =>
       placeOrder(
@@ -28,7 +30,7 @@ export const ordersRouter = router({
           customer: ctx.customer,
         },
         input,
-        { timeZone: ctx.config.timeZone, idempotencyKey: ctx.idempotencyKey },
+        { timeZone: ctx.config.timeZone },
       ),
     ),
 
@@ -41,5 +43,5 @@ export const ordersRouter = router({
   byId: customerOrStaffProcedure
     .input(z.object({ id: idParam }))
     .output(orderOut)
-    .query(({ ctx, input }) => getOrder(ctx.db, input.id, ctx.customer?.id ?? null)),
+    .query(({ ctx, input }) => getOrder(ctx.db, input.id, ctx.scope)),
 });

@@ -1,10 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { account } from '../../drizzle/schema';
 import type { LoginInput, LoginOutput, UserInfo } from '../../shared/schemas/auth';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import { createSession, invalidateSession } from '../auth/sessions';
 import { type AuthUser, type Context, loadCustomerForAccount } from '../context';
+import { AppError } from '../errors';
 
 export const INVALID_LOGIN = 'Invalid username or password';
 
@@ -25,12 +25,9 @@ export function toUserInfo(user: AuthUser): UserInfo {
   };
 }
 
-function throttled(ms: number): TRPCError {
+function throttled(ms: number): AppError {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: `Too many failed sign-in attempts. Please wait ${seconds} seconds and try again.`,
-  });
+  return new AppError('TOO_MANY_REQUESTS', 'auth.tooManyAttempts', { seconds });
 }
 
 export async function login(ctx: Context, input: LoginInput): Promise<LoginOutput> {
@@ -48,13 +45,13 @@ export async function login(ctx: Context, input: LoginInput): Promise<LoginOutpu
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!row || !ok) {
     ctx.throttle.fail(username, ctx.ip);
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+    throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
   }
   const customer = row.kind === 'customer' ? loadCustomerForAccount(ctx.db, row.id) : null;
   if (row.kind === 'customer' && !customer) {
     // A login whose customer record is gone cannot do anything: treat as unknown.
     ctx.throttle.fail(username, ctx.ip);
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+    throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
   }
   ctx.throttle.succeed(username);
   const { token, session } = createSession(ctx.db, row.id);

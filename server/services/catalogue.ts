@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
-import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { category, product } from '../../drizzle/schema';
 import type { CategoryOut, ProductOut } from '../../shared/schemas/catalogue';
+import { StampedCache } from '../cache';
 import type { Db } from '../db';
-import { dataVersion, prepared } from '../prepared';
+import { notFound } from '../errors';
+import { prepared } from '../prepared';
 
 type ProductRow = typeof product.$inferSelect;
 
@@ -54,7 +53,7 @@ export function getProduct(db: Db, id: string): ProductOut {
     .leftJoin(category, eq(product.categoryId, category.id))
     .where(eq(product.id, id))
     .get();
-  if (!r) throw new TRPCError({ code: 'NOT_FOUND', message: 'Product not found.' });
+  if (!r) throw notFound('catalogue.productNotFound');
   return toProductOut(r.p, r.c?.id ? r.c : null);
 }
 
@@ -69,49 +68,31 @@ export function listCategories(db: Db): CategoryOut[] {
 }
 
 // --- The catalogue cache -------------------------------------------------------------------
-// Every customer screen starts with the whole catalogue, and reading plus serializing 1,000
-// products costs milliseconds of CPU per request. The list is the same for every signed-in
-// user (and for every anonymous one), so it is built once per variant: the objects, their
-// JSON, its gzip and an ETag. Product and category changes call invalidateCatalogue();
-// writes by another process (a seed script) are caught by SQLite's data_version.
+// Every customer screen starts with the whole catalogue, and reading 1,000 products costs
+// milliseconds per request. The list is the same for every signed-in user (and for every
+// anonymous one), so it is built once per variant and database stamp (server/cache.ts): any
+// write() or outside commit makes the next read build it again. The tag names the stamp and
+// the variant, for conditional GETs.
 
 export type CatalogueVariant = 'member' | 'anonymous';
 
 export interface CatalogueSnapshot {
   products: ProductOut[];
-  json: Buffer;
-  gzip: Buffer;
-  etag: string;
+  /** Changes whenever the answer may have changed. */
+  tag: string;
 }
 
-interface CacheEntry {
-  dataVersion: number;
-  variants: Partial<Record<CatalogueVariant, CatalogueSnapshot>>;
-}
-
-const caches = new WeakMap<Db, CacheEntry>();
-
-export function invalidateCatalogue(db: Db): void {
-  caches.delete(db);
-}
+const caches = new WeakMap<Db, StampedCache<CatalogueVariant, CatalogueSnapshot>>();
 
 export function catalogueSnapshot(db: Db, variant: CatalogueVariant): CatalogueSnapshot {
-  const version = dataVersion(db);
-  let entry = caches.get(db);
-  if (!entry || entry.dataVersion !== version) {
-    entry = { dataVersion: version, variants: {} };
-    caches.set(db, entry);
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new StampedCache(db, 2);
+    caches.set(db, cache);
   }
-  const cached = entry.variants[variant];
-  if (cached) return cached;
-  const products = readAllProducts(db).sort(variant === 'member' ? memberOrder : rankOrder);
-  const json = Buffer.from(JSON.stringify(products));
-  const snapshot: CatalogueSnapshot = {
-    products,
-    json,
-    gzip: gzipSync(json),
-    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
-  };
-  entry.variants[variant] = snapshot;
-  return snapshot;
+  const c = cache;
+  return c.getOrMake(variant, () => ({
+    products: readAllProducts(db).sort(variant === 'member' ? memberOrder : rankOrder),
+    tag: `${variant}-${c.currentStamp()}`,
+  }));
 }

@@ -1,8 +1,8 @@
-import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { account, customerOrder, idempotencyKey, orderLine, product } from '../../drizzle/schema';
+import { customerOrder, orderLine, product } from '../../drizzle/schema';
 import { isoDateInZone } from '../../shared/format';
+import { isOutOfStock } from '../../shared/rules';
 import {
   LATEST_DELIVERY_DATE,
   MAX_QUANTITY,
@@ -11,10 +11,13 @@ import {
   type OrderPageOut,
   type placeOrderInput,
 } from '../../shared/schemas/orders';
+import { StampedCache } from '../cache';
 import type { CustomerRecord } from '../context';
-import type { Db } from '../db';
+import { type Db, write } from '../db';
+import { badRequest, notFound } from '../errors';
 import { newId, nowIso } from '../ids';
-import { dataVersion, prepared } from '../prepared';
+import { prepared } from '../prepared';
+import { type Scope, withinScope } from '../scope';
 
 type OrderRow = typeof customerOrder.$inferSelect;
 type LineRow = typeof orderLine.$inferSelect;
@@ -36,9 +39,10 @@ const idsIn = (column: typeof orderLine.orderId | typeof product.id, name: strin
 
 // --- Reading ----------------------------------------------------------------------------------
 
-function toOrderOut(o: OrderRow, lines: LineRow[], deliveredByName: string | null): OrderOut {
+function toOrderOut(o: OrderRow, lines: LineRow[]): OrderOut {
   return {
     _id: o.id,
+    orderNumber: o.orderNumber,
     user: {
       username: o.username,
       restaurantName: o.restaurantName,
@@ -60,18 +64,18 @@ function toOrderOut(o: OrderRow, lines: LineRow[], deliveredByName: string | nul
     customMessage: o.customMessage,
     totalPrice: o.total,
     isDelivered: o.isDelivered,
-    deliveredBy: deliveredByName,
+    deliveredBy: o.deliveredByName,
     deliveredAt: o.deliveredAt,
     createdAt: o.createdAt,
   };
 }
 
-/** Orders with their lines and deliverer, in the order of `rows`: two queries, not one per order. */
-function withLines(db: Db, rows: { o: OrderRow; deliveredBy: string | null }[]): OrderOut[] {
+/** Orders with their lines, in the order of `rows`: two queries, not one per order. */
+export function withLines(db: Db, rows: OrderRow[]): OrderOut[] {
   if (rows.length === 0) return [];
   const lines = prepared(db, 'orders.linesOf', () =>
     db.select().from(orderLine).where(idsIn(orderLine.orderId, 'ids')).prepare(),
-  ).all({ ids: JSON.stringify(rows.map((r) => r.o.id)) });
+  ).all({ ids: JSON.stringify(rows.map((r) => r.id)) });
   // Sorting a few dozen lines here is cheaper than an ORDER BY over the IN list.
   lines.sort((a, b) => a.position - b.position);
   const byOrder = new Map<string, LineRow[]>();
@@ -80,92 +84,47 @@ function withLines(db: Db, rows: { o: OrderRow; deliveredBy: string | null }[]):
     list.push(l);
     byOrder.set(l.orderId, list);
   }
-  return rows.map((r) => toOrderOut(r.o, byOrder.get(r.o.id) ?? [], r.deliveredBy));
+  return rows.map((r) => toOrderOut(r, byOrder.get(r.id) ?? []));
 }
 
-const orderWithDeliverer = { o: customerOrder, deliveredBy: account.username };
-
 /**
- * One order. A customer reaches only their own: anything else answers 404, exactly as a
+ * One order within the caller's scope: another customer's order answers 404, exactly as a
  * missing id does, so ids cannot be probed.
  */
-export function getOrder(db: Db, id: string, ownerCustomerId: string | null): OrderOut {
-  const row = prepared(db, 'orders.byIdForOwner', () =>
-    db
-      .select(orderWithDeliverer)
-      .from(customerOrder)
-      .leftJoin(account, eq(customerOrder.deliveredBy, account.id))
-      .where(
-        and(
-          eq(customerOrder.id, sql.placeholder('id')),
-          // A null owner means staff: any customer's order.
-          sql`(${sql.placeholder('owner')} IS NULL OR ${customerOrder.customerId} = ${sql.placeholder('owner')})`,
-        ),
-      )
-      .prepare(),
-  ).get({ id, owner: ownerCustomerId });
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Order not found.' });
+export function getOrder(db: Db, id: string, scope: Scope): OrderOut {
+  const row = db
+    .select()
+    .from(customerOrder)
+    .where(
+      and(eq(customerOrder.id, id), withinScope(scope, { customer: customerOrder.customerId })),
+    )
+    .get();
+  if (!row) throw notFound('order.notFound');
   return withLines(db, [row])[0] as OrderOut;
 }
 
 // --- History pages cache -------------------------------------------------------------------------
-// A restaurant opens its history far more often than its orders change, and orders are
-// snapshots. Pages are kept per customer and dropped whenever anything writes that customer's
-// orders: EVERY write to customer_order must call invalidateOrderHistory (placing here;
-// dispatching and deleting in the office's services). Writes by another process (a script) are
-// caught by SQLite's data_version.
+// A restaurant opens its history far more often than its orders change. Pages are kept in a
+// bounded LRU that empties itself whenever anything is written (server/cache.ts): no writer has
+// to remember to invalidate it.
 
-const HISTORY_CACHE_CUSTOMERS = 2000;
+const HISTORY_CACHE_PAGES = 2000;
+const historyCaches = new WeakMap<Db, StampedCache<string, OrderPageOut>>();
 
-/** A page of history and its JSON, made once. */
-export interface HistoryPage {
-  page: OrderPageOut;
-  json: string;
-}
-interface HistoryCache {
-  dataVersion: number;
-  byCustomer: Map<string, Map<number, HistoryPage>>;
-}
-const historyCaches = new WeakMap<Db, HistoryCache>();
-
-export function invalidateOrderHistory(db: Db, customerId: string | null): void {
-  const cache = historyCaches.get(db);
-  if (!cache) return;
-  if (customerId === null) cache.byCustomer.clear();
-  else cache.byCustomer.delete(customerId);
-}
-
-function historyCacheFor(db: Db): HistoryCache {
-  const version = dataVersion(db);
+function historyCache(db: Db): StampedCache<string, OrderPageOut> {
   let cache = historyCaches.get(db);
-  if (!cache || cache.dataVersion !== version) {
-    cache = { dataVersion: version, byCustomer: new Map() };
+  if (!cache) {
+    cache = new StampedCache(db, HISTORY_CACHE_PAGES);
     historyCaches.set(db, cache);
   }
   return cache;
 }
 
-export function customerHistoryPage(db: Db, customerId: string, pageNumber: number): HistoryPage {
-  const cache = historyCacheFor(db);
-  let pages = cache.byCustomer.get(customerId);
-  const hit = pages?.get(pageNumber);
-  if (hit) return hit;
-  const page = readCustomerOrders(db, customerId, pageNumber);
-  const entry = { page, json: JSON.stringify(page) };
-  if (!pages) {
-    if (cache.byCustomer.size >= HISTORY_CACHE_CUSTOMERS) {
-      const oldest = cache.byCustomer.keys().next().value;
-      if (oldest !== undefined) cache.byCustomer.delete(oldest);
-    }
-    pages = new Map();
-    cache.byCustomer.set(customerId, pages);
-  }
-  pages.set(pageNumber, entry);
-  return entry;
-}
-
+/** A customer's history page (newest first). Pages past the last answer empty. */
 export function listCustomerOrders(db: Db, customerId: string, pageNumber: number): OrderPageOut {
-  return customerHistoryPage(db, customerId, pageNumber).page;
+  return historyCache(db).getOrMake(`${customerId}:${pageNumber}`, () =>
+    readCustomerOrders(db, customerId, pageNumber),
+  );
 }
 
 function readCustomerOrders(db: Db, customerId: string, pageNumber: number): OrderPageOut {
@@ -177,9 +136,8 @@ function readCustomerOrders(db: Db, customerId: string, pageNumber: number): Ord
       .get()?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
   const rows = db
-    .select(orderWithDeliverer)
+    .select()
     .from(customerOrder)
-    .leftJoin(account, eq(customerOrder.deliveredBy, account.id))
     .where(eq(customerOrder.customerId, customerId))
     .orderBy(desc(customerOrder.createdAt), desc(customerOrder.id))
     .limit(ORDERS_PAGE_SIZE)
@@ -190,22 +148,22 @@ function readCustomerOrders(db: Db, customerId: string, pageNumber: number): Ord
 
 // --- Placing ----------------------------------------------------------------------------------
 
-const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
-
 const ph = (name: string) => sql.placeholder(name);
 
 function placementStatements(db: Db) {
   return prepared(db, 'orders.placement', () => ({
-    seenKey: db
-      .select({ resultId: idempotencyKey.resultId })
-      .from(idempotencyKey)
-      .where(and(eq(idempotencyKey.accountId, ph('accountId')), eq(idempotencyKey.key, ph('key'))))
-      .prepare(),
     products: db.select().from(product).where(idsIn(product.id, 'ids')).prepare(),
+    nextNumber: db
+      .select({
+        n: sql<number>`COALESCE(MAX(${customerOrder.orderNumber}), ${FIRST_ORDER_NUMBER - 1}) + 1`,
+      })
+      .from(customerOrder)
+      .prepare(),
     insertOrder: db
       .insert(customerOrder)
       .values({
         id: ph('id'),
+        orderNumber: ph('orderNumber'),
         customerId: ph('customerId'),
         placedBy: ph('placedBy'),
         restaurantName: ph('restaurantName'),
@@ -216,6 +174,8 @@ function placementStatements(db: Db) {
         deliveryDate: ph('deliveryDate'),
         customMessage: ph('customMessage'),
         total: ph('total'),
+        offSchedule: ph('offSchedule'),
+        onHold: ph('onHold'),
         createdAt: ph('createdAt'),
       })
       .prepare(),
@@ -233,12 +193,11 @@ function placementStatements(db: Db) {
         lineTotal: ph('lineTotal'),
       })
       .prepare(),
-    insertKey: db
-      .insert(idempotencyKey)
-      .values({ accountId: ph('accountId'), key: ph('key'), resultId: ph('resultId') })
-      .prepare(),
   }));
 }
+
+/** Orders are numbered from here on (#10001, #10002, ...). */
+export const FIRST_ORDER_NUMBER = 10001;
 
 export interface Placer {
   accountId: string;
@@ -248,18 +207,18 @@ export interface Placer {
 
 /**
  * Places an order for a customer: every price, name and unit comes from the product, never
- * from the client. One IMMEDIATE transaction: the stock check, the order, its lines and the
- * idempotency key commit together or not at all. The same key returns the first order.
+ * from the client. One IMMEDIATE transaction: the stock check, the number, the order and its
+ * lines commit together or not at all. Retries are answered by the idempotency middleware.
  */
 export function placeOrder(
   db: Db,
   placer: Placer,
   input: z.output<typeof placeOrderInput>,
-  opts: { timeZone: string; idempotencyKey: string | null; now?: Date },
+  opts: { timeZone: string; now?: Date },
 ): OrderOut {
   const today = isoDateInZone(opts.now ?? new Date(), opts.timeZone);
-  if (input.deliveryDate < today) throw bad('The delivery date cannot be in the past.');
-  if (input.deliveryDate > LATEST_DELIVERY_DATE) throw bad('The delivery date is too far ahead.');
+  if (input.deliveryDate < today) throw badRequest('order.deliveryDatePast');
+  if (input.deliveryDate > LATEST_DELIVERY_DATE) throw badRequest('order.deliveryDateTooFar');
 
   // The same product twice becomes one line.
   const wanted = new Map<string, number>();
@@ -267,72 +226,55 @@ export function placeOrder(
     wanted.set(l.product, (wanted.get(l.product) ?? 0) + l.quantity);
 
   const stmts = placementStatements(db);
-  const placed = db.transaction(
-    () => {
-      if (opts.idempotencyKey) {
-        const seen = stmts.seenKey.get({ accountId: placer.accountId, key: opts.idempotencyKey });
-        if (seen) return seen.resultId;
-      }
-
-      const products = stmts.products.all({ ids: JSON.stringify([...wanted.keys()]) });
-      const byId = new Map(products.map((row) => [row.id, row]));
-      const lines: LineRow[] = [];
-      const id = newId();
-      let position = 0;
-      for (const [productId, quantity] of wanted) {
-        const p = byId.get(productId);
-        if (!p)
-          throw bad(
-            'A product in your cart is no longer available. Please remove it and try again.',
-          );
-        if (p.itemType === 'Out of Stock') throw bad(`${p.name} is out of stock.`);
-        if (quantity > MAX_QUANTITY)
-          throw bad(`Quantity of ${p.name} must be at most ${MAX_QUANTITY}.`);
-        lines.push({
-          id: newId(),
-          orderId: id,
-          productId,
-          position: position++,
-          name: p.name,
-          sku: p.sku,
-          unitPrice: p.price,
-          quantity,
-          lineTotal: p.price * quantity,
-        });
-      }
-      const c = placer.customer;
-      const row: OrderRow = {
-        id,
-        customerId: c.id,
-        placedBy: placer.accountId,
-        restaurantName: c.restaurantName,
-        customerCode: c.customerCode,
-        username: placer.username,
-        phoneNumber: c.phoneNumber,
-        routeName: c.routeName,
-        deliveryDate: input.deliveryDate,
-        customMessage: input.customMessage,
-        total: lines.reduce((sum, l) => sum + l.lineTotal, 0),
-        isDelivered: false,
-        deliveredBy: null,
-        deliveredAt: null,
-        createdAt: nowIso(),
-      };
-      stmts.insertOrder.run(row);
-      for (const line of lines) stmts.insertLine.run(line);
-      if (opts.idempotencyKey) {
-        stmts.insertKey.run({
-          accountId: placer.accountId,
-          key: opts.idempotencyKey,
-          resultId: id,
-        });
-      }
-      // The order as written: no need to read it back.
-      return toOrderOut(row, lines, null);
-    },
-    { behavior: 'immediate' },
-  );
-  invalidateOrderHistory(db, placer.customer.id);
-  // A repeated key answers the order the first request made.
-  return typeof placed === 'string' ? getOrder(db, placed, null) : placed;
+  const c = placer.customer;
+  return write(db, () => {
+    const products = stmts.products.all({ ids: JSON.stringify([...wanted.keys()]) });
+    const byId = new Map(products.map((row) => [row.id, row]));
+    const lines: LineRow[] = [];
+    const id = newId();
+    let position = 0;
+    for (const [productId, quantity] of wanted) {
+      const p = byId.get(productId);
+      if (!p) throw badRequest('order.productGone');
+      if (isOutOfStock(p.itemType)) throw badRequest('order.outOfStock', { name: p.name });
+      if (quantity > MAX_QUANTITY)
+        throw badRequest('order.quantityTooLarge', { name: p.name, max: MAX_QUANTITY });
+      lines.push({
+        id: newId(),
+        orderId: id,
+        productId,
+        position: position++,
+        name: p.name,
+        sku: p.sku,
+        unitPrice: p.price,
+        quantity,
+        lineTotal: p.price * quantity,
+      });
+    }
+    const row: OrderRow = {
+      id,
+      orderNumber: stmts.nextNumber.get()?.n ?? FIRST_ORDER_NUMBER,
+      customerId: c.id,
+      placedBy: placer.accountId,
+      restaurantName: c.restaurantName,
+      customerCode: c.customerCode,
+      username: placer.username,
+      phoneNumber: c.phoneNumber,
+      routeName: c.routeName,
+      deliveryDate: input.deliveryDate,
+      customMessage: input.customMessage,
+      total: lines.reduce((sum, l) => sum + l.lineTotal, 0),
+      isDelivered: false,
+      deliveredBy: null,
+      deliveredByName: null,
+      deliveredAt: null,
+      offSchedule: false,
+      onHold: c.creditHold,
+      createdAt: nowIso(),
+    };
+    stmts.insertOrder.run(row);
+    for (const line of lines) stmts.insertLine.run(line);
+    // The order as written: no need to read it back.
+    return toOrderOut(row, lines);
+  });
 }

@@ -1,8 +1,8 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { category, product, wishlistEntry } from '../../drizzle/schema';
 import type { ProductOut } from '../../shared/schemas/catalogue';
-import type { Db } from '../db';
+import { type Db, write } from '../db';
+import { notFound } from '../errors';
 import { memberOrder, toProductOut } from './catalogue';
 
 /** A customer's "My Ordersheet", in the catalogue's signed-in order. */
@@ -21,18 +21,22 @@ export function listWishlist(db: Db, customerId: string): ProductOut[] {
 /** Adding twice is harmless: the entry is there once. */
 export function addToWishlist(db: Db, customerId: string, productId: string): ProductOut[] {
   const exists = db.select({ id: product.id }).from(product).where(eq(product.id, productId)).get();
-  if (!exists) throw new TRPCError({ code: 'NOT_FOUND', message: 'Product not found.' });
-  db.insert(wishlistEntry).values({ customerId, productId }).onConflictDoNothing().run();
+  if (!exists) throw notFound('catalogue.productNotFound');
+  write(db, () =>
+    db.insert(wishlistEntry).values({ customerId, productId }).onConflictDoNothing().run(),
+  );
   return listWishlist(db, customerId);
 }
 
 export function removeFromWishlist(db: Db, customerId: string, productId: string): ProductOut[] {
-  const removed = db
-    .delete(wishlistEntry)
-    .where(and(eq(wishlistEntry.customerId, customerId), eq(wishlistEntry.productId, productId)))
-    .run();
+  const removed = write(db, () =>
+    db
+      .delete(wishlistEntry)
+      .where(and(eq(wishlistEntry.customerId, customerId), eq(wishlistEntry.productId, productId)))
+      .run(),
+  );
   if (removed.changes === 0) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'This product is not in My Ordersheet.' });
+    throw notFound('catalogue.notInOrdersheet');
   }
   return listWishlist(db, customerId);
 }

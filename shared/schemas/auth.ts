@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { EMPLOYEE_ROLES } from '../enums';
 
 // Messages are i18n keys' English text; the client translates the keys it knows.
-export const REQUIRED = 'This field is required.';
+/** The code of 'This field is required.' (errors.common.required), the spec's wording. */
+export const REQUIRED = 'common.required';
 
 /** A required text field: missing, empty or blank all say 'This field is required.' */
 export const requiredText = (max: number) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ITEM_COUNTS, ITEM_TYPES, SHOW_DESCRIPTION, UNITS } from '../enums';
 
-export const idParam = z.string({ error: 'An id is required.' }).trim().min(1).max(64);
+export const idParam = z.string({ error: 'common.idRequired' }).trim().min(1).max(64);
 
 export const categoryOut = z.object({ _id: z.string(), name: z.string() });
 export type CategoryOut = z.infer<typeof categoryOut>;

@@ -15,29 +15,29 @@ export const orderLineInput = z
     /** The cart's key for the product id. */
     id: z.string().trim().min(1).max(64).optional(),
     quantity: z
-      .number({ error: 'Quantity must be a whole number from 1 to 9999.' })
-      .int('Quantity must be a whole number from 1 to 9999.')
-      .min(1, 'Quantity must be a whole number from 1 to 9999.')
-      .max(MAX_QUANTITY, 'Quantity must be a whole number from 1 to 9999.'),
+      .number({ error: 'order.quantityRange' })
+      .int('order.quantityRange')
+      .min(1, 'order.quantityRange')
+      .max(MAX_QUANTITY, 'order.quantityRange'),
   })
-  .refine((l) => l.product ?? l.id, { message: 'Each line needs a product.' })
+  .refine((l) => l.product ?? l.id, { message: 'order.lineNeedsProduct' })
   .transform((l) => ({ product: (l.product ?? l.id) as string, quantity: l.quantity }));
 
 export const placeOrderInput = z.object({
   orderItems: z
-    .array(orderLineInput, { error: 'The order has no items.' })
-    .min(1, 'The order has no items.')
-    .max(MAX_LINES, `An order can have at most ${MAX_LINES} lines.`),
-  customMessage: z.string().trim().max(2000, 'The message is too long.').optional().default(''),
+    .array(orderLineInput, { error: 'order.empty' })
+    .min(1, 'order.empty')
+    .max(MAX_LINES, 'order.tooManyLines'),
+  customMessage: z.string().trim().max(2000, 'order.messageTooLong').optional().default(''),
   deliveryDate: z
-    .string({ error: 'Please choose a delivery date.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The delivery date must be YYYY-MM-DD.')
+    .string({ error: 'order.deliveryDateMissing' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'order.deliveryDateFormat')
     .refine(
       (d) =>
         !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
         new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
       {
-        message: 'The delivery date is not a real date.',
+        message: 'order.deliveryDateNotReal',
       },
     ),
 });
@@ -62,6 +62,8 @@ export const orderItemOut = z.object({
 
 export const orderOut = z.object({
   _id: z.string(),
+  /** The human-readable number, shown as #10482. */
+  orderNumber: z.number().int(),
   user: z.object({
     username: z.string(),
     restaurantName: z.string(),

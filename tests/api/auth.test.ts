@@ -78,8 +78,14 @@ describe('POST /api/users/login', () => {
     });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ message: 'Invalid username or password' });
-    expect(unknown.body).toEqual({ message: 'Invalid username or password' });
+    expect(wrong.body).toEqual({
+      message: 'Invalid username or password',
+      code: 'auth.invalidLogin',
+    });
+    expect(unknown.body).toEqual({
+      message: 'Invalid username or password',
+      code: 'auth.invalidLogin',
+    });
     expect(c.cookie).toBeNull();
   });
 
@@ -90,8 +96,8 @@ describe('POST /api/users/login', () => {
     );
     expect(r.status).toBe(400);
     expect(r.body.issues).toEqual({
-      username: 'This field is required.',
-      password: 'This field is required.',
+      username: 'common.required',
+      password: 'common.required',
     });
     expect(r.body.message).toMatch(/This field is required/);
   });
@@ -117,7 +123,7 @@ describe('sessions', () => {
   it('the profile without a session is 401', async () => {
     const r = await new ApiClient(t.url).get('/api/users/profile');
     expect(r.status).toBe(401);
-    expect(r.body).toEqual({ message: 'Please sign in.' });
+    expect(r.body).toEqual({ message: 'Please sign in.', code: 'auth.signInFirst' });
   });
 
   it('a tampered secret is refused', async () => {

@@ -2,8 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { informationItem, product } from '../../drizzle/schema';
+import { write } from '../../server/db';
 import { newId } from '../../server/ids';
-import { invalidateCatalogue } from '../../server/services/catalogue';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeCategory, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
@@ -82,8 +82,9 @@ describe('GET /api/products', () => {
 
   it('a product change is visible at once (the cache is invalidated)', async () => {
     const before = await member.get<{ name: string; price: number }[]>('/api/products');
-    t.db.update(product).set({ price: 1234 }).where(eq(product.id, ids.regular1!)).run();
-    invalidateCatalogue(t.db);
+    write(t.db, () =>
+      t.db.update(product).set({ price: 1234 }).where(eq(product.id, ids.regular1!)).run(),
+    );
     const after = await member.get<{ name: string; price: number }[]>('/api/products');
     expect(before.body.find((p) => p.name === 'Basmati Rice')?.price).toBe(1000);
     expect(after.body.find((p) => p.name === 'Basmati Rice')?.price).toBe(1234);
@@ -108,7 +109,10 @@ describe('GET /api/products/{id} and /api/category', () => {
     expect(r.body.name).toBe('Ghee');
     const missing = await member.get('/api/products/nope');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: 'Product not found.' });
+    expect(missing.body).toEqual({
+      message: 'Product not found.',
+      code: 'catalogue.productNotFound',
+    });
   });
 
   it('lists categories by name', async () => {

@@ -219,7 +219,7 @@ describe('order history and details', () => {
     expect(own.body._id).toBe(id);
     const other = await bob.get(`/api/orders/${id}`);
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ message: 'Order not found.' });
+    expect(other.body).toEqual({ message: 'Order not found.', code: 'order.notFound' });
     expect((await bob.get('/api/orders/does-not-exist')).status).toBe(404);
     const a = await makeAdmin(t.db);
     const admin = new ApiClient(t.url);
@@ -245,7 +245,10 @@ describe('order history and details', () => {
     await driver.login(d.username, d.password);
     const refused = await driver.get('/api/orders/myorders');
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: 'You are not allowed to do this.' });
+    expect(refused.body).toEqual({
+      message: 'You are not allowed to do this.',
+      code: 'auth.forbidden',
+    });
     const rest = await bob.get('/api/orders/myorders?pageNumber=2');
     const trpc = await bob.get<{ result: { data: unknown } }>(
       `/trpc/orders.mine?input=${encodeURIComponent(JSON.stringify({ pageNumber: 2 }))}`,

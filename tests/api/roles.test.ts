@@ -30,7 +30,9 @@ const probe = router({
   staff: staffProcedure.input(ok).query(() => 'ok'),
   admin: adminProcedure.input(ok).query(() => 'ok'),
   customerOrStaff: customerOrStaffProcedure.input(ok).query(() => 'ok'),
-  driverOrStaff: driverOrStaffProcedure.input(ok).query(({ ctx }) => ctx.driverId ?? 'all'),
+  driverOrStaff: driverOrStaffProcedure
+    .input(ok)
+    .query(({ ctx }) => (ctx.scope.kind === 'driver' ? ctx.scope.driverId : 'all')),
 });
 const createCaller = createCallerFactory(probe);
 type Name = keyof typeof probe._def.procedures;

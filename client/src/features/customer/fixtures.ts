@@ -49,6 +49,7 @@ export const PRODUCTS: ProductOut[] = [
 export function makeOrder(overrides: Partial<OrderOut> = {}): OrderOut {
   return {
     _id: 'o1',
+    orderNumber: 10482,
     user: {
       username: 'himalaya',
       restaurantName: 'Himalaya Kitchen',

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { AUDIT_ACTIONS } from '../../shared/enums';
+import { account } from './accounts';
+import { createdAt } from './columns';
+
+/**
+ * Failed sign-ins, kept in the database so throttling survives a restart. `bucket` is
+ * `user:<name>` or `ip:<address>`; old rows are swept.
+ */
+export const loginFailure = sqliteTable(
+  'login_failure',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bucket: text('bucket').notNull(),
+    /** Epoch milliseconds. */
+    atMs: integer('at_ms').notNull(),
+  },
+  (t) => [index('login_failure_bucket_idx').on(t.bucket, t.atMs)],
+);
+
+/** The business's settings (order cut-off, holidays, ...): one JSON value per key. */
+export const setting = sqliteTable('setting', {
+  key: text('key').primaryKey(),
+  value: text('value', { mode: 'json' }).notNull(),
+  updatedBy: text('updated_by').references(() => account.id, { onDelete: 'set null' }),
+  updatedAt: text('updated_at'),
+});
+
+/**
+ * Who changed what, when: every back-office create/update/delete and every change to an
+ * invoice or payment (DESIGN §6). `before` / `after` hold the changed fields only.
+ */
+export const auditEntry = sqliteTable(
+  'audit_entry',
+  {
+    id: text('id').primaryKey(),
+    /** The table's name, e.g. "customer", "invoice", "payment". */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    actorId: text('actor_id').references(() => account.id, { onDelete: 'set null' }),
+    /** Copied so the trail stays readable after the account is deleted. */
+    actorName: text('actor_name').notNull(),
+    before: text('before', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    after: text('after', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    /** For entries of a child (a payment): the parent it belongs to (its invoice). */
+    parentId: text('parent_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_entry_entity_idx').on(t.entity, t.entityId, t.createdAt),
+    index('audit_entry_parent_id_idx').on(t.parentId, t.createdAt),
+  ],
+);
+
+/**
+ * A driver's cash of one day handed to the office. `collected` is what the driver's cash
+ * payments of that day add up to when handed over; the office confirms what it received.
+ */
+export const cashHandover = sqliteTable(
+  'cash_handover',
+  {
+    id: text('id').primaryKey(),
+    driverId: text('driver_id').references(() => account.id, { onDelete: 'set null' }),
+    driverName: text('driver_name').notNull(),
+    /** YYYY-MM-DD, the day the cash was collected. */
+    date: text('date').notNull(),
+    collected: integer('collected').notNull(),
+    handedOver: integer('handed_over').notNull(),
+    confirmed: integer('confirmed'),
+    confirmedBy: text('confirmed_by').references(() => account.id, { onDelete: 'set null' }),
+    confirmedAt: text('confirmed_at'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cash_handover_driver_id_idx').on(t.driverId, t.date),
+    index('cash_handover_date_idx').on(t.date),
+    check('cash_handover_amounts_check', sql`${t.collected} >= 0 AND ${t.handedOver} >= 0`),
+  ],
+);

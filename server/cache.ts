@@ -1,0 +1,80 @@
+import { type Db, writeCount } from './db';
+import { dataVersion } from './prepared';
+
+/**
+ * The version of everything in `db` as far as a cache can tell: this process's write() count
+ * plus SQLite's data_version, which moves when another connection (a script, a restore)
+ * commits. A cached answer made at one stamp is valid exactly while the stamp is unchanged.
+ */
+export function cacheStamp(db: Db): string {
+  return `${writeCount(db)}.${dataVersion(db)}`;
+}
+
+/** A bounded map that forgets the least recently used entry first. */
+export class LruCache<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly max: number) {}
+
+  get(key: K): V | undefined {
+    const value = this.map.get(key);
+    if (value === undefined) return undefined;
+    // Re-insert: a Map iterates in insertion order, so the first key is the least recent.
+    this.map.delete(key);
+    this.map.set(key, value);
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) {
+      const oldest = this.map.keys().next().value as K;
+      this.map.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+/**
+ * A cache of answers that is correct by construction: it empties itself whenever the
+ * database's stamp moves, so every write() (and every outside commit) invalidates it.
+ */
+export class StampedCache<K, V> {
+  private stamp = '';
+  private readonly lru: LruCache<K, V>;
+  constructor(
+    private readonly db: Db,
+    max: number,
+  ) {
+    this.lru = new LruCache(max);
+  }
+
+  getOrMake(key: K, make: () => V): V {
+    const now = cacheStamp(this.db);
+    if (now !== this.stamp) {
+      this.lru.clear();
+      this.stamp = now;
+    }
+    const hit = this.lru.get(key);
+    if (hit !== undefined) return hit;
+    const value = make();
+    this.lru.set(key, value);
+    return value;
+  }
+
+  /** The stamp the cached answers belong to (for ETags). */
+  currentStamp(): string {
+    return cacheStamp(this.db);
+  }
+
+  get size(): number {
+    return this.lru.size;
+  }
+}
