@@ -13,6 +13,7 @@ import enOrders from './en/orders.json';
 import enPlaced from './en/placed.json';
 import enProduct from './en/product.json';
 import enPromo from './en/promo.json';
+import enTable from './en/table.json';
 import enWeekday from './en/weekday.json';
 import enErrAuth from './en/errors/auth.json';
 import enErrCatalogue from './en/errors/catalogue.json';
@@ -30,6 +31,7 @@ import neOrders from './ne/orders.json';
 import nePlaced from './ne/placed.json';
 import neProduct from './ne/product.json';
 import nePromo from './ne/promo.json';
+import neTable from './ne/table.json';
 import neWeekday from './ne/weekday.json';
 import neErrAuth from './ne/errors/auth.json';
 import neErrCatalogue from './ne/errors/catalogue.json';
@@ -49,6 +51,7 @@ export const en = {
   placed: enPlaced,
   product: enProduct,
   promo: enPromo,
+  table: enTable,
   weekday: enWeekday,
   errors: {
     auth: enErrAuth,
@@ -74,6 +77,7 @@ export const ne = {
   placed: nePlaced,
   product: neProduct,
   promo: nePromo,
+  table: neTable,
   weekday: neWeekday,
   errors: {
     auth: neErrAuth,

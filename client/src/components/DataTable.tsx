@@ -1,0 +1,34 @@
+import 'mantine-datatable/styles.layer.css';
+import { type DataTableProps, DataTable as MantineDataTable } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The back office's one table (ARCHITECTURE idiom 18): mantine-datatable with the app's
+ * defaults and its own labels in the current language. Screens pass columns and records.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { t } = useTranslation();
+  // The library's props are a union (paged or not); the defaults below fit both.
+  const defaults = {
+    withTableBorder: true,
+    borderRadius: 'sm',
+    striped: true,
+    highlightOnHover: true,
+    minHeight: 160,
+    noRecordsText: t('table.noRecords'),
+    loadingText: t('common.loading'),
+    paginationText: ({
+      from,
+      to,
+      totalRecords,
+    }: {
+      from: number;
+      to: number;
+      totalRecords: number;
+    }) => t('table.range', { from, to, total: totalRecords }),
+    getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
+      'aria-label': t(`table.${control}`),
+    }),
+  };
+  return <MantineDataTable {...(defaults as object)} {...(props as DataTableProps<T>)} />;
+}

@@ -1,0 +1,23 @@
+import { Route } from 'react-router';
+import { AllProductsScreen } from './AllProductsScreen';
+import { CartScreen } from './CartScreen';
+import { CustomerHome } from './CustomerHome';
+import { OrderDetailsScreen } from './OrderDetailsScreen';
+import { OrderHistoryScreen } from './OrderHistoryScreen';
+import { OrderPlacedScreen } from './OrderPlacedScreen';
+import { OrdersheetScreen } from './OrdersheetScreen';
+import { ThaiProductsScreen } from './ThaiProductsScreen';
+
+/** The restaurant customer's screens. */
+export const customerRoutes = (
+  <>
+    <Route path="/customer" element={<CustomerHome />} />
+    <Route path="/customer/regularorder" element={<AllProductsScreen />} />
+    <Route path="/customer/thaiproducts" element={<ThaiProductsScreen />} />
+    <Route path="/customer/customsheet" element={<OrdersheetScreen />} />
+    <Route path="/customer/myorderlist/:pageNumber?" element={<OrderHistoryScreen />} />
+    <Route path="/customer/orderdetails/:id" element={<OrderDetailsScreen />} />
+    <Route path="/customer/orderplaced" element={<OrderPlacedScreen />} />
+    <Route path="/cart" element={<CartScreen />} />
+  </>
+);
