@@ -42,3 +42,20 @@ export function toPickerDate(iso: string): string {
   const [y, m, d] = iso.split('-');
   return `${m}/${d}/${y}`;
 }
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** HH:MM (24 h) of an instant in the given IANA time zone. */
+export function timeInZone(instant: Date, timeZone: string): string {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+}

@@ -4,6 +4,7 @@ import { categoriesRouter } from './categories';
 import { informationRouter } from './information';
 import { ordersRouter } from './orders';
 import { productsRouter } from './products';
+import { settingsRouter } from './settings';
 import { wishlistRouter } from './wishlist';
 
 export const appRouter = router({
@@ -12,6 +13,7 @@ export const appRouter = router({
   information: informationRouter,
   orders: ordersRouter,
   products: productsRouter,
+  settings: settingsRouter,
   wishlist: wishlistRouter,
 });
 

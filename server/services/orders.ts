@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customerOrder, orderLine, product } from '../../drizzle/schema';
-import { isoDateInZone } from '../../shared/format';
+import { isDeliveryDay } from '../../shared/delivery-dates';
 import { isOutOfStock } from '../../shared/rules';
 import {
   LATEST_DELIVERY_DATE,
@@ -18,6 +18,7 @@ import { badRequest, notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import { prepared } from '../prepared';
 import { type Scope, withinScope } from '../scope';
+import { deliveryCalendar } from './settings';
 
 type OrderRow = typeof customerOrder.$inferSelect;
 type LineRow = typeof orderLine.$inferSelect;
@@ -216,8 +217,12 @@ export function placeOrder(
   input: z.output<typeof placeOrderInput>,
   opts: { timeZone: string; now?: Date },
 ): OrderOut {
-  const today = isoDateInZone(opts.now ?? new Date(), opts.timeZone);
-  if (input.deliveryDate < today) throw badRequest('order.deliveryDatePast');
+  const calendar = deliveryCalendar(db, opts.timeZone, opts.now);
+  if (input.deliveryDate < calendar.today) throw badRequest('order.deliveryDatePast');
+  if (input.deliveryDate < calendar.earliest) {
+    throw badRequest('order.deliveryDateTooEarly', { earliest: calendar.earliest });
+  }
+  if (calendar.holidays.includes(input.deliveryDate)) throw badRequest('order.deliveryDateHoliday');
   if (input.deliveryDate > LATEST_DELIVERY_DATE) throw badRequest('order.deliveryDateTooFar');
 
   // The same product twice becomes one line.
@@ -268,7 +273,8 @@ export function placeOrder(
       deliveredBy: null,
       deliveredByName: null,
       deliveredAt: null,
-      offSchedule: false,
+      // Not one of the customer's delivery days: the customer confirmed it; the office sees a flag.
+      offSchedule: !isDeliveryDay(input.deliveryDate, c.deliveryDays),
       onHold: c.creditHold,
       createdAt: nowIso(),
     };

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerOrder, orderLine } from '../../drizzle/schema';
-import { isoDateInZone } from '../../shared/format';
+import { customer, customerOrder, orderLine, setting } from '../../drizzle/schema';
+import { write } from '../../server/db';
+import { deliveryCalendar } from '../../server/services/settings';
+import { addDaysIso, weekdayOf } from '../../shared/delivery-dates';
 import { startTestApp, type TestApp } from '../helpers/app';
 import {
   makeAdmin,
@@ -17,11 +19,12 @@ let ana: ApiClient;
 let bob: ApiClient;
 let anaCustomerId = '';
 const p: Record<string, { id: string; name: string; price: number }> = {};
+/** A date every order may ask for, whatever the time of day (the cut-off closes today at 04:00). */
 let today = '';
 
 beforeAll(async () => {
   t = await startTestApp();
-  today = isoDateInZone(new Date(), 'Asia/Tokyo');
+  today = deliveryCalendar(t.db, t.config.timeZone).earliest;
   p.rice = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2480, sku: 'Bag' });
   p.ghee = makeProduct(t.db, { name: 'Ghee 1L', price: 1650, sku: 'Btl' });
   p.gone = makeProduct(t.db, { name: 'Alphonso Mango Pulp', price: 980, itemType: 'Out of Stock' });
@@ -166,6 +169,48 @@ describe('placing an order', () => {
     // Another key is another order.
     const d = await place(ana, body, 'key-456');
     expect(d.body._id).not.toBe(a.body._id);
+  });
+
+  it('refuses a date before the earliest allowed one (cut-off) and a holiday; flags off-schedule days', async () => {
+    const cal = deliveryCalendar(t.db, t.config.timeZone);
+    const line = [{ product: p.rice!.id, quantity: 1 }];
+    // A cut-off at 00:00 has always passed: today is closed.
+    const setDelivery = (value: object) =>
+      write(t.db, () =>
+        t.db
+          .insert(setting)
+          .values({ key: 'delivery', value })
+          .onConflictDoUpdate({ target: setting.key, set: { value } })
+          .run(),
+      );
+    setDelivery({ cutoff: '00:00', holidays: [] });
+    const late = await place(ana, { orderItems: line, deliveryDate: cal.today });
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({ code: 'order.deliveryDateTooEarly' });
+    const tomorrow = addDaysIso(cal.today, 1);
+    setDelivery({ cutoff: '00:00', holidays: [tomorrow] });
+    const holiday = await place(ana, { orderItems: line, deliveryDate: addDaysIso(cal.today, 2) });
+    expect(holiday.status).toBe(201);
+    const onHoliday = await place(ana, { orderItems: line, deliveryDate: tomorrow });
+    expect(onHoliday.body).toMatchObject({ code: 'order.deliveryDateTooEarly' });
+    setDelivery({ cutoff: '04:00', holidays: [] });
+    // Ana's restaurant takes deliveries on Wednesdays only.
+    write(t.db, () =>
+      t.db
+        .update(customer)
+        .set({ deliveryDays: ['Wednesday'] })
+        .where(eq(customer.id, anaCustomerId))
+        .run(),
+    );
+    let day = addDaysIso(cal.today, 1);
+    while (weekdayOf(day) === 'Wednesday') day = addDaysIso(day, 1);
+    const off = await place(ana, { orderItems: line, deliveryDate: day });
+    expect(off.status).toBe(201);
+    const row = t.db.select().from(customerOrder).where(eq(customerOrder.id, off.body._id)).get();
+    expect(row?.offSchedule).toBe(true);
+    write(t.db, () =>
+      t.db.update(customer).set({ deliveryDays: [] }).where(eq(customer.id, anaCustomerId)).run(),
+    );
   });
 
   it('is for customers only', async () => {
