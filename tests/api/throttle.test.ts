@@ -30,13 +30,29 @@ function tally(replies: Reply[]): Record<number, number> {
   return out;
 }
 
-/** `count` wrong guesses for `username` at once, each on its own connection. */
-function flood(url: string, username: string, count: number, from?: string): Promise<Reply[]> {
+/**
+ * `count` wrong guesses for `username` at once, each on its own connection. `onAnswer` hears
+ * how many have been answered so far.
+ */
+function flood(
+  url: string,
+  username: string,
+  count: number,
+  from?: string,
+  onAnswer?: (answered: number) => void,
+): Promise<Reply[]> {
   const headers: Record<string, string> = from ? { 'x-forwarded-for': from } : {};
+  let answered = 0;
   return Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      new ApiClient(url).post(LOGIN, { username, password: `wrong-guess-${i}` }, headers),
-    ),
+    Array.from({ length: count }, async (_, i) => {
+      const r = await new ApiClient(url).post(
+        LOGIN,
+        { username, password: `wrong-guess-${i}` },
+        headers,
+      );
+      onAnswer?.(++answered);
+      return r;
+    }),
   );
 }
 
@@ -158,7 +174,15 @@ describe('behind one proxy (TRUST_PROXY=1)', () => {
   it('signs the owner in from another address during a flood on the same account', async () => {
     const owner = await makeAdmin(t.db);
     // The proxy (this test's loopback socket) appends the address it saw.
-    const attack = flood(t.url, owner.username, 300, '203.0.113.7');
+    let underWay!: () => void;
+    const started = new Promise<void>((resolve) => {
+      underWay = resolve;
+    });
+    const attack = flood(t.url, owner.username, 300, '203.0.113.7', (n) => {
+      if (n === 30) underWay();
+    });
+    // Sign in while the flood is being answered (its first guesses are still being checked).
+    await started;
     const signIn = await new ApiClient(t.url).post<{ username: string }>(
       LOGIN,
       { username: owner.username, password: owner.password },
