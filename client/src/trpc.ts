@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/routers';
+import { MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../../shared/transport';
 import { isClientError, isUnauthorized, PROFILE_KEY } from './features/auth/session';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -32,6 +33,14 @@ export const queryClient = new QueryClient({
 });
 
 // The session lives in an httpOnly cookie, sent with every same-origin request: nothing to add.
+// auth.login travels alone (the server refuses it inside a batch); the rest batch, at most
+// MAX_BATCH_SIZE calls a request, the server's cap.
 export const trpcClient = trpc.createClient({
-  links: [httpBatchLink({ url: '/trpc' })],
+  links: [
+    splitLink({
+      condition: (op) => UNBATCHED_PROCEDURES.includes(op.path),
+      true: httpLink({ url: '/trpc' }),
+      false: httpBatchLink({ url: '/trpc', maxItems: MAX_BATCH_SIZE }),
+    }),
+  ],
 });

@@ -31,29 +31,32 @@ function throttled(ms: number): AppError {
 }
 
 export async function login(ctx: Context, input: LoginInput): Promise<LoginOutput> {
-  const username = input.username.trim();
-  const wait = ctx.throttle.retryAfterMs(username, ctx.ip);
-  if (wait > 0) throw throttled(wait);
-
   // Usernames compare case-insensitively (a phone keyboard capitalises the first letter).
-  const row = ctx.db
-    .select()
-    .from(account)
-    .where(eq(account.username, username.toLowerCase()))
-    .get();
+  const username = input.username.trim().toLowerCase();
+  const row = ctx.db.select().from(account).where(eq(account.username, username)).get();
+
+  // Counted before the password is checked, synchronously: concurrent tries see each other
+  // (docs/decisions/010). Nothing below may run before this.
+  const reservation = ctx.throttle.reserve(username, ctx.ip, row?.id ?? null);
+  if (!reservation.ok) throw throttled(reservation.retryAfterMs);
+  const { attempt } = reservation;
+  const slot = ctx.throttle.gate.enter(ctx.ip);
+  if (slot === 'address' || slot === 'busy') {
+    // Not evaluated: the password checks are full. The attempt does not count.
+    attempt.cancel();
+    if (slot === 'address') throw throttled(1000);
+    throw new AppError('SERVICE_UNAVAILABLE', 'common.serverBusy');
+  }
   // Verify against a dummy hash for unknown users so both failures cost the same.
-  const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!row || !ok) {
-    ctx.throttle.fail(username, ctx.ip);
-    throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
-  }
+  const ok = await slot.run(async () =>
+    verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password),
+  );
+  // A wrong password leaves the attempt counted as a failure.
+  if (!row || !ok) throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
   const customer = row.kind === 'customer' ? loadCustomerForAccount(ctx.db, row.id) : null;
-  if (row.kind === 'customer' && !customer) {
-    // A login whose customer record is gone cannot do anything: treat as unknown.
-    ctx.throttle.fail(username, ctx.ip);
-    throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
-  }
-  ctx.throttle.succeed(username);
+  // A login whose customer record is gone cannot do anything: treat as unknown.
+  if (row.kind === 'customer' && !customer) throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
+  attempt.succeeded(row.id);
   const { token, session } = createSession(ctx.db, row.id);
   ctx.cookies.set(token, session.expiresAtMs);
   return { ...toUserInfo({ account: row, customer }), token };
