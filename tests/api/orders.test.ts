@@ -21,7 +21,7 @@ let today = '';
 
 beforeAll(async () => {
   t = await startTestApp();
-  today = isoDateInZone(new Date(), 'Asia/Tokyo');
+  today = isoDateInZone(new Date(), t.config.timeZone);
   p.rice = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2480, sku: 'Bag' });
   p.ghee = makeProduct(t.db, { name: 'Ghee 1L', price: 1650, sku: 'Btl' });
   p.gone = makeProduct(t.db, { name: 'Alphonso Mango Pulp', price: 980, itemType: 'Out of Stock' });
