@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { App } from './App';
-import { fakeServer } from './features/customer/testServer';
-import { fakeAuth, makeUser, renderAt } from './test/render';
+import { makeUser } from './test/fixtures';
+import { fakeAuth, renderAt } from './test/render';
+import { fakeServer } from './test/testServer';
 
 const customer = makeUser();
 const driver = makeUser({ role: 'driver', userType: 'Employee', customerId: null, name: 'Hari' });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { account } from '../../drizzle/schema';
-import type { LoginInput, LoginOutput, UserInfo } from '../../shared/schemas/auth';
+import { isoDateInZone } from '../../shared/format';
+import type { BusinessInfo, LoginInput, LoginOutput, UserInfo } from '../../shared/schemas/auth';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import { createSession, invalidateSession } from '../auth/sessions';
 import { type AuthUser, type Context, loadCustomerForAccount } from '../context';
@@ -8,7 +9,12 @@ import { AppError } from '../errors';
 
 export const INVALID_LOGIN = 'Invalid username or password';
 
-export function toUserInfo(user: AuthUser): UserInfo {
+/** The business's time zone and today's date in it, as the session tells the client. */
+export function businessInfoOf(timeZone: string, now: Date = new Date()): BusinessInfo {
+  return { timeZone, today: isoDateInZone(now, timeZone) };
+}
+
+export function toUserInfo(user: AuthUser, business: BusinessInfo): UserInfo {
   const a = user.account;
   const c = user.customer;
   return {
@@ -22,6 +28,8 @@ export function toUserInfo(user: AuthUser): UserInfo {
     photo: a.photo ?? null,
     customerId: c?.id ?? null,
     deliveryDays: c?.deliveryDays ?? [],
+    language: a.language ?? null,
+    business,
   };
 }
 
@@ -59,7 +67,8 @@ export async function login(ctx: Context, input: LoginInput): Promise<LoginOutpu
   attempt.succeeded(row.id);
   const { token, session } = createSession(ctx.db, row.id);
   ctx.cookies.set(token, session.expiresAtMs);
-  return { ...toUserInfo({ account: row, customer }), token };
+  const business = businessInfoOf(ctx.config.timeZone);
+  return { ...toUserInfo({ account: row, customer }, business), token };
 }
 
 export function logout(ctx: Context): { message: string } {
