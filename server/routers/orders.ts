@@ -8,6 +8,7 @@ import {
   listCustomerOrders,
   placeOrder,
 } from '../services/orders';
+import { releaseHeldOrder } from './credit';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
 
 export const ordersRouter = router({
@@ -44,4 +45,7 @@ export const ordersRouter = router({
     .input(z.object({ id: idParam }))
     .output(orderOut)
     .query(({ ctx, input }) => getOrder(ctx.db, input.id, ctx.scope)),
+
+  /** Releases a web order held for a customer on credit hold (staff; audited). */
+  release: releaseHeldOrder,
 });
