@@ -167,7 +167,13 @@ export const restRoutes: RestRoute[] = [
     procedure: 'handovers.myDay',
     input: (r) => ({ date: r.query.date || undefined }),
   },
-  { method: 'POST', path: '/api/handover', procedure: 'handovers.handOver', input: body, status: 201 },
+  {
+    method: 'POST',
+    path: '/api/handover',
+    procedure: 'handovers.handOver',
+    input: body,
+    status: 201,
+  },
   {
     method: 'PUT',
     path: '/api/handover/:id/confirm',

@@ -1,3 +1,4 @@
+import { isoDateInZone } from '../../shared/format';
 import {
   confirmHandoverInput,
   driverDayOut,
@@ -7,7 +8,6 @@ import {
   handoverReportInput,
   handoverReportOut,
 } from '../../shared/schemas/invoices';
-import { isoDateInZone } from '../../shared/format';
 import { actorOf } from '../audit';
 import { badRequest } from '../errors';
 import { idempotent } from '../idempotency';

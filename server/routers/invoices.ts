@@ -32,6 +32,7 @@ import {
   createInvoice,
   customerInvoices,
   deleteInvoice,
+  formOptions,
   getInvoice,
   invoiceHistory,
   listCompletedInvoices,
@@ -40,12 +41,7 @@ import {
 } from '../services/invoices';
 import { customerOverdue, duesForCustomers, overdueCustomers } from '../services/overdue';
 import { addNote, addPayment, editPayment, payInFull } from '../services/payments';
-import {
-  customerProcedure,
-  driverOrStaffProcedure,
-  router,
-  staffProcedure,
-} from '../trpc';
+import { customerProcedure, driverOrStaffProcedure, router, staffProcedure } from '../trpc';
 
 // Invoices, payments and notes (spec §7 "Invoices"), the overdue flag and the money reports.
 // Staff reach every invoice; a driver reaches the invoices assigned to them (another driver's
@@ -58,13 +54,15 @@ export const invoicesRouter = router({
   list: staffProcedure
     .input(invoiceListInput)
     .output(invoicePageOut)
-    .query(({ ctx, input }) => listOpenInvoices(ctx.db, input.kind, input.pageNumber, today(ctx))),
+    .query(({ ctx, input }) =>
+      listOpenInvoices(ctx.db, input.kind, input.cursor ?? input.pageNumber, today(ctx)),
+    ),
 
   completed: staffProcedure
     .input(completedInput)
     .output(invoicePageOut)
     .query(({ ctx, input }) =>
-      listCompletedInvoices(ctx.db, input.keyword, input.pageNumber, today(ctx)),
+      listCompletedInvoices(ctx.db, input.keyword, input.cursor ?? input.pageNumber, today(ctx)),
     ),
 
   byId: driverOrStaffProcedure
@@ -138,6 +136,22 @@ export const invoicesRouter = router({
     .input(noteInput)
     .output(invoiceOut)
     .mutation(({ ctx, input }) => addNote(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx))),
+
+  /** Customers, collectors and routes for the invoice form and the export screen. */
+  formOptions: staffProcedure
+    .input(z.void())
+    .output(
+      z.object({
+        customers: z.array(
+          z.object({ _id: z.string(), customerCode: z.string(), restaurantName: z.string() }),
+        ),
+        collectors: z.array(
+          z.object({ _id: z.string(), username: z.string(), name: z.string(), role: z.string() }),
+        ),
+        routes: z.array(z.object({ _id: z.string(), name: z.string() })),
+      }),
+    )
+    .query(({ ctx }) => formOptions(ctx.db)),
 
   // --- Reports ---------------------------------------------------------------------------------
 

@@ -8,8 +8,8 @@ import {
   listCustomerOrders,
   placeOrder,
 } from '../services/orders';
-import { releaseHeldOrder } from './credit';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
+import { releaseHeldOrder } from './credit';
 
 export const ordersRouter = router({
   /** The admin dashboard's Web Orders tile. */

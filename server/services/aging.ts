@@ -1,4 +1,9 @@
-import type { AgingBucket, AgingOut, BucketAmounts, FollowUpOut } from '../../shared/schemas/invoices';
+import type {
+  AgingBucket,
+  AgingOut,
+  BucketAmounts,
+  FollowUpOut,
+} from '../../shared/schemas/invoices';
 import type { Db } from '../db';
 import { prepared } from '../prepared';
 import { INVOICE_SELECT, type InvoiceRow, withChildren } from './invoices';

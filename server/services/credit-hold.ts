@@ -29,10 +29,16 @@ export function heldOrders(db: Db): HeldOrder[] {
 }
 
 /** Releases a held order for dispatch; releasing one that is not held changes nothing. */
-export function releaseOrder(db: Db, actor: Actor, orderId: string): { _id: string; onHold: false } {
+export function releaseOrder(
+  db: Db,
+  actor: Actor,
+  orderId: string,
+): { _id: string; onHold: false } {
   write(db, () => {
     const row = db.$client
-      .prepare<[string], { onHold: number }>('SELECT on_hold AS onHold FROM customer_order WHERE id = ?')
+      .prepare<[string], { onHold: number }>(
+        'SELECT on_hold AS onHold FROM customer_order WHERE id = ?',
+      )
       .get(orderId);
     if (!row) throw notFound('order.notFound');
     if (!row.onHold) return;
@@ -56,11 +62,15 @@ export function setCreditHold(
 ): { _id: string; creditHold: boolean } {
   write(db, () => {
     const row = db.$client
-      .prepare<[string], { creditHold: number }>('SELECT credit_hold AS creditHold FROM customer WHERE id = ?')
+      .prepare<[string], { creditHold: number }>(
+        'SELECT credit_hold AS creditHold FROM customer WHERE id = ?',
+      )
       .get(customerId);
     if (!row) throw notFound('invoice.customerNotFound');
     if (Boolean(row.creditHold) === creditHold) return;
-    db.$client.prepare('UPDATE customer SET credit_hold = ? WHERE id = ?').run(creditHold ? 1 : 0, customerId);
+    db.$client
+      .prepare('UPDATE customer SET credit_hold = ? WHERE id = ?')
+      .run(creditHold ? 1 : 0, customerId);
     recordAudit(db, actor, {
       entity: 'customer',
       entityId: customerId,

@@ -119,7 +119,11 @@ export function handOver(
         entity: 'cash_handover',
         entityId: existing.id,
         action: 'update',
-        before: { collected: existing.collected, handedOver: existing.handedOver, note: existing.note },
+        before: {
+          collected: existing.collected,
+          handedOver: existing.handedOver,
+          note: existing.note,
+        },
         after: { collected, handedOver: input.handedOver, note: input.note },
       });
       return existing.id;
@@ -130,7 +134,16 @@ export function handOver(
         `INSERT INTO cash_handover (id, driver_id, driver_name, date, collected, handed_over, note, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(newIdValue, driver.id, driver.name, input.date, collected, input.handedOver, input.note, nowIso());
+      .run(
+        newIdValue,
+        driver.id,
+        driver.name,
+        input.date,
+        collected,
+        input.handedOver,
+        input.note,
+        nowIso(),
+      );
     recordAudit(db, actor, {
       entity: 'cash_handover',
       entityId: newIdValue,

@@ -272,7 +272,9 @@ export function listCompletedInvoices(
       page: db.$client.prepare<
         { kw: string; like: string; limit: number; offset: number },
         InvoiceRow
-      >(`${INVOICE_SELECT} WHERE ${where} ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`),
+      >(
+        `${INVOICE_SELECT} WHERE ${where} ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`,
+      ),
     }));
     const like = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     const total = stmts.count.get({ kw: keyword, like }) ?? 0;
@@ -375,7 +377,15 @@ export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: s
         `INSERT INTO invoice (id, customer_id, due_date, amount, paid_amount, note, assign_to_collect, created_at)
          VALUES (?, ?, ?, ?, 0, ?, ?, ?)`,
       )
-      .run(id, input.customer, input.dueDate, input.amount, input.note, input.assignToCollect, nowIso());
+      .run(
+        id,
+        input.customer,
+        input.dueDate,
+        input.amount,
+        input.note,
+        input.assignToCollect,
+        nowIso(),
+      );
     recordAudit(db, actor, {
       entity: 'invoice',
       entityId: id,
@@ -405,7 +415,14 @@ export function updateInvoice(
         `UPDATE invoice SET customer_id = ?, due_date = ?, amount = ?, note = ?, assign_to_collect = ?
           WHERE id = ?`,
       )
-      .run(input.customer, input.dueDate, input.amount, input.note, input.assignToCollect, input.id);
+      .run(
+        input.customer,
+        input.dueDate,
+        input.amount,
+        input.note,
+        input.assignToCollect,
+        input.id,
+      );
     recordAudit(db, actor, {
       entity: 'invoice',
       entityId: input.id,
@@ -472,4 +489,33 @@ export function invoiceHistory(db: Db, id: string, scope: Scope): HistoryEntryOu
     after: r.after ? (JSON.parse(r.after) as Record<string, unknown>) : null,
     createdAt: r.createdAt,
   }));
+}
+
+// --- Choices for the office's forms -------------------------------------------------------------
+
+export interface FormOptions {
+  customers: { _id: string; customerCode: string; restaurantName: string }[];
+  collectors: { _id: string; username: string; name: string; role: string }[];
+  routes: { _id: string; name: string }[];
+}
+
+/** Customers, collectors and routes to choose from (invoice form, export). */
+export function formOptions(db: Db): FormOptions {
+  return {
+    customers: db.$client
+      .prepare<[], FormOptions['customers'][number]>(
+        `SELECT id AS _id, customer_code AS customerCode, restaurant_name AS restaurantName
+           FROM customer ORDER BY restaurant_name LIMIT 5000`,
+      )
+      .all(),
+    collectors: db.$client
+      .prepare<[], FormOptions['collectors'][number]>(
+        `SELECT id AS _id, username, name, role FROM account WHERE kind = 'employee'
+          ORDER BY role, username`,
+      )
+      .all(),
+    routes: db.$client
+      .prepare<[], FormOptions['routes'][number]>('SELECT id AS _id, name FROM route ORDER BY name')
+      .all(),
+  };
 }

@@ -59,7 +59,8 @@ export function addPayment(
     if (!inv) throw notFound('invoice.notFound');
     const pending = inv.amount - inv.paidAmount;
     if (pending <= 0) throw badRequest('invoice.nothingDue');
-    if (input.amount > pending) throw badRequest('invoice.overpaid', { pending: formatYen(pending) });
+    if (input.amount > pending)
+      throw badRequest('invoice.overpaid', { pending: formatYen(pending) });
     insertPayment(db, actor, inv.id, input.amount, input.date);
   });
   return getInvoice(db, input.invoiceId, scope, today);

@@ -8,6 +8,7 @@ import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
 import enHome from './en/home.json';
 import enLogin from './en/login.json';
+import enMoney from './en/money.json';
 import enNav from './en/nav.json';
 import enOrders from './en/orders.json';
 import enPlaced from './en/placed.json';
@@ -28,6 +29,7 @@ import neCatalogue from './ne/catalogue.json';
 import neCommon from './ne/common.json';
 import neHome from './ne/home.json';
 import neLogin from './ne/login.json';
+import neMoney from './ne/money.json';
 import neNav from './ne/nav.json';
 import neOrders from './ne/orders.json';
 import nePlaced from './ne/placed.json';
@@ -50,6 +52,7 @@ export const en = {
   common: enCommon,
   home: enHome,
   login: enLogin,
+  money: enMoney,
   nav: enNav,
   orders: enOrders,
   placed: enPlaced,
@@ -78,6 +81,7 @@ export const ne = {
   common: neCommon,
   home: neHome,
   login: neLogin,
+  money: neMoney,
   nav: neNav,
   orders: neOrders,
   placed: nePlaced,

@@ -12,7 +12,12 @@ const id = z.string({ error: 'common.idRequired' }).trim().min(1, 'common.idRequ
 
 function realDate(d: string): boolean {
   const t = Date.parse(`${d}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d) && d >= '1900-01-01' && d <= '2099-12-31';
+  return (
+    !Number.isNaN(t) &&
+    new Date(t).toISOString().startsWith(d) &&
+    d >= '1900-01-01' &&
+    d <= '2099-12-31'
+  );
 }
 
 /** A required YYYY-MM-DD date inside the date pickers' range (spec §5). */
@@ -65,15 +70,20 @@ export type InvoiceUpdateInput = z.input<typeof invoiceUpdateInput>;
 export const invoiceKind = z.enum(['cash', 'monthly', 'all']);
 export type InvoiceKind = z.infer<typeof invoiceKind>;
 
+/** `cursor` is the page number as tRPC's infinite queries send it ('load more'). */
+const cursor = z.number().int().min(1).max(100_000).nullish();
+
 export const invoiceListInput = z.object({
   kind: invoiceKind,
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  cursor,
 });
 
 export const completedInput = z
   .object({
     keyword: z.string().trim().max(MAX_KEYWORD).optional().default(''),
     pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+    cursor,
   })
   .optional()
   .default({ keyword: '', pageNumber: 1 });
@@ -237,7 +247,18 @@ export const byDateInput = z.object({
     .string({ error: 'invoice.paymentDayInvalid' })
     .trim()
     .transform((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? String(Number(v.slice(8))) : v))
-    .pipe(z.string().transform(Number).pipe(z.number({ error: 'invoice.paymentDayInvalid' }).int('invoice.paymentDayInvalid').min(1, 'invoice.paymentDayInvalid').max(31, 'invoice.paymentDayInvalid'))),
+    .pipe(
+      z
+        .string()
+        .transform(Number)
+        .pipe(
+          z
+            .number({ error: 'invoice.paymentDayInvalid' })
+            .int('invoice.paymentDayInvalid')
+            .min(1, 'invoice.paymentDayInvalid')
+            .max(31, 'invoice.paymentDayInvalid'),
+        ),
+    ),
 });
 
 export const byDateOut = z.object({

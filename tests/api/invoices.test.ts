@@ -1,5 +1,5 @@
-import * as xlsxModule from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as xlsxModule from 'xlsx';
 import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import {
@@ -123,7 +123,9 @@ describe('invoices: create, read, lists', () => {
     expect(cash.body.invoices.every((i) => i.customer?._id === cashCustomer)).toBe(true);
     expect(monthly.body.invoices.map((i) => i.customer?._id)).toEqual([monthlyCustomer]);
     expect(all.body.invoices.length).toBe(cash.body.invoices.length + 1);
-    expect((await admin.get<Page>('/api/invoice/completed?keyword=&pageNumber=1')).body).toMatchObject({
+    expect(
+      (await admin.get<Page>('/api/invoice/completed?keyword=&pageNumber=1')).body,
+    ).toMatchObject({
       page: 1,
       invoices: [],
     });
@@ -156,8 +158,12 @@ describe('invoices: create, read, lists', () => {
       expect((await cust.get(p)).status, p).toBe(403);
       expect((await anon.get(p)).status, p).toBe(401);
     }
-    expect((await cust.post('/api/invoice', { customer: cashCustomer, amount: 1 })).status).toBe(403);
-    expect((await anon.post('/api/invoice', { customer: cashCustomer, amount: 1 })).status).toBe(401);
+    expect((await cust.post('/api/invoice', { customer: cashCustomer, amount: 1 })).status).toBe(
+      403,
+    );
+    expect((await anon.post('/api/invoice', { customer: cashCustomer, amount: 1 })).status).toBe(
+      401,
+    );
     // Drivers read what is assigned to them, but do not see the office's lists.
     expect((await d1.get('/api/invoice/all')).status).toBe(403);
     expect((await d1.post('/api/invoice', { customer: cashCustomer, amount: 1 })).status).toBe(403);
@@ -175,8 +181,12 @@ describe('payments, notes and the driver scope', () => {
   it('a driver reaches only the invoices assigned to them; others answer 404', async () => {
     expect((await d1.get(`/api/invoice/${inv._id}`)).status).toBe(200);
     expect((await d2.get(`/api/invoice/${inv._id}`)).status).toBe(404);
-    expect((await d2.post(`/api/invoice/${inv._id}/payment`, { amount: 1, date: today })).status).toBe(404);
-    expect((await d2.post(`/api/invoice/${inv._id}/note`, { note: 'x', date: today })).status).toBe(404);
+    expect(
+      (await d2.post(`/api/invoice/${inv._id}/payment`, { amount: 1, date: today })).status,
+    ).toBe(404);
+    expect((await d2.post(`/api/invoice/${inv._id}/note`, { note: 'x', date: today })).status).toBe(
+      404,
+    );
     const mine = await d1.get<{ invoices: Invoice[] }>(`/api/invoice/driver/${driver1.id}`);
     expect(mine.body.invoices.map((i) => i._id)).toContain(inv._id);
     expect((await d1.get(`/api/invoice/driver/${driver2.id}`)).status).toBe(404);
@@ -206,15 +216,30 @@ describe('payments, notes and the driver scope', () => {
 
   it('a driver records a partial payment (once per Idempotency-Key) and a note', async () => {
     const key = { 'idempotency-key': 'pay-1' };
-    const first = await d1.post<Invoice>(`/api/invoice/${inv._id}/payment`, { amount: 2000, date: today }, key);
-    const again = await d1.post<Invoice>(`/api/invoice/${inv._id}/payment`, { amount: 2000, date: today }, key);
+    const first = await d1.post<Invoice>(
+      `/api/invoice/${inv._id}/payment`,
+      { amount: 2000, date: today },
+      key,
+    );
+    const again = await d1.post<Invoice>(
+      `/api/invoice/${inv._id}/payment`,
+      { amount: 2000, date: today },
+      key,
+    );
     expect(first.status).toBe(201);
     expect(again.body).toEqual(first.body);
-    expect(first.body).toMatchObject({ status: 'Partial Paid', pendingAmount: 3000, paidAmount: 2000 });
+    expect(first.body).toMatchObject({
+      status: 'Partial Paid',
+      pendingAmount: 3000,
+      paidAmount: 2000,
+    });
     expect(first.body.payments).toEqual([
       expect.objectContaining({ amount: 2000, date: today, collectedBy: driver1.username }),
     ]);
-    const empty = await d1.post<Invoice>(`/api/invoice/${inv._id}/note`, { note: '   ', date: today });
+    const empty = await d1.post<Invoice>(`/api/invoice/${inv._id}/note`, {
+      note: '   ',
+      date: today,
+    });
     expect(empty.body.code).toBe('invoice.noteRequired');
     const note = await d1.post<Invoice>(`/api/invoice/${inv._id}/note`, {
       note: '  Will pay Friday  ',
@@ -224,9 +249,14 @@ describe('payments, notes and the driver scope', () => {
     });
     expect(note.status).toBe(201);
     expect(note.body.notes).toEqual([
-      expect.objectContaining({ note: 'Will pay Friday', notesBy: driver1.username, nextFollowUp: '2099-01-05' }),
+      expect.objectContaining({
+        note: 'Will pay Friday',
+        notesBy: driver1.username,
+        nextFollowUp: '2099-01-05',
+      }),
     ]);
-    const worklist = await admin.get<{ invoice: Invoice; nextFollowUp: string }[]>('/api/invoice/followups');
+    const worklist =
+      await admin.get<{ invoice: Invoice; nextFollowUp: string }[]>('/api/invoice/followups');
     expect(worklist.body.map((w) => w.invoice._id)).toContain(inv._id);
   });
 
@@ -248,10 +278,14 @@ describe('payments, notes and the driver scope', () => {
       amount: 1500,
       date: today,
     });
-    expect(fixed.body).toMatchObject({ paidAmount: 1500, pendingAmount: 3500, status: 'Partial Paid' });
-    const history = await d1.get<{ entity: string; action: string; actorName: string; before: unknown; after: unknown }[]>(
-      `/api/invoice/${inv._id}/history`,
-    );
+    expect(fixed.body).toMatchObject({
+      paidAmount: 1500,
+      pendingAmount: 3500,
+      status: 'Partial Paid',
+    });
+    const history = await d1.get<
+      { entity: string; action: string; actorName: string; before: unknown; after: unknown }[]
+    >(`/api/invoice/${inv._id}/history`);
     expect(history.body.map((h) => `${h.entity}:${h.action}`)).toEqual([
       'invoice:create',
       'payment:create',
@@ -274,7 +308,10 @@ describe('payments, notes and the driver scope', () => {
     const cash = await admin.get<Page>('/api/invoice/cash');
     expect(cash.body.invoices.map((i) => i._id)).not.toContain(inv._id);
     // An edit cannot take the amount below what is paid.
-    const lower = await admin.put<Invoice>(`/api/invoice/${inv._id}`, { customer: cashCustomer, amount: 100 });
+    const lower = await admin.put<Invoice>(`/api/invoice/${inv._id}`, {
+      customer: cashCustomer,
+      amount: 100,
+    });
     expect(lower.body.code).toBe('invoice.amountBelowPaid');
   });
 
@@ -290,7 +327,9 @@ describe('payments, notes and the driver scope', () => {
     expect((await admin.delete(`/api/invoice/${made._id}`)).status).toBe(200);
     expect((await admin.get(`/api/invoice/${made._id}`)).status).toBe(404);
     const trail = t.db.$client
-      .prepare("SELECT action FROM audit_entry WHERE entity = 'invoice' AND entity_id = ? ORDER BY created_at")
+      .prepare(
+        "SELECT action FROM audit_entry WHERE entity = 'invoice' AND entity_id = ? ORDER BY created_at",
+      )
       .pluck()
       .all(made._id);
     expect(trail).toEqual(['create', 'update', 'delete']);
@@ -321,24 +360,35 @@ describe('never overpaid under concurrency', () => {
 describe('overdue accounts and the driver job card', () => {
   it('flags a customer with an invoice more than two months past due', async () => {
     const old = await makeCustomer(t.db, { restaurantName: 'Old Debts Diner' });
-    makeInvoice(t.db, { customerId: old.id, amount: 8000, paidAmount: 1000, dueDate: '2020-01-31' });
+    makeInvoice(t.db, {
+      customerId: old.id,
+      amount: 8000,
+      paidAmount: 1000,
+      dueDate: '2020-01-31',
+    });
     makeInvoice(t.db, { customerId: old.id, amount: 500, dueDate: today });
-    const flagged = await admin.get<{ customerId: string; overdueAmount: number; totalDues: number }[]>(
-      '/api/invoice/overdue',
-    );
+    const flagged =
+      await admin.get<{ customerId: string; overdueAmount: number; totalDues: number }[]>(
+        '/api/invoice/overdue',
+      );
     expect(flagged.body).toContainEqual(
       expect.objectContaining({ customerId: old.id, overdueAmount: 7000, totalDues: 7500 }),
     );
     expect(flagged.body.map((f) => f.customerId)).not.toContain(monthlyCustomer);
     const me = new ApiClient(t.url);
     await me.login(old.username, old.password);
-    expect((await me.get('/api/invoice/myoverdue')).body).toEqual({ overdue: true, overdueAmount: 7000 });
+    expect((await me.get('/api/invoice/myoverdue')).body).toEqual({
+      overdue: true,
+      overdueAmount: 7000,
+    });
     expect((await cust.get('/api/invoice/myoverdue')).body).toMatchObject({ overdue: false });
     // A driver learns dues only for customers they deliver to or collect from.
     const none = await d2.post<unknown[]>('/api/invoice/dues', { customerIds: [old.id] });
     expect(none.body).toEqual([]);
     const staff = await admin.post<unknown[]>('/api/invoice/dues', { customerIds: [old.id] });
-    expect(staff.body).toEqual([{ customerId: old.id, totalDues: 7500, overdue: true, overdueAmount: 7000 }]);
+    expect(staff.body).toEqual([
+      { customerId: old.id, totalDues: 7500, overdue: true, overdueAmount: 7000 },
+    ]);
     const aging = await admin.get<{ totals: Record<string, number> }>('/api/invoice/aging');
     expect(aging.body.totals.over90).toBeGreaterThanOrEqual(7000);
   });
@@ -346,13 +396,18 @@ describe('overdue accounts and the driver job card', () => {
 
 describe('cash handover', () => {
   it('the driver hands the day over; the office confirms a different amount; the report shows it', async () => {
-    const inv = (await create(admin, { customer: monthlyCustomer, amount: 4000, assignToCollect: driver2.id })).body;
+    const inv = (
+      await create(admin, { customer: monthlyCustomer, amount: 4000, assignToCollect: driver2.id })
+    ).body;
     await d2.post(`/api/invoice/${inv._id}/payment`, { amount: 2500, date: today });
-    const day = await d2.get<{ total: number; customers: { restaurantName: string; amount: number }[] }>(
-      '/api/handover/mine',
-    );
+    const day = await d2.get<{
+      total: number;
+      customers: { restaurantName: string; amount: number }[];
+    }>('/api/handover/mine');
     expect(day.body.total).toBe(2500);
-    expect(day.body.customers).toEqual([expect.objectContaining({ restaurantName: 'Monthly Momo', amount: 2500 })]);
+    expect(day.body.customers).toEqual([
+      expect.objectContaining({ restaurantName: 'Monthly Momo', amount: 2500 }),
+    ]);
     const handed = await d2.post<{ _id: string; collected: number; handedOver: number }>(
       '/api/handover',
       { date: today, handedOver: 2500 },
@@ -360,19 +415,30 @@ describe('cash handover', () => {
     );
     expect(handed.status).toBe(201);
     expect(handed.body).toMatchObject({ collected: 2500, handedOver: 2500 });
-    expect((await d2.put(`/api/handover/${handed.body._id}/confirm`, { confirmed: 2500 })).status).toBe(403);
-    const confirmed = await admin.put<{ confirmed: number }>(`/api/handover/${handed.body._id}/confirm`, {
-      confirmed: 2400,
-      note: 'short by 100',
-    });
-    expect(confirmed.body.confirmed).toBe(2400);
-    const twice = await admin.put<{ code: string }>(`/api/handover/${handed.body._id}/confirm`, { confirmed: 2500 });
-    expect(twice.status).toBe(409);
-    const report = await admin.get<{ driverName: string; collected: number; handover: { confirmed: number } }[]>(
-      `/api/handover/report?from=${today}&to=${today}`,
+    expect(
+      (await d2.put(`/api/handover/${handed.body._id}/confirm`, { confirmed: 2500 })).status,
+    ).toBe(403);
+    const confirmed = await admin.put<{ confirmed: number }>(
+      `/api/handover/${handed.body._id}/confirm`,
+      {
+        confirmed: 2400,
+        note: 'short by 100',
+      },
     );
+    expect(confirmed.body.confirmed).toBe(2400);
+    const twice = await admin.put<{ code: string }>(`/api/handover/${handed.body._id}/confirm`, {
+      confirmed: 2500,
+    });
+    expect(twice.status).toBe(409);
+    const report = await admin.get<
+      { driverName: string; collected: number; handover: { confirmed: number } }[]
+    >(`/api/handover/report?from=${today}&to=${today}`);
     expect(report.body).toContainEqual(
-      expect.objectContaining({ driverName: driver2.username, collected: 2500, handover: expect.objectContaining({ confirmed: 2400, handedOver: 2500 }) }),
+      expect.objectContaining({
+        driverName: driver2.username,
+        collected: 2500,
+        handover: expect.objectContaining({ confirmed: 2400, handedOver: 2500 }),
+      }),
     );
     expect((await d1.get(`/api/handover/report?from=${today}&to=${today}`)).status).toBe(403);
   });
@@ -404,7 +470,9 @@ describe('export', () => {
     for (const n of [1, 2]) {
       const at = zip.FullPaths.findIndex((p: string) => p.endsWith(`xl/worksheets/sheet${n}.xml`));
       const xml = Buffer.from(zip.FileIndex[at].content).toString();
-      expect(xml).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
+      expect(xml).toContain(
+        '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
+      );
     }
     // Only the monthly customer's route-less invoices are left out of this route's file.
     expect(Object.keys(customers).filter((k) => /^A\d+$/.test(k))).toHaveLength(2);

@@ -22,6 +22,7 @@ import { trpc } from '../../trpc';
 import { useAuth } from '../auth/AuthContext';
 import { EstimatedTotal } from './CartReview';
 import type { CartItem } from './cart';
+import { OverdueBanner } from './OverdueBanner';
 import { AttemptKeys, PlacementError, placementFor, sendPlacement } from './placeOrder';
 
 /** The business's time zone: "today" for the delivery date (DESIGN §3). */
@@ -76,6 +77,7 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
 
   return (
     <Stack gap="md">
+      <OverdueBanner />
       <Paper withBorder radius="md" p="sm">
         <Title order={3} size="h5" mb="xs">
           {t('cart.termsTitle')}
