@@ -39,7 +39,7 @@ export function AgingScreen() {
         <Stack>
           <Paper withBorder p="md" radius="md">
             <Text fw={600}>{t('money.agingChart')}</Text>
-            <Text size="sm" c="dimmed" mb="sm">
+            <Text size="sm" c="gray.7" mb="sm">
               {t('money.total')}: {money(aging.data.totals.total)}
             </Text>
             <BarChart

@@ -16,7 +16,7 @@ export function OverdueBadge({ customerId }: { customerId: string | null | undef
   const row = overdue.data?.find((c) => c.customerId === customerId);
   if (!row) return null;
   return (
-    <Badge color="red" variant="light" title={formatYen(row.overdueAmount)}>
+    <Badge color="red.9" title={formatYen(row.overdueAmount)}>
       {t('money.overdueFlag')}
     </Badge>
   );
@@ -37,7 +37,7 @@ export function HeldOrderBadge({ orderId, onHold }: { orderId: string; onHold: b
   if (!onHold) return null;
   return (
     <Group gap={6} wrap="nowrap">
-      <Badge color="orange">{t('money.onHold')}</Badge>
+      <Badge color="orange.9">{t('money.onHold')}</Badge>
       <Button
         size="compact-xs"
         variant="light"

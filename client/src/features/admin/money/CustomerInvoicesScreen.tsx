@@ -27,7 +27,7 @@ export function CustomerInvoicesScreen() {
         <div>
           <Title order={2}>{name ?? t('nav.customerInvoices')}</Title>
           {query.data && (
-            <Text fw={700} c="red" size="lg">
+            <Text fw={700} c="red.9" size="lg">
               {t('money.totalDues', { amount: formatYen(query.data.totalDues) })}
             </Text>
           )}

@@ -71,7 +71,7 @@ export function ExportScreen() {
       </Title>
       <Paper withBorder p="md" radius="md" maw={520}>
         <Stack>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {t('money.exportHint')}
           </Text>
           <Select

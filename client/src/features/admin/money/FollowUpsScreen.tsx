@@ -38,7 +38,7 @@ export function FollowUpsScreen() {
                 <>
                   {r.nextFollowUp}{' '}
                   {r.nextFollowUp <= today && (
-                    <Badge color="red" size="sm">
+                    <Badge color="red.9" size="sm">
                       {t('money.followUpDue')}
                     </Badge>
                   )}

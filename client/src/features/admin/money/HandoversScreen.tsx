@@ -79,7 +79,9 @@ export function HandoversScreen() {
                 r.handover ? (
                   formatYen(r.handover.handedOver)
                 ) : (
-                  <Badge color="gray">{t('money.notHandedOver')}</Badge>
+                  <Badge color="gray.8" variant="outline">
+                    {t('money.notHandedOver')}
+                  </Badge>
                 ),
             },
             {
@@ -103,7 +105,7 @@ export function HandoversScreen() {
                 const got = r.handover?.confirmed ?? r.handover?.handedOver ?? 0;
                 const diff = got - r.collected;
                 return (
-                  <Text c={diff === 0 ? undefined : 'red'} fw={diff === 0 ? 400 : 700} span>
+                  <Text c={diff === 0 ? undefined : 'red.9'} fw={diff === 0 ? 400 : 700} span>
                     {formatYen(diff)}
                   </Text>
                 );

@@ -25,10 +25,11 @@ import { moneyErrorText } from './api';
 import { NoteForm } from './NoteForm';
 import { PaymentForm } from './PaymentForm';
 
+// Shades dark (or light) enough for readable chip text.
 const STATUS_COLOR: Record<InvoiceStatus, string> = {
-  Pending: 'yellow',
-  'Partial Paid': 'blue',
-  Completed: 'green',
+  Pending: 'yellow.4',
+  'Partial Paid': 'blue.8',
+  Completed: 'green.9',
 };
 const STATUS_KEY: Record<InvoiceStatus, string> = {
   Pending: 'money.status.pending',
@@ -40,7 +41,7 @@ export function StatusChip({ status }: { status: InvoiceStatus }) {
   const { t } = useTranslation();
   // Unknown values show as warning (spec §4).
   return (
-    <Badge color={STATUS_COLOR[status] ?? 'yellow'} variant="filled" autoContrast>
+    <Badge color={STATUS_COLOR[status] ?? 'yellow.4'} variant="filled" autoContrast>
       {t(STATUS_KEY[status] ?? 'money.status.pending')}
     </Badge>
   );
@@ -78,11 +79,11 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
           <Group gap={6}>
-            <Badge variant="light" color="gray">
+            <Badge variant="outline" color="gray.8">
               {c?.customerCode ?? 'Unknown'}
             </Badge>
             {invoice.overdue && (
-              <Badge color="red" variant="light">
+              <Badge color="red.9" variant="filled">
                 {t('money.overdueFlag')}
               </Badge>
             )}
@@ -90,7 +91,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
           <Text fw={700} mt={4} component="h3" size="md" m={0}>
             {name}
           </Text>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {invoice.dueDate ? t('money.due', { date: invoice.dueDate }) : t('money.noDueDate')}
           </Text>
         </div>
@@ -148,7 +149,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
               {t('money.payments')}
             </Text>
             {invoice.payments.length === 0 ? (
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {t('money.noPayments')}
               </Text>
             ) : (
@@ -182,7 +183,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
               {t('money.notes')}
             </Text>
             {invoice.notes.length === 0 ? (
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {t('money.noNotes')}
               </Text>
             ) : (
@@ -213,7 +214,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
                 </Text>
               </Group>
             ) : (
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {t('money.dataNotAvailable')}
               </Text>
             )}
@@ -223,7 +224,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
               {t('money.history')}
             </Text>
             {history.data?.length === 0 && (
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {t('money.noHistory')}
               </Text>
             )}
@@ -295,7 +296,7 @@ function describe(fields: Record<string, unknown>): string {
 function Amount({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="gray.7">
         {label}
       </Text>
       <Text fw={strong ? 700 : 500}>{formatYen(value)}</Text>
@@ -351,7 +352,7 @@ export function Receipt({
       <dl data-testid="receipt" style={{ margin: 0 }}>
         {rows.map(([k, v]) => (
           <Group key={k} justify="space-between" py={4}>
-            <Text component="dt" c="dimmed" size="sm">
+            <Text component="dt" c="gray.7" size="sm">
               {k}
             </Text>
             <Text component="dd" fw={600} m={0}>

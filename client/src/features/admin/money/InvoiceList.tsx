@@ -47,7 +47,7 @@ export function InvoiceCards({
   const { t } = useTranslation();
   if (invoices.length === 0) {
     return (
-      <Text c="dimmed" ta="center" py="xl">
+      <Text c="gray.7" ta="center" py="xl">
         {t('money.noInvoices', { type: emptyType })}
       </Text>
     );

@@ -36,7 +36,7 @@ export function PaymentReportScreen() {
           </Text>
           {forecast.data && (
             <>
-              <Text size="sm" c="dimmed" mb="sm">
+              <Text size="sm" c="gray.7" mb="sm">
                 {t('money.totalToCollect', { amount: formatYen(forecast.data.total) })}
               </Text>
               <BarChart

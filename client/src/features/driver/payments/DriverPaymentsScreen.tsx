@@ -30,7 +30,7 @@ export function DriverPaymentsScreen() {
         <div>
           <Title order={2}>{t('money.paymentsTitle')}</Title>
           {query.data && (
-            <Text c="dimmed" size="sm">
+            <Text c="gray.7" size="sm">
               {t('money.invoicesCount', { count: query.data.invoices.length })} ·{' '}
               {formatYen(query.data.totalDues)}
             </Text>

@@ -83,7 +83,7 @@ export function HandoverScreen() {
               {t('money.cashOn', { date })}
             </Text>
             {day.data.customers.length === 0 ? (
-              <Text c="dimmed">{t('money.noCash')}</Text>
+              <Text c="gray.7">{t('money.noCash')}</Text>
             ) : (
               <Table>
                 <Table.Tbody>
