@@ -37,7 +37,7 @@ export function HeldOrderBadge({ orderId, onHold }: { orderId: string; onHold: b
   if (!onHold) return null;
   return (
     <Group gap={6} wrap="nowrap">
-      <Badge color="orange.9">{t('money.onHold')}</Badge>
+      <Badge color="#a8380b">{t('money.onHold')}</Badge>
       <Button
         size="compact-xs"
         variant="light"

@@ -29,7 +29,7 @@ import { PaymentForm } from './PaymentForm';
 const STATUS_COLOR: Record<InvoiceStatus, string> = {
   Pending: 'yellow.4',
   'Partial Paid': 'blue.8',
-  Completed: 'green.9',
+  Completed: '#1e6b2f',
 };
 const STATUS_KEY: Record<InvoiceStatus, string> = {
   Pending: 'money.status.pending',
