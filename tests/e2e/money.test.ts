@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import * as xlsxModule from 'xlsx';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as xlsxModule from 'xlsx';
 import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';
 
 const XLSX: typeof xlsxModule =
@@ -111,7 +111,10 @@ describe('money journey', () => {
     expect(await receipt.textContent()).toContain(customer.name);
     expect(await receipt.textContent()).toContain('driver1');
     await shot(phone, 'phone-receipt-en');
-    await phone.getByRole('dialog', { name: 'Payment receipt' }).getByRole('button', { name: 'Close' }).click();
+    await phone
+      .getByRole('dialog', { name: 'Payment receipt' })
+      .getByRole('button', { name: 'Close' })
+      .click();
     await shot(phone, 'phone-driver-payments-en');
     await axe(phone, 'driver payments');
 
@@ -128,7 +131,10 @@ describe('money journey', () => {
     await office.getByText('Note added successfully!').waitFor();
     await note.waitFor({ state: 'hidden' });
     await desk.getByRole('button', { name: 'Payment', exact: true }).click();
-    await office.getByRole('dialog', { name: 'Payment' }).getByRole('button', { name: 'Pay Full Amount' }).click();
+    await office
+      .getByRole('dialog', { name: 'Payment' })
+      .getByRole('button', { name: 'Pay Full Amount' })
+      .click();
     await desk.waitFor({ state: 'detached' });
     await office.getByRole('tab', { name: 'Done' }).click();
     const done = card(office, AMOUNT);
@@ -149,11 +155,23 @@ describe('money journey', () => {
     await shot(phone, 'phone-handover-en');
     await axe(phone, 'handover');
     await office.goto('/admin/reports/handovers');
-    const row = office.getByRole('row').filter({ hasText: 'driver1' }).filter({ has: office.getByRole('button', { name: 'Confirm' }) });
+    const row = office
+      .getByRole('row')
+      .filter({ hasText: 'driver1' })
+      .filter({ has: office.getByRole('button', { name: 'Confirm' }) });
     await row.getByRole('button', { name: 'Confirm' }).click();
-    await office.getByRole('dialog', { name: 'Confirm handover' }).getByRole('button', { name: 'Confirm' }).click();
+    await office
+      .getByRole('dialog', { name: 'Confirm handover' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await office.getByText('Handover confirmed').waitFor();
-    await office.getByRole('row').filter({ hasText: 'driver1' }).first().getByText(total).first().waitFor();
+    await office
+      .getByRole('row')
+      .filter({ hasText: 'driver1' })
+      .first()
+      .getByText(total)
+      .first()
+      .waitFor();
     await shot(office, 'desktop-handovers-en');
     await axe(office, 'handovers');
 
@@ -168,7 +186,9 @@ describe('money journey', () => {
       office.getByRole('button', { name: 'Export' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^all-data-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    await office.getByText(/^Data exported successfully as all-data-\d{4}-\d{2}-\d{2}\.xlsx$/).waitFor();
+    await office
+      .getByText(/^Data exported successfully as all-data-\d{4}-\d{2}-\d{2}\.xlsx$/)
+      .waitFor();
     const file = await download.path();
     const wb = XLSX.read(fs.readFileSync(file), { type: 'buffer' });
     expect(wb.SheetNames).toEqual(['Customers', 'Outstanding invoices']);
