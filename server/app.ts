@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { createContextFromRequest, type Services } from './context';
 import type { Db } from './db';
 import { AppError, GENERIC_MESSAGE } from './errors';
+import { exportPlugin } from './rest/export';
 import { restPlugin } from './rest/handler';
 import { type AppRouter, appRouter } from './routers';
 import { sameOriginGuard, securityHeaders } from './security';
@@ -108,6 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
   await app.register(async (api) => restPlugin(api, services));
+  await app.register(async (api) => exportPlugin(api, services));
 
   // Uploaded images.
   fs.mkdirSync(config.uploadsDir, { recursive: true });

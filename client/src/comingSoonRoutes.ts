@@ -16,7 +16,6 @@ export interface PendingScreen {
 
 const customers: TrailStep = { titleKey: 'nav.customers', link: '/admin/customer/unified' };
 const webOrders: TrailStep = { titleKey: 'nav.webOrders', link: '/admin/orders' };
-const payments: TrailStep = { titleKey: 'nav.payments', link: '/admin/invoice' };
 const reports: TrailStep = { titleKey: 'nav.reports', link: '/admin/reports' };
 
 export const COMING_SOON: PendingScreen[] = [
@@ -32,16 +31,11 @@ export const COMING_SOON: PendingScreen[] = [
   { path: '/admin/ordertrack', titleKey: 'nav.orderTrack' },
   { path: '/admin/reports', titleKey: 'nav.reports' },
   { path: '/admin/reports/todays', titleKey: 'nav.todaysDeliveries', trail: [reports] },
-  { path: '/admin/reports/payment', titleKey: 'nav.paymentCollection', trail: [reports] },
-  { path: '/admin/reports/export', titleKey: 'nav.exportData', trail: [reports] },
   { path: '/admin/products', titleKey: 'nav.products' },
-  { path: '/admin/invoice', titleKey: 'nav.payments' },
-  { path: '/admin/invoice/bycustomer/:id', titleKey: 'nav.customerInvoices', trail: [payments] },
   { path: '/admin/information', titleKey: 'nav.customerSlider' },
   { path: '/admin/employee', titleKey: 'nav.employees' },
 
   // Driver area. The delivered list takes an optional keyword and page number after it.
   { path: '/driver/ordertrack', titleKey: 'nav.pendingOrders' },
   { path: '/driver/ordertrack/delivered/*', titleKey: 'nav.deliveredOrders' },
-  { path: '/driver/payments', titleKey: 'nav.payments' },
 ];

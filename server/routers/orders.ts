@@ -9,6 +9,7 @@ import {
   placeOrder,
 } from '../services/orders';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
+import { releaseHeldOrder } from './credit';
 
 export const ordersRouter = router({
   /** The admin dashboard's Web Orders tile. */
@@ -44,4 +45,7 @@ export const ordersRouter = router({
     .input(z.object({ id: idParam }))
     .output(orderOut)
     .query(({ ctx, input }) => getOrder(ctx.db, input.id, ctx.scope)),
+
+  /** Releases a web order held for a customer on credit hold (staff; audited). */
+  release: releaseHeldOrder,
 });

@@ -8,6 +8,7 @@ import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
 import enHome from './en/home.json';
 import enLogin from './en/login.json';
+import enMoney from './en/money.json';
 import enNav from './en/nav.json';
 import enOrders from './en/orders.json';
 import enPlaced from './en/placed.json';
@@ -20,12 +21,15 @@ import enErrCatalogue from './en/errors/catalogue.json';
 import enErrCommon from './en/errors/common.json';
 import enErrIdempotency from './en/errors/idempotency.json';
 import enErrOrder from './en/errors/order.json';
+import enErrInvoice from './en/errors/invoice.json';
+import enErrHandover from './en/errors/handover.json';
 import neBadge from './ne/badge.json';
 import neCart from './ne/cart.json';
 import neCatalogue from './ne/catalogue.json';
 import neCommon from './ne/common.json';
 import neHome from './ne/home.json';
 import neLogin from './ne/login.json';
+import neMoney from './ne/money.json';
 import neNav from './ne/nav.json';
 import neOrders from './ne/orders.json';
 import nePlaced from './ne/placed.json';
@@ -38,6 +42,8 @@ import neErrCatalogue from './ne/errors/catalogue.json';
 import neErrCommon from './ne/errors/common.json';
 import neErrIdempotency from './ne/errors/idempotency.json';
 import neErrOrder from './ne/errors/order.json';
+import neErrInvoice from './ne/errors/invoice.json';
+import neErrHandover from './ne/errors/handover.json';
 
 export const en = {
   badge: enBadge,
@@ -46,6 +52,7 @@ export const en = {
   common: enCommon,
   home: enHome,
   login: enLogin,
+  money: enMoney,
   nav: enNav,
   orders: enOrders,
   placed: enPlaced,
@@ -59,6 +66,8 @@ export const en = {
     common: enErrCommon,
     idempotency: enErrIdempotency,
     order: enErrOrder,
+    invoice: enErrInvoice,
+    handover: enErrHandover,
   },
 };
 
@@ -72,6 +81,7 @@ export const ne = {
   common: neCommon,
   home: neHome,
   login: neLogin,
+  money: neMoney,
   nav: neNav,
   orders: neOrders,
   placed: nePlaced,
@@ -85,5 +95,7 @@ export const ne = {
     common: neErrCommon,
     idempotency: neErrIdempotency,
     order: neErrOrder,
+    invoice: neErrInvoice,
+    handover: neErrHandover,
   },
 } satisfies Resources;

@@ -21,6 +21,7 @@ import { trpc } from '../../trpc';
 import { useAuth } from '../auth/AuthContext';
 import { EstimatedTotal } from './CartReview';
 import type { CartItem } from './cart';
+import { OverdueBanner } from './OverdueBanner';
 import { AttemptKeys, placementFor, usePlaceOrder, wasAnswered } from './placeOrder';
 
 const TERMS = ['cart.termMinimum', 'cart.termOverdue', 'cart.termIssues', 'cart.termBankFee'];
@@ -76,6 +77,7 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
 
   return (
     <Stack gap="md">
+      <OverdueBanner />
       <Paper withBorder radius="md" p="sm">
         <Title order={3} size="h5" mb="xs">
           {t('cart.termsTitle')}
