@@ -35,7 +35,13 @@ const median = (xs: number[]) => {
 async function once(args: string[], dataDir: string) {
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      BACKUP_HOUR: 'off',
+    },
     stdio: 'ignore',
   });
   const exited = new Promise((r) => child.once('exit', r));
