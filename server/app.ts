@@ -13,6 +13,7 @@ import { restPlugin } from './rest/handler';
 import { type AppRouter, appRouter } from './routers';
 import { sameOriginGuard, securityHeaders } from './security';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './services/housekeeping';
+import { uploadsPlugin } from './uploads';
 
 export interface BuildAppOptions {
   db: Db;
@@ -83,15 +84,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
   await app.register(async (api) => restPlugin(api, services));
+  await app.register(async (api) => uploadsPlugin(api, services));
 
-  // Uploaded images.
+  // Uploaded images: random names never reused, so cached for good.
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    maxAge: '7d',
+    maxAge: '365d',
+    immutable: true,
   });
 
   // The built client, when present (npm run build). Hashed assets are cached for good.

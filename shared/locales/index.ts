@@ -20,6 +20,16 @@ import enErrCatalogue from './en/errors/catalogue.json';
 import enErrCommon from './en/errors/common.json';
 import enErrIdempotency from './en/errors/idempotency.json';
 import enErrOrder from './en/errors/order.json';
+import enErrCategory from './en/errors/category.json';
+import enErrCustomer from './en/errors/customer.json';
+import enErrEmployee from './en/errors/employee.json';
+import enErrField from './en/errors/field.json';
+import enErrImport from './en/errors/import.json';
+import enErrInformation from './en/errors/information.json';
+import enErrProduct from './en/errors/product.json';
+import enErrRoute from './en/errors/route.json';
+import enErrUpload from './en/errors/upload.json';
+import enOffice from './en/office.json';
 import neBadge from './ne/badge.json';
 import neCart from './ne/cart.json';
 import neCatalogue from './ne/catalogue.json';
@@ -38,6 +48,16 @@ import neErrCatalogue from './ne/errors/catalogue.json';
 import neErrCommon from './ne/errors/common.json';
 import neErrIdempotency from './ne/errors/idempotency.json';
 import neErrOrder from './ne/errors/order.json';
+import neErrCategory from './ne/errors/category.json';
+import neErrCustomer from './ne/errors/customer.json';
+import neErrEmployee from './ne/errors/employee.json';
+import neErrField from './ne/errors/field.json';
+import neErrImport from './ne/errors/import.json';
+import neErrInformation from './ne/errors/information.json';
+import neErrProduct from './ne/errors/product.json';
+import neErrRoute from './ne/errors/route.json';
+import neErrUpload from './ne/errors/upload.json';
+import neOffice from './ne/office.json';
 
 export const en = {
   badge: enBadge,
@@ -47,6 +67,7 @@ export const en = {
   home: enHome,
   login: enLogin,
   nav: enNav,
+  office: enOffice,
   orders: enOrders,
   placed: enPlaced,
   product: enProduct,
@@ -59,6 +80,15 @@ export const en = {
     common: enErrCommon,
     idempotency: enErrIdempotency,
     order: enErrOrder,
+    category: enErrCategory,
+    customer: enErrCustomer,
+    employee: enErrEmployee,
+    field: enErrField,
+    import: enErrImport,
+    information: enErrInformation,
+    product: enErrProduct,
+    route: enErrRoute,
+    upload: enErrUpload,
   },
 };
 
@@ -73,6 +103,7 @@ export const ne = {
   home: neHome,
   login: neLogin,
   nav: neNav,
+  office: neOffice,
   orders: neOrders,
   placed: nePlaced,
   product: neProduct,
@@ -85,5 +116,14 @@ export const ne = {
     common: neErrCommon,
     idempotency: neErrIdempotency,
     order: neErrOrder,
+    category: neErrCategory,
+    customer: neErrCustomer,
+    employee: neErrEmployee,
+    field: neErrField,
+    import: neErrImport,
+    information: neErrInformation,
+    product: neErrProduct,
+    route: neErrRoute,
+    upload: neErrUpload,
   },
 } satisfies Resources;
