@@ -151,7 +151,10 @@ async function upload(client: ApiClient, bytes: Buffer, filename = 'photo.jpg') 
   const headers: Record<string, string> = { origin: t.url };
   if (client.cookie) headers.cookie = client.cookie;
   const res = await fetch(`${t.url}/api/upload`, { method: 'POST', body: form, headers });
-  return { status: res.status, body: (await res.json()) as Record<string, string> };
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, string> & { imageUrl: string; cardUrl: string },
+  };
 }
 
 describe('POST /api/upload and DELETE /api/delete/{filename}', () => {
