@@ -75,11 +75,15 @@ export const productInput = z.object({
   name: z.string({ error: 'product.nameRequired' }).trim().min(1, 'product.nameRequired').max(200),
   nameNe: optionalText(200),
   category: z.string({ error: 'product.categoryRequired' }).min(1, 'product.categoryRequired'),
-  price: z.coerce
-    .number({ error: 'product.priceRequired' })
-    .int('product.priceWhole')
-    .min(0, 'product.priceWhole')
-    .max(100_000_000, 'product.priceWhole'),
+  // A blank price is missing, not 0; text from a CSV cell is read as a number.
+  price: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ error: 'product.priceRequired' })
+      .int('product.priceWhole')
+      .min(0, 'product.priceWhole')
+      .max(100_000_000, 'product.priceWhole'),
+  ),
   description: z
     .string({ error: 'product.descriptionRequired' })
     .trim()

@@ -48,6 +48,7 @@ function CategoryForm({
   };
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
       onClose={onClose}
       title={category ? t('office.categories.rename') : t('office.categories.add')}

@@ -84,6 +84,7 @@ export function ProductForm({
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
       onClose={onClose}
       title={product ? t('office.products.edit') : t('office.products.add')}

@@ -89,7 +89,14 @@ export function CustomerForm({
 
   const monthly = form.values.paymentMethod === 'monthly';
   return (
-    <Modal opened onClose={onClose} title={t('office.customers.formTitle')} size="lg" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened
+      onClose={onClose}
+      title={t('office.customers.formTitle')}
+      size="lg"
+      centered
+    >
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -200,6 +200,7 @@ export function CustomersScreen({ view }: { view: CustomersView }) {
         onClose={() => setDeleting(null)}
       />
       <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={history !== null}
         onClose={() => setHistory(null)}
         title={t('office.customers.historyTitle', { name: history?.restaurantName ?? '' })}

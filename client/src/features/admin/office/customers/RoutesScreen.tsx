@@ -39,6 +39,7 @@ function RouteForm({ route, onClose }: { route: RouteOut | null; onClose(): void
   const props = form.getInputProps('name');
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
       onClose={onClose}
       title={route ? t('office.routes.rename') : t('office.routes.add')}

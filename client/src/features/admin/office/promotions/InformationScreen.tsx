@@ -69,6 +69,7 @@ function InformationForm({ item, onClose }: { item: InformationOut | null; onClo
   const noImage = !form.values.image;
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
       onClose={onClose}
       title={item ? t('office.information.edit') : t('office.information.add')}

@@ -65,7 +65,14 @@ export function ImportModal({
   const columns = kind === 'products' ? PRODUCT_COLUMNS : CUSTOMER_COLUMNS;
 
   return (
-    <Modal opened onClose={onClose} title={t(`office.import.title.${kind}`)} size="xl" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened
+      onClose={onClose}
+      title={t(`office.import.title.${kind}`)}
+      size="xl"
+      centered
+    >
       <Stack gap="sm">
         <Text size="sm">{t('office.import.intro')}</Text>
         <Code block>{columns}</Code>

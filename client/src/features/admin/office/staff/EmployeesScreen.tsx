@@ -72,6 +72,7 @@ function EmployeeForm({ employee, onClose }: { employee: EmployeeOut | null; onC
   };
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
       onClose={onClose}
       title={employee ? t('office.employees.edit') : t('office.employees.add')}
