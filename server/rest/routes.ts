@@ -64,6 +64,8 @@ export const restRoutes: RestRoute[] = [
 
   // Back office: customers, routes, categories, products, employees, information (spec §7,
   // DESIGN §5). Uploads are plain routes in server/uploads.ts.
+  // Without pageNumber: every customer as an array (spec §7); with it, one page of the list
+  // under a `customers` key (`{customers, page, pages, total}`), as the screen reads it.
   {
     method: 'GET',
     path: '/api/customer',
@@ -72,6 +74,7 @@ export const restRoutes: RestRoute[] = [
       kind: r.query.kind || undefined,
       route: r.query.route || undefined,
       keyword: r.query.keyword || undefined,
+      pageNumber: r.query.pageNumber || undefined,
     }),
   },
   {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   customerInput,
   customerListInput,
+  customerListOut,
   customerOut,
   customerUpdateInput,
   idInput,
@@ -14,6 +15,7 @@ import {
   deleteCustomer,
   getCustomer,
   listCustomers,
+  pageOfCustomers,
   updateCustomer,
 } from '../services/customers';
 import { importCsv } from '../services/imports';
@@ -22,10 +24,15 @@ import { router, staffProcedure } from '../trpc';
 const done = z.object({ message: z.string() });
 
 export const customersRouter = router({
+  /** Every matching customer, or with `pageNumber` one page: `{customers, page, pages, total}`. */
   list: staffProcedure
     .input(customerListInput)
-    .output(z.array(customerOut))
-    .query(({ ctx, input }) => listCustomers(ctx.db, ctx.config.timeZone, input)),
+    .output(customerListOut)
+    .query(({ ctx, input }) =>
+      input.pageNumber
+        ? pageOfCustomers(ctx.db, ctx.config.timeZone, { ...input, pageNumber: input.pageNumber })
+        : listCustomers(ctx.db, ctx.config.timeZone, input),
+    ),
 
   byId: staffProcedure
     .input(idInput)

@@ -2,11 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { account, customer, route } from '../../drizzle/schema';
 import { isoDateInZone } from '../../shared/format';
-import type {
-  CustomerKind,
-  CustomerOut,
-  customerFields,
-  customerListInput,
+import {
+  CUSTOMER_PAGE_SIZE,
+  type CustomerKind,
+  type CustomerOut,
+  type CustomerPageOut,
+  type customerFields,
+  type customerListInput,
 } from '../../shared/schemas/office';
 import { type Actor, recordAudit } from '../audit';
 import { hashPassword } from '../auth/passwords';
@@ -155,6 +157,23 @@ export function listCustomers(
         c.customerCode.toLowerCase().includes(keyword) ||
         (!!digits && (c.phoneNumber.includes(digits) || !!c.mobileNumber?.includes(digits)))),
   );
+}
+
+/** One page of the list (the screen's cards), with the number of pages. */
+export function pageOfCustomers(
+  db: Db,
+  timeZone: string,
+  input: z.output<typeof customerListInput> & { pageNumber: number },
+): CustomerPageOut {
+  const all = listCustomers(db, timeZone, input);
+  const pages = Math.max(1, Math.ceil(all.length / CUSTOMER_PAGE_SIZE));
+  const page = Math.min(input.pageNumber, pages);
+  return {
+    customers: all.slice((page - 1) * CUSTOMER_PAGE_SIZE, page * CUSTOMER_PAGE_SIZE),
+    page,
+    pages,
+    total: all.length,
+  };
 }
 
 export function getCustomer(db: Db, timeZone: string, id: string): CustomerOut {

@@ -50,7 +50,8 @@ const username = z
   .max(100, 'field.tooLong')
   .refine((v) => v === '' || /^[\w.@-]{3,100}$/.test(v), 'field.usernameInvalid')
   .nullish()
-  .transform((v) => (v ? v : null));
+  // Sign-in compares usernames in lower case (server/services/auth.ts): store them so.
+  .transform((v) => (v ? v.toLowerCase() : null));
 
 // --- Routes and categories -------------------------------------------------------------------
 
@@ -155,14 +156,26 @@ export type CustomerOut = z.infer<typeof customerOut>;
 
 export const CUSTOMER_KINDS = ['all', 'cash', 'monthly', 'baddebt', 'web'] as const;
 export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
+/** The cards the customer screen shows at once. */
+export const CUSTOMER_PAGE_SIZE = 24;
+/** Without `pageNumber`: every matching customer; with it, that page of them. */
 export const customerListInput = z
   .object({
     kind: z.enum(CUSTOMER_KINDS).default('all'),
     route: z.string().max(64).optional(),
     keyword: z.string().trim().max(100).optional(),
+    pageNumber: z.coerce.number().int().min(1).max(100_000).optional(),
   })
   .optional()
   .default({ kind: 'all' });
+export const customerPageOut = z.object({
+  customers: z.array(customerOut),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+export type CustomerPageOut = z.infer<typeof customerPageOut>;
+export const customerListOut = z.union([z.array(customerOut), customerPageOut]);
 
 // --- Employees -------------------------------------------------------------------------------
 
@@ -173,7 +186,8 @@ export const employeeInput = z.object({
     .trim()
     .min(1, REQUIRED)
     .max(100)
-    .regex(/^[\w.@-]{3,100}$/, 'field.usernameInvalid'),
+    .regex(/^[\w.@-]{3,100}$/, 'field.usernameInvalid')
+    .transform((v) => v.toLowerCase()),
   phoneNumber: phone(true),
   password: z
     .string({ error: REQUIRED })

@@ -238,6 +238,19 @@ describe('GET /api/customer', () => {
     expect(monthly.body.some((x) => x._id === id)).toBe(false);
   });
 
+  it('answers one page under a customers key when asked for a pageNumber', async () => {
+    const all = await admin.get<Cust[]>('/api/customer');
+    const r = await admin.get<{ customers: Cust[]; page: number; pages: number; total: number }>(
+      '/api/customer?pageNumber=1',
+    );
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ page: 1, pages: 1, total: all.body.length });
+    expect(r.body.customers.map((c) => c._id)).toEqual(all.body.map((c) => c._id));
+    const beyond = await admin.get<{ page: number }>('/api/customer?pageNumber=9');
+    expect(beyond.body.page).toBe(1);
+    expect((await admin.get('/api/customer?pageNumber=0')).status).toBe(400);
+  });
+
   it('lists bad-debt customers on /api/customer/baddebt', async () => {
     const bad = await admin.post<Cust>('/api/customer', form({ badDebt: true }));
     const r = await manager.get<Cust[]>('/api/customer/baddebt');

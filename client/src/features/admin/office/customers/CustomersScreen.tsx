@@ -11,7 +11,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { CustomerKind, CustomerOut } from '../../../../../../shared/schemas/office';
@@ -23,8 +24,6 @@ import { ImportModal } from '../shared/ImportModal';
 import { useAfterChange } from '../shared/useOfficeMutation';
 import { CustomerCard } from './CustomerCard';
 import { CustomerForm } from './CustomerForm';
-
-const PAGE = 24;
 
 /** Which screen: the unified one with tabs, or one of the breadcrumb targets. */
 export type CustomersView = 'unified' | 'all' | 'monthly' | 'web';
@@ -64,11 +63,16 @@ export function CustomersScreen({ view }: { view: CustomersView }) {
   const remove = trpc.customers.remove.useMutation();
   const routes = trpc.routes.list.useQuery();
 
-  const list = trpc.customers.list.useQuery({ kind, route, keyword: debounced || undefined });
-  const rows = list.data ?? [];
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
-  const current = Math.min(page, pages);
-  const shown = useMemo(() => rows.slice((current - 1) * PAGE, current * PAGE), [rows, current]);
+  // One page of cards from the server (the list is built once per change there).
+  const list = trpc.customers.list.useQuery(
+    { kind, route, keyword: debounced || undefined, pageNumber: page },
+    { placeholderData: keepPreviousData },
+  );
+  const data = list.data && !Array.isArray(list.data) ? list.data : null;
+  const shown = data?.customers ?? [];
+  const total = data?.total ?? 0;
+  const pages = data?.pages ?? 1;
+  const current = data?.page ?? 1;
   const routeName = route ? routes.data?.find((r) => r._id === route)?.name : undefined;
   const typeLabel = t(`office.customers.kind.${kind}`);
 
@@ -95,14 +99,14 @@ export function CustomersScreen({ view }: { view: CustomersView }) {
     </SimpleGrid>
   ) : list.isError ? (
     <FetchFailed onRetry={() => void list.refetch()} />
-  ) : rows.length === 0 ? (
+  ) : total === 0 ? (
     <Text c="dimmed" py="xl" ta="center">
       {t('office.customers.none', { type: typeLabel })}
     </Text>
   ) : (
     <>
       <Text size="sm" c="dimmed">
-        {t('office.customers.count', { count: rows.length })}
+        {t('office.customers.count', { count: total })}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {shown.map((c) => (
