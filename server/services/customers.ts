@@ -184,8 +184,12 @@ export function getCustomer(db: Db, timeZone: string, id: string): CustomerOut {
 
 // --- Changes ---------------------------------------------------------------------------------
 
-/** What the trail keeps of a customer (never a password). */
-function trailFields(c: CustomerRow, username: string | null) {
+/** What the trail keeps of a customer (never a password); the route by name, as people read it. */
+function trailFields(db: Db, c: CustomerRow, username: string | null) {
+  const routeName = c.routeId
+    ? (db.select({ name: route.name }).from(route).where(eq(route.id, c.routeId)).get()?.name ??
+      null)
+    : null;
   return {
     restaurantName: c.restaurantName,
     phoneNumber: c.phoneNumber,
@@ -193,7 +197,7 @@ function trailFields(c: CustomerRow, username: string | null) {
     paymentMethod: c.paymentMethod,
     paymentDate: c.paymentDate,
     deliveryDays: c.deliveryDays,
-    route: c.routeId,
+    route: routeName,
     contactPerson: c.contactPerson,
     mobileNumber: c.mobileNumber,
     username,
@@ -248,7 +252,7 @@ export function insertCustomer(db: Db, actor: Actor, input: Fields, accountId: s
     entityId: id,
     action: 'create',
     before: null,
-    after: trailFields(row, input.username),
+    after: trailFields(db, row, input.username),
   });
   return id;
 }
@@ -357,8 +361,8 @@ export async function updateCustomer(
       entity: 'customer',
       entityId: input.id,
       action: 'update',
-      before: { ...trailFields(before, login?.username ?? null), password: '' },
-      after: { ...trailFields(after, input.username), password: passwordChanged ? '*' : '' },
+      before: { ...trailFields(db, before, login?.username ?? null), password: '' },
+      after: { ...trailFields(db, after, input.username), password: passwordChanged ? '*' : '' },
     });
   });
   return getCustomer(db, timeZone, input.id);
@@ -381,7 +385,7 @@ export function deleteCustomer(db: Db, actor: Actor, id: string): { message: str
       entity: 'customer',
       entityId: id,
       action: 'delete',
-      before: trailFields(before, login?.username ?? null),
+      before: trailFields(db, before, login?.username ?? null),
       after: null,
     });
     return { message: 'Customer deleted' };
