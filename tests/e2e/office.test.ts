@@ -287,14 +287,20 @@ describe('office journeys', () => {
       csvPath,
       [
         'name,category,price,description,unit',
-        'Import Test Ghee 1L,Dairy & Ghee,1800,"Pure, cow",Btl',
-        'Import Test Paneer,Dairy & Ghee,not-a-price,Fresh,Kg',
+        'Import Test Ghee 1L,Oil & Ghee,1800,"Pure, cow",Btl',
+        'Import Test Paneer,Oil & Ghee,not-a-price,Fresh,Kg',
       ].join('\n'),
     );
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import products from CSV' });
     await dialog.locator('input[type="file"]').setInputFiles(csvPath);
-    await dialog.getByTestId('import-invalid').waitFor();
+    await dialog.getByTestId('import-invalid').getByText('1 row needs correcting.').waitFor();
+    // The good row is marked OK, the bad one names its field.
+    await dialog
+      .getByRole('row')
+      .filter({ hasText: 'Import Test Ghee 1L' })
+      .getByText('OK')
+      .waitFor();
     const bad = dialog.getByRole('row').filter({ hasText: 'Import Test Paneer' });
     await bad.getByText('Pleas add price.').waitFor();
     await bad.getByRole('cell', { name: '3', exact: true }).waitFor();
