@@ -252,7 +252,7 @@ export function insertCustomer(db: Db, actor: Actor, input: Fields, accountId: s
     entityId: id,
     action: 'create',
     before: null,
-    after: trailFields(db, row, input.username),
+    after: trailFields(db, row, input.username ?? null),
   });
   return id;
 }
@@ -299,6 +299,17 @@ export async function updateCustomer(
 ): Promise<CustomerOut> {
   const existing = db.select().from(customer).where(eq(customer.id, input.id)).get();
   if (!existing) throw notFound('customer.notFound');
+  if (input.username === undefined) {
+    // Left out of the request: the login stays as it is.
+    const current = existing.accountId
+      ? db
+          .select({ username: account.username })
+          .from(account)
+          .where(eq(account.id, existing.accountId))
+          .get()
+      : undefined;
+    input = { ...input, username: current?.username ?? null };
+  }
   if (input.username && !existing.accountId && !input.password) {
     throw fieldError('password', 'customer.passwordRequired');
   }
@@ -362,7 +373,10 @@ export async function updateCustomer(
       entityId: input.id,
       action: 'update',
       before: { ...trailFields(db, before, login?.username ?? null), password: '' },
-      after: { ...trailFields(db, after, input.username), password: passwordChanged ? '*' : '' },
+      after: {
+        ...trailFields(db, after, input.username ?? null),
+        password: passwordChanged ? '*' : '',
+      },
     });
   });
   return getCustomer(db, timeZone, input.id);

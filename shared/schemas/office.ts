@@ -50,8 +50,9 @@ const username = z
   .max(100, 'field.tooLong')
   .refine((v) => v === '' || /^[\w.@-]{3,100}$/.test(v), 'field.usernameInvalid')
   .nullish()
-  // Sign-in compares usernames in lower case (server/services/auth.ts): store them so.
-  .transform((v) => (v ? v.toLowerCase() : null));
+  // Sign-in compares usernames in lower case (server/services/auth.ts): store them so. Blank
+  // means "no login"; absent (a PUT that leaves it out) means "unchanged".
+  .transform((v) => (v === undefined ? undefined : v ? v.toLowerCase() : null));
 
 // --- Routes and categories -------------------------------------------------------------------
 
@@ -219,7 +220,14 @@ export const informationInput = z.object({
   active: z.boolean().default(true),
 });
 export type InformationInput = z.input<typeof informationInput>;
-export const informationUpdateInput = informationInput.partial().extend({ id: idParam });
+/** A change of some fields (the list's active switch sends only `active`); nothing defaults. */
+export const informationUpdateInput = z.object({
+  id: idParam,
+  name: requiredText(200).optional(),
+  image: informationInput.shape.image.optional(),
+  type: z.enum(INFORMATION_TYPES, { error: REQUIRED }).optional(),
+  active: z.boolean().optional(),
+});
 export const informationListInput = z
   .object({ type: z.enum(INFORMATION_TYPES).optional() })
   .optional()

@@ -226,6 +226,12 @@ describe('/api/information', () => {
       active: false,
     });
     expect(off.body.active).toBe(false);
+    // Renaming alone leaves it inactive.
+    const renamed = await admin.put<{ active: boolean; name: string }>(
+      `/api/information/${r.body._id}`,
+      { name: 'Promo 2' },
+    );
+    expect(renamed.body).toMatchObject({ name: 'Promo 2', active: false });
     expect((await cust.get<unknown>('/api/information/popup/active')).body).toBeNull();
     expect((await cust.get('/api/information')).status).toBe(403);
     expect((await anon.post('/api/information', {})).status).toBe(401);

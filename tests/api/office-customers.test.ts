@@ -166,6 +166,33 @@ describe('the customer login', () => {
     expect((await browser.get('/api/users/profile')).status).toBe(401);
     await browser.login('tandoori1', 'second-pass-2');
 
+    // A PUT that leaves the login out keeps it (and its session).
+    const { username: _u, password: _p, ...rest } = form({ webOrder: true });
+    const kept = await admin.put<Cust>(`/api/customer/${created.body._id}`, {
+      ...rest,
+      customerCode: 'TAND1',
+    });
+    expect(kept.body.username).toBe('tandoori1');
+    expect((await browser.get('/api/users/profile')).status).toBe(200);
+
+    // A blank username removes the login and ends its session; a new one needs a password.
+    const removed = await admin.put<Cust>(`/api/customer/${created.body._id}`, {
+      ...form({ username: '' }),
+      customerCode: 'TAND1',
+    });
+    expect(removed.body.username).toBeNull();
+    expect((await browser.get('/api/users/profile')).status).toBe(401);
+    const noPass = await admin.put(`/api/customer/${created.body._id}`, {
+      ...form({ username: 'tandoori1' }),
+      customerCode: 'TAND1',
+    });
+    expect(noPass.status).toBe(400);
+    await admin.put(`/api/customer/${created.body._id}`, {
+      ...form({ username: 'tandoori1', password: 'second-pass-2' }),
+      customerCode: 'TAND1',
+    });
+    await browser.login('tandoori1', 'second-pass-2');
+
     // Deleting the customer ends the session and removes the login.
     const del = await admin.delete(`/api/customer/${created.body._id}`);
     expect(del.status).toBe(200);
