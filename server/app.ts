@@ -16,6 +16,7 @@ import { restPlugin } from './rest/handler';
 import { type AppRouter, appRouter } from './routers';
 import { sameOriginGuard, securityHeaders } from './security';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './services/housekeeping';
+import { uploadsPlugin } from './uploads';
 
 export interface BuildAppOptions {
   db: Db;
@@ -110,15 +111,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(async (api) => restPlugin(api, services));
   await app.register(async (api) => exportPlugin(api, services));
+  await app.register(async (api) => uploadsPlugin(api, services));
 
-  // Uploaded images.
+  // Uploaded images: random names never reused, so cached for good.
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    maxAge: '7d',
+    maxAge: '365d',
+    immutable: true,
   });
 
   // The built client, when present (npm run build). Hashed assets are cached for good.

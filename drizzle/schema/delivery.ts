@@ -28,7 +28,8 @@ export const deliveryJob = sqliteTable(
   (t) => [
     index('delivery_job_delivered_by_idx').on(t.deliveredBy, t.isDelivered),
     index('delivery_job_is_delivered_idx').on(t.isDelivered, t.deliveredAt),
-    index('delivery_job_customer_id_idx').on(t.customerId),
+    // Also serves a customer's last delivery (MAX over the index, the office's customer list).
+    index('delivery_job_customer_id_idx').on(t.customerId, t.deliveredAt),
   ],
 );
 

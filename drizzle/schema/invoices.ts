@@ -23,7 +23,8 @@ export const invoice = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('invoice_customer_id_idx').on(t.customerId),
+    // Covers a customer's dues (SUM of amount - paid_amount) without reading the rows.
+    index('invoice_customer_id_idx').on(t.customerId, t.paidAmount, t.amount),
     index('invoice_assign_to_collect_idx').on(t.assignToCollect),
     index('invoice_due_date_idx').on(t.dueDate),
     check('invoice_amount_check', sql`${t.amount} > 0`),

@@ -53,6 +53,8 @@ export const customerOrder = sqliteTable(
     index('customer_order_is_delivered_idx').on(t.isDelivered, t.deliveryDate),
     index('customer_order_created_at_idx').on(t.createdAt),
     index('customer_order_delivered_by_idx').on(t.deliveredBy, t.deliveredAt),
+    // A customer's last delivery (the office's customer list) without reading its orders.
+    index('customer_order_customer_delivered_idx').on(t.customerId, t.deliveredAt),
     check('customer_order_total_check', sql`${t.total} >= 0`),
   ],
 );

@@ -344,7 +344,7 @@ export interface TileInput {
 }
 
 /** A 320x240 product tile: category colour, a drawing of the goods, unit chip and name. */
-export function productTile(input: TileInput): Buffer {
+export function productTile(input: TileInput): Promise<Buffer> {
   const W = 320;
   const H = 240;
   const rng = new Rng(hashString(input.name));
@@ -389,7 +389,7 @@ export function productTile(input: TileInput): Buffer {
 }
 
 /** A 1200x400 slider banner. */
-export function sliderBanner(item: InformationSeed): Buffer {
+export function sliderBanner(item: InformationSeed): Promise<Buffer> {
   const W = 1200;
   const H = 400;
   const rng = new Rng(hashString(item.name));
@@ -413,7 +413,7 @@ export function sliderBanner(item: InformationSeed): Buffer {
 }
 
 /** A 600x600 popup card. */
-export function popupImage(item: InformationSeed): Buffer {
+export function popupImage(item: InformationSeed): Promise<Buffer> {
   const W = 600;
   const H = 600;
   const rng = new Rng(hashString(item.name));

@@ -284,10 +284,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const categories = CATEGORIES.map((c) => ({ ...c, id: newId() }));
   const categoryByName = new Map(categories.map((c) => [c.name, c]));
 
+  // Rendered by sharp while the rest is built; awaited before anything is written.
+  const rendering: Promise<Buffer>[] = [];
   const pictures: { name: string; data: Buffer; createdAt: string }[] = [];
-  const picture = (data: Buffer, createdAt: string) => {
+  const picture = (data: Promise<Buffer>, createdAt: string) => {
     const name = `${newId()}.png`;
-    pictures.push({ name, data, createdAt });
+    rendering.push(data);
+    pictures.push({ name, data: Buffer.alloc(0), createdAt });
     return `/uploads/${name}`;
   };
 
@@ -707,6 +710,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const hashOf = new Map(passwords.map((p, i) => [p, hashList[i]!]));
   accounts.forEach((a, i) => {
     a.passwordHash = hashOf.get(accountPasswords[i]!)!;
+  });
+
+  const rendered = await Promise.all(rendering);
+  pictures.forEach((p, i) => {
+    p.data = rendered[i]!;
   });
 
   fs.mkdirSync(uploadsDir, { recursive: true });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
@@ -20,8 +21,9 @@ import {
 import { verifyPassword } from '../../server/auth/passwords';
 import { closeDb, type Db, openDb } from '../../server/db';
 import { ITEM_TYPES, UNITS, WEEKDAYS } from '../../shared/enums';
-import { PNG_SIGNATURE } from './png';
 import { clearAllData, type SeedSummary, seedDemo, tableCounts } from './seed-demo';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 // A Sunday, so the "open work today" guarantees are exercised too.
 const TODAY = '2026-03-15';
@@ -127,7 +129,7 @@ describe('seedDemo', () => {
     }
   });
 
-  it('writes a real PNG for every product, slider and popup and records each upload', () => {
+  it('writes a real PNG for every product, slider and popup and records each upload', async () => {
     const files = new Map(
       db
         .select()
@@ -148,6 +150,10 @@ describe('seedDemo', () => {
       expect(data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
       expect(files.get(name)).toMatchObject({ sizeBytes: data.length, contentType: 'image/png' });
     }
+    // Product tiles are 320x240 pictures sharp can read back.
+    const tile = db.select({ image: product.image }).from(product).get()?.image ?? '';
+    const meta = await sharp(path.join(uploadsDir, tile.slice('/uploads/'.length))).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 320, 240]);
     // Pictures differ from product to product.
     const sizes = new Set([...files.values()].map((f) => f.sizeBytes));
     expect(sizes.size).toBeGreaterThan(files.size * 0.8);

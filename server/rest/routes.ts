@@ -15,6 +15,11 @@ export interface RestRoute {
 
 const body = (r: RestRequestParts) => r.body;
 const params = (r: RestRequestParts) => r.params;
+/** A PUT's body with the path's id (the path wins over any `_id` or `id` in the body). */
+const withId = (r: RestRequestParts) => {
+  const { _id, ...rest } = (r.body ?? {}) as Record<string, unknown>;
+  return { ...rest, id: r.params.id };
+};
 
 export const restRoutes: RestRoute[] = [
   // Auth
@@ -193,5 +198,89 @@ export const restRoutes: RestRoute[] = [
     path: '/api/customer/:id/credithold',
     procedure: 'credit.setHold',
     input: (r) => ({ ...(r.body as object), customerId: r.params.id }),
+  },
+
+  // Back office: customers, routes, categories, products, employees, information (spec §7,
+  // DESIGN §5). Uploads are plain routes in server/uploads.ts.
+  // Without pageNumber: every customer as an array (spec §7); with it, one page of the list
+  // under a `customers` key (`{customers, page, pages, total}`), as the screen reads it.
+  {
+    method: 'GET',
+    path: '/api/customer',
+    procedure: 'customers.list',
+    input: (r) => ({
+      kind: r.query.kind || undefined,
+      route: r.query.route || undefined,
+      keyword: r.query.keyword || undefined,
+      pageNumber: r.query.pageNumber || undefined,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/customer/baddebt',
+    procedure: 'customers.list',
+    input: () => ({ kind: 'baddebt' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/customer',
+    procedure: 'customers.create',
+    input: body,
+    status: 201,
+  },
+  { method: 'PUT', path: '/api/customer/:id', procedure: 'customers.update', input: withId },
+  { method: 'DELETE', path: '/api/customer/:id', procedure: 'customers.remove', input: params },
+  {
+    method: 'GET',
+    path: '/api/customer/:id/history',
+    procedure: 'audit.history',
+    input: (r) => ({ entity: 'customer', id: r.params.id }),
+  },
+  { method: 'GET', path: '/api/route', procedure: 'routes.list' },
+  { method: 'POST', path: '/api/route', procedure: 'routes.create', input: body, status: 201 },
+  { method: 'POST', path: '/api/route/', procedure: 'routes.create', input: body, status: 201 },
+  { method: 'PUT', path: '/api/route/:id', procedure: 'routes.update', input: withId },
+  { method: 'DELETE', path: '/api/route/:id', procedure: 'routes.remove', input: params },
+  {
+    method: 'POST',
+    path: '/api/category',
+    procedure: 'categories.create',
+    input: body,
+    status: 201,
+  },
+  { method: 'PUT', path: '/api/category/:id', procedure: 'categories.update', input: withId },
+  { method: 'DELETE', path: '/api/category/:id', procedure: 'categories.remove', input: params },
+  { method: 'POST', path: '/api/products', procedure: 'products.create', input: body, status: 201 },
+  { method: 'PUT', path: '/api/products/:id', procedure: 'products.update', input: withId },
+  { method: 'DELETE', path: '/api/products/:id', procedure: 'products.remove', input: params },
+  { method: 'GET', path: '/api/employee', procedure: 'employees.list' },
+  {
+    method: 'POST',
+    path: '/api/employee',
+    procedure: 'employees.create',
+    input: body,
+    status: 201,
+  },
+  { method: 'PUT', path: '/api/employee/:id', procedure: 'employees.update', input: withId },
+  { method: 'DELETE', path: '/api/employee/:id', procedure: 'employees.remove', input: params },
+  {
+    method: 'GET',
+    path: '/api/information',
+    procedure: 'information.list',
+    input: (r) => ({ type: r.query.type || undefined }),
+  },
+  {
+    method: 'POST',
+    path: '/api/information',
+    procedure: 'information.create',
+    input: body,
+    status: 201,
+  },
+  { method: 'PUT', path: '/api/information/:id', procedure: 'information.update', input: withId },
+  {
+    method: 'DELETE',
+    path: '/api/information/:id',
+    procedure: 'information.remove',
+    input: params,
   },
 ];

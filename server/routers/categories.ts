@@ -1,11 +1,47 @@
 import { z } from 'zod';
 import { categoryOut } from '../../shared/schemas/catalogue';
+import {
+  categoryAdminOut,
+  categoryInput,
+  categoryUpdateInput,
+  idInput,
+} from '../../shared/schemas/office';
+import { actorOf } from '../audit';
+import { idempotent } from '../idempotency';
 import { listCategories } from '../services/catalogue';
-import { publicProcedure, router } from '../trpc';
+import {
+  createCategory,
+  deleteCategory,
+  listCategoriesForOffice,
+  updateCategory,
+} from '../services/products';
+import { publicProcedure, router, staffProcedure } from '../trpc';
 
 export const categoriesRouter = router({
   list: publicProcedure
     .input(z.void())
     .output(z.array(categoryOut))
     .query(({ ctx }) => listCategories(ctx.db)),
+
+  /** The office's list: with the Nepali name and how many products each holds. */
+  listForOffice: staffProcedure
+    .input(z.void())
+    .output(z.array(categoryAdminOut))
+    .query(({ ctx }) => listCategoriesForOffice(ctx.db)),
+
+  create: staffProcedure
+    .input(categoryInput)
+    .use(idempotent)
+    .output(categoryAdminOut)
+    .mutation(({ ctx, input }) => createCategory(ctx.db, actorOf(ctx.user), input)),
+
+  update: staffProcedure
+    .input(categoryUpdateInput)
+    .output(categoryAdminOut)
+    .mutation(({ ctx, input }) => updateCategory(ctx.db, actorOf(ctx.user), input)),
+
+  remove: staffProcedure
+    .input(idInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => deleteCategory(ctx.db, actorOf(ctx.user), input.id)),
 });

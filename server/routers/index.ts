@@ -1,24 +1,32 @@
 import { router } from '../trpc';
+import { auditRouter } from './audit';
 import { authRouter } from './auth';
 import { categoriesRouter } from './categories';
 import { creditRouter } from './credit';
+import { customersRouter } from './customers';
+import { employeesRouter } from './employees';
 import { handoversRouter } from './handovers';
 import { informationRouter } from './information';
 import { invoicesRouter } from './invoices';
 import { ordersRouter } from './orders';
 import { productsRouter } from './products';
+import { routesRouter } from './routes';
 import { settingsRouter } from './settings';
 import { wishlistRouter } from './wishlist';
 
 export const appRouter = router({
+  audit: auditRouter,
   auth: authRouter,
   categories: categoriesRouter,
   credit: creditRouter,
   handovers: handoversRouter,
+  customers: customersRouter,
+  employees: employeesRouter,
   information: informationRouter,
   invoices: invoicesRouter,
   orders: ordersRouter,
   products: productsRouter,
+  routes: routesRouter,
   settings: settingsRouter,
   wishlist: wishlistRouter,
 });

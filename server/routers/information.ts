@@ -1,7 +1,22 @@
 import { z } from 'zod';
 import { activeInformationInput, informationOut } from '../../shared/schemas/information';
-import { activePopup, listActiveInformation } from '../services/information';
-import { publicProcedure, router } from '../trpc';
+import {
+  idInput,
+  informationInput,
+  informationListInput,
+  informationUpdateInput,
+} from '../../shared/schemas/office';
+import { actorOf } from '../audit';
+import { idempotent } from '../idempotency';
+import {
+  activePopup,
+  createInformation,
+  deleteInformation,
+  listActiveInformation,
+  listInformation,
+  updateInformation,
+} from '../services/information';
+import { publicProcedure, router, staffProcedure } from '../trpc';
 
 export const informationRouter = router({
   active: publicProcedure
@@ -13,4 +28,26 @@ export const informationRouter = router({
     .input(z.void())
     .output(informationOut.nullable())
     .query(({ ctx }) => activePopup(ctx.db)),
+
+  /** Every item, active or not (the office's list). */
+  list: staffProcedure
+    .input(informationListInput)
+    .output(z.array(informationOut))
+    .query(({ ctx, input }) => listInformation(ctx.db, input.type)),
+
+  create: staffProcedure
+    .input(informationInput)
+    .use(idempotent)
+    .output(informationOut)
+    .mutation(({ ctx, input }) => createInformation(ctx.db, actorOf(ctx.user), input)),
+
+  update: staffProcedure
+    .input(informationUpdateInput)
+    .output(informationOut)
+    .mutation(({ ctx, input }) => updateInformation(ctx.db, actorOf(ctx.user), input)),
+
+  remove: staffProcedure
+    .input(idInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => deleteInformation(ctx.db, actorOf(ctx.user), input.id)),
 });

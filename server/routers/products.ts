@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { idParam, productOut } from '../../shared/schemas/catalogue';
+import {
+  idInput,
+  importInput,
+  importOut,
+  productInput,
+  productUpdateInput,
+} from '../../shared/schemas/office';
+import { actorOf } from '../audit';
+import { idempotent } from '../idempotency';
 import { catalogueSnapshot, getProduct } from '../services/catalogue';
-import { publicProcedure, router } from '../trpc';
+import { importCsv } from '../services/imports';
+import { createProduct, deleteProduct, updateProduct } from '../services/products';
+import { publicProcedure, router, staffProcedure } from '../trpc';
 
 export const productsRouter = router({
   /** Signed-in users get Special, Restocked, then the rest; visitors productRank order. */
@@ -14,4 +25,28 @@ export const productsRouter = router({
     .input(z.object({ id: idParam }))
     .output(productOut)
     .query(({ ctx, input }) => getProduct(ctx.db, input.id)),
+
+  create: staffProcedure
+    .input(productInput)
+    .use(idempotent)
+    .output(productOut)
+    .mutation(({ ctx, input }) => createProduct(ctx.db, actorOf(ctx.user), input)),
+
+  update: staffProcedure
+    .input(productUpdateInput)
+    .output(productOut)
+    .mutation(({ ctx, input }) => updateProduct(ctx.db, actorOf(ctx.user), input)),
+
+  remove: staffProcedure
+    .input(idInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => deleteProduct(ctx.db, actorOf(ctx.user), input.id)),
+
+  /** CSV import: a preview with per-row errors, or (commit) every row written or none. */
+  importCsv: staffProcedure
+    .input(importInput.omit({ kind: true }))
+    .output(importOut)
+    .mutation(({ ctx, input }) =>
+      importCsv(ctx.db, actorOf(ctx.user), { ...input, kind: 'products' }),
+    ),
 });

@@ -12,6 +12,7 @@ export function toProductOut(p: ProductRow, cat: { id: string; name: string } | 
   return {
     _id: p.id,
     name: p.name,
+    nameNe: p.nameNe,
     category: cat ? { _id: cat.id, name: cat.name } : null,
     price: p.price,
     description: p.description,

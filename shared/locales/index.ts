@@ -23,6 +23,16 @@ import enErrIdempotency from './en/errors/idempotency.json';
 import enErrOrder from './en/errors/order.json';
 import enErrInvoice from './en/errors/invoice.json';
 import enErrHandover from './en/errors/handover.json';
+import enErrCategory from './en/errors/category.json';
+import enErrCustomer from './en/errors/customer.json';
+import enErrEmployee from './en/errors/employee.json';
+import enErrField from './en/errors/field.json';
+import enErrImport from './en/errors/import.json';
+import enErrInformation from './en/errors/information.json';
+import enErrProduct from './en/errors/product.json';
+import enErrRoute from './en/errors/route.json';
+import enErrUpload from './en/errors/upload.json';
+import enOffice from './en/office.json';
 import neBadge from './ne/badge.json';
 import neCart from './ne/cart.json';
 import neCatalogue from './ne/catalogue.json';
@@ -44,6 +54,16 @@ import neErrIdempotency from './ne/errors/idempotency.json';
 import neErrOrder from './ne/errors/order.json';
 import neErrInvoice from './ne/errors/invoice.json';
 import neErrHandover from './ne/errors/handover.json';
+import neErrCategory from './ne/errors/category.json';
+import neErrCustomer from './ne/errors/customer.json';
+import neErrEmployee from './ne/errors/employee.json';
+import neErrField from './ne/errors/field.json';
+import neErrImport from './ne/errors/import.json';
+import neErrInformation from './ne/errors/information.json';
+import neErrProduct from './ne/errors/product.json';
+import neErrRoute from './ne/errors/route.json';
+import neErrUpload from './ne/errors/upload.json';
+import neOffice from './ne/office.json';
 
 export const en = {
   badge: enBadge,
@@ -54,6 +74,7 @@ export const en = {
   login: enLogin,
   money: enMoney,
   nav: enNav,
+  office: enOffice,
   orders: enOrders,
   placed: enPlaced,
   product: enProduct,
@@ -68,6 +89,15 @@ export const en = {
     order: enErrOrder,
     invoice: enErrInvoice,
     handover: enErrHandover,
+    category: enErrCategory,
+    customer: enErrCustomer,
+    employee: enErrEmployee,
+    field: enErrField,
+    import: enErrImport,
+    information: enErrInformation,
+    product: enErrProduct,
+    route: enErrRoute,
+    upload: enErrUpload,
   },
 };
 
@@ -83,6 +113,7 @@ export const ne = {
   login: neLogin,
   money: neMoney,
   nav: neNav,
+  office: neOffice,
   orders: neOrders,
   placed: nePlaced,
   product: neProduct,
@@ -97,5 +128,14 @@ export const ne = {
     order: neErrOrder,
     invoice: neErrInvoice,
     handover: neErrHandover,
+    category: neErrCategory,
+    customer: neErrCustomer,
+    employee: neErrEmployee,
+    field: neErrField,
+    import: neErrImport,
+    information: neErrInformation,
+    product: neErrProduct,
+    route: neErrRoute,
+    upload: neErrUpload,
   },
 } satisfies Resources;

@@ -9,6 +9,8 @@ export type CategoryOut = z.infer<typeof categoryOut>;
 export const productOut = z.object({
   _id: z.string(),
   name: z.string(),
+  /** The Nepali name, when the office gave one (DESIGN §6). */
+  nameNe: z.string().nullable(),
   category: categoryOut.nullable(),
   price: z.number().int(),
   description: z.string(),

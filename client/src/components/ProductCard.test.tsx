@@ -10,6 +10,7 @@ import { ProductCard } from './ProductCard';
 const rice: ProductOut = {
   _id: 'p1',
   name: 'Basmati Rice 5kg',
+  nameNe: null,
   category: { _id: 'c1', name: 'Rice & Flour' },
   price: 12800,
   description: 'Extra-long grain, aged two years.',

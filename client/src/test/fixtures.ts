@@ -35,6 +35,7 @@ export function makeProduct(overrides: Partial<ProductOut> = {}): ProductOut {
   return {
     _id: 'p1',
     name: 'Basmati Rice 5kg',
+    nameNe: null,
     category: { _id: 'c-rice', name: 'Rice & Flour' },
     price: 3980,
     description: 'Long grain.',

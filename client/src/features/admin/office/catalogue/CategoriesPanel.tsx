@@ -1,0 +1,161 @@
+import { ActionIcon, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CategoryAdminOut, categoryInput } from '../../../../../../shared/schemas/office';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import { DataTable } from '../../../../components/DataTable';
+import { trpc } from '../../../../trpc';
+import { FetchFailed } from '../../AdminSidebarLayout';
+import { PencilIcon, TrashIcon } from '../customers/CustomerCard';
+import { appErrorOf, fieldErrorText } from '../shared/errors';
+import { useAfterChange } from '../shared/useOfficeMutation';
+
+const validate = schemaResolver(categoryInput, { sync: true });
+
+function CategoryForm({
+  category,
+  onClose,
+}: {
+  category: CategoryAdminOut | null;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const after = useAfterChange();
+  const create = trpc.categories.create.useMutation();
+  const update = trpc.categories.update.useMutation();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: category?.name ?? '', nameNe: category?.nameNe ?? '' },
+    validate,
+    validateInputOnChange: true,
+  });
+  const submit = async (values: { name: string; nameNe: string }) => {
+    try {
+      if (category) await update.mutateAsync({ id: category._id, ...values });
+      else await create.mutateAsync(values);
+      after.done(category ? 'office.categories.updated' : 'office.categories.created');
+      onClose();
+    } catch (error) {
+      const { issues } = appErrorOf(error);
+      if (issues) form.setErrors(issues);
+      after.failed(error);
+    }
+  };
+  const input = (name: 'name' | 'nameNe') => {
+    const p = form.getInputProps(name);
+    return { ...p, error: fieldErrorText(t, p.error) };
+  };
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened
+      onClose={onClose}
+      title={category ? t('office.categories.rename') : t('office.categories.add')}
+      centered
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack>
+          <TextInput
+            label={t('office.categories.name')}
+            withAsterisk
+            data-autofocus
+            {...input('name')}
+          />
+          <TextInput label={t('office.categories.nameNe')} {...input('nameNe')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('office.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {category ? t('office.save') : t('office.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Categories: listed with their product counts, added, renamed and deleted. */
+export function CategoriesPanel() {
+  const { t } = useTranslation();
+  const list = trpc.categories.listForOffice.useQuery();
+  const remove = trpc.categories.remove.useMutation();
+  const after = useAfterChange();
+  const [editing, setEditing] = useState<CategoryAdminOut | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<CategoryAdminOut | null>(null);
+  return (
+    <Stack gap="sm">
+      <Group justify="flex-end">
+        <Button onClick={() => setEditing('new')}>{t('office.categories.add')}</Button>
+      </Group>
+      {list.isError ? (
+        <FetchFailed onRetry={() => void list.refetch()} />
+      ) : (
+        <DataTable
+          aria-label={t('office.categories.title')}
+          fetching={list.isPending}
+          records={list.data ?? []}
+          idAccessor="_id"
+          noRecordsText={t('office.categories.none')}
+          columns={[
+            { accessor: 'name', title: t('office.categories.name') },
+            {
+              accessor: 'nameNe',
+              title: t('office.categories.nameNe'),
+              render: (c) => c.nameNe ?? '—',
+            },
+            { accessor: 'productCount', title: t('office.categories.products'), width: 120 },
+            {
+              accessor: 'actions',
+              title: t('office.actionsColumn'),
+              width: 110,
+              textAlign: 'right',
+              render: (c) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    onClick={() => setEditing(c)}
+                    aria-label={t('office.editNamed', { name: c.name })}
+                  >
+                    <PencilIcon />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setDeleting(c)}
+                    aria-label={t('office.deleteNamed', { name: c.name })}
+                  >
+                    <TrashIcon />
+                  </ActionIcon>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      )}
+      {editing && (
+        <CategoryForm
+          category={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('office.categories.confirmDelete')}
+        message={deleting?.name}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync({ id: deleting._id });
+            after.done('office.categories.deleted');
+          } catch (error) {
+            after.failed(error);
+          }
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

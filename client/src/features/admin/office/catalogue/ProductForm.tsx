@@ -1,0 +1,187 @@
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ITEM_COUNTS, ITEM_TYPES, SHOW_DESCRIPTION, UNITS } from '../../../../../../shared/enums';
+import type { ProductOut } from '../../../../../../shared/schemas/catalogue';
+import { type ProductInput, productInput } from '../../../../../../shared/schemas/office';
+import { trpc } from '../../../../trpc';
+import { appErrorOf, fieldErrorText } from '../shared/errors';
+import { LastChanged } from '../shared/History';
+import { ImageUpload } from '../shared/ImageUpload';
+import { useAfterChange } from '../shared/useOfficeMutation';
+
+const validate = schemaResolver(productInput, { sync: true });
+
+function initial(p: ProductOut | null, category: string | undefined): ProductInput {
+  return {
+    name: p?.name ?? '',
+    nameNe: p?.nameNe ?? '',
+    category: p?.category?._id ?? category ?? '',
+    price: (p?.price ?? '') as number,
+    description: p?.description ?? '',
+    sku: (p?.sku ?? '') as ProductInput['sku'],
+    image: p?.image ?? null,
+    productRank: p?.productRank ?? 0,
+    itemType: p?.itemType ?? 'Regular',
+    itemCount: p?.itemCount ?? 'Count',
+    showDescription: p?.showDescription ?? 'Dont Show',
+    stockInCount: p?.stockInCount ?? 0,
+  };
+}
+
+/** The product form (spec §3, §5): name, category, price, description, unit, image, ... */
+export function ProductForm({
+  product,
+  category,
+  onClose,
+}: {
+  product: ProductOut | null;
+  /** The category chosen in the sidebar, preset for a new product. */
+  category?: string;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const categories = trpc.categories.list.useQuery();
+  const after = useAfterChange();
+  const create = trpc.products.create.useMutation();
+  const update = trpc.products.update.useMutation();
+  const [uploading, setUploading] = useState(false);
+  const form = useForm<ProductInput>({
+    mode: 'controlled',
+    initialValues: initial(product, category),
+    validate,
+    validateInputOnChange: true,
+  });
+  const input = (name: keyof ProductInput) => {
+    const props = form.getInputProps(name);
+    return { ...props, error: fieldErrorText(t, props.error) };
+  };
+  const submit = async (values: ProductInput) => {
+    try {
+      if (product) await update.mutateAsync({ ...values, id: product._id } as never);
+      else await create.mutateAsync(values as never);
+      after.done(product ? 'office.products.updated' : 'office.products.created');
+      onClose();
+    } catch (error) {
+      const { issues } = appErrorOf(error);
+      if (issues) form.setErrors(issues);
+      after.failed(error);
+    }
+  };
+  const options = (list: readonly string[], prefix?: string) =>
+    list.map((v) => ({ value: v, label: prefix ? t(`${prefix}.${v}`, { defaultValue: v }) : v }));
+
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened
+      onClose={onClose}
+      title={product ? t('office.products.edit') : t('office.products.add')}
+      size="lg"
+      centered
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('office.products.name')} withAsterisk {...input('name')} />
+            <TextInput label={t('office.products.nameNe')} {...input('nameNe')} />
+            <Select
+              label={t('office.products.category')}
+              withAsterisk
+              data={(categories.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+              comboboxProps={{ withinPortal: true }}
+              {...input('category')}
+            />
+            <NumberInput
+              label={t('office.products.price')}
+              withAsterisk
+              min={0}
+              step={1}
+              allowDecimal={false}
+              thousandSeparator=","
+              prefix="¥"
+              {...input('price')}
+            />
+            <Select
+              label={t('office.products.unit')}
+              withAsterisk
+              data={options(UNITS)}
+              comboboxProps={{ withinPortal: true }}
+              {...input('sku')}
+            />
+            <NumberInput
+              label={t('office.products.rank')}
+              min={0}
+              allowDecimal={false}
+              {...input('productRank')}
+            />
+            <Select
+              label={t('office.products.itemType')}
+              data={options(ITEM_TYPES, 'office.products.types')}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              {...input('itemType')}
+            />
+            <Select
+              label={t('office.products.itemCount')}
+              data={options(ITEM_COUNTS, 'office.products.counts')}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              {...input('itemCount')}
+            />
+            <Select
+              label={t('office.products.showDescription')}
+              data={options(SHOW_DESCRIPTION, 'office.products.show')}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              {...input('showDescription')}
+            />
+            <NumberInput
+              label={t('office.products.stock')}
+              min={0}
+              allowDecimal={false}
+              {...input('stockInCount')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t('office.products.description')}
+            withAsterisk
+            autosize
+            minRows={2}
+            {...input('description')}
+          />
+          <ImageUpload
+            label={t('office.products.image')}
+            value={form.values.image ?? null}
+            onChange={(url) => form.setFieldValue('image', url)}
+            onBusy={setUploading}
+          />
+          {product && <LastChanged entity="product" id={product._id} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('office.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              loading={create.isPending || update.isPending}
+              disabled={uploading}
+            >
+              {product ? t('office.save') : t('office.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

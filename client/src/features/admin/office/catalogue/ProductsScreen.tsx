@@ -1,0 +1,174 @@
+import {
+  Button,
+  Group,
+  Pagination,
+  SimpleGrid,
+  Skeleton,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { ProductOut } from '../../../../../../shared/schemas/catalogue';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import { ProductCard } from '../../../../components/ProductCard';
+import { trpc } from '../../../../trpc';
+import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
+import { ImportModal } from '../shared/ImportModal';
+import { cardImage } from '../shared/upload';
+import { useAfterChange } from '../shared/useOfficeMutation';
+import { CategoriesPanel } from './CategoriesPanel';
+import { ProductForm } from './ProductForm';
+
+const PAGE = 24;
+
+/** /admin/products: product cards with edit and delete, and the categories. */
+export function ProductsScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const category = params.get('category') ?? undefined;
+  const products = trpc.products.list.useQuery();
+  const categories = trpc.categories.list.useQuery();
+  const remove = trpc.products.remove.useMutation();
+  const after = useAfterChange();
+  const [tab, setTab] = useState<string | null>('products');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<ProductOut | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ProductOut | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const rows = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return (products.data ?? [])
+      .filter(
+        (p) =>
+          (!category || p.category?._id === category) && (!q || p.name.toLowerCase().includes(q)),
+      )
+      .sort((a, b) => a.productRank - b.productRank || a.name.localeCompare(b.name));
+  }, [products.data, category, query]);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
+  const current = Math.min(page, pages);
+  const categoryName = category
+    ? categories.data?.find((c) => c._id === category)?.name
+    : undefined;
+
+  return (
+    <AdminSidebarLayout
+      title={categoryName ? `${t('nav.products')} · ${categoryName}` : t('nav.products')}
+      crumbs={officeCrumbs(t, t('nav.products'))}
+      actions={
+        <>
+          <Button variant="default" onClick={() => setImporting(true)}>
+            {t('office.import.button')}
+          </Button>
+          <Button onClick={() => setEditing('new')}>{t('office.products.add')}</Button>
+        </>
+      }
+    >
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="products">{t('nav.products')}</Tabs.Tab>
+          <Tabs.Tab value="categories">{t('office.categories.title')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="products">
+          <TextInput
+            type="search"
+            mb="sm"
+            label={t('office.products.search')}
+            value={query}
+            onChange={(e) => {
+              setQuery(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          {products.isPending ? (
+            <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm" aria-busy="true">
+              {Array.from({ length: 8 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <Skeleton key={i} h={280} radius="lg" />
+              ))}
+            </SimpleGrid>
+          ) : products.isError ? (
+            <FetchFailed onRetry={() => void products.refetch()} />
+          ) : rows.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              {t('office.products.none')}
+            </Text>
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+                {rows.slice((current - 1) * PAGE, current * PAGE).map((p) => (
+                  <ProductCard
+                    key={p._id}
+                    product={{ ...p, image: cardImage(p.image) }}
+                    withCart={false}
+                    actions={
+                      <Group grow gap="xs">
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          onClick={() => setEditing(p)}
+                          aria-label={t('office.editNamed', { name: p.name })}
+                        >
+                          {t('office.edit')}
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          color="red"
+                          onClick={() => setDeleting(p)}
+                          aria-label={t('office.deleteNamed', { name: p.name })}
+                        >
+                          {t('office.delete')}
+                        </Button>
+                      </Group>
+                    }
+                  />
+                ))}
+              </SimpleGrid>
+              {pages > 1 && (
+                <Group justify="center" mt="md">
+                  <Pagination
+                    total={pages}
+                    value={current}
+                    onChange={setPage}
+                    getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
+                  />
+                </Group>
+              )}
+            </>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="categories">
+          <CategoriesPanel />
+        </Tabs.Panel>
+      </Tabs>
+      {editing && (
+        <ProductForm
+          product={editing === 'new' ? null : editing}
+          category={category}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('office.products.confirmDelete')}
+        message={`${deleting?.name ?? ''} — ${t('common.undoWarning')}`}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync({ id: deleting._id });
+            after.done('office.products.deleted');
+          } catch (error) {
+            after.failed(error);
+          }
+        }}
+        onClose={() => setDeleting(null)}
+      />
+      {importing && <ImportModal kind="products" onClose={() => setImporting(false)} />}
+    </AdminSidebarLayout>
+  );
+}

@@ -1,0 +1,206 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_METHODS, WEEKDAYS } from '../../../../../../shared/enums';
+import { displayPhone } from '../../../../../../shared/format';
+import {
+  type CustomerInput,
+  type CustomerOut,
+  customerInput,
+} from '../../../../../../shared/schemas/office';
+import { trpc } from '../../../../trpc';
+import { appErrorOf, fieldErrorText } from '../shared/errors';
+import { LastChanged } from '../shared/History';
+import { useAfterChange } from '../shared/useOfficeMutation';
+
+const validate = schemaResolver(customerInput, { sync: true });
+
+function initial(c: CustomerOut | null): CustomerInput {
+  return {
+    restaurantName: c?.restaurantName ?? '',
+    phoneNumber: displayPhone(c?.phoneNumber),
+    customerCode: c?.customerCode ?? '',
+    paymentMethod: (c?.paymentMethod ?? '') as CustomerInput['paymentMethod'],
+    paymentDate: c?.paymentDate ?? '',
+    deliveryDays: (c?.deliveryDays ?? []) as CustomerInput['deliveryDays'],
+    route: c?.route ?? '',
+    contactPerson: c?.contactPerson ?? '',
+    mobileNumber: displayPhone(c?.mobileNumber),
+    username: c?.username ?? '',
+    password: '',
+    badDebt: c?.badDebt ?? false,
+    webOrder: c?.webOrder ?? false,
+    creditHold: c?.creditHold ?? false,
+  };
+}
+
+/** The 'Customer Form' popup (spec §3): 'Submit' creates, 'Update Customer' saves. */
+export function CustomerForm({
+  customer,
+  onClose,
+}: {
+  /** null: a new customer. */
+  customer: CustomerOut | null;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const routes = trpc.routes.list.useQuery();
+  const after = useAfterChange();
+  const form = useForm<CustomerInput>({
+    mode: 'controlled',
+    initialValues: initial(customer),
+    validate,
+    // Errors refresh per field as typed (spec §5).
+    validateInputOnChange: true,
+  });
+  const create = trpc.customers.create.useMutation();
+  const update = trpc.customers.update.useMutation();
+  const busy = create.isPending || update.isPending;
+
+  const input = (name: keyof CustomerInput) => {
+    const props = form.getInputProps(name);
+    return { ...props, error: fieldErrorText(t, props.error) };
+  };
+
+  const submit = async (values: CustomerInput) => {
+    try {
+      if (customer) await update.mutateAsync({ ...values, id: customer._id } as never);
+      else await create.mutateAsync(values as never);
+      after.done(customer ? 'office.customers.updated' : 'office.customers.created');
+      onClose();
+    } catch (error) {
+      const { issues } = appErrorOf(error);
+      if (issues) form.setErrors(issues);
+      after.failed(error);
+    }
+  };
+
+  const monthly = form.values.paymentMethod === 'monthly';
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened
+      onClose={onClose}
+      title={t('office.customers.formTitle')}
+      size="lg"
+      centered
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label={t('office.customers.restaurantName')}
+              withAsterisk
+              {...input('restaurantName')}
+            />
+            <TextInput
+              label={t('office.customers.phoneNumber')}
+              withAsterisk
+              inputMode="tel"
+              {...input('phoneNumber')}
+            />
+            <TextInput
+              label={t('office.customers.customerCode')}
+              withAsterisk
+              {...input('customerCode')}
+            />
+            <Select
+              label={t('office.customers.route')}
+              withAsterisk
+              data={(routes.data ?? []).map((r) => ({ value: r._id, label: r.name }))}
+              comboboxProps={{ withinPortal: true }}
+              {...input('route')}
+              error={
+                input('route').error ?? (routes.isError ? t('errors.route.fetchFailed') : undefined)
+              }
+            />
+            <Select
+              label={t('office.customers.paymentMethod')}
+              withAsterisk
+              data={PAYMENT_METHODS.map((m) => ({
+                value: m,
+                label: t(`office.customers.method.${m}`),
+              }))}
+              comboboxProps={{ withinPortal: true }}
+              {...input('paymentMethod')}
+            />
+            <Select
+              label={t('office.customers.paymentDate')}
+              data={Array.from({ length: 31 }, (_, i) => String(i + 1))}
+              disabled={!monthly}
+              clearable
+              comboboxProps={{ withinPortal: true }}
+              {...input('paymentDate')}
+            />
+          </SimpleGrid>
+          <MultiSelect
+            label={t('office.customers.deliveryDays')}
+            data={WEEKDAYS.map((d) => ({ value: d, label: t(`weekday.${d}`) }))}
+            comboboxProps={{ withinPortal: true }}
+            {...input('deliveryDays')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('office.customers.contactPerson')} {...input('contactPerson')} />
+            <TextInput
+              label={t('office.customers.mobileNumber')}
+              inputMode="tel"
+              {...input('mobileNumber')}
+            />
+            <TextInput
+              label={t('office.customers.username')}
+              autoComplete="off"
+              autoCapitalize="none"
+              {...input('username')}
+            />
+            <PasswordInput
+              label={t('office.customers.password')}
+              autoComplete="new-password"
+              description={customer?.username ? t('office.keepPassword') : undefined}
+              {...input('password')}
+            />
+          </SimpleGrid>
+          <Group gap="lg">
+            <Checkbox
+              label={t('office.customers.badDebtBox')}
+              {...form.getInputProps('badDebt', { type: 'checkbox' })}
+            />
+            <Checkbox
+              label={t('office.customers.webOrderBox')}
+              {...form.getInputProps('webOrder', { type: 'checkbox' })}
+            />
+            <Checkbox
+              label={t('office.customers.creditHoldBox')}
+              {...form.getInputProps('creditHold', { type: 'checkbox' })}
+            />
+          </Group>
+          {customer && <LastChanged entity="customer" id={customer._id} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('office.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} disabled={Object.keys(form.errors).length > 0}>
+              {customer ? t('office.customers.update') : t('office.submit')}
+            </Button>
+          </Group>
+          {Object.keys(form.errors).length > 0 && (
+            <Text size="xs" c="red" ta="right">
+              {t('office.fixErrors')}
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

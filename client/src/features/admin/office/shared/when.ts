@@ -1,0 +1,20 @@
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** An ISO timestamp as a local date and time in the reader's language. */
+export function formatWhen(iso: string, language: string): string {
+  const locale = language === 'ne' ? 'ne-NP' : 'en-GB';
+  let f = formats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    formats.set(locale, f);
+  }
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : f.format(d);
+}
+
+/** An ISO timestamp as a local date. */
+export function formatDay(iso: string, language: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleDateString(language === 'ne' ? 'ne-NP' : 'en-GB', { dateStyle: 'medium' });
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import {
+  customerInput,
+  customerListInput,
+  customerListOut,
+  customerOut,
+  customerUpdateInput,
+  idInput,
+  importInput,
+  importOut,
+} from '../../shared/schemas/office';
+import { actorOf } from '../audit';
+import {
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  listCustomers,
+  pageOfCustomers,
+  updateCustomer,
+} from '../services/customers';
+import { importCsv } from '../services/imports';
+import { router, staffProcedure } from '../trpc';
+
+const done = z.object({ message: z.string() });
+
+export const customersRouter = router({
+  /** Every matching customer, or with `pageNumber` one page: `{customers, page, pages, total}`. */
+  list: staffProcedure
+    .input(customerListInput)
+    .output(customerListOut)
+    .query(({ ctx, input }) =>
+      input.pageNumber
+        ? pageOfCustomers(ctx.db, ctx.config.timeZone, { ...input, pageNumber: input.pageNumber })
+        : listCustomers(ctx.db, ctx.config.timeZone, input),
+    ),
+
+  byId: staffProcedure
+    .input(idInput)
+    .output(customerOut)
+    .query(({ ctx, input }) => getCustomer(ctx.db, ctx.config.timeZone, input.id)),
+
+  create: staffProcedure
+    .input(customerInput)
+    .output(customerOut)
+    .mutation(({ ctx, input }) =>
+      createCustomer(ctx.db, ctx.config.timeZone, actorOf(ctx.user), input),
+    ),
+
+  update: staffProcedure
+    .input(customerUpdateInput)
+    .output(customerOut)
+    .mutation(({ ctx, input }) =>
+      updateCustomer(ctx.db, ctx.config.timeZone, actorOf(ctx.user), input),
+    ),
+
+  remove: staffProcedure
+    .input(idInput)
+    .output(done)
+    .mutation(({ ctx, input }) => deleteCustomer(ctx.db, actorOf(ctx.user), input.id)),
+
+  /** CSV import: a preview with per-row errors, or (commit) every row written or none. */
+  importCsv: staffProcedure
+    .input(importInput.omit({ kind: true }))
+    .output(importOut)
+    .mutation(({ ctx, input }) =>
+      importCsv(ctx.db, actorOf(ctx.user), { ...input, kind: 'customers' }),
+    ),
+});

@@ -1,0 +1,71 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readSessionToken } from './auth/transport';
+import { resolveUser, type Services } from './context';
+import { AppError, restError } from './errors';
+import { deleteUpload, MAX_UPLOAD_BYTES, storeUpload } from './services/uploads';
+import { roleOf, STAFF } from './trpc';
+
+// `POST /api/upload` (multipart, field `image`) and `DELETE /api/delete/{filename}`: plain
+// Fastify routes beside the REST adapter (a file is no JSON input), guarded by the same
+// session and the same staff rule as the procedures. The same-origin check of every change
+// (server/security.ts) applies to them too.
+
+function staffOnly(services: Services, req: FastifyRequest): string {
+  const { user } = resolveUser(services.db, readSessionToken(req));
+  const role = roleOf(user);
+  if (role === 'anonymous') throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
+  if (!STAFF.includes(role)) throw new AppError('FORBIDDEN', 'auth.forbidden');
+  return user?.account.id ?? '';
+}
+
+function fail(req: FastifyRequest, reply: FastifyReply, err: unknown) {
+  const { status, body } = restError(err);
+  if (status >= 500) req.log.error({ err }, 'upload failed');
+  return reply.code(status).header('cache-control', 'no-store').send(body);
+}
+
+export async function uploadsPlugin(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(multipart, {
+    // One file, at most 5 MB (+1 byte so that "too large" can be told from "exactly 5 MB").
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 5, parts: 6 },
+  });
+
+  app.post('/api/upload', async (req, reply) => {
+    try {
+      const accountId = staffOnly(services, req);
+      if (!req.isMultipart()) throw new AppError('BAD_REQUEST', 'upload.noFile');
+      let bytes: Buffer | null = null;
+      for await (const part of req.parts()) {
+        if (part.type === 'file' && part.fieldname === 'image' && !bytes) {
+          bytes = await part.toBuffer();
+          if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'upload.tooLarge');
+        } else if (part.type === 'file') {
+          part.file.resume();
+        }
+      }
+      if (!bytes) throw new AppError('BAD_REQUEST', 'upload.noFile');
+      const result = await storeUpload(services.db, services.config.uploadsDir, accountId, bytes);
+      return reply.code(201).header('cache-control', 'no-store').send(result);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        return fail(req, reply, new AppError('PAYLOAD_TOO_LARGE', 'upload.tooLarge'));
+      }
+      if (typeof code === 'string' && code.startsWith('FST_')) {
+        return fail(req, reply, new AppError('BAD_REQUEST', 'upload.noFile'));
+      }
+      return fail(req, reply, err);
+    }
+  });
+
+  app.delete<{ Params: { filename: string } }>('/api/delete/:filename', async (req, reply) => {
+    try {
+      staffOnly(services, req);
+      const result = deleteUpload(services.db, services.config.uploadsDir, req.params.filename);
+      return reply.header('cache-control', 'no-store').send(result);
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+}

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import {
+  EMPLOYEE_ROLES,
+  INFORMATION_TYPES,
+  ITEM_COUNTS,
+  ITEM_TYPES,
+  PAYMENT_METHODS,
+  SHOW_DESCRIPTION,
+  UNITS,
+  WEEKDAYS,
+} from '../enums';
+import { normalizePhone } from '../format';
+import { REQUIRED, requiredText } from './auth';
+import { idParam } from './catalogue';
+
+// The back office's inputs and outputs (spec §2-§5): customers, routes, products and
+// categories, employees, promotions, the audit trail and CSV imports. The client's forms and
+// the server validate with these same schemas; messages are error codes.
+
+export const MIN_PASSWORD = 8;
+
+/** Optional free text: blank becomes null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'field.tooLong')
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A phone number typed with or without the leading 0, spaces or dashes; stored without. */
+const phone = (required: boolean) =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .refine((v) => !required || v.length > 0, REQUIRED)
+    .refine((v) => v === '' || /^[0-9\s-]{6,20}$/.test(v), 'field.phoneInvalid')
+    .transform((v) => (v ? normalizePhone(v) : ''));
+
+const password = z
+  .string()
+  .max(200, 'field.tooLong')
+  .refine((v) => v === '' || v.length >= MIN_PASSWORD, 'field.passwordTooShort')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const username = z
+  .string()
+  .trim()
+  .max(100, 'field.tooLong')
+  .refine((v) => v === '' || /^[\w.@-]{3,100}$/.test(v), 'field.usernameInvalid')
+  .nullish()
+  // Sign-in compares usernames in lower case (server/services/auth.ts): store them so. Blank
+  // means "no login"; absent (a PUT that leaves it out) means "unchanged".
+  .transform((v) => (v === undefined ? undefined : v ? v.toLowerCase() : null));
+
+// --- Routes and categories -------------------------------------------------------------------
+
+export const routeInput = z.object({ name: requiredText(100) });
+export const routeUpdateInput = routeInput.extend({ id: idParam });
+export const routeOut = z.object({ _id: z.string(), name: z.string(), customerCount: z.number() });
+export type RouteOut = z.infer<typeof routeOut>;
+
+export const categoryInput = z.object({ name: requiredText(100), nameNe: optionalText(100) });
+export const categoryUpdateInput = categoryInput.extend({ id: idParam });
+export const categoryAdminOut = z.object({
+  _id: z.string(),
+  name: z.string(),
+  nameNe: z.string().nullable(),
+  productCount: z.number(),
+});
+export type CategoryAdminOut = z.infer<typeof categoryAdminOut>;
+
+// --- Products --------------------------------------------------------------------------------
+
+export const productInput = z.object({
+  name: z.string({ error: 'product.nameRequired' }).trim().min(1, 'product.nameRequired').max(200),
+  nameNe: optionalText(200),
+  category: z.string({ error: 'product.categoryRequired' }).min(1, 'product.categoryRequired'),
+  // A blank price is missing, not 0; text from a CSV cell is read as a number.
+  price: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ error: 'product.priceRequired' })
+      .int('product.priceWhole')
+      .min(0, 'product.priceWhole')
+      .max(100_000_000, 'product.priceWhole'),
+  ),
+  description: z
+    .string({ error: 'product.descriptionRequired' })
+    .trim()
+    .min(1, 'product.descriptionRequired')
+    .max(2000, 'field.tooLong'),
+  sku: z.enum(UNITS, { error: REQUIRED }),
+  image: optionalText(200),
+  productRank: z.coerce.number().int('field.wholeNumber').min(0).max(1_000_000).default(0),
+  itemType: z.enum(ITEM_TYPES).default('Regular'),
+  itemCount: z.enum(ITEM_COUNTS).default('Count'),
+  showDescription: z.enum(SHOW_DESCRIPTION).default('Dont Show'),
+  stockInCount: z.coerce.number().int('field.wholeNumber').min(0).max(1_000_000).default(0),
+});
+export type ProductInput = z.input<typeof productInput>;
+export const productUpdateInput = productInput.extend({ id: idParam });
+
+// --- Customers -------------------------------------------------------------------------------
+
+export const customerFields = z.object({
+  restaurantName: requiredText(200),
+  phoneNumber: phone(true),
+  customerCode: requiredText(50),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: REQUIRED }),
+  paymentDate: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d{1,2}$/.test(v) && +v >= 1 && +v <= 31), 'customer.badDay')
+    .nullish()
+    .transform((v) => (v ? String(Number(v)) : null)),
+  deliveryDays: z.array(z.enum(WEEKDAYS)).max(7).default([]),
+  route: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64),
+  contactPerson: optionalText(200),
+  mobileNumber: phone(false)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  username,
+  password,
+  badDebt: z.boolean().default(false),
+  webOrder: z.boolean().default(false),
+  creditHold: z.boolean().default(false),
+});
+export const customerInput = customerFields;
+export type CustomerInput = z.input<typeof customerInput>;
+export const customerUpdateInput = customerFields.extend({ id: idParam });
+
+export const customerOut = z.object({
+  _id: z.string(),
+  restaurantName: z.string(),
+  phoneNumber: z.string(),
+  customerCode: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentDate: z.string().nullable(),
+  deliveryDays: z.array(z.string()),
+  route: z.string().nullable(),
+  routeName: z.string().nullable(),
+  contactPerson: z.string().nullable(),
+  mobileNumber: z.string().nullable(),
+  username: z.string().nullable(),
+  badDebt: z.boolean(),
+  webOrder: z.boolean(),
+  creditHold: z.boolean(),
+  totalDues: z.number(),
+  /** ISO timestamp of the latest delivery (job or dispatched web order), or null. */
+  lastDelivered: z.string().nullable(),
+  /** No delivery within the last 30 days. */
+  inactive: z.boolean(),
+});
+export type CustomerOut = z.infer<typeof customerOut>;
+
+export const CUSTOMER_KINDS = ['all', 'cash', 'monthly', 'baddebt', 'web'] as const;
+export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
+/** The cards the customer screen shows at once. */
+export const CUSTOMER_PAGE_SIZE = 24;
+/** Without `pageNumber`: every matching customer; with it, that page of them. */
+export const customerListInput = z
+  .object({
+    kind: z.enum(CUSTOMER_KINDS).default('all'),
+    route: z.string().max(64).optional(),
+    keyword: z.string().trim().max(100).optional(),
+    pageNumber: z.coerce.number().int().min(1).max(100_000).optional(),
+  })
+  .optional()
+  .default({ kind: 'all' });
+export const customerPageOut = z.object({
+  customers: z.array(customerOut),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+export type CustomerPageOut = z.infer<typeof customerPageOut>;
+export const customerListOut = z.union([z.array(customerOut), customerPageOut]);
+
+// --- Employees -------------------------------------------------------------------------------
+
+export const employeeInput = z.object({
+  name: requiredText(200),
+  username: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(100)
+    .regex(/^[\w.@-]{3,100}$/, 'field.usernameInvalid')
+    .transform((v) => v.toLowerCase()),
+  phoneNumber: phone(true),
+  password: z
+    .string({ error: REQUIRED })
+    .min(1, REQUIRED)
+    .min(MIN_PASSWORD, 'field.passwordTooShort')
+    .max(200),
+  role: z.enum(EMPLOYEE_ROLES, { error: 'employee.roleRequired' }),
+});
+export type EmployeeInput = z.input<typeof employeeInput>;
+/** Editing: the password may stay blank (unchanged). */
+export const employeeUpdateInput = employeeInput.extend({ id: idParam, password });
+
+export const employeeOut = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  phoneNumber: z.string(),
+  photo: z.string().nullable(),
+  role: z.enum(EMPLOYEE_ROLES),
+});
+export type EmployeeOut = z.infer<typeof employeeOut>;
+
+// --- Information (slider and popup) ----------------------------------------------------------
+
+export const informationInput = z.object({
+  name: requiredText(200),
+  image: z.string({ error: 'upload.imageRequired' }).trim().min(1, 'upload.imageRequired').max(200),
+  type: z.enum(INFORMATION_TYPES, { error: REQUIRED }),
+  active: z.boolean().default(true),
+});
+export type InformationInput = z.input<typeof informationInput>;
+/** A change of some fields (the list's active switch sends only `active`); nothing defaults. */
+export const informationUpdateInput = z.object({
+  id: idParam,
+  name: requiredText(200).optional(),
+  image: informationInput.shape.image.optional(),
+  type: z.enum(INFORMATION_TYPES, { error: REQUIRED }).optional(),
+  active: z.boolean().optional(),
+});
+export const informationListInput = z
+  .object({ type: z.enum(INFORMATION_TYPES).optional() })
+  .optional()
+  .default({});
+
+// --- Audit trail -----------------------------------------------------------------------------
+
+export const AUDITED_ENTITIES = [
+  'customer',
+  'route',
+  'category',
+  'product',
+  'employee',
+  'information',
+] as const;
+export const auditHistoryInput = z.object({ entity: z.enum(AUDITED_ENTITIES), id: idParam });
+export const auditEntryOut = z.object({
+  _id: z.string(),
+  action: z.enum(['create', 'update', 'delete']),
+  actorName: z.string(),
+  at: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntryOut = z.infer<typeof auditEntryOut>;
+
+// --- CSV import ------------------------------------------------------------------------------
+
+export const IMPORT_KINDS = ['products', 'customers'] as const;
+export const importInput = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  /** The file's text (UTF-8), at most 1 MB. */
+  csv: z.string().min(1, REQUIRED).max(1_000_000, 'import.tooLarge'),
+  /** false: check and preview only; true: write every row or none. */
+  commit: z.boolean().default(false),
+});
+export const importRowOut = z.object({
+  /** 1-based line of the file (the header is line 1). */
+  line: z.number(),
+  values: z.record(z.string(), z.string()),
+  errors: z.record(z.string(), z.string()),
+});
+export const importOut = z.object({
+  rows: z.array(importRowOut),
+  valid: z.boolean(),
+  /** How many rows were written (0 unless committed and every row valid). */
+  written: z.number(),
+  /** Problems with the file itself (missing columns, bad quoting). */
+  fileErrors: z.array(z.string()),
+});
+export type ImportOut = z.infer<typeof importOut>;
+
+export const idInput = z.object({ id: idParam });
