@@ -3,7 +3,9 @@ import { authRouter } from './auth';
 import { categoriesRouter } from './categories';
 import { informationRouter } from './information';
 import { ordersRouter } from './orders';
+import { ordertrackRouter } from './ordertrack';
 import { productsRouter } from './products';
+import { reportsRouter } from './reports';
 import { settingsRouter } from './settings';
 import { wishlistRouter } from './wishlist';
 
@@ -12,7 +14,9 @@ export const appRouter = router({
   categories: categoriesRouter,
   information: informationRouter,
   orders: ordersRouter,
+  ordertrack: ordertrackRouter,
   products: productsRouter,
+  reports: reportsRouter,
   settings: settingsRouter,
   wishlist: wishlistRouter,
 });

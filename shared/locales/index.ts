@@ -20,6 +20,8 @@ import enErrCatalogue from './en/errors/catalogue.json';
 import enErrCommon from './en/errors/common.json';
 import enErrIdempotency from './en/errors/idempotency.json';
 import enErrOrder from './en/errors/order.json';
+import enErrDelivery from './en/errors/delivery.json';
+import enErrSettings from './en/errors/settings.json';
 import neBadge from './ne/badge.json';
 import neCart from './ne/cart.json';
 import neCatalogue from './ne/catalogue.json';
@@ -38,6 +40,8 @@ import neErrCatalogue from './ne/errors/catalogue.json';
 import neErrCommon from './ne/errors/common.json';
 import neErrIdempotency from './ne/errors/idempotency.json';
 import neErrOrder from './ne/errors/order.json';
+import neErrDelivery from './ne/errors/delivery.json';
+import neErrSettings from './ne/errors/settings.json';
 
 export const en = {
   badge: enBadge,
@@ -59,6 +63,8 @@ export const en = {
     common: enErrCommon,
     idempotency: enErrIdempotency,
     order: enErrOrder,
+    delivery: enErrDelivery,
+    settings: enErrSettings,
   },
 };
 
@@ -85,5 +91,7 @@ export const ne = {
     common: neErrCommon,
     idempotency: neErrIdempotency,
     order: neErrOrder,
+    delivery: neErrDelivery,
+    settings: neErrSettings,
   },
 } satisfies Resources;
