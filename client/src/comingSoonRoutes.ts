@@ -15,23 +15,16 @@ export interface PendingScreen {
 }
 
 const customers: TrailStep = { titleKey: 'nav.customers', link: '/admin/customer/unified' };
-const webOrders: TrailStep = { titleKey: 'nav.webOrders', link: '/admin/orders' };
 const payments: TrailStep = { titleKey: 'nav.payments', link: '/admin/invoice' };
 const reports: TrailStep = { titleKey: 'nav.reports', link: '/admin/reports' };
 
 export const COMING_SOON: PendingScreen[] = [
   // Admin area (spec §2).
-  { path: '/admin/orders', titleKey: 'nav.webOrders' },
-  { path: '/admin/orders/:id', titleKey: 'nav.orderDetail', trail: [webOrders] },
   { path: '/admin/customer/unified', titleKey: 'nav.customers' },
   { path: '/admin/customer', titleKey: 'nav.allCustomers', trail: [customers] },
   { path: '/admin/customer/monthly', titleKey: 'nav.monthlyCustomers', trail: [customers] },
   { path: '/admin/customer/web', titleKey: 'nav.webCustomers', trail: [customers] },
   { path: '/admin/customer/routes', titleKey: 'nav.routes', trail: [customers] },
-  { path: '/admin/customer/orders/:id', titleKey: 'nav.customerOrders', trail: [customers] },
-  { path: '/admin/ordertrack', titleKey: 'nav.orderTrack' },
-  { path: '/admin/reports', titleKey: 'nav.reports' },
-  { path: '/admin/reports/todays', titleKey: 'nav.todaysDeliveries', trail: [reports] },
   { path: '/admin/reports/payment', titleKey: 'nav.paymentCollection', trail: [reports] },
   { path: '/admin/reports/export', titleKey: 'nav.exportData', trail: [reports] },
   { path: '/admin/products', titleKey: 'nav.products' },
@@ -41,7 +34,5 @@ export const COMING_SOON: PendingScreen[] = [
   { path: '/admin/employee', titleKey: 'nav.employees' },
 
   // Driver area. The delivered list takes an optional keyword and page number after it.
-  { path: '/driver/ordertrack', titleKey: 'nav.pendingOrders' },
-  { path: '/driver/ordertrack/delivered/*', titleKey: 'nav.deliveredOrders' },
   { path: '/driver/payments', titleKey: 'nav.payments' },
 ];

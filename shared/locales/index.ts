@@ -15,6 +15,11 @@ import enProduct from './en/product.json';
 import enPromo from './en/promo.json';
 import enTable from './en/table.json';
 import enWeekday from './en/weekday.json';
+import enWebOrders from './en/webOrders.json';
+import enOrderTrack from './en/orderTrack.json';
+import enDriverJobs from './en/driverJobs.json';
+import enReports from './en/reports.json';
+import enSettings from './en/settings.json';
 import enErrAuth from './en/errors/auth.json';
 import enErrCatalogue from './en/errors/catalogue.json';
 import enErrCommon from './en/errors/common.json';
@@ -35,6 +40,11 @@ import neProduct from './ne/product.json';
 import nePromo from './ne/promo.json';
 import neTable from './ne/table.json';
 import neWeekday from './ne/weekday.json';
+import neWebOrders from './ne/webOrders.json';
+import neOrderTrack from './ne/orderTrack.json';
+import neDriverJobs from './ne/driverJobs.json';
+import neReports from './ne/reports.json';
+import neSettings from './ne/settings.json';
 import neErrAuth from './ne/errors/auth.json';
 import neErrCatalogue from './ne/errors/catalogue.json';
 import neErrCommon from './ne/errors/common.json';
@@ -57,6 +67,11 @@ export const en = {
   promo: enPromo,
   table: enTable,
   weekday: enWeekday,
+  webOrders: enWebOrders,
+  orderTrack: enOrderTrack,
+  driverJobs: enDriverJobs,
+  reports: enReports,
+  settings: enSettings,
   errors: {
     auth: enErrAuth,
     catalogue: enErrCatalogue,
@@ -85,6 +100,11 @@ export const ne = {
   promo: nePromo,
   table: neTable,
   weekday: neWeekday,
+  webOrders: neWebOrders,
+  orderTrack: neOrderTrack,
+  driverJobs: neDriverJobs,
+  reports: neReports,
+  settings: neSettings,
   errors: {
     auth: neErrAuth,
     catalogue: neErrCatalogue,

@@ -381,8 +381,9 @@ describe('order tracking', () => {
   });
 
   it('the admin marks delivered and deletes', async () => {
-    const j = (await manager.post<Job>('/api/ordertrack', { customer: anaId, deliveredBy: driver2Id }))
-      .body;
+    const j = (
+      await manager.post<Job>('/api/ordertrack', { customer: anaId, deliveredBy: driver2Id })
+    ).body;
     const done = await manager.put<Job>(`/api/ordertrack/${j._id}/deliver`);
     expect(done.body.isDelivered).toBe(true);
     expect((await manager.delete(`/api/ordertrack/${j._id}`)).status).toBe(200);
@@ -410,9 +411,10 @@ describe('roles on every path', () => {
   ];
   it('anonymous 401, customer and driver 403 on the office paths', async () => {
     for (const [method, path] of staffOnly) {
-      expect((await anon.request(method, path, method === 'GET' ? undefined : {})).status, path).toBe(
-        401,
-      );
+      expect(
+        (await anon.request(method, path, method === 'GET' ? undefined : {})).status,
+        path,
+      ).toBe(401);
       for (const c of [ana, d1]) {
         const r = await c.request(method, path, method === 'GET' ? undefined : {});
         expect(r.status, `${method} ${path}`).toBe(403);
@@ -426,7 +428,9 @@ describe('roles on every path', () => {
       ['PUT', '/api/ordertrack/x/deliver'],
     ] as const) {
       expect((await ana.request(method, path, method === 'GET' ? undefined : {})).status).toBe(403);
-      expect((await anon.request(method, path, method === 'GET' ? undefined : {})).status).toBe(401);
+      expect((await anon.request(method, path, method === 'GET' ? undefined : {})).status).toBe(
+        401,
+      );
     }
   });
 });
@@ -436,9 +440,14 @@ describe('settings: cut-off and holidays', () => {
     const bad = await trpc(admin, 'settings.update', { cutoff: '25:00', holidays: [] });
     expect(bad.status).toBe(400);
     expect(bad.code).toBe('settings.cutoffFormat');
-    const badDay = await trpc(admin, 'settings.update', { cutoff: '04:00', holidays: ['2026-13-01'] });
+    const badDay = await trpc(admin, 'settings.update', {
+      cutoff: '04:00',
+      holidays: ['2026-13-01'],
+    });
     expect(badDay.status).toBe(400);
-    expect((await trpc(ana, 'settings.update', { cutoff: '04:00', holidays: [] })).status).toBe(403);
+    expect((await trpc(ana, 'settings.update', { cutoff: '04:00', holidays: [] })).status).toBe(
+      403,
+    );
 
     // A cut-off of 00:00 has always passed: today is closed to new orders.
     const saved = await trpc<{ cutoff: string }>(admin, 'settings.update', {
