@@ -82,6 +82,14 @@ export function SettingsScreen() {
                   onChange={(v) => setHolidays(v as string[])}
                   aria-labelledby="holidays-label"
                   minDate={calendar.data?.today}
+                  ariaLabels={{
+                    previousMonth: t('settings.previousMonth'),
+                    nextMonth: t('settings.nextMonth'),
+                    previousYear: t('settings.previousYear'),
+                    nextYear: t('settings.nextYear'),
+                    previousDecade: t('settings.previousDecade'),
+                    nextDecade: t('settings.nextDecade'),
+                  }}
                 />
                 <Stack gap={4}>
                   {holidays.length === 0 ? (

@@ -65,9 +65,9 @@ export function TodaysReportScreen() {
                 dataKey="driver"
                 orientation="vertical"
                 yAxisProps={{ width: 90 }}
+                xAxisProps={{ allowDecimals: false }}
                 series={[{ name: 'count', label: t('reports.deliveries'), color: 'green.6' }]}
                 withBarValueLabel
-                aria-label={t('reports.perDriver')}
               />
             </Paper>
           )}
