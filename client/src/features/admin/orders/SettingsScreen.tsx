@@ -61,7 +61,7 @@ export function SettingsScreen() {
               description={t('settings.cutoffHint')}
               value={cutoff}
               onChange={(e) => setCutoff(e.currentTarget.value)}
-              w={220}
+              maw={420}
             />
             {calendar.data && (
               <Text size="sm" c="dimmed">
