@@ -3,12 +3,15 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { TRPCRequestInfo } from '@trpc/server/http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../shared/transport';
 import { LoginThrottle, type ThrottleOptions } from './auth/throttle';
 import type { Config } from './config';
 import { createContextFromRequest, type Services } from './context';
 import type { Db } from './db';
-import { GENERIC_MESSAGE } from './errors';
+import { AppError, GENERIC_MESSAGE } from './errors';
+import { exportPlugin } from './rest/export';
 import { restPlugin } from './rest/handler';
 import { type AppRouter, appRouter } from './routers';
 import { sameOriginGuard, securityHeaders } from './security';
@@ -24,6 +27,24 @@ export interface BuildAppOptions {
 /** A JSON body larger than this is refused with 413 (orders and forms are small). */
 export const BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Fastify's `trustProxy` for a number of proxy hops: the socket peer and the next `hops - 1`
+ * addresses are proxies, so the client address is the one `hops` places from the right of
+ * `X-Forwarded-For` (never the leftmost, which the client writes). Fastify 5 reads a bare
+ * number as "trust nothing", hence the function (proxy-addr's `(addr, i)` hop index).
+ */
+export function trustProxyHops(hops: number): false | ((addr: string, i: number) => boolean) {
+  return hops > 0 ? (_addr, i) => i < hops : false;
+}
+
+/** A tRPC batch holding `auth.login` next to any other call is refused as a whole. */
+function refuseBatchedLogin(info: TRPCRequestInfo | undefined): void {
+  if (!info?.isBatchCall || info.calls.length < 2) return;
+  if (info.calls.some((call) => UNBATCHED_PROCEDURES.includes(call.path))) {
+    throw new AppError('BAD_REQUEST', 'auth.loginNotBatched');
+  }
+}
+
 /** The whole app as one Fastify instance; main.ts listens, tests listen on port 0. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
@@ -34,14 +55,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyHops(config.trustProxyHops),
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
   });
-  const services: Services = { db, config, throttle: new LoginThrottle(opts.throttle) };
+  const services: Services = { db, config, throttle: new LoginThrottle(db, opts.throttle) };
 
   // Helmet's headers, computed once at start and set on every reply (docs/decisions/006).
-  const headers = await securityHeaders({ hsts: config.trustProxy });
+  const headers = await securityHeaders({ hsts: config.trustProxyHops > 0 });
   app.addHook('onRequest', async (_req, reply) => {
     reply.headers(headers);
   });
@@ -74,7 +95,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }) => createContextFromRequest(services, req, res),
+      // Bounds what one request can ask for; the client's batch link uses the same number.
+      maxBatchSize: MAX_BATCH_SIZE,
+      createContext: ({ req, res, info }) => {
+        refuseBatchedLogin(info);
+        return createContextFromRequest(services, req, res);
+      },
       onError({ error, path: p, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           req.log.error({ err: error, path: p }, 'tRPC failed');
@@ -83,6 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
   await app.register(async (api) => restPlugin(api, services));
+  await app.register(async (api) => exportPlugin(api, services));
 
   // Uploaded images.
   fs.mkdirSync(config.uploadsDir, { recursive: true });

@@ -11,11 +11,18 @@ const envSchema = z.object({
   TZ: z.string().default('Asia/Tokyo'),
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
-  /** Set when a TLS-terminating proxy sits in front, so `X-Forwarded-Proto` is believed. */
+  /**
+   * How many reverse proxies sit in front (a TLS-terminating one: 1). Their `X-Forwarded-For`
+   * and `X-Forwarded-Proto` are believed for that many hops, counted from the right; `true` is
+   * read as 1 and `false` as 0, as before.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+    .string()
+    .default('0')
+    .transform((v) =>
+      v === 'true' ? 1 : v === 'false' ? 0 : /^\d{1,2}$/.test(v) ? Number(v) : NaN,
+    )
+    .pipe(z.number().int().min(0).max(10)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -29,7 +36,8 @@ export interface Config {
   timeZone: string;
   adminUsername?: string;
   adminPassword?: string;
-  trustProxy: boolean;
+  /** Trusted proxy hops in front of the app (0: clients connect directly). */
+  trustProxyHops: number;
   logLevel: string;
 }
 
@@ -53,7 +61,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.TZ,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
-    trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

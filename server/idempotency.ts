@@ -14,7 +14,7 @@ import { middleware } from './trpc';
 // The key is scoped to (account, procedure) and stored with a hash of the input and the JSON of
 // the result. Concurrent duplicates in this process wait for the first call and share its
 // answer. The key is stored right after the procedure's own transaction commits, with no I/O
-// in between: only a crash in that instant could let a retry write twice (docs/decisions/009).
+// in between: only a crash in that instant could let a retry write twice (docs/decisions/011).
 
 /** 1-255 printable ASCII characters (RFC draft: a string; anything else is refused). */
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;

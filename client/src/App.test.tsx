@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { App } from './App';
-import { fakeServer } from './features/customer/testServer';
-import { fakeAuth, makeUser, renderAt } from './test/render';
+import { makeUser } from './test/fixtures';
+import { fakeAuth, renderAt } from './test/render';
+import { fakeServer } from './test/testServer';
 
 const customer = makeUser();
 const driver = makeUser({ role: 'driver', userType: 'Employee', customerId: null, name: 'Hari' });
@@ -63,11 +64,17 @@ describe('routes', () => {
   });
 
   it('shows a titled coming-soon page with breadcrumbs for screens not built yet', () => {
-    renderAt(<App />, '/driver/payments', fakeAuth({ user: driver }));
-    expect(screen.getByRole('heading', { name: 'Payments' })).toBeTruthy();
+    const admin = makeUser({
+      role: 'admin',
+      isAdmin: true,
+      userType: 'Employee',
+      customerId: null,
+    });
+    renderAt(<App />, '/admin/customer/routes', fakeAuth({ user: admin }));
+    expect(screen.getByRole('heading', { name: 'Routes' })).toBeTruthy();
     expect(screen.getByText('This screen is coming soon')).toBeTruthy();
     const crumb = screen.getAllByRole('link', { name: 'Home' })[0];
-    expect(crumb?.getAttribute('href')).toBe('/driver');
+    expect(crumb?.getAttribute('href')).toBe('/admin');
   });
 
   it('shows Page not found with a link home for unknown paths', () => {

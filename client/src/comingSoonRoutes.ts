@@ -15,8 +15,6 @@ export interface PendingScreen {
 }
 
 const customers: TrailStep = { titleKey: 'nav.customers', link: '/admin/customer/unified' };
-const payments: TrailStep = { titleKey: 'nav.payments', link: '/admin/invoice' };
-const reports: TrailStep = { titleKey: 'nav.reports', link: '/admin/reports' };
 
 export const COMING_SOON: PendingScreen[] = [
   // Admin area (spec §2).
@@ -25,14 +23,7 @@ export const COMING_SOON: PendingScreen[] = [
   { path: '/admin/customer/monthly', titleKey: 'nav.monthlyCustomers', trail: [customers] },
   { path: '/admin/customer/web', titleKey: 'nav.webCustomers', trail: [customers] },
   { path: '/admin/customer/routes', titleKey: 'nav.routes', trail: [customers] },
-  { path: '/admin/reports/payment', titleKey: 'nav.paymentCollection', trail: [reports] },
-  { path: '/admin/reports/export', titleKey: 'nav.exportData', trail: [reports] },
   { path: '/admin/products', titleKey: 'nav.products' },
-  { path: '/admin/invoice', titleKey: 'nav.payments' },
-  { path: '/admin/invoice/bycustomer/:id', titleKey: 'nav.customerInvoices', trail: [payments] },
   { path: '/admin/information', titleKey: 'nav.customerSlider' },
   { path: '/admin/employee', titleKey: 'nav.employees' },
-
-  // Driver area. The delivered list takes an optional keyword and page number after it.
-  { path: '/driver/payments', titleKey: 'nav.payments' },
 ];

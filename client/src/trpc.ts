@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpLink, type Operation, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/routers';
+import { MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../../shared/transport';
 import { isClientError, isUnauthorized, PROFILE_KEY } from './features/auth/session';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -31,7 +32,34 @@ export const queryClient = new QueryClient({
   },
 });
 
-// The session lives in an httpOnly cookie, sent with every same-origin request: nothing to add.
+/**
+ * The `Idempotency-Key` a call carries: `client.orders.place.mutate(input, { context:
+ * { idempotencyKey } })`. The same submission retried keeps its key (one order at most).
+ */
+export function idempotencyKeyOf(op: Pick<Operation, 'context'>): string | undefined {
+  const key = op.context.idempotencyKey;
+  return typeof key === 'string' ? key : undefined;
+}
+
+/**
+ * A keyed call goes alone (a header belongs to one request, not to a batch); the rest batch.
+ * The session lives in an httpOnly cookie, sent with every same-origin request.
+ */
+export const idempotencyLink = splitLink<AppRouter>({
+  condition: (op) => idempotencyKeyOf(op) !== undefined,
+  true: httpLink({
+    url: '/trpc',
+    headers: ({ op }) => ({ 'Idempotency-Key': idempotencyKeyOf(op) ?? '' }),
+  }),
+  // auth.login travels alone (the server refuses it inside a batch); the rest batch, at most
+  // MAX_BATCH_SIZE calls a request, the server's cap.
+  false: splitLink({
+    condition: (op) => UNBATCHED_PROCEDURES.includes(op.path),
+    true: httpLink({ url: '/trpc' }),
+    false: httpBatchLink({ url: '/trpc', maxItems: MAX_BATCH_SIZE }),
+  }),
+});
+
 export const trpcClient = trpc.createClient({
-  links: [httpBatchLink({ url: '/trpc' })],
+  links: [idempotencyLink],
 });

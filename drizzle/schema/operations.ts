@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { AUDIT_ACTIONS } from '../../shared/enums';
 import { account } from './accounts';
 import { createdAt } from './columns';
 
 /**
- * Failed sign-ins, kept in the database so throttling survives a restart. `bucket` is
- * `user:<name>` or `ip:<address>`; old rows are swept.
+ * Sign-in attempts counted by the throttle (server/auth/throttle.ts), kept in the database so
+ * throttling survives a restart. Each attempt is written before its password is checked (one
+ * row per bucket it counts in) and taken back if the password was right. `bucket` is
+ * `user:<name>`, `stranger:<name>` (from an address the account has not signed in from),
+ * `pair:<address> <name>` or `ip:<address>`; rows older than an hour are swept.
  */
 export const loginFailure = sqliteTable(
   'login_failure',
@@ -17,6 +20,23 @@ export const loginFailure = sqliteTable(
     atMs: integer('at_ms').notNull(),
   },
   (t) => [index('login_failure_bucket_idx').on(t.bucket, t.atMs)],
+);
+
+/**
+ * Addresses each account signed in from lately. Attempts from them keep a share of the hourly
+ * limit that a flood from other addresses cannot use up (docs/decisions/010).
+ */
+export const loginAddress = sqliteTable(
+  'login_address',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => account.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    /** Epoch milliseconds of the latest successful sign-in from this address. */
+    lastOkMs: integer('last_ok_ms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.ip] })],
 );
 
 /** The business's settings (order cut-off, holidays, ...): one JSON value per key. */

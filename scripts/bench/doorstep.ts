@@ -194,7 +194,9 @@ function seedDispatchable(dbFile: string, count: number): string[] {
     for (let i = 0; i < count; i++) {
       const id = newId();
       insOrder.run(id, start + 1 + i, c.id, c.accountId);
-      products.forEach((p, k) => insLine.run(newId(), id, p, k));
+      products.forEach((p, k) => {
+        insLine.run(newId(), id, p, k);
+      });
       ids.push(id);
     }
   })();
@@ -313,8 +315,10 @@ async function main() {
     );
     for (const f of [
       small,
+      small2,
       bare,
       frozen,
+      frozenAll,
       frozenRest,
       newOrders,
       pendingList,

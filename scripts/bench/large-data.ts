@@ -119,3 +119,45 @@ export async function seedLargeData(
     productIds: products.map((p) => p.id),
   };
 }
+
+/**
+ * 30,000 invoices over the large data set's customers (a third of them monthly), a quarter
+ * paid, a quarter partly paid, with a payment for each paid amount. Separate from
+ * seedLargeData so the other benchmarks keep their data set unchanged.
+ */
+export function seedLargeInvoices(db: Db, count = 30_000): { invoiceIds: string[] } {
+  const sqlite = db.$client;
+  const customers = sqlite
+    .prepare('SELECT id FROM customer ORDER BY customer_code')
+    .pluck()
+    .all() as string[];
+  if (customers.length === 0) throw new Error('seedLargeData first');
+  const setMonthly = sqlite.prepare(
+    "UPDATE customer SET payment_method = 'monthly', payment_date = ? WHERE id = ?",
+  );
+  const insInvoice = sqlite.prepare(
+    `INSERT INTO invoice (id, customer_id, due_date, amount, paid_amount, note, created_at)
+     VALUES (?, ?, ?, ?, ?, '', ?)`,
+  );
+  const insPayment = sqlite.prepare(
+    'INSERT INTO payment (id, invoice_id, amount, date, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const start = Date.now() - 180 * 24 * 3600_000;
+  const invoiceIds: string[] = [];
+  sqlite.transaction(() => {
+    customers.forEach((id, i) => {
+      if (i % 3 === 0) setMonthly.run(String((i % 28) + 1), id);
+    });
+    for (let i = 0; i < count; i++) {
+      const id = newId();
+      const amount = 1000 + ((i * 7919) % 90_000);
+      const paid = i % 4 === 0 ? amount : i % 4 === 1 ? Math.floor(amount / 3) : 0;
+      const created = new Date(start + i * 500_000);
+      const due = new Date(created.getTime() + 14 * 24 * 3600_000).toISOString().slice(0, 10);
+      insInvoice.run(id, customers[i % customers.length], due, amount, paid, created.toISOString());
+      if (paid > 0) insPayment.run(newId(), id, paid, due, created.toISOString());
+      invoiceIds.push(id);
+    }
+  })();
+  return { invoiceIds };
+}

@@ -15,6 +15,7 @@ export interface RestRoute {
 
 const body = (r: RestRequestParts) => r.body;
 const params = (r: RestRequestParts) => r.params;
+
 const query = (r: RestRequestParts) => r.query;
 /** The body's fields when it is an object (anything else adds nothing; the id comes from the path). */
 const bodyObject = (r: RestRequestParts) =>
@@ -61,9 +62,147 @@ export const restRoutes: RestRoute[] = [
   },
   { method: 'GET', path: '/api/information/popup/active', procedure: 'information.activePopup' },
 
+  // Invoices, payments and notes (spec §7 "Invoices"; DESIGN §5 adds the driver's list). The
+  // fixed paths (/all, /cash, /monthly, /completed, /date, ...) are matched before /:id.
+  { method: 'POST', path: '/api/invoice', procedure: 'invoices.create', input: body, status: 201 },
+  {
+    method: 'GET',
+    path: '/api/invoice/all',
+    procedure: 'invoices.list',
+    input: (r) => ({ kind: 'all', pageNumber: r.query.pageNumber || undefined }),
+  },
+  {
+    method: 'GET',
+    path: '/api/invoice/cash',
+    procedure: 'invoices.list',
+    input: (r) => ({ kind: 'cash', pageNumber: r.query.pageNumber || undefined }),
+  },
+  {
+    method: 'GET',
+    path: '/api/invoice/monthly',
+    procedure: 'invoices.list',
+    input: (r) => ({ kind: 'monthly', pageNumber: r.query.pageNumber || undefined }),
+  },
+  {
+    method: 'GET',
+    path: '/api/invoice/completed',
+    procedure: 'invoices.completed',
+    input: (r) => ({
+      keyword: r.query.keyword || undefined,
+      pageNumber: r.query.pageNumber || undefined,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/invoice/date',
+    procedure: 'invoices.byDate',
+    input: (r) => ({ paymentDate: r.query.paymentDate }),
+  },
+  { method: 'GET', path: '/api/invoice/forecast', procedure: 'invoices.forecast' },
+  { method: 'GET', path: '/api/invoice/aging', procedure: 'invoices.aging' },
+  { method: 'GET', path: '/api/invoice/followups', procedure: 'invoices.followUps' },
+  { method: 'GET', path: '/api/invoice/overdue', procedure: 'invoices.overdueCustomers' },
+  { method: 'GET', path: '/api/invoice/myoverdue', procedure: 'invoices.myOverdue' },
+  { method: 'GET', path: '/api/invoice/mine', procedure: 'invoices.mine' },
+  {
+    method: 'GET',
+    path: '/api/invoice/customer/:customerId',
+    procedure: 'invoices.byCustomer',
+    input: params,
+  },
+  {
+    method: 'GET',
+    path: '/api/invoice/assigned/:id',
+    procedure: 'invoices.assigned',
+    input: params,
+  },
+  {
+    method: 'GET',
+    path: '/api/invoice/driver/:driverId',
+    procedure: 'invoices.assigned',
+    input: (r) => ({ id: r.params.driverId }),
+  },
+  { method: 'GET', path: '/api/invoice/:id', procedure: 'invoices.byId', input: params },
+  { method: 'GET', path: '/api/invoice/:id/history', procedure: 'invoices.history', input: params },
+  {
+    method: 'PUT',
+    path: '/api/invoice/:id',
+    procedure: 'invoices.update',
+    input: (r) => ({ ...(r.body as object), id: r.params.id }),
+  },
+  { method: 'DELETE', path: '/api/invoice/:id', procedure: 'invoices.delete', input: params },
+  {
+    method: 'POST',
+    path: '/api/invoice/:id/payment',
+    procedure: 'invoices.pay',
+    input: (r) => ({ ...(r.body as object), invoiceId: r.params.id }),
+    status: 201,
+  },
+  {
+    method: 'PUT',
+    path: '/api/invoice/:id/payment',
+    procedure: 'invoices.editPayment',
+    input: (r) => ({ ...(r.body as object), invoiceId: r.params.id }),
+  },
+  {
+    method: 'POST',
+    path: '/api/invoice/:id/fullpayment',
+    procedure: 'invoices.payFull',
+    input: (r) => ({ ...(r.body as object), invoiceId: r.params.id }),
+    status: 201,
+  },
+  {
+    method: 'POST',
+    path: '/api/invoice/:id/note',
+    procedure: 'invoices.addNote',
+    input: (r) => ({ ...(r.body as object), invoiceId: r.params.id }),
+    status: 201,
+  },
+  {
+    method: 'POST',
+    path: '/api/invoice/dues',
+    procedure: 'invoices.duesForCustomers',
+    input: body,
+  },
+
+  // The cash handover (DESIGN §6) and credit hold.
+  {
+    method: 'GET',
+    path: '/api/handover/mine',
+    procedure: 'handovers.myDay',
+    input: (r) => ({ date: r.query.date || undefined }),
+  },
+  {
+    method: 'POST',
+    path: '/api/handover',
+    procedure: 'handovers.handOver',
+    input: body,
+    status: 201,
+  },
+  {
+    method: 'PUT',
+    path: '/api/handover/:id/confirm',
+    procedure: 'handovers.confirm',
+    input: (r) => ({ ...(r.body as object), id: r.params.id }),
+  },
+  {
+    method: 'GET',
+    path: '/api/handover/report',
+    procedure: 'handovers.report',
+    input: (r) => ({ from: r.query.from, to: r.query.to }),
+  },
+  { method: 'GET', path: '/api/credit/held', procedure: 'credit.held' },
+  { method: 'PUT', path: '/api/orders/:id/release', procedure: 'orders.release', input: params },
+  {
+    method: 'PUT',
+    path: '/api/customer/:id/credithold',
+    procedure: 'credit.setHold',
+    input: (r) => ({ ...(r.body as object), customerId: r.params.id }),
+  },
+
   // From order to doorstep (spec §7 "Orders"): web orders, order tracking and the day's report.
   // Static segments (itemquantities, delivered, customer, delivercompleted, completed, report)
-  // win over the `:id` rows in Fastify's router; tests/api/doorstep-rest.test.ts checks each.
+  // win over the `:id` rows in Fastify's router; tests/api/doorstep.test.ts calls each.
   { method: 'GET', path: '/api/orders', procedure: 'orders.list', input: query },
   { method: 'GET', path: '/api/orders/delivered', procedure: 'orders.delivered', input: query },
   {

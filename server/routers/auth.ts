@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginInput, loginOutput, userInfo } from '../../shared/schemas/auth';
-import { login, logout, toUserInfo } from '../services/auth';
+import { businessInfoOf, login, logout, toUserInfo } from '../services/auth';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 export const authRouter = router({
@@ -22,10 +22,12 @@ export const authRouter = router({
   session: publicProcedure
     .input(z.void())
     .output(userInfo.nullable())
-    .query(({ ctx }) => (ctx.user ? toUserInfo(ctx.user) : null)),
+    .query(({ ctx }) =>
+      ctx.user ? toUserInfo(ctx.user, businessInfoOf(ctx.config.timeZone)) : null,
+    ),
 
   profile: authedProcedure
     .input(z.void())
     .output(userInfo)
-    .query(({ ctx }) => toUserInfo(ctx.user)),
+    .query(({ ctx }) => toUserInfo(ctx.user, businessInfoOf(ctx.config.timeZone))),
 });

@@ -1,7 +1,10 @@
 import { router } from '../trpc';
 import { authRouter } from './auth';
 import { categoriesRouter } from './categories';
+import { creditRouter } from './credit';
+import { handoversRouter } from './handovers';
 import { informationRouter } from './information';
+import { invoicesRouter } from './invoices';
 import { ordersRouter } from './orders';
 import { ordertrackRouter } from './ordertrack';
 import { productsRouter } from './products';
@@ -12,7 +15,10 @@ import { wishlistRouter } from './wishlist';
 export const appRouter = router({
   auth: authRouter,
   categories: categoriesRouter,
+  credit: creditRouter,
+  handovers: handoversRouter,
   information: informationRouter,
+  invoices: invoicesRouter,
   orders: ordersRouter,
   ordertrack: ordertrackRouter,
   products: productsRouter,

@@ -39,6 +39,7 @@ import {
   placeForCustomer,
 } from '../services/webOrders';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
+import { releaseHeldOrder } from './credit';
 
 const idInput = z.object({ id: idParam });
 const deletedOut = z.object({ _id: z.string() });
@@ -77,6 +78,9 @@ export const ordersRouter = router({
     .input(z.object({ id: idParam }))
     .output(orderOut)
     .query(({ ctx, input }) => getOrder(ctx.db, input.id, ctx.scope)),
+
+  /** Releases a web order held for a customer on credit hold (staff; audited). */
+  release: releaseHeldOrder,
 
   // --- The office's web orders (spec §2 /admin/orders) ---------------------------------------
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { account } from '../../drizzle/schema';
-import type { LoginInput, LoginOutput, UserInfo } from '../../shared/schemas/auth';
+import { isoDateInZone } from '../../shared/format';
+import type { BusinessInfo, LoginInput, LoginOutput, UserInfo } from '../../shared/schemas/auth';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import { createSession, invalidateSession } from '../auth/sessions';
 import { type AuthUser, type Context, loadCustomerForAccount } from '../context';
@@ -8,7 +9,12 @@ import { AppError } from '../errors';
 
 export const INVALID_LOGIN = 'Invalid username or password';
 
-export function toUserInfo(user: AuthUser): UserInfo {
+/** The business's time zone and today's date in it, as the session tells the client. */
+export function businessInfoOf(timeZone: string, now: Date = new Date()): BusinessInfo {
+  return { timeZone, today: isoDateInZone(now, timeZone) };
+}
+
+export function toUserInfo(user: AuthUser, business: BusinessInfo): UserInfo {
   const a = user.account;
   const c = user.customer;
   return {
@@ -22,6 +28,8 @@ export function toUserInfo(user: AuthUser): UserInfo {
     photo: a.photo ?? null,
     customerId: c?.id ?? null,
     deliveryDays: c?.deliveryDays ?? [],
+    language: a.language ?? null,
+    business,
   };
 }
 
@@ -31,32 +39,36 @@ function throttled(ms: number): AppError {
 }
 
 export async function login(ctx: Context, input: LoginInput): Promise<LoginOutput> {
-  const username = input.username.trim();
-  const wait = ctx.throttle.retryAfterMs(username, ctx.ip);
-  if (wait > 0) throw throttled(wait);
-
   // Usernames compare case-insensitively (a phone keyboard capitalises the first letter).
-  const row = ctx.db
-    .select()
-    .from(account)
-    .where(eq(account.username, username.toLowerCase()))
-    .get();
+  const username = input.username.trim().toLowerCase();
+  const row = ctx.db.select().from(account).where(eq(account.username, username)).get();
+
+  // Counted before the password is checked, synchronously: concurrent tries see each other
+  // (docs/decisions/010). Nothing below may run before this.
+  const reservation = ctx.throttle.reserve(username, ctx.ip, row?.id ?? null);
+  if (!reservation.ok) throw throttled(reservation.retryAfterMs);
+  const { attempt } = reservation;
+  const slot = ctx.throttle.gate.enter(ctx.ip);
+  if (slot === 'address' || slot === 'busy') {
+    // Not evaluated: the password checks are full. The attempt does not count.
+    attempt.cancel();
+    if (slot === 'address') throw throttled(1000);
+    throw new AppError('SERVICE_UNAVAILABLE', 'common.serverBusy');
+  }
   // Verify against a dummy hash for unknown users so both failures cost the same.
-  const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!row || !ok) {
-    ctx.throttle.fail(username, ctx.ip);
-    throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
-  }
+  const ok = await slot.run(async () =>
+    verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password),
+  );
+  // A wrong password leaves the attempt counted as a failure.
+  if (!row || !ok) throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
   const customer = row.kind === 'customer' ? loadCustomerForAccount(ctx.db, row.id) : null;
-  if (row.kind === 'customer' && !customer) {
-    // A login whose customer record is gone cannot do anything: treat as unknown.
-    ctx.throttle.fail(username, ctx.ip);
-    throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
-  }
-  ctx.throttle.succeed(username);
+  // A login whose customer record is gone cannot do anything: treat as unknown.
+  if (row.kind === 'customer' && !customer) throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
+  attempt.succeeded(row.id);
   const { token, session } = createSession(ctx.db, row.id);
   ctx.cookies.set(token, session.expiresAtMs);
-  return { ...toUserInfo({ account: row, customer }), token };
+  const business = businessInfoOf(ctx.config.timeZone);
+  return { ...toUserInfo({ account: row, customer }, business), token };
 }
 
 export function logout(ctx: Context): { message: string } {

@@ -2,10 +2,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customerOrder, orderLine, product } from '../../drizzle/schema';
 import { isDeliveryDay } from '../../shared/delivery-dates';
-import { isOutOfStock } from '../../shared/rules';
+import { isOutOfStock, LATEST_DELIVERY_DATE, MAX_QUANTITY } from '../../shared/rules';
 import {
-  LATEST_DELIVERY_DATE,
-  MAX_QUANTITY,
   ORDERS_PAGE_SIZE,
   type OrderOut,
   type OrderPageOut,

@@ -8,6 +8,7 @@ import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
 import enHome from './en/home.json';
 import enLogin from './en/login.json';
+import enMoney from './en/money.json';
 import enNav from './en/nav.json';
 import enOrders from './en/orders.json';
 import enPlaced from './en/placed.json';
@@ -27,12 +28,15 @@ import enErrIdempotency from './en/errors/idempotency.json';
 import enErrOrder from './en/errors/order.json';
 import enErrDelivery from './en/errors/delivery.json';
 import enErrSettings from './en/errors/settings.json';
+import enErrInvoice from './en/errors/invoice.json';
+import enErrHandover from './en/errors/handover.json';
 import neBadge from './ne/badge.json';
 import neCart from './ne/cart.json';
 import neCatalogue from './ne/catalogue.json';
 import neCommon from './ne/common.json';
 import neHome from './ne/home.json';
 import neLogin from './ne/login.json';
+import neMoney from './ne/money.json';
 import neNav from './ne/nav.json';
 import neOrders from './ne/orders.json';
 import nePlaced from './ne/placed.json';
@@ -52,6 +56,8 @@ import neErrIdempotency from './ne/errors/idempotency.json';
 import neErrOrder from './ne/errors/order.json';
 import neErrDelivery from './ne/errors/delivery.json';
 import neErrSettings from './ne/errors/settings.json';
+import neErrInvoice from './ne/errors/invoice.json';
+import neErrHandover from './ne/errors/handover.json';
 
 export const en = {
   badge: enBadge,
@@ -60,6 +66,7 @@ export const en = {
   common: enCommon,
   home: enHome,
   login: enLogin,
+  money: enMoney,
   nav: enNav,
   orders: enOrders,
   placed: enPlaced,
@@ -80,6 +87,8 @@ export const en = {
     order: enErrOrder,
     delivery: enErrDelivery,
     settings: enErrSettings,
+    invoice: enErrInvoice,
+    handover: enErrHandover,
   },
 };
 
@@ -93,6 +102,7 @@ export const ne = {
   common: neCommon,
   home: neHome,
   login: neLogin,
+  money: neMoney,
   nav: neNav,
   orders: neOrders,
   placed: nePlaced,
@@ -113,5 +123,7 @@ export const ne = {
     order: neErrOrder,
     delivery: neErrDelivery,
     settings: neErrSettings,
+    invoice: neErrInvoice,
+    handover: neErrHandover,
   },
 } satisfies Resources;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMPLOYEE_ROLES } from '../enums';
+import { EMPLOYEE_ROLES, LANGUAGES } from '../enums';
 
 // Messages are i18n keys' English text; the client translates the keys it knows.
 /** The code of 'This field is required.' (errors.common.required), the spec's wording. */
@@ -16,6 +16,16 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
+/**
+ * What the client needs of the business to apply its date rules without restating them: the
+ * time zone the business counts days in and its "today" (YYYY-MM-DD) when the session was read.
+ */
+export const businessInfo = z.object({
+  timeZone: z.string(),
+  today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+export type BusinessInfo = z.infer<typeof businessInfo>;
+
 /** The user info of spec §3: never a password, hash or another account's data. */
 export const userInfo = z.object({
   _id: z.string(),
@@ -29,6 +39,9 @@ export const userInfo = z.object({
   /** The customer record's id, for customers. */
   customerId: z.string().nullable(),
   deliveryDays: z.array(z.string()),
+  /** The interface language saved on the account; null until the person chooses one. */
+  language: z.enum(LANGUAGES).nullable(),
+  business: businessInfo,
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { MAX_QUANTITY } from '../rules';
 
-export const MAX_QUANTITY = 9999;
 export const MAX_LINES = 200;
-export const LATEST_DELIVERY_DATE = '2099-12-31';
 export const ORDERS_PAGE_SIZE = 10;
 
 /**

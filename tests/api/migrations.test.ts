@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../scripts/demo/seed-demo';
 import { closeDb, type Db, migrationsFolder, openDb } from '../../server/db';
-import { isoDateInZone } from '../../shared/format';
 
-// drizzle-kit table rebuilds run with foreign keys on and can silently cascade-delete child rows
-// (ARCHITECTURE pitfall 7): migrating a populated database must keep every row.
+// A database of the first schema version (migrations/0000_init.sql), holding rows in every
+// table, migrated to the newest: every row must survive (drizzle-kit table rebuilds run with
+// foreign keys on and can silently cascade-delete child rows, ARCHITECTURE pitfall 7), and
+// the data migrations must do what they say.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-migrate-'));
 const open: Db[] = [];
@@ -16,6 +16,30 @@ afterAll(() => {
   for (const db of open) closeDb(db);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+interface Journal {
+  entries: { idx: number; tag: string; when: number }[];
+}
+const journal = JSON.parse(
+  fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+) as Journal;
+
+/** A migrations folder holding only the first migration: the previous schema version. */
+function firstVersionFolder(): string {
+  const folder = path.join(dir, 'migrations-v0');
+  fs.mkdirSync(path.join(folder, 'meta'), { recursive: true });
+  const first = journal.entries[0];
+  if (!first) throw new Error('no migrations');
+  fs.copyFileSync(
+    path.join(migrationsFolder, `${first.tag}.sql`),
+    path.join(folder, `${first.tag}.sql`),
+  );
+  fs.writeFileSync(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries: [first] }),
+  );
+  return folder;
+}
 
 function rowCounts(db: Db): Record<string, number> {
   const tables = db.$client
@@ -32,41 +56,194 @@ function rowCounts(db: Db): Record<string, number> {
   );
 }
 
-describe('migrations', () => {
-  it('migrates a populated database', async () => {
-    const file = path.join(dir, 'app.db');
-    const db = openDb(file);
-    open.push(db);
-    await seedDemo(db, {
-      uploadsDir: path.join(dir, 'uploads'),
-      today: isoDateInZone(new Date(), 'Asia/Tokyo'),
-    });
-    const before = rowCounts(db);
-    for (const table of [
-      'account',
-      'customer',
-      'product',
-      'customer_order',
-      'order_line',
-      'invoice',
-      'payment',
-      'delivery_job',
-    ]) {
-      expect(before[table], table).toBeGreaterThan(0);
+const ORDERS = 24;
+/** Placing order: created_at ascending is NOT the id order, so numbering must follow time. */
+const orderId = (i: number) => `ord-${((i * 7) % ORDERS).toString().padStart(2, '0')}`;
+const placedAt = (i: number) => new Date(Date.UTC(2026, 9, 1, 0, i * 13)).toISOString();
+
+/** Rows of the first schema version in every table, as a running shop would have them. */
+function fillFirstVersion(db: Db) {
+  const run = (sql: string, ...params: unknown[]) => db.$client.prepare(sql).run(...params);
+  const account = (id: string, username: string, kind: string, role: string | null, name = '') =>
+    run(
+      `INSERT INTO account (id, username, password_hash, kind, role, name) VALUES (?, ?, ?, ?, ?, ?)`,
+      id,
+      username,
+      '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',
+      kind,
+      role,
+      name,
+    );
+  account('adm', 'admin', 'admin', null, 'Owner');
+  account('mgr', 'sita', 'employee', 'manager', 'Sita Sharma');
+  account('drv1', 'ramesh', 'employee', 'driver', 'Ramesh Karki');
+  account('drv2', 'hari', 'employee', 'driver', 'Hari Gurung');
+  run(`INSERT INTO route (id, name) VALUES ('r1', 'Shinjuku'), ('r2', 'Ikebukuro')`);
+  for (let c = 0; c < 4; c++) {
+    account(`acc-c${c}`, `rest${c}`, 'customer', null);
+    run(
+      `INSERT INTO customer (id, account_id, restaurant_name, phone_number, customer_code,
+        payment_method, delivery_days, route_id, contact_person, web_order)
+       VALUES (?, ?, ?, '312345678', ?, 'cash', '["Tuesday","Friday"]', ?, 'Owner', 1)`,
+      `cus${c}`,
+      `acc-c${c}`,
+      `Restaurant ${c}`,
+      `C00${c}`,
+      c % 2 ? 'r1' : 'r2',
+    );
+  }
+  run(`INSERT INTO category (id, name) VALUES ('cat1', 'Rice & Flour'), ('cat2', 'Thai Items')`);
+  for (let p = 0; p < 6; p++) {
+    run(
+      `INSERT INTO product (id, name, category_id, price, sku, product_rank, item_type)
+       VALUES (?, ?, ?, ?, 'Kg', ?, ?)`,
+      `prd${p}`,
+      `Product ${p}`,
+      p % 2 ? 'cat1' : 'cat2',
+      500 + p * 100,
+      p,
+      p === 5 ? 'Out of Stock' : 'Regular',
+    );
+  }
+  run(
+    `INSERT INTO wishlist_entry (customer_id, product_id) VALUES ('cus0', 'prd1'), ('cus1', 'prd2')`,
+  );
+  run(
+    `INSERT INTO information_item (id, name, image, type) VALUES
+     ('inf1', 'New crop', '/uploads/a.png', 'slider'), ('inf2', 'Momo week', '/uploads/b.png', 'popup')`,
+  );
+  run(
+    `INSERT INTO uploaded_file (name, size_bytes, content_type, uploaded_by)
+     VALUES ('a.png', 1200, 'image/png', 'adm')`,
+  );
+  for (let i = 0; i < ORDERS; i++) {
+    const id = orderId(i);
+    const c = i % 4;
+    // Every third order delivered, alternating drivers; one by a driver since removed (null).
+    const delivered = i % 3 === 0;
+    const by = delivered ? (i % 2 ? 'drv1' : i === 0 ? null : 'drv2') : null;
+    const q = (i % 5) + 1;
+    const price1 = 600;
+    const price2 = 800;
+    run(
+      `INSERT INTO customer_order (id, customer_id, placed_by, restaurant_name, customer_code,
+        username, route_name, delivery_date, total, is_delivered, delivered_by, delivered_at,
+        created_at) VALUES (?, ?, ?, ?, ?, ?, 'Shinjuku', '2026-10-05', ?, ?, ?, ?, ?)`,
+      id,
+      `cus${c}`,
+      `acc-c${c}`,
+      `Restaurant ${c}`,
+      `C00${c}`,
+      `rest${c}`,
+      price1 * q + price2,
+      delivered ? 1 : 0,
+      by,
+      delivered ? '2026-10-05T03:00:00.000Z' : null,
+      placedAt(i),
+    );
+    run(
+      `INSERT INTO order_line (id, order_id, product_id, position, name, sku, unit_price,
+        quantity, line_total) VALUES (?, ?, 'prd1', 0, 'Product 1', 'Kg', ?, ?, ?),
+        (?, ?, 'prd3', 1, 'Product 3', 'Kg', ?, 1, ?)`,
+      `${id}-l0`,
+      id,
+      price1,
+      q,
+      price1 * q,
+      `${id}-l1`,
+      id,
+      price2,
+      price2,
+    );
+    if (delivered) {
+      run(
+        `INSERT INTO delivery_job (id, serial_no, customer_id, restaurant_name, order_id,
+          prepared_by, delivered_by, is_delivered, delivered_at)
+         VALUES (?, ?, ?, ?, ?, 'mgr', ?, 1, '2026-10-05T03:00:00.000Z')`,
+        `job-${id}`,
+        i + 1,
+        `cus${c}`,
+        `Restaurant ${c}`,
+        id,
+        by,
+      );
     }
+  }
+  run(
+    `INSERT INTO invoice (id, customer_id, due_date, amount, paid_amount, note, assign_to_collect)
+     VALUES ('inv1', 'cus0', '2026-11-30', 50000, 20000, '', 'drv1'),
+            ('inv2', 'cus1', '2026-08-31', 12000, 0, 'call first', NULL)`,
+  );
+  run(
+    `INSERT INTO invoice_note (id, invoice_id, note, date, notes_by)
+     VALUES ('n1', 'inv2', 'Promised next week', '2026-10-10', 'mgr')`,
+  );
+  run(
+    `INSERT INTO payment (id, invoice_id, amount, date, collected_by)
+     VALUES ('pay1', 'inv1', 15000, '2026-10-20', 'drv1'), ('pay2', 'inv1', 5000, '2026-10-27', 'drv1')`,
+  );
+  run(
+    `INSERT INTO idempotency_key (account_id, key, result_id)
+     VALUES ('acc-c0', 'k-1', ?), ('acc-c1', 'k-2', ?)`,
+    orderId(0),
+    orderId(1),
+  );
+  run(
+    `INSERT INTO session (id, account_id, secret_hash, created_at_ms, last_verified_at_ms)
+     VALUES ('s1', 'acc-c0', x'00ff', 1790000000000, 1790000000000)`,
+  );
+}
+
+describe('migrations', () => {
+  it('migrate a database of the previous version with rows in every table to the newest', () => {
+    const file = path.join(dir, 'app.db');
+    const db = openDb(file, { migrate: false });
+    open.push(db);
+    migrate(db, { migrationsFolder: firstVersionFolder() });
+    fillFirstVersion(db);
+    const before = rowCounts(db);
+    for (const [table, n] of Object.entries(before))
+      expect(n, `no rows in ${table}`).toBeGreaterThan(0);
+    const sums = () =>
+      db.$client
+        .prepare(
+          `SELECT (SELECT sum(total) FROM customer_order) AS orders,
+                  (SELECT sum(line_total) FROM order_line) AS lines,
+                  (SELECT sum(amount) FROM payment) AS paid`,
+        )
+        .get();
+    const sumsBefore = sums();
 
     migrate(db, { migrationsFolder });
-    expect(rowCounts(db)).toEqual(before);
-    closeDb(db);
+    const after = rowCounts(db);
+    // Every table of the previous version keeps its rows, except old idempotency keys, which
+    // 0001 drops on purpose (they lacked the request hash and answer the new mechanism needs).
+    for (const [table, n] of Object.entries(before)) {
+      expect(after[table], table).toBe(table === 'idempotency_key' ? 0 : n);
+    }
+    expect(sums()).toEqual(sumsBefore);
+    expect(db.$client.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    expect(db.$client.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
 
+    // Existing orders are numbered #10001.. in the order they were placed, not by id.
+    const numbered = db.$client
+      .prepare('SELECT id, order_number AS n FROM customer_order ORDER BY created_at')
+      .all() as { id: string; n: number }[];
+    expect(numbered.map((o) => o.id)).toEqual(Array.from({ length: ORDERS }, (_, i) => orderId(i)));
+    expect(numbered.map((o) => o.n)).toEqual(Array.from({ length: ORDERS }, (_, i) => 10001 + i));
+
+    // The deliverer's name is copied onto delivered orders; none where nobody delivered.
+    const names = db.$client
+      .prepare('SELECT delivered_by AS by, delivered_by_name AS name FROM customer_order')
+      .all() as { by: string | null; name: string | null }[];
+    const expected: Record<string, string> = { drv1: 'ramesh', drv2: 'hari' };
+    expect(names.filter((o) => o.by).length).toBeGreaterThan(2);
+    for (const o of names) expect(o.name).toBe(o.by ? expected[o.by] : null);
+
+    closeDb(db);
     const reopened = openDb(file);
     open.push(reopened);
-    expect(rowCounts(reopened)).toEqual(before);
-    expect(reopened.$client.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
-
-    const journal = JSON.parse(
-      fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-    ) as { entries: unknown[] };
+    expect(rowCounts(reopened)).toEqual(after);
     const applied = reopened.$client
       .prepare('SELECT count(*) AS n FROM __drizzle_migrations')
       .get() as { n: number };

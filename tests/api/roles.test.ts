@@ -60,7 +60,7 @@ afterAll(() => t.close());
 async function outcome(who: string, proc: Name): Promise<string> {
   const { user, session } = resolveUser(t.db, tokens[who] ?? null);
   const ctx = createInnerContext(
-    { db: t.db, config: t.config, throttle: new LoginThrottle() },
+    { db: t.db, config: t.config, throttle: new LoginThrottle(t.db) },
     { user, session },
   );
   try {

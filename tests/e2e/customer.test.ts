@@ -112,7 +112,12 @@ describe('customer journeys', () => {
     const date = page.getByRole('button', { name: /Delivery date/ });
     expect(await date.textContent()).toContain(toPickerDate(today()));
     await page.getByLabel('Message').fill('Please use the back door');
+    // Placed through tRPC, alone (not batched), with its own Idempotency-Key header.
+    const placing = page.waitForRequest((r) => r.url().includes('/trpc/orders.place'));
     await page.getByRole('button', { name: 'Place Order' }).click();
+    const request = await placing;
+    expect(new URL(request.url()).pathname).toBe('/trpc/orders.place');
+    expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
 
     await page.waitForURL('**/customer/orderplaced');
     await page.getByRole('heading', { name: 'Order Placed Successfully!' }).waitFor();

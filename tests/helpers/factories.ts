@@ -133,3 +133,31 @@ export function makeProduct(
   db.insert(product).values(values).run();
   return values;
 }
+
+/** An invoice written directly (the API tests create theirs through POST /api/invoice). */
+export function makeInvoice(
+  db: Db,
+  over: {
+    customerId: string;
+    amount?: number;
+    paidAmount?: number;
+    dueDate?: string | null;
+    assignToCollect?: string | null;
+  },
+) {
+  const id = newId();
+  db.$client
+    .prepare(
+      `INSERT INTO invoice (id, customer_id, due_date, amount, paid_amount, note, assign_to_collect)
+       VALUES (?, ?, ?, ?, ?, '', ?)`,
+    )
+    .run(
+      id,
+      over.customerId,
+      over.dueDate ?? null,
+      over.amount ?? 5000,
+      over.paidAmount ?? 0,
+      over.assignToCollect ?? null,
+    );
+  return { id };
+}

@@ -13,6 +13,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ITEM_TYPE_BADGES, type ItemType } from '../../../shared/enums';
+import { isOutOfStock } from '../../../shared/rules';
 import type { ProductOut } from '../../../shared/schemas/catalogue';
 import {
   addToCart,
@@ -86,7 +87,7 @@ function CartControls({ product }: { product: ProductOut }) {
   const { t } = useTranslation();
   const quantity = quantityIn(useCart(), product._id);
 
-  if (product.itemType === 'Out of Stock') {
+  if (isOutOfStock(product.itemType)) {
     return (
       <Button fullWidth disabled variant="default">
         {t('product.notInStock')}

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { writeCart } from '../features/customer/cart';
 import i18n from '../i18n';
-import { fakeAuth, makeUser, renderAt } from '../test/render';
+import { makeUser } from '../test/fixtures';
+import { fakeAuth, renderAt } from '../test/render';
 import { TopBar } from './TopBar';
 
 const customer = makeUser();

@@ -8,7 +8,7 @@ export function notifySuccess(message: string, title?: string): void {
   notifications.show({ color: 'green', title, message, autoClose: ALERT_MS });
 }
 
-/** Shows a red alert; pass text already translated (see messages.ts for server messages). */
+/** Shows a red alert; pass text already translated (errorText in client/src/errors.ts for failed calls). */
 export function notifyError(message: string, title?: string): void {
   notifications.show({ color: 'red', title, message, autoClose: ALERT_MS });
 }

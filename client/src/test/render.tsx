@@ -4,7 +4,6 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import type { UserInfo } from '../../../shared/schemas/auth';
 import { AuthContext, type AuthState } from '../features/auth/AuthContext';
 import i18n from '../i18n';
 import { theme } from '../theme';
@@ -20,22 +19,6 @@ export function Providers({ children }: { children: ReactNode }) {
 
 export function renderWithProviders(ui: ReactElement) {
   return render(ui, { wrapper: Providers });
-}
-
-export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
-  return {
-    _id: 'u1',
-    isAdmin: false,
-    role: 'customer',
-    userType: 'Customer',
-    username: 'himalaya',
-    name: 'Ram Thapa',
-    restaurantName: 'Himalaya Kitchen',
-    photo: null,
-    customerId: 'c1',
-    deliveryDays: ['Tuesday'],
-    ...overrides,
-  };
 }
 
 export function fakeAuth(overrides: Partial<AuthState> = {}): AuthState {

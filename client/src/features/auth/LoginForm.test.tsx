@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
 import { renderWithProviders } from '../../test/render';
+import { networkError, serverError } from '../../test/testServer';
 import { LoginForm } from './LoginForm';
 
 function fill(username: string, password: string) {
@@ -70,19 +72,40 @@ describe('LoginForm', () => {
     expect(signInButton()).toHaveProperty('disabled', false);
   });
 
-  it("shows the server's message when signing in fails", async () => {
+  it("shows the refusal's code as text, in the current language", async () => {
     const onSubmit = vi.fn(async () => {
-      throw new Error('Invalid username or password');
+      throw serverError(401, 'auth.invalidLogin');
     });
     renderWithProviders(<LoginForm onSubmit={onSubmit} />);
     fill('himalaya', 'wrong-pass');
     fireEvent.click(signInButton());
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password');
     expect(signInButton()).toHaveProperty('disabled', false);
+    await act(() => i18n.changeLanguage('ne'));
+    expect(screen.getByRole('alert').textContent).toBe('प्रयोगकर्ता नाम वा पासवर्ड गलत छ');
   });
 
-  it("shows 'Login failed' when the failure has no message", async () => {
-    const onSubmit = vi.fn(() => Promise.reject(new Error('')));
+  it('says how long to wait when throttled, and names a network failure', async () => {
+    const onSubmit = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(serverError(429, 'auth.tooManyAttempts', { seconds: 30 }))
+      .mockRejectedValueOnce(networkError());
+    renderWithProviders(<LoginForm onSubmit={onSubmit} />);
+    fill('himalaya', 'wrong-pass');
+    fireEvent.click(signInButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many failed sign-in attempts. Please wait 30 seconds and try again.',
+    );
+    fireEvent.click(signInButton());
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Cannot reach the server. Check the connection and try again.',
+      ),
+    );
+  });
+
+  it("shows 'Login failed' when the failure carries no code, whatever its message", async () => {
+    const onSubmit = vi.fn(() => Promise.reject(new Error('Invalid username or password')));
     renderWithProviders(<LoginForm onSubmit={onSubmit} />);
     fill('himalaya', 'wrong-pass');
     fireEvent.click(signInButton());

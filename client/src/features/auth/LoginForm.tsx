@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoginInput, loginInput, REQUIRED } from '../../../../shared/schemas/auth';
-import { translateMessage } from '../../messages';
+import { codeText, errorText, isKnownCode } from '../../errors';
 
 interface LoginFormProps {
-  /** Signs in; a rejection's message is shown in the alert ('Login failed' when it has none). */
+  /** Signs in; a rejection's code is shown in the alert ('Login failed' when it has none). */
   onSubmit(values: LoginInput): Promise<void>;
 }
 
@@ -17,8 +17,8 @@ const validate = schemaResolver(loginInput, { sync: true });
 export function LoginForm({ onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
   const [passwordVisible, setPasswordVisible] = useState(false);
-  /** null: no failure; '': failed without a message; else the (English) server message. */
-  const [failure, setFailure] = useState<string | null>(null);
+  /** null: no failure; else what the sign-in rejected with (its code is shown). */
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
 
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
@@ -26,11 +26,12 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
     validate,
   });
 
-  // Errors stay as the schema's English text and are translated here, so switching the
-  // language also switches messages already on screen. Login says it with a star (spec §2).
+  // The schema's messages are error codes, translated here, so switching the language also
+  // switches messages already on screen. Login says 'required' with a star (spec §2).
   const fieldError = (error: ReactNode) => {
     if (!error) return undefined;
-    return error === REQUIRED ? t('errors.requiredStar') : translateMessage(t, String(error));
+    if (error === REQUIRED) return t('errors.common.requiredStar');
+    return isKnownCode(error) ? codeText(t, error) : t('errors.common.invalid');
   };
 
   // Never rejects: a rejected promise here would escape Mantine's submit handler.
@@ -39,7 +40,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
     try {
       await onSubmit(values);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : '');
+      setFailure({ error });
     }
   };
 
@@ -48,7 +49,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
       <Stack>
         {failure !== null && (
           <Alert color="red" variant="light" role="alert">
-            {failure ? translateMessage(t, failure) : t('login.failed')}
+            {errorText(t, failure.error, 'login.failed')}
           </Alert>
         )}
         <TextInput

@@ -14,18 +14,15 @@ import {
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isoDateInZone } from '../../../../shared/format';
+import { LATEST_DELIVERY_DATE } from '../../../../shared/rules';
 import type { OrderOut } from '../../../../shared/schemas/orders';
-import { LATEST_DELIVERY_DATE } from '../../../../shared/schemas/orders';
-import { translateMessage } from '../../messages';
+import { errorText } from '../../errors';
 import { trpc } from '../../trpc';
 import { useAuth } from '../auth/AuthContext';
 import { EstimatedTotal } from './CartReview';
 import type { CartItem } from './cart';
-import { AttemptKeys, PlacementError, placementFor, sendPlacement } from './placeOrder';
-
-/** The business's time zone: "today" for the delivery date (DESIGN §3). */
-export const BUSINESS_TIME_ZONE = 'Asia/Tokyo';
+import { OverdueBanner } from './OverdueBanner';
+import { AttemptKeys, placementFor, usePlaceOrder, wasAnswered } from './placeOrder';
 
 const TERMS = ['cart.termMinimum', 'cart.termOverdue', 'cart.termIssues', 'cart.termBankFee'];
 
@@ -40,42 +37,47 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const utils = trpc.useUtils();
-  const today = isoDateInZone(new Date(), BUSINESS_TIME_ZONE);
+  // The business's today (DESIGN §3) as the session says it: the server's clock and time
+  // zone, re-read every 5 minutes, so a page left open overnight moves on to the new day.
+  const today = user?.business.today ?? '';
   const [message, setMessage] = useState('');
   const [deliveryDate, setDeliveryDate] = useState(today);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const placeOrder = usePlaceOrder();
   // A ref, not state: two quick presses arrive before React re-renders the disabled button.
   const busy = useRef(false);
   const keys = useRef(new AttemptKeys());
+  // Stays "sending" after success: the screen is left right away.
+  const sending = placeOrder.isPending || placeOrder.isSuccess;
 
-  const place = async () => {
+  const place = () => {
     if (busy.current) return;
     busy.current = true;
-    setSending(true);
-    setFailure(null);
     const placement = placementFor(items, message, deliveryDate);
-    try {
-      const order = await sendPlacement(placement, keys.current.keyFor(placement));
-      keys.current.reset();
-      await utils.orders.mine.invalidate();
-      // Stays "sending": the screen is left right away.
-      onPlaced(order);
-    } catch (error) {
-      // No answer: pressing again is the same attempt, so the same key (one order at most).
-      if (!(error instanceof PlacementError && error.network)) keys.current.reset();
-      console.warn('order placement failed', error);
-      const text = error instanceof Error ? error.message : '';
-      setFailure(text ? translateMessage(t, text) : t('errors.mutationFailed'));
-      busy.current = false;
-      setSending(false);
-    }
+    placeOrder.mutate(
+      { placement, key: keys.current.keyFor(placement) },
+      {
+        onSuccess: async (order) => {
+          keys.current.reset();
+          await utils.orders.mine.invalidate();
+          onPlaced(order);
+        },
+        onError: (error) => {
+          // No answer: pressing again is the same submission, so the same key (one order).
+          if (wasAnswered(error)) keys.current.reset();
+          busy.current = false;
+        },
+      },
+    );
   };
+  const failure = placeOrder.isError
+    ? errorText(t, placeOrder.error, 'errors.common.mutationFailed')
+    : null;
 
   const days = user?.deliveryDays ?? [];
 
   return (
     <Stack gap="md">
+      <OverdueBanner />
       <Paper withBorder radius="md" p="sm">
         <Title order={3} size="h5" mb="xs">
           {t('cart.termsTitle')}

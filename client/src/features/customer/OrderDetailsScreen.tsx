@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PrintIcon } from '../../components/shopIcons';
-import { translateMessage } from '../../messages';
+import { errorText, httpStatusOf } from '../../errors';
 import { trpc } from '../../trpc';
 import { customerCrumbs } from './crumbs';
 import { FetchFailed, Loading } from './LoadState';
@@ -21,11 +21,6 @@ export function printWithTitle(title: string): void {
   document.title = title;
   window.addEventListener('afterprint', restore);
   window.print();
-}
-
-function httpStatus(error: unknown): number | undefined {
-  const data = (error as { data?: { httpStatus?: number } } | null)?.data;
-  return data?.httpStatus;
 }
 
 /** /customer/orderdetails/:id: one of the customer's orders, printable. */
@@ -59,9 +54,9 @@ export function OrderDetailsScreen() {
       {order.isPending ? (
         <Loading />
       ) : order.isError ? (
-        httpStatus(order.error) === 404 ? (
+        httpStatusOf(order.error) === 404 ? (
           <Alert color="red" variant="light" role="alert">
-            {translateMessage(t, order.error.message)}
+            {errorText(t, order.error, 'errors.order.notFound')}
           </Alert>
         ) : (
           <FetchFailed onRetry={() => void order.refetch()} />

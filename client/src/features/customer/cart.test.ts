@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_QUANTITY } from '../../../../shared/rules';
 import {
   addToCart,
   CART_EVENT,
@@ -11,7 +12,6 @@ import {
   decreaseInCart,
   estimatedTotal,
   increaseInCart,
-  MAX_CART_QUANTITY,
   quantityIn,
   readCart,
   removeFromCart,
@@ -106,9 +106,9 @@ describe('cart helpers', () => {
   });
 
   it('never goes above 9999 of a line', () => {
-    const full = [{ ...cartItemFor(basmati), quantity: MAX_CART_QUANTITY }];
-    expect(quantityIn(withIncreased(full, 'p9'), 'p9')).toBe(MAX_CART_QUANTITY);
-    expect(quantityIn(withAdded(full, basmati, 5), 'p9')).toBe(MAX_CART_QUANTITY);
+    const full = [{ ...cartItemFor(basmati), quantity: MAX_QUANTITY }];
+    expect(quantityIn(withIncreased(full, 'p9'), 'p9')).toBe(MAX_QUANTITY);
+    expect(quantityIn(withAdded(full, basmati, 5), 'p9')).toBe(MAX_QUANTITY);
   });
 
   it('estimates the total from known prices', () => {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { MAX_QUANTITY } from '../../../../shared/rules';
 
 // The cart lives in localStorage under 'cartItems' (spec §3), so it survives reloads and is
 // shared by the tabs of one browser. Every write announces itself with a 'cart-changed' event
@@ -88,9 +89,6 @@ export function useCart(): CartItem[] {
 
 // --- Pure helpers: each takes a cart and returns the next one, so they are unit-tested. -------
 
-/** The most of one product a line may hold (the server refuses more). */
-export const MAX_CART_QUANTITY = 9999;
-
 /** What the cart needs of a product. */
 export interface CartProduct {
   _id: string;
@@ -120,7 +118,7 @@ export function quantityIn(items: CartItem[], id: string): number {
   return items.find((i) => i.id === id)?.quantity ?? 0;
 }
 
-const clamp = (n: number) => Math.min(MAX_CART_QUANTITY, Math.max(1, Math.trunc(n)));
+const clamp = (n: number) => Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(n)));
 
 /** Adds `quantity` of a product: a new line, or more of the line already there. */
 export function withAdded(items: CartItem[], product: CartProduct, quantity = 1): CartItem[] {

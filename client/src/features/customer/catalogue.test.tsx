@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CATEGORIES, makeProduct, PRODUCTS } from '../../test/fixtures';
+import { renderScreen } from '../../test/renderScreen';
+import { serverError } from '../../test/testServer';
 import { AllProductsScreen } from './AllProductsScreen';
-import { CATEGORIES, makeProduct, PRODUCTS } from './fixtures';
 import { OrdersheetScreen } from './OrdersheetScreen';
-import { renderScreen } from './renderScreen';
 import { ThaiProductsScreen } from './ThaiProductsScreen';
-import { serverError } from './testServer';
 
 const names = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 
@@ -106,7 +106,7 @@ describe('My Ordersheet', () => {
   it('reports a failed read', async () => {
     renderScreen(<OrdersheetScreen />, {
       path: '/customer/customsheet',
-      answers: { 'wishlist.list': () => Promise.reject(serverError(400, 'nope')) },
+      answers: { 'wishlist.list': () => Promise.reject(serverError(400, 'common.badRequest')) },
     });
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch data');
   });

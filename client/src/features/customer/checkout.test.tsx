@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isoDateInZone, toPickerDate } from '../../../../shared/format';
+import i18n from '../../i18n';
+import { makeOrder, type RouterOutputs } from '../../test/fixtures';
+import { renderScreen } from '../../test/renderScreen';
+import { type Answers, type Call, networkError, serverError } from '../../test/testServer';
 import { CartScreen } from './CartScreen';
 import { type CartItem, readCart, writeCart } from './cart';
-import { makeOrder } from './fixtures';
-import { renderScreen } from './renderScreen';
 
 const rice: CartItem = {
   id: 'p1',
@@ -27,26 +28,25 @@ const dal: CartItem = {
 
 const location = () => screen.getByTestId('location').textContent;
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
+type Placed = RouterOutputs['orders']['place'];
+
+/** Answers for orders.place, one per call, in order. */
+function placeAnswers(...answers: Array<() => Promise<Placed>>): Answers {
+  return {
+    'orders.place': () => {
+      const next = answers.shift();
+      if (!next) throw new Error('unexpected call');
+      return next();
+    },
+  };
 }
 
-function mockFetch(...answers: Array<() => Promise<Response>>) {
-  const fn = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const next = answers.shift();
-    if (!next) throw new Error('unexpected call');
-    return next();
-  });
-  vi.stubGlobal('fetch', fn);
-  return fn;
+function openCart(path = '/cart', answers: Answers = {}) {
+  return renderScreen(<CartScreen />, { path, pattern: '/cart', answers });
 }
 
-function openCart(path = '/cart') {
-  return renderScreen(<CartScreen />, { path, pattern: '/cart' });
-}
+const placements = (calls: Call[]) => calls.filter((c) => c.path === 'orders.place');
+const keyOf = (call: Call | undefined) => call?.context.idempotencyKey;
 
 async function goToStep2() {
   fireEvent.click(screen.getByRole('button', { name: 'CONTINUE' }));
@@ -54,7 +54,6 @@ async function goToStep2() {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -90,7 +89,7 @@ describe('cart: ORDER REVIEW', () => {
 });
 
 describe('cart: ORDER COMPLETE', () => {
-  it('shows the terms, delivery days, today as the date, and Back returns', async () => {
+  it("shows the terms, delivery days, the business's today as the date, and Back returns", async () => {
     writeCart([rice]);
     openCart();
     await goToStep2();
@@ -100,22 +99,26 @@ describe('cart: ORDER COMPLETE', () => {
     expect(screen.getByText('Bank transfer fees are paid by the customer.')).toBeTruthy();
     expect(screen.getByText('Tuesday')).toBeTruthy();
     expect(screen.getByText('Friday')).toBeTruthy();
-    const today = toPickerDate(isoDateInZone(new Date(), 'Asia/Tokyo'));
-    expect(screen.getByRole('button', { name: /Delivery date/ }).textContent).toContain(today);
+    // The session's date (fixtures: 2030-05-15), not this machine's clock or time zone.
+    expect(screen.getByRole('button', { name: /Delivery date/ }).textContent).toContain(
+      '05/15/2030',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('button', { name: 'CONTINUE' })).toBeTruthy();
   });
 
   it('places the order once with an Idempotency-Key, clears the cart and goes to the success page', async () => {
     writeCart([rice, dal]);
-    let answer: (r: Response) => void = () => {};
-    const fetch = mockFetch(
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+    let answer: (order: Placed) => void = () => {};
+    const { calls } = openCart(
+      '/cart',
+      placeAnswers(
+        () =>
+          new Promise<Placed>((resolve) => {
+            answer = resolve;
+          }),
+      ),
     );
-    openCart();
     await goToStep2();
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: '  Back door  ' } });
     const place = screen.getByRole('button', { name: 'Place Order' });
@@ -123,41 +126,44 @@ describe('cart: ORDER COMPLETE', () => {
     fireEvent.click(place);
     const placing = await screen.findByRole('button', { name: 'Placing Order...' });
     expect(placing).toHaveProperty('disabled', true);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    fireEvent.click(placing);
+    expect(placements(calls)).toHaveLength(1);
 
-    const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(url).toBe('/api/orders');
-    expect(init?.method).toBe('POST');
-    const headers = init?.headers as Record<string, string>;
-    expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const [call] = placements(calls);
+    expect(keyOf(call)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call?.input).toEqual({
       orderItems: [
         { product: 'p1', quantity: 2 },
         { product: 'p2', quantity: 1 },
       ],
       customMessage: 'Back door',
-      deliveryDate: isoDateInZone(new Date(), 'Asia/Tokyo'),
+      deliveryDate: '2030-05-15',
     });
 
-    await act(async () => answer(jsonResponse(201, makeOrder())));
+    await act(async () => answer(makeOrder()));
     await waitFor(() => expect(location()).toBe('/customer/orderplaced'));
     expect(readCart()).toEqual([]);
   });
 
   it('goes to the target after = in the query string', async () => {
     writeCart([rice]);
-    mockFetch(async () => jsonResponse(201, makeOrder()));
-    openCart('/cart?redirect=/customer/myorderlist');
+    openCart(
+      '/cart?redirect=/customer/myorderlist',
+      placeAnswers(async () => makeOrder()),
+    );
     await goToStep2();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(location()).toBe('/customer/myorderlist'));
   });
 
-  it("keeps the cart and shows the server's message when placing fails", async () => {
+  it("keeps the cart and shows the refusal's code as text, in the current language", async () => {
     writeCart([rice]);
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockFetch(async () => jsonResponse(400, { message: 'Basmati Rice 5kg is out of stock.' }));
-    openCart();
+    openCart(
+      '/cart',
+      placeAnswers(() =>
+        Promise.reject(serverError(400, 'order.outOfStock', { name: 'Basmati Rice 5kg' })),
+      ),
+    );
     await goToStep2();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     expect((await screen.findByRole('alert')).textContent).toContain(
@@ -166,32 +172,52 @@ describe('cart: ORDER COMPLETE', () => {
     expect(readCart()).toHaveLength(1);
     expect(location()).toBe('/cart');
     expect(screen.getByRole('button', { name: 'Place Order' })).toHaveProperty('disabled', false);
+    await act(() => i18n.changeLanguage('ne'));
+    expect(screen.getByRole('alert').textContent).toContain('Basmati Rice 5kg स्टकमा छैन।');
   });
 
   it('retries a network failure with the same key, a changed order with a new one', async () => {
     writeCart([rice]);
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const fetch = mockFetch(
-      () => Promise.reject(new TypeError('Failed to fetch')),
-      () => Promise.reject(new TypeError('Failed to fetch')),
-      async () => jsonResponse(201, makeOrder()),
+    const { calls } = openCart(
+      '/cart',
+      placeAnswers(
+        () => Promise.reject(networkError()),
+        () => Promise.reject(serverError(500, 'common.generic')),
+        async () => makeOrder(),
+      ),
     );
-    openCart();
     await goToStep2();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Cannot reach the server');
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong');
     await screen.findByRole('button', { name: 'Place Order' });
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'changed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(location()).toBe('/customer/orderplaced'));
 
-    const key = (n: number) => {
-      const headers = fetch.mock.calls[n]?.[1]?.headers as Record<string, string> | undefined;
-      return headers?.['Idempotency-Key'];
-    };
-    expect(key(1)).toBe(key(0));
-    expect(key(2)).not.toBe(key(0));
+    const [first, second, third] = placements(calls);
+    expect(keyOf(second)).toBe(keyOf(first));
+    expect(keyOf(third)).not.toBe(keyOf(first));
+  });
+
+  it('after a refusal the next press is a new submission with a new key', async () => {
+    writeCart([rice]);
+    const { calls } = openCart(
+      '/cart',
+      placeAnswers(
+        () => Promise.reject(serverError(400, 'order.deliveryDatePast')),
+        async () => makeOrder(),
+      ),
+    );
+    await goToStep2();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The delivery date cannot be in the past.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(location()).toBe('/customer/orderplaced'));
+    const [first, second] = placements(calls);
+    expect(keyOf(second)).not.toBe(keyOf(first));
   });
 });

@@ -1,22 +1,26 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RouterOutputs } from '../../test/fixtures';
+import { renderScreen } from '../../test/renderScreen';
+import type { Answers } from '../../test/testServer';
 import { CustomerHome } from './CustomerHome';
 import { POPUP_SHOWN_KEY } from './popupTiming';
-import { renderScreen } from './renderScreen';
 
-const popup = {
+type Information = RouterOutputs['information']['active'][number];
+
+const popup: Information = {
   _id: 'i1',
   name: 'Frozen momo special',
   image: '/uploads/popup.png',
   type: 'popup',
   active: true,
 };
-const slides = [
+const slides: Information[] = [
   { _id: 's1', name: 'New crop basmati', image: '/uploads/s1.png', type: 'slider', active: true },
   { _id: 's2', name: 'Thai Items week', image: '/uploads/s2.png', type: 'slider', active: true },
 ];
 
-function openHome(answers = {}) {
+function openHome(answers: Answers = {}) {
   return renderScreen(<CustomerHome />, {
     path: '/customer',
     answers: {

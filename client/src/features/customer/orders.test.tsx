@@ -2,14 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifyError, notifySuccess } from '../../components/notify';
 import i18n from '../../i18n';
-import { translateMessage } from '../../messages';
+import { makeOrder, PRODUCTS } from '../../test/fixtures';
+import { renderScreen } from '../../test/renderScreen';
+import { serverError } from '../../test/testServer';
 import { readCart, writeCart } from './cart';
-import { makeOrder, PRODUCTS } from './fixtures';
 import { OrderDetailsScreen } from './OrderDetailsScreen';
 import { OrderHistoryScreen } from './OrderHistoryScreen';
 import { OrderPlacedScreen } from './OrderPlacedScreen';
-import { renderScreen } from './renderScreen';
-import { serverError } from './testServer';
 
 vi.mock('../../components/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
@@ -130,7 +129,7 @@ describe('order details page', () => {
   });
 
   it("shows 'Order not found.' for another customer's or a missing order, in Nepali too", async () => {
-    details({ 'orders.byId': () => Promise.reject(serverError(404, 'Order not found.')) });
+    details({ 'orders.byId': () => Promise.reject(serverError(404, 'order.notFound')) });
     expect((await screen.findByRole('alert')).textContent).toBe('Order not found.');
     await act(() => i18n.changeLanguage('ne'));
     expect(screen.getByRole('alert').textContent).toBe('अर्डर फेला परेन।');
@@ -169,32 +168,6 @@ describe('order placed page', () => {
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'VIEW YOUR ORDERS' }).getAttribute('href')).toBe(
       '/customer/myorderlist',
-    );
-  });
-});
-
-describe('order messages from the server', () => {
-  it('translates the placement errors, keeping the English word for word', async () => {
-    const t = i18n.t;
-    for (const m of [
-      'The delivery date cannot be in the past.',
-      'Quantity must be a whole number from 1 to 9999.',
-      'A product in your cart is no longer available. Please remove it and try again.',
-      'Rice is out of stock.',
-      'Order not found.',
-    ]) {
-      expect(translateMessage(t, m)).toBe(m);
-    }
-    expect(
-      translateMessage(
-        t,
-        'Invalid input. orderItems.0.quantity: Quantity must be a whole number from 1 to 9999.',
-      ),
-    ).toBe('Quantity must be a whole number from 1 to 9999.');
-    await i18n.changeLanguage('ne');
-    expect(translateMessage(i18n.t, 'Rice is out of stock.')).toBe('Rice स्टकमा छैन।');
-    expect(translateMessage(i18n.t, 'The delivery date cannot be in the past.')).toBe(
-      'डेलिभरी मिति बितिसकेको हुन सक्दैन।',
     );
   });
 });

@@ -1,12 +1,13 @@
-import type { OrderOut } from '../../../../shared/schemas/orders';
+import { useMutation } from '@tanstack/react-query';
+import { getMutationKey } from '@trpc/react-query';
+import type { inferRouterInputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/routers';
+import { httpStatusOf } from '../../errors';
+import { trpc } from '../../trpc';
 import type { CartItem } from './cart';
 
-export interface Placement {
-  orderItems: { product: string; quantity: number }[];
-  customMessage: string;
-  /** YYYY-MM-DD */
-  deliveryDate: string;
-}
+/** What orders.place takes: product ids and quantities, the message and the date. */
+export type Placement = inferRouterInputs<AppRouter>['orders']['place'];
 
 export function placementFor(items: CartItem[], message: string, deliveryDate: string): Placement {
   return {
@@ -14,52 +15,6 @@ export function placementFor(items: CartItem[], message: string, deliveryDate: s
     customMessage: message.trim(),
     deliveryDate,
   };
-}
-
-/** A failure with the message to show: the server's, or what fetch() said when it got none. */
-export class PlacementError extends Error {
-  constructor(
-    message: string,
-    /** True when no answer came back: the same attempt may be retried with the same key. */
-    readonly network: boolean,
-  ) {
-    super(message);
-    this.name = 'PlacementError';
-  }
-}
-
-/**
- * POST /api/orders: the REST door of orders.place, used because it takes a per-request
- * `Idempotency-Key` header (the same key twice makes one order, DESIGN §3).
- */
-export async function sendPlacement(placement: Placement, key: string): Promise<OrderOut> {
-  let response: Response;
-  try {
-    response = await fetch('/api/orders', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify(placement),
-    });
-  } catch (error) {
-    throw new PlacementError(error instanceof Error ? error.message : '', true);
-  }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // A proxy's HTML error page, or a cut connection: no message from the server.
-  }
-  if (!response.ok) {
-    const message =
-      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-        ? body.message
-        : response.statusText;
-    // 5xx other than a clear answer may not have reached the database: a retry reuses the key.
-    throw new PlacementError(message, response.status >= 500);
-  }
-  if (!body) throw new PlacementError('', true);
-  return body as OrderOut;
 }
 
 /**
@@ -96,4 +51,28 @@ export class AttemptKeys {
     this.payload = null;
     this.key = null;
   }
+}
+
+/**
+ * True when the server gave a definite answer: a refusal (4xx) made no order, so the next
+ * press is a new submission. Without an answer (network, 5xx) the order may exist: pressing
+ * again is the same submission and must carry the same key.
+ */
+export function wasAnswered(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status !== undefined && status < 500;
+}
+
+/**
+ * orders.place as a mutation whose every call carries its own `Idempotency-Key` (the
+ * operation's context; client/src/trpc.ts puts it in the header). `isPending` is the
+ * 'Placing Order...' state; errors carry the server's code.
+ */
+export function usePlaceOrder() {
+  const { client } = trpc.useUtils();
+  return useMutation({
+    mutationKey: getMutationKey(trpc.orders.place),
+    mutationFn: ({ placement, key }: { placement: Placement; key: string }) =>
+      client.orders.place.mutate(placement, { context: { idempotencyKey: key } }),
+  });
 }

@@ -1,4 +1,5 @@
-import { type CartItem, type CartProduct, cartItemFor, MAX_CART_QUANTITY } from './cart';
+import { isOutOfStock, MAX_QUANTITY } from '../../../../shared/rules';
+import { type CartItem, type CartProduct, cartItemFor } from './cart';
 
 /** What "order again" needs of a past order's line. */
 export interface PastLine {
@@ -34,7 +35,7 @@ export function mergeOrderIntoCart(
   const skipped: string[] = [];
   for (const line of lines) {
     const product = line.product ? byId.get(line.product) : undefined;
-    if (!product || product.itemType === 'Out of Stock') {
+    if (!product || isOutOfStock(product.itemType)) {
       if (!skipped.includes(line.name)) skipped.push(line.name);
       continue;
     }
@@ -45,10 +46,10 @@ export function mergeOrderIntoCart(
     if (existing) {
       items[index] = {
         ...fresh,
-        quantity: Math.min(MAX_CART_QUANTITY, existing.quantity + quantity),
+        quantity: Math.min(MAX_QUANTITY, existing.quantity + quantity),
       };
     } else {
-      items.push({ ...fresh, quantity: Math.min(MAX_CART_QUANTITY, quantity) });
+      items.push({ ...fresh, quantity: Math.min(MAX_QUANTITY, quantity) });
     }
     if (!added.includes(product.name)) added.push(product.name);
   }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { OrderOut } from '../../../../shared/schemas/orders';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { errorText } from '../../messages';
+import { errorText } from '../../errors';
 import { trpc } from '../../trpc';
 import { readCart, writeCart } from './cart';
 import { mergeOrderIntoCart } from './reorder';
@@ -33,7 +33,7 @@ export function useOrderAgain() {
         navigate('/cart');
       }
     } catch (error) {
-      notifyError(errorText(t, error, 'errors.fetchFailed'));
+      notifyError(errorText(t, error, 'errors.common.fetchFailed'));
     } finally {
       setBusy(false);
     }

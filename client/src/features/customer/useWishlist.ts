@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../components/notify';
 import type { WishlistToggle } from '../../components/ProductCard';
-import { errorText } from '../../messages';
+import { errorText } from '../../errors';
 import { trpc } from '../../trpc';
 
 /** My Ordersheet: the saved products, and the heart's add / remove for any product. */
@@ -24,7 +24,7 @@ export function useWishlist() {
         utils.wishlist.list.setData(undefined, next);
         notifySuccess(saved ? t('product.removedFromOrdersheet') : t('product.addedToOrdersheet'));
       } catch (error) {
-        notifyError(errorText(t, error, 'errors.mutationFailed'));
+        notifyError(errorText(t, error, 'errors.common.mutationFailed'));
       } finally {
         await utils.wishlist.list.invalidate();
       }

@@ -1,3 +1,30 @@
-// The screens of this group (invoices, payments, notes, handovers, aging, collection forecast, export): each a <Route> with its full path.
-// The area's route table (features/<area>/routes.tsx) includes this fragment.
-export const moneyRoutes = <></>;
+import { Route } from 'react-router';
+import { AgingScreen } from './AgingScreen';
+import { CustomerInvoicesScreen } from './CustomerInvoicesScreen';
+import { ExportScreen } from './ExportScreen';
+import { FollowUpsScreen } from './FollowUpsScreen';
+import { HandoversScreen } from './HandoversScreen';
+import { InvoicesScreen } from './InvoicesScreen';
+import { PaymentReportScreen } from './PaymentReportScreen';
+
+/** The money screens' links for the Reports page (/admin/reports). */
+export const MONEY_REPORT_LINKS = [
+  { to: '/admin/reports/payment', labelKey: 'nav.paymentCollection' },
+  { to: '/admin/reports/export', labelKey: 'nav.exportData' },
+  { to: '/admin/reports/aging', labelKey: 'money.aging' },
+  { to: '/admin/reports/handovers', labelKey: 'money.handovers' },
+  { to: '/admin/invoice/followups', labelKey: 'money.followUps' },
+] as const;
+
+// Invoices, payments, notes, handovers, aging, collection forecast and export.
+export const moneyRoutes = (
+  <>
+    <Route path="/admin/invoice" element={<InvoicesScreen />} />
+    <Route path="/admin/invoice/followups" element={<FollowUpsScreen />} />
+    <Route path="/admin/invoice/bycustomer/:id" element={<CustomerInvoicesScreen />} />
+    <Route path="/admin/reports/payment" element={<PaymentReportScreen />} />
+    <Route path="/admin/reports/export" element={<ExportScreen />} />
+    <Route path="/admin/reports/aging" element={<AgingScreen />} />
+    <Route path="/admin/reports/handovers" element={<HandoversScreen />} />
+  </>
+);

@@ -13,7 +13,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
-import { MAX_QUANTITY } from '../../../../../shared/schemas/orders';
+import { MAX_QUANTITY } from '../../../../../shared/rules';
 import { notifySuccess } from '../../../components/notify';
 import { errorMessage, keyedClient, newKey, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';

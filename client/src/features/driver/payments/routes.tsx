@@ -1,3 +1,11 @@
-// The screens of this group (the driver's collections and cash handover): each a <Route> with its full path.
-// The area's route table (features/<area>/routes.tsx) includes this fragment.
-export const driverPaymentRoutes = <></>;
+import { Route } from 'react-router';
+import { DriverPaymentsScreen } from './DriverPaymentsScreen';
+import { HandoverScreen } from './HandoverScreen';
+
+// The driver's collections and cash handover.
+export const driverPaymentRoutes = (
+  <>
+    <Route path="/driver/payments" element={<DriverPaymentsScreen />} />
+    <Route path="/driver/payments/handover" element={<HandoverScreen />} />
+  </>
+);

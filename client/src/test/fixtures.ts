@@ -1,6 +1,35 @@
-// Test data for the customer screens' tests (not part of the app).
-import type { ProductOut } from '../../../../shared/schemas/catalogue';
-import type { OrderOut } from '../../../../shared/schemas/orders';
+// Test data for the screens' tests (not part of the app). Every fake is typed from what the
+// router returns (`inferRouterOutputs<AppRouter>`), so a change of an output's shape breaks
+// the fakes at typecheck instead of letting the screens' tests pass on stale data.
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/routers';
+
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+
+export type ProductOut = RouterOutputs['products']['list'][number];
+export type CategoryOut = RouterOutputs['categories']['list'][number];
+export type OrderOut = RouterOutputs['orders']['byId'];
+export type OrderPageOut = RouterOutputs['orders']['mine'];
+export type UserOut = RouterOutputs['auth']['profile'];
+
+export function makeUser(overrides: Partial<UserOut> = {}): UserOut {
+  return {
+    _id: 'u1',
+    isAdmin: false,
+    role: 'customer',
+    userType: 'Customer',
+    username: 'himalaya',
+    name: 'Ram Thapa',
+    restaurantName: 'Himalaya Kitchen',
+    photo: null,
+    customerId: 'c1',
+    deliveryDays: ['Tuesday'],
+    language: null,
+    business: { timeZone: 'Asia/Tokyo', today: '2030-05-15' },
+    ...overrides,
+  };
+}
 
 export function makeProduct(overrides: Partial<ProductOut> = {}): ProductOut {
   return {
@@ -20,7 +49,7 @@ export function makeProduct(overrides: Partial<ProductOut> = {}): ProductOut {
   };
 }
 
-export const CATEGORIES = [
+export const CATEGORIES: CategoryOut[] = [
   { _id: 'c-rice', name: 'Rice & Flour' },
   { _id: 'c-thai', name: 'Thai Items' },
 ];
@@ -87,4 +116,8 @@ export function makeOrder(overrides: Partial<OrderOut> = {}): OrderOut {
     createdAt: '2030-05-15T01:00:00.000Z',
     ...overrides,
   };
+}
+
+export function makeOrderPage(overrides: Partial<OrderPageOut> = {}): OrderPageOut {
+  return { orders: [makeOrder()], page: 1, pages: 1, ...overrides };
 }

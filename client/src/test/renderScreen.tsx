@@ -1,17 +1,22 @@
 // Test helper (not part of the app): a customer screen at a path, with a fake server.
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
-import { fakeAuth, makeUser, renderAt } from '../../test/render';
+import { makeUser, type UserOut } from './fixtures';
+import { fakeAuth, renderAt } from './render';
 import { type Answers, fakeServer } from './testServer';
 
 /** Renders `element` at `path` (matched by `pattern`) for a signed-in customer. */
 export function renderScreen(
   element: ReactElement,
-  { path, pattern = path, answers = {} }: { path: string; pattern?: string; answers?: Answers },
+  {
+    path,
+    pattern = path,
+    answers = {},
+    user = makeUser({ deliveryDays: ['Tuesday', 'Friday'] }),
+  }: { path: string; pattern?: string; answers?: Answers; user?: UserOut },
 ) {
   const server = fakeServer(answers);
   const { ServerProvider } = server;
-  const user = makeUser({ deliveryDays: ['Tuesday', 'Friday'] });
   const view = renderAt(
     <ServerProvider>
       <Routes>

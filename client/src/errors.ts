@@ -1,0 +1,93 @@
+import type { TFunction } from 'i18next';
+import type { ErrorCode, ErrorParams, FieldIssues } from '../../server/errors';
+import i18n from './i18n';
+
+// What the user reads when a call fails (DESIGN §4). The server never sends a sentence to
+// match: a tRPC error carries `data.appCode`, `data.params` and per-field `data.issues`
+// (server/trpc.ts errorFormatter), and the text is `t('errors.' + code, params)` in the
+// current language. Every screen goes through here.
+
+/** A failure as the screens use it: a code, its parameters and per-field codes. */
+export interface Failure {
+  code: ErrorCode;
+  params?: ErrorParams;
+  issues?: FieldIssues;
+}
+
+/** Shown when the server could not be reached at all. */
+export const NETWORK: ErrorCode = 'common.network';
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** A key of `errors.*` in the English tree (the Nepali tree has the same keys, tested). */
+export function isKnownCode(value: unknown): value is ErrorCode {
+  return (
+    typeof value === 'string' &&
+    /^\w+\.\w+$/.test(value) &&
+    i18n.exists(`errors.${value}`, { lng: 'en' })
+  );
+}
+
+/**
+ * fetch() rejects with a TypeError when no answer came back ('Failed to fetch' in Chromium,
+ * other words elsewhere); tRPC wraps it as the cause of a client error without `data`.
+ */
+function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  const e = record(error);
+  if (!e || (e.data !== undefined && e.data !== null)) return false;
+  return e.cause instanceof TypeError;
+}
+
+/** The code, parameters and field codes of a failed call; null when it carries none. */
+export function failureOf(error: unknown): Failure | null {
+  const data = record(record(error)?.data);
+  if (data && isKnownCode(data.appCode)) {
+    const failure: Failure = { code: data.appCode };
+    const params = record(data.params);
+    if (params) failure.params = params as ErrorParams;
+    const issues = record(data.issues);
+    if (issues) {
+      failure.issues = Object.fromEntries(
+        Object.entries(issues).filter((entry): entry is [string, ErrorCode] =>
+          isKnownCode(entry[1]),
+        ),
+      );
+    }
+    return failure;
+  }
+  if (isNetworkFailure(error)) return { code: NETWORK };
+  return null;
+}
+
+/** The text of one code in the current language. */
+export function codeText(t: TFunction, code: ErrorCode, params?: ErrorParams): string {
+  return t(`errors.${code}`, params ?? {});
+}
+
+/**
+ * What to tell the user about `error`: its code's text, 'Cannot reach the server' when no
+ * answer came, else the text of `fallbackKey` (a full key, e.g. 'errors.common.fetchFailed').
+ */
+export function errorText(t: TFunction, error: unknown, fallbackKey: string): string {
+  const failure = failureOf(error);
+  return failure ? codeText(t, failure.code, failure.params) : t(fallbackKey);
+}
+
+/** Per-field texts of a validation failure (`{ 'orderItems.0.quantity': '...' }`). */
+export function fieldErrors(t: TFunction, error: unknown): Record<string, string> {
+  const issues = failureOf(error)?.issues ?? {};
+  return Object.fromEntries(
+    Object.entries(issues).map(([field, code]) => [field, codeText(t, code)]),
+  );
+}
+
+/** The HTTP status the server answered with, when it answered. */
+export function httpStatusOf(error: unknown): number | undefined {
+  const status = record(record(error)?.data)?.httpStatus;
+  return typeof status === 'number' ? status : undefined;
+}

@@ -1,0 +1,60 @@
+import { Button, Group, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { formatYen } from '../../../../../shared/format';
+import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { trpc } from '../../../trpc';
+import { INVOICE_QUERY } from './api';
+import { adminCrumbs, paymentsCrumb } from './crumbs';
+import { InvoiceForm } from './InvoiceForm';
+import { InvoiceCards, InvoicesFailed, Loading } from './InvoiceList';
+
+/** /admin/invoice/bycustomer/{id}: one customer's invoices and total dues. */
+export function CustomerInvoicesScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const query = trpc.invoices.byCustomer.useQuery({ customerId: id }, INVOICE_QUERY);
+  const utils = trpc.useUtils();
+  const [editing, setEditing] = useState<InvoiceOut | null | undefined>(undefined);
+  const refresh = () => void utils.invoices.invalidate();
+  const name = query.data?.invoices[0]?.customer?.restaurantName;
+  return (
+    <>
+      <Breadcrumbs items={adminCrumbs(t, t('nav.customerInvoices'), [paymentsCrumb(t)])} />
+      <Group justify="space-between" mb="md">
+        <div>
+          <Title order={2}>{name ?? t('nav.customerInvoices')}</Title>
+          {query.data && (
+            <Text fw={700} c="red.9" size="lg">
+              {t('money.totalDues', { amount: formatYen(query.data.totalDues) })}
+            </Text>
+          )}
+        </div>
+        <Button onClick={() => setEditing(null)}>{t('money.newInvoice')}</Button>
+      </Group>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <InvoicesFailed onRetry={() => void query.refetch()} />
+      ) : (
+        <InvoiceCards
+          invoices={query.data.invoices}
+          staff
+          emptyType=""
+          onChanged={refresh}
+          onEdit={setEditing}
+        />
+      )}
+      {editing !== undefined && (
+        <InvoiceForm
+          invoice={editing}
+          presetCustomer={id}
+          onClose={() => setEditing(undefined)}
+          onSaved={refresh}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { Button, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { trpc } from '../../../trpc';
+import { adminCrumbs, reportsCrumb } from './crumbs';
+
+/** The file name the server chose (Content-Disposition), without `.xlsx`. */
+function fileNameOf(header: string | null): string {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '');
+  const plain = /filename="([^"]+)"/i.exec(header ?? '');
+  const name = star?.[1] ? decodeURIComponent(star[1]) : (plain?.[1] ?? 'data.xlsx');
+  return name.replace(/\.xlsx$/i, '');
+}
+
+/** /admin/reports/export: a route (or all) first, then the Excel download. */
+export function ExportScreen() {
+  const { t } = useTranslation();
+  const options = trpc.invoices.formOptions.useQuery(undefined, { staleTime: 60_000 });
+  const [route, setRoute] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+
+  const download = async () => {
+    if (!route) {
+      notifyError(t('money.pleaseSelectRoute'));
+      return;
+    }
+    setBusy(true);
+    setProgress(0);
+    try {
+      const response = await fetch(`/api/data/${encodeURIComponent(route)}`, {
+        credentials: 'same-origin',
+      });
+      if (!response.ok || !response.body) throw new Error(String(response.status));
+      const total = Number(response.headers.get('content-length') ?? 0);
+      const reader = response.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let received = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.length;
+        if (total) setProgress(Math.round((received / total) * 100));
+      }
+      const name = fileNameOf(response.headers.get('content-disposition'));
+      const url = URL.createObjectURL(new Blob(chunks as BlobPart[]));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${name}.xlsx`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setProgress(100);
+      notifySuccess(t('money.exported', { file: name }));
+    } catch {
+      notifyError(t('money.exportFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Breadcrumbs items={adminCrumbs(t, t('nav.exportData'), [reportsCrumb(t)])} />
+      <Title order={2} mb="md">
+        {t('nav.exportData')}
+      </Title>
+      <Paper withBorder p="md" radius="md" maw={520}>
+        <Stack>
+          <Text size="sm" c="gray.7">
+            {t('money.exportHint')}
+          </Text>
+          <Select
+            label={t('money.route')}
+            placeholder={t('money.pleaseSelectRoute')}
+            data={[
+              { value: 'all', label: t('money.allRoutes') },
+              ...(options.data?.routes ?? []).map((r) => ({ value: r._id, label: r.name })),
+            ]}
+            value={route}
+            onChange={setRoute}
+          />
+          <Button onClick={download} loading={busy}>
+            {t('money.exportButton')}
+          </Button>
+          {busy && (
+            <Progress
+              value={progress || 100}
+              animated
+              aria-label={t('money.exporting')}
+              striped={!progress}
+            />
+          )}
+        </Stack>
+      </Paper>
+    </>
+  );
+}

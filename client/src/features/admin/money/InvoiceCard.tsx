@@ -1,0 +1,369 @@
+import './receipt.css';
+import {
+  Badge,
+  Button,
+  Card,
+  Collapse,
+  Divider,
+  Group,
+  List,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InvoiceStatus } from '../../../../../shared/enums';
+import { formatYen } from '../../../../../shared/format';
+import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { Phone } from '../../../components/Phone';
+import { trpc } from '../../../trpc';
+import { moneyErrorText } from './api';
+import { NoteForm } from './NoteForm';
+import { PaymentForm } from './PaymentForm';
+
+// Shades dark (or light) enough for readable chip text.
+const STATUS_COLOR: Record<InvoiceStatus, string> = {
+  Pending: 'yellow.4',
+  'Partial Paid': 'blue.8',
+  Completed: '#1e6b2f',
+};
+const STATUS_KEY: Record<InvoiceStatus, string> = {
+  Pending: 'money.status.pending',
+  'Partial Paid': 'money.status.partial',
+  Completed: 'money.status.completed',
+};
+
+export function StatusChip({ status }: { status: InvoiceStatus }) {
+  const { t } = useTranslation();
+  // Unknown values show as warning (spec §4).
+  return (
+    <Badge color={STATUS_COLOR[status] ?? 'yellow.4'} variant="filled" autoContrast>
+      {t(STATUS_KEY[status] ?? 'money.status.pending')}
+    </Badge>
+  );
+}
+
+interface InvoiceCardProps {
+  invoice: InvoiceOut;
+  /** The office may edit, delete and correct payments; a driver records payments and notes. */
+  staff: boolean;
+  onChanged(): void;
+  onEdit?(invoice: InvoiceOut): void;
+}
+
+/** The invoice card (spec §2 "Cards and popups"). */
+export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [noting, setNoting] = useState(false);
+  const [editingPayment, setEditingPayment] = useState<PaymentOut | null>(null);
+  const [receipt, setReceipt] = useState<PaymentOut | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const remove = trpc.invoices.delete.useMutation();
+  const history = trpc.invoices.history.useQuery({ id: invoice._id }, { enabled: open });
+  const done = invoice.status === 'Completed';
+  const c = invoice.customer;
+  const name = c?.restaurantName ?? t('money.deletedRestaurant');
+  const changed = () => {
+    onChanged();
+    void history.refetch();
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="invoice-card" aria-label={name}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Group gap={6}>
+            <Badge variant="outline" color="gray.8">
+              {c?.customerCode ?? 'Unknown'}
+            </Badge>
+            {invoice.overdue && (
+              <Badge color="red.9" variant="filled">
+                {t('money.overdueFlag')}
+              </Badge>
+            )}
+          </Group>
+          <Text fw={700} mt={4} component="h3" size="md" m={0}>
+            {name}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {invoice.dueDate ? t('money.due', { date: invoice.dueDate }) : t('money.noDueDate')}
+          </Text>
+        </div>
+        <StatusChip status={invoice.status} />
+      </Group>
+
+      <SimpleGrid cols={3} mt="sm" spacing="xs">
+        <Amount label={t('money.amount')} value={invoice.amount} />
+        <Amount label={t('money.paid')} value={invoice.paidAmount} />
+        <Amount label={t('money.pending')} value={invoice.pendingAmount} strong />
+      </SimpleGrid>
+      {invoice.note && (
+        <Text size="sm" mt="xs">
+          {invoice.note}
+        </Text>
+      )}
+
+      <Group mt="sm" gap="xs">
+        {!done && (
+          <Button size="xs" onClick={() => setPaying(true)}>
+            {t('money.payment')}
+          </Button>
+        )}
+        {!done && (
+          <Button size="xs" variant="light" onClick={() => setNoting(true)}>
+            {t('money.note')}
+          </Button>
+        )}
+        {staff && onEdit && (
+          <Button size="xs" variant="default" onClick={() => onEdit(invoice)}>
+            {t('money.edit')}
+          </Button>
+        )}
+        {staff && (
+          <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(true)}>
+            {t('money.delete')}
+          </Button>
+        )}
+        <Button
+          size="xs"
+          variant="subtle"
+          ml="auto"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+        >
+          {open ? t('money.hideDetails') : t('money.details')}
+        </Button>
+      </Group>
+
+      <Collapse expanded={open}>
+        <Divider my="sm" />
+        <Stack gap="sm">
+          <section>
+            <Text fw={600} size="sm">
+              {t('money.payments')}
+            </Text>
+            {invoice.payments.length === 0 ? (
+              <Text size="sm" c="gray.7">
+                {t('money.noPayments')}
+              </Text>
+            ) : (
+              <List size="sm" spacing={4} listStyleType="none" p={0}>
+                {invoice.payments.map((p) => (
+                  <List.Item key={p._id}>
+                    <Group gap="xs" wrap="wrap">
+                      <Text size="sm" span>
+                        {p.date} · {formatYen(p.amount)} · {p.collectedBy ?? 'Unknown'}
+                      </Text>
+                      <Button size="compact-xs" variant="light" onClick={() => setReceipt(p)}>
+                        {t('money.receipt')}
+                      </Button>
+                      {staff && (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => setEditingPayment(p)}
+                        >
+                          {t('money.edit')}
+                        </Button>
+                      )}
+                    </Group>
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </section>
+          <section>
+            <Text fw={600} size="sm">
+              {t('money.notes')}
+            </Text>
+            {invoice.notes.length === 0 ? (
+              <Text size="sm" c="gray.7">
+                {t('money.noNotes')}
+              </Text>
+            ) : (
+              <List size="sm" spacing={4} listStyleType="none" p={0}>
+                {invoice.notes.map((n) => (
+                  <List.Item key={n._id}>
+                    <Text size="sm">
+                      {n.date} · {n.notesBy ?? 'Unknown'}: {n.note}
+                      {n.nextFollowUp
+                        ? ` (${t('money.nextFollowUpShort', { date: n.nextFollowUp })})`
+                        : ''}
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </section>
+          <section>
+            <Text fw={600} size="sm">
+              {t('money.phones')}
+            </Text>
+            {c ? (
+              <Group gap="xs" mt={4}>
+                <Phone number={c.phoneNumber} />
+                {c.mobileNumber && <Phone number={c.mobileNumber} />}
+                <Text size="sm">
+                  {t('money.contact')}: {c.contactPerson || t('money.dataNotAvailable')}
+                </Text>
+              </Group>
+            ) : (
+              <Text size="sm" c="gray.7">
+                {t('money.dataNotAvailable')}
+              </Text>
+            )}
+          </section>
+          <section>
+            <Text fw={600} size="sm">
+              {t('money.history')}
+            </Text>
+            {history.data?.length === 0 && (
+              <Text size="sm" c="gray.7">
+                {t('money.noHistory')}
+              </Text>
+            )}
+            <List size="xs" spacing={2} listStyleType="none" p={0}>
+              {history.data?.map((h) => (
+                <List.Item key={h._id}>
+                  <Text size="xs">
+                    {h.createdAt.slice(0, 16).replace('T', ' ')} ·{' '}
+                    {t('money.historyLine', {
+                      actor: h.actorName,
+                      action: t(`money.historyAction.${h.action}`),
+                      entity: t(`money.historyEntity.${h.entity}`, { defaultValue: h.entity }),
+                    })}
+                    {h.before && h.after ? ` ${describe(h.before)} → ${describe(h.after)}` : ''}
+                    {!h.before && h.after ? ` ${describe(h.after)}` : ''}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          </section>
+        </Stack>
+      </Collapse>
+
+      {paying && (
+        <PaymentForm invoice={invoice} opened onClose={() => setPaying(false)} onSaved={changed} />
+      )}
+      {editingPayment && (
+        <PaymentForm
+          invoice={invoice}
+          editing={editingPayment}
+          opened
+          onClose={() => setEditingPayment(null)}
+          onSaved={changed}
+        />
+      )}
+      {noting && (
+        <NoteForm invoice={invoice} opened onClose={() => setNoting(false)} onSaved={changed} />
+      )}
+      {receipt && <Receipt invoice={invoice} payment={receipt} onClose={() => setReceipt(null)} />}
+      <ConfirmDialog
+        opened={deleting}
+        title={t('money.deleteConfirm')}
+        message={t('common.undoWarning')}
+        onClose={() => setDeleting(false)}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync({ id: invoice._id });
+            notifySuccess(t('money.deleted'));
+            onChanged();
+          } catch (err) {
+            notifyError(moneyErrorText(t, err, 'errors.common.mutationFailed'));
+          }
+        }}
+      />
+    </Card>
+  );
+}
+
+function describe(fields: Record<string, unknown>): string {
+  return Object.entries(fields)
+    .filter(([, v]) => v !== null && v !== '' && typeof v !== 'object')
+    .map(
+      ([k, v]) =>
+        `${k}: ${k === 'amount' || k === 'paidAmount' ? formatYen(Number(v)) : String(v)}`,
+    )
+    .join(', ');
+}
+
+function Amount({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7">
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500}>{formatYen(value)}</Text>
+    </div>
+  );
+}
+
+/** A payment's receipt, shown on screen and printable on its own. */
+export function Receipt({
+  invoice,
+  payment,
+  onClose,
+}: {
+  invoice: InvoiceOut;
+  payment: PaymentOut;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  // The balance left right after this payment: the amount minus the payments up to it.
+  let paid = 0;
+  for (const p of invoice.payments) {
+    paid += p.amount;
+    if (p._id === payment._id) break;
+  }
+  const print = () => {
+    document.body.classList.add('printing-receipt');
+    const done = () => {
+      document.body.classList.remove('printing-receipt');
+      window.removeEventListener('afterprint', done);
+    };
+    window.addEventListener('afterprint', done);
+    window.print();
+  };
+  const rows: [string, string][] = [
+    [t('money.restaurant'), invoice.customer?.restaurantName ?? t('money.deletedRestaurant')],
+    [
+      t('money.invoice'),
+      `${invoice.customer?.customerCode ?? ''} #${invoice._id.slice(-6).toUpperCase()}`,
+    ],
+    [t('money.amount'), formatYen(payment.amount)],
+    [t('money.date'), payment.date],
+    [t('money.collectedBy'), payment.collectedBy ?? 'Unknown'],
+    [t('money.balanceLeft'), formatYen(invoice.amount - paid)],
+  ];
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('money.receiptTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <dl data-testid="receipt" style={{ margin: 0 }}>
+        {rows.map(([k, v]) => (
+          <Group key={k} justify="space-between" py={4}>
+            <Text component="dt" c="gray.7" size="sm">
+              {k}
+            </Text>
+            <Text component="dd" fw={600} m={0}>
+              {v}
+            </Text>
+          </Group>
+        ))}
+      </dl>
+      <Group justify="flex-end" mt="md" className="no-print">
+        <Button onClick={print}>{t('money.print')}</Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { trpc } from '../../../trpc';
+import { moneyErrorText } from './api';
+
+/** The invoice form (spec §5): customer and amount required; due date, note, collector. */
+export function InvoiceForm({
+  invoice,
+  presetCustomer,
+  onClose,
+  onSaved,
+}: {
+  /** Editing this invoice; absent to create one. */
+  invoice?: InvoiceOut | null;
+  presetCustomer?: string;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const { t } = useTranslation();
+  const options = trpc.invoices.formOptions.useQuery(undefined, { staleTime: 60_000 });
+  const create = trpc.invoices.create.useMutation();
+  const update = trpc.invoices.update.useMutation();
+  const [customer, setCustomer] = useState<string | null>(
+    invoice?.customer?._id ?? presetCustomer ?? null,
+  );
+  const [amount, setAmount] = useState<string | number>(invoice?.amount ?? '');
+  const [dueDate, setDueDate] = useState(invoice?.dueDate ?? '');
+  const [note, setNote] = useState(invoice?.note ?? '');
+  const [collector, setCollector] = useState<string | null>(invoice?.assignToCollect?._id ?? null);
+  const [touched, setTouched] = useState(false);
+  const required = t('errors.common.required');
+  const customerError = touched && !customer ? required : null;
+  const amountError =
+    touched && (amount === '' || amount === null)
+      ? required
+      : touched && !(Number(amount) > 0)
+        ? t('errors.invoice.amountPositive')
+        : null;
+
+  const submit = async () => {
+    setTouched(true);
+    if (!customer || amount === '' || !(Number(amount) > 0)) return;
+    const body = {
+      customer,
+      amount: Number(amount),
+      dueDate: dueDate || null,
+      note,
+      assignToCollect: collector,
+    };
+    try {
+      if (invoice) await update.mutateAsync({ ...body, id: invoice._id });
+      else await create.mutateAsync(body);
+      notifySuccess(t('money.saved'));
+      onSaved();
+      onClose();
+    } catch (err) {
+      notifyError(moneyErrorText(t, err, 'errors.common.mutationFailed'));
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('money.invoiceForm')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack>
+        <Select
+          label={t('money.customer')}
+          searchable
+          required
+          data={(options.data?.customers ?? []).map((c) => ({
+            value: c._id,
+            label: `${c.customerCode} · ${c.restaurantName}`,
+          }))}
+          value={customer}
+          onChange={setCustomer}
+          error={customerError}
+        />
+        <NumberInput
+          label={t('money.paymentAmount')}
+          required
+          value={amount}
+          onChange={setAmount}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          prefix="¥"
+          error={amountError}
+        />
+        <TextInput
+          type="date"
+          label={t('money.dueDate')}
+          value={dueDate}
+          onChange={(e) => setDueDate(e.currentTarget.value)}
+          min="1900-01-01"
+          max="2099-12-31"
+        />
+        <Textarea
+          label={t('money.invoiceNote')}
+          rows={2}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+        />
+        <Select
+          label={t('money.collector')}
+          clearable
+          data={(options.data?.collectors ?? []).map((e) => ({
+            value: e._id,
+            label: `${e.username}${e.name ? ` (${e.name})` : ''}`,
+          }))}
+          value={collector}
+          onChange={setCollector}
+        />
+        <Group justify="flex-end">
+          <Button onClick={submit} loading={create.isPending || update.isPending}>
+            {invoice ? t('money.update') : t('money.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,89 @@
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { trpc } from '../../../trpc';
+import { moneyErrorText } from './api';
+import { localToday } from './dates';
+
+/** The note form (spec §5): trimmed, 4 rows, an optional next follow-up date. */
+export function NoteForm({
+  invoice,
+  opened,
+  onClose,
+  onSaved,
+}: {
+  invoice: InvoiceOut;
+  opened: boolean;
+  onClose(): void;
+  onSaved(invoice: InvoiceOut): void;
+}) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  const [followUp, setFollowUp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = trpc.invoices.addNote.useMutation();
+
+  const submit = async () => {
+    const text = note.trim();
+    if (!text) {
+      setError(t('money.noteRequired'));
+      return;
+    }
+    try {
+      const saved = await add.mutateAsync({
+        invoiceId: invoice._id,
+        note: text,
+        date: localToday(),
+        nextFollowUp: followUp || null,
+      });
+      notifySuccess(t('money.noteAdded'));
+      onSaved(saved);
+      setNote('');
+      setFollowUp('');
+      // The popup closes 100 ms after the success message (spec §8).
+      setTimeout(onClose, 100);
+    } catch (err) {
+      notifyError(moneyErrorText(t, err, 'money.noteFailed'));
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('money.noteForm')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack>
+        <Textarea
+          label={t('money.note')}
+          rows={4}
+          value={note}
+          onChange={(e) => {
+            setNote(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          required
+          data-autofocus
+        />
+        <TextInput
+          type="date"
+          label={t('money.nextFollowUp')}
+          value={followUp}
+          onChange={(e) => setFollowUp(e.currentTarget.value)}
+          min="1900-01-01"
+          max="2099-12-31"
+        />
+        <Group justify="flex-end">
+          <Button onClick={submit} loading={add.isPending}>
+            {t('money.saveNote')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

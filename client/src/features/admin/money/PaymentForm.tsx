@@ -1,0 +1,145 @@
+import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatYen } from '../../../../../shared/format';
+import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { moneyErrorText, newKey, sendMoney } from './api';
+import { localToday } from './dates';
+
+interface PaymentFormProps {
+  invoice: InvoiceOut;
+  /** Set to correct an existing payment (the office only). */
+  editing?: PaymentOut | null;
+  opened: boolean;
+  onClose(): void;
+  onSaved(invoice: InvoiceOut): void;
+}
+
+/**
+ * The payment form (spec §5) in whole yen: a partial amount, or 'Pay Full Amount' while a
+ * balance remains (disabled while a partial amount is typed).
+ */
+export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: PaymentFormProps) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState<string | number>(editing ? editing.amount : '');
+  const [date, setDate] = useState(editing?.date ?? localToday());
+  const [touched, setTouched] = useState(false);
+  // 'Amount is required' once something was typed and cleared, not before.
+  const [everTyped, setEverTyped] = useState(Boolean(editing));
+  const [busy, setBusy] = useState(false);
+  // One key per attempt: a retry after a lost answer is recorded once.
+  const key = useRef(newKey());
+
+  const typed = amount !== '' && amount !== null;
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  const amountError = !typed
+    ? t('errors.invoice.amountRequired')
+    : !(value > 0)
+      ? t('errors.invoice.amountPositive')
+      : !Number.isInteger(value)
+        ? t('errors.invoice.amountWhole')
+        : null;
+  const dateError = date ? null : t('errors.invoice.dateRequired');
+  const balance = invoice.pendingAmount;
+
+  const send = async (full: boolean) => {
+    setTouched(true);
+    if (dateError || (!full && amountError)) return;
+    setBusy(true);
+    try {
+      const base = `/api/invoice/${invoice._id}`;
+      const saved = editing
+        ? await sendMoney<InvoiceOut>(
+            'PUT',
+            `${base}/payment`,
+            { _id: editing._id, amount: value, date },
+            key.current,
+          )
+        : full
+          ? await sendMoney<InvoiceOut>('POST', `${base}/fullpayment`, { date }, key.current)
+          : await sendMoney<InvoiceOut>(
+              'POST',
+              `${base}/payment`,
+              { amount: value, date },
+              key.current,
+            );
+      key.current = newKey();
+      notifySuccess(t('money.paymentSaved'));
+      onSaved(saved);
+      onClose();
+    } catch (error) {
+      notifyError(moneyErrorText(t, error, 'money.operationFailed'));
+      key.current = newKey();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? t('money.editPayment') : t('money.paymentForm')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack>
+        <Text size="sm">
+          {invoice.customer?.restaurantName ?? t('money.deletedRestaurant')} ·{' '}
+          {t('money.balance', { amount: formatYen(balance) })}
+        </Text>
+        <NumberInput
+          label={t('money.paymentAmount')}
+          value={amount}
+          onChange={(v) => {
+            setAmount(v);
+            if (v !== '') setEverTyped(true);
+          }}
+          min={0}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          prefix="¥"
+          inputMode="numeric"
+          error={everTyped ? amountError : null}
+          data-autofocus
+        />
+        <TextInput
+          type="date"
+          label={t('money.date')}
+          value={date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+          min="1900-01-01"
+          max="2099-12-31"
+          error={touched ? dateError : null}
+          required
+        />
+        <Group justify="flex-end">
+          {editing ? (
+            <Button onClick={() => send(false)} loading={busy} disabled={Boolean(amountError)}>
+              {t('money.savePayment')}
+            </Button>
+          ) : (
+            <>
+              <Button
+                variant="light"
+                onClick={() => send(false)}
+                loading={busy}
+                disabled={Boolean(amountError)}
+              >
+                {t('money.payPartial')}
+              </Button>
+              {balance > 0 && (
+                <Button color="green" onClick={() => send(true)} loading={busy} disabled={typed}>
+                  {t('money.payFull')}
+                </Button>
+              )}
+            </>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

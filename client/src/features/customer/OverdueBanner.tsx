@@ -1,0 +1,21 @@
+import { Alert } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatYen } from '../../../../shared/format';
+import { trpc } from '../../trpc';
+
+/** A polite reminder at checkout when the account is overdue by more than two months (§9). */
+export function OverdueBanner() {
+  const { t } = useTranslation();
+  const overdue = trpc.invoices.myOverdue.useQuery(undefined, { staleTime: 5 * 60_000 });
+  if (!overdue.data?.overdue) return null;
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      title={t('money.overdueBannerTitle')}
+      data-testid="overdue-banner"
+    >
+      {t('money.overdueBanner', { amount: formatYen(overdue.data.overdueAmount) })}
+    </Alert>
+  );
+}

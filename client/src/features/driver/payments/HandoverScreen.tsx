@@ -1,0 +1,154 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatYen } from '../../../../../shared/format';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { trpc } from '../../../trpc';
+import { moneyErrorText, newKey, sendMoney } from '../../admin/money/api';
+import { localToday } from '../../admin/money/dates';
+import { InvoicesFailed, Loading } from '../../admin/money/InvoiceList';
+
+/** The driver's cash of a day, per customer and in total, and handing it to the office. */
+export function HandoverScreen() {
+  const { t } = useTranslation();
+  const [date, setDate] = useState(localToday());
+  const day = trpc.handovers.myDay.useQuery({ date }, { enabled: Boolean(date) });
+  const [amount, setAmount] = useState<string | number>('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const key = useRef(newKey());
+  const h = day.data?.handover;
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await sendMoney(
+        'POST',
+        '/api/handover',
+        { date, handedOver: Number(amount === '' ? (day.data?.total ?? 0) : amount), note },
+        key.current,
+      );
+      key.current = newKey();
+      notifySuccess(t('money.handedOverOk'));
+      void day.refetch();
+    } catch (err) {
+      key.current = newKey();
+      notifyError(moneyErrorText(t, err, 'money.operationFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Breadcrumbs
+        items={[
+          { label: t('nav.home'), link: '/driver' },
+          { label: t('nav.payments'), link: '/driver/payments' },
+          { label: t('money.myHandover') },
+        ]}
+      />
+      <Title order={2} mb="md">
+        {t('money.myHandover')}
+      </Title>
+      <TextInput
+        type="date"
+        label={t('money.date')}
+        value={date}
+        onChange={(e) => setDate(e.currentTarget.value)}
+        maw={220}
+        mb="md"
+      />
+      {day.isPending ? (
+        <Loading />
+      ) : day.isError ? (
+        <InvoicesFailed onRetry={() => void day.refetch()} />
+      ) : (
+        <Stack>
+          <Paper withBorder p="md" radius="md">
+            <Text fw={600} mb="xs">
+              {t('money.cashOn', { date })}
+            </Text>
+            {day.data.customers.length === 0 ? (
+              <Text c="gray.7">{t('money.noCash')}</Text>
+            ) : (
+              <Table>
+                <Table.Tbody>
+                  {day.data.customers.map((c) => (
+                    <Table.Tr key={c.customerId ?? c.restaurantName}>
+                      <Table.Td>{c.restaurantName || t('money.deletedRestaurant')}</Table.Td>
+                      <Table.Td ta="right">{formatYen(c.amount)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                  <Table.Tr>
+                    <Table.Th>{t('money.total')}</Table.Th>
+                    <Table.Th ta="right" data-testid="cash-total">
+                      {formatYen(day.data.total)}
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            )}
+          </Paper>
+          {h?.confirmed != null ? (
+            <Alert color="green" title={t('money.confirmed')}>
+              {t('money.confirmedBy', { who: h.confirmedBy ?? '', amount: formatYen(h.confirmed) })}
+              {h.confirmed !== h.collected &&
+                ` · ${t('money.difference')}: ${formatYen(h.confirmed - h.collected)}`}
+            </Alert>
+          ) : (
+            <Paper withBorder p="md" radius="md">
+              {h && (
+                <Alert color="blue" mb="sm" title={t('money.waitingOffice')}>
+                  {t('money.handedOver')}: {formatYen(h.handedOver)}
+                </Alert>
+              )}
+              <Stack>
+                <NumberInput
+                  label={t('money.amountHandedOver')}
+                  placeholder={formatYen(day.data.total)}
+                  value={amount}
+                  onChange={setAmount}
+                  min={0}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  thousandSeparator=","
+                  prefix="¥"
+                  inputMode="numeric"
+                />
+                <Textarea
+                  label={t('money.note')}
+                  rows={2}
+                  value={note}
+                  onChange={(e) => setNote(e.currentTarget.value)}
+                />
+                <Group justify="flex-end">
+                  <Button
+                    onClick={submit}
+                    loading={busy}
+                    disabled={day.data.total === 0 && amount === ''}
+                  >
+                    {t('money.handOver')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Paper>
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { isoDateInZone } from '../../shared/format';
+import {
+  confirmHandoverInput,
+  driverDayOut,
+  handOverInput,
+  handoverDayInput,
+  handoverOut,
+  handoverReportInput,
+  handoverReportOut,
+} from '../../shared/schemas/invoices';
+import { actorOf } from '../audit';
+import { badRequest } from '../errors';
+import { idempotent } from '../idempotency';
+import { confirmHandover, driverDay, handOver, handoverReport } from '../services/handovers';
+import { driverProcedure, router, staffProcedure } from '../trpc';
+
+// The cash handover (DESIGN §6): the driver's day of cash, handed over and confirmed.
+
+export const handoversRouter = router({
+  /** The signed-in driver's cash of a day (default today), per customer and in total. */
+  myDay: driverProcedure
+    .input(handoverDayInput)
+    .output(driverDayOut)
+    .query(({ ctx, input }) =>
+      driverDay(
+        ctx.db,
+        ctx.user.account.id,
+        input.date ?? isoDateInZone(new Date(), ctx.config.timeZone),
+      ),
+    ),
+
+  handOver: driverProcedure
+    .input(handOverInput)
+    .use(idempotent)
+    .output(handoverOut)
+    .mutation(({ ctx, input }) =>
+      handOver(
+        ctx.db,
+        actorOf(ctx.user),
+        { id: ctx.user.account.id, name: ctx.user.account.username },
+        input,
+      ),
+    ),
+
+  confirm: staffProcedure
+    .input(confirmHandoverInput)
+    .use(idempotent)
+    .output(handoverOut)
+    .mutation(({ ctx, input }) => confirmHandover(ctx.db, actorOf(ctx.user), input)),
+
+  report: staffProcedure
+    .input(handoverReportInput)
+    .output(handoverReportOut)
+    .query(({ ctx, input }) => {
+      if (input.from > input.to) throw badRequest('invoice.dateInvalid');
+      return handoverReport(ctx.db, input.from, input.to);
+    }),
+});

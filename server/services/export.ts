@@ -1,0 +1,256 @@
+import * as xlsxModule from 'xlsx';
+import type { Db } from '../db';
+import { notFound } from '../errors';
+import { daysBetween } from './aging';
+import { statusOf } from './invoices';
+
+// The Excel export (DESIGN §3): one workbook per route (or all routes) with a Customers sheet
+// and an Outstanding invoices sheet. `xlsx` only ever WRITES here; nothing uploaded is parsed.
+// Yen are numbers with a yen format, dates are real dates, each sheet has a header row, frozen
+// panes and an autofilter, and text that a spreadsheet could take for a formula is text.
+
+// Under Node the CommonJS build is loaded; its CFB (zip) helper is only on the default export.
+const XLSX: typeof xlsxModule =
+  (xlsxModule as { default?: typeof xlsxModule }).default ?? xlsxModule;
+
+const YEN_FORMAT = '"¥"#,##0';
+const DATE_FORMAT = 'yyyy-mm-dd';
+/** Excel's day 0 (the 1900 date system, with its leap-year quirk) in epoch days. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+type Cell = xlsxModule.CellObject;
+
+/** Text that starts with = + - @, a tab or a carriage return could run as a formula. */
+export const FORMULA_LIKE = /^[=+\-@\t\r]/;
+
+export function textCell(value: string | null | undefined): Cell {
+  const v = value ?? '';
+  // Always a string cell (never `f`); formula-looking text also gets the Text number format.
+  return FORMULA_LIKE.test(v) ? { t: 's', v, z: '@' } : { t: 's', v };
+}
+
+export function yenCell(value: number): Cell {
+  return { t: 'n', v: value, z: YEN_FORMAT };
+}
+
+export function dateCell(iso: string | null | undefined): Cell {
+  if (!iso) return { t: 's', v: '' };
+  const ms = Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(ms)) return textCell(iso);
+  return { t: 'n', v: (ms - EXCEL_EPOCH_MS) / 86_400_000, z: DATE_FORMAT };
+}
+
+const intCell = (value: number): Cell => ({ t: 'n', v: value });
+
+/** A worksheet from a header and rows of cells, with widths and an autofilter. */
+export function sheetOf(header: string[], rows: Cell[][], widths: number[]): xlsxModule.WorkSheet {
+  const ws: xlsxModule.WorkSheet = {};
+  const cols = header.map((_, c) => XLSX.utils.encode_col(c));
+  header.forEach((h, c) => {
+    ws[`${cols[c]}1`] = { t: 's', v: h };
+  });
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as Cell[];
+    const n = r + 2;
+    for (let c = 0; c < row.length; c++) ws[`${cols[c]}${n}`] = row[c];
+  }
+  const last = `${cols[header.length - 1]}${rows.length + 1}`;
+  ws['!ref'] = `A1:${last}`;
+  ws['!autofilter'] = { ref: `A1:${last}` };
+  ws['!cols'] = widths.map((wch) => ({ wch }));
+  return ws;
+}
+
+const PANE =
+  '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+  '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView>';
+
+/**
+ * The workbook as xlsx bytes with the header row of every sheet frozen. SheetJS's community
+ * build writes no panes, so the sheets' XML gets its <pane> in the zip before compression.
+ */
+export function workbookBytes(wb: xlsxModule.WorkBook): Buffer {
+  const raw = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: false }) as Buffer;
+  const zip = XLSX.CFB.read(raw, { type: 'buffer' });
+  for (let i = 0; i < zip.FullPaths.length; i++) {
+    const path = zip.FullPaths[i] as string;
+    if (!/xl\/worksheets\/sheet\d+\.xml$/.test(path)) continue;
+    const entry = zip.FileIndex[i] as { content: unknown; size: number };
+    const xml = Buffer.from(entry.content as Uint8Array).toString('utf8');
+    const patched = xml.replace(/<sheetView workbookViewId="0"\s*\/>/, PANE);
+    const bytes = Buffer.from(patched, 'utf8');
+    entry.content = bytes;
+    entry.size = bytes.length;
+  }
+  return XLSX.CFB.write(zip, { fileType: 'zip', type: 'buffer', compression: true }) as Buffer;
+}
+
+interface CustomerExportRow {
+  customerCode: string;
+  restaurantName: string;
+  contactPerson: string | null;
+  phoneNumber: string;
+  mobileNumber: string | null;
+  paymentMethod: string;
+  paymentDate: string | null;
+  deliveryDays: string;
+  routeName: string | null;
+  dues: number;
+  lastDelivery: string | null;
+}
+
+interface InvoiceExportRow {
+  customerCode: string | null;
+  restaurantName: string | null;
+  routeName: string | null;
+  createdAt: string;
+  dueDate: string | null;
+  amount: number;
+  paidAmount: number;
+  collector: string | null;
+}
+
+const phone = (p: string | null) => (p ? (p.startsWith('0') ? p : `0${p}`) : '');
+
+export interface ExportData {
+  fileName: string;
+  customers: CustomerExportRow[];
+  invoices: InvoiceExportRow[];
+}
+
+/** The rows of one route (`null` = all routes) and the file's name. */
+export function exportData(db: Db, routeId: string | null, today: string): ExportData {
+  let routeName = 'all';
+  if (routeId !== null) {
+    const r = db.$client
+      .prepare<[string], { name: string }>('SELECT name FROM route WHERE id = ?')
+      .get(routeId);
+    if (!r) throw notFound('common.notFound');
+    routeName = r.name;
+  }
+  const routeWhere = routeId === null ? '1 = 1' : 'c.route_id = @routeId';
+  const params: Record<string, string> = routeId === null ? {} : { routeId };
+  const customers = db.$client
+    .prepare<Record<string, string>, CustomerExportRow>(
+      `SELECT c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
+              c.contact_person AS contactPerson, c.phone_number AS phoneNumber,
+              c.mobile_number AS mobileNumber, c.payment_method AS paymentMethod,
+              c.payment_date AS paymentDate, c.delivery_days AS deliveryDays, r.name AS routeName,
+              COALESCE(d.dues, 0) AS dues,
+              MAX(COALESCE(j.last, ''), COALESCE(o.last, '')) AS lastDelivery
+         FROM customer c
+         LEFT JOIN route r ON r.id = c.route_id
+         LEFT JOIN (SELECT customer_id, SUM(amount - paid_amount) AS dues FROM invoice GROUP BY customer_id) d
+                ON d.customer_id = c.id
+         LEFT JOIN (SELECT customer_id, MAX(delivered_at) AS last FROM delivery_job
+                     WHERE is_delivered = 1 GROUP BY customer_id) j ON j.customer_id = c.id
+         LEFT JOIN (SELECT customer_id, MAX(delivered_at) AS last FROM customer_order
+                     WHERE is_delivered = 1 GROUP BY customer_id) o ON o.customer_id = c.id
+        WHERE ${routeWhere}
+        ORDER BY r.name, c.customer_code`,
+    )
+    .all(params);
+  const invoices = db.$client
+    .prepare<Record<string, string>, InvoiceExportRow>(
+      `SELECT c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
+              r.name AS routeName, i.created_at AS createdAt, i.due_date AS dueDate, i.amount,
+              i.paid_amount AS paidAmount, a.username AS collector
+         FROM invoice i
+         LEFT JOIN customer c ON c.id = i.customer_id
+         LEFT JOIN route r ON r.id = c.route_id
+         LEFT JOIN account a ON a.id = i.assign_to_collect
+        WHERE i.paid_amount < i.amount AND ${routeWhere}
+        ORDER BY c.customer_code, i.due_date`,
+    )
+    .all(params);
+  const safe = routeName.replace(/[^\p{L}\p{N}_.-]+/gu, '-').replace(/^-+|-+$/g, '') || 'route';
+  return { fileName: `${safe}-data-${today}.xlsx`, customers, invoices };
+}
+
+export const CUSTOMER_HEADER = [
+  'Code',
+  'Restaurant',
+  'Contact person',
+  'Phone',
+  'Mobile',
+  'Payment method',
+  'Payment day',
+  'Delivery days',
+  'Route',
+  'Dues',
+  'Last delivery',
+];
+export const INVOICE_HEADER = [
+  'Code',
+  'Restaurant',
+  'Route',
+  'Invoice date',
+  'Due date',
+  'Amount',
+  'Paid',
+  'Pending',
+  'Status',
+  'Days past due',
+  'Collector',
+];
+
+export function buildWorkbook(data: ExportData, today: string): xlsxModule.WorkBook {
+  const customerRows = data.customers.map((c) => {
+    let days = '';
+    try {
+      days = (JSON.parse(c.deliveryDays) as string[]).join(', ');
+    } catch {
+      days = '';
+    }
+    return [
+      textCell(c.customerCode),
+      textCell(c.restaurantName),
+      textCell(c.contactPerson),
+      textCell(phone(c.phoneNumber)),
+      textCell(phone(c.mobileNumber)),
+      textCell(c.paymentMethod === 'monthly' ? 'Monthly' : 'Cash'),
+      textCell(c.paymentDate),
+      textCell(days),
+      textCell(c.routeName),
+      yenCell(c.dues),
+      dateCell(c.lastDelivery || null),
+    ];
+  });
+  const invoiceRows = data.invoices.map((i) => {
+    const late = i.dueDate ? Math.max(0, daysBetween(i.dueDate, today)) : 0;
+    return [
+      textCell(i.customerCode ?? 'Unknown'),
+      textCell(i.restaurantName ?? 'Deleted Restaurant'),
+      textCell(i.routeName),
+      dateCell(i.createdAt),
+      dateCell(i.dueDate),
+      yenCell(i.amount),
+      yenCell(i.paidAmount),
+      yenCell(i.amount - i.paidAmount),
+      textCell(statusOf(i.amount, i.paidAmount)),
+      intCell(late),
+      textCell(i.collector),
+    ];
+  });
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(
+    wb,
+    sheetOf(CUSTOMER_HEADER, customerRows, [10, 28, 18, 14, 14, 12, 10, 30, 14, 12, 12]),
+    'Customers',
+  );
+  XLSX.utils.book_append_sheet(
+    wb,
+    sheetOf(INVOICE_HEADER, invoiceRows, [10, 28, 14, 12, 12, 12, 12, 12, 12, 10, 14]),
+    'Outstanding invoices',
+  );
+  return wb;
+}
+
+export function exportWorkbook(
+  db: Db,
+  routeId: string | null,
+  today: string,
+): { fileName: string; bytes: Buffer } {
+  const data = exportData(db, routeId, today);
+  return { fileName: data.fileName, bytes: workbookBytes(buildWorkbook(data, today)) };
+}

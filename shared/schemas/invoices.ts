@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import { INVOICE_STATUSES, PAYMENT_METHODS } from '../enums';
+
+// Invoices, payments, notes and cash handovers: the inputs both doors validate and the
+// outputs that may leave the server. Money is whole yen (DESIGN §3); dates are YYYY-MM-DD.
+
+export const INVOICES_PAGE_SIZE = 30;
+/** The Done tab's keyword search is bounded like every free-text input. */
+export const MAX_KEYWORD = 100;
+
+const id = z.string({ error: 'common.idRequired' }).trim().min(1, 'common.idRequired').max(64);
+
+function realDate(d: string): boolean {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return (
+    !Number.isNaN(t) &&
+    new Date(t).toISOString().startsWith(d) &&
+    d >= '1900-01-01' &&
+    d <= '2099-12-31'
+  );
+}
+
+/** A required YYYY-MM-DD date inside the date pickers' range (spec §5). */
+export const isoDate = (requiredCode: 'invoice.dateRequired' | 'common.required') =>
+  z
+    .string({ error: requiredCode })
+    .trim()
+    .min(1, requiredCode)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invoice.dateInvalid')
+    .refine(realDate, 'invoice.dateInvalid');
+
+/** Whole yen above zero: 'Amount is required', 'Amount must be a positive number'. */
+const numeric = (v: unknown) =>
+  v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v;
+
+export const yenAmount = z
+  .preprocess(numeric, z.number({ error: 'invoice.amountRequired' }))
+  .refine((n) => n > 0, 'invoice.amountPositive')
+  .refine((n) => Number.isInteger(n), 'invoice.amountWhole')
+  .refine((n) => n <= 1_000_000_000, 'invoice.amountTooLarge');
+
+const optionalDate = z
+  .union([z.literal(''), z.null(), isoDate('common.required')])
+  .optional()
+  .transform((v) => (v ? v : null));
+
+const optionalId = z
+  .union([z.literal(''), z.null(), id])
+  .optional()
+  .transform((v) => (v ? v : null));
+
+// --- Invoices ---------------------------------------------------------------------------------
+
+export const invoiceCreateInput = z.object({
+  customer: z.string({ error: 'common.required' }).trim().min(1, 'common.required').max(64),
+  amount: z
+    .preprocess(numeric, z.number({ error: 'common.required' }))
+    .refine((n) => n > 0, 'invoice.amountPositive')
+    .refine((n) => Number.isInteger(n), 'invoice.amountWhole')
+    .refine((n) => n <= 1_000_000_000, 'invoice.amountTooLarge'),
+  dueDate: optionalDate,
+  note: z.string().trim().max(2000, 'invoice.noteTooLong').optional().default(''),
+  assignToCollect: optionalId,
+});
+export type InvoiceCreateInput = z.input<typeof invoiceCreateInput>;
+
+export const invoiceUpdateInput = invoiceCreateInput.extend({ id });
+export type InvoiceUpdateInput = z.input<typeof invoiceUpdateInput>;
+
+export const invoiceKind = z.enum(['cash', 'monthly', 'all']);
+export type InvoiceKind = z.infer<typeof invoiceKind>;
+
+/** `cursor` is the page number as tRPC's infinite queries send it ('load more'). */
+const cursor = z.number().int().min(1).max(100_000).nullish();
+
+export const invoiceListInput = z.object({
+  kind: invoiceKind,
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  cursor,
+});
+
+export const completedInput = z
+  .object({
+    keyword: z.string().trim().max(MAX_KEYWORD).optional().default(''),
+    pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+    cursor,
+  })
+  .optional()
+  .default({ keyword: '', pageNumber: 1 });
+
+// --- Payments and notes -------------------------------------------------------------------------
+
+export const paymentInput = z.object({
+  invoiceId: id,
+  amount: yenAmount,
+  date: isoDate('invoice.dateRequired'),
+});
+export type PaymentInput = z.input<typeof paymentInput>;
+
+export const paymentEditInput = paymentInput.extend({ _id: id });
+
+export const fullPaymentInput = z.object({ invoiceId: id, date: isoDate('invoice.dateRequired') });
+
+export const noteInput = z.object({
+  invoiceId: id,
+  note: z
+    .string({ error: 'invoice.noteRequired' })
+    .trim()
+    .min(1, 'invoice.noteRequired')
+    .max(2000, 'invoice.noteTooLong'),
+  date: isoDate('invoice.dateRequired'),
+  /** The spec's client sends the author; the server takes it from the session instead. */
+  notesBy: z.unknown().optional(),
+  nextFollowUp: optionalDate,
+});
+export type NoteInput = z.input<typeof noteInput>;
+
+// --- Outputs ----------------------------------------------------------------------------------
+
+export const paymentOut = z.object({
+  _id: z.string(),
+  amount: z.number().int(),
+  date: z.string(),
+  /** The collector's username. */
+  collectedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentOut = z.infer<typeof paymentOut>;
+
+export const noteOut = z.object({
+  _id: z.string(),
+  note: z.string(),
+  date: z.string(),
+  notesBy: z.string().nullable(),
+  nextFollowUp: z.string().nullable(),
+});
+export type NoteOut = z.infer<typeof noteOut>;
+
+export const invoiceOut = z.object({
+  _id: z.string(),
+  customer: z
+    .object({
+      _id: z.string(),
+      customerCode: z.string(),
+      restaurantName: z.string(),
+      phoneNumber: z.string(),
+      mobileNumber: z.string().nullable(),
+      contactPerson: z.string().nullable(),
+      paymentMethod: z.enum(PAYMENT_METHODS),
+    })
+    .nullable(),
+  dueDate: z.string().nullable(),
+  amount: z.number().int(),
+  paidAmount: z.number().int(),
+  pendingAmount: z.number().int(),
+  status: z.enum(INVOICE_STATUSES),
+  note: z.string(),
+  assignToCollect: z.object({ _id: z.string(), username: z.string(), name: z.string() }).nullable(),
+  payments: z.array(paymentOut),
+  notes: z.array(noteOut),
+  /** More than two months past its due date with money pending (spec §9). */
+  overdue: z.boolean(),
+  createdAt: z.string(),
+});
+export type InvoiceOut = z.infer<typeof invoiceOut>;
+
+export const invoicePageOut = z.object({
+  invoices: z.array(invoiceOut),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type InvoicePageOut = z.infer<typeof invoicePageOut>;
+
+export const invoicesWithDuesOut = z.object({
+  invoices: z.array(invoiceOut),
+  totalDues: z.number().int(),
+});
+
+export const historyEntryOut = z.object({
+  _id: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  action: z.string(),
+  actorName: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type HistoryEntryOut = z.infer<typeof historyEntryOut>;
+
+// --- Reports ------------------------------------------------------------------------------------
+
+export const AGING_BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'over90'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+
+const bucketAmounts = z.object({
+  current: z.number().int(),
+  d1_30: z.number().int(),
+  d31_60: z.number().int(),
+  d61_90: z.number().int(),
+  over90: z.number().int(),
+  total: z.number().int(),
+});
+export type BucketAmounts = z.infer<typeof bucketAmounts>;
+
+export const agingOut = z.object({
+  today: z.string(),
+  customers: z.array(
+    bucketAmounts.extend({
+      customerId: z.string().nullable(),
+      customerCode: z.string(),
+      restaurantName: z.string(),
+    }),
+  ),
+  totals: bucketAmounts,
+});
+export type AgingOut = z.infer<typeof agingOut>;
+
+export const overdueCustomerOut = z.object({
+  customerId: z.string(),
+  customerCode: z.string(),
+  restaurantName: z.string(),
+  /** Pending on the invoices more than two months past due. */
+  overdueAmount: z.number().int(),
+  /** Pending on all of the customer's invoices. */
+  totalDues: z.number().int(),
+  oldestDueDate: z.string(),
+});
+export type OverdueCustomerOut = z.infer<typeof overdueCustomerOut>;
+
+export const myOverdueOut = z.object({ overdue: z.boolean(), overdueAmount: z.number().int() });
+
+export const duesOut = z.array(
+  z.object({
+    customerId: z.string(),
+    totalDues: z.number().int(),
+    overdue: z.boolean(),
+    overdueAmount: z.number().int(),
+  }),
+);
+export type DuesOut = z.infer<typeof duesOut>;
+
+export const byDateInput = z.object({
+  /** A day of the month (1-31), or a YYYY-MM-DD date whose day is taken. */
+  paymentDate: z
+    .string({ error: 'invoice.paymentDayInvalid' })
+    .trim()
+    .transform((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? String(Number(v.slice(8))) : v))
+    .pipe(
+      z
+        .string()
+        .transform(Number)
+        .pipe(
+          z
+            .number({ error: 'invoice.paymentDayInvalid' })
+            .int('invoice.paymentDayInvalid')
+            .min(1, 'invoice.paymentDayInvalid')
+            .max(31, 'invoice.paymentDayInvalid'),
+        ),
+    ),
+});
+
+export const byDateOut = z.object({
+  invoices: z.array(invoiceOut),
+  totalAmountToCollect: z.number().int(),
+});
+
+export const forecastOut = z.object({
+  days: z.array(
+    z.object({ date: z.string(), amount: z.number().int(), customers: z.number().int() }),
+  ),
+  total: z.number().int(),
+});
+export type ForecastOut = z.infer<typeof forecastOut>;
+
+export const followUpOut = z.array(
+  z.object({
+    invoice: invoiceOut,
+    nextFollowUp: z.string(),
+    lastNote: z.string(),
+  }),
+);
+export type FollowUpOut = z.infer<typeof followUpOut>;
+
+// --- Cash handover ------------------------------------------------------------------------------
+
+export const handoverDayInput = z
+  .object({ date: isoDate('common.required').optional() })
+  .optional()
+  .default({});
+
+export const handoverOut = z.object({
+  _id: z.string(),
+  driverId: z.string().nullable(),
+  driverName: z.string(),
+  date: z.string(),
+  collected: z.number().int(),
+  handedOver: z.number().int(),
+  confirmed: z.number().int().nullable(),
+  confirmedBy: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type HandoverOut = z.infer<typeof handoverOut>;
+
+export const driverDayOut = z.object({
+  date: z.string(),
+  customers: z.array(
+    z.object({
+      customerId: z.string().nullable(),
+      restaurantName: z.string(),
+      amount: z.number().int(),
+      payments: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+  handover: handoverOut.nullable(),
+});
+export type DriverDayOut = z.infer<typeof driverDayOut>;
+
+const wholeYenOrZero = z
+  .preprocess(numeric, z.number({ error: 'invoice.amountRequired' }))
+  .refine((n) => Number.isInteger(n) && n >= 0, 'handover.amountInvalid')
+  .refine((n) => n <= 1_000_000_000, 'invoice.amountTooLarge');
+
+export const handOverInput = z.object({
+  date: isoDate('invoice.dateRequired'),
+  handedOver: wholeYenOrZero,
+  note: z.string().trim().max(500, 'invoice.noteTooLong').optional().default(''),
+});
+
+export const confirmHandoverInput = z.object({
+  id,
+  confirmed: wholeYenOrZero,
+  note: z.string().trim().max(500, 'invoice.noteTooLong').optional().default(''),
+});
+
+export const handoverReportInput = z.object({
+  from: isoDate('common.required'),
+  to: isoDate('common.required'),
+});
+
+export const handoverReportOut = z.array(
+  z.object({
+    driverId: z.string().nullable(),
+    driverName: z.string(),
+    date: z.string(),
+    /** What the driver's payments of the day add up to now. */
+    collected: z.number().int(),
+    handover: handoverOut.nullable(),
+  }),
+);
+export type HandoverReportOut = z.infer<typeof handoverReportOut>;
+
+export const heldOrderOut = z.array(
+  z.object({
+    _id: z.string(),
+    orderNumber: z.number().int(),
+    customerId: z.string().nullable(),
+    restaurantName: z.string(),
+    customerCode: z.string(),
+    deliveryDate: z.string(),
+    totalPrice: z.number().int(),
+    createdAt: z.string(),
+  }),
+);
