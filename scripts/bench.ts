@@ -132,7 +132,14 @@ async function main() {
     closeDb(db);
     console.log(`  seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-    const env = { DATA_DIR: dir, PORT: String(APP_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    // No daily backup in the middle of a measurement.
+    const env = {
+      DATA_DIR: dir,
+      PORT: String(APP_PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      BACKUP_HOUR: 'off',
+    };
     const app = fork('server/main.ts', [], {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, ...env },

@@ -1,12 +1,18 @@
 // `npm run demo` (after the build): demo data into ./data/demo.db unless it is already there,
-// then the server on http://localhost:3000.
+// then the built server (dist/server/main.js, as `npm start`) on http://localhost:3000.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 
+const SERVER = 'dist/server/main.js';
 const env = { ...process.env, DB_FILE: process.env.DB_FILE ?? 'demo.db' };
-const run = (script: string, args: string[] = []) =>
-  spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { stdio: 'inherit', env });
+const run = (execArgv: string[], script: string, args: string[] = []) =>
+  spawnSync(process.execPath, [...execArgv, script, ...args], { stdio: 'inherit', env });
 
-const seeded = run('scripts/seed.ts', ['--if-empty']);
+if (!fs.existsSync(SERVER)) {
+  console.error(`No built server in ${SERVER}: run \`npm run build\` (npm run demo does).`);
+  process.exit(1);
+}
+const seeded = run(['--import', 'tsx'], 'scripts/seed.ts', ['--if-empty']);
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
-const served = run('server/main.ts');
+const served = run(['--enable-source-maps'], SERVER);
 process.exit(served.status ?? 0);

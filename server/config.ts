@@ -23,6 +23,12 @@ const envSchema = z.object({
       v === 'true' ? 1 : v === 'false' ? 0 : /^\d{1,2}$/.test(v) ? Number(v) : NaN,
     )
     .pipe(z.number().int().min(0).max(10)),
+  /** Where backups go (`npm run backup` and the daily copy); default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many daily copies the server keeps. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** Hour of the business day (TZ) from which the server takes the day's copy, or "off". */
+  BACKUP_HOUR: z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -39,9 +45,24 @@ export interface Config {
   /** Trusted proxy hops in front of the app (0: clients connect directly). */
   trustProxyHops: number;
   logLevel: string;
+  backupDir: string;
+  backupKeep: number;
+  backupHour: number | 'off';
 }
 
-export const projectRoot = path.resolve(import.meta.dirname, '..');
+/**
+ * The checkout's root, from this module's own folder: `server/` when run as TypeScript (tsx,
+ * tests), `dist/server/` when bundled (`npm run build`, `npm start`). Migrations and the built
+ * client are found from here.
+ */
+export function projectRootFrom(moduleDir: string): string {
+  const parent = path.resolve(moduleDir, '..');
+  return path.basename(moduleDir) === 'server' && path.basename(parent) === 'dist'
+    ? path.resolve(parent, '..')
+    : parent;
+}
+
+export const projectRoot = projectRootFrom(import.meta.dirname);
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -63,5 +84,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    backupKeep: e.BACKUP_KEEP,
+    backupHour: e.BACKUP_HOUR,
   };
 }

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { removePidFile, startDailyBackups, writePidFile } from './backup';
 import { configFromEnv } from './config';
 import { closeDb, openDb } from './db';
 import { ensureFirstAdmin } from './services/bootstrap';
@@ -9,6 +10,9 @@ async function main() {
   const app = await buildApp({ db, config });
   const firstAdmin = await ensureFirstAdmin(db, config);
   if (firstAdmin) app.log.warn(firstAdmin);
+  // `npm run restore` refuses to replace the database while this file names a live process.
+  writePidFile(config.dbPath);
+  const backups = startDailyBackups(db, config, app.log);
 
   let closing = false;
   const close = async (signal: string) => {
@@ -16,7 +20,9 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: closing`);
     await app.close();
+    await backups.stop();
     closeDb(db);
+    removePidFile(config.dbPath);
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));
