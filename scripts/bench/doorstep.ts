@@ -293,19 +293,25 @@ async function main() {
     });
     if (probe.status !== 200) throw new Error(`dispatch: ${probe.status} ${await probe.text()}`);
     let next = 1;
+    let firstRefusal = '';
     const dispatch = await load('dispatch to a driver (tRPC orders.dispatch + key)', {
       url: `${base}/trpc/orders.dispatch`,
-      method: 'POST',
       headers: { ...staff, 'content-type': 'application/json' },
-      setupRequest: (req: { headers: Record<string, string> }) => {
-        const id = ids[next++ % ids.length];
-        return {
-          ...req,
-          headers: { ...req.headers, 'idempotency-key': randomUUID() },
-          body: JSON.stringify({ id, driverId: drivers[1]!.id }),
-        };
-      },
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req: { headers: Record<string, string> }) => ({
+            ...req,
+            headers: { ...req.headers, 'idempotency-key': randomUUID() },
+            body: JSON.stringify({ id: ids[next++ % ids.length], driverId: drivers[1]!.id }),
+          }),
+          onResponse: (status: number, body: string) => {
+            if (status !== 200 && !firstRefusal) firstRefusal = `${status} ${body.slice(0, 200)}`;
+          },
+        },
+      ],
     });
+    if (firstRefusal) console.warn(`  ! first refused dispatch: ${firstRefusal}`);
     if (next > ids.length)
       console.warn('  ! dispatch ran out of pending orders: later requests were refused');
     const bare = bareInsertRate(dir, DURATION);

@@ -242,11 +242,19 @@ export function assertDriverInScope(scope: Scope, driverId: string): void {
 // --- Writing ------------------------------------------------------------------------------------
 
 export function driverAccount(db: Db, id: string) {
-  const row = db
-    .select({ id: account.id, username: account.username, name: account.name })
-    .from(account)
-    .where(and(eq(account.id, id), eq(account.kind, 'employee'), eq(account.role, 'driver')))
-    .get();
+  const row = prepared(db, 'jobs.driver', () =>
+    db
+      .select({ id: account.id, username: account.username, name: account.name })
+      .from(account)
+      .where(
+        and(
+          eq(account.id, sql.placeholder('id')),
+          eq(account.kind, 'employee'),
+          eq(account.role, 'driver'),
+        ),
+      )
+      .prepare(),
+  ).get({ id });
   if (!row) throw badRequest('delivery.driverNotFound');
   return row;
 }
@@ -303,7 +311,23 @@ export function insertJob(
     proofImage: null,
     createdAt: new Date().toISOString(),
   };
-  db.insert(deliveryJob).values(row).run();
+  const ph = (name: keyof JobRow) => sql.placeholder(name);
+  prepared(db, 'jobs.insert', () =>
+    db
+      .insert(deliveryJob)
+      .values({
+        id: ph('id'),
+        serialNo: ph('serialNo'),
+        customerId: ph('customerId'),
+        restaurantName: ph('restaurantName'),
+        orderId: ph('orderId'),
+        preparedBy: ph('preparedBy'),
+        deliveredBy: ph('deliveredBy'),
+        isDelivered: false,
+        createdAt: ph('createdAt'),
+      })
+      .prepare(),
+  ).run(row);
   recordAudit(db, actor, {
     entity: 'delivery_job',
     entityId: row.id,

@@ -15,6 +15,7 @@ import { StampedCache } from '../cache';
 import type { CustomerRecord } from '../context';
 import { type Db, write } from '../db';
 import { AppError, badRequest, notFound } from '../errors';
+import { prepared } from '../prepared';
 import { driverAccount, insertJob } from './deliveryJobs';
 import { placeOrder, withLines } from './orders';
 
@@ -171,8 +172,33 @@ export function listOrdersOfCustomer(
   };
 }
 
+// Dispatching is the office's busiest write: its statements are prepared once (server/prepared.ts).
+const ph = (name: string) => sql.placeholder(name);
+function dispatchStatements(db: Db) {
+  return prepared(db, 'webOrders.dispatch', () => ({
+    officeById: selectOrders(db)
+      .where(eq(customerOrder.id, ph('id')))
+      .prepare(),
+    orderById: db
+      .select()
+      .from(customerOrder)
+      .where(eq(customerOrder.id, ph('id')))
+      .prepare(),
+    markDispatched: db
+      .update(customerOrder)
+      .set({
+        isDelivered: true,
+        deliveredBy: sql`${ph('deliveredBy')}`,
+        deliveredByName: sql`${ph('deliveredByName')}`,
+        deliveredAt: sql`${ph('deliveredAt')}`,
+      })
+      .where(eq(customerOrder.id, ph('id')))
+      .prepare(),
+  }));
+}
+
 export function getOfficeOrder(db: Db, id: string): OfficeOrderOut {
-  const rows = selectOrders(db).where(eq(customerOrder.id, id)).all();
+  const rows = dispatchStatements(db).officeById.all({ id });
   if (rows.length === 0) throw notFound('order.notFound');
   return officeOrders(db, rows)[0] as OfficeOrderOut;
 }
@@ -276,7 +302,8 @@ function dispatchInside(
   driver: { id: string; username: string } | null,
   now: string,
 ): void {
-  const before = db.select().from(customerOrder).where(eq(customerOrder.id, id)).get();
+  const stmts = dispatchStatements(db);
+  const before = stmts.orderById.get({ id });
   if (!before) throw notFound('order.notFound');
   if (before.isDelivered) {
     throw new AppError('CONFLICT', 'delivery.alreadyDispatched', {
@@ -290,7 +317,7 @@ function dispatchInside(
     deliveredByName: driver?.username ?? actor.name,
     deliveredAt: now,
   };
-  db.update(customerOrder).set(changes).where(eq(customerOrder.id, id)).run();
+  stmts.markDispatched.run({ id, ...changes, deliveredAt: changes.deliveredAt });
   recordAudit(db, actor, {
     entity: 'customer_order',
     entityId: id,
