@@ -256,6 +256,11 @@ async function main() {
 
     console.log(`Loading each door for ${DURATION} s with ${CONNECTIONS} connections ...`);
     const small = await load('reference: small JSON', { url: `${ref}/small`, headers: staff });
+    // The ceiling of any signed-in door: a tiny answer through the session, tRPC and zod.
+    const tiny = await load('control: signed-in tiny read (GET /api/orders/pendingcount)', {
+      url: `${base}/api/orders/pendingcount`,
+      headers: staff,
+    });
     const frozen = await load('Frozen Counts (tRPC orders.itemQuantities, next date)', {
       url: `${base}/trpc/orders.itemQuantities${q({})}`,
       headers: staff,
@@ -322,6 +327,7 @@ async function main() {
     for (const f of [
       small,
       small2,
+      tiny,
       bare,
       frozen,
       frozenAll,
