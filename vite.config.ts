@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // In development (scripts/dev.ts) the API server listens on 127.0.0.1:3001; the browser only
 // talks to Vite on 3000, so cookies and the same-origin check see one origin, as in production.
@@ -10,7 +11,42 @@ const api = { target: 'http://127.0.0.1:3001', changeOrigin: false };
 
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The driver area is an installable app that opens without signal (docs/decisions/014).
+    // The worker is registered by the driver screens only, with scope /driver, so the rest
+    // of the app is never served from its cache; API calls always go to the network.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      filename: 'sw.js',
+      manifestFilename: 'driver.webmanifest',
+      manifest: {
+        name: 'Wholesale Orders: Driver',
+        short_name: 'Deliveries',
+        id: '/driver',
+        start_url: '/driver/ordertrack',
+        scope: '/driver',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#2f9e44',
+        icons: [
+          { src: '/driver-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/driver-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/driver-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackAllowlist: [/^\/driver/],
+        navigateFallbackDenylist: [/^\/api\//, /^\/trpc/, /^\/uploads\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+      },
+    }),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -47,7 +47,7 @@ describe('routes', () => {
   });
 
   it('keeps a driver out of the admin area', () => {
-    renderAt(<App />, '/admin/orders', fakeAuth({ user: driver }));
+    renderAt(<AppWithServer />, '/admin/orders', fakeAuth({ user: driver }));
     expect(location()).toBe('/driver');
     expect(screen.getByRole('link', { name: /Pending Orders/ }).getAttribute('href')).toBe(
       '/driver/ordertrack',
@@ -64,11 +64,17 @@ describe('routes', () => {
   });
 
   it('shows a titled coming-soon page with breadcrumbs for screens not built yet', () => {
-    renderAt(<App />, '/driver/ordertrack/delivered/rice/2', fakeAuth({ user: driver }));
-    expect(screen.getByRole('heading', { name: 'Delivered Orders' })).toBeTruthy();
+    const admin = makeUser({
+      role: 'admin',
+      isAdmin: true,
+      userType: 'Employee',
+      customerId: null,
+    });
+    renderAt(<App />, '/admin/customer/routes', fakeAuth({ user: admin }));
+    expect(screen.getByRole('heading', { name: 'Routes' })).toBeTruthy();
     expect(screen.getByText('This screen is coming soon')).toBeTruthy();
     const crumb = screen.getAllByRole('link', { name: 'Home' })[0];
-    expect(crumb?.getAttribute('href')).toBe('/driver');
+    expect(crumb?.getAttribute('href')).toBe('/admin');
   });
 
   it('shows Page not found with a link home for unknown paths', () => {

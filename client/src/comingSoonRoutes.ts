@@ -15,19 +15,7 @@ export interface PendingScreen {
 }
 
 const customers: TrailStep = { titleKey: 'nav.customers', link: '/admin/customer/unified' };
-const webOrders: TrailStep = { titleKey: 'nav.webOrders', link: '/admin/orders' };
-const reports: TrailStep = { titleKey: 'nav.reports', link: '/admin/reports' };
 
 export const COMING_SOON: PendingScreen[] = [
   // Admin area (spec §2).
-  { path: '/admin/orders', titleKey: 'nav.webOrders' },
-  { path: '/admin/orders/:id', titleKey: 'nav.orderDetail', trail: [webOrders] },
-  { path: '/admin/customer/orders/:id', titleKey: 'nav.customerOrders', trail: [customers] },
-  { path: '/admin/ordertrack', titleKey: 'nav.orderTrack' },
-  { path: '/admin/reports', titleKey: 'nav.reports' },
-  { path: '/admin/reports/todays', titleKey: 'nav.todaysDeliveries', trail: [reports] },
-
-  // Driver area. The delivered list takes an optional keyword and page number after it.
-  { path: '/driver/ordertrack', titleKey: 'nav.pendingOrders' },
-  { path: '/driver/ordertrack/delivered/*', titleKey: 'nav.deliveredOrders' },
 ];

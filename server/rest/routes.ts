@@ -21,6 +21,11 @@ const withId = (r: RestRequestParts) => {
   return { ...rest, id: r.params.id };
 };
 
+const query = (r: RestRequestParts) => r.query;
+/** The body's fields when it is an object (anything else adds nothing; the id comes from the path). */
+const bodyObject = (r: RestRequestParts) =>
+  r.body && typeof r.body === 'object' && !Array.isArray(r.body) ? r.body : {};
+
 export const restRoutes: RestRoute[] = [
   // Auth
   { method: 'POST', path: '/api/users/login', procedure: 'auth.login', input: body },
@@ -283,4 +288,87 @@ export const restRoutes: RestRoute[] = [
     procedure: 'information.remove',
     input: params,
   },
+
+  // From order to doorstep (spec §7 "Orders"): web orders, order tracking and the day's report.
+  // Static segments (itemquantities, delivered, customer, delivercompleted, completed, report)
+  // win over the `:id` rows in Fastify's router; tests/api/doorstep.test.ts calls each.
+  { method: 'GET', path: '/api/orders', procedure: 'orders.list', input: query },
+  { method: 'GET', path: '/api/orders/delivered', procedure: 'orders.delivered', input: query },
+  {
+    method: 'GET',
+    path: '/api/orders/itemquantities',
+    procedure: 'orders.itemQuantities',
+    input: query,
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/customer/:userId',
+    procedure: 'orders.ofCustomer',
+    input: (r) => ({ ...r.query, userId: r.params.userId }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/orders/:id/deliver',
+    procedure: 'orders.deliver',
+    input: params,
+  },
+  {
+    method: 'PUT',
+    path: '/api/orders/:id/dispatch',
+    procedure: 'orders.dispatch',
+    input: (r) => ({ ...bodyObject(r), id: r.params.id }),
+  },
+  { method: 'DELETE', path: '/api/orders/:id', procedure: 'orders.remove', input: params },
+
+  { method: 'GET', path: '/api/ordertrack', procedure: 'ordertrack.pending', input: query },
+  {
+    method: 'GET',
+    path: '/api/ordertrack/delivercompleted',
+    procedure: 'ordertrack.deliveredToday',
+  },
+  {
+    method: 'GET',
+    path: '/api/ordertrack/completed',
+    procedure: 'ordertrack.completed',
+    input: query,
+  },
+  {
+    method: 'GET',
+    path: '/api/ordertrack/report/:date',
+    procedure: 'reports.deliveries',
+    input: params,
+  },
+  {
+    method: 'GET',
+    path: '/api/ordertrack/:driverId',
+    procedure: 'ordertrack.driverPending',
+    input: (r) => ({ ...r.query, driverId: r.params.driverId }),
+  },
+  {
+    method: 'GET',
+    path: '/api/ordertrack/:driverId/delivered',
+    procedure: 'ordertrack.driverDelivered',
+    input: (r) => ({ ...r.query, driverId: r.params.driverId }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/ordertrack/:orderId/deliver',
+    procedure: 'ordertrack.deliver',
+    // The spec sends an empty body; the phone adds the tap time and optional proof.
+    input: (r) => ({ ...bodyObject(r), id: r.params.orderId }),
+  },
+  {
+    method: 'POST',
+    path: '/api/ordertrack',
+    procedure: 'ordertrack.create',
+    input: body,
+    status: 201,
+  },
+  {
+    method: 'PUT',
+    path: '/api/ordertrack/:id',
+    procedure: 'ordertrack.update',
+    input: (r) => ({ ...bodyObject(r), id: r.params.id }),
+  },
+  { method: 'DELETE', path: '/api/ordertrack/:id', procedure: 'ordertrack.remove', input: params },
 ];

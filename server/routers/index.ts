@@ -9,7 +9,9 @@ import { handoversRouter } from './handovers';
 import { informationRouter } from './information';
 import { invoicesRouter } from './invoices';
 import { ordersRouter } from './orders';
+import { ordertrackRouter } from './ordertrack';
 import { productsRouter } from './products';
+import { reportsRouter } from './reports';
 import { routesRouter } from './routes';
 import { settingsRouter } from './settings';
 import { wishlistRouter } from './wishlist';
@@ -25,8 +27,10 @@ export const appRouter = router({
   information: informationRouter,
   invoices: invoicesRouter,
   orders: ordersRouter,
+  ordertrack: ordertrackRouter,
   products: productsRouter,
   routes: routesRouter,
+  reports: reportsRouter,
   settings: settingsRouter,
   wishlist: wishlistRouter,
 });

@@ -1,6 +1,23 @@
 import { z } from 'zod';
+import { isoDateInZone } from '../../shared/format';
 import { idParam } from '../../shared/schemas/catalogue';
+import {
+  customerOrdersInput,
+  dispatchInput,
+  dispatchManyInput,
+  frozenLineOut,
+  itemQuantitiesInput,
+  officeOrderOut,
+  officeOrderPageOut,
+  pagedInput,
+  pendingDatesOut,
+  pickListInput,
+  pickListOut,
+  placeForInput,
+  webOrdersInput,
+} from '../../shared/schemas/doorstep';
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared/schemas/orders';
+import { actorOf } from '../audit';
 import { idempotent } from '../idempotency';
 import {
   countPendingWebOrders,
@@ -8,8 +25,24 @@ import {
   listCustomerOrders,
   placeOrder,
 } from '../services/orders';
+import {
+  deleteOrder,
+  dispatchMany,
+  dispatchOrder,
+  getOfficeOrder,
+  itemQuantities,
+  listDispatchedOrders,
+  listOrdersOfCustomer,
+  listPendingWebOrders,
+  pendingDates,
+  pickList,
+  placeForCustomer,
+} from '../services/webOrders';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
 import { releaseHeldOrder } from './credit';
+
+const idInput = z.object({ id: idParam });
+const deletedOut = z.object({ _id: z.string() });
 
 export const ordersRouter = router({
   /** The admin dashboard's Web Orders tile. */
@@ -48,4 +81,89 @@ export const ordersRouter = router({
 
   /** Releases a web order held for a customer on credit hold (staff; audited). */
   release: releaseHeldOrder,
+
+  // --- The office's web orders (spec §2 /admin/orders) ---------------------------------------
+
+  /** New Orders: pending, filtered by delivery date and route, paged. */
+  list: staffProcedure
+    .input(webOrdersInput)
+    .output(officeOrderPageOut)
+    .query(({ ctx, input }) => listPendingWebOrders(ctx.db, input)),
+
+  /** Dispatched, newest delivery date first, paged. */
+  delivered: staffProcedure
+    .input(pagedInput)
+    .output(officeOrderPageOut)
+    .query(({ ctx, input }) => listDispatchedOrders(ctx.db, input.pageNumber)),
+
+  /** One customer's orders (`/admin/customer/orders/{id}`), paged, with keyword. */
+  ofCustomer: staffProcedure
+    .input(customerOrdersInput)
+    .output(
+      officeOrderPageOut.extend({
+        customer: z.object({ _id: z.string(), restaurantName: z.string() }),
+      }),
+    )
+    .query(({ ctx, input }) => listOrdersOfCustomer(ctx.db, input)),
+
+  /** The office's view of one order: with its flags (off schedule, on hold, phoned in). */
+  officeById: staffProcedure
+    .input(idInput)
+    .output(officeOrderOut)
+    .query(({ ctx, input }) => getOfficeOrder(ctx.db, input.id)),
+
+  /** Frozen Counts: `{itemName, totalQuantity, sku}` sorted by name. */
+  itemQuantities: staffProcedure
+    .input(itemQuantitiesInput)
+    .output(z.array(frozenLineOut))
+    .query(({ ctx, input }) =>
+      itemQuantities(ctx.db, input.deliveryDate, isoDateInZone(new Date(), ctx.config.timeZone)),
+    ),
+
+  /** Delivery dates with pending orders, and the next one (Frozen Counts' default). */
+  pendingDates: staffProcedure
+    .input(z.void())
+    .output(pendingDatesOut)
+    .query(({ ctx }) => pendingDates(ctx.db, isoDateInZone(new Date(), ctx.config.timeZone))),
+
+  /** The printable pick list of a delivery date (and route). */
+  pickList: staffProcedure
+    .input(pickListInput)
+    .output(pickListOut)
+    .query(({ ctx, input }) => pickList(ctx.db, input.deliveryDate, input.route)),
+
+  /** 'Mark as dispatched' (spec's deliver): the office delivered it, no driver job. */
+  deliver: staffProcedure
+    .input(idInput)
+    .use(idempotent)
+    .output(officeOrderOut)
+    .mutation(({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), { id: input.id })),
+
+  /** Dispatch, optionally to a driver (which creates the driver's delivery job). */
+  dispatch: staffProcedure
+    .input(dispatchInput)
+    .use(idempotent)
+    .output(officeOrderOut)
+    .mutation(({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), input)),
+
+  /** Many orders (one date, one route) to one driver, in one transaction. */
+  dispatchMany: staffProcedure
+    .input(dispatchManyInput)
+    .use(idempotent)
+    .output(z.object({ dispatched: z.number().int() }))
+    .mutation(({ ctx, input }) => dispatchMany(ctx.db, actorOf(ctx.user), input)),
+
+  remove: staffProcedure
+    .input(idInput)
+    .output(deletedOut)
+    .mutation(({ ctx, input }) => deleteOrder(ctx.db, actorOf(ctx.user), input.id)),
+
+  /** An order phoned in: placed by the office for the customer, same rules and pricing. */
+  placeFor: staffProcedure
+    .input(placeForInput)
+    .use(idempotent)
+    .output(officeOrderOut)
+    .mutation(({ ctx, input }) =>
+      placeForCustomer(ctx.db, actorOf(ctx.user), input, { timeZone: ctx.config.timeZone }),
+    ),
 });

@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import { settingsInput, settingsOut } from '../../shared/schemas/doorstep';
 import { deliveryCalendarOut } from '../../shared/schemas/settings';
-import { deliveryCalendar } from '../services/settings';
-import { authedProcedure, router } from '../trpc';
+import { actorOf } from '../audit';
+import {
+  deliveryCalendar,
+  getDeliverySettings,
+  updateDeliverySettings,
+} from '../services/settings';
+import { authedProcedure, router, staffProcedure } from '../trpc';
 
 export const settingsRouter = router({
   /** The date picker's rules: today, the earliest allowed date, the cut-off and holidays. */
@@ -9,4 +15,15 @@ export const settingsRouter = router({
     .input(z.void())
     .output(deliveryCalendarOut)
     .query(({ ctx }) => deliveryCalendar(ctx.db, ctx.config.timeZone)),
+
+  /** The office's Settings screen: order cut-off and holidays. */
+  get: staffProcedure
+    .input(z.void())
+    .output(settingsOut)
+    .query(({ ctx }) => getDeliverySettings(ctx.db)),
+
+  update: staffProcedure
+    .input(settingsInput)
+    .output(settingsOut)
+    .mutation(({ ctx, input }) => updateDeliverySettings(ctx.db, actorOf(ctx.user), input)),
 });

@@ -213,7 +213,7 @@ export function placeOrder(
   db: Db,
   placer: Placer,
   input: z.output<typeof placeOrderInput>,
-  opts: { timeZone: string; now?: Date },
+  opts: { timeZone: string; now?: Date; within?: (order: OrderOut) => void },
 ): OrderOut {
   const calendar = deliveryCalendar(db, opts.timeZone, opts.now);
   if (input.deliveryDate < calendar.today) throw badRequest('order.deliveryDatePast');
@@ -279,6 +279,9 @@ export function placeOrder(
     stmts.insertOrder.run(row);
     for (const line of lines) stmts.insertLine.run(line);
     // The order as written: no need to read it back.
-    return toOrderOut(row, lines);
+    const out = toOrderOut(row, lines);
+    // E.g. the office's audit entry, committed with the order.
+    opts.within?.(out);
+    return out;
   });
 }

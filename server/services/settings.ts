@@ -7,7 +7,8 @@ import {
 } from '../../shared/delivery-dates';
 import { isoDateInZone, timeInZone } from '../../shared/format';
 import type { DeliveryCalendar } from '../../shared/schemas/settings';
-import type { Db } from '../db';
+import { type Actor, recordAudit } from '../audit';
+import { type Db, write } from '../db';
 
 // The business's settings, one JSON value per key in `setting`. Missing keys mean defaults.
 
@@ -28,4 +29,35 @@ export function deliveryCalendar(db: Db, timeZone: string, now = new Date()): De
     cutoff: s.cutoff,
     holidays: [...s.holidays].sort(),
   };
+}
+
+/** The office's Settings screen: the cut-off and the holidays, changed with an audit entry. */
+export function updateDeliverySettings(
+  db: Db,
+  actor: Actor,
+  input: DeliverySettings,
+): DeliverySettings {
+  const next: DeliverySettings = {
+    cutoff: input.cutoff,
+    holidays: [...new Set(input.holidays)].sort(),
+  };
+  write(db, () => {
+    const before = getDeliverySettings(db);
+    const now = new Date().toISOString();
+    db.insert(setting)
+      .values({ key: 'delivery', value: next, updatedBy: actor.id, updatedAt: now })
+      .onConflictDoUpdate({
+        target: setting.key,
+        set: { value: next, updatedBy: actor.id, updatedAt: now },
+      })
+      .run();
+    recordAudit(db, actor, {
+      entity: 'setting',
+      entityId: 'delivery',
+      action: 'update',
+      before: { ...before },
+      after: { ...next },
+    });
+  });
+  return next;
 }

@@ -16,11 +16,18 @@ import enProduct from './en/product.json';
 import enPromo from './en/promo.json';
 import enTable from './en/table.json';
 import enWeekday from './en/weekday.json';
+import enWebOrders from './en/webOrders.json';
+import enOrderTrack from './en/orderTrack.json';
+import enDriverJobs from './en/driverJobs.json';
+import enReports from './en/reports.json';
+import enSettings from './en/settings.json';
 import enErrAuth from './en/errors/auth.json';
 import enErrCatalogue from './en/errors/catalogue.json';
 import enErrCommon from './en/errors/common.json';
 import enErrIdempotency from './en/errors/idempotency.json';
 import enErrOrder from './en/errors/order.json';
+import enErrDelivery from './en/errors/delivery.json';
+import enErrSettings from './en/errors/settings.json';
 import enErrInvoice from './en/errors/invoice.json';
 import enErrHandover from './en/errors/handover.json';
 import enErrCategory from './en/errors/category.json';
@@ -47,11 +54,18 @@ import neProduct from './ne/product.json';
 import nePromo from './ne/promo.json';
 import neTable from './ne/table.json';
 import neWeekday from './ne/weekday.json';
+import neWebOrders from './ne/webOrders.json';
+import neOrderTrack from './ne/orderTrack.json';
+import neDriverJobs from './ne/driverJobs.json';
+import neReports from './ne/reports.json';
+import neSettings from './ne/settings.json';
 import neErrAuth from './ne/errors/auth.json';
 import neErrCatalogue from './ne/errors/catalogue.json';
 import neErrCommon from './ne/errors/common.json';
 import neErrIdempotency from './ne/errors/idempotency.json';
 import neErrOrder from './ne/errors/order.json';
+import neErrDelivery from './ne/errors/delivery.json';
+import neErrSettings from './ne/errors/settings.json';
 import neErrInvoice from './ne/errors/invoice.json';
 import neErrHandover from './ne/errors/handover.json';
 import neErrCategory from './ne/errors/category.json';
@@ -81,12 +95,19 @@ export const en = {
   promo: enPromo,
   table: enTable,
   weekday: enWeekday,
+  webOrders: enWebOrders,
+  orderTrack: enOrderTrack,
+  driverJobs: enDriverJobs,
+  reports: enReports,
+  settings: enSettings,
   errors: {
     auth: enErrAuth,
     catalogue: enErrCatalogue,
     common: enErrCommon,
     idempotency: enErrIdempotency,
     order: enErrOrder,
+    delivery: enErrDelivery,
+    settings: enErrSettings,
     invoice: enErrInvoice,
     handover: enErrHandover,
     category: enErrCategory,
@@ -120,12 +141,19 @@ export const ne = {
   promo: nePromo,
   table: neTable,
   weekday: neWeekday,
+  webOrders: neWebOrders,
+  orderTrack: neOrderTrack,
+  driverJobs: neDriverJobs,
+  reports: neReports,
+  settings: neSettings,
   errors: {
     auth: neErrAuth,
     catalogue: neErrCatalogue,
     common: neErrCommon,
     idempotency: neErrIdempotency,
     order: neErrOrder,
+    delivery: neErrDelivery,
+    settings: neErrSettings,
     invoice: neErrInvoice,
     handover: neErrHandover,
     category: neErrCategory,

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
@@ -12,9 +12,18 @@ interface ConfirmDialogProps {
   onConfirm: () => void | Promise<void>;
   /** No, Escape, the close button and a click outside all just close. */
   onClose: () => void;
+  /** Optional fields asked together with the question (e.g. who received a delivery). */
+  children?: ReactNode;
 }
 
-export function ConfirmDialog({ opened, title, message, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 
@@ -37,6 +46,7 @@ export function ConfirmDialog({ opened, title, message, onConfirm, onClose }: Co
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {message && <Text mb="lg">{message}</Text>}
+      {children}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={busy}>
           {t('common.no')}

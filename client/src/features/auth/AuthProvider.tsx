@@ -5,6 +5,7 @@ import { type LoginInput, type UserInfo, userInfo } from '../../../../shared/sch
 import { trpc } from '../../trpc';
 import { clearCart } from '../customer/cart';
 import { AuthContext, type AuthState } from './AuthContext';
+import { offlineDriver, rememberDriver } from './offlineDriver';
 import { isUnauthorized, LOGOUT_SIGNAL_KEY, PROFILE_KEY, PROFILE_RECHECK_MS } from './session';
 
 const profileHash = hashKey(PROFILE_KEY);
@@ -27,19 +28,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.cancelQueries({ queryKey: PROFILE_KEY });
     queryClient.removeQueries({ predicate: (q) => q.queryHash !== profileHash });
     queryClient.setQueryData<UserInfo | null>(PROFILE_KEY, null);
+    rememberDriver(null);
   }, [queryClient]);
 
   const profile = useQuery({
     queryKey: PROFILE_KEY,
     queryFn: async ({ signal }): Promise<UserInfo | null> => {
       try {
-        return await client.auth.session.query(undefined, { signal });
+        const user = await client.auth.session.query(undefined, { signal });
+        rememberDriver(user);
+        return user;
       } catch (error) {
         // 401: no session (never signed in, expired, or ended in another tab).
         if (isUnauthorized(error)) {
+          rememberDriver(null);
           queryClient.removeQueries({ predicate: (q) => q.queryHash !== profileHash });
           return null;
         }
+        // No answer at all: a driver's phone without signal keeps its driver (offlineDriver.ts).
+        const kept = offlineDriver(error);
+        if (kept) return kept;
         throw error;
       }
     },
@@ -54,6 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // parse() drops the token: the cookie carries the session, the page never needs it.
       const user = userInfo.parse(answer);
       queryClient.setQueryData<UserInfo | null>(PROFILE_KEY, user);
+      rememberDriver(user);
       return user;
     },
     [client, queryClient],

@@ -2,9 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Greeting } from '../../components/Greeting';
 import { Tile, TileGrid } from '../../components/Tiles';
 import { DoneIcon, TruckIcon, YenIcon } from '../../components/tileIcons';
+import { useDriverSync } from './deliveries/useDriverSync';
 
 export function DriverHome() {
   const { t } = useTranslation();
+  // Opening the app sends deliveries kept on the phone while offline.
+  useDriverSync();
   return (
     <>
       <Greeting />

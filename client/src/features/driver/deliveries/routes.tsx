@@ -1,3 +1,24 @@
-// The screens of this group (the driver's pending and delivered jobs): each a <Route> with its full path.
-// The area's route table (features/<area>/routes.tsx) includes this fragment.
-export const driverDeliveryRoutes = <></>;
+import { Route } from 'react-router';
+import { DriverDeliveredScreen } from './DriverDeliveredScreen';
+import { DriverPendingScreen } from './DriverPendingScreen';
+
+// The driver's pending and delivered jobs. The delivered list takes an optional keyword and
+// page number after its path.
+export const driverDeliveryRoutes = (
+  <>
+    <Route path="/driver/ordertrack" element={<DriverPendingScreen />} />
+    <Route path="/driver/ordertrack/delivered" element={<DriverDeliveredScreen />} />
+    <Route
+      path="/driver/ordertrack/delivered/page/:pageNumber"
+      element={<DriverDeliveredScreen />}
+    />
+    <Route
+      path="/driver/ordertrack/delivered/search/:keyword"
+      element={<DriverDeliveredScreen />}
+    />
+    <Route
+      path="/driver/ordertrack/delivered/search/:keyword/page/:pageNumber"
+      element={<DriverDeliveredScreen />}
+    />
+  </>
+);

@@ -1,0 +1,87 @@
+import './print.css';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { displayPhone } from '../../../../../shared/format';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { Money } from '../../../components/Money';
+import { trpc } from '../../../trpc';
+import { FetchFailed, Loading } from '../../customer/LoadState';
+import { adminCrumbs, printTitled } from './shared';
+
+/** /admin/ordertrack/sheet/:driverId: a driver's printable stops, lines and cash to collect. */
+export function DeliverySheetScreen() {
+  const { t } = useTranslation();
+  const driverId = useParams().driverId ?? '';
+  const sheet = trpc.ordertrack.sheet.useQuery({ driverId }, { enabled: driverId !== '' });
+  const title = t('orderTrack.sheetTitle', { driver: sheet.data?.driver.username ?? '' });
+  return (
+    <>
+      <Breadcrumbs
+        items={adminCrumbs(t, t('orderTrack.sheet'), [
+          { label: t('nav.orderTrack'), link: '/admin/ordertrack' },
+        ])}
+      />
+      <Group justify="space-between" mb="md">
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        <Button className="no-print" onClick={() => printTitled(title)}>
+          {t('orders.print')}
+        </Button>
+      </Group>
+      {sheet.isError ? (
+        <FetchFailed onRetry={() => void sheet.refetch()} />
+      ) : !sheet.data ? (
+        <Loading />
+      ) : sheet.data.jobs.length === 0 ? (
+        <Text c="dimmed">{t('orders.none')}</Text>
+      ) : (
+        <Stack gap="sm">
+          {sheet.data.jobs.map((j, i) => (
+            <Paper key={j._id} withBorder p="sm" className="print-block">
+              <Group justify="space-between">
+                <Text fw={700}>
+                  {i + 1}. {j.customer?.restaurantName ?? j.restaurantName}
+                </Text>
+                <Text size="sm">
+                  {j.customer?.routeName ?? '-'} · {displayPhone(j.customer?.phoneNumber)}
+                </Text>
+              </Group>
+              {j.order && (
+                <Table fz="sm" mt={4}>
+                  <Table.Tbody>
+                    {j.order.orderItems.map((l, k) => (
+                      <Table.Tr key={`${j._id}:${k.toString()}`}>
+                        <Table.Td>{l.name}</Table.Td>
+                        <Table.Td ta="right" w={120}>
+                          {l.quantity} {l.sku}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+              <Group justify="space-between" mt={4}>
+                <Text size="sm">
+                  {j.order ? `#${j.order.orderNumber}` : ''} · {t('orderTrack.paymentMethod')}:{' '}
+                  {j.customer?.paymentMethod === 'monthly'
+                    ? t('orderTrack.monthly')
+                    : t('orderTrack.cash')}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {t('orderTrack.toCollect')}: <Money amount={j.amountToCollect} />
+                </Text>
+              </Group>
+            </Paper>
+          ))}
+          <Group justify="flex-end">
+            <Text fw={700}>
+              {t('orderTrack.totalToCollect')}: <Money amount={sheet.data.totalToCollect} />
+            </Text>
+          </Group>
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import './print.css';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { displayPhone, toPickerDate } from '../../../../../shared/format';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { trpc } from '../../../trpc';
+import { FetchFailed, Loading } from '../../customer/LoadState';
+import { adminCrumbs, printTitled } from './shared';
+
+/** /admin/orders/picklist?date=&route=: product totals, then each stop's lines in route order. */
+export function PickListScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const date = params.get('date') ?? '';
+  const route = params.get('route') ?? '';
+  const list = trpc.orders.pickList.useQuery(
+    { deliveryDate: date, route },
+    { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) },
+  );
+  const title = t('webOrders.pickListTitle');
+  const subtitle = t('webOrders.pickListFor', {
+    date: date ? toPickerDate(date) : '-',
+    route: route || t('webOrders.allRoutes'),
+  });
+
+  return (
+    <>
+      <Breadcrumbs
+        items={adminCrumbs(t, title, [{ label: t('nav.webOrders'), link: '/admin/orders' }])}
+      />
+      <Group justify="space-between" mb="md">
+        <div>
+          <Title order={1} size="h3">
+            {title}
+          </Title>
+          <Text>{subtitle}</Text>
+        </div>
+        <Button className="no-print" onClick={() => printTitled(`${title} ${subtitle}`)}>
+          {t('orders.print')}
+        </Button>
+      </Group>
+      {list.isError ? (
+        <FetchFailed onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <Loading />
+      ) : (
+        <Stack gap="lg">
+          <section className="print-block">
+            <Title order={2} size="h4" mb="xs">
+              {t('webOrders.productTotals')}
+            </Title>
+            {list.data.totals.length === 0 ? (
+              <Text c="dimmed">{t('webOrders.noPending')}</Text>
+            ) : (
+              <Table withTableBorder striped fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('webOrders.item')}</Table.Th>
+                    <Table.Th ta="right">{t('webOrders.totalQuantity')}</Table.Th>
+                    <Table.Th>{t('webOrders.unit')}</Table.Th>
+                    <Table.Th w={60}>{t('webOrders.picked')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data.totals.map((l) => (
+                    <Table.Tr key={`${l.itemName}|${l.sku}`}>
+                      <Table.Td>{l.itemName}</Table.Td>
+                      <Table.Td ta="right">{l.totalQuantity}</Table.Td>
+                      <Table.Td>{l.sku}</Table.Td>
+                      <Table.Td>☐</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </section>
+          <section>
+            <Title order={2} size="h4" mb="xs">
+              {t('webOrders.stops')}
+            </Title>
+            <Stack gap="sm">
+              {list.data.stops.map((s, i) => (
+                <Paper key={s.orderId} withBorder p="sm" className="print-block">
+                  <Group justify="space-between">
+                    <Text fw={700}>
+                      {i + 1}. {s.restaurantName} ({s.customerCode})
+                    </Text>
+                    <Text size="sm">
+                      #{s.orderNumber} · {s.routeName ?? '-'} · {displayPhone(s.phoneNumber)}
+                    </Text>
+                  </Group>
+                  {s.customMessage && (
+                    <Text size="sm" fs="italic">
+                      {s.customMessage}
+                    </Text>
+                  )}
+                  <Table fz="sm" mt={4}>
+                    <Table.Tbody>
+                      {s.lines.map((l, j) => (
+                        <Table.Tr key={`${s.orderId}:${j.toString()}`}>
+                          <Table.Td>{l.name}</Table.Td>
+                          <Table.Td ta="right" w={120}>
+                            {l.quantity} {l.sku}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Paper>
+              ))}
+            </Stack>
+          </section>
+        </Stack>
+      )}
+    </>
+  );
+}

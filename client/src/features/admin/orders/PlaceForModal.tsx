@@ -1,0 +1,188 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatYen } from '../../../../../shared/format';
+import { MAX_QUANTITY } from '../../../../../shared/rules';
+import { notifySuccess } from '../../../components/notify';
+import { errorMessage, keyedClient, newKey, withKey } from '../../../keyed';
+import { trpc } from '../../../trpc';
+
+interface Line {
+  product: string | null;
+  quantity: number;
+}
+
+/**
+ * An order phoned in: the office picks the customer, the lines and the date; the server
+ * applies the customer's own rules (cut-off, holidays, stock) and prices every line.
+ */
+export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const options = trpc.ordertrack.formOptions.useQuery(undefined, { enabled: opened });
+  const products = trpc.products.list.useQuery(undefined, { enabled: opened });
+  const calendar = trpc.settings.deliveryCalendar.useQuery(undefined, { enabled: opened });
+  const [customerId, setCustomerId] = useState<string | null>(null);
+  const [lines, setLines] = useState<Line[]>([{ product: null, quantity: 1 }]);
+  const [date, setDate] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [key, setKey] = useState(newKey);
+
+  useEffect(() => {
+    if (calendar.data && !date) setDate(calendar.data.earliest);
+  }, [calendar.data, date]);
+
+  const productData = (products.data ?? [])
+    .filter((p) => p.itemType !== 'Out of Stock')
+    .map((p) => ({ value: p._id, label: `${p.name} (${p.sku}) ${formatYen(p.price)}` }));
+
+  const change = (i: number, patch: Partial<Line>) => {
+    setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+    setKey(newKey());
+  };
+
+  const submit = async () => {
+    setError('');
+    const chosen = lines.filter((l) => l.product);
+    if (!customerId || chosen.length === 0 || !date) {
+      setError(t('errors.common.required'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const order = await keyedClient.orders.placeFor.mutate(
+        {
+          customerId,
+          deliveryDate: date,
+          customMessage: message,
+          orderItems: chosen.map((l) => ({ product: l.product as string, quantity: l.quantity })),
+        },
+        withKey(key),
+      );
+      notifySuccess(t('webOrders.placed', { number: order.orderNumber }));
+      void utils.orders.invalidate();
+      setLines([{ product: null, quantity: 1 }]);
+      setMessage('');
+      setCustomerId(null);
+      setKey(newKey());
+      onClose();
+    } catch (e) {
+      setError(errorMessage(t, e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('webOrders.placeForTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack>
+        <Select
+          label={t('orderTrack.customer')}
+          searchable
+          required
+          data={(options.data?.customers ?? []).map((c) => ({
+            value: c._id,
+            label: `${c.restaurantName} (${c.customerCode})`,
+          }))}
+          value={customerId}
+          onChange={(v) => {
+            setCustomerId(v);
+            setKey(newKey());
+          }}
+        />
+        {lines.map((line, i) => (
+          <Group key={`line-${i.toString()}`} align="flex-end" wrap="nowrap" gap="xs">
+            <Select
+              label={t('orders.product')}
+              searchable
+              data={productData}
+              value={line.product}
+              onChange={(v) => change(i, { product: v })}
+              style={{ flex: 1 }}
+            />
+            <NumberInput
+              label={t('orders.quantity')}
+              min={1}
+              max={MAX_QUANTITY}
+              allowDecimal={false}
+              value={line.quantity}
+              onChange={(v) => change(i, { quantity: Math.max(1, Number(v) || 1) })}
+              w={100}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={t('webOrders.removeLine')}
+              disabled={lines.length === 1}
+              onClick={() => {
+                setLines(lines.filter((_, j) => j !== i));
+                setKey(newKey());
+              }}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        ))}
+        <Button
+          variant="subtle"
+          onClick={() => setLines([...lines, { product: null, quantity: 1 }])}
+          w="fit-content"
+        >
+          {t('webOrders.addLine')}
+        </Button>
+        <TextInput
+          type="date"
+          label={t('orders.deliveryDate')}
+          value={date}
+          min={calendar.data?.earliest}
+          onChange={(e) => {
+            setDate(e.currentTarget.value);
+            setKey(newKey());
+          }}
+          required
+        />
+        <Textarea
+          label={t('orders.message')}
+          value={message}
+          onChange={(e) => {
+            setMessage(e.currentTarget.value);
+            setKey(newKey());
+          }}
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          <Button onClick={submit} loading={busy}>
+            {t('webOrders.placeOrder')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,133 @@
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toPickerDate } from '../../../../../shared/format';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { notifySuccess } from '../../../components/notify';
+import { errorMessage } from '../../../keyed';
+import { trpc } from '../../../trpc';
+import { FetchFailed, Loading } from '../../customer/LoadState';
+import { adminCrumbs } from './shared';
+
+/** /admin/settings: the order cut-off time and the holidays (DESIGN §6). */
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const current = trpc.settings.get.useQuery();
+  const calendar = trpc.settings.deliveryCalendar.useQuery();
+  const save = trpc.settings.update.useMutation();
+  const [cutoff, setCutoff] = useState('');
+  const [holidays, setHolidays] = useState<string[]>([]);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (!current.data) return;
+    setCutoff(current.data.cutoff);
+    setHolidays(current.data.holidays);
+  }, [current.data]);
+
+  const submit = async () => {
+    setError('');
+    try {
+      await save.mutateAsync({ cutoff, holidays: [...holidays].sort() });
+      notifySuccess(t('settings.saved'));
+      void utils.settings.invalidate();
+    } catch (e) {
+      setError(errorMessage(t, e));
+    }
+  };
+
+  return (
+    <>
+      <Breadcrumbs
+        items={adminCrumbs(t, t('settings.title'), [
+          { label: t('nav.reports'), link: '/admin/reports' },
+        ])}
+      />
+      <Title order={1} size="h3" mb="md">
+        {t('settings.title')}
+      </Title>
+      {current.isError ? (
+        <FetchFailed onRetry={() => void current.refetch()} />
+      ) : !current.data ? (
+        <Loading />
+      ) : (
+        <Paper withBorder p="md" maw={720}>
+          <Stack>
+            <TextInput
+              type="time"
+              label={t('settings.cutoff')}
+              description={t('settings.cutoffHint')}
+              value={cutoff}
+              onChange={(e) => setCutoff(e.currentTarget.value)}
+              maw={420}
+            />
+            {calendar.data && (
+              <Text size="sm" c="dimmed">
+                {t('settings.earliest', { date: toPickerDate(calendar.data.earliest) })}
+              </Text>
+            )}
+            <div>
+              <Text fw={500} size="sm" id="holidays-label">
+                {t('settings.holidays')}
+              </Text>
+              <Text size="xs" c="dimmed" mb="xs">
+                {t('settings.holidaysHint')}
+              </Text>
+              <Group align="flex-start" gap="xl">
+                <DatePicker
+                  type="multiple"
+                  value={holidays}
+                  onChange={(v) => setHolidays(v as string[])}
+                  aria-labelledby="holidays-label"
+                  minDate={calendar.data?.today}
+                  ariaLabels={{
+                    previousMonth: t('settings.previousMonth'),
+                    nextMonth: t('settings.nextMonth'),
+                    previousYear: t('settings.previousYear'),
+                    nextYear: t('settings.nextYear'),
+                    previousDecade: t('settings.previousDecade'),
+                    nextDecade: t('settings.nextDecade'),
+                  }}
+                />
+                <Stack gap={4}>
+                  {holidays.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t('settings.noHolidays')}
+                    </Text>
+                  ) : (
+                    [...holidays].sort().map((d) => (
+                      <Group key={d} gap="xs">
+                        <Text size="sm">{toPickerDate(d)}</Text>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('settings.removeHoliday', { date: toPickerDate(d) })}
+                          onClick={() => setHolidays(holidays.filter((h) => h !== d))}
+                        >
+                          ×
+                        </Button>
+                      </Group>
+                    ))
+                  )}
+                </Stack>
+              </Group>
+            </div>
+            {error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Group>
+              <Button onClick={submit} loading={save.isPending}>
+                {t('settings.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { Alert, Badge, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobOut } from '../../../../../shared/schemas/doorstep';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { trpc } from '../../../trpc';
+import { useAuth } from '../../auth/AuthContext';
+import { Loading } from '../../customer/LoadState';
+import { JobCard } from './JobCard';
+import { type CachedList, enqueue, flush, loadList, saveList } from './outbox';
+import { localDateTime } from './time';
+import { useDriverSync, useQueued } from './useDriverSync';
+
+/** The list refreshes itself every minute while open. */
+const REFRESH_MS = 60_000;
+
+/** /driver/ordertrack 'ORDERS': the driver's pending deliveries, usable without signal. */
+export function DriverPendingScreen() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const driverId = user?._id ?? '';
+  useDriverSync();
+  const queued = useQueued();
+  const list = trpc.ordertrack.driverPending.useQuery(
+    { driverId, keyword: '' },
+    { enabled: driverId !== '', refetchInterval: REFRESH_MS, retry: false, staleTime: 0 },
+  );
+  const [cached, setCached] = useState<CachedList | null>(null);
+  const [search, setSearch] = useState('');
+  const [confirming, setConfirming] = useState<JobOut | null>(null);
+  const [recipient, setRecipient] = useState('');
+
+  // The last list seen, from the phone's storage: shown when the server cannot be reached.
+  useEffect(() => {
+    if (!driverId) return;
+    void loadList(driverId).then((c) => setCached((now) => now ?? c ?? null));
+  }, [driverId]);
+  useEffect(() => {
+    if (!list.data || !driverId) return;
+    setCached({ jobs: list.data, syncedAt: new Date(list.dataUpdatedAt).toISOString() });
+    void saveList(driverId, list.data);
+  }, [list.data, list.dataUpdatedAt, driverId]);
+
+  const jobs = list.data ?? cached?.jobs ?? [];
+  const waitingIds = useMemo(() => new Set(queued.map((q) => q.jobId)), [queued]);
+  const shown = useMemo(() => {
+    const k = search.trim().toLowerCase();
+    return k
+      ? jobs.filter((j) =>
+          (j.customer?.restaurantName ?? j.restaurantName).toLowerCase().includes(k),
+        )
+      : jobs;
+  }, [jobs, search]);
+  const pendingCount = jobs.filter((j) => !waitingIds.has(j._id)).length;
+  const offline = list.isError;
+
+  const deliver = async () => {
+    if (!confirming) return;
+    await enqueue(confirming, recipient);
+    setRecipient('');
+    await flush();
+  };
+
+  return (
+    <>
+      <Breadcrumbs
+        items={[{ label: t('nav.home'), link: '/driver' }, { label: t('nav.pendingOrders') }]}
+      />
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Group gap="sm">
+          <Title order={1} size="h3">
+            {t('driverJobs.ordersTitle')}
+          </Title>
+          <Badge
+            size="lg"
+            circle={pendingCount < 100}
+            aria-label={t('driverJobs.count', { count: pendingCount })}
+          >
+            {pendingCount}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="last-synced">
+          {cached
+            ? t('driverJobs.lastSynced', { time: localDateTime(cached.syncedAt) })
+            : t('driverJobs.neverSynced')}
+        </Text>
+      </Group>
+      {queued.length > 0 && (
+        <Alert color="orange" variant="light" mb="sm" role="status">
+          {t('driverJobs.waiting', { count: queued.length })}
+        </Alert>
+      )}
+      {offline && (
+        <Alert color="gray" variant="light" mb="sm" role="status">
+          {t('driverJobs.offline')}
+        </Alert>
+      )}
+      <TextInput
+        placeholder={t('driverJobs.searchOrder')}
+        aria-label={t('driverJobs.searchOrder')}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        mb="md"
+        type="search"
+      />
+      {list.isLoading && !cached ? (
+        <Loading />
+      ) : shown.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {t('driverJobs.noOrders')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {shown.map((job) => (
+            <JobCard
+              key={job._id}
+              job={job}
+              waiting={waitingIds.has(job._id)}
+              onDeliver={() => setConfirming(job)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={t('driverJobs.confirmTitle')}
+        message={
+          confirming ? (confirming.customer?.restaurantName ?? confirming.restaurantName) : ''
+        }
+        onConfirm={deliver}
+        onClose={() => setConfirming(null)}
+      >
+        <TextInput
+          label={t('driverJobs.recipientOptional')}
+          value={recipient}
+          onChange={(e) => setRecipient(e.currentTarget.value)}
+          mb="md"
+        />
+      </ConfirmDialog>
+    </>
+  );
+}

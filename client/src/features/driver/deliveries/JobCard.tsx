@@ -1,0 +1,71 @@
+import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { JobOut } from '../../../../../shared/schemas/doorstep';
+import { Money } from '../../../components/Money';
+import { Phone } from '../../../components/Phone';
+import { localDateTime } from './time';
+
+/** One delivery on the driver's phone: restaurant, phone (dials), lines or amount, action. */
+export function JobCard({
+  job,
+  waiting,
+  onDeliver,
+}: {
+  job: JobOut;
+  /** Marked delivered on this phone, not yet sent. */
+  waiting?: boolean;
+  onDeliver?: () => void;
+}) {
+  const { t } = useTranslation();
+  const name = job.customer?.restaurantName ?? job.restaurantName;
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="job-card" opacity={waiting ? 0.75 : 1}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={3} size="h5">
+            {name || t('orderTrack.deletedRestaurant')}
+          </Title>
+          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+            #{job.serialNo}
+          </Badge>
+        </Group>
+        {job.customer?.phoneNumber && <Phone number={job.customer.phoneNumber} w="fit-content" />}
+        {job.order && job.order.orderItems.length > 0 ? (
+          <List size="sm" spacing={2}>
+            {job.order.orderItems.map((l) => (
+              <List.Item key={`${l.name}:${l.sku}`}>
+                {l.name} × {l.quantity} {l.sku}
+              </List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('driverJobs.noItems')}
+          </Text>
+        )}
+        {job.amountToCollect > 0 && (
+          <Text size="sm" fw={600}>
+            {t('driverJobs.amount')}: <Money amount={job.amountToCollect} />
+          </Text>
+        )}
+        {job.isDelivered && (
+          <Text size="sm" c="dimmed">
+            {t('orderTrack.deliveredAt')}: {localDateTime(job.deliveredAt)}
+            {job.recipientName ? ` · ${t('orderTrack.recipient')}: ${job.recipientName}` : ''}
+          </Text>
+        )}
+        {waiting ? (
+          <Badge color="orange" variant="light" size="lg" tt="none">
+            {t('driverJobs.waitingOne')}
+          </Badge>
+        ) : (
+          onDeliver && (
+            <Button color="green" onClick={onDeliver} fullWidth>
+              {t('driverJobs.markAsDelivered')}
+            </Button>
+          )
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { errorMessage } from '../../../keyed';
+import { trpc } from '../../../trpc';
+import { type FlushResult, flush, queuedNow, subscribe } from './outbox';
+
+/** While something waits, try again this often even without an `online` event. */
+const RETRY_MS = 30_000;
+
+let workerAsked = false;
+
+/**
+ * The driver area's service worker (scope /driver): it lets the installed app open without
+ * signal. Browsers allow workers only in secure contexts (https, localhost); over plain http
+ * the queue below still works, only the offline start of the app does not.
+ */
+function registerDriverWorker(): void {
+  if (workerAsked) return;
+  workerAsked = true;
+  if (!window.isSecureContext || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('/sw.js', { scope: '/driver' }).catch(() => {
+    // No worker: the app still works online, and the queue still keeps deliveries.
+  });
+}
+
+/** Deliveries waiting on this phone, live. */
+export function useQueued() {
+  return useSyncExternalStore(subscribe, queuedNow, queuedNow);
+}
+
+/**
+ * Sends the phone's waiting deliveries when a driver screen opens, when the browser comes back
+ * online, and every 30 s while any wait; refreshes the lists after a send.
+ */
+export function useDriverSync(): void {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+
+  useEffect(() => {
+    registerDriverWorker();
+    const report = (r: FlushResult) => {
+      if (r.sent > 0) {
+        notifySuccess(t('driverJobs.sent', { count: r.sent }));
+        void utils.ordertrack.invalidate();
+      }
+      for (const refusal of r.refused) {
+        notifyError(
+          t('driverJobs.refused', {
+            name: refusal.restaurantName,
+            message: errorMessage(t, refusal.error),
+          }),
+        );
+      }
+      if (r.refused.length > 0) void utils.ordertrack.invalidate();
+    };
+    const run = () => void flush().then(report);
+    run();
+    window.addEventListener('online', run);
+    const timer = setInterval(() => {
+      if (queuedNow().length > 0) run();
+    }, RETRY_MS);
+    return () => {
+      window.removeEventListener('online', run);
+      clearInterval(timer);
+    };
+  }, [t, utils]);
+}

@@ -1,0 +1,11 @@
+import { reportInput, reportOut } from '../../shared/schemas/doorstep';
+import { deliveriesReport } from '../services/reports';
+import { router, staffProcedure } from '../trpc';
+
+export const reportsRouter = router({
+  /** Delivered jobs of a business day grouped by driver: `{totalOrders, orderTrack}`. */
+  deliveries: staffProcedure
+    .input(reportInput)
+    .output(reportOut)
+    .query(({ ctx, input }) => deliveriesReport(ctx.db, input.date, ctx.config.timeZone)),
+});
