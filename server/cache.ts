@@ -1,13 +1,28 @@
+import { randomBytes } from 'node:crypto';
 import { type Db, writeCount } from './db';
 import { dataVersion } from './prepared';
+
+const epochs = new WeakMap<Db, string>();
+
+/** A random name for this opening of `db`, so stamps never repeat across restarts. */
+function epochOf(db: Db): string {
+  let epoch = epochs.get(db);
+  if (epoch === undefined) {
+    epoch = randomBytes(4).toString('hex');
+    epochs.set(db, epoch);
+  }
+  return epoch;
+}
 
 /**
  * The version of everything in `db` as far as a cache can tell: this process's write() count
  * plus SQLite's data_version, which moves when another connection (a script, a restore)
- * commits. A cached answer made at one stamp is valid exactly while the stamp is unchanged.
+ * commits, behind a random epoch per opening (both counters start again after a restart, and
+ * an ETag from before must not match). A cached answer made at one stamp is valid exactly
+ * while the stamp is unchanged.
  */
 export function cacheStamp(db: Db): string {
-  return `${writeCount(db)}.${dataVersion(db)}`;
+  return `${epochOf(db)}.${writeCount(db)}.${dataVersion(db)}`;
 }
 
 /** A bounded map that forgets the least recently used entry first. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { categoryOut } from '../../shared/schemas/catalogue';
-import { listCategories } from '../services/catalogue';
-import { publicProcedure, router } from '../trpc';
+import { categoriesTag, listCategories } from '../services/catalogue';
+import { publicCachedProcedure, router } from '../trpc';
 
 export const categoriesRouter = router({
-  list: publicProcedure
+  list: publicCachedProcedure((ctx) => categoriesTag(ctx.db))
     .input(z.void())
     .output(z.array(categoryOut))
     .query(({ ctx }) => listCategories(ctx.db)),

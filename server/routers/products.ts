@@ -1,14 +1,21 @@
 import { z } from 'zod';
 import { idParam, productOut } from '../../shared/schemas/catalogue';
-import { catalogueSnapshot, getProduct } from '../services/catalogue';
-import { publicProcedure, router } from '../trpc';
+import {
+  type CatalogueVariant,
+  catalogueSnapshot,
+  catalogueTag,
+  getProduct,
+} from '../services/catalogue';
+import { publicCachedProcedure, publicProcedure, router } from '../trpc';
+
+const variantOf = (ctx: { user: unknown }): CatalogueVariant => (ctx.user ? 'member' : 'anonymous');
 
 export const productsRouter = router({
   /** Signed-in users get Special, Restocked, then the rest; visitors productRank order. */
-  list: publicProcedure
+  list: publicCachedProcedure((ctx) => catalogueTag(ctx.db, variantOf(ctx)))
     .input(z.void())
     .output(z.array(productOut))
-    .query(({ ctx }) => catalogueSnapshot(ctx.db, ctx.user ? 'member' : 'anonymous').products),
+    .query(({ ctx }) => catalogueSnapshot(ctx.db, variantOf(ctx)).products),
 
   byId: publicProcedure
     .input(z.object({ id: idParam }))

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { category, product } from '../../drizzle/schema';
 import type { CategoryOut, ProductOut } from '../../shared/schemas/catalogue';
-import { StampedCache } from '../cache';
+import { cacheStamp, StampedCache } from '../cache';
 import type { Db } from '../db';
 import { notFound } from '../errors';
 import { prepared } from '../prepared';
@@ -84,6 +84,16 @@ export interface CatalogueSnapshot {
 
 const caches = new WeakMap<Db, StampedCache<CatalogueVariant, CatalogueSnapshot>>();
 
+/** The snapshot's tag without building it: what a conditional GET compares. */
+export function catalogueTag(db: Db, variant: CatalogueVariant): string {
+  return `${variant === 'member' ? 'm' : 'a'}${cacheStamp(db)}`;
+}
+
+/** The categories change only through write(), like everything else. */
+export function categoriesTag(db: Db): string {
+  return `c${cacheStamp(db)}`;
+}
+
 export function catalogueSnapshot(db: Db, variant: CatalogueVariant): CatalogueSnapshot {
   let cache = caches.get(db);
   if (!cache) {
@@ -93,6 +103,6 @@ export function catalogueSnapshot(db: Db, variant: CatalogueVariant): CatalogueS
   const c = cache;
   return c.getOrMake(variant, () => ({
     products: readAllProducts(db).sort(variant === 'member' ? memberOrder : rankOrder),
-    tag: `${variant}-${c.currentStamp()}`,
+    tag: catalogueTag(db, variant),
   }));
 }
