@@ -33,6 +33,7 @@ import { seedLargeData } from './bench/large-data';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const WARMUP = 1;
 const RUSH_SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 60);
 const RUSH_RESTAURANTS = 300;
 const CONNECTIONS = 10;
@@ -47,6 +48,8 @@ interface Figures {
   p50: number;
   p99: number;
   bad: number;
+  /** CPU time of the serving process per answer, in µs (steadier than req/s on a busy box). */
+  cpuUs: number | null;
 }
 
 // --- Processes ----------------------------------------------------------------------------------
@@ -129,11 +132,21 @@ function rssMb(pid: number | undefined): number | null {
 
 // --- Loads --------------------------------------------------------------------------------------
 
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; null elsewhere). */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return null;
+  }
+}
+
 async function load(
   name: string,
   base: string,
   req: CannonRequest & { path: string },
-  opts: { expect?: number; uniqueKey?: boolean } = {},
+  opts: { expect?: number; uniqueKey?: boolean; pid?: number } = {},
 ): Promise<Figures> {
   const expected = opts.expect ?? 200;
   const request: CannonRequest = { ...req };
@@ -144,12 +157,16 @@ async function load(
       headers: { ...r.headers, 'idempotency-key': randomUUID() },
     });
   }
+  // Warm up first (the JIT, the caches, the connections), then measure.
+  await autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP, requests: [request] });
+  const cpu0 = cpuMs(opts.pid);
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
     duration: DURATION,
     requests: [request],
   });
+  const cpu1 = cpuMs(opts.pid);
   const good = Number(result.statusCodeStats?.[String(expected)]?.count ?? 0);
   const total = Object.values(result.statusCodeStats ?? {}).reduce(
     (n, s) => n + Number(s.count),
@@ -167,6 +184,10 @@ async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad,
+    cpuUs:
+      cpu0 === null || cpu1 === null || result.requests.total === 0
+        ? null
+        : ((cpu1 - cpu0) * 1000) / result.requests.total,
   };
 }
 
@@ -208,6 +229,7 @@ function bareInsertRate(file: string, seconds: number): Figures {
     p50: q(0.5),
     p99: q(0.99),
     bad: 0,
+    cpuUs: null,
   };
 }
 
@@ -419,7 +441,10 @@ async function main() {
       }),
     );
     fs.writeFileSync(`${catFile}.gz`, gzipSync(catalogueJson));
-    children.push(await startReference(catFile));
+    const reference = await startReference(catFile);
+    children.push(reference);
+    const onRef = { pid: reference.pid };
+    const onApp = { pid: app.pid };
     const ref = `http://127.0.0.1:${REF_PORT}`;
     const etagOf = async (p: string) =>
       (await fetch(base + p, { headers: browser })).headers.get('etag') ?? '';
@@ -443,46 +468,48 @@ async function main() {
     // Each load runs ROUNDS times, interleaved, and the best round counts: other work on the
     // machine only ever slows a round down.
     const measures: Record<string, () => Promise<Figures> | Figures> = {
-      refSmall: () => load('ref: bare Fastify, small JSON', ref, get('/small', {})),
-      refCat: () => load('ref: catalogue pre-compressed', ref, get('/catalogue')),
+      refSmall: () => load('ref: bare Fastify, small JSON', ref, get('/small', {}), onRef),
+      refCat: () => load('ref: catalogue pre-compressed', ref, get('/catalogue'), onRef),
       refTrpc: () =>
         load(
           'ref: bare tRPC procedure, small JSON',
           ref,
           get(`/trpc/small?batch=1&input=${encodeURIComponent('{}')}`, {}),
+          onRef,
         ),
-      catTrpc: () => load('tRPC products+categories batch', base, get(catalogue.path)),
-      catRest: () => load('REST GET /api/products', base, get('/api/products')),
+      catTrpc: () => load('tRPC products+categories batch', base, get(catalogue.path), onApp),
+      catRest: () => load('REST GET /api/products', base, get('/api/products'), onApp),
       revTrpc: () =>
         load(
           'tRPC catalogue If-None-Match -> 304',
           base,
           get(catalogue.path, { ...browser, 'if-none-match': trpcTag }),
-          { expect: 304 },
+          { ...onApp, expect: 304 },
         ),
       revRest: () =>
         load(
           'REST /api/products If-None-Match -> 304',
           base,
           get('/api/products', { ...browser, 'if-none-match': restTag }),
-          { expect: 304 },
+          { ...onApp, expect: 304 },
         ),
-      histTrpc: () => load('tRPC orders.mine page 1', base, get(history.path)),
-      histRest: () => load('REST GET /api/orders/myorders', base, get('/api/orders/myorders')),
+      histTrpc: () => load('tRPC orders.mine page 1', base, get(history.path), onApp),
+      histRest: () =>
+        load('REST GET /api/orders/myorders', base, get('/api/orders/myorders'), onApp),
       bare: () => bareInsertRate(bareFile, DURATION),
       placeTrpc: () =>
         load(
           'tRPC orders.place (10 lines)',
           base,
           { method: 'POST', path: place.path, headers: postHeaders, body: place.body },
-          { uniqueKey: true },
+          { ...onApp, uniqueKey: true },
         ),
       placeRest: () =>
         load(
           'REST POST /api/orders (10 lines)',
           base,
           { method: 'POST', path: '/api/orders', headers: postHeaders, body: orderFor(0) },
-          { expect: 201, uniqueKey: true },
+          { ...onApp, expect: 201, uniqueKey: true },
         ),
     };
     const best: Record<string, Figures> = {};
@@ -539,32 +566,32 @@ async function main() {
     ];
     console.log(`\nserver: ${server.label}; ${os.cpus().length} CPUs; node ${process.version}`);
     console.log(
-      `\n${'endpoint'.padEnd(48)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,
+      `\n${'endpoint'.padEnd(48)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'CPU µs/req'.padStart(11)}`,
     );
     for (const f of all) {
       console.log(
-        `${f.name.padEnd(48)} ${fmt(f.rps).padStart(8)} ${fmt(f.p50, 1).padStart(8)} ${fmt(f.p99, 1).padStart(8)}${f.bad ? `  (${f.bad} bad)` : ''}`,
+        `${f.name.padEnd(48)} ${fmt(f.rps).padStart(8)} ${fmt(f.p50, 1).padStart(8)} ${fmt(f.p99, 1).padStart(8)} ${(f.cpuUs === null ? '-' : fmt(f.cpuUs)).padStart(11)}${f.bad ? `  (${f.bad} bad)` : ''}`,
       );
     }
 
     const verdicts: { what: string; value: string; target: string; pass: boolean }[] = [];
-    const ratio = (f: Figures, r: Figures, target: number) => {
+    const ratio = (what: string, f: Figures, r: Figures, target: number) => {
       const x = f.rps / r.rps;
       verdicts.push({
-        what: `${f.name} / ${r.name.replace(/^ref: /, '')}`,
+        what,
         value: `${x.toFixed(2)}x`,
         target: `>= ${target}x`,
         pass: x >= target && f.bad === 0,
       });
     };
-    ratio(catTrpc, refCat, 0.3);
-    ratio(catRest, refCat, 0.3);
-    ratio(revTrpc, refTrpc, 0.5);
-    ratio(revRest, refTrpc, 0.5);
-    ratio(histTrpc, refTrpc, 0.4);
-    ratio(histRest, refSmall, 0.1);
-    ratio(placeTrpc, bare, 0.5);
-    ratio(placeRest, bare, 0.5);
+    ratio('catalogue, tRPC batch / pre-compressed route', catTrpc, refCat, 0.3);
+    ratio('catalogue, REST / pre-compressed route', catRest, refCat, 0.3);
+    ratio('revalidation 304, tRPC batch / bare tRPC', revTrpc, refTrpc, 0.5);
+    ratio('revalidation 304, REST / bare tRPC', revRest, refTrpc, 0.5);
+    ratio('history page, tRPC / bare tRPC', histTrpc, refTrpc, 0.4);
+    ratio('history page, REST / bare small JSON', histRest, refSmall, 0.1);
+    ratio('placement, tRPC / bare FULL transaction', placeTrpc, bare, 0.5);
+    ratio('placement, REST / bare FULL transaction', placeRest, bare, 0.5);
     verdicts.push({
       what: `rush: p99 of ${rushed.requests} requests`,
       value: `${fmt(rushed.p99, 1)} ms`,
@@ -579,7 +606,7 @@ async function main() {
     });
     for (const [label, ms] of Object.entries(startMs)) {
       verdicts.push({
-        what: `start to first answer: ${label}`,
+        what: `start to first answer (${label})`,
         value: `${fmt(ms / 1000, 2)} s`,
         target: '<= 0.5 s',
         pass: ms <= 500,
@@ -599,13 +626,13 @@ async function main() {
     });
     if (client) {
       verdicts.push({
-        what: `client JS+CSS loaded by index.html (${client.encoding})`,
+        what: `client JS+CSS named by index.html (${client.encoding})`,
         value: `${fmt(client.initial / 1024)} KB`,
         target: '<= 150 KB',
         pass: client.initial <= 150 * 1024,
       });
       verdicts.push({
-        what: `client JS+CSS, every chunk (${client.encoding})`,
+        what: `client JS+CSS, all chunks (${client.encoding})`,
         value: `${fmt(client.all / 1024)} KB`,
         target: '(record)',
         pass: true,
