@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type Db, writeCount } from './db';
 import { dataVersion } from './prepared';
 
@@ -23,6 +23,17 @@ function epochOf(db: Db): string {
  */
 export function cacheStamp(db: Db): string {
   return `${epochOf(db)}.${writeCount(db)}.${dataVersion(db)}`;
+}
+
+/**
+ * A tag naming a value by its content (a hash of its JSON): equal values, equal tags, across
+ * writes and restarts. For ETags of answers that many writes leave unchanged.
+ */
+export function contentTag(value: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(value) ?? '')
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** A bounded map that forgets the least recently used entry first. */

@@ -188,6 +188,28 @@ describe.each(Object.entries(doors))('the catalogue through %s', (_name, door) =
   });
 });
 
+describe('a version names the content', () => {
+  it('a write that leaves the catalogue alone keeps its ETag on every door (304 still)', async () => {
+    const cookie = member.cookie ?? '';
+    const tags = await Promise.all(
+      Object.values(doors).map(async (d) =>
+        String((await t.app.inject({ url: d.url, headers: { cookie } })).headers.etag),
+      ),
+    );
+    // A write elsewhere: a route added (as an order placed or a driver renamed would be).
+    write(t.db, () =>
+      t.db.$client.prepare("INSERT INTO route (id, name) VALUES ('r-cat-test', 'Elsewhere')").run(),
+    );
+    for (const [i, d] of Object.values(doors).entries()) {
+      const again = await t.app.inject({
+        url: d.url,
+        headers: { cookie, 'if-none-match': tags[i] ?? '' },
+      });
+      expect(again.statusCode, d.url).toBe(304);
+    }
+  });
+});
+
 describe('conditional GET is for shared answers only', () => {
   it('a batch with a personal query carries no ETag and is not stored', async () => {
     const input = encodeURIComponent(JSON.stringify({ 1: { pageNumber: 1 } }));
