@@ -75,15 +75,20 @@ export class LruCache<K, V> {
 export class StampedCache<K, V> {
   private stamp = '';
   private readonly lru: LruCache<K, V>;
+  /**
+   * `stampOf` defaults to the whole database's stamp; a cache whose answers depend on a few
+   * tables may pass a narrower one that still sees every change to them (e.g. the catalogue's).
+   */
   constructor(
     private readonly db: Db,
     max: number,
+    private readonly stampOf: (db: Db) => string = cacheStamp,
   ) {
     this.lru = new LruCache(max);
   }
 
   getOrMake(key: K, make: () => V): V {
-    const now = cacheStamp(this.db);
+    const now = this.stampOf(this.db);
     if (now !== this.stamp) {
       this.lru.clear();
       this.stamp = now;
@@ -95,9 +100,9 @@ export class StampedCache<K, V> {
     return value;
   }
 
-  /** The stamp the cached answers belong to (for ETags). */
+  /** The stamp the cached answers belong to. */
   currentStamp(): string {
-    return cacheStamp(this.db);
+    return this.stampOf(this.db);
   }
 
   get size(): number {

@@ -1,7 +1,9 @@
+import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, category, customerOrder, product } from '../../drizzle/schema';
 import { write } from '../../server/db';
+import { catalogueSnapshot } from '../../server/services/catalogue';
 import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeCategory, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
@@ -47,8 +49,9 @@ async function history(): Promise<Page> {
   expect(trpc.body[0]?.result.data).toEqual(rest.body);
   return rest.body;
 }
-async function catalogue(): Promise<{ _id: string; name: string; category: unknown }[]> {
-  const rest = await ana.get<{ _id: string; name: string; category: unknown }[]>('/api/products');
+type Product = { _id: string; name: string; price: number; category: unknown };
+async function catalogue(): Promise<Product[]> {
+  const rest = await ana.get<Product[]>('/api/products');
   const trpc = await ana.get<{ result: { data: unknown } }[]>(
     `/trpc/products.list,categories.list?batch=1&input=${encodeURIComponent('{}')}`,
   );
@@ -127,6 +130,21 @@ describe('the catalogue', () => {
     expect((await catalogue()).map((p) => p.name)).toContain('Fish Sauce 700ml');
     write(t.db, () => t.db.delete(product).where(eq(product.id, id)).run());
     expect((await catalogue()).map((p) => p._id)).not.toContain(id);
+  });
+
+  it('follows every change to products or categories, by any path; other writes keep it', async () => {
+    const before = catalogueSnapshot(t.db, 'member');
+    // An order placed (a write that leaves the catalogue alone) keeps the built snapshot.
+    await place(rice, 'keeps-catalogue');
+    expect(catalogueSnapshot(t.db, 'member')).toBe(before);
+    // A raw statement outside write() on this connection is seen (triggers count it)...
+    t.db.$client.prepare('UPDATE product SET price = 2500 WHERE id = ?').run(rice);
+    expect((await catalogue()).find((p) => p._id === rice)).toMatchObject({ price: 2500 });
+    // ...and so is a commit by another connection (a script, a restore).
+    const other = new Database(t.config.dbPath);
+    other.prepare('UPDATE product SET price = 2600 WHERE id = ?').run(rice);
+    other.close();
+    expect((await catalogue()).find((p) => p._id === rice)).toMatchObject({ price: 2600 });
   });
 
   it('renaming a category through write() changes the products that show it', async () => {
