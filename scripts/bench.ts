@@ -50,6 +50,8 @@ interface Figures {
   bad: number;
   /** CPU time of the serving process per answer, in µs (steadier than req/s on a busy box). */
   cpuUs: number | null;
+  /** The serving process's largest resident memory during the load, in MB. */
+  peakMb: number | null;
 }
 
 // --- Processes ----------------------------------------------------------------------------------
@@ -160,12 +162,18 @@ async function load(
   // Warm up first (the JIT, the caches, the connections), then measure.
   await autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP, requests: [request] });
   const cpu0 = cpuMs(opts.pid);
+  let peakMb: number | null = null;
+  const sampler = setInterval(() => {
+    const mb = rssMb(opts.pid);
+    if (mb !== null) peakMb = Math.max(peakMb ?? 0, mb);
+  }, 100);
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
     duration: DURATION,
     requests: [request],
   });
+  clearInterval(sampler);
   const cpu1 = cpuMs(opts.pid);
   const good = Number(result.statusCodeStats?.[String(expected)]?.count ?? 0);
   const total = Object.values(result.statusCodeStats ?? {}).reduce(
@@ -188,6 +196,7 @@ async function load(
       cpu0 === null || cpu1 === null || result.requests.total === 0
         ? null
         : ((cpu1 - cpu0) * 1000) / result.requests.total,
+    peakMb,
   };
 }
 
@@ -230,6 +239,7 @@ function bareInsertRate(file: string, seconds: number): Figures {
     p99: q(0.99),
     bad: 0,
     cpuUs: null,
+    peakMb: null,
   };
 }
 
@@ -544,7 +554,11 @@ async function main() {
     console.log(
       `The rush: ${RUSH_RESTAURANTS} restaurants within ${RUSH_SECONDS} s (catalogue, history, a 10-line order each) ...`,
     );
+    const beforeRush = peakMb;
+    peakMb = rssMb(app.pid) ?? 0;
     const rushed = await rush(base, cookies.slice(0, RUSH_RESTAURANTS), orderFor);
+    const rushPeakMb = peakMb;
+    peakMb = Math.max(beforeRush, peakMb);
     clearInterval(sampler);
     const client = clientBytes();
 
@@ -565,11 +579,11 @@ async function main() {
     ];
     console.log(`\nserver: ${server.label}; ${os.cpus().length} CPUs; node ${process.version}`);
     console.log(
-      `\n${'endpoint'.padEnd(48)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'CPU µs/req'.padStart(11)}`,
+      `\n${'endpoint'.padEnd(48)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'CPU µs/req'.padStart(11)} ${'peak MB'.padStart(8)}`,
     );
     for (const f of all) {
       console.log(
-        `${f.name.padEnd(48)} ${fmt(f.rps).padStart(8)} ${fmt(f.p50, 1).padStart(8)} ${fmt(f.p99, 1).padStart(8)} ${(f.cpuUs === null ? '-' : fmt(f.cpuUs)).padStart(11)}${f.bad ? `  (${f.bad} bad)` : ''}`,
+        `${f.name.padEnd(48)} ${fmt(f.rps).padStart(8)} ${fmt(f.p50, 1).padStart(8)} ${fmt(f.p99, 1).padStart(8)} ${(f.cpuUs === null ? '-' : fmt(f.cpuUs)).padStart(11)} ${(f.peakMb === null ? '-' : fmt(f.peakMb)).padStart(8)}${f.bad ? `  (${f.bad} bad)` : ''}`,
       );
     }
 
@@ -641,7 +655,7 @@ async function main() {
     console.log(
       `\nrush per request kind (p50 / p99 ms): ${Object.entries(rushed.byKind)
         .map(([k, v]) => `${k} ${fmt(v.p50, 1)} / ${fmt(v.p99, 1)}`)
-        .join('; ')}; max ${fmt(rushed.max, 1)} ms`,
+        .join('; ')}; max ${fmt(rushed.max, 1)} ms; peak RSS ${fmt(rushPeakMb)} MB`,
     );
     console.log(
       `\n${'target'.padEnd(64)} ${'value'.padStart(10)} ${'wanted'.padStart(11)}  verdict`,
