@@ -1,5 +1,7 @@
+import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // In development (scripts/dev.ts) the API server listens on 127.0.0.1:3001; the browser only
@@ -45,6 +47,15 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         clientsClaim: true,
       },
+    }),
+    // Every text asset also as .br (best quality: done once, at build) and .gz, sent as they
+    // are by the server's static plugin (`preCompressed`); nothing is compressed per request.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      threshold: 1024,
     }),
   ],
   build: {

@@ -16,6 +16,7 @@ import { restPlugin } from './rest/handler';
 import { type AppRouter, appRouter } from './routers';
 import { sameOriginGuard, securityHeaders } from './security';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './services/housekeeping';
+import { transportPlugin } from './transport';
 import { uploadsPlugin } from './uploads';
 
 export interface BuildAppOptions {
@@ -69,6 +70,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(cookie);
   app.addHook('onRequest', sameOriginGuard);
+  // Compression, conditional GET and cache rules for every door; before any route, so its
+  // hooks apply to all of them (docs/decisions/016).
+  await transportPlugin(app, services);
 
   app.setErrorHandler(
     (err: { statusCode?: number; code?: string; message?: string }, req, reply) => {
@@ -124,7 +128,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     immutable: true,
   });
 
-  // The built client, when present (npm run build). Hashed assets are cached for good.
+  // The built client, when present (npm run build). Hashed assets are cached for good; the
+  // shell is revalidated every time. The build writes .br and .gz beside each file
+  // (vite.config.ts), sent as they are to a browser that accepts them.
   const hasClient = fs.existsSync(path.join(config.clientDir, 'index.html'));
   if (!hasClient)
     app.log.warn('No built client in dist/client: run `npm run build` to serve the UI.');
@@ -134,9 +140,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       prefix: '/',
       index: false,
       wildcard: false,
+      preCompressed: true,
+      // The compressed copies are chosen by Accept-Encoding, not addressed by URL.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (/index\.html(\.br|\.gz)?$/.test(filePath)) {
+          res.header('cache-control', 'no-cache');
         }
       },
     });

@@ -1,13 +1,39 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { type Db, writeCount } from './db';
 import { dataVersion } from './prepared';
+
+const epochs = new WeakMap<Db, string>();
+
+/** A random name for this opening of `db`, so stamps never repeat across restarts. */
+function epochOf(db: Db): string {
+  let epoch = epochs.get(db);
+  if (epoch === undefined) {
+    epoch = randomBytes(4).toString('hex');
+    epochs.set(db, epoch);
+  }
+  return epoch;
+}
 
 /**
  * The version of everything in `db` as far as a cache can tell: this process's write() count
  * plus SQLite's data_version, which moves when another connection (a script, a restore)
- * commits. A cached answer made at one stamp is valid exactly while the stamp is unchanged.
+ * commits, behind a random epoch per opening (both counters start again after a restart, and
+ * an ETag from before must not match). A cached answer made at one stamp is valid exactly
+ * while the stamp is unchanged.
  */
 export function cacheStamp(db: Db): string {
-  return `${writeCount(db)}.${dataVersion(db)}`;
+  return `${epochOf(db)}.${writeCount(db)}.${dataVersion(db)}`;
+}
+
+/**
+ * A tag naming a value by its content (a hash of its JSON): equal values, equal tags, across
+ * writes and restarts. For ETags of answers that many writes leave unchanged.
+ */
+export function contentTag(value: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(value) ?? '')
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** A bounded map that forgets the least recently used entry first. */
@@ -49,15 +75,20 @@ export class LruCache<K, V> {
 export class StampedCache<K, V> {
   private stamp = '';
   private readonly lru: LruCache<K, V>;
+  /**
+   * `stampOf` defaults to the whole database's stamp; a cache whose answers depend on a few
+   * tables may pass a narrower one that still sees every change to them (e.g. the catalogue's).
+   */
   constructor(
     private readonly db: Db,
     max: number,
+    private readonly stampOf: (db: Db) => string = cacheStamp,
   ) {
     this.lru = new LruCache(max);
   }
 
   getOrMake(key: K, make: () => V): V {
-    const now = cacheStamp(this.db);
+    const now = this.stampOf(this.db);
     if (now !== this.stamp) {
       this.lru.clear();
       this.stamp = now;
@@ -69,9 +100,9 @@ export class StampedCache<K, V> {
     return value;
   }
 
-  /** The stamp the cached answers belong to (for ETags). */
+  /** The stamp the cached answers belong to. */
   currentStamp(): string {
-    return cacheStamp(this.db);
+    return this.stampOf(this.db);
   }
 
   get size(): number {

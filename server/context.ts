@@ -85,11 +85,25 @@ export function createInnerContext(
   };
 }
 
+// One context per request: the conditional-GET hook (server/transport.ts) builds it before the
+// procedure runs, and the tRPC adapter or the REST handler reuse it instead of looking the
+// session up a second time.
+const contexts = new WeakMap<FastifyRequest, Context>();
+
 export function createContextFromRequest(
   services: Services,
   req: FastifyRequest,
   reply: FastifyReply,
 ): Context {
+  let ctx = contexts.get(req);
+  if (ctx === undefined) {
+    ctx = buildContext(services, req, reply);
+    contexts.set(req, ctx);
+  }
+  return ctx;
+}
+
+function buildContext(services: Services, req: FastifyRequest, reply: FastifyReply): Context {
   const cookies = sessionCookies(req, reply);
   const token = readSessionToken(req);
   const { user, session, refreshed } = resolveUser(services.db, token);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import { and, eq, sql } from 'drizzle-orm';
 import { idempotencyKey } from '../drizzle/schema';
-import type { Db } from './db';
+import { type Db, withWriteCompanion } from './db';
 import { AppError } from './errors';
 import { prepared } from './prepared';
 import { middleware } from './trpc';
@@ -13,8 +14,8 @@ import { middleware } from './trpc';
 //
 // The key is scoped to (account, procedure) and stored with a hash of the input and the JSON of
 // the result. Concurrent duplicates in this process wait for the first call and share its
-// answer. The key is stored right after the procedure's own transaction commits, with no I/O
-// in between: only a crash in that instant could let a retry write twice (docs/decisions/011).
+// answer. The key is stored inside the procedure's own write() transaction (withWriteCompanion,
+// server/db.ts): the change and its key commit together, in one fsync (docs/decisions/016).
 
 /** 1-255 printable ASCII characters (RFC draft: a string; anything else is refused). */
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
@@ -52,6 +53,17 @@ function statements(db: Db) {
         response: ph('response'),
       })
       .onConflictDoNothing()
+      .prepare(),
+    update: db
+      .update(idempotencyKey)
+      .set({ response: sql`${ph('response')}` })
+      .where(
+        and(
+          eq(idempotencyKey.accountId, ph('accountId')),
+          eq(idempotencyKey.procedure, ph('procedure')),
+          eq(idempotencyKey.key, ph('key')),
+        ),
+      )
       .prepare(),
   }));
 }
@@ -96,13 +108,29 @@ export const idempotent = middleware(async ({ ctx, path, getRawInput, next }) =>
     }),
   );
   try {
-    const result = await next();
+    // The key goes into the procedure's first write() with what that write returned.
+    let written: { value: unknown } | null = null;
+    const result = await withWriteCompanion(
+      (value) => {
+        written = { value };
+        // A write that returns nothing stores null now; the answer replaces it below.
+        stmts.insert.run({ ...where, hash, response: JSON.stringify(value) ?? 'null' });
+      },
+      () => next(),
+    );
     if (!result.ok) {
       settle(null);
       return result;
     }
-    // Refusals are not stored: a corrected retry with the same key may still succeed.
-    stmts.insert.run({ ...where, hash, response: JSON.stringify(result.data) });
+    // Refusals are not stored: a corrected retry with the same key may still succeed. A
+    // procedure that wrote nothing, or answers other than what its write returned, is stored
+    // (or corrected) now.
+    const stored = written as { value: unknown } | null;
+    if (stored === null) {
+      stmts.insert.run({ ...where, hash, response: JSON.stringify(result.data) });
+    } else if (!isDeepStrictEqual(stored.value, result.data)) {
+      stmts.update.run({ ...where, response: JSON.stringify(result.data) });
+    }
     settle({ hash, data: result.data });
     return result;
   } catch (err) {

@@ -63,20 +63,6 @@ describe('routes', () => {
     expect(href('Order History')).toBe('/customer/myorderlist');
   });
 
-  it('shows a titled coming-soon page with breadcrumbs for screens not built yet', () => {
-    const admin = makeUser({
-      role: 'admin',
-      isAdmin: true,
-      userType: 'Employee',
-      customerId: null,
-    });
-    renderAt(<App />, '/admin/customer/routes', fakeAuth({ user: admin }));
-    expect(screen.getByRole('heading', { name: 'Routes' })).toBeTruthy();
-    expect(screen.getByText('This screen is coming soon')).toBeTruthy();
-    const crumb = screen.getAllByRole('link', { name: 'Home' })[0];
-    expect(crumb?.getAttribute('href')).toBe('/admin');
-  });
-
   it('shows Page not found with a link home for unknown paths', () => {
     renderAt(<App />, '/no/such/page', fakeAuth({ user: customer }));
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();

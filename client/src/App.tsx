@@ -1,7 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { COMING_SOON } from './comingSoonRoutes';
 import { AppShellLayout } from './components/AppShellLayout';
-import { ComingSoon } from './components/ComingSoon';
 import { NotFound } from './components/NotFound';
 import { adminRoutes } from './features/admin/routes';
 import { LoginScreen } from './features/auth/LoginScreen';
@@ -23,9 +21,6 @@ export function App() {
           {adminRoutes}
           {driverRoutes}
           {customerRoutes}
-          {COMING_SOON.map((screen) => (
-            <Route key={screen.path} path={screen.path} element={<ComingSoon screen={screen} />} />
-          ))}
           <Route path="*" element={<NotFound />} />
         </Route>
       </Route>

@@ -12,6 +12,14 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
     timeouts: number;
+    statusCodeStats?: Record<string, { count: number | string }>;
+  }
+  interface Request {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
   }
   interface Options {
     url: string;
@@ -20,6 +28,7 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    requests?: Request[];
   }
   export default function autocannon(opts: Options): Promise<Result>;
 }

@@ -2,6 +2,7 @@ import { hashPassword } from '../../server/auth/passwords';
 import type { Db } from '../../server/db';
 import { newId } from '../../server/ids';
 import { ITEM_TYPES, UNITS } from '../../shared/enums';
+import { isOutOfStock } from '../../shared/rules';
 
 // A large, plain data set for the benchmark: 1,000 products, 300 customers, 100,000 orders.
 // Written with prepared statements in one transaction; realism is the demo seed's job.
@@ -10,7 +11,10 @@ export const BENCH_PASSWORD = 'bench-pass-1';
 
 export interface LargeData {
   customerUsernames: string[];
+  customerAccountIds: string[];
   productIds: string[];
+  /** The products an order may hold. */
+  inStockProductIds: string[];
 }
 
 export async function seedLargeData(
@@ -33,9 +37,9 @@ export async function seedLargeData(
        delivery_days, route_id, web_order) VALUES (?, ?, ?, ?, ?, 'cash', '["Monday","Thursday"]', ?, 1)`,
   );
   const insOrder = sqlite.prepare(
-    `INSERT INTO customer_order (id, customer_id, placed_by, restaurant_name, customer_code, username,
-       phone_number, route_name, delivery_date, total, is_delivered, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, '312345678', ?, ?, ?, ?, ?)`,
+    `INSERT INTO customer_order (id, order_number, customer_id, placed_by, restaurant_name, customer_code,
+       username, phone_number, route_name, delivery_date, total, is_delivered, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, '312345678', ?, ?, ?, ?, ?)`,
   );
   const insLine = sqlite.prepare(
     `INSERT INTO order_line (id, order_id, product_id, position, name, sku, unit_price, quantity, line_total)
@@ -100,6 +104,7 @@ export async function seedLargeData(
       const created = new Date(start + i * 77_000).toISOString();
       insOrder.run(
         id,
+        10001 + i,
         c.id,
         c.accountId,
         c.name,
@@ -116,7 +121,9 @@ export async function seedLargeData(
   })();
   return {
     customerUsernames: customers.map((c) => c.username),
+    customerAccountIds: customers.map((c) => c.accountId),
     productIds: products.map((p) => p.id),
+    inStockProductIds: products.filter((p) => !isOutOfStock(p.itemType)).map((p) => p.id),
   };
 }
 

@@ -35,7 +35,7 @@ function handlerFor(services: Services, route: RestRoute) {
     try {
       const input = route.input ? route.input(parts) : undefined;
       const output = await procedureAt(createCaller(ctx), route.procedure)(input);
-      reply.header('cache-control', 'no-store');
+      // Cache-Control, ETag and compression are the transport's (server/transport.ts).
       return reply.code(route.status ?? 200).send(output);
     } catch (err) {
       const { status, body } = restError(err);
@@ -48,6 +48,19 @@ function handlerFor(services: Services, route: RestRoute) {
 /** Registers every row of the table. Lives beside the tRPC plugin, not inside it. */
 export async function restPlugin(app: FastifyInstance, services: Services): Promise<void> {
   for (const route of restRoutes) {
-    app.route({ method: route.method, url: route.path, handler: handlerFor(services, route) });
+    app.route({
+      method: route.method,
+      url: route.path,
+      // The transport reads which procedure a path calls (conditional GET).
+      config: { procedure: route.procedure },
+      handler: handlerFor(services, route),
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The tRPC procedure a REST row calls (read by the transport's conditional GET). */
+    procedure?: string;
   }
 }

@@ -8,17 +8,17 @@ import {
 } from '../../shared/schemas/office';
 import { actorOf } from '../audit';
 import { idempotent } from '../idempotency';
-import { listCategories } from '../services/catalogue';
+import { categoriesTag, listCategories } from '../services/catalogue';
 import {
   createCategory,
   deleteCategory,
   listCategoriesForOffice,
   updateCategory,
 } from '../services/products';
-import { publicProcedure, router, staffProcedure } from '../trpc';
+import { publicCachedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
 
 export const categoriesRouter = router({
-  list: publicProcedure
+  list: publicCachedProcedure((ctx) => categoriesTag(ctx.db))
     .input(z.void())
     .output(z.array(categoryOut))
     .query(({ ctx }) => listCategories(ctx.db)),

@@ -9,17 +9,24 @@ import {
 } from '../../shared/schemas/office';
 import { actorOf } from '../audit';
 import { idempotent } from '../idempotency';
-import { catalogueSnapshot, getProduct } from '../services/catalogue';
+import {
+  type CatalogueVariant,
+  catalogueSnapshot,
+  catalogueTag,
+  getProduct,
+} from '../services/catalogue';
 import { importCsv } from '../services/imports';
 import { createProduct, deleteProduct, updateProduct } from '../services/products';
-import { publicProcedure, router, staffProcedure } from '../trpc';
+import { publicCachedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
+
+const variantOf = (ctx: { user: unknown }): CatalogueVariant => (ctx.user ? 'member' : 'anonymous');
 
 export const productsRouter = router({
   /** Signed-in users get Special, Restocked, then the rest; visitors productRank order. */
-  list: publicProcedure
+  list: publicCachedProcedure((ctx) => catalogueTag(ctx.db, variantOf(ctx)))
     .input(z.void())
     .output(z.array(productOut))
-    .query(({ ctx }) => catalogueSnapshot(ctx.db, ctx.user ? 'member' : 'anonymous').products),
+    .query(({ ctx }) => catalogueSnapshot(ctx.db, variantOf(ctx)).products),
 
   byId: publicProcedure
     .input(z.object({ id: idParam }))

@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { informationItem, product } from '../../drizzle/schema';
@@ -31,6 +31,7 @@ beforeAll(async () => {
   }).id;
   ids.special9 = makeProduct(t.db, { name: 'Paneer', productRank: 9, itemType: 'Special' }).id;
   ids.regular3 = makeProduct(t.db, { name: 'Atta', productRank: 3, itemType: 'New Item' }).id;
+  ids.atta = ids.regular3;
   const c = await makeCustomer(t.db);
   member = new ApiClient(t.url);
   await member.login(c.username, c.password);
@@ -63,23 +64,6 @@ describe('GET /api/products', () => {
     });
   });
 
-  it('sends gzip to browsers and 304 for an unchanged ETag', async () => {
-    const res = await fetch(`${t.url}/api/products`, { headers: { 'accept-encoding': 'gzip' } });
-    const etag = res.headers.get('etag');
-    expect(etag).toBeTruthy();
-    expect(res.headers.get('content-encoding')).toBe('gzip');
-    const again = await fetch(`${t.url}/api/products`, {
-      headers: { 'if-none-match': etag ?? '' },
-    });
-    expect(again.status).toBe(304);
-    // Node's fetch decompresses; check the raw bytes too.
-    const raw = await t.app.inject({
-      url: '/api/products',
-      headers: { 'accept-encoding': 'gzip' },
-    });
-    expect(JSON.parse(gunzipSync(raw.rawPayload).toString()).length).toBe(5);
-  });
-
   it('a product change is visible at once (the cache is invalidated)', async () => {
     const before = await member.get<{ name: string; price: number }[]>('/api/products');
     write(t.db, () =>
@@ -99,6 +83,154 @@ describe('GET /api/products', () => {
       'Basmati Rice',
       'Atta',
     ]);
+  });
+});
+
+// The catalogue through each door the client or a REST caller uses: the REST path, the tRPC
+// query alone, and the batch the catalogue screen sends (products and categories together).
+const BATCH_INPUT = encodeURIComponent(JSON.stringify({}));
+const doors = {
+  rest: { url: '/api/products', products: (b: unknown) => b as unknown[] },
+  trpc: {
+    url: '/trpc/products.list',
+    products: (b: unknown) => (b as { result: { data: unknown[] } }).result.data,
+  },
+  batch: {
+    url: `/trpc/products.list,categories.list?batch=1&input=${BATCH_INPUT}`,
+    products: (b: unknown) => (b as { result: { data: unknown[] } }[])[0]?.result.data ?? [],
+  },
+};
+
+describe.each(Object.entries(doors))('the catalogue through %s', (_name, door) => {
+  const get = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: door.url, headers });
+  const decode = (raw: Buffer, encoding: unknown) =>
+    JSON.parse(
+      (encoding === 'br'
+        ? brotliDecompressSync(raw)
+        : encoding === 'gzip'
+          ? gunzipSync(raw)
+          : raw
+      ).toString(),
+    );
+
+  it('is compressed as the browser asks: brotli first, else gzip', async () => {
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br', cookie: member.cookie ?? '' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(door.products(decode(br.rawPayload, 'br'))).toHaveLength(5);
+    const gz = await get({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(door.products(decode(gz.rawPayload, 'gzip'))).toHaveLength(5);
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(door.products(plain.json())).toHaveLength(5);
+    // The same answer whichever bytes carried it.
+    expect(decode(gz.rawPayload, 'gzip')).toEqual(plain.json());
+  });
+
+  it('carries a weak ETag and answers 304 while nothing changed', async () => {
+    const first = await get({ 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[^"]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(String(first.headers.vary)).toMatch(/cookie/i);
+    expect(String(first.headers.vary)).toMatch(/accept-encoding/i);
+    const again = await get({ 'if-none-match': etag, 'accept-encoding': 'br' });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    // The same representation in another encoding is the same weak version.
+    expect((await get({ 'if-none-match': etag, 'accept-encoding': 'gzip' })).statusCode).toBe(304);
+    // Lists and a strong spelling of the tag match too (weak comparison).
+    const listed = await get({ 'if-none-match': `W/"other", ${etag.slice(2)}` });
+    expect(listed.statusCode).toBe(304);
+    expect((await get({ 'if-none-match': 'W/"other"' })).statusCode).toBe(200);
+  });
+
+  it('signed-in and anonymous visitors get different versions', async () => {
+    const anon = await get({});
+    const signedIn = await get({ cookie: member.cookie ?? '' });
+    expect(anon.headers.etag).not.toBe(signedIn.headers.etag);
+    const crossed = await get({
+      cookie: member.cookie ?? '',
+      'if-none-match': String(anon.headers.etag),
+    });
+    expect(crossed.statusCode).toBe(200);
+    expect(crossed.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('a write() makes a new version: the old ETag gets the new list, compressed', async () => {
+    const old = await get({ 'accept-encoding': 'br', cookie: member.cookie ?? '' });
+    const oldTag = String(old.headers.etag);
+    write(t.db, () =>
+      t.db
+        .update(product)
+        .set({ description: `changed ${Date.now()}` })
+        .where(eq(product.id, ids.atta!))
+        .run(),
+    );
+    const fresh = await get({
+      'accept-encoding': 'br',
+      cookie: member.cookie ?? '',
+      'if-none-match': oldTag,
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers.etag).not.toBe(oldTag);
+    const atta = (
+      door.products(decode(fresh.rawPayload, 'br')) as { _id: string; description: string }[]
+    ).find((p) => p._id === ids.atta);
+    expect(atta?.description).toMatch(/^changed /);
+    expect(
+      (await get({ cookie: member.cookie ?? '', 'if-none-match': String(fresh.headers.etag) }))
+        .statusCode,
+    ).toBe(304);
+  });
+});
+
+describe('a version names the content', () => {
+  it('a write that leaves the catalogue alone keeps its ETag on every door (304 still)', async () => {
+    const cookie = member.cookie ?? '';
+    const tags = await Promise.all(
+      Object.values(doors).map(async (d) =>
+        String((await t.app.inject({ url: d.url, headers: { cookie } })).headers.etag),
+      ),
+    );
+    // A write elsewhere: a route added (as an order placed or a driver renamed would be).
+    write(t.db, () =>
+      t.db.$client.prepare("INSERT INTO route (id, name) VALUES ('r-cat-test', 'Elsewhere')").run(),
+    );
+    for (const [i, d] of Object.values(doors).entries()) {
+      const again = await t.app.inject({
+        url: d.url,
+        headers: { cookie, 'if-none-match': tags[i] ?? '' },
+      });
+      expect(again.statusCode, d.url).toBe(304);
+    }
+  });
+});
+
+describe('conditional GET is for shared answers only', () => {
+  it('a batch with a personal query carries no ETag and is not stored', async () => {
+    const input = encodeURIComponent(JSON.stringify({ 1: { pageNumber: 1 } }));
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/products.list,orders.mine?batch=1&input=${input}`,
+      headers: { cookie: member.cookie ?? '' },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers.etag).toBeUndefined();
+    expect(r.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a failing call is no version: no ETag, not stored', async () => {
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/products.list?input=%7B%22x%22%3A1%7D',
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.headers.etag).toBeUndefined();
+    expect(r.headers['cache-control']).toBe('no-store');
   });
 });
 

@@ -1,0 +1,52 @@
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import type { inferRouterInputs } from '@trpc/server';
+import type { AppRouter } from '../../server/routers';
+
+// The requests exactly as the client's link makes them (client/src/trpc.ts: httpBatchLink on
+// /trpc): the real @trpc/client is run against a fetch that only writes down what it was asked
+// to send, so the bench loads the URLs and bodies the screens produce, not hand-made ones.
+
+export interface ClientRequest {
+  method: string;
+  /** Path and query, e.g. /trpc/products.list,categories.list?batch=1&input=%7B%7D */
+  path: string;
+  body?: string;
+}
+
+async function capture(
+  calls: (client: ReturnType<typeof createTRPCClient<AppRouter>>) => Promise<unknown>[],
+): Promise<ClientRequest> {
+  let seen: ClientRequest | null = null;
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: 'http://client.invalid/trpc',
+        fetch: async (url, init) => {
+          const u = new URL(String(url));
+          seen = {
+            method: init?.method ?? 'GET',
+            path: u.pathname + u.search,
+            body: typeof init?.body === 'string' ? init.body : undefined,
+          };
+          return new Response('[]', { headers: { 'content-type': 'application/json' } });
+        },
+      }),
+    ],
+  });
+  // The answer is deliberately empty: only the request matters.
+  await Promise.allSettled(calls(client));
+  if (!seen) throw new Error('the tRPC client sent nothing');
+  return seen;
+}
+
+/** What the catalogue screen sends: products and categories in one batch. */
+export const catalogueRequest = () =>
+  capture((c) => [c.products.list.query(), c.categories.list.query()]);
+
+/** What the order history screen sends for a page. */
+export const historyRequest = (pageNumber: number) =>
+  capture((c) => [c.orders.mine.query({ pageNumber })]);
+
+/** What the checkout sends to place an order (the Idempotency-Key header is added per call). */
+export const placeRequest = (input: inferRouterInputs<AppRouter>['orders']['place']) =>
+  capture((c) => [c.orders.place.mutate(input)]);

@@ -1,0 +1,182 @@
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LruCache } from './cache';
+import { createContextFromRequest, type Services } from './context';
+import { appRouter } from './routers';
+import type { Meta } from './trpc';
+
+// What every door (/trpc and /api) shares on the way out, whatever the procedure:
+// - compression (brotli or gzip above a size threshold), by @fastify/compress;
+// - conditional GET: a GET whose procedures all declare a `cacheTag` in their meta carries a
+//   weak ETag computed BEFORE the procedure runs, answers 304 to a matching If-None-Match, and
+//   is answered from the compressed bytes kept for that tag when they exist;
+// - caching rules: such answers are `private, no-cache` (stored by the browser, revalidated
+//   every time); every other answer is `no-store`, so nothing signed-in stays in a cache.
+// docs/decisions/016-transport-caches.md.
+
+/** Smaller answers go out as they are: compressing them costs more than it saves. */
+export const COMPRESS_THRESHOLD = 1024;
+/** Brotli's default (11) costs ~50x more CPU than 4 for a few percent of bytes. */
+export const BROTLI_QUALITY = 4;
+const brotliOptions = { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } };
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts: br, then gzip, else none (`q=0` refuses one). */
+export function chooseEncoding(header: string | string[] | undefined): Encoding {
+  if (!header) return 'identity';
+  let br = false;
+  let gzip = false;
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [rawName, ...params] = part.split(';');
+    const name = rawName?.trim().toLowerCase();
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br' || name === '*') br = true;
+    else if (name === 'gzip' || name === 'x-gzip') gzip = true;
+  }
+  return br ? 'br' : gzip ? 'gzip' : 'identity';
+}
+
+function encode(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'br') return brotliCompressSync(body, brotliOptions);
+  if (encoding === 'gzip') return gzipSync(body);
+  return body;
+}
+
+/** If-None-Match against our (weak) ETag: weak comparison, a list, or `*`. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  for (const candidate of header.split(',')) {
+    const c = candidate.trim();
+    if (c === '*' || c.replace(/^W\//, '') === bare) return true;
+  }
+  return false;
+}
+
+/** The procedures a request calls: a REST row names one; a tRPC path may batch several. */
+function proceduresOf(req: FastifyRequest): string[] | null {
+  const config = req.routeOptions.config as { procedure?: string } | undefined;
+  if (config?.procedure) return [config.procedure];
+  if (req.routeOptions.url === '/trpc/:path') {
+    const path = (req.params as { path?: string }).path;
+    return path ? path.split(',') : null;
+  }
+  return null;
+}
+
+type Procedures = Record<string, { _def: { meta?: Meta } } | undefined>;
+const procedures = appRouter._def.procedures as unknown as Procedures;
+
+function cacheTagOf(name: string): Meta['cacheTag'] {
+  return Object.hasOwn(procedures, name) ? procedures[name]?._def.meta?.cacheTag : undefined;
+}
+
+const isApi = (url: string) => url.startsWith('/trpc/') || url.startsWith('/api/');
+
+const isFetchResponse = (payload: unknown): payload is Response =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  Object.prototype.toString.call(payload) === '[object Response]';
+
+interface Kept {
+  type: string;
+  /** Set when `body` is compressed (small answers are kept as they are). */
+  encoding: Encoding | null;
+  body: Buffer;
+}
+
+/** What the conditional hook hands the onSend hook for a GET it did not answer itself. */
+interface Pending {
+  key: string;
+  encoding: Encoding;
+}
+
+const pending = new WeakMap<FastifyRequest, Pending>();
+
+/** Compressed answers kept per (ETag, encoding, URL): a handful of catalogue variants. */
+const KEPT_ANSWERS = 64;
+
+export async function transportPlugin(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD,
+    // Up to 64 KB, compress in one synchronous call. The plugin's default on 2 cores is 8 KB,
+    // above which every answer gets its own zlib stream on the thread pool: a history page
+    // (~10 KB) spent more in stream setup than in brotli itself.
+    syncThreshold: 64 * 1024,
+    brotliOptions,
+  });
+
+  const kept = new LruCache<string, Kept>(KEPT_ANSWERS);
+
+  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.method !== 'GET') return;
+    const names = proceduresOf(req);
+    if (!names) return;
+    const tags: string[] = [];
+    for (const name of names) {
+      const tagOf = cacheTagOf(name);
+      if (!tagOf) return;
+      tags.push(tagOf(createContextFromRequest(services, req, reply)));
+    }
+    const etag = `W/"${tags.join('+')}"`;
+    reply.header('etag', etag);
+    reply.header('cache-control', 'private, no-cache');
+    reply.header('vary', 'accept-encoding, cookie, authorization');
+    if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
+
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const key = `${etag} ${encoding} ${req.url}`;
+    const hit = kept.get(key);
+    if (hit) {
+      reply.header('content-type', hit.type);
+      if (hit.encoding) reply.header('content-encoding', hit.encoding);
+      return reply.send(hit.body);
+    }
+    pending.set(req, { key, encoding });
+  });
+
+  app.addHook('onSend', async (req, reply, payload: unknown) => {
+    if (!isApi(req.url)) return payload;
+    let body = payload;
+    // tRPC answers with a fetch Response; as a string it takes compression's synchronous path,
+    // honours the size threshold, and can be kept. (text() has a fast path for a body made
+    // from a string, as tRPC's is; arrayBuffer() costs several times more.)
+    if (isFetchResponse(body)) {
+      reply.code(body.status);
+      for (const [name, value] of body.headers) {
+        if (name !== 'vary') reply.header(name, value);
+      }
+      body = await body.text();
+    }
+    const conditional = reply.hasHeader('etag');
+    if (conditional && reply.statusCode !== 200 && reply.statusCode !== 304) {
+      // A failed conditional call (bad input, a bug) is not a version of anything.
+      reply.removeHeader('etag');
+      reply.removeHeader('vary');
+    }
+    if (!reply.hasHeader('etag')) {
+      reply.header('cache-control', 'no-store');
+      if (!reply.hasHeader('vary')) reply.header('vary', 'cookie, authorization');
+      return body;
+    }
+    const todo = pending.get(req);
+    if (!todo || reply.statusCode !== 200) return body;
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return body;
+    const raw = typeof body === 'string' ? Buffer.from(body) : body;
+    const compressed = raw.length >= COMPRESS_THRESHOLD && todo.encoding !== 'identity';
+    const out = compressed ? encode(raw, todo.encoding) : raw;
+    kept.set(todo.key, {
+      type: String(reply.getHeader('content-type') ?? 'application/json'),
+      encoding: compressed ? todo.encoding : null,
+      body: out,
+    });
+    if (compressed) reply.header('content-encoding', todo.encoding);
+    reply.header('content-length', out.length);
+    return out;
+  });
+}

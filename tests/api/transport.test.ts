@@ -1,0 +1,126 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseEncoding, etagMatches } from '../../server/transport';
+import { isoDateInZone } from '../../shared/format';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
+import { ApiClient } from '../helpers/http';
+
+// What the transport adds to every door: no-store on everything that is not a shared,
+// versioned answer, and compression of dynamic JSON above the threshold.
+
+let t: TestApp;
+let ana: ApiClient;
+let driver: ApiClient;
+let productId = '';
+let today = '';
+
+beforeAll(async () => {
+  t = await startTestApp();
+  today = isoDateInZone(new Date(), t.config.timeZone);
+  productId = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2480 }).id;
+  const c = await makeCustomer(t.db);
+  ana = new ApiClient(t.url);
+  await ana.login(c.username, c.password);
+  const d = await makeEmployee(t.db, 'driver');
+  driver = new ApiClient(t.url);
+  await driver.login(d.username, d.password);
+});
+afterAll(() => t.close());
+
+const order = (quantity: number) => ({
+  orderItems: [{ product: productId, quantity }],
+  deliveryDate: today,
+  customMessage: 'x'.repeat(100),
+});
+const pageInput = (n: number) => encodeURIComponent(JSON.stringify({ 0: { pageNumber: n } }));
+
+describe('Cache-Control: no-store on every signed-in answer, both doors', () => {
+  it('reads, changes and refusals alike', async () => {
+    const key = () => ({ 'idempotency-key': `k-${Math.random()}` });
+    const answers = [
+      await ana.get('/api/users/profile'),
+      await ana.get('/trpc/auth.profile'),
+      await ana.get('/api/orders/myorders'),
+      await ana.get(`/trpc/orders.mine?batch=1&input=${pageInput(1)}`),
+      await ana.get('/api/wishlist'),
+      await ana.get('/trpc/wishlist.list'),
+      await ana.post('/api/orders', order(1), key()),
+      await ana.post('/trpc/orders.place?batch=1', { 0: order(2) }, key()),
+      await driver.get('/api/orders/myorders'),
+      await driver.get(`/trpc/orders.mine?batch=1&input=${pageInput(1)}`),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([
+      200, 200, 200, 200, 200, 200, 201, 200, 403, 403,
+    ]);
+    for (const [i, a] of answers.entries()) {
+      expect(a.headers.get('cache-control'), `answer ${i}`).toBe('no-store');
+      expect(a.headers.get('etag'), `answer ${i}`).toBeNull();
+      expect(a.headers.get('vary') ?? '', `answer ${i}`).toMatch(/cookie/i);
+    }
+  });
+
+  it('the sign-in answer itself', async () => {
+    const c = await makeCustomer(t.db);
+    const r = await new ApiClient(t.url).post('/api/users/login', {
+      username: c.username,
+      password: c.password,
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('dynamic JSON is compressed above the threshold, on both doors', () => {
+  it('a history page goes out as brotli or gzip; a small answer as it is', async () => {
+    for (let i = 0; i < 10; i++) {
+      await ana.post('/api/orders', order(i + 1), { 'idempotency-key': `page-${i}` });
+    }
+    const cookie = ana.cookie ?? '';
+    const trpc = await t.app.inject({
+      url: `/trpc/orders.mine?batch=1&input=${pageInput(1)}`,
+      headers: { cookie, 'accept-encoding': 'br, gzip' },
+    });
+    expect(trpc.statusCode).toBe(200);
+    expect(trpc.headers['content-encoding']).toBe('br');
+    expect(trpc.headers['cache-control']).toBe('no-store');
+    const page = JSON.parse(brotliDecompressSync(trpc.rawPayload).toString());
+    expect(page[0].result.data.orders).toHaveLength(10);
+    expect(trpc.rawPayload.length).toBeLessThan(JSON.stringify(page).length / 2);
+
+    const rest = await t.app.inject({
+      url: '/api/orders/myorders',
+      headers: { cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(rest.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(rest.rawPayload).toString())).toEqual(page[0].result.data);
+
+    const small = await t.app.inject({
+      url: '/api/users/profile',
+      headers: { cookie, 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('negotiation helpers', () => {
+  it('prefers brotli, honours q=0, and falls back to identity', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('deflate')).toBe('identity');
+    expect(chooseEncoding(undefined)).toBe('identity');
+    expect(chooseEncoding('*')).toBe('br');
+  });
+
+  it('compares ETags weakly, in lists and with *', () => {
+    expect(etagMatches('W/"a1"', 'W/"a1"')).toBe(true);
+    expect(etagMatches('"a1"', 'W/"a1"')).toBe(true);
+    expect(etagMatches('W/"b", W/"a1"', 'W/"a1"')).toBe(true);
+    expect(etagMatches('*', 'W/"a1"')).toBe(true);
+    expect(etagMatches('W/"a12"', 'W/"a1"')).toBe(false);
+    expect(etagMatches(undefined, 'W/"a1"')).toBe(false);
+  });
+});
