@@ -46,6 +46,29 @@ function insertPayment(
   return id;
 }
 
+/**
+ * Records one payment on an invoice in scope: `amountOf(pending)` says how much, and the
+ * invoice can never be overpaid (checked here under the write lock; the CHECK is the backstop).
+ */
+function pay(
+  db: Db,
+  actor: Actor,
+  scope: Scope,
+  invoiceId: string,
+  date: string,
+  amountOf: (pending: number) => number,
+): void {
+  write(db, () => {
+    const inv = findInvoiceRow(db, invoiceId, scope);
+    if (!inv) throw notFound('invoice.notFound');
+    const pending = inv.amount - inv.paidAmount;
+    if (pending <= 0) throw badRequest('invoice.nothingDue');
+    const amount = amountOf(pending);
+    if (amount > pending) throw badRequest('invoice.overpaid', { pending: formatYen(pending) });
+    insertPayment(db, actor, inv.id, amount, date);
+  });
+}
+
 /** A partial (or exact) payment: more than 0 and at most the pending amount. */
 export function addPayment(
   db: Db,
@@ -54,15 +77,7 @@ export function addPayment(
   input: z.output<typeof paymentInput>,
   today: string,
 ): InvoiceOut {
-  write(db, () => {
-    const inv = findInvoiceRow(db, input.invoiceId, scope);
-    if (!inv) throw notFound('invoice.notFound');
-    const pending = inv.amount - inv.paidAmount;
-    if (pending <= 0) throw badRequest('invoice.nothingDue');
-    if (input.amount > pending)
-      throw badRequest('invoice.overpaid', { pending: formatYen(pending) });
-    insertPayment(db, actor, inv.id, input.amount, input.date);
-  });
+  pay(db, actor, scope, input.invoiceId, input.date, () => input.amount);
   return getInvoice(db, input.invoiceId, scope, today);
 }
 
@@ -74,13 +89,7 @@ export function payInFull(
   input: z.output<typeof fullPaymentInput>,
   today: string,
 ): InvoiceOut {
-  write(db, () => {
-    const inv = findInvoiceRow(db, input.invoiceId, scope);
-    if (!inv) throw notFound('invoice.notFound');
-    const pending = inv.amount - inv.paidAmount;
-    if (pending <= 0) throw badRequest('invoice.nothingDue');
-    insertPayment(db, actor, inv.id, pending, input.date);
-  });
+  pay(db, actor, scope, input.invoiceId, input.date, (pending) => pending);
   return getInvoice(db, input.invoiceId, scope, today);
 }
 
