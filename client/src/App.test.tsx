@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { fakeServer } from './features/customer/testServer';
-import { fakeAuth, makeUser, renderAt } from './test/render';
+import { AreaErrorBoundary } from './shell/AreaErrorBoundary';
+import { fakeAuth, makeUser, renderAt, renderWithProviders } from './test/render';
 
 const customer = makeUser();
 const driver = makeUser({ role: 'driver', userType: 'Employee', customerId: null, name: 'Hari' });
@@ -33,28 +34,29 @@ describe('routes', () => {
     expect(location()).toBe('/customer/regularorder');
   });
 
-  it('sends a signed-out visitor on a protected screen to /', () => {
-    renderAt(<App />, '/customer/myorderlist', fakeAuth());
+  it('sends a signed-out visitor on a protected screen to /, remembering the page', () => {
+    renderAt(<App />, '/customer/myorderlist?x=1', fakeAuth());
     expect(location()).toBe('/');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
 
-  it('sends a signed-in user from / to their home', () => {
+  it('sends a signed-in user from / to their home', async () => {
     renderAt(<AppWithServer />, '/', fakeAuth({ user: customer }));
     expect(location()).toBe('/customer');
-    expect(screen.getByRole('link', { name: /Order History/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Order History/ })).toBeTruthy();
   });
 
-  it('keeps a driver out of the admin area', () => {
+  it('keeps a driver out of the admin area', async () => {
     renderAt(<App />, '/admin/orders', fakeAuth({ user: driver }));
     expect(location()).toBe('/driver');
-    expect(screen.getByRole('link', { name: /Pending Orders/ }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: /Pending Orders/ })).getAttribute('href')).toBe(
       '/driver/ordertrack',
     );
   });
 
-  it('links the customer tiles to their screens', () => {
+  it('links the customer tiles to their screens', async () => {
     renderAt(<AppWithServer />, '/customer', fakeAuth({ user: customer }));
+    await screen.findByRole('link', { name: 'All Products' });
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href('All Products')).toBe('/customer/regularorder');
     expect(href('My Ordersheet')).toBe('/customer/customsheet');
@@ -62,9 +64,9 @@ describe('routes', () => {
     expect(href('Order History')).toBe('/customer/myorderlist');
   });
 
-  it('shows a titled coming-soon page with breadcrumbs for screens not built yet', () => {
+  it('shows a titled coming-soon page with breadcrumbs for screens not built yet', async () => {
     renderAt(<App />, '/driver/ordertrack/delivered/rice/2', fakeAuth({ user: driver }));
-    expect(screen.getByRole('heading', { name: 'Delivered Orders' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Delivered Orders' })).toBeTruthy();
     expect(screen.getByText('This screen is coming soon')).toBeTruthy();
     const crumb = screen.getAllByRole('link', { name: 'Home' })[0];
     expect(crumb?.getAttribute('href')).toBe('/driver');
@@ -76,5 +78,31 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
       '/customer',
     );
+  });
+
+  it('says so on the login screen when the session has ended', () => {
+    renderAt(<App />, '/', fakeAuth({ sessionEnded: true }));
+    expect(screen.getByText('Your session has ended')).toBeTruthy();
+  });
+
+  it("shows an area's error with Retry instead of a blank page, and Retry renders again", async () => {
+    let fail = true;
+    function Flaky() {
+      if (fail) throw new Error('boom');
+      return <p>recovered</p>;
+    }
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderWithProviders(
+      <AreaErrorBoundary resetKey="/x">
+        <Flaky />
+      </AreaErrorBoundary>,
+    );
+    expect(screen.getByText('Something went wrong on this screen')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('recovered')).toBeTruthy();
+    spy.mockRestore();
+    warn.mockRestore();
   });
 });

@@ -1,15 +1,17 @@
 // Screens that later issues build. Until then each path renders a "coming soon" page inside
 // the guarded layout, so tiles and breadcrumbs already lead somewhere real. When a screen is
-// built, delete its row here and give it a <Route> of its own in App.tsx.
+// built, delete its row here and give it a <Route> in its area's routes (features/<area>/...).
+
+import type { TKey } from './i18n';
 
 export interface TrailStep {
-  titleKey: string;
+  titleKey: TKey;
   link: string;
 }
 
 export interface PendingScreen {
   path: string;
-  titleKey: string;
+  titleKey: TKey;
   /** Crumbs between the role home and this screen. */
   trail?: TrailStep[];
 }

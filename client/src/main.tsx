@@ -1,7 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/carousel/styles.css';
+// The date picker's and the carousel's styles come with their own (lazily loaded) screens.
 import './i18n';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -12,7 +11,8 @@ import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { ALERT_MS } from './components/notify';
 import { AuthProvider } from './features/auth/AuthProvider';
-import { theme } from './theme';
+import { AreaErrorBoundary } from './shell/AreaErrorBoundary';
+import { cssVariablesResolver, theme } from './theme';
 import { queryClient, trpc, trpcClient } from './trpc';
 
 const root = document.getElementById('root');
@@ -20,13 +20,16 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications autoClose={ALERT_MS} position="top-center" />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
             <AuthProvider>
-              <App />
+              {/* The last net: an error in the frame itself still shows Retry, not a blank page. */}
+              <AreaErrorBoundary>
+                <App />
+              </AreaErrorBoundary>
             </AuthProvider>
           </BrowserRouter>
         </QueryClientProvider>

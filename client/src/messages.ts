@@ -35,7 +35,9 @@ const TOO_MANY = /^Quantity of (.+) must be at most (\d+)\.$/;
 /** Validation failures arrive as 'Invalid input. orderItems.0.quantity: <message>'. */
 const INVALID_INPUT = /^Invalid input\. (?:[\w.]+: )?(.+)$/;
 
-export function translateMessage(t: TFunction, message: string): string {
+export function translateMessage(typedT: TFunction, message: string): string {
+  // The keys here are chosen at run time: looked up loosely (a missing key shows the key).
+  const t = typedT as unknown as (key: string, options?: Record<string, unknown>) => string;
   const key = KNOWN[message];
   if (key) return t(key);
   const throttled = THROTTLED.exec(message);
@@ -52,5 +54,7 @@ export function translateMessage(t: TFunction, message: string): string {
 /** An error's message for the user, translated when known, else the fallback key's text. */
 export function errorText(t: TFunction, error: unknown, fallbackKey: string): string {
   const message = error instanceof Error ? error.message : '';
-  return message ? translateMessage(t, message) : t(fallbackKey);
+  return message
+    ? translateMessage(t, message)
+    : (t as unknown as (k: string) => string)(fallbackKey);
 }

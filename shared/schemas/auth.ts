@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMPLOYEE_ROLES } from '../enums';
+import { EMPLOYEE_ROLES, LANGUAGES } from '../enums';
 
 // Messages are i18n keys' English text; the client translates the keys it knows.
 /** The code of 'This field is required.' (errors.common.required), the spec's wording. */
@@ -34,3 +34,7 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 export const loginOutput = userInfo.extend({ token: z.string() });
 export type LoginOutput = z.infer<typeof loginOutput>;
+
+/** The interface language a person chose; saved on the account so it follows them. */
+export const setLanguageInput = z.object({ language: z.enum(LANGUAGES) });
+export type SetLanguageInput = z.infer<typeof setLanguageInput>;

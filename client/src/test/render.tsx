@@ -7,12 +7,12 @@ import { vi } from 'vitest';
 import type { UserInfo } from '../../../shared/schemas/auth';
 import { AuthContext, type AuthState } from '../features/auth/AuthContext';
 import i18n from '../i18n';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 
 /** Mantine and i18n around a component; env 'test' turns off transitions and portals. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
     </MantineProvider>
   );

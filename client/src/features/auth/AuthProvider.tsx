@@ -1,5 +1,5 @@
 import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type LoginInput, type UserInfo, userInfo } from '../../../../shared/schemas/auth';
 import { trpc } from '../../trpc';
@@ -48,6 +48,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     staleTime: PROFILE_RECHECK_MS,
   });
 
+  // A user who turns into "no user" without logging out here: the session ended (expired,
+  // revoked, logged out in another tab). The login screen says so.
+  const current = profile.isError ? null : (profile.data ?? null);
+  const hadUser = useRef(false);
+  const leaving = useRef(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  useEffect(() => {
+    if (current) {
+      hadUser.current = true;
+      leaving.current = false;
+      setSessionEnded(false);
+    } else if (hadUser.current && !profile.isPending) {
+      hadUser.current = false;
+      // A failed check (no network) is not an ended session: the offline banner covers it.
+      if (!leaving.current && profile.data === null) setSessionEnded(true);
+      leaving.current = false;
+    }
+  }, [current, profile.isPending, profile.data]);
+
   const signIn = useCallback(
     async (values: LoginInput) => {
       const answer = await client.auth.login.mutate(values);
@@ -60,6 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    leaving.current = true;
     try {
       await client.auth.logout.mutate();
     } catch (error) {
@@ -81,6 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
       if (e.key !== LOGOUT_SIGNAL_KEY || !e.newValue) return;
+      leaving.current = true;
       void forgetSession().then(() => navigate('/', { replace: true }));
     };
     window.addEventListener('storage', onStorage);
@@ -94,8 +115,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading: profile.isPending,
       signIn,
       signOut,
+      sessionEnded,
     }),
-    [profile.isError, profile.data, profile.isPending, signIn, signOut],
+    [profile.isError, profile.data, profile.isPending, signIn, signOut, sessionEnded],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -30,7 +30,9 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
   // language also switches messages already on screen. Login says it with a star (spec §2).
   const fieldError = (error: ReactNode) => {
     if (!error) return undefined;
-    return error === REQUIRED ? t('errors.requiredStar') : translateMessage(t, String(error));
+    return error === REQUIRED
+      ? t('errors.common.requiredStar')
+      : translateMessage(t, String(error));
   };
 
   // Never rejects: a rejected promise here would escape Mantine's submit handler.

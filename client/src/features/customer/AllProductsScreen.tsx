@@ -62,7 +62,7 @@ export function AllProductsScreen() {
           ))}
           {categories.isError && (
             <Text size="xs" c="red" px="sm" mt="xs">
-              {t('errors.categoriesFailed')}
+              {t('errors.common.categoriesFailed')}
             </Text>
           )}
         </Box>
@@ -75,7 +75,7 @@ export function AllProductsScreen() {
             value={category}
             onChange={(value) => setCategory(value ?? ALL)}
             allowDeselect={false}
-            error={categories.isError ? t('errors.categoriesFailed') : undefined}
+            error={categories.isError ? t('errors.common.categoriesFailed') : undefined}
             comboboxProps={{ withinPortal: true }}
           />
           {products.isPending ? (

@@ -27,7 +27,12 @@ import { AttemptKeys, PlacementError, placementFor, sendPlacement } from './plac
 /** The business's time zone: "today" for the delivery date (DESIGN §3). */
 export const BUSINESS_TIME_ZONE = 'Asia/Tokyo';
 
-const TERMS = ['cart.termMinimum', 'cart.termOverdue', 'cart.termIssues', 'cart.termBankFee'];
+const TERMS = [
+  'cart.termMinimum',
+  'cart.termOverdue',
+  'cart.termIssues',
+  'cart.termBankFee',
+] as const;
 
 interface CheckoutFormProps {
   items: CartItem[];
@@ -66,7 +71,7 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
       if (!(error instanceof PlacementError && error.network)) keys.current.reset();
       console.warn('order placement failed', error);
       const text = error instanceof Error ? error.message : '';
-      setFailure(text ? translateMessage(t, text) : t('errors.mutationFailed'));
+      setFailure(text ? translateMessage(t, text) : t('errors.common.mutationFailed'));
       busy.current = false;
       setSending(false);
     }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function FetchFailed({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert color="red" variant="light" role="alert" title={t('errors.fetchFailed')}>
+    <Alert color="red" variant="light" role="alert" title={t('errors.common.fetchFailed')}>
       {onRetry && (
         <Button size="xs" variant="white" color="red" onClick={onRetry}>
           {t('common.retry')}
