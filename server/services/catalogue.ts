@@ -8,11 +8,14 @@ import { prepared } from '../prepared';
 
 type ProductRow = typeof product.$inferSelect;
 
-export function toProductOut(p: ProductRow, cat: { id: string; name: string } | null): ProductOut {
+type CategoryRef = { id: string; name: string; nameNe: string | null };
+
+export function toProductOut(p: ProductRow, cat: CategoryRef | null): ProductOut {
   return {
     _id: p.id,
     name: p.name,
-    category: cat ? { _id: cat.id, name: cat.name } : null,
+    nameNe: p.nameNe ?? null,
+    category: cat ? { _id: cat.id, name: cat.name, nameNe: cat.nameNe ?? null } : null,
     price: p.price,
     description: p.description,
     sku: p.sku,
@@ -39,7 +42,7 @@ export function rankOrder(a: ProductOut, b: ProductOut): number {
 
 function readAllProducts(db: Db): ProductOut[] {
   return db
-    .select({ p: product, c: { id: category.id, name: category.name } })
+    .select({ p: product, c: { id: category.id, name: category.name, nameNe: category.nameNe } })
     .from(product)
     .leftJoin(category, eq(product.categoryId, category.id))
     .all()
@@ -48,7 +51,7 @@ function readAllProducts(db: Db): ProductOut[] {
 
 export function getProduct(db: Db, id: string): ProductOut {
   const r = db
-    .select({ p: product, c: { id: category.id, name: category.name } })
+    .select({ p: product, c: { id: category.id, name: category.name, nameNe: category.nameNe } })
     .from(product)
     .leftJoin(category, eq(product.categoryId, category.id))
     .where(eq(product.id, id))
@@ -60,7 +63,7 @@ export function getProduct(db: Db, id: string): ProductOut {
 export function listCategories(db: Db): CategoryOut[] {
   return prepared(db, 'categories.all', () =>
     db
-      .select({ _id: category.id, name: category.name })
+      .select({ _id: category.id, name: category.name, nameNe: category.nameNe })
       .from(category)
       .orderBy(asc(category.name))
       .prepare(),

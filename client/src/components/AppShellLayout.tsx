@@ -1,54 +1,43 @@
-import { AppShell, Container, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Box, Container } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/AuthContext';
-import { homeFor } from '../features/auth/guards';
+import { areaOf, homeFor } from '../features/auth/guards';
+import { preloadArea } from '../shell/Areas';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
-import { BackToTop, HomeButton, usePhone } from '../shell/FloatingActions';
 import { useAccountLanguage } from '../shell/LanguageSwitch';
-import { TopBar } from './TopBar';
+import { CenteredLoader } from './CenteredLoader';
+
+const SignedInFrame = lazy(() => import('../shell/SignedInFrame'));
 
 /**
- * Every screen's frame: the top bar only when signed in (spec: Login), the page below. On a
- * phone the home and back-to-top buttons sit in a footer bar, which content never scrolls
- * under, so they never cover a card's buttons.
+ * Every screen's frame. Signed out (the login screen): the page alone, no top bar (spec:
+ * Login), from the first download. Signed in: the top bar and the rest of the frame, a chunk
+ * of their own, fetched together with the person's area.
  */
 export function AppShellLayout() {
-  const { t } = useTranslation();
   const { user } = useAuth();
   const { pathname } = useLocation();
-  const phone = usePhone();
   useAccountLanguage(user);
-  const home = user ? homeFor(user) : '/';
-  // Not on the home itself: nothing to go back to, and the page is short.
-  const footer = Boolean(user) && phone && pathname !== home;
+  const area = user ? (areaOf(pathname) ?? areaOf(homeFor(user))) : null;
+  // Fetch the area's chunk beside the frame's, not after it.
+  useEffect(() => {
+    if (area) preloadArea(area);
+  }, [area]);
 
-  return (
-    <AppShell
-      header={user ? { height: 60 } : undefined}
-      footer={footer ? { height: 64 } : undefined}
-      padding="md"
-    >
-      {user && (
-        <AppShell.Header>
-          <TopBar user={user} floating={!phone} />
-        </AppShell.Header>
-      )}
-      <AppShell.Main>
+  if (!user) {
+    return (
+      <Box component="main" p="md">
         <ConnectionBanner />
-        {/* Bottom padding keeps the floating home button off the last row of content. */}
-        <Container size="lg" px={0} pb={footer ? 16 : 80}>
+        <Container size="lg" px={0}>
           <Outlet />
         </Container>
-      </AppShell.Main>
-      {footer && (
-        <AppShell.Footer px="md" component="nav" aria-label={t('shell.shortcuts')}>
-          <Group h="100%" justify="flex-end" gap="sm" wrap="nowrap">
-            <BackToTop />
-            <HomeButton home={home} />
-          </Group>
-        </AppShell.Footer>
-      )}
-    </AppShell>
+      </Box>
+    );
+  }
+  return (
+    <Suspense fallback={<CenteredLoader />}>
+      <SignedInFrame user={user} />
+    </Suspense>
   );
 }

@@ -12,9 +12,20 @@ interface ConfirmDialogProps {
   onConfirm: () => void | Promise<void>;
   /** No, Escape, the close button and a click outside all just close. */
   onClose: () => void;
+  /** Labels instead of Yes / No, and a non-destructive (primary) confirm button. */
+  confirmLabel?: string;
+  cancelLabel?: string;
 }
 
-export function ConfirmDialog({ opened, title, message, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  onConfirm,
+  onClose,
+  confirmLabel,
+  cancelLabel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 
@@ -39,10 +50,10 @@ export function ConfirmDialog({ opened, title, message, onConfirm, onClose }: Co
       {message && <Text mb="lg">{message}</Text>}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={busy}>
-          {t('common.no')}
+          {cancelLabel ?? t('common.no')}
         </Button>
-        <Button color="red" onClick={confirm} loading={busy}>
-          {t('common.yes')}
+        <Button color={confirmLabel ? undefined : 'red'} onClick={confirm} loading={busy}>
+          {confirmLabel ?? t('common.yes')}
         </Button>
       </Group>
     </Modal>

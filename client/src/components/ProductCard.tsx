@@ -19,11 +19,14 @@ import {
   decreaseInCart,
   increaseInCart,
   quantityIn,
+  setQuantityInCart,
   useCart,
 } from '../features/customer/cart';
 import { ConfirmDialog } from './ConfirmDialog';
+import { localName, unitLabel } from './localName';
 import { Money } from './Money';
-import { HeartIcon, MinusIcon, PlusIcon } from './shopIcons';
+import { QuantityStepper } from './QuantityStepper';
+import { HeartIcon } from './shopIcons';
 
 /** Badge colours per item type (Regular has no badge). */
 const BADGE_COLORS: Partial<Record<ItemType, string>> = {
@@ -88,47 +91,26 @@ function CartControls({ product }: { product: ProductOut }) {
 
   if (product.itemType === 'Out of Stock') {
     return (
-      <Button fullWidth disabled variant="default">
+      <Button fullWidth disabled variant="default" mih={44}>
         {t('product.notInStock')}
       </Button>
     );
   }
   if (quantity === 0) {
     return (
-      <Button fullWidth onClick={() => addToCart(product)}>
+      <Button fullWidth mih={44} onClick={() => addToCart(product)}>
         {t('product.addToCart')}
       </Button>
     );
   }
   return (
-    <Group justify="space-between" wrap="nowrap" gap={4}>
-      <ActionIcon
-        size={36}
-        variant="light"
-        onClick={() => decreaseInCart(product._id)}
-        aria-label={t('product.decrease', { name: product.name })}
-      >
-        <MinusIcon />
-      </ActionIcon>
-      <Text
-        fw={700}
-        ta="center"
-        style={{ flex: 1 }}
-        aria-label={t('product.quantityOf', { name: product.name })}
-        aria-live="polite"
-        role="status"
-      >
-        {quantity}
-      </Text>
-      <ActionIcon
-        size={36}
-        variant="filled"
-        onClick={() => increaseInCart(product._id)}
-        aria-label={t('product.increase', { name: product.name })}
-      >
-        <PlusIcon />
-      </ActionIcon>
-    </Group>
+    <QuantityStepper
+      name={product.name}
+      quantity={quantity}
+      onDecrease={() => decreaseInCart(product._id)}
+      onIncrease={() => increaseInCart(product._id)}
+      onSet={(n) => setQuantityInCart(product._id, n)}
+    />
   );
 }
 
@@ -142,7 +124,7 @@ function Heart({ product, wishlist }: { product: ProductOut; wishlist: WishlistT
         pos="absolute"
         top={8}
         right={8}
-        size={36}
+        size={44}
         radius="xl"
         variant="white"
         color="red"
@@ -167,7 +149,8 @@ function Heart({ product, wishlist }: { product: ProductOut; wishlist: WishlistT
 
 /** A product as the catalogue shows it (spec §2 Cards: product card). */
 export function ProductCard({ product, withCart = true, wishlist, actions }: ProductCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage;
   const showDescription = product.showDescription === 'Show' && product.description.trim() !== '';
   return (
     <Card withBorder radius="lg" padding="sm" h="100%" data-testid="product-card">
@@ -181,11 +164,11 @@ export function ProductCard({ product, withCart = true, wishlist, actions }: Pro
       <Stack gap={4} mt="sm" style={{ flex: 1 }}>
         {product.category && (
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} lineClamp={1}>
-            {product.category.name}
+            {localName(product.category, lang)}
           </Text>
         )}
-        <Text fw={600} size="sm" lh={1.3} lineClamp={3} component="h3" m={0}>
-          {product.name}
+        <Text fw={600} size="sm" lh={1.3} lineClamp={3} component="h3" m={0} lang={lang}>
+          {localName(product, lang)}
         </Text>
         {showDescription && (
           <Text size="xs" c="dimmed" lineClamp={4}>
@@ -195,7 +178,7 @@ export function ProductCard({ product, withCart = true, wishlist, actions }: Pro
         <Group gap={6} align="baseline" mt="auto" pt={4} wrap="wrap">
           <Money amount={product.price} fw={700} size="md" />
           <Text size="xs" c="dimmed">
-            {t('product.perUnit', { unit: product.sku })}
+            {t('product.perUnit', { unit: unitLabel(t, product.sku) })}
           </Text>
         </Group>
       </Stack>

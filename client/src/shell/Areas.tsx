@@ -14,6 +14,13 @@ const LOADERS: Record<Area, () => AreaModule> = {
   admin: () => import('../features/admin/routes'),
 };
 
+/** Starts downloading an area's chunk (e.g. as soon as the person is known). */
+export function preloadArea(area: Area): void {
+  void LOADERS[area]().catch(() => {
+    // The area's own load reports the failure, with Retry.
+  });
+}
+
 function LoadedArea({ area, pathname }: { area: Area; pathname: string }) {
   // A rejected lazy() stays rejected: Retry makes a new one, which downloads the chunk again.
   const [Component, setComponent] = useState(() => lazy(LOADERS[area]));

@@ -1,13 +1,18 @@
 import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type LoginInput, type UserInfo, userInfo } from '../../../../shared/schemas/auth';
+import type { LoginInput, LoginOutput, UserInfo } from '../../../../shared/schemas/auth';
 import { trpc } from '../../trpc';
 import { clearCart } from '../customer/cart';
 import { AuthContext, type AuthState } from './AuthContext';
 import { isUnauthorized, LOGOUT_SIGNAL_KEY, PROFILE_KEY, PROFILE_RECHECK_MS } from './session';
 
 const profileHash = hashKey(PROFILE_KEY);
+
+function withoutToken(answer: LoginOutput): UserInfo {
+  const { token: _token, ...user } = answer;
+  return user;
+}
 
 /**
  * Holds the signed-in user, read from `auth.session` at start and every 5 minutes
@@ -70,8 +75,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (values: LoginInput) => {
       const answer = await client.auth.login.mutate(values);
-      // parse() drops the token: the cookie carries the session, the page never needs it.
-      const user = userInfo.parse(answer);
+      // The token is dropped: the cookie carries the session, the page never needs it.
+      const user = withoutToken(answer);
       queryClient.setQueryData<UserInfo | null>(PROFILE_KEY, user);
       return user;
     },

@@ -1,4 +1,3 @@
-import 'dayjs/locale/ne';
 import {
   Alert,
   Badge,
@@ -11,21 +10,22 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isoDateInZone } from '../../../../shared/format';
+import { defaultDeliveryDate, isDeliveryDay } from '../../../../shared/delivery-dates';
+import { toPickerDate } from '../../../../shared/format';
 import type { OrderOut } from '../../../../shared/schemas/orders';
-import { LATEST_DELIVERY_DATE } from '../../../../shared/schemas/orders';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { translateMessage } from '../../messages';
 import { trpc } from '../../trpc';
 import { useAuth } from '../auth/AuthContext';
 import { EstimatedTotal } from './CartReview';
 import type { CartItem } from './cart';
+import { FetchFailed, Loading } from './LoadState';
 import { AttemptKeys, PlacementError, placementFor, sendPlacement } from './placeOrder';
 
-/** The business's time zone: "today" for the delivery date (DESIGN §3). */
-export const BUSINESS_TIME_ZONE = 'Asia/Tokyo';
+/** The calendar and its library load only when the checkout's second step opens. */
+const DeliveryDateField = lazy(() => import('./DeliveryDateField'));
 
 const TERMS = [
   'cart.termMinimum',
@@ -45,9 +45,20 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const utils = trpc.useUtils();
-  const today = isoDateInZone(new Date(), BUSINESS_TIME_ZONE);
   const [message, setMessage] = useState('');
-  const [deliveryDate, setDeliveryDate] = useState(today);
+  // DESIGN §6: the earliest allowed day that is one of the customer's delivery days; another
+  // day asks for a confirmation before the order goes.
+  const calendar = trpc.settings.deliveryCalendar.useQuery();
+  const days = user?.deliveryDays ?? [];
+  const [deliveryDate, setDeliveryDate] = useState<string | null>(null);
+  const [confirmingDay, setConfirmingDay] = useState(false);
+  useEffect(() => {
+    if (deliveryDate === null && calendar.data) {
+      const { earliest, holidays } = calendar.data;
+      setDeliveryDate(defaultDeliveryDate(earliest, user?.deliveryDays ?? [], holidays));
+    }
+  }, [calendar.data, deliveryDate, user]);
+  const offSchedule = deliveryDate !== null && !isDeliveryDay(deliveryDate, days);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // A ref, not state: two quick presses arrive before React re-renders the disabled button.
@@ -55,7 +66,7 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
   const keys = useRef(new AttemptKeys());
 
   const place = async () => {
-    if (busy.current) return;
+    if (busy.current || deliveryDate === null) return;
     busy.current = true;
     setSending(true);
     setFailure(null);
@@ -77,7 +88,10 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
     }
   };
 
-  const days = user?.deliveryDays ?? [];
+  const confirmThenPlace = () => {
+    if (offSchedule) setConfirmingDay(true);
+    else void place();
+  };
 
   return (
     <Stack gap="md">
@@ -120,18 +134,28 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
         </Group>
       </div>
 
-      <DatesProvider settings={{ locale: i18n.resolvedLanguage === 'ne' ? 'ne' : 'en' }}>
-        <DatePickerInput
-          label={t('cart.deliveryDate')}
-          valueFormat="MM/DD/YYYY"
-          value={deliveryDate}
-          onChange={(value) => setDeliveryDate(value ? String(value).slice(0, 10) : today)}
-          minDate={today}
-          maxDate={LATEST_DELIVERY_DATE}
-          allowDeselect={false}
-          popoverProps={{ withinPortal: true }}
-        />
-      </DatesProvider>
+      {calendar.isError ? (
+        <FetchFailed onRetry={() => void calendar.refetch()} />
+      ) : deliveryDate === null || !calendar.data ? (
+        <Loading />
+      ) : (
+        <div>
+          <Suspense fallback={<Loading />}>
+            <DeliveryDateField
+              value={deliveryDate}
+              onChange={setDeliveryDate}
+              earliest={calendar.data.earliest}
+              holidays={calendar.data.holidays}
+              deliveryDays={days}
+            />
+          </Suspense>
+          {offSchedule && (
+            <Text size="sm" c="orange" mt={4} data-testid="off-day-note">
+              {t('buyer.offDayNote')}
+            </Text>
+          )}
+        </div>
+      )}
 
       <EstimatedTotal items={items} />
 
@@ -145,10 +169,19 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
         <Button variant="default" size="md" onClick={onBack} disabled={sending}>
           {t('cart.back')}
         </Button>
-        <Button size="md" onClick={place} disabled={sending}>
+        <Button size="md" onClick={confirmThenPlace} disabled={sending || deliveryDate === null}>
           {sending ? t('cart.placing') : t('cart.placeOrder')}
         </Button>
       </Group>
+      <ConfirmDialog
+        opened={confirmingDay}
+        title={t('buyer.offDayTitle', { date: deliveryDate ? toPickerDate(deliveryDate) : '' })}
+        message={t('buyer.offDayMessage')}
+        onConfirm={place}
+        onClose={() => setConfirmingDay(false)}
+        confirmLabel={t('buyer.offDayConfirm')}
+        cancelLabel={t('buyer.offDayCancel')}
+      />
     </Stack>
   );
 }
