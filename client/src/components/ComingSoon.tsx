@@ -18,7 +18,7 @@ export function ComingSoon({ screen }: { screen: PendingScreen }) {
   return (
     <>
       <Breadcrumbs items={crumbs} />
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {t(screen.titleKey)}
       </Title>
       <Paper withBorder radius="lg" p="xl" ta="center">

@@ -42,7 +42,7 @@ interface CheckoutFormProps {
 
 /** Step 2 'ORDER COMPLETE': terms, message, delivery days and date, then Place Order. */
 export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useAuth();
   const utils = trpc.useUtils();
   const [message, setMessage] = useState('');

@@ -71,7 +71,9 @@ export function OrderPlacedScreen() {
           <Text fz={56} lh={1} aria-hidden="true">
             ✅
           </Text>
-          <Title order={2}>{t('placed.title')}</Title>
+          <Title order={1} size="h2">
+            {t('placed.title')}
+          </Title>
           <Text c="dimmed" maw={420}>
             {t('placed.thanks')}
           </Text>

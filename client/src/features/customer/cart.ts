@@ -8,6 +8,8 @@ export interface CartItem {
   /** The product's _id. */
   id: string;
   name: string;
+  /** The product's Nepali name, when it has one (shown in the Nepali interface). */
+  nameNe?: string | null;
   /** The unit (Kg, Pcs, ...). */
   sku: string;
   /** Whole number, at least 1. */
@@ -95,6 +97,7 @@ export const MAX_CART_QUANTITY = 9999;
 export interface CartProduct {
   _id: string;
   name: string;
+  nameNe?: string | null;
   sku: string;
   price: number;
   productRank: number;
@@ -107,6 +110,7 @@ export function cartItemFor(product: CartProduct, quantity = 1): CartItem {
   return {
     id: product._id,
     name: product.name,
+    ...(product.nameNe ? { nameNe: product.nameNe } : {}),
     sku: product.sku,
     quantity,
     rank: product.productRank,

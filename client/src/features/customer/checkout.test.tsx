@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isoDateInZone, toPickerDate } from '../../../../shared/format';
 import { CartScreen } from './CartScreen';
 import { type CartItem, readCart, writeCart } from './cart';
-import { makeOrder } from './fixtures';
+import { makeOrder, makeProduct } from './fixtures';
 import { renderScreen } from './renderScreen';
 
 const rice: CartItem = {
@@ -44,13 +43,36 @@ function mockFetch(...answers: Array<() => Promise<Response>>) {
   return fn;
 }
 
-function openCart(path = '/cart') {
-  return renderScreen(<CartScreen />, { path, pattern: '/cart' });
+/** Monday 13 May 2030 is the earliest allowed day; the customer's days are Tuesday and Friday. */
+const EARLIEST = '2030-05-13';
+const calendar = (holidays: string[] = []) => ({
+  timeZone: 'Asia/Tokyo',
+  today: EARLIEST,
+  earliest: EARLIEST,
+  cutoff: '04:00',
+  holidays,
+});
+const inStock = [
+  makeProduct({ _id: 'p1', name: 'Basmati Rice 5kg' }),
+  makeProduct({ _id: 'p2', name: 'Toor Dal 1kg', sku: 'Kg' }),
+];
+
+function openCart(path = '/cart', { holidays = [] as string[], products = inStock } = {}) {
+  return renderScreen(<CartScreen />, {
+    path,
+    pattern: '/cart',
+    answers: {
+      'settings.deliveryCalendar': () => calendar(holidays),
+      'products.list': () => products,
+    },
+  });
 }
 
 async function goToStep2() {
   fireEvent.click(screen.getByRole('button', { name: 'CONTINUE' }));
   await screen.findByText('Terms and conditions');
+  // The date picker is its own chunk: wait until it shows the default date.
+  await screen.findByRole('button', { name: /Delivery date/ });
 }
 
 afterEach(() => {
@@ -90,7 +112,7 @@ describe('cart: ORDER REVIEW', () => {
 });
 
 describe('cart: ORDER COMPLETE', () => {
-  it('shows the terms, delivery days, today as the date, and Back returns', async () => {
+  it('shows the terms, delivery days, the earliest delivery day as the date, and Back returns', async () => {
     writeCart([rice]);
     openCart();
     await goToStep2();
@@ -100,8 +122,11 @@ describe('cart: ORDER COMPLETE', () => {
     expect(screen.getByText('Bank transfer fees are paid by the customer.')).toBeTruthy();
     expect(screen.getByText('Tuesday')).toBeTruthy();
     expect(screen.getByText('Friday')).toBeTruthy();
-    const today = toPickerDate(isoDateInZone(new Date(), 'Asia/Tokyo'));
-    expect(screen.getByRole('button', { name: /Delivery date/ }).textContent).toContain(today);
+    // DESIGN §6: not the earliest day (a Monday) but the first delivery day from it.
+    expect(screen.getByRole('button', { name: /Delivery date/ }).textContent).toContain(
+      '05/14/2030',
+    );
+    expect(screen.queryByTestId('off-day-note')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('button', { name: 'CONTINUE' })).toBeTruthy();
   });
@@ -136,7 +161,7 @@ describe('cart: ORDER COMPLETE', () => {
         { product: 'p2', quantity: 1 },
       ],
       customMessage: 'Back door',
-      deliveryDate: isoDateInZone(new Date(), 'Asia/Tokyo'),
+      deliveryDate: '2030-05-14',
     });
 
     await act(async () => answer(jsonResponse(201, makeOrder())));
@@ -193,5 +218,64 @@ describe('cart: ORDER COMPLETE', () => {
     };
     expect(key(1)).toBe(key(0));
     expect(key(2)).not.toBe(key(0));
+  });
+
+  it('asks before placing an order for a day that is not a delivery day', async () => {
+    writeCart([rice]);
+    // Every Tuesday and Friday of the next two weeks is a holiday: the default falls back to
+    // the earliest day, a Monday.
+    openCart('/cart', { holidays: ['2030-05-14', '2030-05-17', '2030-05-21', '2030-05-24'] });
+    await goToStep2();
+    expect(screen.getByRole('button', { name: /Delivery date/ }).textContent).toContain(
+      '05/13/2030',
+    );
+    expect(screen.getByTestId('off-day-note')).toBeTruthy();
+    const fetch = mockFetch(async () => jsonResponse(201, makeOrder()));
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: '05/13/2030 is not one of your delivery days',
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose another day' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetch).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    const again = await screen.findByRole('dialog');
+    await act(async () =>
+      fireEvent.click(within(again).getByRole('button', { name: 'Yes, deliver that day' })),
+    );
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body)).deliveryDate).toBe('2030-05-13');
+  });
+});
+
+describe('cart: stock checked when the cart opens', () => {
+  it('marks out-of-stock and withdrawn lines and removes them with one tap', async () => {
+    writeCart([rice, dal, { ...dal, id: 'p9', name: 'Old Item' }]);
+    openCart('/cart', {
+      products: [
+        makeProduct({ _id: 'p1', name: 'Basmati Rice 5kg' }),
+        makeProduct({ _id: 'p2', name: 'Toor Dal 1kg', itemType: 'Out of Stock' }),
+      ],
+    });
+    const alert = await screen.findByTestId('stock-alert');
+    expect(within(alert).getByText('2 items in your cart are out of stock.')).toBeTruthy();
+    const lines = screen.getAllByTestId('cart-line');
+    expect(lines.map((l) => l.getAttribute('data-stock'))).toEqual(['ok', 'out', 'gone']);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Remove out-of-stock items' }));
+    await waitFor(() => expect(readCart().map((i) => i.id)).toEqual(['p1']));
+    expect(screen.queryByTestId('stock-alert')).toBeNull();
+  });
+
+  it('takes a typed quantity on a line', async () => {
+    writeCart([rice]);
+    openCart();
+    const input = await screen.findByRole<HTMLInputElement>('textbox', {
+      name: 'Quantity of Basmati Rice 5kg in the cart',
+    });
+    fireEvent.change(input, { target: { value: '12' } });
+    expect(readCart()[0]?.quantity).toBe(12);
+    expect(screen.getByTestId('cart-quantity').textContent).toBe('12 Bag');
   });
 });
