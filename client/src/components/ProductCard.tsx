@@ -98,7 +98,7 @@ function CartControls({ product }: { product: ProductOut }) {
   }
   if (quantity === 0) {
     return (
-      <Button fullWidth mih={44} onClick={() => addToCart(product)}>
+      <Button fullWidth mih={44} onClick={() => addToCart(product)} data-testid="add-to-cart">
         {t('product.addToCart')}
       </Button>
     );

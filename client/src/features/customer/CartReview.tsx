@@ -89,7 +89,7 @@ function CartLine({ item, stock, onRemove }: { item: CartItem; stock: Stock; onR
  * The cart's lines against fresh product data (read again each time the cart opens): lines
  * whose product is out of stock or no longer sold are marked before Place Order.
  */
-function useStock(items: CartItem[]): (id: string) => Stock {
+function useStock(): (id: string) => Stock {
   const products = trpc.products.list.useQuery(undefined, {
     staleTime: 0,
     refetchOnMount: 'always',
@@ -108,7 +108,7 @@ function useStock(items: CartItem[]): (id: string) => Stock {
 export function CartReview({ items, onContinue }: { items: CartItem[]; onContinue(): void }) {
   const { t } = useTranslation();
   const [removing, setRemoving] = useState<CartItem | null>(null);
-  const stockOf = useStock(items);
+  const stockOf = useStock();
   const unavailable = items.filter((i) => stockOf(i.id) !== 'ok').map((i) => i.id);
   return (
     <Stack gap="sm">

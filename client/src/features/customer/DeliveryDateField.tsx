@@ -49,7 +49,15 @@ export default function DeliveryDateField({
         excludeDate={(date) => off.has(String(date).slice(0, 10))}
         allowDeselect={false}
         size="md"
-        popoverProps={{ withinPortal: true }}
+        // A dialog with a title, big enough for a thumb on a phone.
+        dropdownType="modal"
+        modalProps={{
+          title: t('cart.deliveryDate'),
+          centered: true,
+          closeButtonProps: { 'aria-label': t('common.close') },
+        }}
+        // The business delivers on weekends too: no red weekend days (also too pale to read).
+        weekendDays={[]}
         data-testid="delivery-date"
         ariaLabels={{
           previousMonth: t('shell.previousMonth'),
@@ -58,8 +66,6 @@ export default function DeliveryDateField({
           nextYear: t('shell.nextYear'),
           previousDecade: t('shell.previousDecade'),
           nextDecade: t('shell.nextDecade'),
-          monthLevelControl: t('shell.chooseMonth'),
-          yearLevelControl: t('shell.chooseYear'),
         }}
         getDayProps={(date) => {
           const iso = String(date).slice(0, 10);
