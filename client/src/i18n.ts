@@ -45,6 +45,24 @@ function loadNepaliFont(): void {
   void import('./nepaliFont').catch((error) => console.warn('font not loaded', error));
 }
 
+/**
+ * Whether this device has no font for Devanagari at all (then even the switch's 'नेपाली'
+ * would be empty boxes in the English interface): a Devanagari letter measures exactly as an
+ * unassigned code point, i.e. both are the missing-glyph box. Phones have such a font, so
+ * they never pay for the download in English.
+ */
+export function lacksDevanagari(): boolean {
+  try {
+    const ctx = document.createElement('canvas').getContext('2d');
+    if (!ctx) return false;
+    ctx.font = '32px sans-serif';
+    const box = ctx.measureText('\u0378').width;
+    return ['न', 'क', 'प'].every((ch) => ctx.measureText(ch).width === box);
+  } catch {
+    return false;
+  }
+}
+
 function applyToDocument(lng: string): void {
   document.documentElement.lang = lng;
   document.title = i18n.t('common.appName');
@@ -73,6 +91,16 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 applyToDocument(i18n.language);
+if (
+  i18n.language !== 'ne' &&
+  typeof document !== 'undefined' &&
+  !/jsdom/i.test(navigator.userAgent)
+) {
+  // After the first paint: the login screen never waits for it.
+  setTimeout(() => {
+    if (lacksDevanagari()) loadNepaliFont();
+  }, 0);
+}
 
 /** Switches the interface language on this device (the account is saved by LanguageSwitch). */
 export function setLanguage(lng: Language): void {

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../shared/schemas/auth';
+import { GlobeIcon } from '../components/icons';
 import { useAuth } from '../features/auth/AuthContext';
 import { currentLanguage, isLanguage, type Language, setLanguage } from '../i18n';
 import { trpcClient } from '../trpc';
@@ -44,11 +45,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
       lang={other}
       onClick={choose}
       data-testid="language-switch"
-      leftSection={
-        <span aria-hidden="true" style={{ fontSize: 16 }}>
-          🌐
-        </span>
-      }
+      leftSection={<GlobeIcon size={18} />}
     >
       {LANGUAGE_NAMES[other]}
     </Button>
