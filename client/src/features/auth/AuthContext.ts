@@ -12,6 +12,8 @@ export interface AuthState {
   signOut(): Promise<void>;
   /** True when a session ended without the person logging out (expired, revoked). */
   sessionEnded?: boolean;
+  /** True from Logout until someone signs in again: the login screen need not remember a page. */
+  signingOut?: boolean;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

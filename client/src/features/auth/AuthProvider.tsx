@@ -59,11 +59,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const hadUser = useRef(false);
   const leaving = useRef(false);
   const [sessionEnded, setSessionEnded] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
   useEffect(() => {
     if (current) {
       hadUser.current = true;
       leaving.current = false;
       setSessionEnded(false);
+      setSigningOut(false);
     } else if (hadUser.current && !profile.isPending) {
       hadUser.current = false;
       // A failed check (no network) is not an ended session: the offline banner covers it.
@@ -85,6 +87,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     leaving.current = true;
+    setSigningOut(true);
     try {
       await client.auth.logout.mutate();
     } catch (error) {
@@ -107,6 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const onStorage = (e: StorageEvent) => {
       if (e.key !== LOGOUT_SIGNAL_KEY || !e.newValue) return;
       leaving.current = true;
+      setSigningOut(true);
       void forgetSession().then(() => navigate('/', { replace: true }));
     };
     window.addEventListener('storage', onStorage);
@@ -121,8 +125,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
       sessionEnded,
+      signingOut,
     }),
-    [profile.isError, profile.data, profile.isPending, signIn, signOut, sessionEnded],
+    [profile.isError, profile.data, profile.isPending, signIn, signOut, sessionEnded, signingOut],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -9,11 +9,12 @@ import { loginPathFor, redirectFor } from './guards';
  * (`?next=`) and returns there after signing in.
  */
 export function RequireAccess() {
-  const { user, loading } = useAuth();
+  const { user, loading, signingOut } = useAuth();
   const { pathname, search } = useLocation();
   if (loading) return <CenteredLoader />;
   const target = redirectFor(user, pathname);
   if (!target) return <Outlet />;
-  const to = !user && target === '/' ? loginPathFor(pathname + search) : target;
+  // After Logout the login screen is a fresh start, not a way back to the last page.
+  const to = !user && target === '/' && !signingOut ? loginPathFor(pathname + search) : target;
   return <Navigate to={to} replace />;
 }
