@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
-import { createTRPCReact } from '@trpc/react-query';
+import { createTRPCReact, getQueryKey } from '@trpc/react-query';
 import type { AppRouter } from '../../server/routers';
 import { isClientError, isUnauthorized, PROFILE_KEY } from './features/auth/session';
 
@@ -35,3 +35,11 @@ export const queryClient = new QueryClient({
 export const trpcClient = trpc.createClient({
   links: [httpBatchLink({ url: '/trpc' })],
 });
+
+/** Starts reading the catalogue into the app's cache (the screens' useQuery then finds it). */
+export function prefetchCatalogue(): void {
+  void queryClient.prefetchQuery({
+    queryKey: getQueryKey(trpc.products.list, undefined, 'query'),
+    queryFn: () => trpcClient.products.list.query(),
+  });
+}

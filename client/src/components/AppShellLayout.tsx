@@ -6,6 +6,7 @@ import { areaOf, homeFor } from '../features/auth/guards';
 import { preloadArea } from '../shell/Areas';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
 import { useAccountLanguage } from '../shell/LanguageSwitch';
+import { prefetchCatalogue } from '../trpc';
 import { CenteredLoader } from './CenteredLoader';
 
 const SignedInFrame = lazy(() => import('../shell/SignedInFrame'));
@@ -20,9 +21,11 @@ export function AppShellLayout() {
   const { pathname } = useLocation();
   useAccountLanguage(user);
   const area = user ? (areaOf(pathname) ?? areaOf(homeFor(user))) : null;
-  // Fetch the area's chunk beside the frame's, not after it.
+  // Fetch the area's chunk beside the frame's, not after it; a customer's catalogue too
+  // (most customer screens start from it), so it does not wait for the screen's code.
   useEffect(() => {
     if (area) preloadArea(area);
+    if (area === 'customer') prefetchCatalogue();
   }, [area]);
 
   if (!user) {

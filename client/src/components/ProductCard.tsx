@@ -54,6 +54,8 @@ interface ProductCardProps {
   wishlist?: WishlistToggle;
   /** Extra buttons at the bottom, e.g. the office's edit and delete. */
   actions?: ReactNode;
+  /** Above the fold: load the picture right away, with high priority. */
+  eager?: boolean;
 }
 
 export function ItemTypeBadge({ itemType }: { itemType: ItemType }) {
@@ -67,12 +69,19 @@ export function ItemTypeBadge({ itemType }: { itemType: ItemType }) {
   );
 }
 
-function ProductImage({ product }: { product: ProductOut }) {
+function ProductImage({ product, eager }: { product: ProductOut; eager: boolean }) {
   const { t } = useTranslation();
   return (
     <AspectRatio ratio={4 / 3}>
       {product.image ? (
-        <Image src={product.image} alt={product.name} fit="cover" loading="lazy" />
+        <Image
+          src={product.image}
+          alt={product.name}
+          fit="cover"
+          // The first row is the page's largest paint on a phone: fetch it at once.
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+        />
       ) : (
         <Center bg="gray.1" c="dimmed" role="img" aria-label={t('product.noImage')}>
           <Text fz={36} aria-hidden="true">
@@ -148,14 +157,20 @@ function Heart({ product, wishlist }: { product: ProductOut; wishlist: WishlistT
 }
 
 /** A product as the catalogue shows it (spec §2 Cards: product card). */
-export function ProductCard({ product, withCart = true, wishlist, actions }: ProductCardProps) {
+export function ProductCard({
+  product,
+  withCart = true,
+  wishlist,
+  actions,
+  eager = false,
+}: ProductCardProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage;
   const showDescription = product.showDescription === 'Show' && product.description.trim() !== '';
   return (
     <Card withBorder radius="lg" padding="sm" h="100%" data-testid="product-card">
       <Card.Section pos="relative">
-        <ProductImage product={product} />
+        <ProductImage product={product} eager={eager} />
         <Group pos="absolute" top={8} left={8} gap={4}>
           <ItemTypeBadge itemType={product.itemType} />
         </Group>

@@ -1,6 +1,49 @@
-// The full Mantine styles come with the signed-in frame; the login screen has its own few
-// (main.tsx). Loading the same rules twice is harmless: they are identical.
-import '@mantine/core/styles.css';
+// The styles of the parts the frame and the customer's screens use (the login screen has its
+// own few, main.tsx; the office's and the driver's areas load all of Mantine's, see their
+// routes.tsx). A customer screen using another Mantine component adds its file here.
+// Loading the same rules twice is harmless: they are identical.
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Affix.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/AspectRatio.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Breadcrumbs.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Indicator.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Stepper.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/notifications/styles.css';
 import { AppShell, Container, Group } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
