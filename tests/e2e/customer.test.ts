@@ -177,7 +177,10 @@ describe('customer journeys', () => {
     await sidebar.waitFor();
     expect(await page.getByRole('combobox', { name: 'By Category' }).isVisible()).toBe(false);
     await page.getByTestId('product-card').first().waitFor();
-    const all = (await cardNames(page)).length;
+    // The grid paints its first cards first: wait for all of them (the count line says how many).
+    const countLine = await page.getByText(/^Products: \d+$/).textContent();
+    const all = Number(countLine?.replace(/\D/g, ''));
+    await expect.poll(async () => (await cardNames(page)).length).toBe(all);
 
     await sidebar.getByRole('button', { name: 'Spices' }).click();
     await expect.poll(async () => (await cardNames(page)).length).toBeLessThan(all);

@@ -343,6 +343,8 @@ describe('the buyer on a phone, in both languages', () => {
         'table button:not([data-delivery-day]):not([data-disabled]):not([data-outside])',
       );
       await offDay.first().waitFor();
+      // After the dialog's fade-in: mid-animation colours are not the real ones.
+      await page.waitForTimeout(500);
       await expectNoSeriousViolations(page, { label: `calendar ${c.lang}` });
       await screenshot(page, `calendar-${c.lang}-phone`);
       await offDay.first().click();
@@ -350,6 +352,7 @@ describe('the buyer on a phone, in both languages', () => {
       await page.getByRole('button', { name: text.cart.placeOrder, exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
+      await page.waitForTimeout(500);
       await expectNoSeriousViolations(page, { label: `off-day confirmation ${c.lang}` });
       await screenshot(page, `offday-${c.lang}-phone`);
       await dialog.getByRole('button').last().click();
