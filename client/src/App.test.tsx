@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from './App';
@@ -10,6 +10,9 @@ const customer = makeUser();
 const driver = makeUser({ role: 'driver', userType: 'Employee', customerId: null, name: 'Hari' });
 
 const location = () => screen.getByTestId('location').textContent;
+
+/** Areas and the signed-in frame are lazy chunks: the first import can take a while. */
+const AREA_LOADED = { timeout: 10_000 };
 
 /** The app with a tRPC client that never answers: screens that read data stay loading. */
 function AppWithServer() {
@@ -42,21 +45,23 @@ describe('routes', () => {
 
   it('sends a signed-in user from / to their home', async () => {
     renderAt(<AppWithServer />, '/', fakeAuth({ user: customer }));
-    expect(location()).toBe('/customer');
-    expect(await screen.findByRole('link', { name: /Order History/ })).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/customer'), AREA_LOADED);
+    expect(await screen.findByRole('link', { name: /Order History/ }, AREA_LOADED)).toBeTruthy();
   });
 
   it('keeps a driver out of the admin area', async () => {
     renderAt(<App />, '/admin/orders', fakeAuth({ user: driver }));
-    expect(location()).toBe('/driver');
-    expect((await screen.findByRole('link', { name: /Pending Orders/ })).getAttribute('href')).toBe(
-      '/driver/ordertrack',
-    );
+    await waitFor(() => expect(location()).toBe('/driver'), AREA_LOADED);
+    expect(
+      (await screen.findByRole('link', { name: /Pending Orders/ }, AREA_LOADED)).getAttribute(
+        'href',
+      ),
+    ).toBe('/driver/ordertrack');
   });
 
   it('links the customer tiles to their screens', async () => {
     renderAt(<AppWithServer />, '/customer', fakeAuth({ user: customer }));
-    await screen.findByRole('link', { name: 'All Products' });
+    await screen.findByRole('link', { name: 'All Products' }, AREA_LOADED);
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href('All Products')).toBe('/customer/regularorder');
     expect(href('My Ordersheet')).toBe('/customer/customsheet');
@@ -66,15 +71,19 @@ describe('routes', () => {
 
   it('shows a titled coming-soon page with breadcrumbs for screens not built yet', async () => {
     renderAt(<App />, '/driver/ordertrack/delivered/rice/2', fakeAuth({ user: driver }));
-    expect(await screen.findByRole('heading', { name: 'Delivered Orders' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Delivered Orders' }, AREA_LOADED),
+    ).toBeTruthy();
     expect(screen.getByText('This screen is coming soon')).toBeTruthy();
     const crumb = screen.getAllByRole('link', { name: 'Home' })[0];
     expect(crumb?.getAttribute('href')).toBe('/driver');
   });
 
-  it('shows Page not found with a link home for unknown paths', () => {
+  it('shows Page not found with a link home for unknown paths', async () => {
     renderAt(<App />, '/no/such/page', fakeAuth({ user: customer }));
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Page not found' }, AREA_LOADED),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
       '/customer',
     );
