@@ -61,6 +61,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
+    // Which file each source became: the journeys check a customer never downloads the office's.
+    manifest: true,
   },
   server: {
     port: 3000,

@@ -44,7 +44,7 @@ export const INVOICE_STATUSES = ['Pending', 'Partial Paid', 'Completed'] as cons
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** Item types with a badge on the product card, and the badge's English label key. */
-export const ITEM_TYPE_BADGES: Partial<Record<ItemType, string>> = {
+const BADGE_KEYS = {
   Special: 'badge.special',
   'New Item': 'badge.newItem',
   'Limited Stock': 'badge.limitedStock',
@@ -52,7 +52,9 @@ export const ITEM_TYPE_BADGES: Partial<Record<ItemType, string>> = {
   'Price Down': 'badge.priceDown',
   'Out of Stock': 'badge.outOfStock',
   Restocked: 'badge.restocked',
-};
+} as const satisfies Partial<Record<ItemType, string>>;
+export type ItemTypeBadgeKey = (typeof BADGE_KEYS)[keyof typeof BADGE_KEYS];
+export const ITEM_TYPE_BADGES: Partial<Record<ItemType, ItemTypeBadgeKey>> = BADGE_KEYS;
 
 /** Interface languages. */
 export const LANGUAGES = ['en', 'ne'] as const;

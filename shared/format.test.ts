@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { displayPhone, formatYen, isoDateInZone, normalizePhone, toPickerDate } from './format';
+import {
+  displayPhone,
+  formatOrderNumber,
+  formatYen,
+  isoDateInZone,
+  normalizePhone,
+  toPickerDate,
+} from './format';
 
 describe('formatYen', () => {
   it('adds the yen sign and thousands separators', () => {
@@ -23,5 +30,11 @@ describe('dates', () => {
     // 2026-01-01 20:00 UTC is already 2026-01-02 in Tokyo.
     expect(isoDateInZone(new Date('2026-01-01T20:00:00Z'), 'Asia/Tokyo')).toBe('2026-01-02');
     expect(toPickerDate('2026-03-09')).toBe('03/09/2026');
+  });
+});
+
+describe('formatOrderNumber', () => {
+  it('shows the sequential number with a hash', () => {
+    expect(formatOrderNumber(10482)).toBe('#10482');
   });
 });

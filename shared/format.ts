@@ -59,3 +59,8 @@ export function timeInZone(instant: Date, timeZone: string): string {
   }
   return format.format(instant);
 }
+
+/** An order's human-readable number as people see it: 10482 -> "#10482" (DESIGN §6). */
+export function formatOrderNumber(orderNumber: number): string {
+  return `#${orderNumber}`;
+}

@@ -1,15 +1,19 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { App } from './App';
+import { AreaErrorBoundary } from './shell/AreaErrorBoundary';
 import { makeUser } from './test/fixtures';
-import { fakeAuth, renderAt } from './test/render';
+import { fakeAuth, renderAt, renderWithProviders } from './test/render';
 import { fakeServer } from './test/testServer';
 
 const customer = makeUser();
 const driver = makeUser({ role: 'driver', userType: 'Employee', customerId: null, name: 'Hari' });
 
 const location = () => screen.getByTestId('location').textContent;
+
+/** Areas and the signed-in frame are lazy chunks: the first import can take a while. */
+const AREA_LOADED = { timeout: 10_000 };
 
 /** The app with a tRPC client that never answers: screens that read data stay loading. */
 function AppWithServer() {
@@ -34,28 +38,31 @@ describe('routes', () => {
     expect(location()).toBe('/customer/regularorder');
   });
 
-  it('sends a signed-out visitor on a protected screen to /', () => {
-    renderAt(<App />, '/customer/myorderlist', fakeAuth());
+  it('sends a signed-out visitor on a protected screen to /, remembering the page', () => {
+    renderAt(<App />, '/customer/myorderlist?x=1', fakeAuth());
     expect(location()).toBe('/');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
 
-  it('sends a signed-in user from / to their home', () => {
+  it('sends a signed-in user from / to their home', async () => {
     renderAt(<AppWithServer />, '/', fakeAuth({ user: customer }));
-    expect(location()).toBe('/customer');
-    expect(screen.getByRole('link', { name: /Order History/ })).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/customer'), AREA_LOADED);
+    expect(await screen.findByRole('link', { name: /Order History/ }, AREA_LOADED)).toBeTruthy();
   });
 
-  it('keeps a driver out of the admin area', () => {
+  it('keeps a driver out of the admin area', async () => {
     renderAt(<AppWithServer />, '/admin/orders', fakeAuth({ user: driver }));
-    expect(location()).toBe('/driver');
-    expect(screen.getByRole('link', { name: /Pending Orders/ }).getAttribute('href')).toBe(
-      '/driver/ordertrack',
-    );
+    await waitFor(() => expect(location()).toBe('/driver'), AREA_LOADED);
+    expect(
+      (await screen.findByRole('link', { name: /Pending Orders/ }, AREA_LOADED)).getAttribute(
+        'href',
+      ),
+    ).toBe('/driver/ordertrack');
   });
 
-  it('links the customer tiles to their screens', () => {
+  it('links the customer tiles to their screens', async () => {
     renderAt(<AppWithServer />, '/customer', fakeAuth({ user: customer }));
+    await screen.findByRole('link', { name: 'All Products' }, AREA_LOADED);
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href('All Products')).toBe('/customer/regularorder');
     expect(href('My Ordersheet')).toBe('/customer/customsheet');
@@ -63,11 +70,39 @@ describe('routes', () => {
     expect(href('Order History')).toBe('/customer/myorderlist');
   });
 
-  it('shows Page not found with a link home for unknown paths', () => {
+  it('shows Page not found with a link home for unknown paths', async () => {
     renderAt(<App />, '/no/such/page', fakeAuth({ user: customer }));
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Page not found' }, AREA_LOADED),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
       '/customer',
     );
+  });
+
+  it('says so on the login screen when the session has ended', () => {
+    renderAt(<App />, '/', fakeAuth({ sessionEnded: true }));
+    expect(screen.getByText('Your session has ended')).toBeTruthy();
+  });
+
+  it("shows an area's error with Retry instead of a blank page, and Retry renders again", async () => {
+    let fail = true;
+    function Flaky() {
+      if (fail) throw new Error('boom');
+      return <p>recovered</p>;
+    }
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderWithProviders(
+      <AreaErrorBoundary resetKey="/x">
+        <Flaky />
+      </AreaErrorBoundary>,
+    );
+    expect(screen.getByText('Something went wrong on this screen')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('recovered')).toBeTruthy();
+    spy.mockRestore();
+    warn.mockRestore();
   });
 });

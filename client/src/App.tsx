@@ -1,16 +1,16 @@
 import { Route, Routes } from 'react-router';
 import { AppShellLayout } from './components/AppShellLayout';
-import { NotFound } from './components/NotFound';
-import { adminRoutes } from './features/admin/routes';
 import { LoginScreen } from './features/auth/LoginScreen';
 import { RequireAccess } from './features/auth/RequireAccess';
-import { customerRoutes } from './features/customer/routes';
-import { driverRoutes } from './features/driver/routes';
+import { Areas } from './shell/Areas';
 
 /**
- * The route table. Every route passes RequireAccess, which applies features/auth/guards.ts:
- * who may see /admin, /driver, /customer and /cart, and where '/' sends a signed-in user.
- * Each area's screens are listed in features/<area>/routes.tsx.
+ * The route table of the first download: the login screen and one catch-all that hands every
+ * other path to its area (customer, driver, admin). Each area is a separate chunk, loaded the
+ * first time one of its paths opens (shell/Areas.tsx), with its own guard layout route and
+ * error boundary; its screens are listed in features/<area>/routes.tsx. RequireAccess applies
+ * features/auth/guards.ts before any area code is fetched, so a customer's phone never
+ * downloads the office's screens.
  */
 export function App() {
   return (
@@ -18,10 +18,7 @@ export function App() {
       <Route element={<AppShellLayout />}>
         <Route element={<RequireAccess />}>
           <Route index element={<LoginScreen />} />
-          {adminRoutes}
-          {driverRoutes}
-          {customerRoutes}
-          <Route path="*" element={<NotFound />} />
+          <Route path="*" element={<Areas />} />
         </Route>
       </Route>
     </Routes>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ErrorCode, ErrorParams, FieldIssues } from '../../server/errors';
-import i18n from './i18n';
+import i18n, { dynamicT } from './i18n';
 
 // What the user reads when a call fails (DESIGN §4). The server never sends a sentence to
 // match: a tRPC error carries `data.appCode`, `data.params` and per-field `data.issues`
@@ -75,7 +75,7 @@ export function codeText(t: TFunction, code: ErrorCode, params?: ErrorParams): s
  */
 export function errorText(t: TFunction, error: unknown, fallbackKey: string): string {
   const failure = failureOf(error);
-  return failure ? codeText(t, failure.code, failure.params) : t(fallbackKey);
+  return failure ? codeText(t, failure.code, failure.params) : dynamicT(t)(fallbackKey);
 }
 
 /** Per-field texts of a validation failure (`{ 'orderItems.0.quantity': '...' }`). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en, ne } from '../../shared/locales';
+import { browserLanguage } from './i18n';
 
 /** Keys whose value is rightly the same in both files: each language's name in its own script. */
 const SAME_IN_BOTH = new Set(['nav.english', 'nav.nepali']);
@@ -40,5 +41,21 @@ describe('locale files', () => {
 
   it('have no empty values', () => {
     for (const [key, value] of [...enKeys, ...neKeys]) expect(value.trim(), key).not.toBe('');
+  });
+
+  it('write numbers with Western digits in Nepali too (one digit convention, ADR 012)', () => {
+    const devanagariDigits = [...neKeys].filter(([, v]) => /[\u0966-\u096F]/.test(v));
+    expect(devanagariDigits.map(([k]) => k)).toEqual([]);
+  });
+});
+
+describe('the first language', () => {
+  it("follows the browser's first English or Nepali language", () => {
+    expect(browserLanguage(['ne-NP', 'en-US'])).toBe('ne');
+    expect(browserLanguage(['ne'])).toBe('ne');
+    expect(browserLanguage(['ja-JP', 'ne-NP'])).toBe('ne');
+    expect(browserLanguage(['en-GB', 'ne'])).toBe('en');
+    expect(browserLanguage(['ja-JP'])).toBe('en');
+    expect(browserLanguage([])).toBe('en');
   });
 });

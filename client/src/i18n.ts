@@ -1,30 +1,76 @@
-import i18n from 'i18next';
+import i18n, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, ne } from '../../shared/locales';
 
 export const LANGUAGES = ['en', 'ne'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** localStorage key remembering the chosen language across visits. */
+/** A translation key (checked against the English resources, see i18next.d.ts). */
+export type TKey = ParseKeys;
+
+/** localStorage key remembering the chosen language on this device (for the login screen). */
 export const LANG_KEY = 'lang';
 
-function isLanguage(value: string | null): value is Language {
-  return value !== null && (LANGUAGES as readonly string[]).includes(value);
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-function storedLanguage(): Language {
+/**
+ * The browser's preference: the first of its languages that is English or Nepali ('ne',
+ * 'ne-NP', ...), else English.
+ */
+export function browserLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return 'en';
+}
+
+/** The device's saved choice, else the browser's languages (DESIGN §6: the first visit). */
+export function initialLanguage(): Language {
   try {
     const saved = localStorage.getItem(LANG_KEY);
-    return isLanguage(saved) ? saved : 'en';
+    if (isLanguage(saved)) return saved;
   } catch {
-    // Storage can be unavailable (private mode, blocked cookies): fall back to English.
-    return 'en';
+    // Storage can be unavailable (private mode, blocked cookies): use the browser's choice.
+  }
+  if (typeof navigator === 'undefined') return 'en';
+  return browserLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
+}
+
+/** The Devanagari web font, fetched the first time Nepali shows (not for English readers). */
+function loadNepaliFont(): void {
+  if (typeof document === 'undefined' || /jsdom/i.test(navigator.userAgent)) return;
+  void import('./nepaliFont').catch((error) => console.warn('font not loaded', error));
+}
+
+/**
+ * Whether this device has no font for Devanagari at all (then even the switch's 'नेपाली'
+ * would be empty boxes in the English interface): a Devanagari letter measures exactly as an
+ * unassigned code point, i.e. both are the missing-glyph box. Phones have such a font, so
+ * they never pay for the download in English.
+ */
+export function lacksDevanagari(): boolean {
+  try {
+    const ctx = document.createElement('canvas').getContext('2d');
+    if (!ctx) return false;
+    ctx.font = '32px sans-serif';
+    const box = ctx.measureText('\u0378').width;
+    return ['न', 'क', 'प'].every((ch) => ctx.measureText(ch).width === box);
+  } catch {
+    return false;
   }
 }
 
-i18n.on('languageChanged', (lng) => {
+function applyToDocument(lng: string): void {
   document.documentElement.lang = lng;
   document.title = i18n.t('common.appName');
+  if (lng === 'ne') loadNepaliFont();
+}
+
+i18n.on('languageChanged', (lng) => {
+  applyToDocument(lng);
   try {
     localStorage.setItem(LANG_KEY, lng);
   } catch {
@@ -33,8 +79,9 @@ i18n.on('languageChanged', (lng) => {
 });
 
 void i18n.use(initReactI18next).init({
+  // The Nepali text is about 4 KB compressed: bundled with the English, so a switch is instant.
   resources: { en: { translation: en }, ne: { translation: ne } },
-  lng: storedLanguage(),
+  lng: initialLanguage(),
   fallbackLng: 'en',
   supportedLngs: LANGUAGES,
   // Resources are bundled, so initialise synchronously: the first render is already translated.
@@ -43,11 +90,33 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 });
-document.documentElement.lang = i18n.language;
-document.title = i18n.t('common.appName');
+applyToDocument(i18n.language);
+if (
+  i18n.language !== 'ne' &&
+  typeof document !== 'undefined' &&
+  !/jsdom/i.test(navigator.userAgent)
+) {
+  // After the first paint: the login screen never waits for it.
+  setTimeout(() => {
+    if (lacksDevanagari()) loadNepaliFont();
+  }, 0);
+}
 
+/** Switches the interface language on this device (the account is saved by LanguageSwitch). */
 export function setLanguage(lng: Language): void {
   void i18n.changeLanguage(lng);
 }
 
+export function currentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+}
+
 export default i18n;
+
+/**
+ * `t` for a key made at run time (an error code from the server, a status from the data):
+ * the compiler cannot check it, so the locale tests do (every code a service throws has both
+ * texts). Everything written as a literal goes through the checked `t`.
+ */
+export type DynamicT = (key: string, options?: Record<string, unknown>) => string;
+export const dynamicT = (t: unknown): DynamicT => t as DynamicT;

@@ -1,18 +1,35 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/carousel/styles.css';
+// Only the styles of the login screen's parts: the signed-in frame brings all of Mantine's
+// (shell/SignedInFrame.tsx), so the first download stays small.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Container.css';
+// The date picker's and the carousel's styles come with their own (lazily loaded) screens.
 import './i18n';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
-import { ALERT_MS } from './components/notify';
 import { AuthProvider } from './features/auth/AuthProvider';
-import { theme } from './theme';
+import { AreaErrorBoundary } from './shell/AreaErrorBoundary';
+import { cssVariablesResolver, theme } from './theme';
 import { queryClient, trpc, trpcClient } from './trpc';
 
 const root = document.getElementById('root');
@@ -20,13 +37,15 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
-      <Notifications autoClose={ALERT_MS} position="top-center" />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
             <AuthProvider>
-              <App />
+              {/* The last net: an error in the frame itself still shows Retry, not a blank page. */}
+              <AreaErrorBoundary>
+                <App />
+              </AreaErrorBoundary>
             </AuthProvider>
           </BrowserRouter>
         </QueryClientProvider>

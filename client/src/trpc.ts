@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, httpLink, type Operation, splitLink } from '@trpc/client';
-import { createTRPCReact } from '@trpc/react-query';
+import { createTRPCReact, getQueryKey } from '@trpc/react-query';
 import type { AppRouter } from '../../server/routers';
 import { MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../../shared/transport';
 import { isClientError, isUnauthorized, PROFILE_KEY } from './features/auth/session';
@@ -63,3 +63,11 @@ export const idempotencyLink = splitLink<AppRouter>({
 export const trpcClient = trpc.createClient({
   links: [idempotencyLink],
 });
+
+/** Starts reading the catalogue into the app's cache (the screens' useQuery then finds it). */
+export function prefetchCatalogue(): void {
+  void queryClient.prefetchQuery({
+    queryKey: getQueryKey(trpc.products.list, undefined, 'query'),
+    queryFn: () => trpcClient.products.list.query(),
+  });
+}

@@ -52,6 +52,7 @@ import {
   zonedIso,
 } from './dates';
 import { popupImage, productTile, sliderBanner } from './images';
+import { CATEGORY_NAMES_NE, PRODUCT_NAMES_NE } from './names-ne';
 import { Rng } from './prng';
 
 // The demo data set: logins, routes, catalogue with generated pictures, 30 restaurants and three
@@ -322,6 +323,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     return {
       id: newId(),
       name: p.name,
+      nameNe: PRODUCT_NAMES_NE[p.name] ?? null,
       categoryId: cat.id,
       price: p.price,
       description: p.description,
@@ -740,7 +742,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       insert(customer, customers);
       insert(
         category,
-        categories.map((c) => ({ id: c.id, name: c.name, createdAt: staffCreated })),
+        categories.map((c) => ({
+          id: c.id,
+          name: c.name,
+          nameNe: CATEGORY_NAMES_NE[c.name] ?? null,
+          createdAt: staffCreated,
+        })),
       );
       insert(
         uploadedFile,

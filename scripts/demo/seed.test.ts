@@ -129,6 +129,18 @@ describe('seedDemo', () => {
     }
   });
 
+  it('gives every category and every product a Nepali name in Devanagari', () => {
+    const devanagari = /[\u0900-\u097F]/;
+    for (const c of db.select().from(category).all()) {
+      expect(c.nameNe ?? '', c.name).toMatch(devanagari);
+    }
+    for (const p of db.select().from(product).all()) {
+      expect(p.nameNe ?? '', p.name).toMatch(devanagari);
+      // One digit convention (ADR 012): sizes keep Western digits.
+      expect(p.nameNe ?? '', p.name).not.toMatch(/[\u0966-\u096F]/);
+    }
+  });
+
   it('writes a real PNG for every product, slider and popup and records each upload', async () => {
     const files = new Map(
       db

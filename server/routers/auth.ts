@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { loginInput, loginOutput, userInfo } from '../../shared/schemas/auth';
-import { businessInfoOf, login, logout, toUserInfo } from '../services/auth';
+import { LANGUAGES } from '../../shared/enums';
+import { loginInput, loginOutput, setLanguageInput, userInfo } from '../../shared/schemas/auth';
+import { businessInfoOf, login, logout, setLanguage, toUserInfo } from '../services/auth';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 export const authRouter = router({
@@ -30,4 +31,10 @@ export const authRouter = router({
     .input(z.void())
     .output(userInfo)
     .query(({ ctx }) => toUserInfo(ctx.user, businessInfoOf(ctx.config.timeZone))),
+
+  /** Saves the interface language on the signed-in person's account. */
+  setLanguage: authedProcedure
+    .input(setLanguageInput)
+    .output(z.object({ language: z.enum(LANGUAGES) }))
+    .mutation(({ ctx, input }) => setLanguage(ctx.db, ctx.user, input.language)),
 });

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { account } from '../../drizzle/schema';
+import type { Language } from '../../shared/enums';
 import { isoDateInZone } from '../../shared/format';
 import type { BusinessInfo, LoginInput, LoginOutput, UserInfo } from '../../shared/schemas/auth';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import { createSession, invalidateSession } from '../auth/sessions';
 import { type AuthUser, type Context, loadCustomerForAccount } from '../context';
+import { type Db, write } from '../db';
 import { AppError } from '../errors';
 
 export const INVALID_LOGIN = 'Invalid username or password';
@@ -75,4 +77,15 @@ export function logout(ctx: Context): { message: string } {
   if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
   ctx.cookies.clear();
   return { message: 'Logged out' };
+}
+
+/** Saves the person's interface language on their account (DESIGN §6: it follows them). */
+export function setLanguage(db: Db, user: AuthUser, language: Language): { language: Language } {
+  write(db, () => {
+    db.update(account)
+      .set({ language, updatedAt: new Date().toISOString() })
+      .where(eq(account.id, user.account.id))
+      .run();
+  });
+  return { language };
 }

@@ -8,12 +8,14 @@ import { dataVersion, prepared } from '../prepared';
 
 type ProductRow = typeof product.$inferSelect;
 
-export function toProductOut(p: ProductRow, cat: { id: string; name: string } | null): ProductOut {
+type CategoryRef = { id: string; name: string; nameNe: string | null };
+
+export function toProductOut(p: ProductRow, cat: CategoryRef | null): ProductOut {
   return {
     _id: p.id,
     name: p.name,
-    nameNe: p.nameNe,
-    category: cat ? { _id: cat.id, name: cat.name } : null,
+    nameNe: p.nameNe ?? null,
+    category: cat ? { _id: cat.id, name: cat.name, nameNe: cat.nameNe ?? null } : null,
     price: p.price,
     description: p.description,
     sku: p.sku,
@@ -44,7 +46,7 @@ export function rankOrder(a: ProductOut, b: ProductOut): number {
 
 function readAllProducts(db: Db): ProductOut[] {
   return db
-    .select({ p: product, c: { id: category.id, name: category.name } })
+    .select({ p: product, c: { id: category.id, name: category.name, nameNe: category.nameNe } })
     .from(product)
     .leftJoin(category, eq(product.categoryId, category.id))
     .all()
@@ -53,7 +55,7 @@ function readAllProducts(db: Db): ProductOut[] {
 
 export function getProduct(db: Db, id: string): ProductOut {
   const r = db
-    .select({ p: product, c: { id: category.id, name: category.name } })
+    .select({ p: product, c: { id: category.id, name: category.name, nameNe: category.nameNe } })
     .from(product)
     .leftJoin(category, eq(product.categoryId, category.id))
     .where(eq(product.id, id))
@@ -65,7 +67,7 @@ export function getProduct(db: Db, id: string): ProductOut {
 export function listCategories(db: Db): CategoryOut[] {
   return prepared(db, 'categories.all', () =>
     db
-      .select({ _id: category.id, name: category.name })
+      .select({ _id: category.id, name: category.name, nameNe: category.nameNe })
       .from(category)
       .orderBy(asc(category.name))
       .prepare(),

@@ -3,6 +3,7 @@
 // and the server (REST `message`, in English) read these objects.
 
 import enBadge from './en/badge.json';
+import enBuyer from './en/buyer.json';
 import enCart from './en/cart.json';
 import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
@@ -13,6 +14,7 @@ import enNav from './en/nav.json';
 import enOrders from './en/orders.json';
 import enPlaced from './en/placed.json';
 import enProduct from './en/product.json';
+import enShell from './en/shell.json';
 import enPromo from './en/promo.json';
 import enTable from './en/table.json';
 import enWeekday from './en/weekday.json';
@@ -41,6 +43,7 @@ import enErrRoute from './en/errors/route.json';
 import enErrUpload from './en/errors/upload.json';
 import enOffice from './en/office.json';
 import neBadge from './ne/badge.json';
+import neBuyer from './ne/buyer.json';
 import neCart from './ne/cart.json';
 import neCatalogue from './ne/catalogue.json';
 import neCommon from './ne/common.json';
@@ -51,6 +54,7 @@ import neNav from './ne/nav.json';
 import neOrders from './ne/orders.json';
 import nePlaced from './ne/placed.json';
 import neProduct from './ne/product.json';
+import neShell from './ne/shell.json';
 import nePromo from './ne/promo.json';
 import neTable from './ne/table.json';
 import neWeekday from './ne/weekday.json';
@@ -81,6 +85,7 @@ import neOffice from './ne/office.json';
 
 export const en = {
   badge: enBadge,
+  buyer: enBuyer,
   cart: enCart,
   catalogue: enCatalogue,
   common: enCommon,
@@ -92,6 +97,7 @@ export const en = {
   orders: enOrders,
   placed: enPlaced,
   product: enProduct,
+  shell: enShell,
   promo: enPromo,
   table: enTable,
   weekday: enWeekday,
@@ -127,6 +133,7 @@ export type Resources = typeof en;
 
 export const ne = {
   badge: neBadge,
+  buyer: neBuyer,
   cart: neCart,
   catalogue: neCatalogue,
   common: neCommon,
@@ -138,6 +145,7 @@ export const ne = {
   orders: neOrders,
   placed: nePlaced,
   product: neProduct,
+  shell: neShell,
   promo: nePromo,
   table: neTable,
   weekday: neWeekday,

@@ -47,3 +47,7 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 export const loginOutput = userInfo.extend({ token: z.string() });
 export type LoginOutput = z.infer<typeof loginOutput>;
+
+/** The interface language a person chose; saved on the account so it follows them. */
+export const setLanguageInput = z.object({ language: z.enum(LANGUAGES) });
+export type SetLanguageInput = z.infer<typeof setLanguageInput>;

@@ -3,7 +3,12 @@ import { ITEM_COUNTS, ITEM_TYPES, SHOW_DESCRIPTION, UNITS } from '../enums';
 
 export const idParam = z.string({ error: 'common.idRequired' }).trim().min(1).max(64);
 
-export const categoryOut = z.object({ _id: z.string(), name: z.string() });
+/** `nameNe`: the optional Nepali name, shown in the Nepali interface (else `name`). */
+export const categoryOut = z.object({
+  _id: z.string(),
+  name: z.string(),
+  nameNe: z.string().nullish(),
+});
 export type CategoryOut = z.infer<typeof categoryOut>;
 
 export const productOut = z.object({

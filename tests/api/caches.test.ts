@@ -155,6 +155,7 @@ describe('the catalogue', () => {
     expect((await catalogue()).find((p) => p._id === rice)?.category).toEqual({
       _id: cat.id,
       name: 'Spices',
+      nameNe: null,
     });
     write(t.db, () =>
       t.db.update(category).set({ name: 'Spices & Rice' }).where(eq(category.id, cat.id)).run(),
@@ -162,6 +163,7 @@ describe('the catalogue', () => {
     expect((await catalogue()).find((p) => p._id === rice)?.category).toEqual({
       _id: cat.id,
       name: 'Spices & Rice',
+      nameNe: null,
     });
   });
 });

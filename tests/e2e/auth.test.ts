@@ -98,10 +98,10 @@ describe('the login screen', () => {
 });
 
 describe('guards', () => {
-  it('a signed-out visit to /customer/myorderlist lands on /', async () => {
+  it('a signed-out visit to /customer/myorderlist lands on /, remembering the page', async () => {
     const page = await e.newPage(PHONE);
     await page.goto('/customer/myorderlist');
-    await page.waitForURL(`${e.url}/`);
+    await page.waitForURL(`${e.url}/?next=%2Fcustomer%2Fmyorderlist`);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
   });
 
@@ -122,7 +122,9 @@ describe('guards', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(`${e.url}/`);
     await page.goto('/customer');
-    await page.waitForURL(`${e.url}/`);
+    await page.waitForURL(`${e.url}/?next=%2Fcustomer`);
+    // Logging out is not an ended session: nothing to explain.
+    expect(await page.getByText('Your session has ended').count()).toBe(0);
   });
 });
 
@@ -131,8 +133,8 @@ describe('two languages', () => {
     const page = await e.newPage(PHONE);
     await signIn(page, 'cust04', 'cust1234');
     await page.waitForURL('**/customer');
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'नेपाली' }).click();
+    // The switch sits in the top bar, named in Nepali's own script.
+    await page.getByRole('banner').getByRole('button', { name: 'नेपाली' }).click();
     await page.getByRole('link', { name: 'सबै उत्पादनहरू' }).first().waitFor();
     await expect(page.getAttribute('html', 'lang')).resolves.toBe('ne');
     await page.reload();

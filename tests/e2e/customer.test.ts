@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isoDateInZone, toPickerDate } from '../../shared/format';
+import { account, customer } from '../../drizzle/schema';
+import { deliveryCalendar } from '../../server/services/settings';
+import { defaultDeliveryDate } from '../../shared/delivery-dates';
+import { toPickerDate } from '../../shared/format';
 import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';
 
 let e: E2E;
@@ -14,7 +18,18 @@ beforeEach(() => {
 });
 
 const PASSWORD = 'cust1234';
-const today = () => isoDateInZone(new Date(), 'Asia/Tokyo');
+
+/** The date the checkout offers a demo customer (the server's calendar, their delivery days). */
+function expectedDeliveryDate(username: string): string {
+  const row = e.db
+    .select({ days: customer.deliveryDays })
+    .from(customer)
+    .innerJoin(account, eq(customer.accountId, account.id))
+    .where(eq(account.username, username))
+    .get();
+  const calendar = deliveryCalendar(e.db, 'Asia/Tokyo');
+  return defaultDeliveryDate(calendar.earliest, row?.days ?? [], calendar.holidays);
+}
 
 /** Signs in and waits for the customer home. */
 async function signInCustomer(page: Page, username: string): Promise<void> {
@@ -85,7 +100,7 @@ describe('customer journeys', () => {
     await page.getByRole('button', { name: 'Increase quantity of Toor Dal 1kg' }).click();
     await expect
       .poll(() =>
-        page.getByRole('status', { name: 'Quantity of Toor Dal 1kg in the cart' }).textContent(),
+        page.getByRole('textbox', { name: 'Quantity of Toor Dal 1kg in the cart' }).inputValue(),
       )
       .toBe('2');
 
@@ -109,8 +124,11 @@ describe('customer journeys', () => {
     for (const day of ['Monday', 'Wednesday', 'Friday']) {
       await page.getByText(day, { exact: true }).waitFor();
     }
+    // DESIGN §6: the earliest allowed day that is one of the customer's delivery days.
+    const expected = expectedDeliveryDate('cust01');
     const date = page.getByRole('button', { name: /Delivery date/ });
-    expect(await date.textContent()).toContain(toPickerDate(today()));
+    await date.waitFor();
+    expect(await date.textContent()).toContain(toPickerDate(expected));
     await page.getByLabel('Message').fill('Please use the back door');
     // Placed through tRPC, alone (not batched), with its own Idempotency-Key header.
     const placing = page.waitForRequest((r) => r.url().includes('/trpc/orders.place'));
@@ -130,8 +148,9 @@ describe('customer journeys', () => {
     await page.getByRole('link', { name: 'VIEW YOUR ORDERS' }).click();
     await page.waitForURL('**/customer/myorderlist');
     await page.getByRole('heading', { name: 'ORDER HISTORY' }).waitFor();
-    const newest = page.getByRole('row').nth(1);
-    await newest.getByText(toPickerDate(today())).waitFor();
+    // On a phone the history shows one card per order.
+    const newest = page.getByTestId('order-row').first();
+    await newest.getByText(toPickerDate(expected), { exact: true }).waitFor();
     await newest.getByText('Pending').waitFor();
 
     await newest.getByRole('button', { name: 'Details' }).click();
@@ -163,7 +182,10 @@ describe('customer journeys', () => {
     await sidebar.waitFor();
     expect(await page.getByRole('combobox', { name: 'By Category' }).isVisible()).toBe(false);
     await page.getByTestId('product-card').first().waitFor();
-    const all = (await cardNames(page)).length;
+    // The grid paints its first cards first: wait for all of them (the count line says how many).
+    const countLine = await page.getByText(/^Products: \d+$/).textContent();
+    const all = Number(countLine?.replace(/\D/g, ''));
+    await expect.poll(async () => (await cardNames(page)).length).toBe(all);
 
     await sidebar.getByRole('button', { name: 'Spices' }).click();
     await expect.poll(async () => (await cardNames(page)).length).toBeLessThan(all);
@@ -239,7 +261,7 @@ describe('customer journeys', () => {
     await signInCustomer(page, 'cust02');
     await page.goto('/customer/myorderlist');
     await page.getByRole('heading', { name: 'ORDER HISTORY' }).waitFor();
-    await page.getByRole('row').nth(1).getByRole('button', { name: 'Details' }).click();
+    await page.getByTestId('order-row').first().getByRole('button', { name: 'Details' }).click();
     const details = page.getByRole('dialog', { name: 'ORDER DETAILS' });
     await details.getByRole('table').waitFor();
 

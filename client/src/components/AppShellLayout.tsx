@@ -1,24 +1,46 @@
-import { AppShell, Container } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Box, Container } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/AuthContext';
-import { TopBar } from './TopBar';
+import { areaOf, homeFor } from '../features/auth/guards';
+import { preloadArea } from '../shell/Areas';
+import { ConnectionBanner } from '../shell/ConnectionBanner';
+import { useAccountLanguage } from '../shell/LanguageSwitch';
+import { prefetchCatalogue } from '../trpc';
+import { CenteredLoader } from './CenteredLoader';
 
-/** Every screen's frame: the top bar only when signed in (spec: Login), the page below. */
+const SignedInFrame = lazy(() => import('../shell/SignedInFrame'));
+
+/**
+ * Every screen's frame. Signed out (the login screen): the page alone, no top bar (spec:
+ * Login), from the first download. Signed in: the top bar and the rest of the frame, a chunk
+ * of their own, fetched together with the person's area.
+ */
 export function AppShellLayout() {
   const { user } = useAuth();
-  return (
-    <AppShell header={user ? { height: 60 } : undefined} padding="md">
-      {user && (
-        <AppShell.Header>
-          <TopBar user={user} />
-        </AppShell.Header>
-      )}
-      <AppShell.Main>
-        {/* Bottom padding keeps the floating home button off the last row of content. */}
-        <Container size="lg" px={0} pb={80}>
+  const { pathname } = useLocation();
+  useAccountLanguage(user);
+  const area = user ? (areaOf(pathname) ?? areaOf(homeFor(user))) : null;
+  // Fetch the area's chunk beside the frame's, not after it; a customer's catalogue too
+  // (most customer screens start from it), so it does not wait for the screen's code.
+  useEffect(() => {
+    if (area) preloadArea(area);
+    if (area === 'customer') prefetchCatalogue();
+  }, [area]);
+
+  if (!user) {
+    return (
+      <Box component="main" p="md">
+        <ConnectionBanner />
+        <Container size="lg" px={0}>
           <Outlet />
         </Container>
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    );
+  }
+  return (
+    <Suspense fallback={<CenteredLoader />}>
+      <SignedInFrame user={user} />
+    </Suspense>
   );
 }

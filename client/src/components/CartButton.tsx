@@ -15,7 +15,7 @@ export function CartButton() {
         component={Link}
         to="/cart"
         variant="subtle"
-        size="lg"
+        size={44}
         aria-label={t('nav.cartItems', { count })}
       >
         <CartIcon />

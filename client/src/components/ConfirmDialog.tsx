@@ -14,6 +14,9 @@ interface ConfirmDialogProps {
   onClose: () => void;
   /** Optional fields asked together with the question (e.g. who received a delivery). */
   children?: ReactNode;
+  /** Labels instead of Yes / No, and a non-destructive (primary) confirm button. */
+  confirmLabel?: string;
+  cancelLabel?: string;
 }
 
 export function ConfirmDialog({
@@ -23,6 +26,8 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   children,
+  confirmLabel,
+  cancelLabel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -49,10 +54,10 @@ export function ConfirmDialog({
       {children}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={busy}>
-          {t('common.no')}
+          {cancelLabel ?? t('common.no')}
         </Button>
-        <Button color="red" onClick={confirm} loading={busy}>
-          {t('common.yes')}
+        <Button color={confirmLabel ? undefined : 'red'} onClick={confirm} loading={busy}>
+          {confirmLabel ?? t('common.yes')}
         </Button>
       </Group>
     </Modal>

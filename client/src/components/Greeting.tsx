@@ -7,7 +7,7 @@ export function Greeting() {
   const { t } = useTranslation();
   const { user } = useAuth();
   return (
-    <Title order={2} size="h3" mb="lg">
+    <Title order={1} size="h3" mb="lg">
       {t('home.welcome', { name: user?.name ?? '' })}
     </Title>
   );

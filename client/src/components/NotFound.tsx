@@ -12,7 +12,9 @@ export function NotFound() {
       <Text fz={48} aria-hidden="true">
         🔍
       </Text>
-      <Title order={2}>{t('common.notFound')}</Title>
+      <Title order={1} size="h2">
+        {t('common.notFound')}
+      </Title>
       <Text c="dimmed">{t('common.notFoundHint')}</Text>
       <Button component={Link} to={user ? homeFor(user) : '/'} mt="md">
         {t('common.backHome')}

@@ -90,20 +90,22 @@ describe('ProductCard', () => {
       },
     ]);
     const quantity = () =>
-      screen.getByRole('status', { name: 'Quantity of Basmati Rice 5kg in the cart' });
-    expect(quantity().textContent).toBe('1');
+      screen.getByRole<HTMLInputElement>('textbox', {
+        name: 'Quantity of Basmati Rice 5kg in the cart',
+      });
+    expect(quantity().value).toBe('1');
 
     const plus = screen.getByRole('button', { name: 'Increase quantity of Basmati Rice 5kg' });
     act(() => fireEvent.click(plus));
     act(() => fireEvent.click(plus));
-    expect(quantity().textContent).toBe('3');
+    expect(quantity().value).toBe('3');
     expect(readCart()[0]?.quantity).toBe(3);
 
     const minus = () =>
       screen.getByRole('button', { name: 'Decrease quantity of Basmati Rice 5kg' });
     act(() => fireEvent.click(minus()));
     act(() => fireEvent.click(minus()));
-    expect(quantity().textContent).toBe('1');
+    expect(quantity().value).toBe('1');
     act(() => fireEvent.click(minus()));
     expect(readCart()).toEqual([]);
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
@@ -148,5 +150,26 @@ describe('ProductCard', () => {
     renderWithProviders(<ProductCard product={{ ...rice, itemType: 'Special' }} />);
     expect(screen.getByRole('button', { name: 'कार्टमा थप्नुहोस्' })).toBeTruthy();
     expect(screen.getByText('विशेष छुट')).toBeTruthy();
+  });
+
+  it('takes a typed quantity (numeric keypad), 1-9999, and shows the Nepali name in Nepali', async () => {
+    renderWithProviders(<ProductCard product={{ ...rice, nameNe: 'बासमती चामल' }} />);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Add to cart' })));
+    const input = screen.getByRole<HTMLInputElement>('textbox', {
+      name: 'Quantity of Basmati Rice 5kg in the cart',
+    });
+    expect(input.getAttribute('inputmode')).toBe('numeric');
+    act(() => fireEvent.change(input, { target: { value: '10' } }));
+    expect(readCart()[0]?.quantity).toBe(10);
+    act(() => fireEvent.change(input, { target: { value: '' } }));
+    expect(readCart()[0]?.quantity).toBe(10);
+    act(() => fireEvent.blur(input));
+    expect(input.value).toBe('10');
+    act(() => fireEvent.change(input, { target: { value: '99999' } }));
+    expect(readCart()[0]?.quantity).toBe(9999);
+
+    await act(() => i18n.changeLanguage('ne'));
+    expect(screen.getByRole('heading', { name: 'बासमती चामल' })).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
   });
 });

@@ -20,11 +20,14 @@ import {
   decreaseInCart,
   increaseInCart,
   quantityIn,
+  setQuantityInCart,
   useCart,
 } from '../features/customer/cart';
 import { ConfirmDialog } from './ConfirmDialog';
+import { localName, unitLabel } from './localName';
 import { Money } from './Money';
-import { HeartIcon, MinusIcon, PlusIcon } from './shopIcons';
+import { QuantityStepper } from './QuantityStepper';
+import { HeartIcon } from './shopIcons';
 
 /** Badge colours per item type (Regular has no badge). */
 const BADGE_COLORS: Partial<Record<ItemType, string>> = {
@@ -52,6 +55,8 @@ interface ProductCardProps {
   wishlist?: WishlistToggle;
   /** Extra buttons at the bottom, e.g. the office's edit and delete. */
   actions?: ReactNode;
+  /** Above the fold: load the picture right away, with high priority. */
+  eager?: boolean;
 }
 
 export function ItemTypeBadge({ itemType }: { itemType: ItemType }) {
@@ -65,12 +70,19 @@ export function ItemTypeBadge({ itemType }: { itemType: ItemType }) {
   );
 }
 
-function ProductImage({ product }: { product: ProductOut }) {
+function ProductImage({ product, eager }: { product: ProductOut; eager: boolean }) {
   const { t } = useTranslation();
   return (
     <AspectRatio ratio={4 / 3}>
       {product.image ? (
-        <Image src={product.image} alt={product.name} fit="cover" loading="lazy" />
+        <Image
+          src={product.image}
+          alt={product.name}
+          fit="cover"
+          // The first row is the page's largest paint on a phone: fetch it at once.
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+        />
       ) : (
         <Center bg="gray.1" c="dimmed" role="img" aria-label={t('product.noImage')}>
           <Text fz={36} aria-hidden="true">
@@ -89,47 +101,26 @@ function CartControls({ product }: { product: ProductOut }) {
 
   if (isOutOfStock(product.itemType)) {
     return (
-      <Button fullWidth disabled variant="default">
+      <Button fullWidth disabled variant="default" mih={44}>
         {t('product.notInStock')}
       </Button>
     );
   }
   if (quantity === 0) {
     return (
-      <Button fullWidth onClick={() => addToCart(product)}>
+      <Button fullWidth mih={44} onClick={() => addToCart(product)} data-testid="add-to-cart">
         {t('product.addToCart')}
       </Button>
     );
   }
   return (
-    <Group justify="space-between" wrap="nowrap" gap={4}>
-      <ActionIcon
-        size={36}
-        variant="light"
-        onClick={() => decreaseInCart(product._id)}
-        aria-label={t('product.decrease', { name: product.name })}
-      >
-        <MinusIcon />
-      </ActionIcon>
-      <Text
-        fw={700}
-        ta="center"
-        style={{ flex: 1 }}
-        aria-label={t('product.quantityOf', { name: product.name })}
-        aria-live="polite"
-        role="status"
-      >
-        {quantity}
-      </Text>
-      <ActionIcon
-        size={36}
-        variant="filled"
-        onClick={() => increaseInCart(product._id)}
-        aria-label={t('product.increase', { name: product.name })}
-      >
-        <PlusIcon />
-      </ActionIcon>
-    </Group>
+    <QuantityStepper
+      name={product.name}
+      quantity={quantity}
+      onDecrease={() => decreaseInCart(product._id)}
+      onIncrease={() => increaseInCart(product._id)}
+      onSet={(n) => setQuantityInCart(product._id, n)}
+    />
   );
 }
 
@@ -143,7 +134,7 @@ function Heart({ product, wishlist }: { product: ProductOut; wishlist: WishlistT
         pos="absolute"
         top={8}
         right={8}
-        size={36}
+        size={44}
         radius="xl"
         variant="white"
         color="red"
@@ -167,13 +158,20 @@ function Heart({ product, wishlist }: { product: ProductOut; wishlist: WishlistT
 }
 
 /** A product as the catalogue shows it (spec §2 Cards: product card). */
-export function ProductCard({ product, withCart = true, wishlist, actions }: ProductCardProps) {
-  const { t } = useTranslation();
+export function ProductCard({
+  product,
+  withCart = true,
+  wishlist,
+  actions,
+  eager = false,
+}: ProductCardProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage;
   const showDescription = product.showDescription === 'Show' && product.description.trim() !== '';
   return (
     <Card withBorder radius="lg" padding="sm" h="100%" data-testid="product-card">
       <Card.Section pos="relative">
-        <ProductImage product={product} />
+        <ProductImage product={product} eager={eager} />
         <Group pos="absolute" top={8} left={8} gap={4}>
           <ItemTypeBadge itemType={product.itemType} />
         </Group>
@@ -182,11 +180,11 @@ export function ProductCard({ product, withCart = true, wishlist, actions }: Pro
       <Stack gap={4} mt="sm" style={{ flex: 1 }}>
         {product.category && (
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} lineClamp={1}>
-            {product.category.name}
+            {localName(product.category, lang)}
           </Text>
         )}
-        <Text fw={600} size="sm" lh={1.3} lineClamp={3} component="h3" m={0}>
-          {product.name}
+        <Text fw={600} size="sm" lh={1.3} lineClamp={3} component="h3" m={0} lang={lang}>
+          {localName(product, lang)}
         </Text>
         {showDescription && (
           <Text size="xs" c="dimmed" lineClamp={4}>
@@ -196,7 +194,7 @@ export function ProductCard({ product, withCart = true, wishlist, actions }: Pro
         <Group gap={6} align="baseline" mt="auto" pt={4} wrap="wrap">
           <Money amount={product.price} fw={700} size="md" />
           <Text size="xs" c="dimmed">
-            {t('product.perUnit', { unit: product.sku })}
+            {t('product.perUnit', { unit: unitLabel(t, product.sku) })}
           </Text>
         </Group>
       </Stack>

@@ -52,18 +52,18 @@ describe('TopBar', () => {
     }
   });
 
-  it('offers the name, the languages and Logout in the avatar menu', async () => {
+  it('has a visible language switch that names the other language in its own script', async () => {
     const auth = fakeAuth({ user: customer });
     renderAt(<TopBar user={customer} />, '/customer', auth);
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
-    expect(await screen.findByText('Ram Thapa')).toBeTruthy();
-
-    fireEvent.click(screen.getByRole('menuitem', { name: 'नेपाली' }));
+    fireEvent.click(screen.getByRole('button', { name: 'नेपाली' }));
     await waitFor(() => expect(i18n.language).toBe('ne'));
     expect(localStorage.getItem('lang')).toBe('ne');
     expect(document.documentElement.lang).toBe('ne');
+    // Now it offers the way back.
+    expect(screen.getByRole('button', { name: 'English' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'खाता मेनु' }));
+    expect(await screen.findByText('Ram Thapa')).toBeTruthy();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'लगआउट' }));
     expect(auth.signOut).toHaveBeenCalled();
   });

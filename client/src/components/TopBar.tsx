@@ -1,14 +1,19 @@
-import { ActionIcon, Affix, Anchor, Group, Image, Text } from '@mantine/core';
+import { Anchor, Group, Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { UserInfo } from '../../../shared/schemas/auth';
 import { homeFor, isOffice } from '../features/auth/guards';
+import { FloatingActions } from '../shell/FloatingActions';
+import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { CartButton } from './CartButton';
-import { HomeIcon } from './icons';
 import { UserMenu } from './UserMenu';
 
-/** The header of every signed-in screen, plus the floating home button. */
-export function TopBar({ user }: { user: UserInfo }) {
+/**
+ * The header of every signed-in screen: logo, language, cart, account menu. With `floating`
+ * (wider screens) also the floating home and back-to-top buttons; on phones AppShellLayout puts
+ * them in its footer bar.
+ */
+export function TopBar({ user, floating = true }: { user: UserInfo; floating?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const home = homeFor(user);
@@ -30,27 +35,15 @@ export function TopBar({ user }: { user: UserInfo }) {
           </Text>
         </Group>
       </Anchor>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
+        <LanguageSwitch compact />
         {/* Admins and managers do not shop (spec: they never see the cart). */}
         {!isOffice(user) && <CartButton />}
         <UserMenu user={user} />
       </Group>
-      {/* Not on the checkout: it has its own Back, and on a phone the button would sit over
-          'Place Order'. */}
-      {pathname !== home && pathname !== '/cart' && (
-        <Affix position={{ bottom: 20, right: 20 }}>
-          <ActionIcon
-            component={Link}
-            to={home}
-            size={52}
-            radius="xl"
-            variant="filled"
-            aria-label={t('nav.home')}
-            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-          >
-            <HomeIcon size={26} />
-          </ActionIcon>
-        </Affix>
+      {/* Not on the checkout: it has its own Back, and the button would sit over 'Place Order'. */}
+      {floating && (
+        <FloatingActions home={home} showHome={pathname !== home && pathname !== '/cart'} />
       )}
     </Group>
   );

@@ -6,12 +6,12 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AuthContext, type AuthState } from '../features/auth/AuthContext';
 import i18n from '../i18n';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 
 /** Mantine and i18n around a component; env 'test' turns off transitions and portals. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
     </MantineProvider>
   );

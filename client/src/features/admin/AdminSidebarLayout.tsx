@@ -159,7 +159,7 @@ export function FetchFailed({ onRetry }: { onRetry?: () => void }) {
 
 /** Crumbs of an office screen: Home, then `trail`, then the current page. */
 export function officeCrumbs(
-  t: (key: string) => string,
+  t: (key: 'nav.home') => string,
   current: string,
   trail: Crumb[] = [],
 ): Crumb[] {

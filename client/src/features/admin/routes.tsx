@@ -1,8 +1,21 @@
-import { Route } from 'react-router';
+// All of Mantine's styles for this area's screens (the customer's phone loads only the few
+// its screens use, shell/SignedInFrame.tsx): any component works here without more imports.
+import '@mantine/core/styles.css';
+import { Outlet, Route } from 'react-router';
+import { AreaRoutes } from '../../shell/AreaRoutes';
 import { AdminHome } from './AdminHome';
 import { moneyRoutes } from './money/routes';
 import { officeRoutes } from './office/routes';
 import { ordersRoutes } from './orders/routes';
+
+// The office's area: one lazily loaded chunk (client/src/shell/Areas.tsx), so nothing here
+// reaches a customer's or driver's phone.
+//
+// To add a screen: put `<Route path="/admin/..." element={<YourScreen />} />` (full path) in
+// your group's fragment (office/, orders/ or money/routes.tsx), import the screen there, and
+// delete its row from client/src/comingSoonRoutes.ts. The area's guard, error boundary and
+// Page not found already wrap it. A layout for all office screens (e.g. a sidebar) goes in
+// `adminLayout` below: it must render <Outlet /> where the screen belongs.
 
 /** The office's screens: one fragment per screen group, so each group owns its own file. */
 export const adminRoutes = (
@@ -13,3 +26,10 @@ export const adminRoutes = (
     {moneyRoutes}
   </>
 );
+
+/** The layout route around every office screen. */
+const adminLayout = <Outlet />;
+
+export default function AdminArea() {
+  return <AreaRoutes layout={adminLayout}>{adminRoutes}</AreaRoutes>;
+}

@@ -10,6 +10,10 @@ export interface AuthState {
   signIn(values: LoginInput): Promise<UserInfo>;
   /** Ends the session here and in the browser's other tabs. Never rejects. */
   signOut(): Promise<void>;
+  /** True when a session ended without the person logging out (expired, revoked). */
+  sessionEnded?: boolean;
+  /** True from Logout until someone signs in again: the login screen need not remember a page. */
+  signingOut?: boolean;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

@@ -1,7 +1,7 @@
 import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type LoginInput, type UserInfo, userInfo } from '../../../../shared/schemas/auth';
+import type { LoginInput, LoginOutput, UserInfo } from '../../../../shared/schemas/auth';
 import { trpc } from '../../trpc';
 import { clearCart } from '../customer/cart';
 import { AuthContext, type AuthState } from './AuthContext';
@@ -9,6 +9,11 @@ import { offlineDriver, rememberDriver } from './offlineDriver';
 import { isUnauthorized, LOGOUT_SIGNAL_KEY, PROFILE_KEY, PROFILE_RECHECK_MS } from './session';
 
 const profileHash = hashKey(PROFILE_KEY);
+
+function withoutToken(answer: LoginOutput): UserInfo {
+  const { token: _token, ...user } = answer;
+  return user;
+}
 
 /**
  * Holds the signed-in user, read from `auth.session` at start and every 5 minutes
@@ -56,11 +61,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     staleTime: PROFILE_RECHECK_MS,
   });
 
+  // A user who turns into "no user" without logging out here: the session ended (expired,
+  // revoked, logged out in another tab). The login screen says so.
+  const current = profile.isError ? null : (profile.data ?? null);
+  const hadUser = useRef(false);
+  const leaving = useRef(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  useEffect(() => {
+    if (current) {
+      hadUser.current = true;
+      leaving.current = false;
+      setSessionEnded(false);
+      setSigningOut(false);
+    } else if (hadUser.current && !profile.isPending) {
+      hadUser.current = false;
+      // A failed check (no network) is not an ended session: the offline banner covers it.
+      if (!leaving.current && profile.data === null) setSessionEnded(true);
+      leaving.current = false;
+    }
+  }, [current, profile.isPending, profile.data]);
+
   const signIn = useCallback(
     async (values: LoginInput) => {
       const answer = await client.auth.login.mutate(values);
-      // parse() drops the token: the cookie carries the session, the page never needs it.
-      const user = userInfo.parse(answer);
+      // The token is dropped: the cookie carries the session, the page never needs it.
+      const user = withoutToken(answer);
       queryClient.setQueryData<UserInfo | null>(PROFILE_KEY, user);
       rememberDriver(user);
       return user;
@@ -69,6 +95,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    leaving.current = true;
+    setSigningOut(true);
     try {
       await client.auth.logout.mutate();
     } catch (error) {
@@ -90,6 +118,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
       if (e.key !== LOGOUT_SIGNAL_KEY || !e.newValue) return;
+      leaving.current = true;
+      setSigningOut(true);
       void forgetSession().then(() => navigate('/', { replace: true }));
     };
     window.addEventListener('storage', onStorage);
@@ -103,8 +133,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading: profile.isPending,
       signIn,
       signOut,
+      sessionEnded,
+      signingOut,
     }),
-    [profile.isError, profile.data, profile.isPending, signIn, signOut],
+    [profile.isError, profile.data, profile.isPending, signIn, signOut, sessionEnded, signingOut],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -120,3 +120,26 @@ describe('LoginForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Login failed');
   });
 });
+
+describe('the login rules', () => {
+  it("refuse exactly what the server's loginInput refuses (blank username, empty password)", async () => {
+    const { loginInput } = await import('../../../../shared/schemas/auth');
+    const samples: [string, string][] = [
+      ['', 'x'],
+      ['   ', 'x'],
+      ['ram', ''],
+      ['ram', '   '],
+      [' ram ', 'secret'],
+    ];
+    for (const [username, password] of samples) {
+      const onSubmit = vi.fn(async () => {});
+      const { unmount } = renderWithProviders(<LoginForm onSubmit={onSubmit} />);
+      fill(username, password);
+      fireEvent.click(signInButton());
+      const serverAccepts = loginInput.safeParse({ username, password }).success;
+      if (serverAccepts) await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+      else expect(await screen.findByText('*This field is required.')).toBeTruthy();
+      unmount();
+    }
+  });
+});

@@ -1,13 +1,20 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { CenteredLoader } from '../../components/CenteredLoader';
 import { useAuth } from './AuthContext';
-import { redirectFor } from './guards';
+import { loginPathFor, redirectFor } from './guards';
 
-/** Wraps every route: waits for the session check, then applies the rules of guards.ts. */
+/**
+ * The guard layout route: waits for the session check, then applies the rules of guards.ts.
+ * A signed-out visitor on a protected page goes to the login screen, which remembers the page
+ * (`?next=`) and returns there after signing in.
+ */
 export function RequireAccess() {
-  const { user, loading } = useAuth();
-  const { pathname } = useLocation();
+  const { user, loading, signingOut } = useAuth();
+  const { pathname, search } = useLocation();
   if (loading) return <CenteredLoader />;
   const target = redirectFor(user, pathname);
-  return target ? <Navigate to={target} replace /> : <Outlet />;
+  if (!target) return <Outlet />;
+  // After Logout the login screen is a fresh start, not a way back to the last page.
+  const to = !user && target === '/' && !signingOut ? loginPathFor(pathname + search) : target;
+  return <Navigate to={to} replace />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type GuardUser, homeFor, redirectFor } from './guards';
+import { afterSignIn, type GuardUser, homeFor, loginPathFor, redirectFor } from './guards';
 
 const admin: GuardUser = { isAdmin: true, role: 'admin' };
 const manager: GuardUser = { isAdmin: false, role: 'manager' };
@@ -72,5 +72,25 @@ describe('redirectFor', () => {
 
   it('leaves unknown paths alone for signed-in users (they get Page not found)', () => {
     expect(redirectFor(customer, '/nowhere')).toBeNull();
+  });
+});
+
+describe('returning to the page asked for after signing in', () => {
+  const search = (path: string) => loginPathFor(path).slice(1);
+
+  it('returns to a deep link of the person own area, query included', () => {
+    expect(afterSignIn(customer, search('/customer/orderdetails/abc?print=1'))).toBe(
+      '/customer/orderdetails/abc?print=1',
+    );
+    expect(afterSignIn(driver, search('/driver/payments'))).toBe('/driver/payments');
+  });
+
+  it("goes home instead of another area's page, another site or an unknown path", () => {
+    expect(afterSignIn(customer, search('/admin/orders'))).toBe('/customer');
+    expect(afterSignIn(customer, '?next=//evil.example/customer')).toBe('/customer');
+    expect(afterSignIn(customer, '?next=https://evil.example')).toBe('/customer');
+    expect(afterSignIn(customer, '?next=/%5Cevil.example')).toBe('/customer');
+    expect(afterSignIn(customer, search('/nowhere'))).toBe('/customer');
+    expect(afterSignIn(admin, '')).toBe('/admin');
   });
 });

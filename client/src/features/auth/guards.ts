@@ -5,7 +5,7 @@ import type { UserInfo } from '../../../../shared/schemas/auth';
 
 export type GuardUser = Pick<UserInfo, 'isAdmin' | 'role'>;
 export type Home = '/admin' | '/driver' | '/customer';
-type Area = 'admin' | 'driver' | 'customer';
+export type Area = 'admin' | 'driver' | 'customer';
 
 /** Admins and managers run the office and share the admin area. */
 export function isOffice(user: GuardUser): boolean {
@@ -47,4 +47,29 @@ export function redirectFor(user: GuardUser | null, pathname: string): string | 
   if (pathname === '/') return homeFor(user);
   if (area && area !== areaFor(user)) return homeFor(user);
   return null;
+}
+
+/** The query parameter of the login screen naming the page asked for while signed out. */
+export const NEXT_PARAM = 'next';
+
+/** The login screen's address for a signed-out visitor who asked for `pathWithSearch`. */
+export function loginPathFor(pathWithSearch: string): string {
+  return `/?${NEXT_PARAM}=${encodeURIComponent(pathWithSearch)}`;
+}
+
+/**
+ * Where a person who just signed in goes: the page asked for (`?next=`), when it is a path of
+ * this app inside their own area; otherwise their home. Never another site ('//x', '/\\x').
+ */
+export function afterSignIn(user: GuardUser, search: string): string {
+  const next = new URLSearchParams(search).get(NEXT_PARAM)?.trim() ?? '';
+  const safe =
+    next.startsWith('/') &&
+    !next.startsWith('//') &&
+    !next.startsWith('/\\') &&
+    ![...next].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+  if (!safe) return homeFor(user);
+  const pathname = next.split(/[?#]/)[0] ?? '';
+  if (areaOf(pathname) === null || redirectFor(user, pathname) !== null) return homeFor(user);
+  return next;
 }

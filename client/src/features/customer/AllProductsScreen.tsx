@@ -2,7 +2,9 @@ import { Box, Flex, NavLink, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { localName } from '../../components/localName';
 import { trpc } from '../../trpc';
+import classes from './catalogue.module.css';
 import { customerCrumbs } from './crumbs';
 import { FetchFailed, Loading } from './LoadState';
 import { ProductGrid } from './ProductGrid';
@@ -13,7 +15,8 @@ const ALL = 'all';
 
 /** /customer/regularorder 'ALL PRODUCTS': search, categories (sidebar or dropdown), cards. */
 export function AllProductsScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage;
   const products = trpc.products.list.useQuery();
   const categories = trpc.categories.list.useQuery();
   const [query, setQuery] = useState('');
@@ -22,19 +25,21 @@ export function AllProductsScreen() {
   const shown = useMemo(
     () =>
       (products.data ?? []).filter(
-        (p) => (category === ALL || p.category?._id === category) && matchesName(p.name, query),
+        (p) =>
+          (category === ALL || p.category?._id === category) &&
+          matchesName([p.name, p.nameNe], query),
       ),
     [products.data, category, query],
   );
   const choices = [
     { value: ALL, label: t('catalogue.allProducts') },
-    ...(categories.data ?? []).map((c) => ({ value: c._id, label: c.name })),
+    ...(categories.data ?? []).map((c) => ({ value: c._id, label: localName(c, lang) })),
   ];
 
   return (
     <>
       <Breadcrumbs items={customerCrumbs(t, t('nav.allProducts'))} />
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {t('catalogue.allProductsTitle')}
       </Title>
       <Flex gap="lg" align="flex-start">
@@ -67,17 +72,20 @@ export function AllProductsScreen() {
           )}
         </Box>
         <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-          <SearchBox value={query} onChange={setQuery} />
-          <Select
-            hiddenFrom="sm"
-            label={t('catalogue.byCategory')}
-            data={choices}
-            value={category}
-            onChange={(value) => setCategory(value ?? ALL)}
-            allowDeselect={false}
-            error={categories.isError ? t('errors.common.categoriesFailed') : undefined}
-            comboboxProps={{ withinPortal: true }}
-          />
+          {/* Stays under the top bar while the 84 cards scroll by (on a phone ~14,000 px). */}
+          <Stack gap="xs" className={classes.sticky} data-testid="catalogue-filters">
+            <SearchBox value={query} onChange={setQuery} />
+            <Select
+              hiddenFrom="sm"
+              label={t('catalogue.byCategory')}
+              data={choices}
+              value={category}
+              onChange={(value) => setCategory(value ?? ALL)}
+              allowDeselect={false}
+              error={categories.isError ? t('errors.common.categoriesFailed') : undefined}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </Stack>
           {products.isPending ? (
             <Loading />
           ) : products.isError ? (

@@ -1,29 +1,45 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { localName, unitLabel } from '../../components/localName';
 import { Money } from '../../components/Money';
-import { MinusIcon, PlusIcon, TrashIcon } from '../../components/shopIcons';
+import { QuantityStepper } from '../../components/QuantityStepper';
+import { TrashIcon } from '../../components/shopIcons';
+import { trpc } from '../../trpc';
 import {
   type CartItem,
   decreaseInCart,
   estimatedTotal,
   increaseInCart,
   removeFromCart,
+  removeManyFromCart,
+  setQuantityInCart,
 } from './cart';
 
-function CartLine({ item, onRemove }: { item: CartItem; onRemove(): void }) {
-  const { t } = useTranslation();
+/** What the catalogue says now about a line's product: in stock, out of stock, or gone. */
+type Stock = 'ok' | 'out' | 'gone';
+
+function CartLine({ item, stock, onRemove }: { item: CartItem; stock: Stock; onRemove(): void }) {
+  const { t, i18n } = useTranslation();
+  const name = localName(item, i18n.resolvedLanguage);
   return (
-    <Paper withBorder radius="md" p="sm" data-testid="cart-line">
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="cart-line"
+      data-stock={stock}
+      style={stock === 'ok' ? undefined : { borderColor: 'var(--mantine-color-red-8)' }}
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} size="sm" lh={1.3}>
-            {item.name}
+          <Text fw={600} size="sm" lh={1.3} lang={i18n.resolvedLanguage}>
+            {name}
           </Text>
           <Text size="sm">
             <Text span fw={700} data-testid="cart-quantity">
-              {item.quantity} {item.sku}
+              {item.quantity} {unitLabel(t, item.sku)}
             </Text>
             {item.price !== undefined && (
               <Text span c="dimmed">
@@ -35,48 +51,86 @@ function CartLine({ item, onRemove }: { item: CartItem; onRemove(): void }) {
           {item.price !== undefined && (
             <Money amount={item.price * item.quantity} size="sm" fw={600} />
           )}
+          {stock !== 'ok' && (
+            <Badge color="red" variant="filled" tt="none" radius="sm" data-testid="stock-mark">
+              {stock === 'out' ? t('buyer.outOfStockLine') : t('buyer.unavailableLine')}
+            </Badge>
+          )}
         </Stack>
         <ActionIcon
           variant="subtle"
           color="red"
-          size={36}
+          size={44}
           onClick={onRemove}
           aria-label={t('cart.remove', { name: item.name })}
         >
           <TrashIcon />
         </ActionIcon>
       </Group>
-      <Group justify="flex-end" gap="xs" mt={6}>
-        <ActionIcon
-          variant="light"
-          size={34}
-          disabled={item.quantity <= 1}
-          onClick={() => decreaseInCart(item.id)}
-          aria-label={t('product.decrease', { name: item.name })}
-        >
-          <MinusIcon size={18} />
-        </ActionIcon>
-        <ActionIcon
-          variant="filled"
-          size={34}
-          onClick={() => increaseInCart(item.id)}
-          aria-label={t('product.increase', { name: item.name })}
-        >
-          <PlusIcon size={18} />
-        </ActionIcon>
-      </Group>
+      {stock === 'ok' && (
+        <Group justify="flex-end" mt={6}>
+          <Box w={180}>
+            <QuantityStepper
+              name={item.name}
+              quantity={item.quantity}
+              minusDisabled={item.quantity <= 1}
+              onDecrease={() => decreaseInCart(item.id)}
+              onIncrease={() => increaseInCart(item.id)}
+              onSet={(n) => setQuantityInCart(item.id, n)}
+            />
+          </Box>
+        </Group>
+      )}
     </Paper>
   );
+}
+
+/**
+ * The cart's lines against fresh product data (read again each time the cart opens): lines
+ * whose product is out of stock or no longer sold are marked before Place Order.
+ */
+function useStock(): (id: string) => Stock {
+  const products = trpc.products.list.useQuery(undefined, {
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+  const byId = new Map((products.data ?? []).map((p) => [p._id, p]));
+  return (id) => {
+    // Until the answer arrives (or if it fails) nothing is marked: the server still checks.
+    if (!products.data) return 'ok';
+    const product = byId.get(id);
+    if (!product) return 'gone';
+    return product.itemType === 'Out of Stock' ? 'out' : 'ok';
+  };
 }
 
 /** Step 1 'ORDER REVIEW': the lines, with remove (confirmed) and increase; then CONTINUE. */
 export function CartReview({ items, onContinue }: { items: CartItem[]; onContinue(): void }) {
   const { t } = useTranslation();
   const [removing, setRemoving] = useState<CartItem | null>(null);
+  const stockOf = useStock();
+  const unavailable = items.filter((i) => stockOf(i.id) !== 'ok').map((i) => i.id);
   return (
     <Stack gap="sm">
+      {unavailable.length > 0 && (
+        <Alert color="red" variant="light" role="alert" data-testid="stock-alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm" fw={600}>
+              {t('buyer.outOfStockSummary', { count: unavailable.length })}
+            </Text>
+            <Button color="red" mih={44} onClick={() => removeManyFromCart(unavailable)}>
+              {t('buyer.removeOutOfStock')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       {items.map((item) => (
-        <CartLine key={item.id} item={item} onRemove={() => setRemoving(item)} />
+        <CartLine
+          key={item.id}
+          item={item}
+          stock={stockOf(item.id)}
+          onRemove={() => setRemoving(item)}
+        />
       ))}
       <EstimatedTotal items={items} />
       <Button size="md" fullWidth onClick={onContinue}>

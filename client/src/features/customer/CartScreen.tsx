@@ -1,4 +1,4 @@
-import { type MantineSize, Stepper, useMatches } from '@mantine/core';
+import { type MantineSize, Stepper, Title, useMatches, VisuallyHidden } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -39,6 +39,9 @@ export function CartScreen() {
   return (
     <>
       <Breadcrumbs items={customerCrumbs(t, t('nav.cart'))} />
+      <VisuallyHidden>
+        <Title order={1}>{t('nav.cart')}</Title>
+      </VisuallyHidden>
       <Stepper
         active={step}
         onStepClick={goTo}

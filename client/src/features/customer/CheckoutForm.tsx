@@ -1,4 +1,3 @@
-import 'dayjs/locale/ne';
 import {
   Alert,
   Badge,
@@ -11,20 +10,30 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LATEST_DELIVERY_DATE } from '../../../../shared/rules';
+import { defaultDeliveryDate, isDeliveryDay } from '../../../../shared/delivery-dates';
+import { toPickerDate } from '../../../../shared/format';
 import type { OrderOut } from '../../../../shared/schemas/orders';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorText } from '../../errors';
 import { trpc } from '../../trpc';
 import { useAuth } from '../auth/AuthContext';
 import { EstimatedTotal } from './CartReview';
 import type { CartItem } from './cart';
+import { FetchFailed, Loading } from './LoadState';
 import { OverdueBanner } from './OverdueBanner';
 import { AttemptKeys, placementFor, usePlaceOrder, wasAnswered } from './placeOrder';
 
-const TERMS = ['cart.termMinimum', 'cart.termOverdue', 'cart.termIssues', 'cart.termBankFee'];
+/** The calendar and its library load only when the checkout's second step opens. */
+const DeliveryDateField = lazy(() => import('./DeliveryDateField'));
+
+const TERMS = [
+  'cart.termMinimum',
+  'cart.termOverdue',
+  'cart.termIssues',
+  'cart.termBankFee',
+] as const;
 
 interface CheckoutFormProps {
   items: CartItem[];
@@ -34,14 +43,23 @@ interface CheckoutFormProps {
 
 /** Step 2 'ORDER COMPLETE': terms, message, delivery days and date, then Place Order. */
 export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useAuth();
   const utils = trpc.useUtils();
-  // The business's today (DESIGN §3) as the session says it: the server's clock and time
-  // zone, re-read every 5 minutes, so a page left open overnight moves on to the new day.
-  const today = user?.business.today ?? '';
   const [message, setMessage] = useState('');
-  const [deliveryDate, setDeliveryDate] = useState(today);
+  // DESIGN §6: the earliest allowed day that is one of the customer's delivery days; another
+  // day asks for a confirmation before the order goes.
+  const calendar = trpc.settings.deliveryCalendar.useQuery();
+  const days = user?.deliveryDays ?? [];
+  const [deliveryDate, setDeliveryDate] = useState<string | null>(null);
+  const [confirmingDay, setConfirmingDay] = useState(false);
+  useEffect(() => {
+    if (deliveryDate === null && calendar.data) {
+      const { earliest, holidays } = calendar.data;
+      setDeliveryDate(defaultDeliveryDate(earliest, user?.deliveryDays ?? [], holidays));
+    }
+  }, [calendar.data, deliveryDate, user]);
+  const offSchedule = deliveryDate !== null && !isDeliveryDay(deliveryDate, days);
   const placeOrder = usePlaceOrder();
   // A ref, not state: two quick presses arrive before React re-renders the disabled button.
   const busy = useRef(false);
@@ -50,7 +68,7 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
   const sending = placeOrder.isPending || placeOrder.isSuccess;
 
   const place = () => {
-    if (busy.current) return;
+    if (busy.current || deliveryDate === null) return;
     busy.current = true;
     const placement = placementFor(items, message, deliveryDate);
     placeOrder.mutate(
@@ -73,7 +91,10 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
     ? errorText(t, placeOrder.error, 'errors.common.mutationFailed')
     : null;
 
-  const days = user?.deliveryDays ?? [];
+  const confirmThenPlace = () => {
+    if (offSchedule) setConfirmingDay(true);
+    else void place();
+  };
 
   return (
     <Stack gap="md">
@@ -117,18 +138,28 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
         </Group>
       </div>
 
-      <DatesProvider settings={{ locale: i18n.resolvedLanguage === 'ne' ? 'ne' : 'en' }}>
-        <DatePickerInput
-          label={t('cart.deliveryDate')}
-          valueFormat="MM/DD/YYYY"
-          value={deliveryDate}
-          onChange={(value) => setDeliveryDate(value ? String(value).slice(0, 10) : today)}
-          minDate={today}
-          maxDate={LATEST_DELIVERY_DATE}
-          allowDeselect={false}
-          popoverProps={{ withinPortal: true }}
-        />
-      </DatesProvider>
+      {calendar.isError ? (
+        <FetchFailed onRetry={() => void calendar.refetch()} />
+      ) : deliveryDate === null || !calendar.data ? (
+        <Loading />
+      ) : (
+        <div>
+          <Suspense fallback={<Loading />}>
+            <DeliveryDateField
+              value={deliveryDate}
+              onChange={setDeliveryDate}
+              earliest={calendar.data.earliest}
+              holidays={calendar.data.holidays}
+              deliveryDays={days}
+            />
+          </Suspense>
+          {offSchedule && (
+            <Text size="sm" c="orange" mt={4} data-testid="off-day-note">
+              {t('buyer.offDayNote')}
+            </Text>
+          )}
+        </div>
+      )}
 
       <EstimatedTotal items={items} />
 
@@ -142,10 +173,19 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
         <Button variant="default" size="md" onClick={onBack} disabled={sending}>
           {t('cart.back')}
         </Button>
-        <Button size="md" onClick={place} disabled={sending}>
+        <Button size="md" onClick={confirmThenPlace} disabled={sending || deliveryDate === null}>
           {sending ? t('cart.placing') : t('cart.placeOrder')}
         </Button>
       </Group>
+      <ConfirmDialog
+        opened={confirmingDay}
+        title={t('buyer.offDayTitle', { date: deliveryDate ? toPickerDate(deliveryDate) : '' })}
+        message={t('buyer.offDayMessage')}
+        onConfirm={place}
+        onClose={() => setConfirmingDay(false)}
+        confirmLabel={t('buyer.offDayConfirm')}
+        cancelLabel={t('buyer.offDayCancel')}
+      />
     </Stack>
   );
 }

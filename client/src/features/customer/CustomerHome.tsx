@@ -1,16 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Greeting } from '../../components/Greeting';
 import { Tile, TileGrid } from '../../components/Tiles';
 import { BagIcon, ChiliIcon, HistoryIcon, SheetIcon } from '../../components/tileIcons';
-import { HomeSlider } from './HomeSlider';
 import { PromoPopup } from './PromoPopup';
+
+/** The carousel and its library load with the home only, not with every customer screen. */
+const HomeSlider = lazy(() => import('./HomeSlider').then((m) => ({ default: m.HomeSlider })));
 
 export function CustomerHome() {
   const { t } = useTranslation();
   return (
     <>
       <Greeting />
-      <HomeSlider />
+      <Suspense fallback={null}>
+        <HomeSlider />
+      </Suspense>
       <PromoPopup />
       <TileGrid>
         <Tile to="/customer/regularorder" icon={<BagIcon />} label={t('nav.allProducts')} />

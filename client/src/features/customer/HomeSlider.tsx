@@ -1,3 +1,4 @@
+import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { AspectRatio, Image } from '@mantine/core';
 import type { EmblaCarouselType } from 'embla-carousel';

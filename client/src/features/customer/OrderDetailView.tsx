@@ -1,9 +1,11 @@
 import { Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { toPickerDate } from '../../../../shared/format';
+import { formatOrderNumber, toPickerDate } from '../../../../shared/format';
 import type { OrderOut } from '../../../../shared/schemas/orders';
+import { unitLabel } from '../../components/localName';
 import { Money } from '../../components/Money';
 import { OrderStatusBadge } from './OrderStatusBadge';
+import { useOrderDate } from './useOrderDate';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -21,11 +23,18 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 /** An order as its customer sees it: restaurant, delivery date, message, lines, total. */
 export function OrderDetailView({ order }: { order: OrderOut }) {
   const { t } = useTranslation();
+  const orderDate = useOrderDate();
   const restaurant =
     order.user.restaurantName || order.customer?.restaurantName || t('orders.deletedRestaurant');
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2 }} spacing="sm" verticalSpacing="xs">
+        <Field label={t('buyer.number')}>
+          <Text span fw={700} data-testid="order-number">
+            {formatOrderNumber(order.orderNumber)}
+          </Text>
+        </Field>
+        <Field label={t('buyer.orderDate')}>{orderDate(order.createdAt)}</Field>
         <Field label={t('orders.restaurant')}>{restaurant}</Field>
         <Field label={t('orders.deliveryDate')}>{toPickerDate(order.deliveryDate)}</Field>
         <Field label={t('orders.status')}>
@@ -68,7 +77,7 @@ export function OrderDetailView({ order }: { order: OrderOut }) {
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {`${line.quantity} ${line.sku}`}
+                  {`${line.quantity} ${unitLabel(t, line.sku)}`}
                 </Table.Td>
                 <Table.Td ta="right" visibleFrom="xs">
                   <Money amount={line.price} />

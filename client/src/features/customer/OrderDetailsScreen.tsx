@@ -37,7 +37,9 @@ export function OrderDetailsScreen() {
         ])}
       />
       <Group justify="space-between" mb="md" align="center">
-        <Title order={2}>{t('orders.detailsTitle')}</Title>
+        <Title order={1} size="h2">
+          {t('orders.detailsTitle')}
+        </Title>
         {order.data && (
           <Group gap="xs" className="no-print">
             <Button

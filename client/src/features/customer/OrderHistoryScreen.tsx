@@ -1,10 +1,12 @@
 import {
   Button,
   Center,
+  Group,
   Modal,
   Pagination,
   Paper,
   SimpleGrid,
+  Stack,
   Table,
   Text,
   Title,
@@ -13,15 +15,18 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toPickerDate } from '../../../../shared/format';
+import { formatOrderNumber, toPickerDate } from '../../../../shared/format';
 import type { OrderOut } from '../../../../shared/schemas/orders';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { Money } from '../../components/Money';
+import { usePhone } from '../../shell/FloatingActions';
 import { trpc } from '../../trpc';
 import { customerCrumbs } from './crumbs';
 import { FetchFailed, Loading } from './LoadState';
 import { OrderAgainButton } from './OrderAgainButton';
 import { OrderDetailView } from './OrderDetailView';
 import { OrderStatusBadge } from './OrderStatusBadge';
+import { useOrderDate } from './useOrderDate';
 
 /** The optional page number of /customer/myorderlist/:pageNumber; anything else is page 1. */
 export function pageFromParam(param: string | undefined): number {
@@ -39,7 +44,9 @@ function DetailsModal({ order, onClose }: { order: OrderOut | null; onClose(): v
     <Modal
       opened={order !== null}
       onClose={onClose}
-      title={t('orders.detailsTitle')}
+      title={
+        order ? `${t('orders.detailsTitle')} ${formatOrderNumber(order.orderNumber)}` : undefined
+      }
       size="lg"
       closeButtonProps={{ 'aria-label': t('common.close') }}
       styles={{ title: { fontWeight: 700 } }}
@@ -69,13 +76,15 @@ export function OrderHistoryScreen() {
     { placeholderData: keepPreviousData },
   );
   const [open, setOpen] = useState<OrderOut | null>(null);
+  const phone = usePhone();
+  const orderDate = useOrderDate();
   const list = orders.data?.orders ?? [];
   const pages = orders.data?.pages ?? 1;
 
   return (
     <>
       <Breadcrumbs items={customerCrumbs(t, t('nav.orderHistory'))} />
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {t('orders.historyTitle')}
       </Title>
       {orders.isPending ? (
@@ -84,23 +93,62 @@ export function OrderHistoryScreen() {
         <FetchFailed onRetry={() => void orders.refetch()} />
       ) : list.length === 0 ? (
         <Paper withBorder radius="lg" p="xl" ta="center">
-          <Text fw={600}>{t('orders.none')}</Text>
+          <Stack align="center" gap="sm">
+            <Text fw={600}>{t('orders.none')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('buyer.emptyHistoryHint')}
+            </Text>
+            <Button component={Link} to="/customer/regularorder" size="md">
+              {t('buyer.browseProducts')}
+            </Button>
+          </Stack>
         </Paper>
+      ) : phone ? (
+        <Stack gap="xs" data-testid="order-rows">
+          {list.map((order) => (
+            <Paper key={order._id} withBorder radius="md" p="sm" data-testid="order-row">
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text fw={700}>{formatOrderNumber(order.orderNumber)}</Text>
+                <Money amount={order.totalPrice} fw={700} />
+              </Group>
+              <Text size="sm" c="dimmed">
+                {t('buyer.ordered')} {orderDate(order.createdAt)} · {t('orders.delivery')}{' '}
+                <Text span c="var(--mantine-color-text)" fw={600} inherit>
+                  {toPickerDate(order.deliveryDate)}
+                </Text>
+              </Text>
+              <Group justify="space-between" mt={6}>
+                <OrderStatusBadge isDelivered={order.isDelivered} />
+                <Button mih={44} variant="light" onClick={() => setOpen(order)}>
+                  {t('orders.details')}
+                </Button>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <Paper withBorder radius="lg">
           <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
+                <Table.Th>{t('buyer.number')}</Table.Th>
+                <Table.Th>{t('buyer.ordered')}</Table.Th>
                 <Table.Th>{t('orders.delivery')}</Table.Th>
+                <Table.Th ta="right">{t('buyer.total')}</Table.Th>
                 <Table.Th>{t('orders.status')}</Table.Th>
                 <Table.Th ta="right">{t('orders.action')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {list.map((order) => (
-                <Table.Tr key={order._id}>
+                <Table.Tr key={order._id} data-testid="order-row">
+                  <Table.Td fw={700}>{formatOrderNumber(order.orderNumber)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{orderDate(order.createdAt)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {toPickerDate(order.deliveryDate)}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={order.totalPrice} />
                   </Table.Td>
                   <Table.Td>
                     <OrderStatusBadge isDelivered={order.isDelivered} />
@@ -122,10 +170,21 @@ export function OrderHistoryScreen() {
             total={pages}
             value={Math.min(page, pages)}
             onChange={(next) => navigate(historyPath(next))}
-            size="sm"
-            siblings={1}
+            size={phone ? 'xl' : 'md'}
+            siblings={phone ? 0 : 1}
             boundaries={1}
             aria-label={t('orders.pages')}
+            getItemProps={(n) => ({ 'aria-label': t('shell.page', { page: n }) })}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'previous'
+                  ? t('shell.previousPage')
+                  : control === 'next'
+                    ? t('shell.nextPage')
+                    : control === 'first'
+                      ? t('shell.firstPage')
+                      : t('shell.lastPage'),
+            })}
           />
         </Center>
       )}

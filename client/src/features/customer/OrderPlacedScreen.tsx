@@ -1,5 +1,4 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import confetti from 'canvas-confetti';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,28 +17,46 @@ function canDraw(): boolean {
 function useConfetti() {
   useEffect(() => {
     if (!canDraw()) return;
-    // No web worker: the worker is made from a blob: URL, which the server's CSP forbids.
-    const fire = confetti.create(null, {
-      resize: true,
-      useWorker: false,
-      disableForReducedMotion: true,
-    });
-    const end = Date.now() + CONFETTI_MS;
-    const burst = () => {
-      const base = { particleCount: 12, spread: 70, startVelocity: 35, ticks: 120, zIndex: 400 };
-      void fire({ ...base, angle: 60, origin: { x: 0, y: 0.7 } });
-      void fire({ ...base, angle: 120, origin: { x: 1, y: 0.7 } });
+    let stopped = false;
+    let stop = () => {
+      stopped = true;
     };
-    burst();
-    const timer = window.setInterval(() => {
-      if (Date.now() >= end) window.clearInterval(timer);
-      else burst();
-    }, BURST_EVERY_MS);
-    return () => {
-      window.clearInterval(timer);
-      fire.reset();
-    };
+    // The library is fetched only here, after an order is placed.
+    void import('canvas-confetti')
+      .then(({ default: confetti }) => {
+        if (stopped) return;
+        // No web worker: the worker is made from a blob: URL, which the server's CSP forbids.
+        const fire = confetti.create(null, {
+          resize: true,
+          useWorker: false,
+          disableForReducedMotion: true,
+        });
+        stop = celebrate(fire);
+      })
+      .catch((error: unknown) => console.warn('confetti not loaded', error));
+    return () => stop();
   }, []);
+}
+
+type Fire = ((options: Record<string, unknown>) => Promise<null> | null) & { reset(): void };
+
+/** Bursts from both sides for CONFETTI_MS; returns the way to stop early. */
+function celebrate(fire: Fire): () => void {
+  const end = Date.now() + CONFETTI_MS;
+  const burst = () => {
+    const base = { particleCount: 12, spread: 70, startVelocity: 35, ticks: 120, zIndex: 400 };
+    void fire({ ...base, angle: 60, origin: { x: 0, y: 0.7 } });
+    void fire({ ...base, angle: 120, origin: { x: 1, y: 0.7 } });
+  };
+  burst();
+  const timer = window.setInterval(() => {
+    if (Date.now() >= end) window.clearInterval(timer);
+    else burst();
+  }, BURST_EVERY_MS);
+  return () => {
+    window.clearInterval(timer);
+    fire.reset();
+  };
 }
 
 /** /customer/orderplaced: the thank-you page after a placed order. */
@@ -54,7 +71,9 @@ export function OrderPlacedScreen() {
           <Text fz={56} lh={1} aria-hidden="true">
             ✅
           </Text>
-          <Title order={2}>{t('placed.title')}</Title>
+          <Title order={1} size="h2">
+            {t('placed.title')}
+          </Title>
           <Text c="dimmed" maw={420}>
             {t('placed.thanks')}
           </Text>

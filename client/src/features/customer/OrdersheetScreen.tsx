@@ -17,12 +17,12 @@ export function OrdersheetScreen() {
   const { list } = useWishlist();
   const [query, setQuery] = useState('');
   const saved = list.data ?? [];
-  const shown = saved.filter((p) => matchesName(p.name, query));
+  const shown = saved.filter((p) => matchesName([p.name, p.nameNe], query));
 
   return (
     <>
       <Breadcrumbs items={customerCrumbs(t, t('nav.myOrdersheet'))} />
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {t('catalogue.ordersheetTitle')}
       </Title>
       {list.isPending ? (

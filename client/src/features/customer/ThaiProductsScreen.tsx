@@ -18,12 +18,12 @@ export function ThaiProductsScreen() {
     () => (products.data ?? []).filter((p) => p.category?.name === THAI_CATEGORY),
     [products.data],
   );
-  const shown = thai.filter((p) => matchesName(p.name, query));
+  const shown = thai.filter((p) => matchesName([p.name, p.nameNe], query));
 
   return (
     <>
       <Breadcrumbs items={customerCrumbs(t, t('nav.thaiProducts'))} />
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {t('catalogue.thaiTitle')}
       </Title>
       <Stack gap="sm">

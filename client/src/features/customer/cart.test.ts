@@ -12,6 +12,7 @@ import {
   decreaseInCart,
   estimatedTotal,
   increaseInCart,
+  parseQuantity,
   quantityIn,
   readCart,
   removeFromCart,
@@ -19,6 +20,7 @@ import {
   withAdded,
   withDecreased,
   withIncreased,
+  withQuantity,
   withRemoved,
   writeCart,
 } from './cart';
@@ -128,5 +130,28 @@ describe('cart helpers', () => {
     window.removeEventListener(CART_EVENT, listener);
     expect(readCart()).toEqual([]);
     expect(heard).toBe(4);
+  });
+});
+
+describe('typed quantities', () => {
+  const line = { id: 'p1', name: 'Rice', sku: 'Bag', quantity: 2 };
+
+  it('reads digits only, within 1-9999, Devanagari digits too', () => {
+    expect(parseQuantity('10')).toBe(10);
+    expect(parseQuantity(' 7 ')).toBe(7);
+    expect(parseQuantity('१२')).toBe(12);
+    expect(parseQuantity('12000')).toBe(9999);
+    expect(parseQuantity('0')).toBeNull();
+    expect(parseQuantity('')).toBeNull();
+    expect(parseQuantity('1.5')).toBeNull();
+    expect(parseQuantity('-3')).toBeNull();
+    expect(parseQuantity('ten')).toBeNull();
+  });
+
+  it('sets a line to the typed quantity, kept within 1-9999', () => {
+    expect(withQuantity([line], 'p1', 10)[0]?.quantity).toBe(10);
+    expect(withQuantity([line], 'p1', 50000)[0]?.quantity).toBe(9999);
+    expect(withQuantity([line], 'p1', Number.NaN)[0]?.quantity).toBe(2);
+    expect(withQuantity([line], 'other', 5)).toEqual([line]);
   });
 });

@@ -9,6 +9,8 @@ export interface CartItem {
   /** The product's _id. */
   id: string;
   name: string;
+  /** The product's Nepali name, when it has one (shown in the Nepali interface). */
+  nameNe?: string | null;
   /** The unit (Kg, Pcs, ...). */
   sku: string;
   /** Whole number, at least 1. */
@@ -93,6 +95,7 @@ export function useCart(): CartItem[] {
 export interface CartProduct {
   _id: string;
   name: string;
+  nameNe?: string | null;
   sku: string;
   price: number;
   productRank: number;
@@ -105,6 +108,7 @@ export function cartItemFor(product: CartProduct, quantity = 1): CartItem {
   return {
     id: product._id,
     name: product.name,
+    ...(product.nameNe ? { nameNe: product.nameNe } : {}),
     sku: product.sku,
     quantity,
     rank: product.productRank,
@@ -142,6 +146,20 @@ export function withDecreased(items: CartItem[], id: string): CartItem[] {
   return items.map((i) => (i.id === id ? { ...i, quantity: i.quantity - 1 } : i));
 }
 
+/** A typed quantity for a line already in the cart, kept within 1-9999. */
+export function withQuantity(items: CartItem[], id: string, quantity: number): CartItem[] {
+  if (!Number.isFinite(quantity)) return items;
+  return items.map((i) => (i.id === id ? { ...i, quantity: clamp(quantity) } : i));
+}
+
+/** A typed quantity as the cart takes it: digits only (Western or Devanagari), else null. */
+export function parseQuantity(text: string): number | null {
+  const digits = text.trim().replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966));
+  if (!/^\d{1,6}$/.test(digits)) return null;
+  const n = Number(digits);
+  return n >= 1 ? Math.min(MAX_QUANTITY, n) : null;
+}
+
 export function withRemoved(items: CartItem[], id: string): CartItem[] {
   return items.filter((i) => i.id !== id);
 }
@@ -163,6 +181,16 @@ export function increaseInCart(id: string): void {
 
 export function decreaseInCart(id: string): void {
   writeCart(withDecreased(readCart(), id));
+}
+
+export function setQuantityInCart(id: string, quantity: number): void {
+  writeCart(withQuantity(readCart(), id, quantity));
+}
+
+/** Removes several lines at once (e.g. every out-of-stock one). */
+export function removeManyFromCart(ids: readonly string[]): void {
+  const gone = new Set(ids);
+  writeCart(readCart().filter((i) => !gone.has(i.id)));
 }
 
 export function removeFromCart(id: string): void {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
-import { makeOrder, type RouterOutputs } from '../../test/fixtures';
+import { makeOrder, makeProduct, type RouterOutputs } from '../../test/fixtures';
 import { renderScreen } from '../../test/renderScreen';
 import { type Answers, type Call, networkError, serverError } from '../../test/testServer';
 import { CartScreen } from './CartScreen';
@@ -41,16 +41,44 @@ function placeAnswers(...answers: Array<() => Promise<Placed>>): Answers {
   };
 }
 
-function openCart(path = '/cart', answers: Answers = {}) {
-  return renderScreen(<CartScreen />, { path, pattern: '/cart', answers });
+function openCart(
+  path = '/cart',
+  answers: Answers = {},
+  { holidays = [] as string[], products = inStock } = {},
+) {
+  return renderScreen(<CartScreen />, {
+    path,
+    pattern: '/cart',
+    answers: {
+      'settings.deliveryCalendar': () => calendar(holidays),
+      'products.list': () => products,
+      ...answers,
+    },
+  });
 }
 
 const placements = (calls: Call[]) => calls.filter((c) => c.path === 'orders.place');
 const keyOf = (call: Call | undefined) => call?.context.idempotencyKey;
 
+/** Monday 13 May 2030 is the earliest allowed day; the customer's days are Tuesday and Friday. */
+const EARLIEST = '2030-05-13';
+const calendar = (holidays: string[] = []) => ({
+  timeZone: 'Asia/Tokyo',
+  today: EARLIEST,
+  earliest: EARLIEST,
+  cutoff: '04:00',
+  holidays,
+});
+const inStock = [
+  makeProduct({ _id: 'p1', name: 'Basmati Rice 5kg' }),
+  makeProduct({ _id: 'p2', name: 'Toor Dal 1kg', sku: 'Kg' }),
+];
+
 async function goToStep2() {
   fireEvent.click(screen.getByRole('button', { name: 'CONTINUE' }));
   await screen.findByText('Terms and conditions');
+  // The date picker is its own chunk: wait until it shows the default date.
+  await screen.findByRole('button', { name: /Delivery date/ });
 }
 
 afterEach(() => {
@@ -89,7 +117,7 @@ describe('cart: ORDER REVIEW', () => {
 });
 
 describe('cart: ORDER COMPLETE', () => {
-  it("shows the terms, delivery days, the business's today as the date, and Back returns", async () => {
+  it('shows the terms, delivery days, the earliest delivery day as the date, and Back returns', async () => {
     writeCart([rice]);
     openCart();
     await goToStep2();
@@ -99,10 +127,11 @@ describe('cart: ORDER COMPLETE', () => {
     expect(screen.getByText('Bank transfer fees are paid by the customer.')).toBeTruthy();
     expect(screen.getByText('Tuesday')).toBeTruthy();
     expect(screen.getByText('Friday')).toBeTruthy();
-    // The session's date (fixtures: 2030-05-15), not this machine's clock or time zone.
+    // DESIGN §6: not the earliest day (a Monday) but the first delivery day from it.
     expect(screen.getByRole('button', { name: /Delivery date/ }).textContent).toContain(
-      '05/15/2030',
+      '05/14/2030',
     );
+    expect(screen.queryByTestId('off-day-note')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('button', { name: 'CONTINUE' })).toBeTruthy();
   });
@@ -137,7 +166,7 @@ describe('cart: ORDER COMPLETE', () => {
         { product: 'p2', quantity: 1 },
       ],
       customMessage: 'Back door',
-      deliveryDate: '2030-05-15',
+      deliveryDate: '2030-05-14',
     });
 
     await act(async () => answer(makeOrder()));
@@ -219,5 +248,71 @@ describe('cart: ORDER COMPLETE', () => {
     await waitFor(() => expect(location()).toBe('/customer/orderplaced'));
     const [first, second] = placements(calls);
     expect(keyOf(second)).not.toBe(keyOf(first));
+  });
+
+  it('asks before placing an order for a day that is not a delivery day', async () => {
+    writeCart([rice]);
+    // Every Tuesday and Friday of the next two weeks is a holiday: the default falls back to
+    // the earliest day, a Monday.
+    const { calls } = openCart(
+      '/cart',
+      placeAnswers(async () => makeOrder()),
+      { holidays: ['2030-05-14', '2030-05-17', '2030-05-21', '2030-05-24'] },
+    );
+    await goToStep2();
+    expect(screen.getByRole('button', { name: /Delivery date/ }).textContent).toContain(
+      '05/13/2030',
+    );
+    expect(screen.getByTestId('off-day-note')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: '05/13/2030 is not one of your delivery days',
+    });
+    expect(placements(calls)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose another day' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(placements(calls)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    const again = await screen.findByRole('dialog');
+    await act(async () =>
+      fireEvent.click(within(again).getByRole('button', { name: 'Yes, deliver that day' })),
+    );
+    await waitFor(() => expect(placements(calls)).toHaveLength(1));
+    expect(placements(calls)[0]?.input).toMatchObject({ deliveryDate: '2030-05-13' });
+  });
+});
+
+describe('cart: stock checked when the cart opens', () => {
+  it('marks out-of-stock and withdrawn lines and removes them with one tap', async () => {
+    writeCart([rice, dal, { ...dal, id: 'p9', name: 'Old Item' }]);
+    openCart(
+      '/cart',
+      {},
+      {
+        products: [
+          makeProduct({ _id: 'p1', name: 'Basmati Rice 5kg' }),
+          makeProduct({ _id: 'p2', name: 'Toor Dal 1kg', itemType: 'Out of Stock' }),
+        ],
+      },
+    );
+    const alert = await screen.findByTestId('stock-alert');
+    expect(within(alert).getByText('2 items in your cart are out of stock.')).toBeTruthy();
+    const lines = screen.getAllByTestId('cart-line');
+    expect(lines.map((l) => l.getAttribute('data-stock'))).toEqual(['ok', 'out', 'gone']);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Remove out-of-stock items' }));
+    await waitFor(() => expect(readCart().map((i) => i.id)).toEqual(['p1']));
+    expect(screen.queryByTestId('stock-alert')).toBeNull();
+  });
+
+  it('takes a typed quantity on a line', async () => {
+    writeCart([rice]);
+    openCart();
+    const input = await screen.findByRole<HTMLInputElement>('textbox', {
+      name: 'Quantity of Basmati Rice 5kg in the cart',
+    });
+    fireEvent.change(input, { target: { value: '12' } });
+    expect(readCart()[0]?.quantity).toBe(12);
+    expect(screen.getByTestId('cart-quantity').textContent).toBe('12 Bag');
   });
 });

@@ -49,7 +49,10 @@ afterEach(() => {
 
 describe('customer home', () => {
   it('shows the active slider pictures above the tiles', async () => {
+    // The slider is its own chunk (React.lazy): have it loaded, then let the lazy render settle.
+    await import('./HomeSlider');
     openHome({ 'information.activePopup': () => null });
+    await flush();
     await flush();
     expect(screen.getByRole('img', { name: 'New crop basmati' }).getAttribute('src')).toBe(
       '/uploads/s1.png',

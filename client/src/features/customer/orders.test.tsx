@@ -31,7 +31,7 @@ describe('ORDER HISTORY', () => {
     });
     expect(screen.getByRole('heading', { name: 'ORDER HISTORY' })).toBeTruthy();
     await screen.findByText('05/17/2030');
-    for (const header of ['DELIVERY', 'STATUS', 'ACTION']) {
+    for (const header of ['ORDER NO.', 'ORDERED', 'DELIVERY', 'TOTAL', 'STATUS', 'ACTION']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     }
     const rows = screen.getAllByRole('row').slice(1);
@@ -40,7 +40,7 @@ describe('ORDER HISTORY', () => {
     expect(within(rows[1] as HTMLElement).getByText('04/01/2030')).toBeTruthy();
 
     fireEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Details' }));
-    const dialog = await screen.findByRole('dialog', { name: 'ORDER DETAILS' });
+    const dialog = await screen.findByRole('dialog', { name: /^ORDER DETAILS #\d+$/ });
     expect(within(dialog).getByText('Himalaya Kitchen')).toBeTruthy();
     expect(within(dialog).getByText('Before 11am please')).toBeTruthy();
     expect(within(dialog).getByText('2 Bag')).toBeTruthy();
@@ -73,9 +73,9 @@ describe('ORDER HISTORY', () => {
     });
     await screen.findByText('05/17/2030');
     expect(calls.find((c) => c.path === 'orders.mine')?.input).toEqual({ pageNumber: 2 });
-    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(location()).toBe('/customer/myorderlist/3'));
-    fireEvent.click(screen.getByRole('button', { name: '1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 1' }));
     await waitFor(() => expect(location()).toBe('/customer/myorderlist'));
   });
 

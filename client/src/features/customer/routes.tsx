@@ -1,4 +1,5 @@
 import { Route } from 'react-router';
+import { AreaRoutes } from '../../shell/AreaRoutes';
 import { AllProductsScreen } from './AllProductsScreen';
 import { CartScreen } from './CartScreen';
 import { CustomerHome } from './CustomerHome';
@@ -7,6 +8,9 @@ import { OrderHistoryScreen } from './OrderHistoryScreen';
 import { OrderPlacedScreen } from './OrderPlacedScreen';
 import { OrdersheetScreen } from './OrdersheetScreen';
 import { ThaiProductsScreen } from './ThaiProductsScreen';
+
+// The restaurant customer's area: one lazily loaded chunk (client/src/shell/Areas.tsx).
+// To add a screen: a `<Route path="/customer/..." element={<YourScreen />} />` (full path) below.
 
 /** The restaurant customer's screens. */
 export const customerRoutes = (
@@ -21,3 +25,7 @@ export const customerRoutes = (
     <Route path="/cart" element={<CartScreen />} />
   </>
 );
+
+export default function CustomerArea() {
+  return <AreaRoutes>{customerRoutes}</AreaRoutes>;
+}

@@ -1,7 +1,18 @@
+// All of Mantine's styles for this area's screens (the customer's phone loads only the few
+// its screens use, shell/SignedInFrame.tsx): any component works here without more imports.
+import '@mantine/core/styles.css';
 import { Route } from 'react-router';
+import { AreaRoutes } from '../../shell/AreaRoutes';
 import { DriverHome } from './DriverHome';
 import { driverDeliveryRoutes } from './deliveries/routes';
 import { driverPaymentRoutes } from './payments/routes';
+
+// The driver's area: one lazily loaded chunk (client/src/shell/Areas.tsx).
+//
+// To add a screen: put `<Route path="/driver/..." element={<YourScreen />} />` (full path) in
+// your group's fragment (deliveries/ or payments/routes.tsx), import the screen there, and
+// delete its row from client/src/comingSoonRoutes.ts. The area's guard, error boundary and
+// Page not found already wrap it.
 
 /** The driver's screens: one fragment per screen group. */
 export const driverRoutes = (
@@ -11,3 +22,7 @@ export const driverRoutes = (
     {driverPaymentRoutes}
   </>
 );
+
+export default function DriverArea() {
+  return <AreaRoutes>{driverRoutes}</AreaRoutes>;
+}

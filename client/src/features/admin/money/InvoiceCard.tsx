@@ -20,6 +20,7 @@ import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoi
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { Phone } from '../../../components/Phone';
+import { dynamicT } from '../../../i18n';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
 import { NoteForm } from './NoteForm';
@@ -42,7 +43,7 @@ export function StatusChip({ status }: { status: InvoiceStatus }) {
   // Unknown values show as warning (spec §4).
   return (
     <Badge color={STATUS_COLOR[status] ?? 'yellow.4'} variant="filled" autoContrast>
-      {t(STATUS_KEY[status] ?? 'money.status.pending')}
+      {dynamicT(t)(STATUS_KEY[status] ?? 'money.status.pending')}
     </Badge>
   );
 }
@@ -235,8 +236,10 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
                     {h.createdAt.slice(0, 16).replace('T', ' ')} ·{' '}
                     {t('money.historyLine', {
                       actor: h.actorName,
-                      action: t(`money.historyAction.${h.action}`),
-                      entity: t(`money.historyEntity.${h.entity}`, { defaultValue: h.entity }),
+                      action: dynamicT(t)(`money.historyAction.${h.action}`),
+                      entity: dynamicT(t)(`money.historyEntity.${h.entity}`, {
+                        defaultValue: h.entity,
+                      }),
                     })}
                     {h.before && h.after ? ` ${describe(h.before)} → ${describe(h.after)}` : ''}
                     {!h.before && h.after ? ` ${describe(h.after)}` : ''}

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { dynamicT } from '../../../i18n';
 
 // Calls that move money go through the REST door, which takes a per-request Idempotency-Key
 // (a retried payment is recorded once, DESIGN §6). Reads use tRPC hooks.
@@ -58,8 +59,8 @@ export function moneyErrorText(t: TFunction, error: unknown, fallbackKey: string
   if (code) {
     const params = error instanceof MoneyError ? error.params : undefined;
     const key = `errors.${code}`;
-    const text = t(key, params ?? {});
+    const text = dynamicT(t)(key, params ?? {});
     if (text !== key) return text;
   }
-  return t(fallbackKey);
+  return dynamicT(t)(fallbackKey);
 }

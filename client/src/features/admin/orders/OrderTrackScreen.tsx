@@ -18,7 +18,7 @@ import { adminCrumbs } from './shared';
 
 const PAGE_SIZE = 20;
 
-function restaurantOf(t: (k: string) => string, j: JobOut): string {
+function restaurantOf(t: (k: 'orderTrack.deletedRestaurant') => string, j: JobOut): string {
   return j.customer?.restaurantName ?? (j.restaurantName || t('orderTrack.deletedRestaurant'));
 }
 

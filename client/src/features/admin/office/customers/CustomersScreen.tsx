@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { CustomerKind, CustomerOut } from '../../../../../../shared/schemas/office';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import type { TKey } from '../../../../i18n';
 import { trpc } from '../../../../trpc';
 import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
 import { HistoryTable } from '../shared/History';
@@ -36,7 +37,7 @@ const VIEW_KIND: Record<Exclude<CustomersView, 'unified'>, CustomerKind> = {
   monthly: 'monthly',
   web: 'web',
 };
-const VIEW_TITLE: Record<CustomersView, string> = {
+const VIEW_TITLE: Record<CustomersView, TKey> = {
   unified: 'nav.customers',
   all: 'nav.allCustomers',
   monthly: 'nav.monthlyCustomers',

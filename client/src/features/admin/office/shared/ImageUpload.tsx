@@ -2,6 +2,7 @@ import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../../components/notify';
+import { dynamicT } from '../../../../i18n';
 import { cardImage, UploadError, uploadImage } from './upload';
 
 interface Props {
@@ -27,7 +28,7 @@ export function ImageUpload({ label, value, onChange, onBusy, error }: Props) {
       notifySuccess(t('office.imageUploaded'));
     } catch (err) {
       const code = err instanceof UploadError ? err.code : 'upload.failed';
-      notifyError(t(`errors.${code}`));
+      notifyError(dynamicT(t)(`errors.${code}`));
     } finally {
       setBusy(false);
       onBusy?.(false);

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { dynamicT } from '../../../../i18n';
 
 // A refusal from the server carries a code, its parameters and per-field codes (DESIGN §4):
 // tRPC puts them in `error.data`. The office shows `t('errors.' + code, params)`.
@@ -29,8 +30,8 @@ export function errorText(
   fallback = 'errors.common.mutationFailed',
 ): string {
   const { code, params } = appErrorOf(error);
-  if (code) return t(`errors.${code}`, params ?? {});
-  return t(fallback);
+  if (code) return dynamicT(t)(`errors.${code}`, params ?? {});
+  return dynamicT(t)(fallback);
 }
 
 /** A form field's error (a code) as text; `undefined` when there is none. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../../components/notify';
+import { dynamicT } from '../../../../i18n';
 import { trpc } from '../../../../trpc';
 import { errorText } from './errors';
 
@@ -14,7 +15,7 @@ export function useAfterChange() {
   return {
     done(messageKey: string) {
       void utils.invalidate();
-      notifySuccess(t(messageKey));
+      notifySuccess(dynamicT(t)(messageKey));
     },
     failed(error: unknown) {
       notifyError(errorText(t, error));

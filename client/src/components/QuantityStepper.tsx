@@ -1,0 +1,93 @@
+import { ActionIcon, Group, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_QUANTITY } from '../../../shared/rules';
+import { parseQuantity } from '../features/customer/cart';
+import { MinusIcon, PlusIcon } from './shopIcons';
+
+interface QuantityStepperProps {
+  /** The product's name, for the controls' accessible names. */
+  name: string;
+  quantity: number;
+  onDecrease(): void;
+  onIncrease(): void;
+  /** A typed quantity (1-9999), committed as soon as it is a valid number. */
+  onSet(quantity: number): void;
+  /** Minus disabled at 1 (the cart's line), or removing the line at 1 (the card). */
+  minusDisabled?: boolean;
+}
+
+/**
+ * Minus, the quantity and plus, where the quantity can also be typed (numeric keypad on
+ * phones): ten bags are one entry, not ten taps. Every control is at least 44 px.
+ */
+export function QuantityStepper({
+  name,
+  quantity,
+  onDecrease,
+  onIncrease,
+  onSet,
+  minusDisabled = false,
+}: QuantityStepperProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(String(quantity));
+  const [editing, setEditing] = useState(false);
+  // Follow changes made elsewhere (+/-, another tab) unless the person is typing.
+  useEffect(() => {
+    if (!editing) setText(String(quantity));
+  }, [quantity, editing]);
+
+  return (
+    <Group justify="space-between" wrap="nowrap" gap={4}>
+      <ActionIcon
+        size={44}
+        variant="light"
+        onClick={onDecrease}
+        disabled={minusDisabled}
+        aria-label={t('product.decrease', { name })}
+      >
+        <MinusIcon />
+      </ActionIcon>
+      <TextInput
+        value={text}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          setText(next);
+          const n = parseQuantity(next);
+          if (n !== null && n !== quantity) onSet(n);
+        }}
+        onFocus={(e) => {
+          setEditing(true);
+          e.currentTarget.select();
+        }}
+        onBlur={() => {
+          setEditing(false);
+          setText(String(quantity));
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.currentTarget.blur();
+        }}
+        inputMode="numeric"
+        pattern="[0-9]*"
+        enterKeyHint="done"
+        maxLength={String(MAX_QUANTITY).length}
+        aria-label={t('product.quantityOf', { name })}
+        data-testid="quantity-input"
+        size="md"
+        style={{ flex: 1, minWidth: 0 }}
+        styles={{
+          input: { textAlign: 'center', fontWeight: 700, minHeight: 44, paddingInline: 4 },
+        }}
+      />
+      <ActionIcon
+        size={44}
+        variant="filled"
+        onClick={onIncrease}
+        disabled={quantity >= MAX_QUANTITY}
+        aria-label={t('product.increase', { name })}
+      >
+        <PlusIcon />
+      </ActionIcon>
+    </Group>
+  );
+}

@@ -1,0 +1,117 @@
+// The delivery-date picker and its calendar library: a chunk of its own, fetched when the
+// checkout's second step opens (CheckoutForm lazy-loads this file).
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ne';
+import { Box, Text, VisuallyHidden } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { isDeliveryDay } from '../../../../shared/delivery-dates';
+import { LATEST_DELIVERY_DATE } from '../../../../shared/rules';
+
+export interface DeliveryDateFieldProps {
+  value: string;
+  onChange(date: string): void;
+  /** The earliest date the server accepts (settings.deliveryCalendar). */
+  earliest: string;
+  holidays: readonly string[];
+  /** The customer's delivery weekdays; none set means every day is one. */
+  deliveryDays: readonly string[];
+}
+
+/**
+ * Marks the customer's delivery days with a dot (and says so to screen readers), leaves
+ * holidays and days before the earliest allowed one unselectable. Dates show with Western
+ * digits in both languages (ADR 012); month and weekday names follow the language.
+ */
+export default function DeliveryDateField({
+  value,
+  onChange,
+  earliest,
+  holidays,
+  deliveryDays,
+}: DeliveryDateFieldProps) {
+  const { t, i18n } = useTranslation();
+  const off = new Set(holidays);
+  const marked = deliveryDays.length > 0;
+
+  return (
+    <DatesProvider settings={{ locale: i18n.resolvedLanguage === 'ne' ? 'ne' : 'en' }}>
+      <DatePickerInput
+        label={t('cart.deliveryDate')}
+        valueFormat="MM/DD/YYYY"
+        value={value}
+        onChange={(next) => {
+          if (next) onChange(String(next).slice(0, 10));
+        }}
+        minDate={earliest}
+        maxDate={LATEST_DELIVERY_DATE}
+        excludeDate={(date) => off.has(String(date).slice(0, 10))}
+        allowDeselect={false}
+        size="md"
+        // A dialog with a title, big enough for a thumb on a phone.
+        dropdownType="modal"
+        modalProps={{
+          title: t('cart.deliveryDate'),
+          centered: true,
+          closeButtonProps: { 'aria-label': t('common.close') },
+        }}
+        // The business delivers on weekends too: no red weekend days (also too pale to read).
+        weekendDays={[]}
+        data-testid="delivery-date"
+        ariaLabels={{
+          previousMonth: t('shell.previousMonth'),
+          nextMonth: t('shell.nextMonth'),
+          previousYear: t('shell.previousYear'),
+          nextYear: t('shell.nextYear'),
+          previousDecade: t('shell.previousDecade'),
+          nextDecade: t('shell.nextDecade'),
+        }}
+        getDayProps={(date) => {
+          const iso = String(date).slice(0, 10);
+          if (off.has(iso)) return { title: t('buyer.holiday'), 'data-holiday': true };
+          if (marked && isDeliveryDay(iso, deliveryDays)) {
+            return { 'data-delivery-day': true, fw: 700 };
+          }
+          return {};
+        }}
+        renderDay={(date) => {
+          const iso = String(date).slice(0, 10);
+          const delivery = marked && !off.has(iso) && isDeliveryDay(iso, deliveryDays);
+          return (
+            <Box pos="relative" component="span">
+              {dayjs(iso).date()}
+              {delivery && (
+                <>
+                  <Box
+                    component="span"
+                    aria-hidden="true"
+                    pos="absolute"
+                    left="50%"
+                    bottom={-6}
+                    w={5}
+                    h={5}
+                    style={{
+                      borderRadius: '50%',
+                      background: 'currentColor',
+                      transform: 'translateX(-50%)',
+                    }}
+                  />
+                  <VisuallyHidden>{t('buyer.deliveryDay')}</VisuallyHidden>
+                </>
+              )}
+            </Box>
+          );
+        }}
+      />
+      {marked && (
+        <Text size="xs" c="dimmed" mt={4}>
+          <Box component="span" fw={700}>
+            •
+          </Box>{' '}
+          {t('buyer.deliveryDay')}
+        </Text>
+      )}
+    </DatesProvider>
+  );
+}

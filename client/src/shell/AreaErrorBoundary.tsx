@@ -1,0 +1,64 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function Fallback({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" py={48} px="md" ta="center" gap="md" data-testid="area-error">
+      <Text fz={44} aria-hidden="true">
+        ⚠️
+      </Text>
+      <Alert color="red" variant="light" role="alert" title={t('shell.errorTitle')} maw={460}>
+        {t('shell.errorHint')}
+      </Alert>
+      <Button size="md" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Stack>
+  );
+}
+
+interface Props {
+  children: ReactNode;
+  /** A change (e.g. of the path) clears a shown error: another screen may well work. */
+  resetKey?: string;
+  /** Called by Retry before the children render again (e.g. to fetch a failed chunk anew). */
+  onRetry?(): void;
+}
+
+interface State {
+  error: unknown;
+  resetKey?: string;
+}
+
+/**
+ * An area's error boundary: a render error or a chunk that failed to download shows a friendly
+ * message with Retry instead of a blank page. The top bar stays, so home and logout still work.
+ */
+export class AreaErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: error ?? new Error('unknown') };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (props.resetKey !== state.resetKey) return { error: null, resetKey: props.resetKey };
+    return null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.warn('screen failed', error, info.componentStack);
+  }
+
+  retry = () => {
+    this.props.onRetry?.();
+    this.setState({ error: null });
+  };
+
+  override render() {
+    if (this.state.error) return <Fallback onRetry={this.retry} />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,42 @@
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
+import { CenteredLoader } from '../components/CenteredLoader';
+import { NotFound } from '../components/NotFound';
+import { type Area, areaOf } from '../features/auth/guards';
+import { AreaErrorBoundary } from './AreaErrorBoundary';
+
+type AreaModule = Promise<{ default: ComponentType }>;
+
+/** Each area is its own chunk: features/<area>/routes.tsx, default export = the area's routes. */
+const LOADERS: Record<Area, () => AreaModule> = {
+  customer: () => import('../features/customer/routes'),
+  driver: () => import('../features/driver/routes'),
+  admin: () => import('../features/admin/routes'),
+};
+
+/** Starts downloading an area's chunk (e.g. as soon as the person is known). */
+export function preloadArea(area: Area): void {
+  void LOADERS[area]().catch(() => {
+    // The area's own load reports the failure, with Retry.
+  });
+}
+
+function LoadedArea({ area, pathname }: { area: Area; pathname: string }) {
+  // A rejected lazy() stays rejected: Retry makes a new one, which downloads the chunk again.
+  const [Component, setComponent] = useState(() => lazy(LOADERS[area]));
+  return (
+    <AreaErrorBoundary resetKey={pathname} onRetry={() => setComponent(() => lazy(LOADERS[area]))}>
+      <Suspense fallback={<CenteredLoader />}>
+        <Component />
+      </Suspense>
+    </AreaErrorBoundary>
+  );
+}
+
+/** Every path but '/': its area's chunk (guarded again inside), or Page not found. */
+export function Areas() {
+  const { pathname } = useLocation();
+  const area = areaOf(pathname);
+  if (!area) return <NotFound />;
+  return <LoadedArea key={area} area={area} pathname={pathname} />;
+}

@@ -1,0 +1,258 @@
+// `npm run bench:phone`: the customer's phone, measured as issue 8 asks. The built client
+// (npm run build) and the demo data, Chromium at 390x844 with 4x CPU slowdown and a
+// 1.6 Mbps / 150 ms RTT network (CDP), cache disabled. For each of RUNS cold loads:
+//   - JS+CSS downloaded before the login screen is usable (fields and Sign In enabled);
+//   - JS+CSS downloaded before the catalogue (/customer/regularorder, signed in) shows cards;
+//   - the catalogue's largest contentful paint.
+// Bytes are counted three ways: as transferred by this server (compressed only if it
+// compresses), and each file compressed with brotli (q11) and gzip (-9), i.e. what a
+// compressing server sends. Not a test: nothing asserts; it prints a table and the targets.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { buildApp } from '../../server/app';
+import { configFromEnv } from '../../server/config';
+import { closeDb, openDb } from '../../server/db';
+import { isoDateInZone } from '../../shared/format';
+import { seedDemo } from '../demo/seed-demo';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const TARGETS = { loginKB: 150, catalogueKB: 250, lcpMs: 3000 };
+// 1.6 Mbps down, 750 kbps up, 150 ms round trip ("slow 4G").
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+
+/**
+ * BENCH_COMPRESS=1: a proxy in front of the app that brotli-compresses text answers (JS, CSS,
+ * HTML, JSON, SVG) as a compressing server would, for branches whose server does not yet.
+ */
+function compressingProxy(target: string): Promise<{ url: string; close(): void }> {
+  const cache = new Map<string, Buffer>();
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(
+      `${target}${req.url ?? '/'}`,
+      { method: req.method, headers: { ...req.headers, 'accept-encoding': 'identity' } },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const type = String(answer.headers['content-type'] ?? '');
+          const headers = { ...answer.headers };
+          const text = /javascript|css|html|json|svg/.test(type);
+          if (text && body.length > 256 && /\bbr\b/.test(String(req.headers['accept-encoding']))) {
+            const key = req.url?.startsWith('/assets/') ? req.url : null;
+            const packed =
+              (key && cache.get(key)) ||
+              brotliCompressSync(body, {
+                params: { [constants.BROTLI_PARAM_QUALITY]: key ? 11 : 5 },
+              });
+            if (key) cache.set(key, packed);
+            headers['content-encoding'] = 'br';
+            headers['content-length'] = String(packed.length);
+            res.writeHead(answer.statusCode ?? 200, headers);
+            res.end(packed);
+          } else {
+            res.writeHead(answer.statusCode ?? 200, headers);
+            res.end(body);
+          }
+        });
+      },
+    );
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      const port = a && typeof a !== 'string' ? a.port : 0;
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
+    });
+  });
+}
+
+interface Bytes {
+  wire: number;
+  brotli: number;
+  gzip: number;
+  files: number;
+}
+
+/** Counts the JS and CSS a page downloads until `stop()` is called. */
+function countAssets(page: Page) {
+  const bytes: Bytes = { wire: 0, brotli: 0, gzip: 0, files: 0 };
+  let open = true;
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (!open) return;
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      (async () => {
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        const sizes = await response
+          .request()
+          .sizes()
+          .catch(() => null);
+        bytes.files += 1;
+        bytes.wire += sizes ? sizes.responseBodySize : body.length;
+        bytes.brotli += brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+        }).length;
+        bytes.gzip += gzipSync(body, { level: 9 }).length;
+      })(),
+    );
+  });
+  return {
+    async stop(): Promise<Bytes> {
+      open = false;
+      await Promise.all(pending);
+      return bytes;
+    },
+  };
+}
+
+async function throttled(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+async function main() {
+  if (!fs.existsSync(path.resolve('dist/client/index.html'))) {
+    throw new Error('No built client: run `npm run build` first.');
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-phone-'));
+  const config = configFromEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  const db = openDb(config.dbPath);
+  await seedDemo(db, {
+    uploadsDir: config.uploadsDir,
+    today: isoDateInZone(new Date(), config.timeZone),
+  });
+  const app = await buildApp({ db, config, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const direct = `http://127.0.0.1:${address.port}`;
+  const proxy = process.env.BENCH_COMPRESS === '1' ? await compressingProxy(direct) : null;
+  const url = proxy?.url ?? direct;
+  console.log(proxy ? 'through a brotli-compressing proxy' : 'straight to the app');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
+
+  const rows: {
+    login: Bytes;
+    loginMs: number;
+    catalogue: Bytes;
+    catalogueMs: number;
+    lcp: number;
+  }[] = [];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        baseURL: url,
+        locale: 'en-US',
+      });
+      await context.addInitScript(() => {
+        localStorage.setItem('popupLastShown', String(Date.now()));
+      });
+
+      // 1. The login screen, cold.
+      const login = await context.newPage();
+      await throttled(login);
+      const loginAssets = countAssets(login);
+      const t0 = Date.now();
+      await login.goto('/');
+      await login.locator('input[autocomplete="username"]:enabled').waitFor();
+      await login.locator('button[type="submit"]:enabled').waitFor();
+      const loginMs = Date.now() - t0;
+      const loginBytes = await loginAssets.stop();
+
+      // Sign in (not measured), so the catalogue opens as a customer's phone does.
+      await login.locator('input[autocomplete="username"]').fill('cust01');
+      await login.locator('input[autocomplete="current-password"]').fill('cust1234');
+      await login.locator('button[type="submit"]').click();
+      await login.waitForURL('**/customer');
+      await login.close();
+
+      // 2. The catalogue, cold (cache disabled), signed in.
+      const page = await context.newPage();
+      await throttled(page);
+      await page.addInitScript(() => {
+        const w = window as unknown as { __lcp: number };
+        w.__lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const catalogueAssets = countAssets(page);
+      const t1 = Date.now();
+      await page.goto('/customer/regularorder');
+      await page.getByTestId('product-card').first().waitFor({ timeout: 60_000 });
+      const catalogueMs = Date.now() - t1;
+      const catalogueBytes = await catalogueAssets.stop();
+      // Let late paints (pictures) settle before reading the largest one.
+      await page.waitForTimeout(3000);
+      const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+      rows.push({
+        login: loginBytes,
+        loginMs,
+        catalogue: catalogueBytes,
+        catalogueMs,
+        lcp: Math.round(lcp),
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    proxy?.close();
+    await app.close();
+    closeDb(db);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  console.log(
+    'run | login JS+CSS KB (wire / br / gz, files) | login ms | catalogue JS+CSS KB (wire / br / gz, files) | catalogue ms | LCP ms',
+  );
+  rows.forEach((r, i) => {
+    console.log(
+      `${i + 1} | ${kb(r.login.wire)} / ${kb(r.login.brotli)} / ${kb(r.login.gzip)} (${r.login.files}) | ${r.loginMs} | ` +
+        `${kb(r.catalogue.wire)} / ${kb(r.catalogue.brotli)} / ${kb(r.catalogue.gzip)} (${r.catalogue.files}) | ${r.catalogueMs} | ${r.lcp}`,
+    );
+  });
+  const m = {
+    loginBrotliKB: Number(kb(median(rows.map((r) => r.login.brotli)))),
+    loginGzipKB: Number(kb(median(rows.map((r) => r.login.gzip)))),
+    catalogueBrotliKB: Number(kb(median(rows.map((r) => r.catalogue.brotli)))),
+    catalogueGzipKB: Number(kb(median(rows.map((r) => r.catalogue.gzip)))),
+    lcpMs: median(rows.map((r) => r.lcp)),
+  };
+  console.log(`median: ${JSON.stringify(m)}`);
+  console.log(
+    `targets: login <= ${TARGETS.loginKB} KB (brotli ${m.loginBrotliKB <= TARGETS.loginKB ? 'met' : 'MISSED'}, gzip ${m.loginGzipKB <= TARGETS.loginKB ? 'met' : 'MISSED'}); ` +
+      `catalogue <= ${TARGETS.catalogueKB} KB (brotli ${m.catalogueBrotliKB <= TARGETS.catalogueKB ? 'met' : 'MISSED'}, gzip ${m.catalogueGzipKB <= TARGETS.catalogueKB ? 'met' : 'MISSED'}); ` +
+      `LCP <= ${TARGETS.lcpMs} ms (${m.lcpMs <= TARGETS.lcpMs ? 'met' : 'MISSED'})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

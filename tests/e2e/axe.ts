@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+// axe-core in the page, for every journey that wants it: fails on any serious or critical
+// violation (contrast, names, tap targets, landmarks...) and says which nodes and why.
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+export interface AxeOptions {
+  /** Where the screen is, for the failure message (e.g. 'cart step 2, phone, ne'). */
+  label?: string;
+  /** CSS selectors to leave out (only for third-party parts the app cannot change). */
+  exclude?: string[];
+}
+
+/** Runs axe on the page as it is now; throws listing every serious or critical violation. */
+export async function expectNoSeriousViolations(page: Page, options: AxeOptions = {}) {
+  let builder = new AxeBuilder({ page });
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+  if (blocking.length === 0) return;
+  const report = blocking
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => {
+          const why = n.failureSummary?.split('\n').slice(1).join(' ') ?? '';
+          return `    ${n.target.join(' ')} ${n.html.slice(0, 200)}\n      ${why}`;
+        })
+        .join('\n');
+      return `  [${v.impact}] ${v.id} (${v.nodes.length} nodes): ${v.help}\n${nodes}`;
+    })
+    .join('\n');
+  throw new Error(`axe on ${options.label ?? page.url()}:\n${report}`);
+}
+
+/** A screenshot into test-results/ (for people to look at; never compared). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve('test-results');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}
