@@ -262,6 +262,41 @@ describe('web orders', () => {
     });
     expect(refused.status).toBe(403);
   });
+
+  it('a held order cannot be dispatched until the office releases it', async () => {
+    expect(
+      (await trpc(manager, 'credit.setHold', { customerId: bobId, creditHold: true })).status,
+    ).toBe(200);
+    const held = await trpc<Order & { onHold: boolean }>(
+      manager,
+      'orders.placeFor',
+      { customerId: bobId, orderItems: [{ product: p.ghee!.id, quantity: 1 }], deliveryDate: date },
+      'held-1',
+    );
+    expect(held.data.onHold).toBe(true);
+    const refused = await admin.put<{ code: string; message: string }>(
+      `/api/orders/${held.data._id}/dispatch`,
+      { driverId: driver1Id },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('order.onHold');
+    const many = await trpc(
+      admin,
+      'orders.dispatchMany',
+      { ids: [held.data._id], driverId: driver1Id },
+      'held-many',
+    );
+    expect(many.code).toBe('order.onHold');
+    expect((await admin.get<Order>(`/api/orders/${held.data._id}`)).body.isDelivered).toBe(false);
+    // Only staff release; then it goes.
+    expect((await trpc(ana, 'orders.release', { id: held.data._id })).status).toBe(403);
+    expect((await trpc(manager, 'orders.release', { id: held.data._id })).status).toBe(200);
+    // Without a driver, so no job joins the order-tracking tests below.
+    const ok = await admin.put<Order>(`/api/orders/${held.data._id}/dispatch`, {});
+    expect(ok.status).toBe(200);
+    expect(ok.body.isDelivered).toBe(true);
+    await trpc(manager, 'credit.setHold', { customerId: bobId, creditHold: false });
+  });
 });
 
 describe('order tracking', () => {
