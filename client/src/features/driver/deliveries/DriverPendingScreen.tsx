@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
 import { Loading } from '../../customer/LoadState';
+import { useDues } from '../payments/DueToCollect';
 import { JobCard } from './JobCard';
 import { type CachedList, enqueue, flush, loadList, saveList } from './outbox';
 import { localDateTime } from './time';
@@ -43,6 +44,12 @@ export function DriverPendingScreen() {
   }, [list.data, list.dataUpdatedAt, driverId]);
 
   const jobs = list.data ?? cached?.jobs ?? [];
+  // "Collect before unloading": the dues of every customer on the list, in one request.
+  const customerIds = useMemo(
+    () => [...new Set(jobs.map((j) => j.customer?._id).filter((id): id is string => !!id))].sort(),
+    [jobs],
+  );
+  const dues = useDues(customerIds);
   const waitingIds = useMemo(() => new Set(queued.map((q) => q.jobId)), [queued]);
   const shown = useMemo(() => {
     const k = search.trim().toLowerCase();
@@ -117,6 +124,7 @@ export function DriverPendingScreen() {
               key={job._id}
               job={job}
               waiting={waitingIds.has(job._id)}
+              dues={dues.data}
               onDeliver={() => setConfirming(job)}
             />
           ))}
