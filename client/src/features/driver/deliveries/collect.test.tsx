@@ -34,7 +34,7 @@ describe("the driver's job card", () => {
   it('says to collect before unloading for an overdue customer, with one dues request', async () => {
     const { calls } = renderScreen(<DriverPendingScreen />, {
       path: '/driver/ordertrack',
-      user: makeUser({ _id: 'd1', role: 'driver', userType: 'Driver', customerId: null }),
+      user: makeUser({ _id: 'd1', role: 'driver', userType: 'Employee', customerId: null }),
       answers: {
         'ordertrack.driverPending': () => [
           job('j1', 'c-late', 'Late Curry'),
