@@ -505,3 +505,43 @@ describe('settings: cut-off and holidays', () => {
     expect(trail.at(-1)?.after).toMatchObject({ cutoff: '00:00' });
   });
 });
+
+describe('proof of delivery photo', () => {
+  it('a driver uploads the photo (purpose=proof) and delivers with it; a customer may not upload', async () => {
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#369' } })
+      .png()
+      .toBuffer();
+    const send = async (c: ApiClient) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(png)]), 'proof.png');
+      const headers: Record<string, string> = { origin: t.url };
+      if (c.cookie) headers.cookie = c.cookie;
+      const res = await fetch(`${t.url}/api/upload?purpose=proof`, {
+        method: 'POST',
+        body: form,
+        headers,
+      });
+      return { status: res.status, body: (await res.json()) as { imageUrl: string } };
+    };
+    expect((await send(ana)).status).toBe(403);
+    const up = await send(d1);
+    expect(up.status).toBe(201);
+    const name = up.body.imageUrl.slice('/uploads/'.length);
+    const job = (
+      await admin.post<Job>('/api/ordertrack', { customer: anaId, deliveredBy: driver1Id })
+    ).body;
+    const bad = await d1.put<{ code: string }>(`/api/ordertrack/${job._id}/deliver`, {
+      proofImage: `${'0'.repeat(32)}.png`,
+    });
+    expect(bad.body.code).toBe('delivery.proofNotFound');
+    const done = await d1.put<Job & { proofImage: string | null }>(
+      `/api/ordertrack/${job._id}/deliver`,
+      { proofImage: name, recipientName: 'Sita' },
+    );
+    expect(done.status).toBe(200);
+    expect(done.body.proofImage).toBe(name);
+    // The photo stays: drivers cannot delete uploads.
+    expect((await d1.delete(`/api/delete/${name}`)).status).toBe(403);
+  });
+});
