@@ -65,7 +65,7 @@ describe('proof of delivery photo', () => {
   });
 
   it('without a connection, the delivery is queued without the photo and the phone says so', async () => {
-    const fetchMock = vi.fn(async () => {
+    const fetchMock = vi.fn(async (_url: string | URL | Request) => {
       throw new TypeError('Failed to fetch');
     });
     vi.stubGlobal('fetch', fetchMock);
