@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { Money } from '../../../components/Money';
@@ -57,6 +57,12 @@ export function JobCard({
           <Text size="sm" c="dimmed">
             {t('orderTrack.deliveredAt')}: {localDateTime(job.deliveredAt)}
             {job.recipientName ? ` · ${t('orderTrack.recipient')}: ${job.recipientName}` : ''}
+            {job.proofImage && (
+              <>
+                {' · '}
+                <ProofPhotoLink name={job.proofImage} />
+              </>
+            )}
           </Text>
         )}
         {waiting ? (
@@ -72,5 +78,15 @@ export function JobCard({
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** The proof-of-delivery photo, opened in a new tab. */
+export function ProofPhotoLink({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor href={`/uploads/${name}`} target="_blank" rel="noopener" size="sm">
+      {t('orderTrack.proofPhoto')}
+    </Anchor>
   );
 }
