@@ -6,16 +6,26 @@ import { AppError, restError } from './errors';
 import { deleteUpload, MAX_UPLOAD_BYTES, storeUpload } from './services/uploads';
 import { roleOf, STAFF } from './trpc';
 
-// `POST /api/upload` (multipart, field `image`) and `DELETE /api/delete/{filename}`: plain
+// `POST /api/upload` (multipart, field `image`; `?purpose=proof` also lets drivers send the
+// photo that proves a delivery) and `DELETE /api/delete/{filename}`: plain
 // Fastify routes beside the REST adapter (a file is no JSON input), guarded by the same
 // session and the same staff rule as the procedures. The same-origin check of every change
 // (server/security.ts) applies to them too.
 
-function staffOnly(services: Services, req: FastifyRequest): string {
+/**
+ * Staff always; a driver only when `also` lets drivers in (the proof-of-delivery photo,
+ * `POST /api/upload?purpose=proof`). Deleting stays staff-only.
+ */
+function staffOnly(
+  services: Services,
+  req: FastifyRequest,
+  also: { driver?: boolean } = {},
+): string {
   const { user } = resolveUser(services.db, readSessionToken(req));
   const role = roleOf(user);
   if (role === 'anonymous') throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
-  if (!STAFF.includes(role)) throw new AppError('FORBIDDEN', 'auth.forbidden');
+  const allowed = STAFF.includes(role) || (also.driver === true && role === 'driver');
+  if (!allowed) throw new AppError('FORBIDDEN', 'auth.forbidden');
   return user?.account.id ?? '';
 }
 
@@ -31,9 +41,10 @@ export async function uploadsPlugin(app: FastifyInstance, services: Services): P
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 5, parts: 6 },
   });
 
-  app.post('/api/upload', async (req, reply) => {
+  app.post<{ Querystring: { purpose?: string } }>('/api/upload', async (req, reply) => {
     try {
-      const accountId = staffOnly(services, req);
+      // A driver may upload only the photo that proves a delivery.
+      const accountId = staffOnly(services, req, { driver: req.query.purpose === 'proof' });
       if (!req.isMultipart()) throw new AppError('BAD_REQUEST', 'upload.noFile');
       let bytes: Buffer | null = null;
       for await (const part of req.parts()) {

@@ -310,6 +310,9 @@ function dispatchInside(
       orderNumber: `#${before.orderNumber}`,
     });
   }
+  // Credit hold (DESIGN §6): a held order waits for the office's release before it moves.
+  if (before.onHold)
+    throw new AppError('CONFLICT', 'order.onHold', { orderNumber: `#${before.orderNumber}` });
   const changes = {
     isDelivered: true,
     // No driver chosen: the office delivered it (the spec's "Mark as dispatched").

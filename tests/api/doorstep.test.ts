@@ -262,6 +262,41 @@ describe('web orders', () => {
     });
     expect(refused.status).toBe(403);
   });
+
+  it('a held order cannot be dispatched until the office releases it', async () => {
+    expect(
+      (await trpc(manager, 'credit.setHold', { customerId: bobId, creditHold: true })).status,
+    ).toBe(200);
+    const held = await trpc<Order & { onHold: boolean }>(
+      manager,
+      'orders.placeFor',
+      { customerId: bobId, orderItems: [{ product: p.ghee!.id, quantity: 1 }], deliveryDate: date },
+      'held-1',
+    );
+    expect(held.data.onHold).toBe(true);
+    const refused = await admin.put<{ code: string; message: string }>(
+      `/api/orders/${held.data._id}/dispatch`,
+      { driverId: driver1Id },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('order.onHold');
+    const many = await trpc(
+      admin,
+      'orders.dispatchMany',
+      { ids: [held.data._id], driverId: driver1Id },
+      'held-many',
+    );
+    expect(many.code).toBe('order.onHold');
+    expect((await admin.get<Order>(`/api/orders/${held.data._id}`)).body.isDelivered).toBe(false);
+    // Only staff release; then it goes.
+    expect((await trpc(ana, 'orders.release', { id: held.data._id })).status).toBe(403);
+    expect((await trpc(manager, 'orders.release', { id: held.data._id })).status).toBe(200);
+    // Without a driver, so no job joins the order-tracking tests below.
+    const ok = await admin.put<Order>(`/api/orders/${held.data._id}/dispatch`, {});
+    expect(ok.status).toBe(200);
+    expect(ok.body.isDelivered).toBe(true);
+    await trpc(manager, 'credit.setHold', { customerId: bobId, creditHold: false });
+  });
 });
 
 describe('order tracking', () => {
@@ -468,5 +503,45 @@ describe('settings: cut-off and holidays', () => {
     expect(refused.body.code).toBe('order.deliveryDateTooEarly');
     const trail = t.db.select().from(auditEntry).where(eq(auditEntry.entity, 'setting')).all();
     expect(trail.at(-1)?.after).toMatchObject({ cutoff: '00:00' });
+  });
+});
+
+describe('proof of delivery photo', () => {
+  it('a driver uploads the photo (purpose=proof) and delivers with it; a customer may not upload', async () => {
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#369' } })
+      .png()
+      .toBuffer();
+    const send = async (c: ApiClient) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(png)]), 'proof.png');
+      const headers: Record<string, string> = { origin: t.url };
+      if (c.cookie) headers.cookie = c.cookie;
+      const res = await fetch(`${t.url}/api/upload?purpose=proof`, {
+        method: 'POST',
+        body: form,
+        headers,
+      });
+      return { status: res.status, body: (await res.json()) as { imageUrl: string } };
+    };
+    expect((await send(ana)).status).toBe(403);
+    const up = await send(d1);
+    expect(up.status).toBe(201);
+    const name = up.body.imageUrl.slice('/uploads/'.length);
+    const job = (
+      await admin.post<Job>('/api/ordertrack', { customer: anaId, deliveredBy: driver1Id })
+    ).body;
+    const bad = await d1.put<{ code: string }>(`/api/ordertrack/${job._id}/deliver`, {
+      proofImage: `${'0'.repeat(32)}.png`,
+    });
+    expect(bad.body.code).toBe('delivery.proofNotFound');
+    const done = await d1.put<Job & { proofImage: string | null }>(
+      `/api/ordertrack/${job._id}/deliver`,
+      { proofImage: name, recipientName: 'Sita' },
+    );
+    expect(done.status).toBe(200);
+    expect(done.body.proofImage).toBe(name);
+    // The photo stays: drivers cannot delete uploads.
+    expect((await d1.delete(`/api/delete/${name}`)).status).toBe(403);
   });
 });

@@ -145,12 +145,12 @@ describe('/api/category and /api/products', () => {
   });
 });
 
-async function upload(client: ApiClient, bytes: Buffer, filename = 'photo.jpg') {
+async function upload(client: ApiClient, bytes: Buffer, filename = 'photo.jpg', query = '') {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(bytes)]), filename);
   const headers: Record<string, string> = { origin: t.url };
   if (client.cookie) headers.cookie = client.cookie;
-  const res = await fetch(`${t.url}/api/upload`, { method: 'POST', body: form, headers });
+  const res = await fetch(`${t.url}/api/upload${query}`, { method: 'POST', body: form, headers });
   return {
     status: res.status,
     body: (await res.json()) as Record<string, string> & { imageUrl: string; cardUrl: string },
@@ -198,6 +198,21 @@ describe('POST /api/upload and DELETE /api/delete/{filename}', () => {
     expect((await upload(cust, png)).status).toBe(403);
     expect((await upload(anon, png)).status).toBe(401);
     expect((await upload(admin, png)).status).toBe(201);
+  });
+
+  it('lets a driver upload only a proof-of-delivery photo, never delete; customers never', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#abc' } })
+      .png()
+      .toBuffer();
+    expect((await upload(driver, png)).status).toBe(403);
+    expect((await upload(cust, png, 'p.png', '?purpose=proof')).status).toBe(403);
+    expect((await upload(anon, png, 'p.png', '?purpose=proof')).status).toBe(401);
+    const proof = await upload(driver, png, 'p.png', '?purpose=proof');
+    expect(proof.status).toBe(201);
+    expect(proof.body.imageUrl).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    const name = proof.body.imageUrl.slice('/uploads/'.length);
+    expect((await driver.delete(`/api/delete/${name}`)).status).toBe(403);
+    expect((await admin.delete(`/api/delete/${name}`)).status).toBe(200);
   });
 
   it('deletes only names the server issued: anything else is 400 or 404', async () => {

@@ -1,4 +1,6 @@
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Greeting } from '../../components/Greeting';
 import { Tile, TileGrid } from '../../components/Tiles';
 import {
@@ -44,6 +46,12 @@ export function AdminHome() {
         <Tile to="/admin/information" icon={<ImageIcon />} label={t('nav.customerSlider')} />
         <Tile to="/admin/employee" icon={<PeopleIcon />} label={t('nav.employees')} />
       </TileGrid>
+      {/* The spec's eight tiles stay as they are; settings are a quieter link below them. */}
+      <Group justify="flex-end" mt="md">
+        <Button component={Link} to="/admin/settings" variant="subtle" size="sm">
+          {t('home.settingsLink')}
+        </Button>
+      </Group>
     </>
   );
 }

@@ -34,6 +34,8 @@ export function OfficeOrderCard({
             {onSelect && (
               <Checkbox
                 checked={!!selected}
+                // A held order waits for its release before it can be dispatched.
+                disabled={order.onHold}
                 onChange={(e) => onSelect(e.currentTarget.checked)}
                 aria-label={t('webOrders.selectOrder', { number: order.orderNumber })}
               />

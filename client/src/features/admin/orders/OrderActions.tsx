@@ -48,7 +48,12 @@ export function OrderActions({
         {t('orders.print')}
       </Button>
       {allowDispatch && !order.isDelivered && (
-        <Button color="green" onClick={() => setDispatching(true)}>
+        <Button
+          color="green"
+          disabled={order.onHold}
+          title={order.onHold ? t('webOrders.releaseFirst') : undefined}
+          onClick={() => setDispatching(true)}
+        >
           {t('webOrders.markDispatched')}
         </Button>
       )}

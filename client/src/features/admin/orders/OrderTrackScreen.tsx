@@ -12,6 +12,7 @@ import { Phone } from '../../../components/Phone';
 import { errorMessage, keyedClient, newKey, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { FetchFailed } from '../../customer/LoadState';
+import { ProofPhotoLink } from '../../driver/deliveries/JobCard';
 import { localDateTime } from '../../driver/deliveries/time';
 import { JobFormModal } from './JobFormModal';
 import { adminCrumbs } from './shared';
@@ -87,7 +88,17 @@ function JobTable({
           ? {
               accessor: 'deliveredAt',
               title: t('orderTrack.deliveredAt'),
-              render: (j) => localDateTime(j.deliveredAt),
+              render: (j) => (
+                <>
+                  {localDateTime(j.deliveredAt)}
+                  {j.proofImage && (
+                    <>
+                      {' · '}
+                      <ProofPhotoLink name={j.proofImage} />
+                    </>
+                  )}
+                </>
+              ),
             }
           : {
               accessor: 'createdAt',

@@ -1,9 +1,27 @@
 import { Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { Tile, TileGrid } from '../../../components/Tiles';
-import { ChartIcon, HistoryIcon, SheetIcon, YenIcon } from '../../../components/tileIcons';
+import {
+  ChartIcon,
+  HistoryIcon,
+  PeopleIcon,
+  ReceiptIcon,
+  SheetIcon,
+  YenIcon,
+} from '../../../components/tileIcons';
+import { MONEY_REPORT_LINKS } from '../money/routes';
 import { adminCrumbs } from './shared';
+
+/** An icon per money report (the list itself belongs to the money screens). */
+const MONEY_ICONS: Record<(typeof MONEY_REPORT_LINKS)[number]['to'], ReactNode> = {
+  '/admin/reports/payment': <YenIcon />,
+  '/admin/reports/export': <SheetIcon />,
+  '/admin/reports/aging': <ChartIcon />,
+  '/admin/reports/handovers': <PeopleIcon />,
+  '/admin/invoice/followups': <ReceiptIcon />,
+};
 
 /** /admin/reports: the office's reports, and the delivery settings they depend on. */
 export function ReportsHome() {
@@ -16,8 +34,9 @@ export function ReportsHome() {
       </Title>
       <TileGrid>
         <Tile to="/admin/reports/todays" icon={<ChartIcon />} label={t('nav.todaysDeliveries')} />
-        <Tile to="/admin/reports/payment" icon={<YenIcon />} label={t('nav.paymentCollection')} />
-        <Tile to="/admin/reports/export" icon={<SheetIcon />} label={t('nav.exportData')} />
+        {MONEY_REPORT_LINKS.map((r) => (
+          <Tile key={r.to} to={r.to} icon={MONEY_ICONS[r.to]} label={t(r.labelKey)} />
+        ))}
         <Tile to="/admin/settings" icon={<HistoryIcon />} label={t('settings.title')} />
       </TileGrid>
     </>

@@ -148,9 +148,9 @@ function NewOrdersTab() {
             size="xs"
             onClick={() =>
               setSelected(
-                selected.size === (list.data?.orders.length ?? 0)
+                selected.size === (list.data?.orders.filter((o) => !o.onHold).length ?? 0)
                   ? new Set()
-                  : new Set(list.data?.orders.map((o) => o._id)),
+                  : new Set(list.data?.orders.filter((o) => !o.onHold).map((o) => o._id)),
               )
             }
           >

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OfficeOrderOut } from '../../../../../shared/schemas/doorstep';
 import type { Crumb } from '../../../components/Breadcrumbs';
+import { HeldOrderBadge, OverdueBadge } from '../money/CreditBadges';
 
 /** Breadcrumbs of an office screen: Home, then `trail`, then the current page. */
 export function adminCrumbs(t: TFunction, current: string, trail: Crumb[] = []): Crumb[] {
@@ -33,17 +34,16 @@ export function StatusBadge({ isDelivered }: { isDelivered: boolean }) {
   );
 }
 
-/** The flags the office acts on: off schedule, credit hold, phoned in. */
+/**
+ * The flags the office acts on: credit hold (with its Release action), an overdue customer
+ * (spec §9; every card reads one shared list, fetched once per screen), off schedule, phoned in.
+ */
 export function OrderFlags({ order }: { order: OfficeOrderOut }) {
   const { t } = useTranslation();
-  if (!order.offSchedule && !order.onHold && !order.placedByStaff) return null;
   return (
-    <Group gap={6}>
-      {order.onHold && (
-        <Badge color="red" variant="filled" tt="none">
-          {t('webOrders.onHold')}
-        </Badge>
-      )}
+    <Group gap={6} data-testid="order-flags">
+      {!order.isDelivered && <HeldOrderBadge orderId={order._id} onHold={order.onHold} />}
+      <OverdueBadge customerId={order.customer?._id} />
       {order.offSchedule && (
         <Badge color="orange" variant="light" tt="none">
           {t('webOrders.offSchedule')}

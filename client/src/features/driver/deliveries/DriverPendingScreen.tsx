@@ -1,12 +1,15 @@
-import { Alert, Badge, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { notifyError } from '../../../components/notify';
 import { trpc } from '../../../trpc';
+import { UploadError, uploadedName, uploadImage } from '../../admin/office/shared/upload';
 import { useAuth } from '../../auth/AuthContext';
 import { Loading } from '../../customer/LoadState';
+import { useDues } from '../payments/DueToCollect';
 import { JobCard } from './JobCard';
 import { type CachedList, enqueue, flush, loadList, saveList } from './outbox';
 import { localDateTime } from './time';
@@ -30,6 +33,7 @@ export function DriverPendingScreen() {
   const [search, setSearch] = useState('');
   const [confirming, setConfirming] = useState<JobOut | null>(null);
   const [recipient, setRecipient] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
 
   // The last list seen, from the phone's storage: shown when the server cannot be reached.
   useEffect(() => {
@@ -43,6 +47,12 @@ export function DriverPendingScreen() {
   }, [list.data, list.dataUpdatedAt, driverId]);
 
   const jobs = list.data ?? cached?.jobs ?? [];
+  // "Collect before unloading": the dues of every customer on the list, in one request.
+  const customerIds = useMemo(
+    () => [...new Set(jobs.map((j) => j.customer?._id).filter((id): id is string => !!id))].sort(),
+    [jobs],
+  );
+  const dues = useDues(customerIds);
   const waitingIds = useMemo(() => new Set(queued.map((q) => q.jobId)), [queued]);
   const shown = useMemo(() => {
     const k = search.trim().toLowerCase();
@@ -55,10 +65,32 @@ export function DriverPendingScreen() {
   const pendingCount = jobs.filter((j) => !waitingIds.has(j._id)).length;
   const offline = list.isError;
 
+  const noConnection = offline || (typeof navigator !== 'undefined' && !navigator.onLine);
+
+  /**
+   * The optional photo goes first (POST /api/upload?purpose=proof); without a connection, or
+   * when it fails, the delivery is still kept and sent, only without the photo.
+   */
   const deliver = async () => {
     if (!confirming) return;
-    await enqueue(confirming, recipient);
+    const tappedAt = new Date().toISOString();
+    let proofImage: string | undefined;
+    if (photo) {
+      if (noConnection) {
+        notifyError(t('driverJobs.photoOffline'));
+      } else {
+        try {
+          proofImage =
+            uploadedName((await uploadImage(photo, { purpose: 'proof' })).imageUrl) ?? undefined;
+        } catch (error) {
+          const code = error instanceof UploadError ? error.code : 'upload.failed';
+          notifyError(t('driverJobs.photoNotSent', { reason: t(`errors.${code}`) }));
+        }
+      }
+    }
+    await enqueue(confirming, recipient, { proofImage, tappedAt });
     setRecipient('');
+    setPhoto(null);
     await flush();
   };
 
@@ -117,6 +149,7 @@ export function DriverPendingScreen() {
               key={job._id}
               job={job}
               waiting={waitingIds.has(job._id)}
+              dues={dues.data}
               onDeliver={() => setConfirming(job)}
             />
           ))}
@@ -129,7 +162,10 @@ export function DriverPendingScreen() {
           confirming ? (confirming.customer?.restaurantName ?? confirming.restaurantName) : ''
         }
         onConfirm={deliver}
-        onClose={() => setConfirming(null)}
+        onClose={() => {
+          setConfirming(null);
+          setPhoto(null);
+        }}
       >
         <TextInput
           label={t('driverJobs.recipientOptional')}
@@ -137,6 +173,23 @@ export function DriverPendingScreen() {
           onChange={(e) => setRecipient(e.currentTarget.value)}
           mb="md"
         />
+        <Stack gap={4} mb="md">
+          <Text component="label" htmlFor="proof-photo" size="sm" fw={500}>
+            {t('driverJobs.photoOptional')}
+          </Text>
+          <input
+            id="proof-photo"
+            type="file"
+            accept="image/jpeg,image/png"
+            capture="environment"
+            onChange={(e) => setPhoto(e.currentTarget.files?.[0] ?? null)}
+          />
+          {photo && noConnection && (
+            <Text size="sm" c="orange.8" role="status">
+              {t('driverJobs.photoOffline')}
+            </Text>
+          )}
+        </Stack>
       </ConfirmDialog>
     </>
   );

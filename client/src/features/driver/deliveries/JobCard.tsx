@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { Money } from '../../../components/Money';
 import { Phone } from '../../../components/Phone';
+import { CollectBeforeUnloading, type useDues } from '../payments/DueToCollect';
 import { localDateTime } from './time';
 
 /** One delivery on the driver's phone: restaurant, phone (dials), lines or amount, action. */
@@ -10,8 +11,11 @@ export function JobCard({
   job,
   waiting,
   onDeliver,
+  dues,
 }: {
   job: JobOut;
+  /** The dues of every customer on the screen (one request per screen). */
+  dues?: ReturnType<typeof useDues>['data'];
   /** Marked delivered on this phone, not yet sent. */
   waiting?: boolean;
   onDeliver?: () => void;
@@ -29,6 +33,7 @@ export function JobCard({
             #{job.serialNo}
           </Badge>
         </Group>
+        {!job.isDelivered && <CollectBeforeUnloading customerId={job.customer?._id} dues={dues} />}
         {job.customer?.phoneNumber && <Phone number={job.customer.phoneNumber} w="fit-content" />}
         {job.order && job.order.orderItems.length > 0 ? (
           <List size="sm" spacing={2}>
@@ -52,6 +57,12 @@ export function JobCard({
           <Text size="sm" c="dimmed">
             {t('orderTrack.deliveredAt')}: {localDateTime(job.deliveredAt)}
             {job.recipientName ? ` · ${t('orderTrack.recipient')}: ${job.recipientName}` : ''}
+            {job.proofImage && (
+              <>
+                {' · '}
+                <ProofPhotoLink name={job.proofImage} />
+              </>
+            )}
           </Text>
         )}
         {waiting ? (
@@ -67,5 +78,15 @@ export function JobCard({
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** The proof-of-delivery photo, opened in a new tab. */
+export function ProofPhotoLink({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor href={`/uploads/${name}`} target="_blank" rel="noopener" size="sm">
+      {t('orderTrack.proofPhoto')}
+    </Anchor>
   );
 }

@@ -14,6 +14,8 @@ export interface QueuedDelivery {
   /** ISO time of the tap. */
   deliveredAt: string;
   recipientName?: string;
+  /** The uploaded proof-of-delivery photo's name, when it could be sent before queueing. */
+  proofImage?: string;
   restaurantName: string;
 }
 
@@ -77,14 +79,16 @@ export function queuedNow(): QueuedDelivery[] {
 export async function enqueue(
   job: Pick<JobOut, '_id' | 'restaurantName'>,
   recipientName?: string,
+  extra: { proofImage?: string; tappedAt?: string } = {},
 ): Promise<void> {
   const existing = await idb.get(job._id);
   if (!existing) {
     await idb.set(job._id, {
       jobId: job._id,
       key: newKey(),
-      deliveredAt: new Date().toISOString(),
+      deliveredAt: extra.tappedAt ?? new Date().toISOString(),
       recipientName: recipientName?.trim() || undefined,
+      proofImage: extra.proofImage,
       restaurantName: job.restaurantName,
     });
   }
@@ -112,7 +116,12 @@ export function flush(): Promise<FlushResult> {
       for (const item of queued) {
         try {
           await keyedClient.ordertrack.deliver.mutate(
-            { id: item.jobId, deliveredAt: item.deliveredAt, recipientName: item.recipientName },
+            {
+              id: item.jobId,
+              deliveredAt: item.deliveredAt,
+              recipientName: item.recipientName,
+              proofImage: item.proofImage,
+            },
             withKey(item.key),
           );
           result.sent++;

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import type { CustomerOut } from '../../../../../../shared/schemas/office';
 import { Money } from '../../../../components/Money';
 import { Phone } from '../../../../components/Phone';
+import { OverdueBadge } from '../../money/CreditBadges';
 import { formatDay } from '../shared/when';
 
 interface Props {
@@ -48,6 +49,8 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
               {t('office.customers.badDebt')}
             </Badge>
           )}
+          {/* Every card reads the one overdue list of the screen (fetched once). */}
+          <OverdueBadge customerId={c._id} />
           {c.creditHold && (
             <Badge color="orange" tt="none">
               {t('office.customers.creditHold')}

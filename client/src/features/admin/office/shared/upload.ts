@@ -11,12 +11,14 @@ export class UploadError extends Error {
   }
 }
 
-export async function uploadImage(file: File): Promise<Uploaded> {
+/** `purpose: 'proof'`: the photo proving a delivery, the one upload a driver may make. */
+export async function uploadImage(file: File, opts: { purpose?: 'proof' } = {}): Promise<Uploaded> {
   const body = new FormData();
   body.append('image', file);
+  const url = opts.purpose ? `/api/upload?purpose=${opts.purpose}` : '/api/upload';
   let res: Response;
   try {
-    res = await fetch('/api/upload', { method: 'POST', body, credentials: 'same-origin' });
+    res = await fetch(url, { method: 'POST', body, credentials: 'same-origin' });
   } catch {
     throw new UploadError('upload.failed');
   }

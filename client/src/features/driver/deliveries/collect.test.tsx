@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { JobOut } from '../../../../../shared/schemas/doorstep';
+import { makeUser } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
+import { DriverPendingScreen } from './DriverPendingScreen';
+
+function job(id: string, customerId: string, name: string): JobOut {
+  return {
+    _id: id,
+    serialNo: 1,
+    restaurantName: name,
+    customer: {
+      _id: customerId,
+      restaurantName: name,
+      phoneNumber: '312345678',
+      customerCode: 'C1',
+      paymentMethod: 'cash',
+      routeName: null,
+    },
+    order: null,
+    preparedBy: null,
+    deliveredBy: null,
+    isDelivered: false,
+    deliveredAt: null,
+    recipientName: null,
+    proofImage: null,
+    amountToCollect: 0,
+    createdAt: '2030-05-15T00:00:00.000Z',
+  };
+}
+
+describe("the driver's job card", () => {
+  it('says to collect before unloading for an overdue customer, with one dues request', async () => {
+    const { calls } = renderScreen(<DriverPendingScreen />, {
+      path: '/driver/ordertrack',
+      user: makeUser({ _id: 'd1', role: 'driver', userType: 'Employee', customerId: null }),
+      answers: {
+        'ordertrack.driverPending': () => [
+          job('j1', 'c-late', 'Late Curry'),
+          job('j2', 'c-ok', 'Good Naan'),
+          job('j3', 'c-late', 'Late Curry'),
+        ],
+        'invoices.duesForCustomers': ({ customerIds }) =>
+          customerIds.map((id) => ({
+            customerId: id,
+            totalDues: id === 'c-late' ? 123456 : 5000,
+            overdue: id === 'c-late',
+            overdueAmount: id === 'c-late' ? 100000 : 0,
+          })),
+      },
+    });
+    const alerts = await screen.findAllByText('Overdue: collect ¥123,456 before unloading');
+    expect(alerts).toHaveLength(2);
+    expect(screen.queryByText(/¥5,000 before unloading/)).toBeNull();
+    const dues = calls.filter((c) => c.path === 'invoices.duesForCustomers');
+    expect(dues).toHaveLength(1);
+    expect(dues[0]?.input).toEqual({ customerIds: ['c-late', 'c-ok'] });
+  });
+});

@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { JobOut } from '../../../../../shared/schemas/doorstep';
+import { makeUser } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
+import { DriverPendingScreen } from './DriverPendingScreen';
+import { queuedNow } from './outbox';
+
+const driver = makeUser({ _id: 'd1', role: 'driver', userType: 'Employee', customerId: null });
+const NAME = `${'a'.repeat(32)}.jpg`;
+
+function job(id: string): JobOut {
+  return {
+    _id: id,
+    serialNo: 1,
+    restaurantName: `Stop ${id}`,
+    customer: null,
+    order: null,
+    preparedBy: null,
+    deliveredBy: null,
+    isDelivered: false,
+    deliveredAt: null,
+    recipientName: null,
+    proofImage: null,
+    amountToCollect: 0,
+    createdAt: '2030-05-15T00:00:00.000Z',
+  };
+}
+
+async function markWithPhoto(id: string) {
+  fireEvent.click(await screen.findByRole('button', { name: 'Mark As Delivered' }));
+  const input = (await screen.findByLabelText(
+    'Photo of the delivery (optional)',
+  )) as HTMLInputElement;
+  expect(input.accept).toBe('image/jpeg,image/png');
+  expect(input.getAttribute('capture')).toBe('environment');
+  const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], `${id}.jpg`, { type: 'image/jpeg' });
+  fireEvent.change(input, { target: { files: [file] } });
+  return input;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('proof of delivery photo', () => {
+  it('is uploaded as a proof and kept with the delivery it is sent with', async () => {
+    const fetchMock = vi.fn(async (url: string | URL | Request) => {
+      if (String(url).startsWith('/api/upload')) {
+        return new Response(JSON.stringify({ imageUrl: `/uploads/${NAME}`, cardUrl: '' }), {
+          status: 201,
+        });
+      }
+      // The delivery itself finds no server: it stays queued, with its photo.
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(<DriverPendingScreen />, {
+      path: '/driver/ordertrack',
+      user: driver,
+      answers: { 'ordertrack.driverPending': () => [job('j1')] },
+    });
+    await markWithPhoto('j1');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(queuedNow().find((q) => q.jobId === 'j1')?.proofImage).toBe(NAME));
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/upload?purpose=proof');
+  });
+
+  it('without a connection, the delivery is queued without the photo and the phone says so', async () => {
+    const fetchMock = vi.fn(async (_url: string | URL | Request) => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderScreen(<DriverPendingScreen />, {
+      path: '/driver/ordertrack',
+      user: driver,
+      answers: { 'ordertrack.driverPending': () => [job('j2')] },
+    });
+    await markWithPhoto('j2');
+    expect(
+      screen.getByText('No connection: the delivery is kept on this phone without the photo.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(queuedNow().some((q) => q.jobId === 'j2')).toBe(true));
+    expect(queuedNow().find((q) => q.jobId === 'j2')?.proofImage).toBeUndefined();
+    // Nothing was uploaded; the queue is not blocked.
+    expect(fetchMock.mock.calls.some((c) => String(c[0]).startsWith('/api/upload'))).toBe(false);
+    await screen.findByText('Waiting to send');
+    online.mockRestore();
+  });
+});
