@@ -15,7 +15,7 @@ import {
   listCategoriesForOffice,
   updateCategory,
 } from '../services/products';
-import { publicCachedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
+import { publicCachedProcedure, router, staffProcedure } from '../trpc';
 
 export const categoriesRouter = router({
   list: publicCachedProcedure((ctx) => categoriesTag(ctx.db))

@@ -5,6 +5,7 @@ import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError } from '../../../components/notify';
+import { dynamicT } from '../../../i18n';
 import { trpc } from '../../../trpc';
 import { UploadError, uploadedName, uploadImage } from '../../admin/office/shared/upload';
 import { useAuth } from '../../auth/AuthContext';
@@ -84,7 +85,7 @@ export function DriverPendingScreen() {
             uploadedName((await uploadImage(photo, { purpose: 'proof' })).imageUrl) ?? undefined;
         } catch (error) {
           const code = error instanceof UploadError ? error.code : 'upload.failed';
-          notifyError(t('driverJobs.photoNotSent', { reason: t(`errors.${code}`) }));
+          notifyError(t('driverJobs.photoNotSent', { reason: dynamicT(t)(`errors.${code}`) }));
         }
       }
     }
