@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { loginInput, loginOutput, userInfo } from '../../shared/schemas/auth';
+import { answer } from '../output';
 import { businessInfoOf, login, logout, toUserInfo } from '../services/auth';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 export const authRouter = router({
   login: publicProcedure
     .input(loginInput)
-    .output(loginOutput)
+    .output(answer(loginOutput))
     .mutation(({ ctx, input }) => login(ctx, input)),
 
   /** Logging out without a session still clears the cookie: it never fails. */
   logout: publicProcedure
     .input(z.void())
-    .output(z.object({ message: z.string() }))
+    .output(answer(z.object({ message: z.string() })))
     .mutation(({ ctx }) => logout(ctx)),
 
   /**
@@ -21,13 +22,13 @@ export const authRouter = router({
    */
   session: publicProcedure
     .input(z.void())
-    .output(userInfo.nullable())
+    .output(answer(userInfo.nullable()))
     .query(({ ctx }) =>
       ctx.user ? toUserInfo(ctx.user, businessInfoOf(ctx.config.timeZone)) : null,
     ),
 
   profile: authedProcedure
     .input(z.void())
-    .output(userInfo)
+    .output(answer(userInfo))
     .query(({ ctx }) => toUserInfo(ctx.user, businessInfoOf(ctx.config.timeZone))),
 });
