@@ -40,9 +40,13 @@ export function startCheckpointer(db: Db, everyMs = 250): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, everyMs } });
   worker.unref();
+  // A worker that cannot start or dies must not take the server with it: the serving
+  // connection then checkpoints by itself again, as SQLite does by default.
+  worker.on('error', () => db.$client.open && db.$client.pragma('wal_autocheckpoint = 1000'));
   return {
     stop: () =>
       new Promise<void>((resolve) => {
+        if (worker.threadId < 0) return resolve();
         worker.once('exit', () => resolve());
         worker.postMessage('stop');
       }),
