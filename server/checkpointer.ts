@@ -47,6 +47,8 @@ export function startCheckpointer(db: Db, everyMs = 250): Checkpointer {
     stop: () =>
       new Promise<void>((resolve) => {
         if (worker.threadId < 0) return resolve();
+        // Held again while it stops: an unreferenced worker would let the process end here.
+        worker.ref();
         worker.once('exit', () => resolve());
         worker.postMessage('stop');
       }),
