@@ -82,6 +82,16 @@ describe('StampedCache', () => {
     expect(cache.getOrMake('k', () => value)).toBe(2);
   });
 
+  it('keeps answers deep-frozen: no caller can change what another is served', () => {
+    const cache = new StampedCache<string, { lines: { qty: number }[] }>(db, 10);
+    const kept = cache.getOrMake('frozen', () => ({ lines: [{ qty: 1 }] }));
+    expect(Object.isFrozen(kept) && Object.isFrozen(kept.lines[0])).toBe(true);
+    expect(() => {
+      (kept.lines[0] as { qty: number }).qty = 2;
+    }).toThrow(TypeError);
+    expect(cache.getOrMake('frozen', () => ({ lines: [] })).lines[0]?.qty).toBe(1);
+  });
+
   it('empties itself after a commit by another connection (a script, a restore)', () => {
     const cache = new StampedCache<string, number>(db, 10);
     expect(cache.getOrMake('k', () => 1)).toBe(1);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Db, writeCount } from './db';
+import { freezeAnswer } from './output';
 import { dataVersion } from './prepared';
 
 const epochs = new WeakMap<Db, string>();
@@ -71,6 +72,7 @@ export class LruCache<K, V> {
 /**
  * A cache of answers that is correct by construction: it empties itself whenever the
  * database's stamp moves, so every write() (and every outside commit) invalidates it.
+ * What it keeps is deep-frozen (`freezeAnswer`): a service must copy before changing a kept value.
  */
 export class StampedCache<K, V> {
   private stamp = '';
@@ -95,7 +97,9 @@ export class StampedCache<K, V> {
     }
     const hit = this.lru.get(key);
     if (hit !== undefined) return hit;
-    const value = make();
+    // Kept answers are shared by every caller: frozen, so no caller can change another's, and
+    // their validated output can be remembered (server/output.ts).
+    const value = freezeAnswer(make());
     this.lru.set(key, value);
     return value;
   }

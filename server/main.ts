@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { removePidFile, startDailyBackups, writePidFile } from './backup';
+import { startCheckpointer } from './checkpointer';
 import { configFromEnv } from './config';
 import { closeDb, openDb } from './db';
 import { ensureFirstAdmin } from './services/bootstrap';
@@ -7,6 +8,7 @@ import { ensureFirstAdmin } from './services/bootstrap';
 async function main() {
   const config = configFromEnv();
   const db = openDb(config.dbPath);
+  const checkpoints = startCheckpointer(db);
   const app = await buildApp({ db, config });
   const firstAdmin = await ensureFirstAdmin(db, config);
   if (firstAdmin) app.log.warn(firstAdmin);
@@ -21,6 +23,7 @@ async function main() {
     app.log.info(`${signal}: closing`);
     await app.close();
     await backups.stop();
+    await checkpoints.stop();
     closeDb(db);
     removePidFile(config.dbPath);
     process.exit(0);

@@ -17,9 +17,20 @@ import type { Meta } from './trpc';
 
 /** Smaller answers go out as they are: compressing them costs more than it saves. */
 export const COMPRESS_THRESHOLD = 1024;
-/** Brotli's default (11) costs ~50x more CPU than 4 for a few percent of bytes. */
+/**
+ * Kept bytes (compressed once per version of an answer): brotli's default (11) costs ~50x more
+ * CPU than 4 for a few percent of bytes.
+ */
 export const BROTLI_QUALITY = 4;
 const brotliOptions = { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } };
+/**
+ * Answers compressed on every request (history, office lists): quality 2 costs ~60 % of 4's
+ * CPU for ~1-2 % more bytes (docs/performance.md, ADR 016).
+ */
+export const DYNAMIC_BROTLI_QUALITY = 2;
+const dynamicBrotliOptions = {
+  params: { [zlib.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY },
+};
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -108,7 +119,7 @@ export async function transportPlugin(app: FastifyInstance, services: Services):
     // above which every answer gets its own zlib stream on the thread pool: a history page
     // (~10 KB) spent more in stream setup than in brotli itself.
     syncThreshold: 64 * 1024,
-    brotliOptions,
+    brotliOptions: dynamicBrotliOptions,
   });
 
   const kept = new LruCache<string, Kept>(KEPT_ANSWERS);

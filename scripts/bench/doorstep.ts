@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { hashPassword } from '../../server/auth/passwords';
@@ -240,6 +240,7 @@ async function main() {
     await waitForHttp(`${base}/api/category`);
     const catFile = path.join(dir, 'catalogue.json');
     fs.writeFileSync(`${catFile}.gz`, gzipSync('[]'));
+    fs.writeFileSync(`${catFile}.br`, brotliCompressSync('[]'));
     children.push(
       await startChild('scripts/bench/reference-server.ts', [String(REF_PORT), catFile], {}),
     );

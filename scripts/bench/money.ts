@@ -130,6 +130,7 @@ async function main() {
     const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
     const headers = { cookie, 'accept-encoding': 'gzip', origin: base };
     fs.writeFileSync(path.join(dir, 'catalogue.json.gz'), '');
+    fs.writeFileSync(path.join(dir, 'catalogue.json.br'), '');
     children.push(
       await start(
         'scripts/bench/reference-server.ts',

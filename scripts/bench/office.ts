@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { hashPassword } from '../../server/auth/passwords';
 import { closeDb, openDb, write } from '../../server/db';
@@ -184,6 +184,7 @@ async function main() {
 
     const catFile = path.join(dir, 'catalogue.json');
     fs.writeFileSync(`${catFile}.gz`, gzipSync('[]'));
+    fs.writeFileSync(`${catFile}.br`, brotliCompressSync('[]'));
     children.push(
       await start('scripts/bench/reference-server.ts', [String(REF_PORT), catFile], {}),
     );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditEntryOut, auditHistoryInput } from '../../shared/schemas/office';
+import { answer } from '../output';
 import { auditHistory } from '../services/audit';
 import { router, staffProcedure } from '../trpc';
 
@@ -7,6 +8,6 @@ export const auditRouter = router({
   /** One record's trail, newest first: who, when, and the changed fields before and after. */
   history: staffProcedure
     .input(auditHistoryInput)
-    .output(z.array(auditEntryOut))
+    .output(answer(z.array(auditEntryOut)))
     .query(({ ctx, input }) => auditHistory(ctx.db, input.entity, input.id)),
 });

@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../shared/enums';
 import { loginInput, loginOutput, setLanguageInput, userInfo } from '../../shared/schemas/auth';
+import { answer } from '../output';
 import { businessInfoOf, login, logout, setLanguage, toUserInfo } from '../services/auth';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 export const authRouter = router({
   login: publicProcedure
     .input(loginInput)
-    .output(loginOutput)
+    .output(answer(loginOutput))
     .mutation(({ ctx, input }) => login(ctx, input)),
 
   /** Logging out without a session still clears the cookie: it never fails. */
   logout: publicProcedure
     .input(z.void())
-    .output(z.object({ message: z.string() }))
+    .output(answer(z.object({ message: z.string() })))
     .mutation(({ ctx }) => logout(ctx)),
 
   /**
@@ -22,19 +23,19 @@ export const authRouter = router({
    */
   session: publicProcedure
     .input(z.void())
-    .output(userInfo.nullable())
+    .output(answer(userInfo.nullable()))
     .query(({ ctx }) =>
       ctx.user ? toUserInfo(ctx.user, businessInfoOf(ctx.config.timeZone)) : null,
     ),
 
   profile: authedProcedure
     .input(z.void())
-    .output(userInfo)
+    .output(answer(userInfo))
     .query(({ ctx }) => toUserInfo(ctx.user, businessInfoOf(ctx.config.timeZone))),
 
   /** Saves the interface language on the signed-in person's account. */
   setLanguage: authedProcedure
     .input(setLanguageInput)
-    .output(z.object({ language: z.enum(LANGUAGES) }))
+    .output(answer(z.object({ language: z.enum(LANGUAGES) })))
     .mutation(({ ctx, input }) => setLanguage(ctx.db, ctx.user, input.language)),
 });

@@ -8,6 +8,7 @@ import {
 } from '../../shared/schemas/office';
 import { actorOf } from '../audit';
 import { idempotent } from '../idempotency';
+import { answer } from '../output';
 import { categoriesTag, listCategories } from '../services/catalogue';
 import {
   createCategory,
@@ -20,28 +21,28 @@ import { publicCachedProcedure, router, staffProcedure } from '../trpc';
 export const categoriesRouter = router({
   list: publicCachedProcedure((ctx) => categoriesTag(ctx.db))
     .input(z.void())
-    .output(z.array(categoryOut))
+    .output(answer(z.array(categoryOut)))
     .query(({ ctx }) => listCategories(ctx.db)),
 
   /** The office's list: with the Nepali name and how many products each holds. */
   listForOffice: staffProcedure
     .input(z.void())
-    .output(z.array(categoryAdminOut))
+    .output(answer(z.array(categoryAdminOut)))
     .query(({ ctx }) => listCategoriesForOffice(ctx.db)),
 
   create: staffProcedure
     .input(categoryInput)
     .use(idempotent)
-    .output(categoryAdminOut)
+    .output(answer(categoryAdminOut))
     .mutation(({ ctx, input }) => createCategory(ctx.db, actorOf(ctx.user), input)),
 
   update: staffProcedure
     .input(categoryUpdateInput)
-    .output(categoryAdminOut)
+    .output(answer(categoryAdminOut))
     .mutation(({ ctx, input }) => updateCategory(ctx.db, actorOf(ctx.user), input)),
 
   remove: staffProcedure
     .input(idInput)
-    .output(z.object({ message: z.string() }))
+    .output(answer(z.object({ message: z.string() })))
     .mutation(({ ctx, input }) => deleteCategory(ctx.db, actorOf(ctx.user), input.id)),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { heldOrderOut } from '../../shared/schemas/invoices';
 import { actorOf } from '../audit';
+import { answer } from '../output';
 import { heldOrders, releaseOrder, setCreditHold } from '../services/credit-hold';
 import { router, staffProcedure } from '../trpc';
 
@@ -11,20 +12,20 @@ const id = z.string().trim().min(1, 'common.idRequired').max(64);
 /** Also mounted as `orders.release` (the web-orders screens release from there). */
 export const releaseHeldOrder = staffProcedure
   .input(z.object({ id }))
-  .output(z.object({ _id: z.string(), onHold: z.literal(false) }))
+  .output(answer(z.object({ _id: z.string(), onHold: z.literal(false) })))
   .mutation(({ ctx, input }) => releaseOrder(ctx.db, actorOf(ctx.user), input.id));
 
 export const creditRouter = router({
   held: staffProcedure
     .input(z.void())
-    .output(heldOrderOut)
+    .output(answer(heldOrderOut))
     .query(({ ctx }) => heldOrders(ctx.db)),
 
   release: releaseHeldOrder,
 
   setHold: staffProcedure
     .input(z.object({ customerId: id, creditHold: z.boolean() }))
-    .output(z.object({ _id: z.string(), creditHold: z.boolean() }))
+    .output(answer(z.object({ _id: z.string(), creditHold: z.boolean() })))
     .mutation(({ ctx, input }) =>
       setCreditHold(ctx.db, actorOf(ctx.user), input.customerId, input.creditHold),
     ),

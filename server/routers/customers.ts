@@ -10,6 +10,7 @@ import {
   importOut,
 } from '../../shared/schemas/office';
 import { actorOf } from '../audit';
+import { answer } from '../output';
 import {
   createCustomer,
   deleteCustomer,
@@ -27,7 +28,7 @@ export const customersRouter = router({
   /** Every matching customer, or with `pageNumber` one page: `{customers, page, pages, total}`. */
   list: staffProcedure
     .input(customerListInput)
-    .output(customerListOut)
+    .output(answer(customerListOut))
     .query(({ ctx, input }) =>
       input.pageNumber
         ? pageOfCustomers(ctx.db, ctx.config.timeZone, { ...input, pageNumber: input.pageNumber })
@@ -36,32 +37,32 @@ export const customersRouter = router({
 
   byId: staffProcedure
     .input(idInput)
-    .output(customerOut)
+    .output(answer(customerOut))
     .query(({ ctx, input }) => getCustomer(ctx.db, ctx.config.timeZone, input.id)),
 
   create: staffProcedure
     .input(customerInput)
-    .output(customerOut)
+    .output(answer(customerOut))
     .mutation(({ ctx, input }) =>
       createCustomer(ctx.db, ctx.config.timeZone, actorOf(ctx.user), input),
     ),
 
   update: staffProcedure
     .input(customerUpdateInput)
-    .output(customerOut)
+    .output(answer(customerOut))
     .mutation(({ ctx, input }) =>
       updateCustomer(ctx.db, ctx.config.timeZone, actorOf(ctx.user), input),
     ),
 
   remove: staffProcedure
     .input(idInput)
-    .output(done)
+    .output(answer(done))
     .mutation(({ ctx, input }) => deleteCustomer(ctx.db, actorOf(ctx.user), input.id)),
 
   /** CSV import: a preview with per-row errors, or (commit) every row written or none. */
   importCsv: staffProcedure
     .input(importInput.omit({ kind: true }))
-    .output(importOut)
+    .output(answer(importOut))
     .mutation(({ ctx, input }) =>
       importCsv(ctx.db, actorOf(ctx.user), { ...input, kind: 'customers' }),
     ),

@@ -6,6 +6,7 @@ import {
   idInput,
 } from '../../shared/schemas/office';
 import { actorOf } from '../audit';
+import { answer } from '../output';
 import {
   createEmployee,
   deleteEmployee,
@@ -17,21 +18,21 @@ import { router, staffProcedure } from '../trpc';
 export const employeesRouter = router({
   list: staffProcedure
     .input(z.void())
-    .output(z.array(employeeOut))
+    .output(answer(z.array(employeeOut)))
     .query(({ ctx }) => listEmployees(ctx.db)),
 
   create: staffProcedure
     .input(employeeInput)
-    .output(employeeOut)
+    .output(answer(employeeOut))
     .mutation(({ ctx, input }) => createEmployee(ctx.db, ctx.user, actorOf(ctx.user), input)),
 
   update: staffProcedure
     .input(employeeUpdateInput)
-    .output(employeeOut)
+    .output(answer(employeeOut))
     .mutation(({ ctx, input }) => updateEmployee(ctx.db, ctx.user, actorOf(ctx.user), input)),
 
   remove: staffProcedure
     .input(idInput)
-    .output(z.object({ message: z.string() }))
+    .output(answer(z.object({ message: z.string() })))
     .mutation(({ ctx, input }) => deleteEmployee(ctx.db, ctx.user, actorOf(ctx.user), input.id)),
 });

@@ -11,6 +11,7 @@ import {
 import { actorOf } from '../audit';
 import { badRequest } from '../errors';
 import { idempotent } from '../idempotency';
+import { answer } from '../output';
 import { confirmHandover, driverDay, handOver, handoverReport } from '../services/handovers';
 import { driverProcedure, router, staffProcedure } from '../trpc';
 
@@ -20,7 +21,7 @@ export const handoversRouter = router({
   /** The signed-in driver's cash of a day (default today), per customer and in total. */
   myDay: driverProcedure
     .input(handoverDayInput)
-    .output(driverDayOut)
+    .output(answer(driverDayOut))
     .query(({ ctx, input }) =>
       driverDay(
         ctx.db,
@@ -32,7 +33,7 @@ export const handoversRouter = router({
   handOver: driverProcedure
     .input(handOverInput)
     .use(idempotent)
-    .output(handoverOut)
+    .output(answer(handoverOut))
     .mutation(({ ctx, input }) =>
       handOver(
         ctx.db,
@@ -45,12 +46,12 @@ export const handoversRouter = router({
   confirm: staffProcedure
     .input(confirmHandoverInput)
     .use(idempotent)
-    .output(handoverOut)
+    .output(answer(handoverOut))
     .mutation(({ ctx, input }) => confirmHandover(ctx.db, actorOf(ctx.user), input)),
 
   report: staffProcedure
     .input(handoverReportInput)
-    .output(handoverReportOut)
+    .output(answer(handoverReportOut))
     .query(({ ctx, input }) => {
       if (input.from > input.to) throw badRequest('invoice.dateInvalid');
       return handoverReport(ctx.db, input.from, input.to);

@@ -8,6 +8,7 @@ import {
 } from '../../shared/schemas/office';
 import { actorOf } from '../audit';
 import { idempotent } from '../idempotency';
+import { answer } from '../output';
 import {
   activePopup,
   createInformation,
@@ -21,33 +22,33 @@ import { publicProcedure, router, staffProcedure } from '../trpc';
 export const informationRouter = router({
   active: publicProcedure
     .input(activeInformationInput)
-    .output(z.array(informationOut))
+    .output(answer(z.array(informationOut)))
     .query(({ ctx, input }) => listActiveInformation(ctx.db, input.type)),
 
   activePopup: publicProcedure
     .input(z.void())
-    .output(informationOut.nullable())
+    .output(answer(informationOut.nullable()))
     .query(({ ctx }) => activePopup(ctx.db)),
 
   /** Every item, active or not (the office's list). */
   list: staffProcedure
     .input(informationListInput)
-    .output(z.array(informationOut))
+    .output(answer(z.array(informationOut)))
     .query(({ ctx, input }) => listInformation(ctx.db, input.type)),
 
   create: staffProcedure
     .input(informationInput)
     .use(idempotent)
-    .output(informationOut)
+    .output(answer(informationOut))
     .mutation(({ ctx, input }) => createInformation(ctx.db, actorOf(ctx.user), input)),
 
   update: staffProcedure
     .input(informationUpdateInput)
-    .output(informationOut)
+    .output(answer(informationOut))
     .mutation(({ ctx, input }) => updateInformation(ctx.db, actorOf(ctx.user), input)),
 
   remove: staffProcedure
     .input(idInput)
-    .output(z.object({ message: z.string() }))
+    .output(answer(z.object({ message: z.string() })))
     .mutation(({ ctx, input }) => deleteInformation(ctx.db, actorOf(ctx.user), input.id)),
 });

@@ -25,6 +25,7 @@ import {
 import { actorOf } from '../audit';
 import type { Context } from '../context';
 import { idempotent } from '../idempotency';
+import { answer } from '../output';
 import { agingReport, followUps } from '../services/aging';
 import { collectionForecast, dueOnPaymentDay } from '../services/forecast';
 import {
@@ -53,64 +54,64 @@ const idInput = z.object({ id: z.string().trim().min(1, 'common.idRequired').max
 export const invoicesRouter = router({
   list: staffProcedure
     .input(invoiceListInput)
-    .output(invoicePageOut)
+    .output(answer(invoicePageOut))
     .query(({ ctx, input }) =>
       listOpenInvoices(ctx.db, input.kind, input.cursor ?? input.pageNumber, today(ctx)),
     ),
 
   completed: staffProcedure
     .input(completedInput)
-    .output(invoicePageOut)
+    .output(answer(invoicePageOut))
     .query(({ ctx, input }) =>
       listCompletedInvoices(ctx.db, input.keyword, input.cursor ?? input.pageNumber, today(ctx)),
     ),
 
   byId: driverOrStaffProcedure
     .input(idInput)
-    .output(invoiceOut)
+    .output(answer(invoiceOut))
     .query(({ ctx, input }) => getInvoice(ctx.db, input.id, ctx.scope, today(ctx))),
 
   history: driverOrStaffProcedure
     .input(idInput)
-    .output(z.array(historyEntryOut))
+    .output(answer(z.array(historyEntryOut)))
     .query(({ ctx, input }) => invoiceHistory(ctx.db, input.id, ctx.scope)),
 
   byCustomer: staffProcedure
     .input(z.object({ customerId: z.string().trim().min(1, 'common.idRequired').max(64) }))
-    .output(invoicesWithDuesOut)
+    .output(answer(invoicesWithDuesOut))
     .query(({ ctx, input }) => customerInvoices(ctx.db, input.customerId, today(ctx))),
 
   /** GET /api/invoice/assigned/{id} and /api/invoice/driver/{driverId}. */
   assigned: driverOrStaffProcedure
     .input(idInput)
-    .output(invoicesWithDuesOut)
+    .output(answer(invoicesWithDuesOut))
     .query(({ ctx, input }) => assignedInvoices(ctx.db, input.id, ctx.scope, today(ctx))),
 
   /** The signed-in driver's own invoices to collect. */
   mine: driverOrStaffProcedure
     .input(z.void())
-    .output(invoicesWithDuesOut)
+    .output(answer(invoicesWithDuesOut))
     .query(({ ctx }) => assignedInvoices(ctx.db, ctx.user.account.id, ctx.scope, today(ctx))),
 
   create: staffProcedure
     .input(invoiceCreateInput)
-    .output(invoiceOut)
+    .output(answer(invoiceOut))
     .mutation(({ ctx, input }) => createInvoice(ctx.db, actorOf(ctx.user), input, today(ctx))),
 
   update: staffProcedure
     .input(invoiceUpdateInput)
-    .output(invoiceOut)
+    .output(answer(invoiceOut))
     .mutation(({ ctx, input }) => updateInvoice(ctx.db, actorOf(ctx.user), input, today(ctx))),
 
   delete: staffProcedure
     .input(idInput)
-    .output(z.object({ _id: z.string() }))
+    .output(answer(z.object({ _id: z.string() })))
     .mutation(({ ctx, input }) => deleteInvoice(ctx.db, actorOf(ctx.user), input.id)),
 
   pay: driverOrStaffProcedure
     .input(paymentInput)
     .use(idempotent)
-    .output(invoiceOut)
+    .output(answer(invoiceOut))
     .mutation(({ ctx, input }) =>
       addPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
     ),
@@ -118,7 +119,7 @@ export const invoicesRouter = router({
   payFull: driverOrStaffProcedure
     .input(fullPaymentInput)
     .use(idempotent)
-    .output(invoiceOut)
+    .output(answer(invoiceOut))
     .mutation(({ ctx, input }) =>
       payInFull(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
     ),
@@ -127,29 +128,31 @@ export const invoicesRouter = router({
   editPayment: staffProcedure
     .input(paymentEditInput)
     .use(idempotent)
-    .output(invoiceOut)
+    .output(answer(invoiceOut))
     .mutation(({ ctx, input }) =>
       editPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
     ),
 
   addNote: driverOrStaffProcedure
     .input(noteInput)
-    .output(invoiceOut)
+    .output(answer(invoiceOut))
     .mutation(({ ctx, input }) => addNote(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx))),
 
   /** Customers, collectors and routes for the invoice form and the export screen. */
   formOptions: staffProcedure
     .input(z.void())
     .output(
-      z.object({
-        customers: z.array(
-          z.object({ _id: z.string(), customerCode: z.string(), restaurantName: z.string() }),
-        ),
-        collectors: z.array(
-          z.object({ _id: z.string(), username: z.string(), name: z.string(), role: z.string() }),
-        ),
-        routes: z.array(z.object({ _id: z.string(), name: z.string() })),
-      }),
+      answer(
+        z.object({
+          customers: z.array(
+            z.object({ _id: z.string(), customerCode: z.string(), restaurantName: z.string() }),
+          ),
+          collectors: z.array(
+            z.object({ _id: z.string(), username: z.string(), name: z.string(), role: z.string() }),
+          ),
+          routes: z.array(z.object({ _id: z.string(), name: z.string() })),
+        }),
+      ),
     )
     .query(({ ctx }) => formOptions(ctx.db)),
 
@@ -158,40 +161,40 @@ export const invoicesRouter = router({
   /** GET /api/invoice/date?paymentDate={day}: the projected collection of one day of month. */
   byDate: staffProcedure
     .input(byDateInput)
-    .output(byDateOut)
+    .output(answer(byDateOut))
     .query(({ ctx, input }) => dueOnPaymentDay(ctx.db, input.paymentDate, today(ctx))),
 
   forecast: staffProcedure
     .input(z.void())
-    .output(forecastOut)
+    .output(answer(forecastOut))
     .query(({ ctx }) => collectionForecast(ctx.db, today(ctx))),
 
   aging: staffProcedure
     .input(z.void())
-    .output(agingOut)
+    .output(answer(agingOut))
     .query(({ ctx }) => agingReport(ctx.db, today(ctx))),
 
   followUps: staffProcedure
     .input(z.void())
-    .output(followUpOut)
+    .output(answer(followUpOut))
     .query(({ ctx }) => followUps(ctx.db, today(ctx))),
 
   // --- Overdue accounts ------------------------------------------------------------------------
 
   overdueCustomers: staffProcedure
     .input(z.void())
-    .output(z.array(overdueCustomerOut))
+    .output(answer(z.array(overdueCustomerOut)))
     .query(({ ctx }) => overdueCustomers(ctx.db, today(ctx))),
 
   /** The checkout banner: is the signed-in customer's account overdue? */
   myOverdue: customerProcedure
     .input(z.void())
-    .output(myOverdueOut)
+    .output(answer(myOverdueOut))
     .query(({ ctx }) => customerOverdue(ctx.db, ctx.customer.id, today(ctx))),
 
   /** The driver's job card: dues of the customers on their jobs ("collect before unloading"). */
   duesForCustomers: driverOrStaffProcedure
     .input(z.object({ customerIds: z.array(z.string().trim().min(1).max(64)).max(500) }))
-    .output(duesOut)
+    .output(answer(duesOut))
     .query(({ ctx, input }) => duesForCustomers(ctx.db, ctx.scope, input.customerIds, today(ctx))),
 });

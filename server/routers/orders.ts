@@ -19,6 +19,7 @@ import {
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared/schemas/orders';
 import { actorOf } from '../audit';
 import { idempotent } from '../idempotency';
+import { answer } from '../output';
 import {
   countPendingWebOrders,
   getOrder,
@@ -48,13 +49,13 @@ export const ordersRouter = router({
   /** The admin dashboard's Web Orders tile. */
   pendingWebCount: staffProcedure
     .input(z.void())
-    .output(z.object({ count: z.number().int() }))
+    .output(answer(z.object({ count: z.number().int() })))
     .query(({ ctx }) => ({ count: countPendingWebOrders(ctx.db) })),
 
   place: customerProcedure
     .input(placeOrderInput)
     .use(idempotent)
-    .output(orderOut)
+    .output(answer(orderOut))
     .mutation(({ ctx, input }) =>
       placeOrder(
         ctx.db,
@@ -70,13 +71,13 @@ export const ordersRouter = router({
 
   mine: customerProcedure
     .input(pageInput)
-    .output(orderPageOut)
+    .output(answer(orderPageOut))
     .query(({ ctx, input }) => listCustomerOrders(ctx.db, ctx.customer.id, input.pageNumber)),
 
   /** A customer sees only their own orders (others answer 404); staff see any. */
   byId: customerOrStaffProcedure
     .input(z.object({ id: idParam }))
-    .output(orderOut)
+    .output(answer(orderOut))
     .query(({ ctx, input }) => getOrder(ctx.db, input.id, ctx.scope)),
 
   /** Releases a web order held for a customer on credit hold (staff; audited). */
@@ -87,35 +88,37 @@ export const ordersRouter = router({
   /** New Orders: pending, filtered by delivery date and route, paged. */
   list: staffProcedure
     .input(webOrdersInput)
-    .output(officeOrderPageOut)
+    .output(answer(officeOrderPageOut))
     .query(({ ctx, input }) => listPendingWebOrders(ctx.db, input)),
 
   /** Dispatched, newest delivery date first, paged. */
   delivered: staffProcedure
     .input(pagedInput)
-    .output(officeOrderPageOut)
+    .output(answer(officeOrderPageOut))
     .query(({ ctx, input }) => listDispatchedOrders(ctx.db, input.pageNumber)),
 
   /** One customer's orders (`/admin/customer/orders/{id}`), paged, with keyword. */
   ofCustomer: staffProcedure
     .input(customerOrdersInput)
     .output(
-      officeOrderPageOut.extend({
-        customer: z.object({ _id: z.string(), restaurantName: z.string() }),
-      }),
+      answer(
+        officeOrderPageOut.extend({
+          customer: z.object({ _id: z.string(), restaurantName: z.string() }),
+        }),
+      ),
     )
     .query(({ ctx, input }) => listOrdersOfCustomer(ctx.db, input)),
 
   /** The office's view of one order: with its flags (off schedule, on hold, phoned in). */
   officeById: staffProcedure
     .input(idInput)
-    .output(officeOrderOut)
+    .output(answer(officeOrderOut))
     .query(({ ctx, input }) => getOfficeOrder(ctx.db, input.id)),
 
   /** Frozen Counts: `{itemName, totalQuantity, sku}` sorted by name. */
   itemQuantities: staffProcedure
     .input(itemQuantitiesInput)
-    .output(z.array(frozenLineOut))
+    .output(answer(z.array(frozenLineOut)))
     .query(({ ctx, input }) =>
       itemQuantities(ctx.db, input.deliveryDate, isoDateInZone(new Date(), ctx.config.timeZone)),
     ),
@@ -123,46 +126,46 @@ export const ordersRouter = router({
   /** Delivery dates with pending orders, and the next one (Frozen Counts' default). */
   pendingDates: staffProcedure
     .input(z.void())
-    .output(pendingDatesOut)
+    .output(answer(pendingDatesOut))
     .query(({ ctx }) => pendingDates(ctx.db, isoDateInZone(new Date(), ctx.config.timeZone))),
 
   /** The printable pick list of a delivery date (and route). */
   pickList: staffProcedure
     .input(pickListInput)
-    .output(pickListOut)
+    .output(answer(pickListOut))
     .query(({ ctx, input }) => pickList(ctx.db, input.deliveryDate, input.route)),
 
   /** 'Mark as dispatched' (spec's deliver): the office delivered it, no driver job. */
   deliver: staffProcedure
     .input(idInput)
     .use(idempotent)
-    .output(officeOrderOut)
+    .output(answer(officeOrderOut))
     .mutation(({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), { id: input.id })),
 
   /** Dispatch, optionally to a driver (which creates the driver's delivery job). */
   dispatch: staffProcedure
     .input(dispatchInput)
     .use(idempotent)
-    .output(officeOrderOut)
+    .output(answer(officeOrderOut))
     .mutation(({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), input)),
 
   /** Many orders (one date, one route) to one driver, in one transaction. */
   dispatchMany: staffProcedure
     .input(dispatchManyInput)
     .use(idempotent)
-    .output(z.object({ dispatched: z.number().int() }))
+    .output(answer(z.object({ dispatched: z.number().int() })))
     .mutation(({ ctx, input }) => dispatchMany(ctx.db, actorOf(ctx.user), input)),
 
   remove: staffProcedure
     .input(idInput)
-    .output(deletedOut)
+    .output(answer(deletedOut))
     .mutation(({ ctx, input }) => deleteOrder(ctx.db, actorOf(ctx.user), input.id)),
 
   /** An order phoned in: placed by the office for the customer, same rules and pricing. */
   placeFor: staffProcedure
     .input(placeForInput)
     .use(idempotent)
-    .output(officeOrderOut)
+    .output(answer(officeOrderOut))
     .mutation(({ ctx, input }) =>
       placeForCustomer(ctx.db, actorOf(ctx.user), input, { timeZone: ctx.config.timeZone }),
     ),

@@ -17,6 +17,7 @@ import {
 } from '../../shared/schemas/doorstep';
 import { actorOf } from '../audit';
 import { idempotent } from '../idempotency';
+import { answer } from '../output';
 import {
   assertDriverInScope,
   createJob,
@@ -41,13 +42,13 @@ export const ordertrackRouter = router({
   /** GET /api/ordertrack: every pending job. */
   pending: staffProcedure
     .input(jobListInput)
-    .output(z.array(jobOut))
+    .output(answer(z.array(jobOut)))
     .query(({ ctx, input }) => listPendingJobs(ctx.db, ctx.scope, { keyword: input.keyword })),
 
   /** GET /api/ordertrack/delivercompleted: the jobs delivered today. */
   deliveredToday: staffProcedure
     .input(z.void())
-    .output(z.array(jobOut))
+    .output(answer(z.array(jobOut)))
     .query(({ ctx }) => {
       const [from, to] = dayRange(
         isoDateInZone(new Date(), ctx.config.timeZone),
@@ -59,13 +60,13 @@ export const ordertrackRouter = router({
   /** GET /api/ordertrack/completed: every delivered job, newest first, paged, keyword. */
   completed: staffProcedure
     .input(pagedInput)
-    .output(jobPageOut)
+    .output(answer(jobPageOut))
     .query(({ ctx, input }) => listDeliveredJobs(ctx.db, ctx.scope, input)),
 
   /** GET /api/ordertrack/{driverId}: a driver's pending jobs (a driver: only their own). */
   driverPending: driverOrStaffProcedure
     .input(driverJobsInput)
-    .output(z.array(jobOut))
+    .output(answer(z.array(jobOut)))
     .query(({ ctx, input }) => {
       assertDriverInScope(ctx.scope, input.driverId);
       return listPendingJobs(ctx.db, ctx.scope, input);
@@ -74,7 +75,7 @@ export const ordertrackRouter = router({
   /** GET /api/ordertrack/{driverId}/delivered: paged, keyword. */
   driverDelivered: driverOrStaffProcedure
     .input(driverDeliveredInput)
-    .output(jobPageOut)
+    .output(answer(jobPageOut))
     .query(({ ctx, input }) => {
       assertDriverInScope(ctx.scope, input.driverId);
       return listDeliveredJobs(ctx.db, ctx.scope, input);
@@ -82,41 +83,41 @@ export const ordertrackRouter = router({
 
   byId: driverOrStaffProcedure
     .input(idInput)
-    .output(jobOut)
+    .output(answer(jobOut))
     .query(({ ctx, input }) => getJob(ctx.db, input.id, ctx.scope)),
 
   /** PUT /api/ordertrack/{orderId}/deliver: irreversible; keeps the time the driver tapped. */
   deliver: driverOrStaffProcedure
     .input(deliverInput)
     .use(idempotent)
-    .output(jobOut)
+    .output(answer(jobOut))
     .mutation(({ ctx, input }) => deliverJob(ctx.db, actorOf(ctx.user), ctx.scope, input)),
 
   create: staffProcedure
     .input(jobFormInput)
     .use(idempotent)
-    .output(jobOut)
+    .output(answer(jobOut))
     .mutation(({ ctx, input }) => createJob(ctx.db, actorOf(ctx.user), input)),
 
   update: staffProcedure
     .input(jobUpdateInput)
-    .output(jobOut)
+    .output(answer(jobOut))
     .mutation(({ ctx, input }) => updateJob(ctx.db, actorOf(ctx.user), input)),
 
   remove: staffProcedure
     .input(idInput)
-    .output(z.object({ _id: z.string() }))
+    .output(answer(z.object({ _id: z.string() })))
     .mutation(({ ctx, input }) => deleteJob(ctx.db, actorOf(ctx.user), input.id)),
 
   /** The job form's choices: customers, drivers and routes. */
   formOptions: staffProcedure
     .input(z.void())
-    .output(formOptionsOut)
+    .output(answer(formOptionsOut))
     .query(({ ctx }) => formOptions(ctx.db)),
 
   /** A driver's printable delivery sheet. */
   sheet: staffProcedure
     .input(deliverySheetInput)
-    .output(deliverySheetOut)
+    .output(answer(deliverySheetOut))
     .query(({ ctx, input }) => deliverySheet(ctx.db, input.driverId)),
 });

@@ -9,6 +9,7 @@ import {
 } from '../../shared/schemas/office';
 import { actorOf } from '../audit';
 import { idempotent } from '../idempotency';
+import { answer } from '../output';
 import {
   type CatalogueVariant,
   catalogueSnapshot,
@@ -25,34 +26,34 @@ export const productsRouter = router({
   /** Signed-in users get Special, Restocked, then the rest; visitors productRank order. */
   list: publicCachedProcedure((ctx) => catalogueTag(ctx.db, variantOf(ctx)))
     .input(z.void())
-    .output(z.array(productOut))
+    .output(answer(z.array(productOut)))
     .query(({ ctx }) => catalogueSnapshot(ctx.db, variantOf(ctx)).products),
 
   byId: publicProcedure
     .input(z.object({ id: idParam }))
-    .output(productOut)
+    .output(answer(productOut))
     .query(({ ctx, input }) => getProduct(ctx.db, input.id)),
 
   create: staffProcedure
     .input(productInput)
     .use(idempotent)
-    .output(productOut)
+    .output(answer(productOut))
     .mutation(({ ctx, input }) => createProduct(ctx.db, actorOf(ctx.user), input)),
 
   update: staffProcedure
     .input(productUpdateInput)
-    .output(productOut)
+    .output(answer(productOut))
     .mutation(({ ctx, input }) => updateProduct(ctx.db, actorOf(ctx.user), input)),
 
   remove: staffProcedure
     .input(idInput)
-    .output(z.object({ message: z.string() }))
+    .output(answer(z.object({ message: z.string() })))
     .mutation(({ ctx, input }) => deleteProduct(ctx.db, actorOf(ctx.user), input.id)),
 
   /** CSV import: a preview with per-row errors, or (commit) every row written or none. */
   importCsv: staffProcedure
     .input(importInput.omit({ kind: true }))
-    .output(importOut)
+    .output(answer(importOut))
     .mutation(({ ctx, input }) =>
       importCsv(ctx.db, actorOf(ctx.user), { ...input, kind: 'products' }),
     ),

@@ -1,4 +1,5 @@
 import { reportInput, reportOut } from '../../shared/schemas/doorstep';
+import { answer } from '../output';
 import { deliveriesReport } from '../services/reports';
 import { router, staffProcedure } from '../trpc';
 
@@ -6,6 +7,6 @@ export const reportsRouter = router({
   /** Delivered jobs of a business day grouped by driver: `{totalOrders, orderTrack}`. */
   deliveries: staffProcedure
     .input(reportInput)
-    .output(reportOut)
+    .output(answer(reportOut))
     .query(({ ctx, input }) => deliveriesReport(ctx.db, input.date, ctx.config.timeZone)),
 });

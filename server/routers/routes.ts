@@ -2,28 +2,29 @@ import { z } from 'zod';
 import { idInput, routeInput, routeOut, routeUpdateInput } from '../../shared/schemas/office';
 import { actorOf } from '../audit';
 import { idempotent } from '../idempotency';
+import { answer } from '../output';
 import { createRoute, deleteRoute, listRoutes, updateRoute } from '../services/routes';
 import { router, staffProcedure } from '../trpc';
 
 export const routesRouter = router({
   list: staffProcedure
     .input(z.void())
-    .output(z.array(routeOut))
+    .output(answer(z.array(routeOut)))
     .query(({ ctx }) => listRoutes(ctx.db)),
 
   create: staffProcedure
     .input(routeInput)
     .use(idempotent)
-    .output(routeOut)
+    .output(answer(routeOut))
     .mutation(({ ctx, input }) => createRoute(ctx.db, actorOf(ctx.user), input)),
 
   update: staffProcedure
     .input(routeUpdateInput)
-    .output(routeOut)
+    .output(answer(routeOut))
     .mutation(({ ctx, input }) => updateRoute(ctx.db, actorOf(ctx.user), input)),
 
   remove: staffProcedure
     .input(idInput)
-    .output(z.object({ message: z.string() }))
+    .output(answer(z.object({ message: z.string() })))
     .mutation(({ ctx, input }) => deleteRoute(ctx.db, actorOf(ctx.user), input.id)),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { settingsInput, settingsOut } from '../../shared/schemas/doorstep';
 import { deliveryCalendarOut } from '../../shared/schemas/settings';
 import { actorOf } from '../audit';
+import { answer } from '../output';
 import {
   deliveryCalendar,
   getDeliverySettings,
@@ -13,17 +14,17 @@ export const settingsRouter = router({
   /** The date picker's rules: today, the earliest allowed date, the cut-off and holidays. */
   deliveryCalendar: authedProcedure
     .input(z.void())
-    .output(deliveryCalendarOut)
+    .output(answer(deliveryCalendarOut))
     .query(({ ctx }) => deliveryCalendar(ctx.db, ctx.config.timeZone)),
 
   /** The office's Settings screen: order cut-off and holidays. */
   get: staffProcedure
     .input(z.void())
-    .output(settingsOut)
+    .output(answer(settingsOut))
     .query(({ ctx }) => getDeliverySettings(ctx.db)),
 
   update: staffProcedure
     .input(settingsInput)
-    .output(settingsOut)
+    .output(answer(settingsOut))
     .mutation(({ ctx, input }) => updateDeliverySettings(ctx.db, actorOf(ctx.user), input)),
 });

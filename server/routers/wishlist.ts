@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, productOut, wishlistAddInput } from '../../shared/schemas/catalogue';
+import { answer } from '../output';
 import { addToWishlist, listWishlist, removeFromWishlist } from '../services/wishlist';
 import { customerProcedure, router } from '../trpc';
 
@@ -7,16 +8,16 @@ import { customerProcedure, router } from '../trpc';
 export const wishlistRouter = router({
   list: customerProcedure
     .input(z.void())
-    .output(z.array(productOut))
+    .output(answer(z.array(productOut)))
     .query(({ ctx }) => listWishlist(ctx.db, ctx.customer.id)),
 
   add: customerProcedure
     .input(wishlistAddInput)
-    .output(z.array(productOut))
+    .output(answer(z.array(productOut)))
     .mutation(({ ctx, input }) => addToWishlist(ctx.db, ctx.customer.id, input.productId)),
 
   remove: customerProcedure
     .input(z.object({ productId: idParam }))
-    .output(z.array(productOut))
+    .output(answer(z.array(productOut)))
     .mutation(({ ctx, input }) => removeFromWishlist(ctx.db, ctx.customer.id, input.productId)),
 });

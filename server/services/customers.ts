@@ -160,20 +160,42 @@ export function listCustomers(
 }
 
 /** One page of the list (the screen's cards), with the number of pages. */
+const pageCaches = new WeakMap<Db, StampedCache<string, CustomerPageOut>>();
+
+/**
+ * One page of the (filtered) list. Pages are kept like the list they come from, so the same
+ * page is the same frozen object until something is written, and its output is validated
+ * once (server/output.ts).
+ */
 export function pageOfCustomers(
   db: Db,
   timeZone: string,
   input: z.output<typeof customerListInput> & { pageNumber: number },
+  now = new Date(),
 ): CustomerPageOut {
-  const all = listCustomers(db, timeZone, input);
-  const pages = Math.max(1, Math.ceil(all.length / CUSTOMER_PAGE_SIZE));
-  const page = Math.min(input.pageNumber, pages);
-  return {
-    customers: all.slice((page - 1) * CUSTOMER_PAGE_SIZE, page * CUSTOMER_PAGE_SIZE),
-    page,
-    pages,
-    total: all.length,
-  };
+  let cache = pageCaches.get(db);
+  if (!cache) {
+    cache = new StampedCache(db, 200);
+    pageCaches.set(db, cache);
+  }
+  const key = JSON.stringify([
+    isoDateInZone(now, timeZone),
+    input.kind,
+    input.route ?? '',
+    input.keyword ?? '',
+    input.pageNumber,
+  ]);
+  return cache.getOrMake(key, () => {
+    const all = listCustomers(db, timeZone, input);
+    const pages = Math.max(1, Math.ceil(all.length / CUSTOMER_PAGE_SIZE));
+    const page = Math.min(input.pageNumber, pages);
+    return {
+      customers: all.slice((page - 1) * CUSTOMER_PAGE_SIZE, page * CUSTOMER_PAGE_SIZE),
+      page,
+      pages,
+      total: all.length,
+    };
+  });
 }
 
 export function getCustomer(db: Db, timeZone: string, id: string): CustomerOut {
