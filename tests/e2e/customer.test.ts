@@ -163,13 +163,16 @@ describe('customer journeys', () => {
 
     await details.getByRole('link', { name: 'Open printable page' }).click();
     await page.waitForURL('**/customer/orderdetails/*');
+    // The printable page is its own screen (loaded on demand): wait for it, not for the
+    // dialog's copy of the same row on its way out.
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     const line = page.getByRole('row', { name: /Toor Dal 1kg/ });
     await line.waitFor();
     const cells = await line.getByRole('cell').allInnerTexts();
     expect(cells[0]).toBe('1');
     expect(cells[1]).toMatch(/^Toor Dal 1kg/);
     expect(cells[2]).toBe('2 Kg');
-    await page.getByRole('button', { name: 'Print' }).waitFor();
     expect(e.problems).toEqual([]);
   });
 
