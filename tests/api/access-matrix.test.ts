@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../server/auth/sessions';
 import { appRouter } from '../../server/routers';
+import { deliveryCalendar } from '../../server/services/settings';
 import type { Role } from '../../server/trpc';
-import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
@@ -96,7 +96,7 @@ describe("another account's order", () => {
     const product = makeProduct(t.db);
     const placed = await as('customer').post<{ _id: string }>('/api/orders', {
       orderItems: [{ product: product.id, quantity: 1 }],
-      deliveryDate: isoDateInZone(new Date(), t.config.timeZone),
+      deliveryDate: deliveryCalendar(t.db, t.config.timeZone).earliest,
     });
     expect(placed.status).toBe(201);
     const id = placed.body._id;

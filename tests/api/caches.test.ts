@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, category, customerOrder, product } from '../../drizzle/schema';
 import { write } from '../../server/db';
 import { catalogueSnapshot } from '../../server/services/catalogue';
-import { isoDateInZone } from '../../shared/format';
+import { deliveryCalendar } from '../../server/services/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeCategory, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
@@ -29,7 +29,8 @@ let today = '';
 
 beforeAll(async () => {
   t = await startTestApp();
-  today = isoDateInZone(new Date(), t.config.timeZone);
+  // The earliest date an order may ask for now (today closes at the 04:00 cut-off).
+  today = deliveryCalendar(t.db, t.config.timeZone).earliest;
   rice = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2480 }).id;
   ghee = makeProduct(t.db, { name: 'Ghee 1L', price: 1650 }).id;
   const c = await makeCustomer(t.db);

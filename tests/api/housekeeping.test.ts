@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKey, session } from '../../drizzle/schema';
 import { sweepExpired } from '../../server/services/housekeeping';
-import { isoDateInZone } from '../../shared/format';
+import { deliveryCalendar } from '../../server/services/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
@@ -65,7 +65,7 @@ describe('housekeeping sweep', () => {
     const { c } = await signedIn(cust.username, cust.password);
     const body = {
       orderItems: [{ product: product.id, quantity: 1 }],
-      deliveryDate: isoDateInZone(new Date(), t.config.timeZone),
+      deliveryDate: deliveryCalendar(t.db, t.config.timeZone).earliest,
     };
     const first = await c.post<{ _id: string }>('/api/orders', body, { 'idempotency-key': 'old' });
     const recent = await c.post<{ _id: string }>('/api/orders', body, {

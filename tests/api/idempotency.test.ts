@@ -2,7 +2,7 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerOrder } from '../../drizzle/schema';
-import { isoDateInZone } from '../../shared/format';
+import { deliveryCalendar } from '../../server/services/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient, type Reply } from '../helpers/http';
@@ -19,7 +19,8 @@ let today = '';
 
 beforeAll(async () => {
   t = await startTestApp();
-  today = isoDateInZone(new Date(), t.config.timeZone);
+  // The earliest date an order may ask for now (today closes at the 04:00 cut-off).
+  today = deliveryCalendar(t.db, t.config.timeZone).earliest;
   productId = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2480 }).id;
   const a = await makeCustomer(t.db);
   const b = await makeCustomer(t.db);

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryCalendar } from '../../server/services/settings';
 import { chooseEncoding, etagMatches } from '../../server/transport';
-import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
@@ -17,7 +17,8 @@ let today = '';
 
 beforeAll(async () => {
   t = await startTestApp();
-  today = isoDateInZone(new Date(), t.config.timeZone);
+  // The earliest date an order may ask for now (today closes at the 04:00 cut-off).
+  today = deliveryCalendar(t.db, t.config.timeZone).earliest;
   productId = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2480 }).id;
   const c = await makeCustomer(t.db);
   ana = new ApiClient(t.url);
