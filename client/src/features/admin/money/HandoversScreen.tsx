@@ -17,8 +17,9 @@ import type { HandoverOut, HandoverReportOut } from '../../../../../shared/schem
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
-import { moneyErrorText, newKey, sendMoney } from './api';
+import { moneyErrorText, newKey } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
 import { localToday } from './dates';
 import { InvoicesFailed } from './InvoiceList';
@@ -143,11 +144,9 @@ function ConfirmHandover({
   const submit = async () => {
     setBusy(true);
     try {
-      await sendMoney(
-        'PUT',
-        `/api/handover/${handover._id}/confirm`,
-        { confirmed: Number(amount), note },
-        key.current,
+      await keyedClient.handovers.confirm.mutate(
+        { id: handover._id, confirmed: Number(amount), note },
+        withKey(key.current),
       );
       notifySuccess(t('money.handoverConfirmed'));
       onDone();

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { moneyErrorText, newKey, sendMoney } from './api';
+import { keyedClient, withKey } from '../../../keyed';
+import { moneyErrorText, newKey } from './api';
 import { localToday } from './dates';
 
 interface PaymentFormProps {
@@ -48,22 +49,16 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
     if (dateError || (!full && amountError)) return;
     setBusy(true);
     try {
-      const base = `/api/invoice/${invoice._id}`;
+      const invoiceId = invoice._id;
+      const keyed = withKey(key.current);
       const saved = editing
-        ? await sendMoney<InvoiceOut>(
-            'PUT',
-            `${base}/payment`,
-            { _id: editing._id, amount: value, date },
-            key.current,
+        ? await keyedClient.invoices.editPayment.mutate(
+            { invoiceId, _id: editing._id, amount: value, date },
+            keyed,
           )
         : full
-          ? await sendMoney<InvoiceOut>('POST', `${base}/fullpayment`, { date }, key.current)
-          : await sendMoney<InvoiceOut>(
-              'POST',
-              `${base}/payment`,
-              { amount: value, date },
-              key.current,
-            );
+          ? await keyedClient.invoices.payFull.mutate({ invoiceId, date }, keyed)
+          : await keyedClient.invoices.pay.mutate({ invoiceId, amount: value, date }, keyed);
       key.current = newKey();
       notifySuccess(t('money.paymentSaved'));
       onSaved(saved);

@@ -16,8 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
-import { moneyErrorText, newKey, sendMoney } from '../../admin/money/api';
+import { moneyErrorText, newKey } from '../../admin/money/api';
 import { localToday } from '../../admin/money/dates';
 import { InvoicesFailed, Loading } from '../../admin/money/InvoiceList';
 
@@ -35,11 +36,9 @@ export function HandoverScreen() {
   const submit = async () => {
     setBusy(true);
     try {
-      await sendMoney(
-        'POST',
-        '/api/handover',
+      await keyedClient.handovers.handOver.mutate(
         { date, handedOver: Number(amount === '' ? (day.data?.total ?? 0) : amount), note },
-        key.current,
+        withKey(key.current),
       );
       key.current = newKey();
       notifySuccess(t('money.handedOverOk'));

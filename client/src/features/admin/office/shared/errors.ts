@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { dynamicT } from '../../../../i18n';
+import { errorText as appErrorText } from '../../../../errors';
 
 // A refusal from the server carries a code, its parameters and per-field codes (DESIGN §4):
 // tRPC puts them in `error.data`. The office shows `t('errors.' + code, params)`.
@@ -23,15 +23,13 @@ export function appErrorOf(error: unknown): AppErrorInfo {
   return { code: data?.appCode, params: data?.params, issues: data?.issues };
 }
 
-/** The error's text in the reader's language, else the fallback's (e.g. 'Failed to perform mutation'). */
+/** The error's text in the reader's language (client/src/errors.ts), else the fallback's. */
 export function errorText(
   t: TFunction,
   error: unknown,
   fallback = 'errors.common.mutationFailed',
 ): string {
-  const { code, params } = appErrorOf(error);
-  if (code) return dynamicT(t)(`errors.${code}`, params ?? {});
-  return dynamicT(t)(fallback);
+  return appErrorText(t, error, fallback);
 }
 
 /** A form field's error (a code) as text; `undefined` when there is none. */
