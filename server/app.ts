@@ -2,21 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import type { TRPCRequestInfo } from '@trpc/server/http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../shared/transport';
 import { LoginThrottle, type ThrottleOptions } from './auth/throttle';
 import type { Config } from './config';
-import { createContextFromRequest, type Services } from './context';
+import type { Services } from './context';
 import type { Db } from './db';
-import { AppError, GENERIC_MESSAGE } from './errors';
+import { GENERIC_MESSAGE } from './errors';
 import { exportPlugin } from './rest/export';
 import { restPlugin } from './rest/handler';
-import { type AppRouter, appRouter } from './routers';
 import { sameOriginGuard, securityHeaders } from './security';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './services/housekeeping';
 import { transportPlugin } from './transport';
+import { trpcDoor } from './trpc-http';
 import { uploadsPlugin } from './uploads';
 
 export interface BuildAppOptions {
@@ -37,14 +34,6 @@ export const BODY_LIMIT = 1024 * 1024;
  */
 export function trustProxyHops(hops: number): false | ((addr: string, i: number) => boolean) {
   return hops > 0 ? (_addr, i) => i < hops : false;
-}
-
-/** A tRPC batch holding `auth.login` next to any other call is refused as a whole. */
-function refuseBatchedLogin(info: TRPCRequestInfo | undefined): void {
-  if (!info?.isBatchCall || info.calls.length < 2) return;
-  if (info.calls.some((call) => UNBATCHED_PROCEDURES.includes(call.path))) {
-    throw new AppError('BAD_REQUEST', 'auth.loginNotBatched');
-  }
 }
 
 /** The whole app as one Fastify instance; main.ts listens, tests listen on port 0. */
@@ -96,22 +85,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   );
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      // Bounds what one request can ask for; the client's batch link uses the same number.
-      maxBatchSize: MAX_BATCH_SIZE,
-      createContext: ({ req, res, info }) => {
-        refuseBatchedLogin(info);
-        return createContextFromRequest(services, req, res);
-      },
+  // tRPC's protocol served by our own door over the same procedures (docs/decisions/020).
+  await app.register(async (door) =>
+    trpcDoor(door, services, {
       onError({ error, path: p, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           req.log.error({ err: error, path: p }, 'tRPC failed');
       },
-    },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+    }),
+  );
 
   await app.register(async (api) => restPlugin(api, services));
   await app.register(async (api) => exportPlugin(api, services));

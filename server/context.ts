@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { customer, route } from '../drizzle/schema';
-import { type SessionAccount, type ValidSession, validateSessionToken } from './auth/sessions';
+import {
+  identityStamp,
+  type SessionAccount,
+  type ValidSession,
+  validateSessionToken,
+} from './auth/sessions';
 import type { LoginThrottle } from './auth/throttle';
 import {
   bearerToken,
@@ -9,6 +14,7 @@ import {
   type SessionCookies,
   sessionCookies,
 } from './auth/transport';
+import { StampedCache } from './cache';
 import type { Config } from './config';
 import type { Db } from './db';
 import { prepared } from './prepared';
@@ -40,16 +46,26 @@ export interface Context extends Services {
 
 const noCookies: SessionCookies = { set() {}, clear() {} };
 
+const customersByAccount = new WeakMap<Db, StampedCache<string, CustomerRecord | null>>();
+
+/** The customer record of a customer's login, kept like its session (`identityStamp`). */
 export function loadCustomerForAccount(db: Db, accountId: string): CustomerRecord | null {
-  const row = prepared(db, 'customer.byAccount', () =>
-    db
-      .select({ c: customer, routeName: route.name })
-      .from(customer)
-      .leftJoin(route, eq(customer.routeId, route.id))
-      .where(eq(customer.accountId, sql.placeholder('accountId')))
-      .prepare(),
-  ).get({ accountId });
-  return row ? { ...row.c, routeName: row.routeName } : null;
+  let cache = customersByAccount.get(db);
+  if (!cache) {
+    cache = new StampedCache(db, 2000, identityStamp);
+    customersByAccount.set(db, cache);
+  }
+  return cache.getOrMake(accountId, () => {
+    const row = prepared(db, 'customer.byAccount', () =>
+      db
+        .select({ c: customer, routeName: route.name })
+        .from(customer)
+        .leftJoin(route, eq(customer.routeId, route.id))
+        .where(eq(customer.accountId, sql.placeholder('accountId')))
+        .prepare(),
+    ).get({ accountId });
+    return row ? { ...row.c, routeName: row.routeName } : null;
+  });
 }
 
 export function resolveUser(
@@ -74,14 +90,16 @@ export function createInnerContext(
   services: Services,
   extra: Partial<Omit<Context, keyof Services>> = {},
 ): Context {
+  // Written out rather than spread: built on every request.
   return {
-    ...services,
-    user: null,
-    session: null,
-    ip: '127.0.0.1',
-    idempotencyKey: null,
-    cookies: noCookies,
-    ...extra,
+    db: services.db,
+    config: services.config,
+    throttle: services.throttle,
+    user: extra.user ?? null,
+    session: extra.session ?? null,
+    ip: extra.ip ?? '127.0.0.1',
+    idempotencyKey: extra.idempotencyKey ?? null,
+    cookies: extra.cookies ?? noCookies,
   };
 }
 

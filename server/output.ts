@@ -21,6 +21,11 @@ export function freezeAnswer<T>(value: T): T {
   return value;
 }
 
+/** True for an answer deep-frozen by `freezeAnswer`: its content can never change. */
+export function isFrozenAnswer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && frozenAnswers.has(value);
+}
+
 /** What tRPC's `.output()` reads: the same input and output types as the zod schema. */
 export interface OutputParser<In, Out> {
   readonly _input: In;

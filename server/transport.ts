@@ -50,7 +50,8 @@ export function chooseEncoding(header: string | string[] | undefined): Encoding 
   return br ? 'br' : gzip ? 'gzip' : 'identity';
 }
 
-function encode(body: Buffer, encoding: Encoding): Buffer {
+/** Compresses once, at the quality kept bytes use (they are sent many times). */
+export function encode(body: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'br') return brotliCompressSync(body, brotliOptions);
   if (encoding === 'gzip') return gzipSync(body);
   return body;
@@ -86,11 +87,6 @@ function cacheTagOf(name: string): Meta['cacheTag'] {
 }
 
 const isApi = (url: string) => url.startsWith('/trpc/') || url.startsWith('/api/');
-
-const isFetchResponse = (payload: unknown): payload is Response =>
-  typeof payload === 'object' &&
-  payload !== null &&
-  Object.prototype.toString.call(payload) === '[object Response]';
 
 interface Kept {
   type: string;
@@ -153,17 +149,7 @@ export async function transportPlugin(app: FastifyInstance, services: Services):
 
   app.addHook('onSend', async (req, reply, payload: unknown) => {
     if (!isApi(req.url)) return payload;
-    let body = payload;
-    // tRPC answers with a fetch Response; as a string it takes compression's synchronous path,
-    // honours the size threshold, and can be kept. (text() has a fast path for a body made
-    // from a string, as tRPC's is; arrayBuffer() costs several times more.)
-    if (isFetchResponse(body)) {
-      reply.code(body.status);
-      for (const [name, value] of body.headers) {
-        if (name !== 'vary') reply.header(name, value);
-      }
-      body = await body.text();
-    }
+    const body = payload;
     const conditional = reply.hasHeader('etag');
     if (conditional && reply.statusCode !== 200 && reply.statusCode !== 304) {
       // A failed conditional call (bad input, a bug) is not a version of anything.
@@ -179,6 +165,12 @@ export async function transportPlugin(app: FastifyInstance, services: Services):
     if (!todo || reply.statusCode !== 200) return body;
     if (typeof body !== 'string' && !Buffer.isBuffer(body)) return body;
     const raw = typeof body === 'string' ? Buffer.from(body) : body;
+    const already = reply.getHeader('content-encoding');
+    if (already === 'br' || already === 'gzip') {
+      // Kept bytes of a frozen answer (server/answer-bytes.ts): compressed already.
+      kept.set(todo.key, { type: 'application/json', encoding: already, body: raw });
+      return raw;
+    }
     const compressed = raw.length >= COMPRESS_THRESHOLD && todo.encoding !== 'identity';
     const out = compressed ? encode(raw, todo.encoding) : raw;
     kept.set(todo.key, {

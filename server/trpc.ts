@@ -1,5 +1,5 @@
 import { initTRPC } from '@trpc/server';
-import { isStaff } from './auth/sessions';
+import { isStaff, type ValidSession } from './auth/sessions';
 import type { AuthUser, Context, CustomerRecord } from './context';
 import { AppError, publicError, toAppError } from './errors';
 import { type Scope, scopeAll, scopeOfCustomer, scopeOfDriver } from './scope';
@@ -54,15 +54,14 @@ export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
 /**
- * Every procedure passes through here: anything thrown that is not already a deliberate
- * AppError (a constraint violation, a bug) is mapped once, so no SQL text or 500 leaks for
- * bad input. Unknown failures are logged by the host's onError.
+ * Anything a procedure throws that is not already a deliberate AppError (a constraint
+ * violation, a bug) is mapped once, so no SQL text or 500 leaks for bad input. Unknown
+ * failures are logged by the host's onError.
  */
-const mapErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok) throw toAppError(result.error);
+function settle<R extends { ok: boolean }>(result: R): R {
+  if (!result.ok) throw toAppError((result as unknown as { error: unknown }).error);
   return result;
-});
+}
 
 export function roleOf(user: AuthUser | null): Role {
   if (!user) return 'anonymous';
@@ -72,24 +71,37 @@ export function roleOf(user: AuthUser | null): Role {
   return a.role === 'manager' ? 'manager' : 'driver';
 }
 
-const enforceRoles = t.middleware(({ ctx, meta, next }) => {
+/** The one role check: what `meta.roles` declares is what is enforced. */
+function enforceRoles(ctx: Context, meta: Meta | undefined): void {
   const allowed = meta?.roles;
   // A procedure without a declaration is refused outright (and fails the matrix test).
   if (!allowed) throw new AppError('FORBIDDEN', 'auth.forbidden');
   const role = roleOf(ctx.user);
-  if (allowed.includes(role)) return next();
+  if (allowed.includes(role)) return;
   if (role === 'anonymous') throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
   throw new AppError('FORBIDDEN', 'auth.forbidden');
-});
+}
 
-const base = t.procedure.use(mapErrors);
+function signedIn(ctx: Context): { user: AuthUser; session: ValidSession } {
+  if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
+  return { user: ctx.user, session: ctx.session };
+}
+
+// Each builder is ONE middleware (roles, the signed-in narrowing, the scope, the error
+// mapping): tRPC copies its options and the context at every middleware level, and that
+// copying was a tenth of a small read's CPU with four levels (docs/decisions/020).
 
 const ANYONE: readonly Role[] = ROLES;
 const SIGNED_IN: readonly Role[] = ['customer', 'driver', 'manager', 'admin'];
 export const STAFF: readonly Role[] = ['manager', 'admin'];
 
 /** Anyone, signed in or not. */
-export const publicProcedure = base.meta({ roles: ANYONE }).use(enforceRoles);
+export const publicProcedure = t.procedure
+  .meta({ roles: ANYONE })
+  .use(async ({ ctx, meta, next }) => {
+    enforceRoles(ctx, meta);
+    return settle(await next());
+  });
 
 /**
  * Anyone, for a query whose answer is the same for everyone `cacheTag` names: it gets
@@ -100,52 +112,71 @@ export function publicCachedProcedure(cacheTag: NonNullable<Meta['cacheTag']>) {
 }
 
 /** Any signed-in account; `ctx.user` and `ctx.session` are set. */
-export const authedProcedure = base
+export const authedProcedure = t.procedure
   .meta({ roles: SIGNED_IN })
-  .use(enforceRoles)
-  .use(({ ctx, next }) => {
-    if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
+  .use(async ({ ctx, meta, next }) => {
+    enforceRoles(ctx, meta);
     // next() merges these keys into ctx: pass only what changes (spreading ctx is measurable).
-    return next({ ctx: { user: ctx.user, session: ctx.session } });
+    return settle(await next({ ctx: signedIn(ctx) }));
   });
 
 /** A restaurant customer; `ctx.customer` is their record and `ctx.scope` their own things. */
-export const customerProcedure = authedProcedure
+export const customerProcedure = t.procedure
   .meta({ roles: ['customer'] })
-  .use(({ ctx, next }) => {
-    const customer = ctx.user.customer as CustomerRecord;
-    return next({ ctx: { customer, scope: scopeOfCustomer(customer.id) } });
+  .use(async ({ ctx, meta, next }) => {
+    enforceRoles(ctx, meta);
+    const { user, session } = signedIn(ctx);
+    const customer = user.customer as CustomerRecord;
+    return settle(
+      await next({ ctx: { user, session, customer, scope: scopeOfCustomer(customer.id) } }),
+    );
   });
 
 /** An employee with role driver; `ctx.scope` is their own jobs and invoices. */
-export const driverProcedure = authedProcedure
+export const driverProcedure = t.procedure
   .meta({ roles: ['driver'] })
-  .use(({ ctx, next }) => next({ ctx: { scope: scopeOfDriver(ctx.user.account.id) } }));
+  .use(async ({ ctx, meta, next }) => {
+    enforceRoles(ctx, meta);
+    const { user, session } = signedIn(ctx);
+    return settle(await next({ ctx: { user, session, scope: scopeOfDriver(user.account.id) } }));
+  });
 
 /** Admins and managers: the office, acting on anything. */
-export const staffProcedure = authedProcedure
+export const staffProcedure = t.procedure
   .meta({ roles: STAFF })
-  .use(({ next }) => next({ ctx: { scope: scopeAll } }));
+  .use(async ({ ctx, meta, next }) => {
+    enforceRoles(ctx, meta);
+    const { user, session } = signedIn(ctx);
+    return settle(await next({ ctx: { user, session, scope: scopeAll } }));
+  });
 
 /** Admins only (e.g. managing managers). */
-export const adminProcedure = authedProcedure
+export const adminProcedure = t.procedure
   .meta({ roles: ['admin'] })
-  .use(({ next }) => next({ ctx: { scope: scopeAll } }));
+  .use(async ({ ctx, meta, next }) => {
+    enforceRoles(ctx, meta);
+    const { user, session } = signedIn(ctx);
+    return settle(await next({ ctx: { user, session, scope: scopeAll } }));
+  });
 
 /** A customer acting on their own things, or staff acting on anyone's. */
-export const customerOrStaffProcedure = authedProcedure
+export const customerOrStaffProcedure = t.procedure
   .meta({ roles: ['customer', ...STAFF] })
-  .use(({ ctx, next }) => {
-    const scope: Scope = isStaff(ctx.user.account)
+  .use(async ({ ctx, meta, next }) => {
+    enforceRoles(ctx, meta);
+    const { user, session } = signedIn(ctx);
+    const scope: Scope = isStaff(user.account)
       ? scopeAll
-      : scopeOfCustomer((ctx.user.customer as CustomerRecord).id);
-    return next({ ctx: { scope } });
+      : scopeOfCustomer((user.customer as CustomerRecord).id);
+    return settle(await next({ ctx: { user, session, scope } }));
   });
 
 /** A driver acting on what is assigned to them, or staff acting on anything. */
-export const driverOrStaffProcedure = authedProcedure
+export const driverOrStaffProcedure = t.procedure
   .meta({ roles: ['driver', ...STAFF] })
-  .use(({ ctx, next }) => {
-    const scope: Scope = isStaff(ctx.user.account) ? scopeAll : scopeOfDriver(ctx.user.account.id);
-    return next({ ctx: { scope } });
+  .use(async ({ ctx, meta, next }) => {
+    enforceRoles(ctx, meta);
+    const { user, session } = signedIn(ctx);
+    const scope: Scope = isStaff(user.account) ? scopeAll : scopeOfDriver(user.account.id);
+    return settle(await next({ ctx: { user, session, scope } }));
   });

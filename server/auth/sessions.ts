@@ -3,6 +3,7 @@ import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { account, session } from '../../drizzle/schema';
+import { StampedCache, tableStamp } from '../cache';
 import type { Db } from '../db';
 import { prepared } from '../prepared';
 
@@ -65,6 +66,58 @@ export function createSession(
   return { token: `${id}.${secret}`, session: { ...s, expiresAtMs: expiresAt(s, staff) }, staff };
 }
 
+/**
+ * The version of who is signed in: sessions, accounts, and the customer records and routes a
+ * customer's session carries (server/context.ts). Orders, invoices and the rest leave it alone.
+ */
+export const identityStamp = (db: Db) =>
+  tableStamp(db, 'identity', ['session', 'account', 'customer', 'route']);
+
+interface SessionRow {
+  accountId: string;
+  /** SHA-256 of the secret, base64 (a kept answer is frozen, and a Buffer cannot be). */
+  secretHash: string;
+  createdAtMs: number;
+  lastVerifiedAtMs: number;
+  account: SessionAccount;
+}
+
+const sessionRows = new WeakMap<Db, StampedCache<string, SessionRow | null>>();
+
+/**
+ * A session's row with its account, kept until any session, account or customer changes
+ * (every request reads it: two statements and a read transaction each time otherwise). The
+ * secret is still checked and the expiry still applied on every request.
+ */
+function sessionRow(db: Db, id: string): SessionRow | null {
+  let cache = sessionRows.get(db);
+  if (!cache) {
+    cache = new StampedCache(db, SESSION_ROWS_KEPT, identityStamp);
+    sessionRows.set(db, cache);
+  }
+  return cache.getOrMake(id, () => {
+    const row = prepared(db, 'session.withAccount', () =>
+      db
+        .select({ s: session, a: account })
+        .from(session)
+        .innerJoin(account, eq(session.accountId, account.id))
+        .where(eq(session.id, sql.placeholder('id')))
+        .prepare(),
+    ).get({ id });
+    if (!row) return null;
+    return {
+      accountId: row.s.accountId,
+      secretHash: Buffer.from(row.s.secretHash).toString('base64'),
+      createdAtMs: row.s.createdAtMs,
+      lastVerifiedAtMs: row.s.lastVerifiedAtMs,
+      account: row.a,
+    };
+  });
+}
+
+/** Sessions whose rows are kept in memory at once (unknown ids count too: bounded). */
+const SESSION_ROWS_KEPT = 2000;
+
 /** Returns the session and its account, or null when the token is unknown, wrong or expired. */
 export function validateSessionToken(
   db: Db,
@@ -74,29 +127,22 @@ export function validateSessionToken(
   const parts = token.split('.');
   if (parts.length !== 2 || !parts[0] || !parts[1]) return null;
   const [id, secret] = parts as [string, string];
-  const row = prepared(db, 'session.withAccount', () =>
-    db
-      .select({ s: session, a: account })
-      .from(session)
-      .innerJoin(account, eq(session.accountId, account.id))
-      .where(eq(session.id, sql.placeholder('id')))
-      .prepare(),
-  ).get({ id });
+  const row = sessionRow(db, id);
   if (!row) return null;
-  if (!constantTimeEqual(hashSecret(secret), new Uint8Array(row.s.secretHash))) return null;
-  const staff = isStaff(row.a);
-  if (now >= expiresAt(row.s, staff)) {
+  if (!constantTimeEqual(hashSecret(secret), Buffer.from(row.secretHash, 'base64'))) return null;
+  const staff = isStaff(row.account);
+  if (now >= expiresAt(row, staff)) {
     db.delete(session).where(eq(session.id, id)).run();
     return null;
   }
-  let lastVerifiedAtMs = row.s.lastVerifiedAtMs;
+  let lastVerifiedAtMs = row.lastVerifiedAtMs;
   const refreshed = now - lastVerifiedAtMs >= REFRESH_INTERVAL_MS;
   if (refreshed) {
     lastVerifiedAtMs = now;
     db.update(session).set({ lastVerifiedAtMs }).where(eq(session.id, id)).run();
   }
-  const s = { id, accountId: row.s.accountId, createdAtMs: row.s.createdAtMs, lastVerifiedAtMs };
-  return { session: { ...s, expiresAtMs: expiresAt(s, staff) }, account: row.a, refreshed };
+  const s = { id, accountId: row.accountId, createdAtMs: row.createdAtMs, lastVerifiedAtMs };
+  return { session: { ...s, expiresAtMs: expiresAt(s, staff) }, account: row.account, refreshed };
 }
 
 export function invalidateSession(db: Db, sessionId: string): void {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answerBytes } from '../answer-bytes';
 import { createContextFromRequest, type Services } from '../context';
 import { restError } from '../errors';
 import { appRouter } from '../routers';
@@ -35,8 +36,14 @@ function handlerFor(services: Services, route: RestRoute) {
     try {
       const input = route.input ? route.input(parts) : undefined;
       const output = await procedureAt(createCaller(ctx), route.procedure)(input);
-      // Cache-Control, ETag and compression are the transport's (server/transport.ts).
-      return reply.code(route.status ?? 200).send(output);
+      // Cache-Control, ETag and compression are the transport's (server/transport.ts); a
+      // frozen answer's JSON and compressed bytes are made once (server/answer-bytes.ts).
+      reply.code(route.status ?? 200);
+      const kept = answerBytes(output, 'rest', req.headers['accept-encoding']);
+      if (!kept) return reply.send(output);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      if (kept.encoding) reply.header('content-encoding', kept.encoding);
+      return reply.send(kept.body);
     } catch (err) {
       const { status, body } = restError(err);
       if (status >= 500) req.log.error({ err }, 'REST call failed');

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { category, product } from '../../drizzle/schema';
 import type { CategoryOut, ProductOut } from '../../shared/schemas/catalogue';
-import { contentTag, StampedCache } from '../cache';
+import { contentTag, StampedCache, tableStamp } from '../cache';
 import type { Db } from '../db';
 import { notFound } from '../errors';
 import { dataVersion, prepared } from '../prepared';
@@ -96,35 +96,9 @@ type Catalogue = Record<CatalogueVariant, CatalogueSnapshot>;
 
 // The catalogue depends on two tables only. Rebuilding it after every write (each order
 // placed) cost a full read of the products on the next catalogue request, during the morning
-// rush nearly every one. Its stamp counts changes to `product` and `category` instead: TEMP
-// triggers on this connection bump a counter on any insert, update or delete of either table,
-// whoever makes it (no writer has to remember anything), and SQLite's data_version covers
-// commits by other connections (a script, a restore). Temporary objects need no migration.
-const counted = new WeakSet<Db>();
-
-function catalogueStamp(db: Db): string {
-  if (!counted.has(db)) {
-    const statements = ['CREATE TEMP TABLE IF NOT EXISTS catalogue_changes (n INTEGER NOT NULL)'];
-    for (const table of ['product', 'category']) {
-      for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
-        statements.push(
-          `CREATE TEMP TRIGGER IF NOT EXISTS catalogue_${table}_${event.toLowerCase()}
-           AFTER ${event} ON main.${table}
-           BEGIN UPDATE catalogue_changes SET n = n + 1; END`,
-        );
-      }
-    }
-    for (const sql of statements) db.$client.exec(sql);
-    db.$client.exec(
-      'INSERT INTO catalogue_changes (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM catalogue_changes)',
-    );
-    counted.add(db);
-  }
-  const changes = prepared(db, 'catalogue.changes', () =>
-    db.$client.prepare('SELECT n FROM temp.catalogue_changes').pluck(),
-  ).get() as number;
-  return `${changes}.${dataVersion(db)}`;
-}
+// rush nearly every one. Its stamp counts changes to `product` and `category` instead
+// (`tableStamp`, server/cache.ts): no writer has to remember anything.
+const catalogueStamp = (db: Db) => tableStamp(db, 'catalogue', ['product', 'category']);
 
 const catalogues = new WeakMap<Db, StampedCache<'all', Catalogue>>();
 
