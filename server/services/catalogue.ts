@@ -4,7 +4,7 @@ import type { CategoryOut, ProductOut } from '../../shared/schemas/catalogue';
 import { contentTag, StampedCache, tableStamp } from '../cache';
 import type { Db } from '../db';
 import { notFound } from '../errors';
-import { dataVersion, prepared } from '../prepared';
+import { prepared } from '../prepared';
 
 type ProductRow = typeof product.$inferSelect;
 
