@@ -7,7 +7,7 @@
 //   (scripts/bench/client-requests.ts), with `accept-encoding: br, gzip`, and their REST doors;
 // - revalidation of the catalogue (If-None-Match -> 304) on both doors;
 // - the references: a bare Fastify route with a small JSON, the same serving the catalogue
-//   pre-compressed, a bare tRPC procedure on the same Fastify adapter, and a bare FULL-sync
+//   pre-compressed, a bare tRPC procedure on the same /trpc door the app uses, and a bare FULL-sync
 //   SQLite transaction (1 order + 10 lines) on a copy of the same database;
 // then "the rush" (300 restaurants within 60 s: catalogue, history, a 10-line order each), the
 // server's start to first answer, its memory idle and under load, and the built client's

@@ -5,11 +5,12 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { LoginThrottle, type ThrottleOptions } from './auth/throttle';
 import type { Config } from './config';
-import type { Services } from './context';
+import { createContextFromRequest, type Services } from './context';
 import type { Db } from './db';
 import { GENERIC_MESSAGE } from './errors';
 import { exportPlugin } from './rest/export';
 import { restPlugin } from './rest/handler';
+import { appRouter } from './routers';
 import { sameOriginGuard, securityHeaders } from './security';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './services/housekeeping';
 import { transportPlugin } from './transport';
@@ -87,7 +88,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // tRPC's protocol served by our own door over the same procedures (docs/decisions/020).
   await app.register(async (door) =>
-    trpcDoor(door, services, {
+    trpcDoor(door, {
+      router: appRouter,
+      createContext: (req, reply) => createContextFromRequest(services, req, reply),
       onError({ error, path: p, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           req.log.error({ err: error, path: p }, 'tRPC failed');

@@ -9,9 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../shared/transport';
 import { answerBytes, answerJson } from './answer-bytes';
-import { type Context, createContextFromRequest, type Services } from './context';
 import { AppError } from './errors';
-import { appRouter } from './routers';
 
 // The /trpc door: tRPC's HTTP protocol (what @trpc/client's httpLink and httpBatchLink send
 // and read) served straight from Fastify's request and reply, calling the same procedures.
@@ -69,18 +67,16 @@ function readInputs(
 }
 
 export interface TrpcDoorOptions {
-  router?: AnyRouter;
+  router: AnyRouter;
+  /** The context of a request's calls, made once per request. */
+  createContext(req: FastifyRequest, reply: FastifyReply): unknown;
   /** Called for every failed call (the host logs unexpected ones). */
   onError?: (opts: { error: TRPCError; path: string; req: FastifyRequest }) => void;
 }
 
 /** Registers `/trpc/:path` for every method; tRPC's batching rules and error shapes. */
-export async function trpcDoor(
-  app: FastifyInstance,
-  services: Services,
-  opts: TrpcDoorOptions = {},
-): Promise<void> {
-  const router = opts.router ?? appRouter;
+export async function trpcDoor(app: FastifyInstance, opts: TrpcDoorOptions): Promise<void> {
+  const { router } = opts;
   const config = router._def._config;
   const procedures = router._def.procedures as unknown as Procedures;
 
@@ -89,7 +85,7 @@ export async function trpcDoor(
     done(null, body),
   );
 
-  const errorShape = (error: TRPCError, call: Call | undefined, ctx: Context | undefined) =>
+  const errorShape = (error: TRPCError, call: Call | undefined, ctx: unknown) =>
     getErrorShape({
       config,
       ctx,
@@ -101,7 +97,7 @@ export async function trpcDoor(
 
   async function handle(req: FastifyRequest, reply: FastifyReply) {
     const isBatch = (req.query as { batch?: string }).batch === '1';
-    let ctx: Context | undefined;
+    let ctx: unknown;
     let calls: Call[] = [];
     try {
       const rawPath = (req.params as { path: string }).path;
@@ -133,7 +129,7 @@ export async function trpcDoor(
       if (calls.length > 1 && calls.some((c) => UNBATCHED_PROCEDURES.includes(c.path))) {
         throw new AppError('BAD_REQUEST', 'auth.loginNotBatched');
       }
-      ctx = createContextFromRequest(services, req, reply);
+      ctx = opts.createContext(req, reply);
     } catch (cause) {
       // The request as a whole is refused: every call answers the same error.
       const error = getTRPCErrorFromUnknown(cause);
@@ -144,7 +140,7 @@ export async function trpcDoor(
       return send(reply, isBatch ? shapes : (shapes[0] as TRPCResponse), null);
     }
 
-    const results = await Promise.all(calls.map((call) => run(call, ctx as Context, req)));
+    const results = await Promise.all(calls.map((call) => run(call, ctx, req)));
     const responses: TRPCResponse[] = results.map((r, i) =>
       r.error ? { error: errorShape(r.error, calls[i], ctx) } : { result: { data: r.data } },
     );
@@ -155,7 +151,7 @@ export async function trpcDoor(
 
   async function run(
     call: Call,
-    ctx: Context,
+    ctx: unknown,
     req: FastifyRequest,
   ): Promise<{ data?: unknown; error?: TRPCError }> {
     try {

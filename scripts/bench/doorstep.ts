@@ -10,11 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { hashPassword } from '../../server/auth/passwords';
 import { closeDb, openDb } from '../../server/db';
 import { newId } from '../../server/ids';
+import { BROWSER_ENCODING, type Figures, measure, startAppProcess } from './harness';
 import { BENCH_PASSWORD, seedLargeData } from './large-data';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -24,28 +24,11 @@ const REF_PORT = 3922;
 const DRIVERS = 5;
 const JOBS_PER_DRIVER = 60;
 
-interface Figures {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-}
+let appPid: number | undefined;
 
-interface Result {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-// autocannon's setupRequest (one body and key per dispatch) is not in the shared typings.
-const cannon = autocannon as unknown as (opts: Record<string, unknown>) => Promise<Result>;
-
-async function load(name: string, opts: Record<string, unknown>): Promise<Figures> {
-  const r = await cannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
-  const bad = r.non2xx + r.errors + r.timeouts;
-  if (bad > 0) console.warn(`  ! ${name}: ${bad} non-2xx/errors`);
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+/** One door, after a warm-up, with the app's CPU time per answer (scripts/bench/harness.ts). */
+function load(name: string, opts: Record<string, unknown>, pid = appPid): Promise<Figures> {
+  return measure(name, { connections: CONNECTIONS, ...opts }, DURATION, pid);
 }
 
 function startChild(script: string, args: string[], env: Record<string, string>) {
@@ -121,6 +104,8 @@ function bareInsertRate(dir: string, seconds: number): Figures {
   const at = (q: number) => lat[Math.min(lat.length - 1, Math.floor(q * lat.length))] ?? 0;
   return {
     name: 'bare FULL transaction (1 order + 10 lines)',
+    cpuUs: null,
+    bad: 0,
     rps: lat.length / seconds,
     p50: at(0.5),
     p99: at(0.99),
@@ -224,17 +209,14 @@ async function main() {
       `  ${pendingOrders} pending orders; ${DRIVERS} drivers x ${JOBS_PER_DRIVER} pending deliveries`,
     );
 
-    const app = fork('server/main.ts', [], {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        DATA_DIR: dir,
-        PORT: String(APP_PORT),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'inherit',
+    const { child: app, label } = startAppProcess({
+      DATA_DIR: dir,
+      PORT: String(APP_PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
     });
+    console.log(`App: ${label}`);
+    appPid = app.pid;
     children.push(app);
     const base = `http://127.0.0.1:${APP_PORT}`;
     await waitForHttp(`${base}/api/category`);
@@ -248,15 +230,18 @@ async function main() {
 
     const staff = {
       cookie: await login(base, 'benchadmin'),
-      'accept-encoding': 'gzip',
+      'accept-encoding': BROWSER_ENCODING,
       origin: base,
     };
     const driver = drivers[0]!;
-    const driverHeaders = { cookie: await login(base, driver.username), 'accept-encoding': 'gzip' };
+    const driverHeaders = {
+      cookie: await login(base, driver.username),
+      'accept-encoding': BROWSER_ENCODING,
+    };
     const q = (input: unknown) => `?input=${encodeURIComponent(JSON.stringify(input))}`;
 
     console.log(`Loading each door for ${DURATION} s with ${CONNECTIONS} connections ...`);
-    const small = await load('reference: small JSON', { url: `${ref}/small`, headers: staff });
+    const small = await load('reference: small JSON', { url: `${ref}/small`, headers: staff }, 0);
     // The ceiling of any signed-in door: a tiny answer through the session, tRPC and zod.
     const tiny = await load('control: signed-in tiny read (GET /api/orders/pendingcount)', {
       url: `${base}/api/orders/pendingcount`,
@@ -270,10 +255,11 @@ async function main() {
       url: `${base}/trpc/orders.itemQuantities${q({ deliveryDate: 'all' })}`,
       headers: staff,
     });
-    const small2 = await load('reference: small JSON (again)', {
-      url: `${ref}/small`,
-      headers: staff,
-    });
+    const small2 = await load(
+      'reference: small JSON (again)',
+      { url: `${ref}/small`, headers: staff },
+      0,
+    );
     const frozenRest = await load('GET /api/orders/itemquantities', {
       url: `${base}/api/orders/itemquantities?deliveryDate=all`,
       headers: staff,
@@ -323,7 +309,7 @@ async function main() {
     const bare = bareInsertRate(dir, DURATION);
 
     console.log(
-      '\ndoor                                                      req/s     p50 ms   p99 ms',
+      '\ndoor                                                      req/s     p50 ms   p99 ms  CPU µs/answer',
     );
     for (const f of [
       small,
@@ -339,7 +325,7 @@ async function main() {
       dispatch,
     ]) {
       console.log(
-        `${f.name.padEnd(56)} ${f.rps.toFixed(0).padStart(7)} ${f.p50.toFixed(1).padStart(9)} ${f.p99.toFixed(1).padStart(8)}`,
+        `${f.name.padEnd(56)} ${f.rps.toFixed(0).padStart(7)} ${f.p50.toFixed(1).padStart(9)} ${f.p99.toFixed(1).padStart(8)} ${String(f.cpuUs ?? '-').padStart(8)}`,
       );
     }
     console.log('\nratio to yardstick                                       ratio   target');

@@ -8,11 +8,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { hashPassword } from '../../server/auth/passwords';
 import { closeDb, openDb, write } from '../../server/db';
 import { newId } from '../../server/ids';
 import { allCustomers } from '../../server/services/customers';
+import { BROWSER_ENCODING, measure, startAppProcess } from './harness';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -54,12 +54,9 @@ async function waitForHttp(url: string): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
-async function load(name: string, url: string, headers: Record<string, string>) {
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
-  const bad = r.non2xx + r.errors + r.timeouts;
-  if (bad > 0) console.warn(`  ! ${name}: ${bad} non-2xx/errors of ${r.requests.total}`);
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
-}
+let appPid: number | undefined;
+const load = (name: string, url: string, headers: Record<string, string>, pid?: number) =>
+  measure(name, { url, headers, connections: CONNECTIONS }, DURATION, pid);
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-bench-office-'));
@@ -161,11 +158,9 @@ async function main() {
     closeDb(db);
 
     const env = { DATA_DIR: dir, PORT: String(APP_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-    const app = fork('server/main.ts', [], {
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
+    const { child: app, label } = startAppProcess(env);
+    appPid = app.pid;
+    console.log(`App: ${label}`);
     children.push(app);
     const base = `http://127.0.0.1:${APP_PORT}`;
     await waitForHttp(`${base}/api/category`);
@@ -177,7 +172,7 @@ async function main() {
     const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
     if (login.status !== 200)
       throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const headers = { cookie, 'accept-encoding': 'gzip' };
+    const headers = { cookie, 'accept-encoding': BROWSER_ENCODING };
     const sample = (await fetch(`${base}/api/customer`, { headers }).then((r) =>
       r.json(),
     )) as unknown[];
@@ -197,26 +192,31 @@ async function main() {
       'screen: customers.list page 1 (tRPC)',
       `${base}/trpc/customers.list?batch=1&input=${input}`,
       headers,
+      appPid,
     );
     const page = await load(
       'GET /api/customer?pageNumber=1',
       `${base}/api/customer?pageNumber=1`,
       headers,
+      appPid,
     );
     const all = await load(
       `GET /api/customer (all ${sample.length})`,
       `${base}/api/customer`,
       headers,
+      appPid,
     );
     console.log("\nquery plan of one customer's last delivery and dues:");
     for (const p of plan) console.log(`  ${p.detail}`);
     console.log(
       `\nbuilding the list uncached: median ${builds[10]?.toFixed(1)} ms, max ${builds.at(-1)?.toFixed(1)} ms`,
     );
-    console.log('\nendpoint                                    req/s     p50 ms   p99 ms   ratio');
+    console.log(
+      '\nendpoint                                    req/s     p50 ms   p99 ms   ratio  CPU µs/answer',
+    );
     for (const f of [ref, screen, page, all]) {
       console.log(
-        `${f.name.padEnd(42)} ${f.rps.toFixed(0).padStart(7)} ${f.p50.toFixed(1).padStart(9)} ${f.p99.toFixed(1).padStart(8)} ${(f.rps / ref.rps).toFixed(3).padStart(7)}x`,
+        `${f.name.padEnd(42)} ${f.rps.toFixed(0).padStart(7)} ${f.p50.toFixed(1).padStart(9)} ${f.p99.toFixed(1).padStart(8)} ${(f.rps / ref.rps).toFixed(3).padStart(7)}x ${String(f.cpuUs ?? '-').padStart(6)}`,
       );
     }
     const ratio = screen.rps / ref.rps;

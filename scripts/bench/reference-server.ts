@@ -2,12 +2,15 @@
 // - /small: a bare Fastify route returning a small fixed JSON;
 // - /catalogue: the signed-in catalogue's exact JSON, pre-serialized and pre-compressed (brotli
 //   or gzip as asked): the fastest any server could send those bytes;
-// - /trpc/small: a bare tRPC procedure returning the same small JSON through the same Fastify
-//   adapter the app uses: the adapter's own cost, the floor of any tRPC call.
+// - /trpc/small: a bare tRPC procedure returning the same small JSON through the same door the
+//   app uses (server/trpc-http.ts): the door's own cost, the floor of any tRPC call;
+// - /adapter/small: the same through tRPC's own Fastify adapter (what the app used before
+//   docs/decisions/020), for comparison.
 import fs from 'node:fs';
 import { initTRPC } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
+import { trpcDoor } from '../../server/trpc-http';
 
 const [port, catalogueFile] = process.argv.slice(2);
 const br = fs.readFileSync(`${catalogueFile}.br`);
@@ -28,6 +31,7 @@ app.get('/catalogue', async (req, reply) => {
     .header('vary', 'accept-encoding')
     .send(body);
 });
-await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router } });
+await app.register(async (door) => trpcDoor(door, { router, createContext: () => ({}) }));
+await app.register(fastifyTRPCPlugin, { prefix: '/adapter', trpcOptions: { router } });
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 process.send?.('ready');
