@@ -10,6 +10,7 @@ import {
   importOut,
 } from '../../shared/schemas/office';
 import { actorOf } from '../audit';
+import { idempotent } from '../idempotency';
 import { answer } from '../output';
 import {
   createCustomer,
@@ -42,6 +43,7 @@ export const customersRouter = router({
 
   create: staffProcedure
     .input(customerInput)
+    .use(idempotent)
     .output(answer(customerOut))
     .mutation(({ ctx, input }) =>
       createCustomer(ctx.db, ctx.config.timeZone, actorOf(ctx.user), input),

@@ -6,6 +6,7 @@ import {
   idInput,
 } from '../../shared/schemas/office';
 import { actorOf } from '../audit';
+import { idempotent } from '../idempotency';
 import { answer } from '../output';
 import {
   createEmployee,
@@ -23,6 +24,7 @@ export const employeesRouter = router({
 
   create: staffProcedure
     .input(employeeInput)
+    .use(idempotent)
     .output(answer(employeeOut))
     .mutation(({ ctx, input }) => createEmployee(ctx.db, ctx.user, actorOf(ctx.user), input)),
 

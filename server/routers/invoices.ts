@@ -95,6 +95,7 @@ export const invoicesRouter = router({
 
   create: staffProcedure
     .input(invoiceCreateInput)
+    .use(idempotent)
     .output(answer(invoiceOut))
     .mutation(({ ctx, input }) => createInvoice(ctx.db, actorOf(ctx.user), input, today(ctx))),
 

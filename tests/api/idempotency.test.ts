@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerOrder } from '../../drizzle/schema';
 import { deliveryCalendar } from '../../server/services/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeCustomer, makeProduct } from '../helpers/factories';
+import { makeAdmin, makeCustomer, makeProduct, makeRoute } from '../helpers/factories';
 import { ApiClient, type Reply } from '../helpers/http';
 
 // One idempotency mechanism, the same through both doors of orders.place (DESIGN §6).
@@ -232,5 +232,58 @@ describe('one mechanism behind both doors', () => {
     expect(viaRest.status).toBe(201);
     expect(viaTrpc.order).toEqual(viaRest.order);
     expect(ordersOf(anaId)).toBe(before + 1);
+  });
+});
+
+describe("the office's creating calls take the key too", () => {
+  it('an invoice, a customer and an employee submitted twice with one key are made once', async () => {
+    const adm = await makeAdmin(t.db);
+    const office = new ApiClient(t.url);
+    await office.login(adm.username, adm.password);
+    const count = (table: 'invoice' | 'customer' | 'account') =>
+      t.db.$client.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+    const cases: [string, unknown, 'invoice' | 'customer' | 'account'][] = [
+      ['/api/invoice', { customer: anaId, amount: 12_800 }, 'invoice'],
+      [
+        '/api/customer',
+        {
+          customerCode: 'K-IDEM',
+          restaurantName: 'Once Only Curry',
+          phoneNumber: '090-1111-2222',
+          paymentMethod: 'cash',
+          deliveryDays: ['Monday'],
+          route: makeRoute(t.db).id,
+          contactPerson: 'Ram',
+          mobileNumber: '',
+          username: '',
+          password: '',
+          badDebt: false,
+          webOrder: false,
+          creditHold: false,
+        },
+        'customer',
+      ],
+      [
+        '/api/employee',
+        {
+          name: 'Once',
+          username: 'once-driver',
+          phoneNumber: '08011112222',
+          password: 'driver-pass-1',
+          role: 'driver',
+        },
+        'account',
+      ],
+    ];
+    for (const [path, input, table] of cases) {
+      const before = count(table);
+      const key = freshKey(path);
+      const first = await office.post<{ _id: string }>(path, input, headersFor(key));
+      const again = await office.post<{ _id: string }>(path, input, headersFor(key));
+      expect(first.status, path).toBe(201);
+      expect(again.status, path).toBe(201);
+      expect(again.body._id, path).toBe(first.body._id);
+      expect(count(table), path).toBe(before + 1);
+    }
   });
 });

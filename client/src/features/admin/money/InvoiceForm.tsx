@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { newKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
 
@@ -30,7 +31,9 @@ export function InvoiceForm({
 }) {
   const { t } = useTranslation();
   const options = trpc.invoices.formOptions.useQuery(undefined, { staleTime: 60_000 });
-  const create = trpc.invoices.create.useMutation();
+  // One key per opening of the form: a retried "Submit" (a lost answer) creates one invoice.
+  const [idempotencyKey] = useState(newKey);
+  const create = trpc.invoices.create.useMutation({ trpc: { context: { idempotencyKey } } });
   const update = trpc.invoices.update.useMutation();
   const [customer, setCustomer] = useState<string | null>(
     invoice?.customer?._id ?? presetCustomer ?? null,

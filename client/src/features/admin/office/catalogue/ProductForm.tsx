@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ITEM_COUNTS, ITEM_TYPES, SHOW_DESCRIPTION, UNITS } from '../../../../../../shared/enums';
 import type { ProductOut } from '../../../../../../shared/schemas/catalogue';
 import { type ProductInput, productInput } from '../../../../../../shared/schemas/office';
+import { newKey } from '../../../../keyed';
 import { trpc } from '../../../../trpc';
 import { appErrorOf, fieldErrorText } from '../shared/errors';
 import { LastChanged } from '../shared/History';
@@ -54,7 +55,9 @@ export function ProductForm({
   const { t } = useTranslation();
   const categories = trpc.categories.list.useQuery();
   const after = useAfterChange();
-  const create = trpc.products.create.useMutation();
+  // One key per opening of the form: a retried submit (a lost answer) creates one record.
+  const [idempotencyKey] = useState(newKey);
+  const create = trpc.products.create.useMutation({ trpc: { context: { idempotencyKey } } });
   const update = trpc.products.update.useMutation();
   const [uploading, setUploading] = useState(false);
   const form = useForm<ProductInput>({

@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_METHODS, WEEKDAYS } from '../../../../../../shared/enums';
 import { displayPhone } from '../../../../../../shared/format';
@@ -20,6 +21,7 @@ import {
   type CustomerOut,
   customerInput,
 } from '../../../../../../shared/schemas/office';
+import { newKey } from '../../../../keyed';
 import { trpc } from '../../../../trpc';
 import { appErrorOf, fieldErrorText } from '../shared/errors';
 import { LastChanged } from '../shared/History';
@@ -65,7 +67,9 @@ export function CustomerForm({
     // Errors refresh per field as typed (spec §5).
     validateInputOnChange: true,
   });
-  const create = trpc.customers.create.useMutation();
+  // One key per opening of the form: a retried submit (a lost answer) creates one record.
+  const [idempotencyKey] = useState(newKey);
+  const create = trpc.customers.create.useMutation({ trpc: { context: { idempotencyKey } } });
   const update = trpc.customers.update.useMutation();
   const busy = create.isPending || update.isPending;
 
