@@ -111,6 +111,13 @@ export async function trpcDoor(app: FastifyInstance, opts: TrpcDoorOptions): Pro
           message: `Unsupported ${req.method}-request`,
         });
       }
+      const type = req.headers['content-type'];
+      if (req.method === 'POST' && type !== undefined && !type.startsWith('application/json')) {
+        throw new TRPCError({
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: `Unsupported content-type "${type}"`,
+        });
+      }
       const { inputs, error: inputError } = readInputs(req, isBatch);
       calls = paths.map((path, index) => ({
         path,

@@ -81,6 +81,12 @@ describe('the tRPC protocol on /trpc', () => {
     const mutationByGet = await admin.get<Envelope>('/trpc/auth.logout');
     expect(mutationByGet.status).toBe(405);
 
+    const notJson = await admin.request<Envelope>('POST', '/trpc/auth.logout', 'x', {
+      'content-type': 'text/plain',
+    });
+    expect(notJson.status).toBe(415);
+    expect((await admin.get('/trpc/auth.profile')).status).toBe(200);
+
     const names = Array.from({ length: MAX_BATCH_SIZE + 1 }, () => 'categories.list').join(',');
     const tooMany = await anon.get<Envelope[]>(`/trpc/${names}?batch=1&input=%7B%7D`);
     expect(tooMany.status).toBe(400);
