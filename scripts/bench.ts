@@ -13,7 +13,8 @@
 // server's start to first answer, its memory idle and under load, and the built client's
 // compressed JS and CSS. Prints a table and PASS/FAIL per target (docs/performance.md).
 // Not a test: CI does not run it. BENCH_SECONDS (per load, default 5), BENCH_ROUNDS (default 2)
-// and BENCH_RUSH_SECONDS (default 60) change its length.
+// and BENCH_RUSH_SECONDS (default 60) change its length; BENCH_ONLY=start measures only the
+// start and the idle memory.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -26,15 +27,18 @@ import { createSession } from '../server/auth/sessions';
 import { projectRoot } from '../server/config';
 import { closeDb, openDb } from '../server/db';
 import { newId } from '../server/ids';
+import { deliveryCalendar } from '../server/services/settings';
 import { BROTLI_QUALITY } from '../server/transport';
-import { isoDateInZone } from '../shared/format';
 import { catalogueRequest, historyRequest, placeRequest } from './bench/client-requests';
 import { seedLargeData } from './bench/large-data';
+import { startCommand } from './start-command';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WARMUP = 1;
 const RUSH_SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 60);
+/** BENCH_ONLY=start: only the start to first answer and the idle memory (no loads, no rush). */
+const START_ONLY = process.env.BENCH_ONLY === 'start';
 const RUSH_RESTAURANTS = 300;
 const CONNECTIONS = 10;
 const APP_PORT = 3911;
@@ -56,14 +60,27 @@ interface Figures {
 
 // --- Processes ----------------------------------------------------------------------------------
 
-/** The server as `npm start` runs it: the built bundle when present, else TypeScript via tsx. */
-function serverCommand(mode = process.env.BENCH_SERVER): { args: string[]; label: string } {
-  const built = ['main.js', 'main.mjs', 'main.cjs']
-    .map((f) => path.join(projectRoot, 'dist', 'server', f))
-    .find((f) => fs.existsSync(f));
-  if (built && mode !== 'tsx') return { args: [built], label: path.relative(projectRoot, built) };
+/**
+ * The server as `npm start` runs it (the command, its flags and environment read from
+ * package.json): the built bundle when present, else TypeScript via tsx with the same flags.
+ */
+function serverCommand(mode = process.env.BENCH_SERVER): {
+  args: string[];
+  env: Record<string, string>;
+  label: string;
+} {
+  const start = startCommand();
+  const built = path.join(projectRoot, start.script);
+  if (fs.existsSync(built) && mode !== 'tsx') {
+    return {
+      args: [...start.nodeArgs, built],
+      env: start.env,
+      label: `${start.script} (npm start)`,
+    };
+  }
   return {
-    args: ['--import', 'tsx', path.join(projectRoot, 'server', 'main.ts')],
+    args: [...start.nodeArgs, '--import', 'tsx', path.join(projectRoot, 'server', 'main.ts')],
+    env: start.env,
     label: 'node --import tsx server/main.ts',
   };
 }
@@ -378,6 +395,9 @@ async function main() {
     // One session per restaurant, as after a sign-in (the sign-in itself is not measured).
     const cookies = data.customerAccountIds.map((id) => `session=${createSession(db, id).token}`);
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    // The earliest date an order may ask for now: after the 04:00 cut-off it is not today, and
+    // every placement would be refused (400) instead of written.
+    const deliveryDate = deliveryCalendar(db, TIME_ZONE).earliest;
     closeDb(db);
     const bareFile = path.join(dir, 'bare.db');
     fs.copyFileSync(path.join(dir, 'app.db'), bareFile);
@@ -401,7 +421,7 @@ async function main() {
     for (const mode of modes) {
       const times: number[] = [];
       for (let i = 0; i < 3; i++) {
-        const s = await startApp(env, mode.args);
+        const s = await startApp({ ...env, ...mode.env }, mode.args);
         times.push(s.ms);
         await stop(s.child);
       }
@@ -412,7 +432,7 @@ async function main() {
     );
 
     console.log(`Starting ${server.label} ...`);
-    const app = (await startApp(env, server.args)).child;
+    const app = (await startApp({ ...env, ...server.env }, server.args)).child;
     children.push(app);
     const base = `http://127.0.0.1:${APP_PORT}`;
     const [reader, placer] = cookies as [string, string];
@@ -420,14 +440,13 @@ async function main() {
 
     const catalogue = await catalogueRequest();
     const history = await historyRequest(1);
-    const today = isoDateInZone(new Date(), TIME_ZONE);
     const inStock = data.inStockProductIds;
     const orderFor = (n: number) =>
       JSON.stringify({
         orderItems: inStock
           .slice((n * 10) % (inStock.length - 10), ((n * 10) % (inStock.length - 10)) + 10)
           .map((product, i) => ({ product, quantity: i + 1 })),
-        deliveryDate: today,
+        deliveryDate,
         customMessage: 'bench',
       });
     const place = await placeRequest(JSON.parse(orderFor(0)));
@@ -436,6 +455,22 @@ async function main() {
     await fetch(base + catalogue.path, { headers: browser }).then((r) => r.arrayBuffer());
     await new Promise((r) => setTimeout(r, 2000));
     const idleMb = rssMb(app.pid);
+    if (START_ONLY) {
+      for (const [label, ms] of Object.entries(starts)) {
+        const all = ms.map((m) => fmt(m / 1000, 2)).join(', ');
+        console.log(
+          `start to first answer (${label}): median ${fmt((startMs[label] ?? 0) / 1000, 2)} s (${all})`,
+        );
+      }
+      console.log(`memory idle (RSS): ${idleMb === null ? 'n/a' : `${fmt(idleMb)} MB`}`);
+      console.log(
+        `load average: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(', ')}`,
+      );
+      return;
+    }
     let peakMb = idleMb ?? 0;
     const sampler = setInterval(() => {
       peakMb = Math.max(peakMb, rssMb(app.pid) ?? 0);

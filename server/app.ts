@@ -11,6 +11,7 @@ import { GENERIC_MESSAGE } from './errors';
 import { exportPlugin } from './rest/export';
 import { restPlugin } from './rest/handler';
 import { appRouter } from './routers';
+import { lazySchemaCompilers } from './schema-compilers';
 import { sameOriginGuard, securityHeaders } from './security';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './services/housekeeping';
 import { transportPlugin } from './transport';
@@ -50,6 +51,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: trustProxyHops(config.trustProxyHops),
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
+    // Ajv and fast-json-stringify only if a route ever declares a JSON schema (none does).
+    schemaController: { compilersFactory: lazySchemaCompilers },
   });
   const services: Services = { db, config, throttle: new LoginThrottle(db, opts.throttle) };
 

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { removePidFile, startDailyBackups, writePidFile } from './backup';
-import { startCheckpointer } from './checkpointer';
+import { type Checkpointer, startCheckpointer } from './checkpointer';
 import { configFromEnv } from './config';
 import { closeDb, openDb } from './db';
 import { ensureFirstAdmin } from './services/bootstrap';
@@ -8,13 +8,13 @@ import { ensureFirstAdmin } from './services/bootstrap';
 async function main() {
   const config = configFromEnv();
   const db = openDb(config.dbPath);
-  const checkpoints = startCheckpointer(db);
   const app = await buildApp({ db, config });
   const firstAdmin = await ensureFirstAdmin(db, config);
   if (firstAdmin) app.log.warn(firstAdmin);
   // `npm run restore` refuses to replace the database while this file names a live process.
   writePidFile(config.dbPath);
   const backups = startDailyBackups(db, config, app.log);
+  let checkpoints: Checkpointer | null = null;
 
   let closing = false;
   const close = async (signal: string) => {
@@ -23,7 +23,7 @@ async function main() {
     app.log.info(`${signal}: closing`);
     await app.close();
     await backups.stop();
-    await checkpoints.stop();
+    await checkpoints?.stop();
     closeDb(db);
     removePidFile(config.dbPath);
     process.exit(0);
@@ -32,6 +32,10 @@ async function main() {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After listening: the worker's own Node start (~20 ms here, more on a busy box) would
+  // otherwise compete with ours for the first answer; until it runs, SQLite checkpoints
+  // inside commits as it does by default.
+  if (!closing) checkpoints = startCheckpointer(db);
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   app.log.info(`Serving on http://${shown}:${config.port} (data in ${config.dataDir})`);
 }

@@ -6,26 +6,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from '../../server/config';
+import { startCommand } from '../start-command';
 
 /** What a phone's browser accepts: the doors are measured compressed as it receives them. */
 export const BROWSER_ENCODING = 'br, gzip';
 const WARMUP_SECONDS = 2;
 
-/** The app as `npm start` runs it: the built bundle when present, else TypeScript via tsx. */
+/** The app as `npm start` runs it (its flags and environment), else TypeScript via tsx. */
 export function startAppProcess(env: Record<string, string>): {
   child: ChildProcess;
   label: string;
 } {
-  const built = path.join(projectRoot, 'dist', 'server', 'main.js');
+  const start = startCommand();
+  const built = path.join(projectRoot, start.script);
   const useBuilt = fs.existsSync(built) && process.env.BENCH_SERVER !== 'tsx';
   const child = useBuilt
-    ? fork(built, [], { env: { ...process.env, ...env }, stdio: 'inherit' })
+    ? fork(built, [], {
+        execArgv: start.nodeArgs,
+        env: { ...process.env, ...start.env, ...env },
+        stdio: 'inherit',
+      })
     : fork(path.join(projectRoot, 'server', 'main.ts'), [], {
         execArgv: ['--import', 'tsx'],
         env: { ...process.env, ...env },
         stdio: 'inherit',
       });
-  return { child, label: useBuilt ? 'dist/server/main.js' : 'server/main.ts (tsx)' };
+  return { child, label: useBuilt ? `npm start (${start.script})` : 'server/main.ts (tsx)' };
 }
 
 /** CPU time (user + system) of a process so far, in ms (Linux /proc; null elsewhere). */

@@ -13,13 +13,15 @@ import { configFromEnv } from '../../server/config';
 import { closeDb, openDb } from '../../server/db';
 import { isoDateInZone } from '../../shared/format';
 import { seedDemo } from '../demo/seed-demo';
+import { startCommand } from '../start-command';
 
 const runs = Number(process.argv[2] ?? 5);
 const PORT = 3917;
-const variants: { name: string; args: string[] }[] = [
+const start = startCommand();
+const variants: { name: string; args: string[]; env?: Record<string, string> }[] = [
   { name: 'tsx (server/main.ts)', args: ['--import', 'tsx', 'server/main.ts'] },
-  { name: 'bundle (npm start)', args: ['--enable-source-maps', 'dist/server/main.js'] },
-  { name: 'bundle, no source maps', args: ['dist/server/main.js'] },
+  { name: 'bundle (npm start)', args: [...start.nodeArgs, start.script], env: start.env },
+  { name: 'bundle, no flags', args: [start.script] },
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -39,7 +41,7 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)]!;
 };
 
-async function once(args: string[], dataDir: string) {
+async function once(args: string[], dataDir: string, extraEnv: Record<string, string> = {}) {
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, {
     env: {
@@ -48,6 +50,7 @@ async function once(args: string[], dataDir: string) {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       BACKUP_HOUR: 'off',
+      ...extraEnv,
     },
     stdio: 'ignore',
   });
@@ -94,10 +97,10 @@ async function main() {
     );
     console.log('|---|---|---|---|---|');
     // Variants take turns, so a change in the machine's load hits them alike.
-    for (const v of variants) await once(v.args, dir); // warm the file cache
+    for (const v of variants) await once(v.args, dir, v.env); // warm the file cache
     const results = variants.map(() => [] as Awaited<ReturnType<typeof once>>[]);
     for (let i = 0; i < runs; i++) {
-      for (const [k, v] of variants.entries()) results[k]!.push(await once(v.args, dir));
+      for (const [k, v] of variants.entries()) results[k]!.push(await once(v.args, dir, v.env));
     }
     for (const [k, v] of variants.entries()) {
       const rs = results[k]!;

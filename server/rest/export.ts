@@ -21,7 +21,11 @@ function send(services: Services, routeId: string | null) {
       const id = routeId ?? (req.params as { routeId?: string }).routeId ?? '';
       if (!id || id.length > 64) throw new AppError('NOT_FOUND', 'common.notFound');
       const today = isoDateInZone(new Date(), services.config.timeZone);
-      const { fileName, bytes } = exportWorkbook(services.db, id === 'all' ? null : id, today);
+      const { fileName, bytes } = await exportWorkbook(
+        services.db,
+        id === 'all' ? null : id,
+        today,
+      );
       const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
         .header('cache-control', 'no-store')

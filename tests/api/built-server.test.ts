@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { startCommand } from '../../scripts/start-command';
 
 // What `npm start` runs: the server bundled by `npm run build:server` (part of `npm run
 // build`), on a fresh data directory. It must find the migrations and, when built, the client
@@ -53,9 +54,13 @@ it('serves from dist/server/main.js on a fresh data directory and stops cleanly'
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  // Exactly `npm start`'s command line: its flags and environment from package.json.
+  const start = startCommand();
+  expect(start.script).toBe('dist/server/main.js');
+  server = spawn(process.execPath, [...start.nodeArgs, start.script], {
     env: {
       ...process.env,
+      ...start.env,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
