@@ -10,9 +10,10 @@ import type { Db } from './db';
  * a writer or a reader) a few times a second; the serving connection's own automatic
  * checkpoint stays as a safety net, far above what the worker lets the log reach.
  *
- * Durability is unchanged: a commit is durable when its WAL frames are fsynced
- * (synchronous=FULL, on the serving connection); a checkpoint only moves committed pages, and
- * the worker's connection is FULL too, so the database file is fsynced before the log restarts.
+ * Durability is unchanged: a commit is durable when its WAL frames are fsynced (by the serving
+ * connection's group commit before the answer, server/db.ts, or by FULL in each commit); a
+ * checkpoint fsyncs the log before it copies anything and the database file before the log
+ * restarts, so it never loses a frame nor makes one durable that was not written.
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');

@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import { isStaff } from './auth/sessions';
 import type { AuthUser, Context, CustomerRecord } from './context';
+import { durable } from './db';
 import { AppError, publicError, toAppError } from './errors';
 import { type Scope, scopeAll, scopeOfCustomer, scopeOfDriver } from './scope';
 
@@ -82,7 +83,20 @@ const enforceRoles = t.middleware(({ ctx, meta, next }) => {
   throw new AppError('FORBIDDEN', 'auth.forbidden');
 });
 
-const base = t.procedure.use(mapErrors);
+/**
+ * A mutation is answered only once what it committed is on disk (group commit, server/db.ts,
+ * docs/decisions/018): here, not in each procedure, so no door and no procedure can forget it;
+ * a tRPC middleware, so it holds for any HTTP adapter and for the REST table (which calls the
+ * procedures through a caller). Failed calls wait too: a refusal may follow a write (an
+ * idempotency replay answers from a row another call just committed). Queries do not wait.
+ */
+const durableMutations = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === 'mutation') await durable(ctx.db);
+  return result;
+});
+
+const base = t.procedure.use(mapErrors).use(durableMutations);
 
 const ANYONE: readonly Role[] = ROLES;
 const SIGNED_IN: readonly Role[] = ['customer', 'driver', 'manager', 'admin'];
