@@ -104,13 +104,13 @@ function deferred(): Deferred {
 
 /**
  * Resolves when everything this connection has committed so far is on disk. Every door that
- * answers a change awaits it before answering (server/trpc.ts, server/app.ts). Immediate when
+ * answers a change awaits it before answering (server/trpc.ts, server/uploads.ts). Immediate when
  * nothing changed since the last sync, or when each commit already waited (synchronous=FULL).
  * Must not be called inside a transaction (nothing is awaited there anyway).
  */
 export function durable(db: Db): Promise<void> {
   const g = groupCommits.get(db);
-  if (!g || g.closing) return nothingToWait;
+  if (!g || g.closing || !g.sqlite.open) return nothingToWait;
   if (g.failed) return Promise.reject(g.failed);
   const now = g.changes();
   if (now <= g.syncedThrough) return nothingToWait;
@@ -142,8 +142,11 @@ function startSync(g: GroupCommit): void {
       g.syncedThrough = Math.max(g.syncedThrough, through);
       waiting.resolve();
     }
-    if (g.closing) closeLog(g);
-    else if (g.next) startSync(g);
+    if (g.closing || !g.sqlite.open) {
+      g.next?.reject(new Error('database closed'));
+      g.next = null;
+      closeLog(g);
+    } else if (g.next) startSync(g);
   };
   try {
     g.fd ??= openLog(g.sqlite.name);
