@@ -13,8 +13,8 @@
 // server's start to first answer, its memory idle and under load, and the built client's
 // compressed JS and CSS. Prints a table and PASS/FAIL per target (docs/performance.md).
 // Not a test: CI does not run it. BENCH_SECONDS (per load, default 5), BENCH_ROUNDS (default 2)
-// and BENCH_RUSH_SECONDS (default 60) change its length; BENCH_ONLY=start measures only the
-// start and the idle memory.
+// and BENCH_RUSH_SECONDS (default 60) change its length; BENCH_ONLY picks some loads (below;
+// BENCH_ONLY=start measures only the start and the idle memory).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -40,6 +40,10 @@ const RUSH_SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 60);
 /** BENCH_ONLY=start: only the start to first answer and the idle memory (no loads, no rush). */
 const START_ONLY = process.env.BENCH_ONLY === 'start';
 const RUSH_RESTAURANTS = 300;
+// BENCH_ONLY=bare,placeTrpc,placeRest,rush runs only those loads (the keys of `measures` in
+// main(), `rush`, `start`): a short look at one door while working on it. A full run is the record.
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
+const wanted = (key: string) => only === null || only.has(key);
 const CONNECTIONS = 10;
 const APP_PORT = 3911;
 const REF_PORT = 3912;
@@ -418,7 +422,7 @@ async function main() {
     const starts: Record<string, number[]> = {};
     const modes = [server];
     if (server.label !== 'node --import tsx server/main.ts') modes.push(serverCommand('tsx'));
-    for (const mode of modes) {
+    for (const mode of wanted('start') ? modes : []) {
       const times: number[] = [];
       for (let i = 0; i < 3; i++) {
         const s = await startApp({ ...env, ...mode.env }, mode.args);
@@ -562,6 +566,7 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`  round ${round} of ${ROUNDS}`);
       for (const [key, measure] of Object.entries(measures)) {
+        if (!wanted(key)) continue;
         const f = await measure();
         const prev = best[key];
         best[key] =
@@ -570,11 +575,7 @@ async function main() {
             : { ...f, bad: f.bad + (prev?.bad ?? 0) };
       }
     }
-    const of = (key: string): Figures => {
-      const f = best[key];
-      if (!f) throw new Error(`no figures for ${key}`);
-      return f;
-    };
+    const of = (key: string): Figures | undefined => best[key];
     const refSmall = of('refSmall');
     const refCat = of('refCat');
     const refTrpc = of('refTrpc');
@@ -588,12 +589,15 @@ async function main() {
     const placeTrpc = of('placeTrpc');
     const placeRest = of('placeRest');
 
-    console.log(
-      `The rush: ${RUSH_RESTAURANTS} restaurants within ${RUSH_SECONDS} s (catalogue, history, a 10-line order each) ...`,
-    );
+    if (wanted('rush'))
+      console.log(
+        `The rush: ${RUSH_RESTAURANTS} restaurants within ${RUSH_SECONDS} s (catalogue, history, a 10-line order each) ...`,
+      );
     const beforeRush = peakMb;
     peakMb = rssMb(app.pid) ?? 0;
-    const rushed = await rush(base, cookies.slice(0, RUSH_RESTAURANTS), orderFor);
+    const rushed = wanted('rush')
+      ? await rush(base, cookies.slice(0, RUSH_RESTAURANTS), orderFor)
+      : null;
     const rushPeakMb = peakMb;
     peakMb = Math.max(beforeRush, peakMb);
     clearInterval(sampler);
@@ -613,7 +617,7 @@ async function main() {
       histRest,
       placeTrpc,
       placeRest,
-    ];
+    ].filter((f) => f !== undefined);
     console.log(`\nserver: ${server.label}; ${os.cpus().length} CPUs; node ${process.version}`);
     console.log(
       `\n${'endpoint'.padEnd(48)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'CPU µs/req'.padStart(11)} ${'peak MB'.padStart(8)}`,
@@ -625,7 +629,13 @@ async function main() {
     }
 
     const verdicts: { what: string; value: string; target: string; pass: boolean }[] = [];
-    const ratio = (what: string, f: Figures, r: Figures, target: number) => {
+    const ratio = (
+      what: string,
+      f: Figures | undefined,
+      r: Figures | undefined,
+      target: number,
+    ) => {
+      if (!f || !r) return;
       const x = f.rps / r.rps;
       verdicts.push({
         what,
@@ -642,18 +652,20 @@ async function main() {
     ratio('history page, REST / bare small JSON', histRest, refSmall, 0.1);
     ratio('placement, tRPC / bare FULL transaction', placeTrpc, bare, 0.5);
     ratio('placement, REST / bare FULL transaction', placeRest, bare, 0.5);
-    verdicts.push({
-      what: `rush: p99 of ${rushed.requests} requests`,
-      value: `${fmt(rushed.p99, 1)} ms`,
-      target: '<= 100 ms',
-      pass: rushed.p99 <= 100,
-    });
-    verdicts.push({
-      what: 'rush: errors',
-      value: String(rushed.errors),
-      target: '0',
-      pass: rushed.errors === 0 && rushed.requests === RUSH_RESTAURANTS * 3,
-    });
+    if (rushed) {
+      verdicts.push({
+        what: `rush: p99 of ${rushed.requests} requests`,
+        value: `${fmt(rushed.p99, 1)} ms`,
+        target: '<= 100 ms',
+        pass: rushed.p99 <= 100,
+      });
+      verdicts.push({
+        what: 'rush: errors',
+        value: String(rushed.errors),
+        target: '0',
+        pass: rushed.errors === 0 && rushed.requests === RUSH_RESTAURANTS * 3,
+      });
+    }
     for (const [label, ms] of Object.entries(startMs)) {
       verdicts.push({
         what: `start to first answer (${label})`,
@@ -689,11 +701,12 @@ async function main() {
       });
     }
 
-    console.log(
-      `\nrush per request kind (p50 / p99 ms): ${Object.entries(rushed.byKind)
-        .map(([k, v]) => `${k} ${fmt(v.p50, 1)} / ${fmt(v.p99, 1)}`)
-        .join('; ')}; max ${fmt(rushed.max, 1)} ms; peak RSS ${fmt(rushPeakMb)} MB`,
-    );
+    if (rushed)
+      console.log(
+        `\nrush per request kind (p50 / p99 ms): ${Object.entries(rushed.byKind)
+          .map(([k, v]) => `${k} ${fmt(v.p50, 1)} / ${fmt(v.p99, 1)}`)
+          .join('; ')}; max ${fmt(rushed.max, 1)} ms; peak RSS ${fmt(rushPeakMb)} MB`,
+      );
     console.log(
       `\n${'target'.padEnd(64)} ${'value'.padStart(10)} ${'wanted'.padStart(11)}  verdict`,
     );

@@ -1,7 +1,9 @@
+import { getTableName } from 'drizzle-orm';
 import { auditEntry } from '../drizzle/schema';
 import type { AuthUser } from './context';
 import type { Db } from './db';
 import { newId } from './ids';
+import { prepared } from './prepared';
 
 // The audit trail (DESIGN §6): every back-office create, update and delete, and every change to
 // an invoice or a payment, records who, when, and the changed fields before and after. Call it
@@ -67,17 +69,29 @@ export function recordAudit(
 ): void {
   const diff = changedFields(change.before, change.after);
   if (change.action === 'update' && diff.after && Object.keys(diff.after).length === 0) return;
-  db.insert(auditEntry)
-    .values({
-      id: newId(),
-      entity: change.entity,
-      entityId: change.entityId,
-      action: change.action,
-      actorId: actor.id,
-      actorName: actor.name,
-      before: diff.before,
-      after: diff.after,
-      parentId: change.parentId ?? null,
-    })
-    .run();
+  // As drizzle writes a JSON column: NULL stays NULL, anything else its JSON text.
+  const json = (v: Fields | null) => (v === null ? null : JSON.stringify(v));
+  insertStatement(db).run(
+    newId(),
+    change.entity,
+    change.entityId,
+    change.action,
+    actor.id,
+    actor.name,
+    json(diff.before),
+    json(diff.after),
+    change.parentId ?? null,
+  );
+}
+
+// Prepared once per database: building the drizzle insert each time cost ~0.1 ms of every
+// audited change (a dispatch records two). created_at keeps its SQL default, per row.
+function insertStatement(db: Db) {
+  return prepared(db, 'audit.insert', () =>
+    db.$client.prepare(
+      `INSERT INTO ${getTableName(auditEntry)}
+         (id, entity, entity_id, action, actor_id, actor_name, before, after, parent_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+  );
 }

@@ -7,7 +7,8 @@ import { ensureFirstAdmin } from './services/bootstrap';
 
 async function main() {
   const config = configFromEnv();
-  const db = openDb(config.dbPath);
+  // Group commit: commits are fsynced off the event loop, before their answers (ADR 018).
+  const db = openDb(config.dbPath, { groupCommit: true });
   const app = await buildApp({ db, config });
   const firstAdmin = await ensureFirstAdmin(db, config);
   if (firstAdmin) app.log.warn(firstAdmin);

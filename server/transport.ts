@@ -29,7 +29,12 @@ const brotliOptions = { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } 
  */
 export const DYNAMIC_BROTLI_QUALITY = 2;
 const dynamicBrotliOptions = {
-  params: { [zlib.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY },
+  params: {
+    [zlib.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY,
+    // A 64 KB window instead of the default 4 MB: these answers are smaller than that, and
+    // setting up the large window cost half of compressing a 3 KB answer (65 -> 32 µs, same bytes).
+    [zlib.BROTLI_PARAM_LGWIN]: 16,
+  },
 };
 
 export type Encoding = 'br' | 'gzip' | 'identity';

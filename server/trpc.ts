@@ -1,6 +1,7 @@
-import { initTRPC } from '@trpc/server';
+import { initTRPC, type ProcedureType } from '@trpc/server';
 import { isStaff, type ValidSession } from './auth/sessions';
 import type { AuthUser, Context, CustomerRecord } from './context';
+import { durable } from './db';
 import { AppError, publicError, toAppError } from './errors';
 import { type Scope, scopeAll, scopeOfCustomer, scopeOfDriver } from './scope';
 
@@ -87,8 +88,24 @@ function signedIn(ctx: Context): { user: AuthUser; session: ValidSession } {
   return { user: ctx.user, session: ctx.session };
 }
 
-// Each builder is ONE middleware (roles, the signed-in narrowing, the scope, the error
-// mapping): tRPC copies its options and the context at every middleware level, and that
+/**
+ * How every call ends. A mutation is answered only once what it committed is on disk (group
+ * commit, server/db.ts, docs/decisions/018): here, not in each procedure, so no door and no
+ * procedure can forget it; the REST table calls the procedures through a caller, so it waits
+ * too. Failed calls wait as well: a refusal may follow a write (an idempotency replay answers
+ * from a row another call just committed). Queries do not wait. Then errors are mapped.
+ */
+async function finish<R extends { ok: boolean }>(
+  ctx: Context,
+  type: ProcedureType,
+  result: R,
+): Promise<R> {
+  if (type === 'mutation') await durable(ctx.db);
+  return settle(result);
+}
+
+// Each builder is ONE middleware (roles, the signed-in narrowing, the scope, durability, the
+// error mapping): tRPC copies its options and the context at every middleware level, and that
 // copying was a tenth of a small read's CPU with four levels (docs/decisions/020).
 
 const ANYONE: readonly Role[] = ROLES;
@@ -98,9 +115,9 @@ export const STAFF: readonly Role[] = ['manager', 'admin'];
 /** Anyone, signed in or not. */
 export const publicProcedure = t.procedure
   .meta({ roles: ANYONE })
-  .use(async ({ ctx, meta, next }) => {
+  .use(async ({ ctx, meta, type, next }) => {
     enforceRoles(ctx, meta);
-    return settle(await next());
+    return finish(ctx, type, await next());
   });
 
 /**
@@ -114,20 +131,22 @@ export function publicCachedProcedure(cacheTag: NonNullable<Meta['cacheTag']>) {
 /** Any signed-in account; `ctx.user` and `ctx.session` are set. */
 export const authedProcedure = t.procedure
   .meta({ roles: SIGNED_IN })
-  .use(async ({ ctx, meta, next }) => {
+  .use(async ({ ctx, meta, type, next }) => {
     enforceRoles(ctx, meta);
     // next() merges these keys into ctx: pass only what changes (spreading ctx is measurable).
-    return settle(await next({ ctx: signedIn(ctx) }));
+    return finish(ctx, type, await next({ ctx: signedIn(ctx) }));
   });
 
 /** A restaurant customer; `ctx.customer` is their record and `ctx.scope` their own things. */
 export const customerProcedure = t.procedure
   .meta({ roles: ['customer'] })
-  .use(async ({ ctx, meta, next }) => {
+  .use(async ({ ctx, meta, type, next }) => {
     enforceRoles(ctx, meta);
     const { user, session } = signedIn(ctx);
     const customer = user.customer as CustomerRecord;
-    return settle(
+    return finish(
+      ctx,
+      type,
       await next({ ctx: { user, session, customer, scope: scopeOfCustomer(customer.id) } }),
     );
   });
@@ -135,48 +154,52 @@ export const customerProcedure = t.procedure
 /** An employee with role driver; `ctx.scope` is their own jobs and invoices. */
 export const driverProcedure = t.procedure
   .meta({ roles: ['driver'] })
-  .use(async ({ ctx, meta, next }) => {
+  .use(async ({ ctx, meta, type, next }) => {
     enforceRoles(ctx, meta);
     const { user, session } = signedIn(ctx);
-    return settle(await next({ ctx: { user, session, scope: scopeOfDriver(user.account.id) } }));
+    return finish(
+      ctx,
+      type,
+      await next({ ctx: { user, session, scope: scopeOfDriver(user.account.id) } }),
+    );
   });
 
 /** Admins and managers: the office, acting on anything. */
 export const staffProcedure = t.procedure
   .meta({ roles: STAFF })
-  .use(async ({ ctx, meta, next }) => {
+  .use(async ({ ctx, meta, type, next }) => {
     enforceRoles(ctx, meta);
     const { user, session } = signedIn(ctx);
-    return settle(await next({ ctx: { user, session, scope: scopeAll } }));
+    return finish(ctx, type, await next({ ctx: { user, session, scope: scopeAll } }));
   });
 
 /** Admins only (e.g. managing managers). */
 export const adminProcedure = t.procedure
   .meta({ roles: ['admin'] })
-  .use(async ({ ctx, meta, next }) => {
+  .use(async ({ ctx, meta, type, next }) => {
     enforceRoles(ctx, meta);
     const { user, session } = signedIn(ctx);
-    return settle(await next({ ctx: { user, session, scope: scopeAll } }));
+    return finish(ctx, type, await next({ ctx: { user, session, scope: scopeAll } }));
   });
 
 /** A customer acting on their own things, or staff acting on anyone's. */
 export const customerOrStaffProcedure = t.procedure
   .meta({ roles: ['customer', ...STAFF] })
-  .use(async ({ ctx, meta, next }) => {
+  .use(async ({ ctx, meta, type, next }) => {
     enforceRoles(ctx, meta);
     const { user, session } = signedIn(ctx);
     const scope: Scope = isStaff(user.account)
       ? scopeAll
       : scopeOfCustomer((user.customer as CustomerRecord).id);
-    return settle(await next({ ctx: { user, session, scope } }));
+    return finish(ctx, type, await next({ ctx: { user, session, scope } }));
   });
 
 /** A driver acting on what is assigned to them, or staff acting on anything. */
 export const driverOrStaffProcedure = t.procedure
   .meta({ roles: ['driver', ...STAFF] })
-  .use(async ({ ctx, meta, next }) => {
+  .use(async ({ ctx, meta, type, next }) => {
     enforceRoles(ctx, meta);
     const { user, session } = signedIn(ctx);
     const scope: Scope = isStaff(user.account) ? scopeAll : scopeOfDriver(user.account.id);
-    return settle(await next({ ctx: { user, session, scope } }));
+    return finish(ctx, type, await next({ ctx: { user, session, scope } }));
   });

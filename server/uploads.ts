@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readSessionToken } from './auth/transport';
 import { resolveUser, type Services } from './context';
+import { durable } from './db';
 import { AppError, restError } from './errors';
 import { deleteUpload, MAX_UPLOAD_BYTES, storeUpload } from './services/uploads';
 import { roleOf, STAFF } from './trpc';
@@ -57,6 +58,8 @@ export async function uploadsPlugin(app: FastifyInstance, services: Services): P
       }
       if (!bytes) throw new AppError('BAD_REQUEST', 'upload.noFile');
       const result = await storeUpload(services.db, services.config.uploadsDir, accountId, bytes);
+      // Not a procedure, so the tRPC middleware does not wait here: answered once on disk.
+      await durable(services.db);
       return reply.code(201).header('cache-control', 'no-store').send(result);
     } catch (err) {
       const code = (err as { code?: string }).code;
@@ -74,6 +77,7 @@ export async function uploadsPlugin(app: FastifyInstance, services: Services): P
     try {
       staffOnly(services, req);
       const result = deleteUpload(services.db, services.config.uploadsDir, req.params.filename);
+      await durable(services.db);
       return reply.header('cache-control', 'no-store').send(result);
     } catch (err) {
       return fail(req, reply, err);

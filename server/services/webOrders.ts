@@ -349,11 +349,14 @@ export function dispatchOrder(
   actor: Actor,
   input: { id: string; driverId?: string },
 ): OfficeOrderOut {
-  write(db, () => {
+  return write(db, () => {
     const driver = input.driverId ? driverAccount(db, input.driverId) : null;
     dispatchInside(db, actor, input.id, driver, new Date().toISOString());
+    // The answer is read inside the transaction (no cache involved): an idempotency key is
+    // stored with what the write returns, in the same commit, instead of being corrected by a
+    // second commit afterwards.
+    return getOfficeOrder(db, input.id);
   });
-  return getOfficeOrder(db, input.id);
 }
 
 /** Dispatches many pending orders to one driver in one transaction: all or none. */

@@ -22,7 +22,8 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-test-'));
   const config = configFromEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...opts.env });
-  const db = openDb(config.dbPath);
+  // As the server opens it (server/main.ts), so the tests go through group commit.
+  const db = openDb(config.dbPath, { groupCommit: true });
   const app = await buildApp({ db, config, throttle: opts.throttle, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
