@@ -1,6 +1,6 @@
-import i18n, { type ParseKeys } from 'i18next';
+import i18n, { type BackendModule, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en, ne } from '../../shared/locales';
+import { en } from '../../shared/locales/en';
 
 export const LANGUAGES = ['en', 'ne'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -78,18 +78,47 @@ i18n.on('languageChanged', (lng) => {
   }
 });
 
-void i18n.use(initReactI18next).init({
-  // The Nepali text is about 4 KB compressed: bundled with the English, so a switch is instant.
-  resources: { en: { translation: en }, ne: { translation: ne } },
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: LANGUAGES,
-  // Resources are bundled, so initialise synchronously: the first render is already translated.
-  initAsync: false,
-  // React escapes output itself.
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+/**
+ * Nepali is its own chunk (~10 KB compressed, more than the English): English readers never
+ * download it. i18next asks this backend for a language it has no resources for, i.e. only
+ * for Nepali, and `changeLanguage('ne')` waits for it, so the switch never shows a mix.
+ */
+const nepaliOnDemand: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (language !== 'ne') {
+      callback(null, {});
+      return;
+    }
+    import('../../shared/locales/ne').then(
+      (module) => callback(null, module.ne),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/**
+ * Resolves once the first language's text is there: at once for English (bundled), after the
+ * Nepali chunk for a Nepali reader. main.tsx renders after it, so the first render is never
+ * a flash of the other language.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(nepaliOnDemand)
+  .use(initReactI18next)
+  .init({
+    // English is bundled with the first download; Nepali comes from the backend above.
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: LANGUAGES,
+    // English is bundled, so an English start initialises synchronously.
+    initAsync: false,
+    // React escapes output itself.
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
 applyToDocument(i18n.language);
 if (
   i18n.language !== 'ne' &&
