@@ -125,10 +125,18 @@ if (
   typeof document !== 'undefined' &&
   !/jsdom/i.test(navigator.userAgent)
 ) {
-  // After the first paint: the login screen never waits for it.
-  setTimeout(() => {
+  // Only the switch's 'नेपाली' needs it here, and only on a device without any Devanagari font
+  // (phones have one). Not before the page has loaded and the browser is idle: its ~100 KB
+  // must not compete with the first screen's script, data and pictures on a slow line.
+  const check = () => {
     if (lacksDevanagari()) loadNepaliFont();
-  }, 0);
+  };
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(check, { timeout: 2000 })
+      : setTimeout(check, 0);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 /** Switches the interface language on this device (the account is saved by LanguageSwitch). */

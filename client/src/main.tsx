@@ -27,11 +27,22 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { preloadFrame } from './components/AppShellLayout';
+import { hasEarly } from './early';
 import { AuthProvider } from './features/auth/AuthProvider';
 import i18n, { i18nReady } from './i18n';
 import { AreaErrorBoundary } from './shell/AreaErrorBoundary';
+import { preloadArea } from './shell/Areas';
 import { cssVariablesResolver, theme } from './theme';
 import { queryClient, trpc, trpcClient } from './trpc';
+
+// A customer's page (index.html already asked for its catalogue and chunks, public/early.js):
+// load the frame and the area now, so they are there when the session check answers and
+// render without suspending. The guards still decide what shows.
+if (hasEarly('products.list')) {
+  preloadFrame();
+  preloadArea('customer');
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
