@@ -5,6 +5,8 @@
 // again (client/src/early.ts); when this file did not run, it simply asks itself.
 // A file, not an inline script: the Content-Security-Policy allows only our own scripts.
 (() => {
+  /** The card-sized copy of an uploaded picture, as client/src/components/cardImage.ts. */
+  const cardImage = (url) => url.replace(/^(\/uploads\/[0-9a-f]{32})\.(jpg|png)$/, '$1-card.$2');
   /** URL -> the started fetch; client/src/early.ts takes each answer once. */
   const started = {};
   window.__early = started;
@@ -19,6 +21,26 @@
   // catalogue, and all need the signed-in frame and the customer's area, so fetch those too.
   if (!/^\/(customer|cart)(\/|$)/.test(location.pathname)) return;
   start('/trpc/products.list');
+  // The catalogue's first row of pictures is its largest paint: ask for them as soon as the
+  // list is here, not after the app has arrived and drawn the cards (ProductGrid, EAGER_CARDS).
+  if (/^\/customer\/regularorder\/?$/.test(location.pathname)) {
+    started['/trpc/products.list']
+      .then((answer) => (answer.ok ? answer.clone().json() : null))
+      .then((body) => {
+        const products = body?.result?.data;
+        if (!Array.isArray(products)) return;
+        for (const product of products.slice(0, 4)) {
+          if (typeof product?.image !== 'string') continue;
+          const link = document.createElement('link');
+          link.rel = 'preload';
+          link.as = 'image';
+          link.fetchPriority = 'high';
+          link.href = cardImage(product.image);
+          document.head.appendChild(link);
+        }
+      })
+      .catch(() => {});
+  }
   const files = JSON.parse(document.currentScript?.dataset.customer || '[]');
   for (const href of files) {
     const link = document.createElement('link');
