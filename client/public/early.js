@@ -29,12 +29,12 @@
       .then((body) => {
         const products = body?.result?.data;
         if (!Array.isArray(products)) return;
-        for (const product of products.slice(0, 4)) {
+        for (const product of products.slice(0, 4 /* ProductGrid's EAGER_CARDS */)) {
           if (typeof product?.image !== 'string') continue;
           const link = document.createElement('link');
           link.rel = 'preload';
-          link.as = 'image';
-          link.fetchPriority = 'high';
+          link.setAttribute('as', 'image');
+          link.setAttribute('fetchpriority', 'high');
           link.href = cardImage(product.image);
           document.head.appendChild(link);
         }

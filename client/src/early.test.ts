@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cardImage } from './components/cardImage';
 import { earlyUrl } from './early';
+import { EAGER_CARDS } from './features/customer/ProductGrid';
 import { trpcClient } from './trpc';
 
 const EARLY_JS = fs.readFileSync(path.resolve(__dirname, '../public/early.js'), 'utf8');
@@ -15,7 +17,28 @@ const answer = (data: unknown) =>
 afterEach(() => {
   window.__early = undefined;
   vi.unstubAllGlobals();
+  for (const link of document.head.querySelectorAll('link')) link.remove();
+  window.history.pushState({}, '', '/');
 });
+
+/** Runs public/early.js as index.html does, on the given page. */
+async function runEarly(pathname: string, catalogue: unknown[]) {
+  window.history.pushState({}, '', pathname);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === '/trpc/products.list' ? answer(catalogue) : answer(null),
+    ),
+  );
+  new Function(EARLY_JS)();
+  await Promise.all(Object.values(window.__early ?? {}));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+const preloaded = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map(
+    (link) => link.getAttribute('href'),
+  );
 
 describe('the requests index.html starts early (public/early.js)', () => {
   it('starts exactly the URLs the tRPC client builds for those calls', async () => {
@@ -61,5 +84,28 @@ describe('the requests index.html starts early (public/early.js)', () => {
     await expect(trpcClient.auth.session.query()).resolves.toBe('fresh');
     expect(urls).toHaveLength(1);
     expect(urls[0]).toContain('batch=1');
+  });
+
+  it('on the catalogue, fetches the first row of card pictures as the cards will show them', async () => {
+    const uploaded = (n: number) => `/uploads/${String(n).padStart(32, 'a')}.jpg`;
+    const catalogue = [1, 2, 3, 4, 5].map((n) => ({ _id: `p${n}`, image: uploaded(n) }));
+    catalogue.splice(1, 0, { _id: 'demo', image: '/uploads/0123456789abcdef01234567.png' });
+    await runEarly('/customer/regularorder', catalogue);
+    expect(Object.keys(window.__early ?? {})).toEqual([
+      earlyUrl('auth.session'),
+      earlyUrl('products.list'),
+    ]);
+    const first = catalogue.slice(0, EAGER_CARDS).map((p) => cardImage(p.image));
+    expect(preloaded()).toEqual(first);
+    expect(first[0]).toBe(`/uploads/${'1'.padStart(32, 'a')}-card.jpg`);
+    expect(first[1]).toBe('/uploads/0123456789abcdef01234567.png');
+  });
+
+  it('elsewhere starts only the session check (the login screen, the office)', async () => {
+    for (const page of ['/', '/admin/orders', '/driver/ordertrack']) {
+      await runEarly(page, []);
+      expect(Object.keys(window.__early ?? {})).toEqual([earlyUrl('auth.session')]);
+      expect(document.head.querySelectorAll('link')).toHaveLength(0);
+    }
   });
 });

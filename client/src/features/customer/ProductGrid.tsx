@@ -13,7 +13,7 @@ import { useWishlist } from './useWishlist';
  */
 const FIRST_CARDS = 8;
 const BATCH = 24;
-const EAGER_CARDS = 4;
+export const EAGER_CARDS = 4;
 
 interface ProductGridProps {
   products: ProductOut[];
