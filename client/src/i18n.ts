@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from '../../shared/locales/en';
+import { enCore } from '../../shared/locales/en-core';
 
 export const LANGUAGES = ['en', 'ne'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -107,8 +107,9 @@ export const i18nReady: Promise<unknown> = i18n
   .use(nepaliOnDemand)
   .use(initReactI18next)
   .init({
-    // English is bundled with the first download; Nepali comes from the backend above.
-    resources: { en: { translation: en } },
+    // English is bundled with the first download (the office's and the driver's text comes
+    // with their areas, shell/staffText.ts); Nepali comes from the backend above.
+    resources: { en: { translation: enCore } },
     partialBundledLanguages: true,
     lng: initialLanguage(),
     fallbackLng: 'en',

@@ -1,91 +1,14 @@
-// The English interface text (see index.ts). Its own module so that the client can bundle
-// English with the first download and fetch Nepali only when it shows (client/src/i18n.ts).
+// The English interface text (see index.ts), in two parts: what every screen may show (the
+// login screen, the customer's screens, the frame, every error code: en-core.ts) and the
+// office's and driver's screens' text (en-staff.ts). The client bundles the first with its first download
+// and adds the second with the office's or the driver's area (client/src/i18n.ts); Nepali is
+// fetched when it shows. The server and the type of the keys use the whole tree.
 
-import enBadge from './en/badge.json';
-import enBuyer from './en/buyer.json';
-import enCart from './en/cart.json';
-import enCatalogue from './en/catalogue.json';
-import enCommon from './en/common.json';
-import enHome from './en/home.json';
-import enLogin from './en/login.json';
-import enMoney from './en/money.json';
-import enNav from './en/nav.json';
-import enOrders from './en/orders.json';
-import enPlaced from './en/placed.json';
-import enProduct from './en/product.json';
-import enShell from './en/shell.json';
-import enPromo from './en/promo.json';
-import enTable from './en/table.json';
-import enWeekday from './en/weekday.json';
-import enWebOrders from './en/webOrders.json';
-import enOrderTrack from './en/orderTrack.json';
-import enDriverJobs from './en/driverJobs.json';
-import enReports from './en/reports.json';
-import enSettings from './en/settings.json';
-import enErrAuth from './en/errors/auth.json';
-import enErrCatalogue from './en/errors/catalogue.json';
-import enErrCommon from './en/errors/common.json';
-import enErrIdempotency from './en/errors/idempotency.json';
-import enErrOrder from './en/errors/order.json';
-import enErrDelivery from './en/errors/delivery.json';
-import enErrSettings from './en/errors/settings.json';
-import enErrInvoice from './en/errors/invoice.json';
-import enErrHandover from './en/errors/handover.json';
-import enErrCategory from './en/errors/category.json';
-import enErrCustomer from './en/errors/customer.json';
-import enErrEmployee from './en/errors/employee.json';
-import enErrField from './en/errors/field.json';
-import enErrImport from './en/errors/import.json';
-import enErrInformation from './en/errors/information.json';
-import enErrProduct from './en/errors/product.json';
-import enErrRoute from './en/errors/route.json';
-import enErrUpload from './en/errors/upload.json';
-import enOffice from './en/office.json';
+import { enCore } from './en-core';
+import { enStaff } from './en-staff';
 
-export const en = {
-  badge: enBadge,
-  buyer: enBuyer,
-  cart: enCart,
-  catalogue: enCatalogue,
-  common: enCommon,
-  home: enHome,
-  login: enLogin,
-  money: enMoney,
-  nav: enNav,
-  office: enOffice,
-  orders: enOrders,
-  placed: enPlaced,
-  product: enProduct,
-  shell: enShell,
-  promo: enPromo,
-  table: enTable,
-  weekday: enWeekday,
-  webOrders: enWebOrders,
-  orderTrack: enOrderTrack,
-  driverJobs: enDriverJobs,
-  reports: enReports,
-  settings: enSettings,
-  errors: {
-    auth: enErrAuth,
-    catalogue: enErrCatalogue,
-    common: enErrCommon,
-    idempotency: enErrIdempotency,
-    order: enErrOrder,
-    delivery: enErrDelivery,
-    settings: enErrSettings,
-    invoice: enErrInvoice,
-    handover: enErrHandover,
-    category: enErrCategory,
-    customer: enErrCustomer,
-    employee: enErrEmployee,
-    field: enErrField,
-    import: enErrImport,
-    information: enErrInformation,
-    product: enErrProduct,
-    route: enErrRoute,
-    upload: enErrUpload,
-  },
-};
+/** The whole English tree. */
+export const en = { ...enCore, ...enStaff };
 
 /** The English tree; Nepali must have the same shape (checked here and by a test). */
 export type Resources = typeof en;
