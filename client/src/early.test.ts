@@ -109,3 +109,13 @@ describe('the requests index.html starts early (public/early.js)', () => {
     }
   });
 });
+
+describe('dropEarly', () => {
+  it('forgets the answers not taken, so a call after signing in asks the server', async () => {
+    const { dropEarly, hasEarly } = await import('./early');
+    window.__early = { [earlyUrl('products.list')]: Promise.resolve(answer('public')) };
+    expect(hasEarly('products.list')).toBe(true);
+    dropEarly();
+    expect(hasEarly('products.list')).toBe(false);
+  });
+});

@@ -29,3 +29,12 @@ export const earlyFetch: typeof fetch = (input, init) => {
   // A network failure of the early request is retried as the app's own request would be.
   return answer.catch(() => fetch(input, init));
 };
+
+/**
+ * Forgets the answers not taken yet: they were asked with the session of the page's start, so
+ * after signing in or out (or finding the session ended) they may answer for someone else,
+ * e.g. the public catalogue of a signed-out start for the customer who has just signed in.
+ */
+export function dropEarly(): void {
+  if (typeof window !== 'undefined') window.__early = undefined;
+}
