@@ -1,6 +1,6 @@
 import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -11,10 +11,67 @@ import { VitePWA } from 'vite-plugin-pwa';
 // rewrites Host to 127.0.0.1:3001 and makes the same-origin check refuse every change.
 const api = { target: 'http://127.0.0.1:3001', changeOrigin: false };
 
+/** The lazily loaded modules every customer page needs: the signed-in frame and the area. */
+const CUSTOMER_MODULES = [
+  'client/src/shell/SignedInFrame.tsx',
+  'client/src/features/customer/routes.tsx',
+];
+
+/**
+ * Writes into index.html's early script (client/public/early.js) the files of the customer's
+ * first screen that the HTML does not already load: the chunks of CUSTOMER_MODULES with
+ * everything they import, and their CSS. early.js preloads them on a customer's page, so
+ * they download beside the app's own script instead of after the session check.
+ */
+function earlyStart(): Plugin {
+  return {
+    name: 'early-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter(
+          (file): file is Rolldown.OutputChunk => file.type === 'chunk',
+        );
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (roots: Rolldown.OutputChunk[]) => {
+          const seen = new Set<string>();
+          const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+            if (!chunk || seen.has(chunk.fileName)) return;
+            seen.add(chunk.fileName);
+            for (const name of chunk.imports) visit(byName.get(name));
+          };
+          for (const root of roots) visit(root);
+          return seen;
+        };
+        const inHtml = closure(chunks.filter((chunk) => chunk.isEntry));
+        const roots = CUSTOMER_MODULES.map((module) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`early-start: no chunk for ${module}`);
+          return chunk;
+        });
+        const files: string[] = [];
+        for (const name of closure(roots)) {
+          if (inHtml.has(name)) continue;
+          for (const css of byName.get(name)?.viteMetadata?.importedCss ?? [])
+            files.push(`/${css}`);
+          files.push(`/${name}`);
+        }
+        const marker = 'data-customer="[]"';
+        if (!html.includes(marker)) throw new Error('early-start: index.html has no early script');
+        // CSS first: it is what the first paint of the frame waits for.
+        files.sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css')));
+        return html.replace(marker, `data-customer='${JSON.stringify([...new Set(files)])}'`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'client',
   plugins: [
     react(),
+    earlyStart(),
     // The driver area is an installable app that opens without signal (docs/decisions/014).
     // The worker is registered by the driver screens only, with scope /driver, so the rest
     // of the app is never served from its cache; API calls always go to the network.

@@ -1,9 +1,13 @@
 // Formatting shared by server (exports, reports) and client (screens).
 
+// One formatter for every amount: `toLocaleString('en-US')` builds a new one per call, which
+// cost a slow phone ~4 ms per amount (a third of a second for the catalogue's prices).
+const yenDigits = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** Whole yen with thousands separators: 12345 -> "¥12,345". */
 export function formatYen(amount: number): string {
   const sign = amount < 0 ? '-' : '';
-  return `${sign}¥${Math.abs(Math.trunc(amount)).toLocaleString('en-US')}`;
+  return `${sign}¥${yenDigits.format(Math.abs(Math.trunc(amount)))}`;
 }
 
 /** Phone numbers are stored without the leading 0 and shown with it. */

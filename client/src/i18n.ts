@@ -1,6 +1,6 @@
-import i18n, { type ParseKeys } from 'i18next';
+import i18n, { type BackendModule, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en, ne } from '../../shared/locales';
+import { enCore } from '../../shared/locales/en-core';
 
 export const LANGUAGES = ['en', 'ne'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -78,28 +78,66 @@ i18n.on('languageChanged', (lng) => {
   }
 });
 
-void i18n.use(initReactI18next).init({
-  // The Nepali text is about 4 KB compressed: bundled with the English, so a switch is instant.
-  resources: { en: { translation: en }, ne: { translation: ne } },
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: LANGUAGES,
-  // Resources are bundled, so initialise synchronously: the first render is already translated.
-  initAsync: false,
-  // React escapes output itself.
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+/**
+ * Nepali is its own chunk (~10 KB compressed, more than the English): English readers never
+ * download it. i18next asks this backend for a language it has no resources for, i.e. only
+ * for Nepali, and `changeLanguage('ne')` waits for it, so the switch never shows a mix.
+ */
+const nepaliOnDemand: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (language !== 'ne') {
+      callback(null, {});
+      return;
+    }
+    import('../../shared/locales/ne').then(
+      (module) => callback(null, module.ne),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/**
+ * Resolves once the first language's text is there: at once for English (bundled), after the
+ * Nepali chunk for a Nepali reader. main.tsx renders after it, so the first render is never
+ * a flash of the other language.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(nepaliOnDemand)
+  .use(initReactI18next)
+  .init({
+    // English is bundled with the first download (the office's and the driver's text comes
+    // with their areas, shell/staffText.ts); Nepali comes from the backend above.
+    resources: { en: { translation: enCore } },
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: LANGUAGES,
+    // English is bundled, so an English start initialises synchronously.
+    initAsync: false,
+    // React escapes output itself.
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
 applyToDocument(i18n.language);
 if (
   i18n.language !== 'ne' &&
   typeof document !== 'undefined' &&
   !/jsdom/i.test(navigator.userAgent)
 ) {
-  // After the first paint: the login screen never waits for it.
-  setTimeout(() => {
+  // Only the switch's 'नेपाली' needs it here, and only on a device without any Devanagari font
+  // (phones have one). Not before the page has loaded and the browser is idle: its ~100 KB
+  // must not compete with the first screen's script, data and pictures on a slow line.
+  const check = () => {
     if (lacksDevanagari()) loadNepaliFont();
-  }, 0);
+  };
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(check, { timeout: 2000 })
+      : setTimeout(check, 0);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 /** Switches the interface language on this device (the account is saved by LanguageSwitch). */

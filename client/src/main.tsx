@@ -27,15 +27,27 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { preloadFrame } from './components/AppShellLayout';
+import { hasEarly } from './early';
 import { AuthProvider } from './features/auth/AuthProvider';
+import i18n, { i18nReady } from './i18n';
 import { AreaErrorBoundary } from './shell/AreaErrorBoundary';
+import { preloadArea } from './shell/Areas';
 import { cssVariablesResolver, theme } from './theme';
 import { queryClient, trpc, trpcClient } from './trpc';
+
+// A customer's page (index.html already asked for its catalogue and chunks, public/early.js):
+// load the frame and the area now, so they are there when the session check answers and
+// render without suspending. The guards still decide what shows.
+if (hasEarly('products.list')) {
+  preloadFrame();
+  preloadArea('customer');
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
@@ -51,5 +63,11 @@ createRoot(root).render(
         </QueryClientProvider>
       </trpc.Provider>
     </MantineProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// English is bundled: render at once. A Nepali reader's first render waits for the Nepali
+// chunk (i18n.ts), so it never flashes English; if that fails, English it is.
+const render = () => createRoot(root).render(app);
+if (i18n.hasResourceBundle(i18n.language, 'translation')) render();
+else void i18nReady.then(render, render);

@@ -3,6 +3,7 @@ import { httpBatchLink, httpLink, type Operation, splitLink } from '@trpc/client
 import { createTRPCReact, getQueryKey } from '@trpc/react-query';
 import type { AppRouter } from '../../server/routers';
 import { MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../../shared/transport';
+import { earlyFetch, hasEarly } from './early';
 import { isClientError, isUnauthorized, PROFILE_KEY } from './features/auth/session';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -56,7 +57,13 @@ export const idempotencyLink = splitLink<AppRouter>({
   false: splitLink({
     condition: (op) => UNBATCHED_PROCEDURES.includes(op.path),
     true: httpLink({ url: '/trpc' }),
-    false: httpBatchLink({ url: '/trpc', maxItems: MAX_BATCH_SIZE }),
+    // A call index.html already started (public/early.js: the session, the catalogue) goes
+    // alone, with the URL early.js used, and takes that answer (early.ts).
+    false: splitLink({
+      condition: (op) => op.type === 'query' && op.input === undefined && hasEarly(op.path),
+      true: httpLink({ url: '/trpc', fetch: earlyFetch }),
+      false: httpBatchLink({ url: '/trpc', maxItems: MAX_BATCH_SIZE }),
+    }),
   }),
 });
 

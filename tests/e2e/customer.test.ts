@@ -208,8 +208,9 @@ describe('customer journeys', () => {
     await page.goto('/customer/thaiproducts');
     await page.getByRole('heading', { name: 'THAI PRODUCTS' }).waitFor();
     await waitForCount(page, thaiFromSidebar.length);
+    // The grid paints its first cards first: wait for all of them.
+    await expect.poll(async () => (await cardNames(page)).sort()).toEqual(thaiFromSidebar);
     expect(new Set(await cardCategories(page))).toEqual(new Set(['Thai Items']));
-    expect((await cardNames(page)).sort()).toEqual(thaiFromSidebar);
     // An Out of Stock product carries its badge and cannot be added.
     const outOfStock = page
       .getByTestId('product-card')

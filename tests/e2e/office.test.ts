@@ -126,7 +126,8 @@ describe('office journeys', () => {
     await expect
       .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(0);
-    expect(await img.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
+    // The card shows the card-sized copy the upload made beside the picture.
+    expect(await img.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f]{32}-card\.jpg$/);
 
     // Edit with "last changed by", then delete with the spec's confirmation.
     await card.getByRole('button', { name: 'Edit Chicken Momo 50 pcs' }).click();

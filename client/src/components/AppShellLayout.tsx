@@ -1,6 +1,7 @@
 import { Box, Container } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import type { UserInfo } from '../../../shared/schemas/auth';
 import { useAuth } from '../features/auth/AuthContext';
 import { areaOf, homeFor } from '../features/auth/guards';
 import { preloadArea } from '../shell/Areas';
@@ -9,7 +10,29 @@ import { useAccountLanguage } from '../shell/LanguageSwitch';
 import { prefetchCatalogue } from '../trpc';
 import { CenteredLoader } from './CenteredLoader';
 
-const SignedInFrame = lazy(() => import('../shell/SignedInFrame'));
+type Frame = ComponentType<{ user: UserInfo }>;
+
+/** The frame's module once it has arrived: then it renders at once (see Areas.tsx, `loaded`). */
+let loadedFrame: Frame | null = null;
+const loadFrame = () =>
+  import('../shell/SignedInFrame').then((module) => {
+    loadedFrame = module.default;
+    return module;
+  });
+const LazyFrame = lazy(loadFrame);
+
+/** The frame, chosen once per sign-in: a changed component type would remount every screen. */
+function SignedInFrame({ user }: { user: UserInfo }) {
+  const [Frame] = useState<Frame>(() => loadedFrame ?? LazyFrame);
+  return <Frame user={user} />;
+}
+
+/** Starts downloading the signed-in frame (with the area, as soon as the person is known). */
+export function preloadFrame(): void {
+  void loadFrame().catch(() => {
+    // The lazy load reports the failure through the error boundary.
+  });
+}
 
 /**
  * Every screen's frame. Signed out (the login screen): the page alone, no top bar (spec:
@@ -25,6 +48,7 @@ export function AppShellLayout() {
   // (most customer screens start from it), so it does not wait for the screen's code.
   useEffect(() => {
     if (area) preloadArea(area);
+    if (area) preloadFrame();
     if (area === 'customer') prefetchCatalogue();
   }, [area]);
 

@@ -24,6 +24,7 @@ import {
   useCart,
 } from '../features/customer/cart';
 import { ConfirmDialog } from './ConfirmDialog';
+import { cardImage } from './cardImage';
 import { localName, unitLabel } from './localName';
 import { Money } from './Money';
 import { QuantityStepper } from './QuantityStepper';
@@ -72,11 +73,18 @@ export function ItemTypeBadge({ itemType }: { itemType: ItemType }) {
 
 function ProductImage({ product, eager }: { product: ProductOut; eager: boolean }) {
   const { t } = useTranslation();
+  const image = product.image;
+  // The card-sized copy; should it be missing (an error), the original.
+  const [noCopy, setNoCopy] = useState<string | null>(null);
+  const src = image && noCopy !== image ? cardImage(image) : image;
   return (
     <AspectRatio ratio={4 / 3}>
-      {product.image ? (
+      {image && src ? (
         <Image
-          src={product.image}
+          src={src}
+          onError={() => {
+            if (src !== image) setNoCopy(image);
+          }}
           alt={product.name}
           fit="cover"
           // The first row is the page's largest paint on a phone: fetch it at once.
@@ -127,6 +135,9 @@ function CartControls({ product }: { product: ProductOut }) {
 function Heart({ product, wishlist }: { product: ProductOut; wishlist: WishlistToggle }) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
+  // The dialog is made the first time it is asked for (then kept, so it can animate closed):
+  // a closed Modal in each of the catalogue's 84 cards costs a slow phone's first render.
+  const [made, setMade] = useState(false);
   const label = wishlist.saved ? t('product.removeFromOrdersheet') : t('product.addToOrdersheet');
   return (
     <>
@@ -141,18 +152,23 @@ function Heart({ product, wishlist }: { product: ProductOut; wishlist: WishlistT
         aria-label={label}
         aria-pressed={wishlist.saved}
         title={label}
-        onClick={() => setAsking(true)}
+        onClick={() => {
+          setMade(true);
+          setAsking(true);
+        }}
         style={{ boxShadow: 'var(--mantine-shadow-xs)' }}
       >
         <HeartIcon filled={wishlist.saved} />
       </ActionIcon>
-      <ConfirmDialog
-        opened={asking}
-        title={wishlist.saved ? t('product.confirmRemove') : t('product.confirmAdd')}
-        message={product.name}
-        onConfirm={() => wishlist.onToggle(wishlist.saved)}
-        onClose={() => setAsking(false)}
-      />
+      {made && (
+        <ConfirmDialog
+          opened={asking}
+          title={wishlist.saved ? t('product.confirmRemove') : t('product.confirmAdd')}
+          message={product.name}
+          onConfirm={() => wishlist.onToggle(wishlist.saved)}
+          onClose={() => setAsking(false)}
+        />
+      )}
     </>
   );
 }

@@ -60,7 +60,7 @@ describe('TopBar', () => {
     expect(localStorage.getItem('lang')).toBe('ne');
     expect(document.documentElement.lang).toBe('ne');
     // Now it offers the way back.
-    expect(screen.getByRole('button', { name: 'English' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'English' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'खाता मेनु' }));
     expect(await screen.findByText('Ram Thapa')).toBeTruthy();

@@ -14,18 +14,36 @@ const LOADERS: Record<Area, () => AreaModule> = {
   admin: () => import('../features/admin/routes'),
 };
 
+/**
+ * The areas whose chunk has arrived. Such an area renders at once instead of through lazy(),
+ * which would suspend once more even for a module already there, and React holds the reveal
+ * of a suspended boundary for up to 300 ms: on a phone opening a customer page, the chunk is
+ * usually there before the session check has answered (public/early.js, ADR 017).
+ */
+const loaded: Partial<Record<Area, ComponentType>> = {};
+
+function load(area: Area): AreaModule {
+  return LOADERS[area]().then((module) => {
+    loaded[area] = module.default;
+    return module;
+  });
+}
+
 /** Starts downloading an area's chunk (e.g. as soon as the person is known). */
 export function preloadArea(area: Area): void {
-  void LOADERS[area]().catch(() => {
+  void load(area).catch(() => {
     // The area's own load reports the failure, with Retry.
   });
 }
 
 function LoadedArea({ area, pathname }: { area: Area; pathname: string }) {
   // A rejected lazy() stays rejected: Retry makes a new one, which downloads the chunk again.
-  const [Component, setComponent] = useState(() => lazy(LOADERS[area]));
+  const [Component, setComponent] = useState(() => loaded[area] ?? lazy(() => load(area)));
   return (
-    <AreaErrorBoundary resetKey={pathname} onRetry={() => setComponent(() => lazy(LOADERS[area]))}>
+    <AreaErrorBoundary
+      resetKey={pathname}
+      onRetry={() => setComponent(() => lazy(() => load(area)))}
+    >
       <Suspense fallback={<CenteredLoader />}>
         <Component />
       </Suspense>

@@ -1,6 +1,8 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import i18n from '../i18n';
+// Screens are rendered here without their area's routes, which add the office's text.
+import '../shell/staffText';
 
 // jsdom lacks the browser APIs Mantine uses for media queries, sizing and visibility.
 
@@ -41,6 +43,10 @@ window.IntersectionObserver = IntersectionObserverStub;
 
 // Mantine scrolls menus and comboboxes into view; jsdom has no layout to scroll.
 Element.prototype.scrollIntoView = () => {};
+
+// The Nepali text is a chunk the app fetches when Nepali first shows (i18n.ts); fetched here
+// once per file, through the same loader, so a test switching languages does not wait on it.
+beforeAll(() => i18n.loadLanguages('ne'));
 
 afterEach(async () => {
   cleanup();

@@ -2,6 +2,7 @@ import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginInput, LoginOutput, UserInfo } from '../../../../shared/schemas/auth';
+import { dropEarly } from '../../early';
 import { trpc } from '../../trpc';
 import { clearCart } from '../customer/cart';
 import { AuthContext, type AuthState } from './AuthContext';
@@ -46,6 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         // 401: no session (never signed in, expired, or ended in another tab).
         if (isUnauthorized(error)) {
+          dropEarly();
           rememberDriver(null);
           queryClient.removeQueries({ predicate: (q) => q.queryHash !== profileHash });
           return null;
@@ -85,6 +87,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (values: LoginInput) => {
       const answer = await client.auth.login.mutate(values);
+      dropEarly();
       // The token is dropped: the cookie carries the session, the page never needs it.
       const user = withoutToken(answer);
       queryClient.setQueryData<UserInfo | null>(PROFILE_KEY, user);
@@ -104,6 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error('logout failed', error);
     }
     await forgetSession();
+    dropEarly();
     // The next person on this device must not inherit the cart.
     clearCart();
     try {

@@ -1,4 +1,4 @@
-import { type UserInfo, userInfo } from '../../../../shared/schemas/auth';
+import type { UserInfo } from '../../../../shared/schemas/auth';
 
 // A driver's phone must keep working without signal (the installed driver app reopens from
 // its service worker): when the profile check gets no answer at all, the last driver signed
@@ -7,6 +7,44 @@ import { type UserInfo, userInfo } from '../../../../shared/schemas/auth';
 // which stays in its httpOnly cookie; customers and staff are never kept.
 
 const KEY = 'offlineDriver';
+
+// Checked by hand rather than with the `userInfo` zod schema: this file is part of every
+// first download (the login screen's too), and zod would add ~25 KB of compressed script to
+// it for one check that only runs offline. The Record's type makes the compiler ask for a
+// check of every field UserInfo has.
+const text = (v: unknown) => typeof v === 'string';
+const textOrNull = (v: unknown) => v === null || typeof v === 'string';
+const FIELDS: Record<keyof UserInfo, (v: unknown) => boolean> = {
+  _id: text,
+  isAdmin: (v) => typeof v === 'boolean',
+  role: (v) => v === 'driver',
+  userType: (v) => v === 'Admin' || v === 'Employee' || v === 'Customer',
+  username: text,
+  name: text,
+  restaurantName: textOrNull,
+  photo: textOrNull,
+  customerId: textOrNull,
+  deliveryDays: (v) => Array.isArray(v) && v.every(text),
+  language: (v) => v === null || v === 'en' || v === 'ne',
+  business: (v) =>
+    typeof v === 'object' &&
+    v !== null &&
+    text((v as { timeZone?: unknown }).timeZone) &&
+    /^\d{4}-\d{2}-\d{2}$/.test(String((v as { today?: unknown }).today)),
+};
+
+/** The kept driver's known fields, or null when anything is missing or of the wrong kind. */
+function keptDriver(value: unknown): UserInfo | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const kept: Record<string, unknown> = {};
+  for (const [field, ok] of Object.entries(FIELDS)) {
+    const v = (value as Record<string, unknown>)[field];
+    if (!ok(v)) return null;
+    kept[field] = v;
+  }
+  const { timeZone, today } = kept.business as { timeZone: string; today: string };
+  return { ...(kept as unknown as UserInfo), business: { timeZone, today } };
+}
 
 export function rememberDriver(user: UserInfo | null): void {
   try {
@@ -24,8 +62,7 @@ export function offlineDriver(error: unknown): UserInfo | null {
   try {
     const raw = localStorage.getItem(KEY);
     if (!raw) return null;
-    const parsed = userInfo.safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.role === 'driver' ? parsed.data : null;
+    return keptDriver(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 // All of Mantine's styles for this area's screens (the customer's phone loads only the few
 // its screens use, shell/SignedInFrame.tsx): any component works here without more imports.
+import '../../shell/staffText';
 import '@mantine/core/styles.css';
 import { Route } from 'react-router';
 import { AreaRoutes } from '../../shell/AreaRoutes';

@@ -1,0 +1,18 @@
+// The English text of the office's and the driver's screens (see en.ts): the client adds it
+// when one of those areas loads, so a customer's phone never downloads it.
+
+import enWebOrders from './en/webOrders.json';
+import enOrderTrack from './en/orderTrack.json';
+import enDriverJobs from './en/driverJobs.json';
+import enReports from './en/reports.json';
+import enSettings from './en/settings.json';
+import enOffice from './en/office.json';
+
+export const enStaff = {
+  office: enOffice,
+  webOrders: enWebOrders,
+  orderTrack: enOrderTrack,
+  driverJobs: enDriverJobs,
+  reports: enReports,
+  settings: enSettings,
+};

@@ -1,0 +1,89 @@
+// The Nepali interface text (see index.ts); the client fetches this module the first time
+// Nepali shows (client/src/i18n.ts).
+
+import type { Resources } from './en';
+import neBadge from './ne/badge.json';
+import neBuyer from './ne/buyer.json';
+import neCart from './ne/cart.json';
+import neCatalogue from './ne/catalogue.json';
+import neCommon from './ne/common.json';
+import neHome from './ne/home.json';
+import neLogin from './ne/login.json';
+import neMoney from './ne/money.json';
+import neNav from './ne/nav.json';
+import neOrders from './ne/orders.json';
+import nePlaced from './ne/placed.json';
+import neProduct from './ne/product.json';
+import neShell from './ne/shell.json';
+import nePromo from './ne/promo.json';
+import neTable from './ne/table.json';
+import neWeekday from './ne/weekday.json';
+import neWebOrders from './ne/webOrders.json';
+import neOrderTrack from './ne/orderTrack.json';
+import neDriverJobs from './ne/driverJobs.json';
+import neReports from './ne/reports.json';
+import neSettings from './ne/settings.json';
+import neErrAuth from './ne/errors/auth.json';
+import neErrCatalogue from './ne/errors/catalogue.json';
+import neErrCommon from './ne/errors/common.json';
+import neErrIdempotency from './ne/errors/idempotency.json';
+import neErrOrder from './ne/errors/order.json';
+import neErrDelivery from './ne/errors/delivery.json';
+import neErrSettings from './ne/errors/settings.json';
+import neErrInvoice from './ne/errors/invoice.json';
+import neErrHandover from './ne/errors/handover.json';
+import neErrCategory from './ne/errors/category.json';
+import neErrCustomer from './ne/errors/customer.json';
+import neErrEmployee from './ne/errors/employee.json';
+import neErrField from './ne/errors/field.json';
+import neErrImport from './ne/errors/import.json';
+import neErrInformation from './ne/errors/information.json';
+import neErrProduct from './ne/errors/product.json';
+import neErrRoute from './ne/errors/route.json';
+import neErrUpload from './ne/errors/upload.json';
+import neOffice from './ne/office.json';
+
+export const ne = {
+  badge: neBadge,
+  buyer: neBuyer,
+  cart: neCart,
+  catalogue: neCatalogue,
+  common: neCommon,
+  home: neHome,
+  login: neLogin,
+  money: neMoney,
+  nav: neNav,
+  office: neOffice,
+  orders: neOrders,
+  placed: nePlaced,
+  product: neProduct,
+  shell: neShell,
+  promo: nePromo,
+  table: neTable,
+  weekday: neWeekday,
+  webOrders: neWebOrders,
+  orderTrack: neOrderTrack,
+  driverJobs: neDriverJobs,
+  reports: neReports,
+  settings: neSettings,
+  errors: {
+    auth: neErrAuth,
+    catalogue: neErrCatalogue,
+    common: neErrCommon,
+    idempotency: neErrIdempotency,
+    order: neErrOrder,
+    delivery: neErrDelivery,
+    settings: neErrSettings,
+    invoice: neErrInvoice,
+    handover: neErrHandover,
+    category: neErrCategory,
+    customer: neErrCustomer,
+    employee: neErrEmployee,
+    field: neErrField,
+    import: neErrImport,
+    information: neErrInformation,
+    product: neErrProduct,
+    route: neErrRoute,
+    upload: neErrUpload,
+  },
+} satisfies Resources;
