@@ -216,18 +216,23 @@ function FrozenCountsTab() {
     { deliveryDate: chosen },
     { enabled: dates.isSuccess },
   );
+  // The same options while the dates are the same: counts arriving must not redraw an open list.
+  const options = useMemo(
+    () => [
+      { value: 'all', label: t('webOrders.allDates') },
+      ...(dates.data?.dates ?? []).map((d) => ({
+        value: d.date,
+        label: t('webOrders.dateWithCount', { date: toPickerDate(d.date), count: d.count }),
+      })),
+    ],
+    [dates.data, t],
+  );
   return (
     <>
       <Group align="flex-end" mb="md" gap="sm">
         <Select
           label={t('orders.deliveryDate')}
-          data={[
-            { value: 'all', label: t('webOrders.allDates') },
-            ...(dates.data?.dates ?? []).map((d) => ({
-              value: d.date,
-              label: t('webOrders.dateWithCount', { date: toPickerDate(d.date), count: d.count }),
-            })),
-          ]}
+          data={options}
           value={chosen}
           onChange={(v) => setDate(v ?? 'all')}
           allowDeselect={false}
