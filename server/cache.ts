@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Db, writeCount } from './db';
 import { freezeAnswer } from './output';
-import { dataVersion, prepared } from './prepared';
+import { dataVersion } from './prepared';
 
 const epochs = new WeakMap<Db, string>();
 
@@ -26,44 +26,45 @@ export function cacheStamp(db: Db): string {
   return `${epochOf(db)}.${writeCount(db)}.${dataVersion(db)}`;
 }
 
-const countedTables = new WeakMap<Db, Set<string>>();
+/** Per connection: the change counter of each stamped group of tables. */
+const stampCounters = new WeakMap<Db, Map<string, number>>();
 
 /**
  * The version of a few tables, for caches whose answers depend on those alone (the catalogue
  * on products and categories; who a session is on sessions, accounts, customers and routes).
- * TEMP triggers on this connection bump a counter named `name` on any insert, update or delete
- * of those tables, whoever makes it, inside the writer's own transaction (a rollback undoes
- * the bump too); SQLite's data_version covers commits by other connections (a script, a
- * restore). Temporary objects need no migration. Writes to other tables (an order placed)
- * leave the stamp, and so the caches, alone.
+ * TEMP triggers on this connection call `app_stamp_bump(name)` on any insert, update or delete
+ * of those tables, whoever makes it, and that function adds one to a counter kept here, so
+ * reading the stamp asks SQLite nothing (it is read several times per request). A write that
+ * is rolled back still bumps it: a needless miss, never a stale answer. SQLite's data_version
+ * covers commits by other connections (a script, a restore). Temporary objects need no
+ * migration. Writes to other tables (an order placed) leave the stamp, and so the caches, alone.
  */
 export function tableStamp(db: Db, name: string, tables: readonly string[]): string {
-  let counted = countedTables.get(db);
-  if (!counted) {
-    counted = new Set();
-    countedTables.set(db, counted);
+  let counters = stampCounters.get(db);
+  if (!counters) {
+    const own = new Map<string, number>();
+    counters = own;
+    stampCounters.set(db, own);
+    db.$client.function('app_stamp_bump', { varargs: false }, (group: unknown) => {
+      const key = String(group);
+      own.set(key, (own.get(key) ?? 0) + 1);
+      return null;
+    });
   }
-  const counter = `${name}_changes`;
-  if (!counted.has(name)) {
-    const statements = [`CREATE TEMP TABLE IF NOT EXISTS ${counter} (n INTEGER NOT NULL)`];
+  let changes = counters.get(name);
+  if (changes === undefined) {
     for (const table of tables) {
       for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
-        statements.push(
+        db.$client.exec(
           `CREATE TEMP TRIGGER IF NOT EXISTS ${name}_${table}_${event.toLowerCase()}
            AFTER ${event} ON main.${table}
-           BEGIN UPDATE ${counter} SET n = n + 1; END`,
+           BEGIN SELECT app_stamp_bump('${name}'); END`,
         );
       }
     }
-    for (const sql of statements) db.$client.exec(sql);
-    db.$client.exec(
-      `INSERT INTO ${counter} (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM ${counter})`,
-    );
-    counted.add(name);
+    changes = 0;
+    counters.set(name, changes);
   }
-  const changes = prepared(db, `stamp.${name}`, () =>
-    db.$client.prepare(`SELECT n FROM temp.${counter}`).pluck(),
-  ).get() as number;
   return `${epochOf(db)}.${changes}.${dataVersion(db)}`;
 }
 

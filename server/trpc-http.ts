@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../shared/transport';
 import { answerBytes, answerJson } from './answer-bytes';
 import { AppError } from './errors';
+import { callProcedure, type ProcedureDef } from './procedure-call';
 
 // The /trpc door: tRPC's HTTP protocol (what @trpc/client's httpLink and httpBatchLink send
 // and read) served straight from Fastify's request and reply, calling the same procedures.
@@ -178,7 +179,7 @@ export async function trpcDoor(app: FastifyInstance, opts: TrpcDoorOptions): Pro
       }
       if (call.inputError) throw call.inputError;
       const input = call.input;
-      const data = await proc({
+      const data = await callProcedure(proc._def as unknown as ProcedureDef, {
         path: call.path,
         type,
         ctx,
