@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
 import { startCommand } from '../../scripts/start-command';
 
 // What `npm start` runs: the server bundled by `npm run build:server` (part of `npm run
 // build`), on a fresh data directory. It must find the migrations and, when built, the client
-// from dist/server/, and carry the locale texts inside the bundle.
+// from dist/server/, and carry the locale texts and the pure-JavaScript packages inside.
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-built-'));
 let server: ChildProcess | null = null;
@@ -46,9 +47,12 @@ it('serves from dist/server/main.js on a fresh data directory and stops cleanly'
   const built = await run('npm', ['run', '-s', 'build:server']);
   expect(built.code, built.out).toBe(0);
   const bundle = fs.readFileSync('dist/server/main.js', 'utf8');
-  // TypeScript sources and locale JSON are inside; packages stay in node_modules.
+  // TypeScript sources, locale JSON and the pure-JavaScript packages are inside; the native
+  // packages and those loaded on first use stay in node_modules (ADR 021).
   expect(bundle).toContain('Invalid username or password');
-  expect(bundle).toMatch(/from "fastify"/);
+  expect(bundle).not.toMatch(/from "fastify"/);
+  expect(bundle).toMatch(/from "better-sqlite3"/);
+  expect(bundle).toMatch(/import\("xlsx"\)/);
   expect(fs.existsSync('dist/server/main.js.map')).toBe(true);
 
   const port = await freePort();
@@ -105,7 +109,32 @@ it('serves from dist/server/main.js on a fresh data directory and stops cleanly'
     code: 'auth.invalidLogin',
     message: 'Invalid username or password',
   });
-  expect((await login('owner-pass-1')).status).toBe(200);
+  const signedIn = await login('owner-pass-1');
+  expect(signedIn.status).toBe(200);
+  const cookie = (signedIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+
+  // The packages left outside the bundle and loaded on first use load from it: xlsx for the
+  // export, sharp and file-type for an upload.
+  const exported = await fetch(`${url}/api/data/all`, { headers: { cookie } });
+  expect(exported.status).toBe(200);
+  expect(
+    Buffer.from(await exported.arrayBuffer())
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK');
+  const png = await sharp({
+    create: { width: 8, height: 8, channels: 3, background: '#2f9e44' },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(png)]), 'green.png');
+  const uploaded = await fetch(`${url}/api/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie, origin: url },
+  });
+  expect(uploaded.status).toBe(201);
 
   // The built client, when there is one, is found from dist/server/ too.
   if (fs.existsSync('dist/client/index.html')) {
