@@ -169,6 +169,7 @@ async function main() {
     catalogue: Bytes;
     catalogueMs: number;
     lcp: number;
+    lcpWhat: string;
   }[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
@@ -206,10 +207,27 @@ async function main() {
       const page = await context.newPage();
       await throttled(page);
       await page.addInitScript(() => {
-        const w = window as unknown as { __lcp: number };
+        const w = window as unknown as { __lcp: number; __lcpWhat: string };
         w.__lcp = 0;
+        w.__lcpWhat = '';
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+          for (const entry of list.getEntries()) {
+            w.__lcp = entry.startTime;
+            // What the largest paint was: tag, class, size, and for a picture its file.
+            const e = entry as PerformanceEntry & {
+              element?: Element | null;
+              size: number;
+              url?: string;
+            };
+            const el = e.element;
+            const cls = el
+              ? String(el.getAttribute('class') ?? '')
+                  .split(/\s+/)
+                  .slice(0, 2)
+                  .join('.')
+              : '';
+            w.__lcpWhat = `${el ? el.tagName.toLowerCase() : '?'}${cls ? `.${cls}` : ''} ${e.size}px²${e.url ? ` ${e.url.replace(/^.*\//, '')}` : ''}`;
+          }
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       });
       const catalogueAssets = collectAssets(page);
@@ -220,13 +238,17 @@ async function main() {
       const catalogueFiles = catalogueAssets.stop();
       // Let late paints (pictures) settle before reading the largest one.
       await page.waitForTimeout(3000);
-      const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+      const { lcp, lcpWhat } = await page.evaluate(() => {
+        const w = window as unknown as { __lcp: number; __lcpWhat: string };
+        return { lcp: w.__lcp, lcpWhat: w.__lcpWhat };
+      });
       rows.push({
         login: count(loginFiles),
         loginMs,
         catalogue: count(await catalogueFiles),
         catalogueMs,
         lcp: Math.round(lcp),
+        lcpWhat,
       });
       await context.close();
     }
@@ -241,12 +263,12 @@ async function main() {
   const kb = (n: number) => (n / 1024).toFixed(1);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   console.log(
-    'run | login JS+CSS KB (wire / br / gz, files) | login ms | catalogue JS+CSS KB (wire / br / gz, files) | catalogue ms | LCP ms',
+    'run | login JS+CSS KB (wire / br / gz, files) | login ms | catalogue JS+CSS KB (wire / br / gz, files) | catalogue ms | LCP ms | LCP element',
   );
   rows.forEach((r, i) => {
     console.log(
       `${i + 1} | ${kb(r.login.wire)} / ${kb(r.login.brotli)} / ${kb(r.login.gzip)} (${r.login.files}) | ${r.loginMs} | ` +
-        `${kb(r.catalogue.wire)} / ${kb(r.catalogue.brotli)} / ${kb(r.catalogue.gzip)} (${r.catalogue.files}) | ${r.catalogueMs} | ${r.lcp}`,
+        `${kb(r.catalogue.wire)} / ${kb(r.catalogue.brotli)} / ${kb(r.catalogue.gzip)} (${r.catalogue.files}) | ${r.catalogueMs} | ${r.lcp} | ${r.lcpWhat}`,
     );
   });
   const m = {
@@ -255,6 +277,7 @@ async function main() {
     catalogueBrotliKB: Number(kb(median(rows.map((r) => r.catalogue.brotli)))),
     catalogueGzipKB: Number(kb(median(rows.map((r) => r.catalogue.gzip)))),
     lcpMs: median(rows.map((r) => r.lcp)),
+    catalogueMs: median(rows.map((r) => r.catalogueMs)),
   };
   console.log(`median: ${JSON.stringify(m)}`);
   console.log(
