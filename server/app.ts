@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { createContextFromRequest, type Services } from './context';
 import type { Db } from './db';
 import { GENERIC_MESSAGE } from './errors';
+import { firstScreenPage } from './first-screen';
 import { exportPlugin } from './rest/export';
 import { restPlugin } from './rest/handler';
 import { appRouter } from './routers';
@@ -148,6 +149,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // script fails with a MIME error and a blank screen (e.g. an old tab after an upgrade).
     const isFile = url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
     if (!isApi && !isFile && hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
+      // A signed-in customer's catalogue: the app shell with the first screen already in it
+      // (ADR 021). Personal, so never stored; anything else gets the plain shell.
+      const page = firstScreenPage(services, req, reply);
+      if (page !== null) {
+        reply.header('cache-control', 'private, no-store');
+        reply.header('vary', 'cookie');
+        return reply.type('text/html; charset=utf-8').send(page);
+      }
       // Client-side routes (/customer, /admin/...) all load the app shell.
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html').sendFile('index.html', config.clientDir);
