@@ -25,7 +25,9 @@ type Box = { x: number; y: number; w: number; h: number } | null;
 const PARTS: Record<string, [string, string]> = {
   header: ['#first-screen header', '.mantine-AppShell-header'],
   title: ['#first-screen h1', '#root h1'],
-  search: ['#first-screen input[type=search]', '#root input[type=search]'],
+  search: ['#first-screen .fs-search', '#root input[type=search]'],
+  category: ['#first-screen .fs-select', '#root .mantine-Select-input'],
+  avatar: ['#first-screen .fs-avatar', '#root [aria-haspopup=menu]'],
   count: ['#first-screen [data-part=count]', '#root [aria-live=polite]'],
   ...Object.fromEntries(
     [0, 1, 2, 3, 4, 5].flatMap((i) => [

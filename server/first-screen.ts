@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EAGER_CARDS, FIRST_CARDS } from '../shared/catalogue-grid';
 import { ITEM_TYPE_BADGES, type ItemType, type Language, UNITS } from '../shared/enums';
 import { formatYen } from '../shared/format';
 import { en, ne } from '../shared/locales';
@@ -24,10 +25,8 @@ import { catalogueSnapshot, categoriesSnapshot } from './services/catalogue';
 // The cards come from the same cached catalogue the app reads (`catalogueSnapshot`, emptied
 // by the same stamp); the rendered cards are kept per catalogue version and language.
 
-/** As the React grid's first render (client/src/features/customer/ProductGrid.tsx). */
-export const FIRST_SCREEN_CARDS = 8;
-/** Pictures fetched at once with high priority, as ProductGrid's EAGER_CARDS. */
-const EAGER_CARDS = 4;
+/** The React grid's first render (client/src/features/customer/ProductGrid.tsx). */
+export const FIRST_SCREEN_CARDS = FIRST_CARDS;
 /** The only URL rendered here: the catalogue, with or without a trailing slash. */
 const CATALOGUE_PATH = /^\/customer\/regularorder\/?$/;
 
@@ -182,10 +181,10 @@ export function cataloguePart(
     `<h1 class="fs-title">${e(t('catalogue.allProductsTitle'))}</h1>` +
     `<div class="fs-flex"><div class="fs-side"><p class="fs-side-head">${e(t('catalogue.categories'))}</p>${nav}</div>` +
     '<div class="fs-body"><div class="fs-filters">' +
-    `<label class="fs-field"><span class="fs-label">${e(t('catalogue.search'))}</span>` +
-    `<span class="fs-input"><span class="fs-left">${SEARCH}</span><input type="search" placeholder="${e(t('catalogue.searchPlaceholder'))}" tabindex="-1"></span></label>` +
-    `<label class="fs-field fs-phone"><span class="fs-label">${e(t('catalogue.byCategory'))}</span>` +
-    `<span class="fs-input"><input value="${e(all)}" readonly tabindex="-1"><span class="fs-right">${CHEVRON}</span></span></label>` +
+    `<span class="fs-field"><span class="fs-label">${e(t('catalogue.search'))}</span>` +
+    `<span class="fs-input"><span class="fs-left">${SEARCH}</span><span class="fs-box fs-search fs-placeholder">${e(t('catalogue.searchPlaceholder'))}</span></span></span>` +
+    `<span class="fs-field fs-phone"><span class="fs-label">${e(t('catalogue.byCategory'))}</span>` +
+    `<span class="fs-input"><span class="fs-box fs-select">${e(all)}</span><span class="fs-right">${CHEVRON}</span></span></span>` +
     `</div>${body}</div></div>`
   );
 }
@@ -261,10 +260,10 @@ const RULES = `
 .fs-field{display:block;line-height:var(--mantine-line-height)}
 .fs-label{display:inline-block;font-size:var(--mantine-font-size-sm);font-weight:var(--mantine-font-weight-medium)}
 .fs-input{display:block;position:relative}
-.fs-input input{display:block;width:100%;height:36px;box-sizing:border-box;border:1px solid var(--mantine-color-gray-4);border-radius:var(--mantine-radius-md);background:var(--mantine-color-white);font-family:var(--mantine-font-family);font-size:var(--mantine-font-size-sm);line-height:34px;padding-inline:12px;color:var(--mantine-color-black);appearance:none;margin:0}
-.fs-input input::placeholder{color:var(--mantine-color-placeholder);opacity:1}
-.fs-input input[type=search]{padding-inline-start:36px}
-.fs-input input[readonly]{padding-inline-end:36px}
+.fs-box{display:block;width:100%;height:36px;box-sizing:border-box;border:1px solid var(--mantine-color-gray-4);border-radius:var(--mantine-radius-md);background:var(--mantine-color-white);font-size:var(--mantine-font-size-sm);line-height:34px;padding-inline:12px;color:var(--mantine-color-black);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.fs-placeholder{color:var(--mantine-color-placeholder)}
+.fs-search{padding-inline-start:36px}
+.fs-select{padding-inline-end:36px}
 .fs-left,.fs-right{position:absolute;top:1px;bottom:1px;width:34px;display:flex;align-items:center;justify-content:center;color:var(--mantine-color-dimmed);z-index:1}
 .fs-left{inset-inline-start:1px}.fs-right{inset-inline-end:1px}
 .fs-count{font-size:var(--mantine-font-size-sm);line-height:var(--mantine-line-height-sm);color:var(--mantine-color-dimmed);margin-bottom:var(--mantine-spacing-xs)!important}

@@ -80,6 +80,7 @@ function rememberLanguage(lng: string): void {
     // Not remembered, but the switch still works for this visit.
   }
   if (typeof document !== 'undefined' && isLanguage(lng)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every phone's browser
     document.cookie = `${LANG_KEY}=${lng}; path=/; max-age=31536000; samesite=lax`;
   }
 }
