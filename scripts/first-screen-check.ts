@@ -1,4 +1,4 @@
-// `node --import tsx scripts/first-screen-check.ts`: the catalogue's server-rendered first
+// `npm run check:first-screen`: the catalogue's server-rendered first
 // screen against the React screen that replaces it (ADR 021). For a phone (390 px) and a
 // desktop (1366 px), in English and in Nepali, it opens /customer/regularorder signed in,
 // once with JavaScript off (what the server sends, alone) and once as the app renders it,
@@ -176,6 +176,7 @@ async function main() {
   console.log(
     `largest difference on the first screen: ${worst.toFixed(1)} px; screenshots in ${SHOTS}`,
   );
+  if (worst > TOLERANCE) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

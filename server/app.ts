@@ -15,7 +15,7 @@ import { appRouter } from './routers';
 import { lazySchemaCompilers } from './schema-compilers';
 import { sameOriginGuard, securityHeaders } from './security';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './services/housekeeping';
-import { transportPlugin } from './transport';
+import { chooseEncoding, encode, transportPlugin } from './transport';
 import { trpcDoor } from './trpc-http';
 import { uploadsPlugin } from './uploads';
 
@@ -154,8 +154,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       const page = firstScreenPage(services, req, reply);
       if (page !== null) {
         reply.header('cache-control', 'private, no-store');
-        reply.header('vary', 'cookie');
-        return reply.type('text/html; charset=utf-8').send(page);
+        reply.header('vary', 'accept-encoding, cookie');
+        // The not-found handler is no route, so @fastify/compress never sees it: ~24 KB of
+        // HTML would go out as it is. Compressed here (~6 KB), as the transport does.
+        const encoding = chooseEncoding(req.headers['accept-encoding']);
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.type('text/html; charset=utf-8').send(encode(Buffer.from(page), encoding));
       }
       // Client-side routes (/customer, /admin/...) all load the app shell.
       reply.header('cache-control', 'no-cache');

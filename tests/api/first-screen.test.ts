@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,19 @@ describe('GET /customer/regularorder with a customer session', () => {
     expect(html).not.toContain('Regular 11');
     // One h1, the screen's.
     expect(html.match(/<h1/g)?.length).toBe(1);
+  });
+
+  it('compressed for a browser that accepts it', async () => {
+    const plain = (await get('/customer/regularorder', customerCookie)).body;
+    const br = await get('/customer/regularorder', customerCookie, {
+      'accept-encoding': 'br, gzip',
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    const gz = await get('/customer/regularorder', customerCookie, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
   });
 
   it('escapes product names: a name is text, never markup', async () => {
