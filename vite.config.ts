@@ -1,4 +1,5 @@
-import { constants as zlib } from 'node:zlib';
+import { type InputType, constants as zlib } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -10,6 +11,17 @@ import { VitePWA } from 'vite-plugin-pwa';
 // The object form, because Vite turns a bare target string into changeOrigin: true, which
 // rewrites Host to 127.0.0.1:3001 and makes the same-origin check refuse every change.
 const api = { target: 'http://127.0.0.1:3001', changeOrigin: false };
+
+/** gzip by Zopfli (vite-plugin-compression2 names a custom algorithm's output `.gz`). */
+async function zopfliGzip(buf: InputType, options: { [key: string]: unknown }) {
+  const bytes =
+    typeof buf === 'string'
+      ? Buffer.from(buf)
+      : ArrayBuffer.isView(buf)
+        ? new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)
+        : new Uint8Array(buf);
+  return Buffer.from(await gzipAsync(bytes, options));
+}
 
 /** The lazily loaded modules every customer page needs: the signed-in frame and the area. */
 const CUSTOMER_MODULES = [
@@ -107,10 +119,14 @@ export default defineConfig({
     }),
     // Every text asset also as .br (best quality: done once, at build) and .gz, sent as they
     // are by the server's static plugin (`preCompressed`); nothing is compressed per request.
+    // The .gz by Zopfli: a gzip stream any browser reads, ~3 % smaller than zlib's level 9,
+    // for a browser that gets no brotli (plain http on the LAN). 5 iterations: the build takes
+    // ~10 s longer; 15 saved 0.1 % more for four times that.
     compression({
       algorithms: [
         defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
+        // A tuple, as defineAlgorithm would return it (its types do not take a function).
+        [zopfliGzip, { numiterations: 5 }] as const,
       ],
       threshold: 1024,
     }),

@@ -8,13 +8,14 @@ import type { Config } from './config';
 import { createContextFromRequest, type Services } from './context';
 import type { Db } from './db';
 import { GENERIC_MESSAGE } from './errors';
+import { firstScreenPage } from './first-screen';
 import { exportPlugin } from './rest/export';
 import { restPlugin } from './rest/handler';
 import { appRouter } from './routers';
 import { lazySchemaCompilers } from './schema-compilers';
 import { sameOriginGuard, securityHeaders } from './security';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './services/housekeeping';
-import { transportPlugin } from './transport';
+import { chooseEncoding, encode, transportPlugin } from './transport';
 import { trpcDoor } from './trpc-http';
 import { uploadsPlugin } from './uploads';
 
@@ -158,6 +159,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // script fails with a MIME error and a blank screen (e.g. an old tab after an upgrade).
     const isFile = url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
     if (!isApi && !isFile && hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
+      // A signed-in customer's catalogue: the app shell with the first screen already in it
+      // (ADR 021). Personal, so never stored; anything else gets the plain shell.
+      const page = firstScreenPage(services, req, reply);
+      if (page !== null) {
+        reply.header('cache-control', 'private, no-store');
+        reply.header('vary', 'accept-encoding, cookie');
+        // The not-found handler is no route, so @fastify/compress never sees it: ~24 KB of
+        // HTML would go out as it is. Compressed here (~6 KB), as the transport does.
+        const encoding = chooseEncoding(req.headers['accept-encoding']);
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.type('text/html; charset=utf-8').send(encode(Buffer.from(page), encoding));
+      }
       // Client-side routes (/customer, /admin/...) all load the app shell.
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html').sendFile('index.html', config.clientDir);

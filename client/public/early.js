@@ -23,7 +23,9 @@
   start('/trpc/products.list');
   // The catalogue's first row of pictures is its largest paint: ask for them as soon as the
   // list is here, not after the app has arrived and drawn the cards (ProductGrid, EAGER_CARDS).
-  if (/^\/customer\/regularorder\/?$/.test(location.pathname)) {
+  // Not when the server sent the first screen (ADR 021): its cards already ask for them.
+  const script = document.currentScript;
+  if (/^\/customer\/regularorder\/?$/.test(location.pathname) && !script?.dataset.firstScreen) {
     started['/trpc/products.list']
       .then((answer) => (answer.ok ? answer.clone().json() : null))
       .then((body) => {
@@ -41,7 +43,7 @@
       })
       .catch(() => {});
   }
-  const files = JSON.parse(document.currentScript?.dataset.customer || '[]');
+  const files = JSON.parse(script?.dataset.customer || '[]');
   for (const href of files) {
     const link = document.createElement('link');
     if (href.endsWith('.css')) {

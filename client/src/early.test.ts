@@ -101,6 +101,24 @@ describe('the requests index.html starts early (public/early.js)', () => {
     expect(first[1]).toBe('/uploads/0123456789abcdef01234567.png');
   });
 
+  it('not when the server sent the first screen: its cards already ask for the pictures', async () => {
+    const script = document.createElement('script');
+    script.dataset.firstScreen = '1';
+    script.dataset.customer = '["/assets/SignedInFrame-x.js"]';
+    Object.defineProperty(document, 'currentScript', { configurable: true, get: () => script });
+    try {
+      await runEarly('/customer/regularorder', [{ _id: 'p1', image: '/uploads/a.png' }]);
+    } finally {
+      Object.defineProperty(document, 'currentScript', { configurable: true, get: () => null });
+    }
+    expect(Object.keys(window.__early ?? {})).toContain(earlyUrl('products.list'));
+    expect(preloaded()).toEqual([]);
+    // The customer's chunks are still fetched ahead.
+    expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('href')).toBe(
+      '/assets/SignedInFrame-x.js',
+    );
+  });
+
   it('elsewhere starts only the session check (the login screen, the office)', async () => {
     for (const page of ['/', '/admin/orders', '/driver/ordertrack']) {
       await runEarly(page, []);

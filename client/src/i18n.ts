@@ -69,13 +69,25 @@ function applyToDocument(lng: string): void {
   if (lng === 'ne') loadNepaliFont();
 }
 
-i18n.on('languageChanged', (lng) => {
-  applyToDocument(lng);
+/**
+ * This device's choice, also as a cookie: the server renders the catalogue's first screen
+ * (ADR 021) in the language the app is about to show, and cannot read localStorage.
+ */
+function rememberLanguage(lng: string): void {
   try {
     localStorage.setItem(LANG_KEY, lng);
   } catch {
     // Not remembered, but the switch still works for this visit.
   }
+  if (typeof document !== 'undefined' && isLanguage(lng)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every phone's browser
+    document.cookie = `${LANG_KEY}=${lng}; path=/; max-age=31536000; samesite=lax`;
+  }
+}
+
+i18n.on('languageChanged', (lng) => {
+  applyToDocument(lng);
+  rememberLanguage(lng);
 });
 
 /**

@@ -128,7 +128,8 @@ export function catalogueTag(db: Db, variant: CatalogueVariant): string {
 
 const categoryLists = new WeakMap<Db, StampedCache<'all', { list: CategoryOut[]; tag: string }>>();
 
-function categoriesSnapshot(db: Db): { list: CategoryOut[]; tag: string } {
+/** The categories as `categories.list` answers them, with their tag (cached like the catalogue). */
+export function categoriesSnapshot(db: Db): { list: CategoryOut[]; tag: string } {
   let cache = categoryLists.get(db);
   if (!cache) {
     cache = new StampedCache(db, 1, catalogueStamp);

@@ -417,3 +417,72 @@ describe('the buyer on a phone, in both languages', () => {
     expect(e.problems).toEqual([]);
   });
 });
+
+describe("the catalogue's first screen, sent by the server (ADR 021)", () => {
+  type Box = { x: number; y: number; width: number; height: number } | null;
+  const boxOf = (page: Page, selector: string): Promise<Box> =>
+    page.locator(selector).first().boundingBox();
+
+  for (const lang of ['en', 'ne'] as const) {
+    it(`${lang}: in the HTML with the same boxes as the app's, and gone once the app's cards show`, async () => {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const { page, context } = await device(lang, viewport);
+        await page.goto('/');
+        await signInAs(page, lang === 'en' ? 'cust13' : 'cust14');
+        await page.waitForURL('**/customer');
+
+        // What the server sends, alone (no script runs).
+        const still = await e.browser.newContext({
+          viewport,
+          baseURL: e.url,
+          locale: LOCALE[lang],
+          javaScriptEnabled: false,
+          storageState: await context.storageState(),
+        });
+        const server = await still.newPage();
+        await server.goto('/customer/regularorder');
+        await server.waitForLoadState('load');
+        expect(await server.locator('#first-screen [data-part="card"]').count()).toBe(8);
+        const served = {
+          title: await boxOf(server, '#first-screen h1'),
+          card: await boxOf(server, '#first-screen [data-part="card"]'),
+          picture: await boxOf(server, '#first-screen [data-part="card"] img'),
+          name: await boxOf(server, '#first-screen [data-part="card"] h3'),
+          second: await boxOf(server, '#first-screen [data-part="card"]:nth-child(2)'),
+        };
+        const firstName = await server.locator('#first-screen h3').first().textContent();
+        await still.close();
+
+        // The app: its own cards replace the first screen.
+        await page.goto('/customer/regularorder');
+        await page.getByTestId('product-card').nth(1).waitFor();
+        await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
+        const app = {
+          title: await boxOf(page, '#root h1'),
+          card: await boxOf(page, '[data-testid="product-card"]'),
+          picture: await boxOf(page, '[data-testid="product-card"] img'),
+          name: await boxOf(page, '[data-testid="product-card"] h3'),
+          second: await boxOf(page, '[data-testid="product-card"]:nth-child(2)'),
+        };
+        expect(await page.locator('[data-testid="product-card"] h3').first().textContent()).toBe(
+          firstName,
+        );
+        for (const part of Object.keys(app) as (keyof typeof app)[]) {
+          const a = served[part];
+          const b = app[part];
+          expect(a, `${lang} ${viewport.width} ${part}`).not.toBeNull();
+          expect(b, `${lang} ${viewport.width} ${part}`).not.toBeNull();
+          if (!a || !b) continue;
+          for (const k of ['x', 'y', 'width', 'height'] as const) {
+            expect(Math.abs(a[k] - b[k]), `${lang} ${viewport.width} ${part}.${k}`).toBeLessThan(2);
+          }
+        }
+        await expectNoSeriousViolations(page, {
+          label: `catalogue-first-${lang}-${viewport.width}`,
+        });
+        await context.close();
+      }
+      expect(e.problems).toEqual([]);
+    });
+  }
+});

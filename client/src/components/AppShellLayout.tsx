@@ -1,9 +1,10 @@
 import { Box, Container } from '@mantine/core';
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import type { UserInfo } from '../../../shared/schemas/auth';
 import { useAuth } from '../features/auth/AuthContext';
 import { areaOf, homeFor } from '../features/auth/guards';
+import { isCataloguePath, releaseFirstScreen } from '../firstScreen';
 import { preloadArea } from '../shell/Areas';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
 import { useAccountLanguage } from '../shell/LanguageSwitch';
@@ -40,9 +41,15 @@ export function preloadFrame(): void {
  * of their own, fetched together with the person's area.
  */
 export function AppShellLayout() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const { pathname } = useLocation();
   useAccountLanguage(user);
+  // The server's first screen of the catalogue (ADR 021) stays only while the app is on its
+  // way to the same catalogue; the catalogue itself removes it when its cards show.
+  const toCatalogue = loading || (user !== null && isCataloguePath(pathname));
+  useLayoutEffect(() => {
+    if (!toCatalogue) releaseFirstScreen();
+  }, [toCatalogue]);
   const area = user ? (areaOf(pathname) ?? areaOf(homeFor(user))) : null;
   // Fetch the area's chunk beside the frame's, not after it; a customer's catalogue too
   // (most customer screens start from it), so it does not wait for the screen's code.

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { releaseFirstScreen } from '../firstScreen';
 
 function Fallback({ onRetry }: { onRetry(): void }) {
   const { t } = useTranslation();
@@ -50,6 +51,8 @@ export class AreaErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.warn('screen failed', error, info.componentStack);
+    // The message must show, not the server's first screen of the catalogue (ADR 021).
+    releaseFirstScreen();
   }
 
   retry = () => {

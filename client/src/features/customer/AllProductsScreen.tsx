@@ -1,8 +1,9 @@
 import { Box, Flex, NavLink, Select, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { localName } from '../../components/localName';
+import { releaseFirstScreen } from '../../firstScreen';
 import { trpc } from '../../trpc';
 import classes from './catalogue.module.css';
 import { customerCrumbs } from './crumbs';
@@ -21,6 +22,12 @@ export function AllProductsScreen() {
   const categories = trpc.categories.list.useQuery();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState(ALL);
+  // The server's first screen (ADR 021) gives way in the commit that shows these cards (or the
+  // error), before the browser paints: the same boxes in the same places.
+  const settled = !products.isPending;
+  useLayoutEffect(() => {
+    if (settled) releaseFirstScreen();
+  }, [settled]);
 
   const shown = useMemo(
     () =>

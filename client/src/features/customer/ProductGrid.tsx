@@ -1,19 +1,21 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EAGER_CARDS, FIRST_CARDS } from '../../../../shared/catalogue-grid';
 import type { ProductOut } from '../../../../shared/schemas/catalogue';
 import { ProductCard } from '../../components/ProductCard';
 import { useWishlist } from './useWishlist';
 
 /**
- * Cards rendered before the rest: more than a phone's first screen (2 columns) or a desktop's
- * (up to 4). The rest follow BATCH at a time, each in its own task: one render of all 84
- * cards kept a slow phone's main thread busy for ~0.4 s, holding back the paint of the first
- * pictures. The first row's pictures load at once with high priority, the rest lazily.
+ * FIRST_CARDS are rendered before the rest (shared/catalogue-grid.ts: the server's first
+ * screen draws the same ones). The rest follow BATCH at a time, each in its own task: one
+ * render of all 84 cards kept a slow phone's main thread busy for ~0.4 s, holding back the
+ * paint of the first pictures. The first row's pictures (EAGER_CARDS) load at once with high
+ * priority, the rest lazily.
  */
-const FIRST_CARDS = 8;
 const BATCH = 24;
-export const EAGER_CARDS = 4;
+
+export { EAGER_CARDS };
 
 interface ProductGridProps {
   products: ProductOut[];
