@@ -1,5 +1,4 @@
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LruCache } from './cache';
 import { createContextFromRequest, type Services } from './context';
@@ -7,7 +6,8 @@ import { appRouter } from './routers';
 import type { Meta } from './trpc';
 
 // What every door (/trpc and /api) shares on the way out, whatever the procedure:
-// - compression (brotli or gzip above a size threshold), by @fastify/compress;
+// - compression (brotli or gzip above a size threshold) of every JSON or text answer of /api and
+//   /trpc, here (the built client's files are compressed at build time, ADR 022);
 // - conditional GET: a GET whose procedures all declare a `cacheTag` in their meta carries a
 //   weak ETag computed BEFORE the procedure runs, answers 304 to a matching If-None-Match, and
 //   is answered from the compressed bytes kept for that tag when they exist;
@@ -36,6 +36,9 @@ const dynamicBrotliOptions = {
     [zlib.BROTLI_PARAM_LGWIN]: 16,
   },
 };
+
+/** gzip for answers made per request: level 6 is zlib's own default. */
+const GZIP_DYNAMIC = { level: 6 };
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -111,18 +114,30 @@ const pending = new WeakMap<FastifyRequest, Pending>();
 /** Compressed answers kept per (ETag, encoding, URL): a handful of catalogue variants. */
 const KEPT_ANSWERS = 64;
 
-export async function transportPlugin(app: FastifyInstance, services: Services): Promise<void> {
-  await app.register(compress, {
-    global: true,
-    encodings: ['br', 'gzip'],
-    threshold: COMPRESS_THRESHOLD,
-    // Up to 64 KB, compress in one synchronous call. The plugin's default on 2 cores is 8 KB,
-    // above which every answer gets its own zlib stream on the thread pool: a history page
-    // (~10 KB) spent more in stream setup than in brotli itself.
-    syncThreshold: 64 * 1024,
-    brotliOptions: dynamicBrotliOptions,
-  });
+/** Answers worth compressing: JSON and text, never an xlsx file or a picture. */
+const COMPRESSIBLE = /^(?:application\/json|text\/)/;
 
+/**
+ * An answer made for this request alone (a history page, an office list), compressed at the
+ * dynamic quality when it is JSON or text of at least COMPRESS_THRESHOLD bytes and the client
+ * accepts brotli or gzip. Streams (files) and answers already encoded go out as they are.
+ */
+function compressDynamic(req: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if (reply.hasHeader('content-encoding') || reply.statusCode === 204) return payload;
+  if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  const raw = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  if (raw.length < COMPRESS_THRESHOLD) return payload;
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  if (encoding === 'identity') return payload;
+  const out =
+    encoding === 'br' ? brotliCompressSync(raw, dynamicBrotliOptions) : gzipSync(raw, GZIP_DYNAMIC);
+  reply.header('content-encoding', encoding);
+  reply.header('content-length', out.length);
+  return out;
+}
+
+export async function transportPlugin(app: FastifyInstance, services: Services): Promise<void> {
   const kept = new LruCache<string, Kept>(KEPT_ANSWERS);
 
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -163,8 +178,8 @@ export async function transportPlugin(app: FastifyInstance, services: Services):
     }
     if (!reply.hasHeader('etag')) {
       reply.header('cache-control', 'no-store');
-      if (!reply.hasHeader('vary')) reply.header('vary', 'cookie, authorization');
-      return body;
+      if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding, cookie, authorization');
+      return compressDynamic(req, reply, body);
     }
     const todo = pending.get(req);
     if (!todo || reply.statusCode !== 200) return body;

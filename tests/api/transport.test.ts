@@ -85,6 +85,7 @@ describe('dynamic JSON is compressed above the threshold, on both doors', () => 
     expect(trpc.statusCode).toBe(200);
     expect(trpc.headers['content-encoding']).toBe('br');
     expect(trpc.headers['cache-control']).toBe('no-store');
+    expect(trpc.headers.vary).toMatch(/accept-encoding/i);
     const page = JSON.parse(brotliDecompressSync(trpc.rawPayload).toString());
     expect(page[0].result.data.orders).toHaveLength(10);
     expect(trpc.rawPayload.length).toBeLessThan(JSON.stringify(page).length / 2);
