@@ -1,10 +1,12 @@
+import { importPackage } from '../import-package';
+
 /**
  * The argon2 binding on the first sign-in or password change, not at start (its native module
  * is ~0.1 s of a start that must answer within 0.5 s).
  */
 let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
 const loadArgon2 = () => {
-  argon2 ??= import('@node-rs/argon2');
+  argon2 ??= importPackage<typeof import('@node-rs/argon2')>('@node-rs/argon2');
   return argon2;
 };
 

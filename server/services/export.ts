@@ -1,6 +1,7 @@
 import type * as xlsxModule from 'xlsx';
 import type { Db } from '../db';
 import { notFound } from '../errors';
+import { importPackage } from '../import-package';
 import { daysBetween } from './aging';
 import { statusOf } from './invoices';
 
@@ -18,7 +19,7 @@ let xlsxLoading: Promise<Xlsx> | undefined;
  */
 export function loadXlsx(): Promise<Xlsx> {
   // Under Node the CommonJS build is loaded; its CFB (zip) helper is only on the default export.
-  xlsxLoading ??= import('xlsx').then((m) => (m as { default?: Xlsx }).default ?? m);
+  xlsxLoading ??= importPackage<Xlsx & { default?: Xlsx }>('xlsx').then((m) => m.default ?? m);
   return xlsxLoading;
 }
 

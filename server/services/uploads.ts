@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { uploadedFile } from '../../drizzle/schema';
 import { type Db, write } from '../db';
 import { AppError, badRequest, notFound } from '../errors';
+import { importPackage } from '../import-package';
 
 // Uploaded pictures (products, slider, popup). The bytes are checked by content (never by the
 // client's name or type), decoded and re-encoded with sharp (which drops EXIF and other
@@ -17,7 +18,10 @@ import { AppError, badRequest, notFound } from '../errors';
  */
 let imageLibs: Promise<[typeof import('sharp'), typeof import('file-type')]> | undefined;
 function loadImageLibs() {
-  imageLibs ??= Promise.all([import('sharp'), import('file-type')]);
+  imageLibs ??= Promise.all([
+    importPackage<typeof import('sharp')>('sharp'),
+    importPackage<typeof import('file-type')>('file-type'),
+  ]);
   return imageLibs;
 }
 
