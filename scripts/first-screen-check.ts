@@ -6,14 +6,9 @@
 // pictures are. Screenshots go to FIRST_SCREEN_SHOTS (default /tmp/first-screen).
 // Needs the built client (npm run build).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../server/app';
-import { configFromEnv } from '../server/config';
-import { closeDb, openDb } from '../server/db';
-import { isoDateInZone } from '../shared/format';
-import { seedDemo } from './demo/seed-demo';
+import { serveDemo } from './demo/serve-demo';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = process.env.FIRST_SCREEN_SHOTS ?? '/tmp/first-screen';
@@ -76,18 +71,8 @@ async function boxes(page: Page, which: 0 | 1): Promise<Record<string, Box>> {
 
 async function main() {
   fs.mkdirSync(SHOTS, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-first-'));
-  const config = configFromEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  const db = openDb(config.dbPath);
-  await seedDemo(db, {
-    uploadsDir: config.uploadsDir,
-    today: isoDateInZone(new Date(), config.timeZone),
-  });
-  const app = await buildApp({ db, config, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const url = `http://127.0.0.1:${address.port}`;
+  const demo = await serveDemo('wholesale-first-');
+  const url = demo.url;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -169,9 +154,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    await app.close();
-    closeDb(db);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await demo.close();
   }
   console.log(
     `largest difference on the first screen: ${worst.toFixed(1)} px; screenshots in ${SHOTS}`,

@@ -10,15 +10,10 @@
 // (the build's pre-compressed .gz files). Not a test: nothing asserts; it prints a table and the targets.
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../../server/app';
-import { configFromEnv } from '../../server/config';
-import { closeDb, openDb } from '../../server/db';
-import { isoDateInZone } from '../../shared/format';
-import { seedDemo } from '../demo/seed-demo';
+import { serveDemo } from '../demo/serve-demo';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -168,18 +163,8 @@ async function main() {
   if (!fs.existsSync(path.resolve('dist/client/index.html'))) {
     throw new Error('No built client: run `npm run build` first.');
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-phone-'));
-  const config = configFromEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  const db = openDb(config.dbPath);
-  await seedDemo(db, {
-    uploadsDir: config.uploadsDir,
-    today: isoDateInZone(new Date(), config.timeZone),
-  });
-  const app = await buildApp({ db, config, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const direct = `http://127.0.0.1:${address.port}`;
+  const demo = await serveDemo('wholesale-phone-');
+  const direct = demo.url;
   const proxy = process.env.BENCH_COMPRESS === '1' ? await compressingProxy(direct) : null;
   const url = proxy?.url ?? direct;
   console.log(proxy ? 'through a brotli-compressing proxy' : 'straight to the app');
@@ -280,9 +265,7 @@ async function main() {
   } finally {
     await browser.close();
     proxy?.close();
-    await app.close();
-    closeDb(db);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await demo.close();
   }
 
   const kb = (n: number) => (n / 1024).toFixed(1);

@@ -1,13 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { seedDemo } from '../../scripts/demo/seed-demo';
-import { buildApp } from '../../server/app';
-import { configFromEnv } from '../../server/config';
-import { closeDb, type Db, openDb } from '../../server/db';
-import { isoDateInZone } from '../../shared/format';
+import { serveDemo } from '../../scripts/demo/serve-demo';
+import type { Db } from '../../server/db';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
@@ -29,18 +24,8 @@ export async function startE2E(): Promise<E2E> {
   if (!fs.existsSync(path.resolve('dist/client/index.html'))) {
     throw new Error('No built client: run `npm run build` (npm run test:e2e does).');
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-e2e-'));
-  const config = configFromEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  const db = openDb(config.dbPath);
-  await seedDemo(db, {
-    uploadsDir: config.uploadsDir,
-    today: isoDateInZone(new Date(), config.timeZone),
-  });
-  const app: FastifyInstance = await buildApp({ db, config, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const url = `http://127.0.0.1:${address.port}`;
+  const demo = await serveDemo('wholesale-e2e-');
+  const { url, db } = demo;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -74,9 +59,7 @@ export async function startE2E(): Promise<E2E> {
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await browser.close();
-      await app.close();
-      closeDb(db);
-      fs.rmSync(dir, { recursive: true, force: true });
+      await demo.close();
     },
   };
 }
