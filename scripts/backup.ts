@@ -3,8 +3,8 @@
 // never pruned; the server's own daily copies are (docs/deploy.md).
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { backupDatabase, backupFileName } from '../server/backup';
-import { configFromEnv } from '../server/config';
+import { backupDatabase, backupFileName } from '../server/platform/backup';
+import { configFromEnv } from '../server/platform/config';
 
 async function main(): Promise<number> {
   const config = configFromEnv();

@@ -1,8 +1,8 @@
 // `npm run restore <file>`: replaces the database in DATA_DIR (DB_FILE) with a backup, after
 // checking the backup (PRAGMA integrity_check). The server must be stopped. The replaced
 // database is kept as <db>.<UTC time>.before-restore. See docs/deploy.md.
-import { RestoreRefused, restoreDatabase } from '../server/backup';
-import { configFromEnv } from '../server/config';
+import { RestoreRefused, restoreDatabase } from '../server/platform/backup';
+import { configFromEnv } from '../server/platform/config';
 
 const USAGE = 'Usage: npm run restore <backup file>   (with the server stopped)';
 

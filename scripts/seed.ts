@@ -2,8 +2,8 @@
 //   (no flag)    refuse when the database already has data (exit 1)
 //   --if-empty   leave a database that has data alone (exit 0); used by `npm run demo`
 //   --reset      delete every row and the uploaded files, then seed again
-import { configFromEnv } from '../server/config';
-import { closeDb, openDb } from '../server/db';
+import { configFromEnv } from '../server/platform/config';
+import { closeDb, openDb } from '../server/platform/db';
 import { isoDateInZone } from '../shared/format';
 import { clearAllData, hasAnyData, seedDemo } from './demo/seed-demo';
 

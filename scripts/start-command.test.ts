@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { projectRoot } from '../server/config';
+import { projectRoot } from '../server/platform/config';
 import { parseStartCommand, startCommand } from './start-command';
 
 it('reads the environment, the node flags and the script of the start command', () => {

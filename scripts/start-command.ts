@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../server/config';
+import { projectRoot } from '../server/platform/config';
 
 // `npm start` in package.json is the one place that says how the built server runs: the
 // environment it needs before Node starts (glibc reads MALLOC_ARENA_MAX at start) and Node's

@@ -2,22 +2,22 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { customer, route } from '../drizzle/schema';
 import {
-  identityStamp,
-  type SessionAccount,
-  type ValidSession,
-  validateSessionToken,
-} from './auth/sessions';
-import type { LoginThrottle } from './auth/throttle';
-import {
   bearerToken,
   readSessionToken,
   type SessionCookies,
   sessionCookies,
-} from './auth/transport';
-import { StampedCache } from './cache';
-import type { Config } from './config';
-import type { Db } from './db';
-import { prepared } from './prepared';
+} from './accounts/session-cookies';
+import {
+  identityStamp,
+  type SessionAccount,
+  type ValidSession,
+  validateSessionToken,
+} from './accounts/sessions';
+import type { LoginThrottle } from './accounts/throttle';
+import { StampedCache } from './platform/cache';
+import type { Config } from './platform/config';
+import type { Db } from './platform/db';
+import { prepared } from './platform/prepared';
 
 export type CustomerRecord = typeof customer.$inferSelect & { routeName: string | null };
 
@@ -103,7 +103,7 @@ export function createInnerContext(
   };
 }
 
-// One context per request: the conditional-GET hook (server/transport.ts) builds it before the
+// One context per request: the conditional-GET hook (server/doors/transport.ts) builds it before the
 // procedure runs, and the tRPC adapter or the REST handler reuse it instead of looking the
 // session up a second time.
 const contexts = new WeakMap<FastifyRequest, Context>();

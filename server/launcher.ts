@@ -35,7 +35,7 @@ try {
 }
 
 // The packages the server loads on first use come through this module's import(): a script
-// compiled from a code cache cannot import() itself in Node 20 (server/import-package.ts).
+// compiled from a code cache cannot import() itself in Node 20 (server/platform/import-package.ts).
 (globalThis as Record<symbol, unknown>)[Symbol.for('wholesale.importPackage')] = (name: string) =>
   import(name);
 

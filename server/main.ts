@@ -1,9 +1,9 @@
+import { ensureFirstAdmin } from './accounts/first-admin';
 import { buildApp } from './app';
-import { removePidFile, startDailyBackups, writePidFile } from './backup';
-import { type Checkpointer, startCheckpointer } from './checkpointer';
-import { configFromEnv } from './config';
-import { closeDb, openDb } from './db';
-import { ensureFirstAdmin } from './services/bootstrap';
+import { removePidFile, startDailyBackups, writePidFile } from './platform/backup';
+import { type Checkpointer, startCheckpointer } from './platform/checkpointer';
+import { configFromEnv } from './platform/config';
+import { closeDb, openDb } from './platform/db';
 
 async function main() {
   const config = configFromEnv();

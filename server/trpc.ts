@@ -1,9 +1,9 @@
 import { initTRPC, type ProcedureType } from '@trpc/server';
-import { isStaff, type ValidSession } from './auth/sessions';
+import { isStaff, type ValidSession } from './accounts/sessions';
 import type { AuthUser, Context, CustomerRecord } from './context';
-import { durable } from './db';
-import { AppError, publicError, toAppError } from './errors';
-import { type Scope, scopeAll, scopeOfCustomer, scopeOfDriver } from './scope';
+import { durable } from './platform/db';
+import { AppError, publicError, toAppError } from './platform/errors';
+import { type Scope, scopeAll, scopeOfCustomer, scopeOfDriver } from './platform/scope';
 
 /** Who may call a procedure. `anonymous` is a visitor without a session. */
 export const ROLES = ['anonymous', 'customer', 'driver', 'manager', 'admin'] as const;
@@ -17,7 +17,7 @@ export type Role = (typeof ROLES)[number];
 export interface Meta {
   roles: readonly Role[];
   /**
-   * Conditional GET (server/transport.ts): a cheap tag that changes whenever this query's
+   * Conditional GET (server/doors/transport.ts): a cheap tag that changes whenever this query's
    * answer may change, computed before the procedure runs. A GET whose procedures all declare
    * one carries an ETag, answers 304 to a matching If-None-Match, and may be answered from the
    * compressed bytes kept for that tag. Only for answers that are the same for everyone the
@@ -90,7 +90,7 @@ function signedIn(ctx: Context): { user: AuthUser; session: ValidSession } {
 
 /**
  * How every call ends. A mutation is answered only once what it committed is on disk (group
- * commit, server/db.ts, docs/decisions/018): here, not in each procedure, so no door and no
+ * commit, server/platform/db.ts, docs/decisions/018): here, not in each procedure, so no door and no
  * procedure can forget it; the REST table calls the procedures through a caller, so it waits
  * too. Failed calls wait as well: a refusal may follow a write (an idempotency replay answers
  * from a row another call just committed). Queries do not wait. Then errors are mapped.
@@ -122,7 +122,7 @@ export const publicProcedure = t.procedure
 
 /**
  * Anyone, for a query whose answer is the same for everyone `cacheTag` names: it gets
- * conditional GET and may be answered from kept compressed bytes (server/transport.ts).
+ * conditional GET and may be answered from kept compressed bytes (server/doors/transport.ts).
  */
 export function publicCachedProcedure(cacheTag: NonNullable<Meta['cacheTag']>) {
   return publicProcedure.meta({ roles: ANYONE, cacheTag });

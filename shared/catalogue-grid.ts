@@ -1,5 +1,5 @@
 // How the catalogue's grid starts, shared by the React grid (client ProductGrid.tsx) and the
-// server's first screen of the catalogue (server/first-screen.ts, ADR 021), which must draw
+// server's first screen of the catalogue (server/doors/first-screen.ts, ADR 021), which must draw
 // the same first cards with the same pictures fetched at once.
 
 /**

@@ -1,6 +1,6 @@
 // The interface's font stack and the palettes whose dark shades the app deepens, in one place
 // for the client's Mantine theme (client/src/theme.ts) and the server's first screen of the
-// catalogue (server/first-screen.ts, ADR 021), which draws the same colours without Mantine.
+// catalogue (server/doors/first-screen.ts, ADR 021), which draws the same colours without Mantine.
 
 // Devanagari needs a font that has it: the bundled Noto Sans Devanagari comes with the Nepali
 // interface (nepaliFont.ts); system fonts cover it where they can before that loads.

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ErrorCode, ErrorParams, FieldIssues } from '../../server/errors';
+import type { ErrorCode, ErrorParams, FieldIssues } from '../../server/platform/errors';
 import i18n, { dynamicT } from './i18n';
 
 // What the user reads when a call fails (DESIGN §4). The server never sends a sentence to

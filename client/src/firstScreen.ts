@@ -1,5 +1,5 @@
 // The catalogue's first screen, sent in the HTML by the server for a signed-in customer
-// (server/first-screen.ts, ADR 021): a picture of the screen, not interactive, shown while
+// (server/doors/first-screen.ts, ADR 021): a picture of the screen, not interactive, shown while
 // the app loads, with #root hidden behind it. The app removes it in the commit that shows
 // its own cards, so the two are never both on screen and nothing moves; and at once whenever
 // it will show anything else (another page, the login screen, an error).

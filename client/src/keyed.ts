@@ -1,6 +1,6 @@
 import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import type { TFunction } from 'i18next';
-import type { AppRouter } from '../../server/routers';
+import type { AppRouter } from '../../server/router';
 import { errorText } from './errors';
 import { newAttemptKey } from './features/customer/placeOrder';
 import { idempotencyLink } from './trpc';

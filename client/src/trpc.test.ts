@@ -1,6 +1,6 @@
 import { createTRPCClient } from '@trpc/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppRouter } from '../../server/routers';
+import type { AppRouter } from '../../server/router';
 import { makeOrder } from './test/fixtures';
 import { idempotencyLink } from './trpc';
 

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, httpLink, type Operation, splitLink } from '@trpc/client';
 import { createTRPCReact, getQueryKey } from '@trpc/react-query';
-import type { AppRouter } from '../../server/routers';
+import type { AppRouter } from '../../server/router';
 import { MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../../shared/transport';
 import { earlyFetch, hasEarly } from './early';
 import { isClientError, isUnauthorized, PROFILE_KEY } from './features/auth/session';

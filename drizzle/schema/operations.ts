@@ -5,7 +5,7 @@ import { account } from './accounts';
 import { createdAt } from './columns';
 
 /**
- * Sign-in attempts counted by the throttle (server/auth/throttle.ts), kept in the database so
+ * Sign-in attempts counted by the throttle (server/accounts/throttle.ts), kept in the database so
  * throttling survives a restart. Each attempt is written before its password is checked (one
  * row per bucket it counts in) and taken back if the password was right. `bucket` is
  * `user:<name>`, `stranger:<name>` (from an address the account has not signed in from),

@@ -86,7 +86,7 @@ export const orderLine = sqliteTable(
 
 /**
  * A client-chosen key makes a retried mutation return the first result instead of changing
- * anything twice (server/idempotency.ts). Scoped to the account and the procedure; the input's
+ * anything twice (server/platform/idempotency.ts). Scoped to the account and the procedure; the input's
  * hash tells a true retry from a reused key.
  */
 export const idempotencyKey = sqliteTable(

@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import type { inferRouterInputs } from '@trpc/server';
-import type { AppRouter } from '../../server/routers';
+import type { AppRouter } from '../../server/router';
 
 // The requests exactly as the client's link makes them (client/src/trpc.ts: httpBatchLink on
 // /trpc): the real @trpc/client is run against a fetch that only writes down what it was asked

@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { hashPassword } from '../../server/auth/passwords';
-import { closeDb, openDb } from '../../server/db';
-import { newId } from '../../server/ids';
+import { hashPassword } from '../../server/accounts/passwords';
+import { closeDb, openDb } from '../../server/platform/db';
+import { newId } from '../../server/platform/ids';
 import { BROWSER_ENCODING, type Figures, measure, startAppProcess } from './harness';
 import { BENCH_PASSWORD, seedLargeData } from './large-data';
 

@@ -5,7 +5,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { projectRoot } from '../../server/config';
+import { projectRoot } from '../../server/platform/config';
 import { startCommand } from '../start-command';
 
 /** What a phone's browser accepts: the doors are measured compressed as it receives them. */

@@ -1,6 +1,6 @@
-import { hashPassword } from '../../server/auth/passwords';
-import type { Db } from '../../server/db';
-import { newId } from '../../server/ids';
+import { hashPassword } from '../../server/accounts/passwords';
+import type { Db } from '../../server/platform/db';
+import { newId } from '../../server/platform/ids';
 import { ITEM_TYPES, UNITS } from '../../shared/enums';
 import { isOutOfStock } from '../../shared/rules';
 

@@ -8,10 +8,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { hashPassword } from '../../server/auth/passwords';
-import { closeDb, openDb, write } from '../../server/db';
-import { newId } from '../../server/ids';
-import { allCustomers } from '../../server/services/customers';
+import { hashPassword } from '../../server/accounts/passwords';
+import { allCustomers } from '../../server/customers/customers';
+import { closeDb, openDb, write } from '../../server/platform/db';
+import { newId } from '../../server/platform/ids';
 import { BROWSER_ENCODING, measure, startAppProcess } from './harness';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);

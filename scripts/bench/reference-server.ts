@@ -3,14 +3,14 @@
 // - /catalogue: the signed-in catalogue's exact JSON, pre-serialized and pre-compressed (brotli
 //   or gzip as asked): the fastest any server could send those bytes;
 // - /trpc/small: a bare tRPC procedure returning the same small JSON through the same door the
-//   app uses (server/trpc-http.ts): the door's own cost, the floor of any tRPC call;
+//   app uses (server/doors/trpc.ts): the door's own cost, the floor of any tRPC call;
 // - /adapter/small: the same through tRPC's own Fastify adapter (what the app used before
 //   docs/decisions/020), for comparison.
 import fs from 'node:fs';
 import { initTRPC } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
-import { trpcDoor } from '../../server/trpc-http';
+import { trpcDoor } from '../../server/doors/trpc';
 
 const [port, catalogueFile] = process.argv.slice(2);
 const br = fs.readFileSync(`${catalogueFile}.br`);

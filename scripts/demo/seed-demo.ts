@@ -18,10 +18,10 @@ import {
   uploadedFile,
   wishlistEntry,
 } from '../../drizzle/schema';
-import { hashPassword } from '../../server/auth/passwords';
-import type { Db } from '../../server/db';
-import { newId } from '../../server/ids';
-import { FIRST_ORDER_NUMBER } from '../../server/services/orders';
+import { hashPassword } from '../../server/accounts/passwords';
+import { FIRST_ORDER_NUMBER } from '../../server/orders/orders';
+import type { Db } from '../../server/platform/db';
+import { newId } from '../../server/platform/ids';
 import type { AccountKind, EmployeeRole } from '../../shared/enums';
 import {
   type Audience,

@@ -18,8 +18,8 @@ import {
   uploadedFile,
   wishlistEntry,
 } from '../../drizzle/schema';
-import { verifyPassword } from '../../server/auth/passwords';
-import { closeDb, type Db, openDb } from '../../server/db';
+import { verifyPassword } from '../../server/accounts/passwords';
+import { closeDb, type Db, openDb } from '../../server/platform/db';
 import { ITEM_TYPES, UNITS, WEEKDAYS } from '../../shared/enums';
 import { clearAllData, type SeedSummary, seedDemo, tableCounts } from './seed-demo';
 

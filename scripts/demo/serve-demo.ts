@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { configFromEnv } from '../../server/config';
-import { closeDb, type Db, openDb } from '../../server/db';
+import { configFromEnv } from '../../server/platform/config';
+import { closeDb, type Db, openDb } from '../../server/platform/db';
 import { isoDateInZone } from '../../shared/format';
 import { seedDemo } from './seed-demo';
 

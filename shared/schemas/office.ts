@@ -50,7 +50,7 @@ const username = z
   .max(100, 'field.tooLong')
   .refine((v) => v === '' || /^[\w.@-]{3,100}$/.test(v), 'field.usernameInvalid')
   .nullish()
-  // Sign-in compares usernames in lower case (server/services/auth.ts): store them so. Blank
+  // Sign-in compares usernames in lower case (server/accounts/auth.ts): store them so. Blank
   // means "no login"; absent (a PUT that leaves it out) means "unchanged".
   .transform((v) => (v === undefined ? undefined : v ? v.toLowerCase() : null));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../server/auth/sessions';
-import { appRouter } from '../../server/routers';
-import { deliveryCalendar } from '../../server/services/settings';
+import { createSession } from '../../server/accounts/sessions';
+import { appRouter } from '../../server/router';
+import { deliveryCalendar } from '../../server/settings/settings';
 import type { Role } from '../../server/trpc';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';

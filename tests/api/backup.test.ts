@@ -14,7 +14,7 @@ import {
   restoreDatabase,
   startDailyBackups,
   writePidFile,
-} from '../../server/backup';
+} from '../../server/platform/backup';
 import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeCustomer, makeProduct } from '../helpers/factories';

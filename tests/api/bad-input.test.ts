@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restRoutes } from '../../server/rest/routes';
+import { restRoutes } from '../../server/doors/rest/routes';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';

@@ -5,8 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { configFromEnv } from '../../server/config';
-import { closeDb, type Db, openDb } from '../../server/db';
+import { configFromEnv } from '../../server/platform/config';
+import { closeDb, type Db, openDb } from '../../server/platform/db';
 
 // The built client as the server sends it: the app shell for client-side routes, the hashed
 // assets for good, and a plain 404 for a file that is not there.

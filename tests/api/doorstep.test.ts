@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntry, deliveryJob } from '../../drizzle/schema';
-import { deliveryCalendar } from '../../server/services/settings';
+import { deliveryCalendar } from '../../server/settings/settings';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';

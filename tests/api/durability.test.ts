@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customerOrder } from '../../drizzle/schema';
-import { deliveryCalendar } from '../../server/services/settings';
+import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';

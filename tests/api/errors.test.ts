@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account } from '../../drizzle/schema';
-import { restError } from '../../server/errors';
-import { newId } from '../../server/ids';
+import { restError } from '../../server/platform/errors';
+import { newId } from '../../server/platform/ids';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ApiClient } from '../helpers/http';
 

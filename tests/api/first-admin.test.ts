@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { account } from '../../drizzle/schema';
-import { ensureFirstAdmin } from '../../server/services/bootstrap';
+import { ensureFirstAdmin } from '../../server/accounts/first-admin';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeCustomer } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';

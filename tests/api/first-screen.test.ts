@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, product } from '../../drizzle/schema';
+import { COOKIE_NAME } from '../../server/accounts/session-cookies';
+import { createSession } from '../../server/accounts/sessions';
 import { buildApp } from '../../server/app';
-import { createSession } from '../../server/auth/sessions';
-import { COOKIE_NAME } from '../../server/auth/transport';
-import { configFromEnv } from '../../server/config';
-import { closeDb, type Db, openDb } from '../../server/db';
-import { FIRST_SCREEN_CARDS, forgetShells } from '../../server/first-screen';
+import { FIRST_SCREEN_CARDS, forgetShells } from '../../server/doors/first-screen';
+import { configFromEnv } from '../../server/platform/config';
+import { closeDb, type Db, openDb } from '../../server/platform/db';
 import { makeCategory, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 
 // The catalogue's first screen (ADR 021): the real app on a fresh SQLite file, serving the

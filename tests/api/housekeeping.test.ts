@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKey, session } from '../../drizzle/schema';
-import { sweepExpired } from '../../server/services/housekeeping';
-import { deliveryCalendar } from '../../server/services/settings';
+import { sweepExpired } from '../../server/platform/housekeeping';
+import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';

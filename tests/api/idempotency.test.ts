@@ -2,7 +2,7 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerOrder } from '../../drizzle/schema';
-import { deliveryCalendar } from '../../server/services/settings';
+import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeProduct, makeRoute } from '../helpers/factories';
 import { ApiClient, type Reply } from '../helpers/http';

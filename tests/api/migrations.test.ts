@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDb, type Db, migrationsFolder, openDb } from '../../server/db';
+import { closeDb, type Db, migrationsFolder, openDb } from '../../server/platform/db';
 
 // A database of the first schema version (migrations/0000_init.sql), holding rows in every
 // table, migrated to the newest: every row must survive (drizzle-kit table rebuilds run with

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, customerOrder, deliveryJob, invoice, session } from '../../drizzle/schema';
-import { write } from '../../server/db';
-import { newId } from '../../server/ids';
+import { write } from '../../server/platform/db';
+import { newId } from '../../server/platform/ids';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeRoute } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';

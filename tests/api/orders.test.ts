@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, customerOrder, orderLine, setting } from '../../drizzle/schema';
-import { write } from '../../server/db';
-import { deliveryCalendar } from '../../server/services/settings';
+import { write } from '../../server/platform/db';
+import { deliveryCalendar } from '../../server/settings/settings';
 import { addDaysIso, weekdayOf } from '../../shared/delivery-dates';
 import { startTestApp, type TestApp } from '../helpers/app';
 import {

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LoginThrottle } from '../../server/auth/throttle';
+import { LoginThrottle } from '../../server/accounts/throttle';
 import { createInnerContext, resolveUser } from '../../server/context';
 import {
   adminProcedure,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account } from '../../drizzle/schema';
-import { write } from '../../server/db';
+import { write } from '../../server/platform/db';
 import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeCustomer } from '../helpers/factories';

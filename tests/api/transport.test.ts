@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryCalendar } from '../../server/services/settings';
-import { chooseEncoding, etagMatches } from '../../server/transport';
+import { chooseEncoding, etagMatches } from '../../server/doors/transport';
+import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';

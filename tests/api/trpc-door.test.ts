@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 
-// The /trpc door speaks tRPC's HTTP protocol itself (server/trpc-http.ts): what the client's
+// The /trpc door speaks tRPC's HTTP protocol itself (server/doors/trpc.ts): what the client's
 // httpLink and httpBatchLink send and read. These are the protocol's rules a screen relies on,
 // and the kept bytes of frozen answers, which must follow every change.
 

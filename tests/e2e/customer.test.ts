@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { account, customer } from '../../drizzle/schema';
-import { deliveryCalendar } from '../../server/services/settings';
+import { deliveryCalendar } from '../../server/settings/settings';
 import { defaultDeliveryDate } from '../../shared/delivery-dates';
 import { toPickerDate } from '../../shared/format';
 import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';

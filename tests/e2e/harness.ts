@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { serveDemo } from '../../scripts/demo/serve-demo';
-import type { Db } from '../../server/db';
+import type { Db } from '../../server/platform/db';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };

@@ -1,7 +1,7 @@
-// A child process for server/durable.test.ts: writes one row after another on a group-commit
+// A child process for server/platform/durable.test.ts: writes one row after another on a group-commit
 // connection and reports each id only once durable() has resolved, as the server answers only
 // then. The test kills it with SIGKILL mid-stream and checks every reported id survived.
-import { closeDb, durable, openDb, write } from '../../server/db';
+import { closeDb, durable, openDb, write } from '../../server/platform/db';
 
 const file = process.argv[2] as string;
 const db = openDb(file, { groupCommit: true });

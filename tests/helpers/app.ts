@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { ThrottleOptions } from '../../server/accounts/throttle';
 import { buildApp } from '../../server/app';
-import type { ThrottleOptions } from '../../server/auth/throttle';
-import { type Config, configFromEnv } from '../../server/config';
-import { closeDb, type Db, openDb } from '../../server/db';
+import { type Config, configFromEnv } from '../../server/platform/config';
+import { closeDb, type Db, openDb } from '../../server/platform/db';
 
 export interface TestApp {
   url: string;

@@ -1,7 +1,7 @@
 import { account, category, customer, product, route } from '../../drizzle/schema';
-import { hashPassword } from '../../server/auth/passwords';
-import type { Db } from '../../server/db';
-import { newId } from '../../server/ids';
+import { hashPassword } from '../../server/accounts/passwords';
+import type { Db } from '../../server/platform/db';
+import { newId } from '../../server/platform/ids';
 import type { EmployeeRole, ItemType, PaymentMethod, Unit } from '../../shared/enums';
 
 // Each test file makes its own rows; nothing is shared between files.

@@ -2,7 +2,7 @@
 // router returns (`inferRouterOutputs<AppRouter>`), so a change of an output's shape breaks
 // the fakes at typecheck instead of letting the screens' tests pass on stale data.
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/routers';
+import type { AppRouter } from '../../../server/router';
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -6,8 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { ReactNode } from 'react';
-import type { ErrorCode, ErrorParams, FieldIssues } from '../../../server/errors';
-import type { AppRouter } from '../../../server/routers';
+import type { ErrorCode, ErrorParams, FieldIssues } from '../../../server/platform/errors';
+import type { AppRouter } from '../../../server/router';
 import { trpc } from '../trpc';
 import type { RouterInputs, RouterOutputs } from './fixtures';
 

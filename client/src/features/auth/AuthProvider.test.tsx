@@ -4,7 +4,7 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { AppRouter } from '../../../../server/routers';
+import type { AppRouter } from '../../../../server/router';
 import { makeUser } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { trpc } from '../../trpc';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { getMutationKey } from '@trpc/react-query';
 import type { inferRouterInputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/routers';
+import type { AppRouter } from '../../../../server/router';
 import { httpStatusOf } from '../../errors';
 import { trpc } from '../../trpc';
 import type { CartItem } from './cart';

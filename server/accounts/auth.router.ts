@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../../shared/enums';
+import { loginInput, loginOutput, setLanguageInput, userInfo } from '../../shared/schemas/auth';
+import { answer } from '../platform/output';
+import { authedProcedure, publicProcedure, router } from '../trpc';
+import { businessInfoOf, login, logout, setLanguage, toUserInfo } from './auth';
+
+export const authRouter = router({
+  login: publicProcedure
+    .input(loginInput)
+    .output(answer(loginOutput))
+    .mutation(({ ctx, input }) => login(ctx, input)),
+
+  /** Logging out without a session still clears the cookie: it never fails. */
+  logout: publicProcedure
+    .input(z.void())
+    .output(answer(z.object({ message: z.string() })))
+    .mutation(({ ctx }) => logout(ctx)),
+
+  /**
+   * The app's own "who am I": the user, or null when signed out. Unlike `profile` (the spec's
+   * 401), a signed-out answer is not an error, so a visitor's browser logs nothing.
+   */
+  session: publicProcedure
+    .input(z.void())
+    .output(answer(userInfo.nullable()))
+    .query(({ ctx }) =>
+      ctx.user ? toUserInfo(ctx.user, businessInfoOf(ctx.config.timeZone)) : null,
+    ),
+
+  profile: authedProcedure
+    .input(z.void())
+    .output(answer(userInfo))
+    .query(({ ctx }) => toUserInfo(ctx.user, businessInfoOf(ctx.config.timeZone))),
+
+  /** Saves the interface language on the signed-in person's account. */
+  setLanguage: authedProcedure
+    .input(setLanguageInput)
+    .output(answer(z.object({ language: z.enum(LANGUAGES) })))
+    .mutation(({ ctx, input }) => setLanguage(ctx.db, ctx.user, input.language)),
+});

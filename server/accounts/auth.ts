@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { account } from '../../drizzle/schema';
+import type { Language } from '../../shared/enums';
+import { isoDateInZone } from '../../shared/format';
+import type { BusinessInfo, LoginInput, LoginOutput, UserInfo } from '../../shared/schemas/auth';
+import { type AuthUser, type Context, loadCustomerForAccount } from '../context';
+import { type Db, write } from '../platform/db';
+import { AppError } from '../platform/errors';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+import { createSession, invalidateSession } from './sessions';
+
+export const INVALID_LOGIN = 'Invalid username or password';
+
+/** The business's time zone and today's date in it, as the session tells the client. */
+export function businessInfoOf(timeZone: string, now: Date = new Date()): BusinessInfo {
+  return { timeZone, today: isoDateInZone(now, timeZone) };
+}
+
+export function toUserInfo(user: AuthUser, business: BusinessInfo): UserInfo {
+  const a = user.account;
+  const c = user.customer;
+  return {
+    _id: a.id,
+    isAdmin: a.kind === 'admin',
+    role: a.kind === 'employee' && a.role ? a.role : a.kind === 'admin' ? 'admin' : 'customer',
+    userType: a.kind === 'admin' ? 'Admin' : a.kind === 'employee' ? 'Employee' : 'Customer',
+    username: a.username,
+    name: c?.contactPerson || a.name || c?.restaurantName || a.username,
+    restaurantName: c?.restaurantName ?? null,
+    photo: a.photo ?? null,
+    customerId: c?.id ?? null,
+    deliveryDays: c?.deliveryDays ?? [],
+    language: a.language ?? null,
+    business,
+  };
+}
+
+function throttled(ms: number): AppError {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return new AppError('TOO_MANY_REQUESTS', 'auth.tooManyAttempts', { seconds });
+}
+
+export async function login(ctx: Context, input: LoginInput): Promise<LoginOutput> {
+  // Usernames compare case-insensitively (a phone keyboard capitalises the first letter).
+  const username = input.username.trim().toLowerCase();
+  const row = ctx.db.select().from(account).where(eq(account.username, username)).get();
+
+  // Counted before the password is checked, synchronously: concurrent tries see each other
+  // (docs/decisions/010). Nothing below may run before this.
+  const reservation = ctx.throttle.reserve(username, ctx.ip, row?.id ?? null);
+  if (!reservation.ok) throw throttled(reservation.retryAfterMs);
+  const { attempt } = reservation;
+  const slot = ctx.throttle.gate.enter(ctx.ip);
+  if (slot === 'address' || slot === 'busy') {
+    // Not evaluated: the password checks are full. The attempt does not count.
+    attempt.cancel();
+    if (slot === 'address') throw throttled(1000);
+    throw new AppError('SERVICE_UNAVAILABLE', 'common.serverBusy');
+  }
+  // Verify against a dummy hash for unknown users so both failures cost the same.
+  const ok = await slot.run(async () =>
+    verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password),
+  );
+  // A wrong password leaves the attempt counted as a failure.
+  if (!row || !ok) throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
+  const customer = row.kind === 'customer' ? loadCustomerForAccount(ctx.db, row.id) : null;
+  // A login whose customer record is gone cannot do anything: treat as unknown.
+  if (row.kind === 'customer' && !customer) throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
+  attempt.succeeded(row.id);
+  const { token, session } = createSession(ctx.db, row.id);
+  ctx.cookies.set(token, session.expiresAtMs);
+  const business = businessInfoOf(ctx.config.timeZone);
+  return { ...toUserInfo({ account: row, customer }, business), token };
+}
+
+export function logout(ctx: Context): { message: string } {
+  if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+  ctx.cookies.clear();
+  return { message: 'Logged out' };
+}
+
+/** Saves the person's interface language on their account (DESIGN §6: it follows them). */
+export function setLanguage(db: Db, user: AuthUser, language: Language): { language: Language } {
+  write(db, () => {
+    db.update(account)
+      .set({ language, updatedAt: new Date().toISOString() })
+      .where(eq(account.id, user.account.id))
+      .run();
+  });
+  return { language };
+}

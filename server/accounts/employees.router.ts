@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import {
+  employeeInput,
+  employeeOut,
+  employeeUpdateInput,
+  idInput,
+} from '../../shared/schemas/office';
+import { actorOf } from '../platform/audit';
+import { idempotent } from '../platform/idempotency';
+import { answer } from '../platform/output';
+import { router, staffProcedure } from '../trpc';
+import { createEmployee, deleteEmployee, listEmployees, updateEmployee } from './employees';
+
+export const employeesRouter = router({
+  list: staffProcedure
+    .input(z.void())
+    .output(answer(z.array(employeeOut)))
+    .query(({ ctx }) => listEmployees(ctx.db)),
+
+  create: staffProcedure
+    .input(employeeInput)
+    .use(idempotent)
+    .output(answer(employeeOut))
+    .mutation(({ ctx, input }) => createEmployee(ctx.db, ctx.user, actorOf(ctx.user), input)),
+
+  update: staffProcedure
+    .input(employeeUpdateInput)
+    .output(answer(employeeOut))
+    .mutation(({ ctx, input }) => updateEmployee(ctx.db, ctx.user, actorOf(ctx.user), input)),
+
+  remove: staffProcedure
+    .input(idInput)
+    .output(answer(z.object({ message: z.string() })))
+    .mutation(({ ctx, input }) => deleteEmployee(ctx.db, ctx.user, actorOf(ctx.user), input.id)),
+});

@@ -1,0 +1,156 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { account } from '../../drizzle/schema';
+import type { EmployeeRole } from '../../shared/enums';
+import type { EmployeeOut, employeeInput, employeeUpdateInput } from '../../shared/schemas/office';
+import type { AuthUser } from '../context';
+import { type Actor, recordAudit } from '../platform/audit';
+import { type Db, write } from '../platform/db';
+import { AppError, notFound } from '../platform/errors';
+import { newId } from '../platform/ids';
+import { hashPassword } from './passwords';
+import { invalidateAccountSessions } from './sessions';
+import { assertUsernameFree } from './usernames';
+
+// Employees: drivers and managers (spec §2 /admin/employee). Admins and managers have the
+// same rights, except that only an admin creates, changes or deletes a manager (DESIGN §2).
+
+type AccountRow = typeof account.$inferSelect;
+
+function toOut(a: AccountRow): EmployeeOut {
+  return {
+    _id: a.id,
+    name: a.name,
+    username: a.username,
+    phoneNumber: a.phoneNumber ?? '',
+    photo: a.photo,
+    role: a.role as EmployeeRole,
+  };
+}
+
+function trail(a: AccountRow) {
+  return { name: a.name, username: a.username, phoneNumber: a.phoneNumber, role: a.role };
+}
+
+function assertMayManage(user: AuthUser, role: EmployeeRole | null | undefined): void {
+  if (role === 'manager' && user.account.kind !== 'admin') {
+    throw new AppError('FORBIDDEN', 'employee.managerAdminOnly');
+  }
+}
+
+function employeeById(db: Db, id: string): AccountRow {
+  const row = db
+    .select()
+    .from(account)
+    .where(and(eq(account.id, id), eq(account.kind, 'employee')))
+    .get();
+  if (!row) throw notFound('employee.notFound');
+  return row;
+}
+
+export function listEmployees(db: Db): EmployeeOut[] {
+  return db
+    .select()
+    .from(account)
+    .where(eq(account.kind, 'employee'))
+    .orderBy(asc(account.name))
+    .all()
+    .map(toOut);
+}
+
+export async function createEmployee(
+  db: Db,
+  user: AuthUser,
+  actor: Actor,
+  input: z.output<typeof employeeInput>,
+): Promise<EmployeeOut> {
+  assertMayManage(user, input.role);
+  assertUsernameFree(db, input.username, 'employee.usernameTaken');
+  const hash = await hashPassword(input.password);
+  return write(db, () => {
+    assertUsernameFree(db, input.username, 'employee.usernameTaken');
+    const id = newId();
+    db.insert(account)
+      .values({
+        id,
+        username: input.username,
+        passwordHash: hash,
+        kind: 'employee',
+        role: input.role,
+        name: input.name,
+        phoneNumber: input.phoneNumber,
+      })
+      .run();
+    const row = employeeById(db, id);
+    recordAudit(db, actor, {
+      entity: 'employee',
+      entityId: id,
+      action: 'create',
+      before: null,
+      after: trail(row),
+    });
+    return toOut(row);
+  });
+}
+
+export async function updateEmployee(
+  db: Db,
+  user: AuthUser,
+  actor: Actor,
+  input: z.output<typeof employeeUpdateInput>,
+): Promise<EmployeeOut> {
+  const existing = employeeById(db, input.id);
+  // Changing a manager, or making someone a manager, is for admins.
+  assertMayManage(user, existing.role);
+  assertMayManage(user, input.role);
+  assertUsernameFree(db, input.username, 'employee.usernameTaken', input.id);
+  const hash = input.password ? await hashPassword(input.password) : null;
+  return write(db, () => {
+    const before = employeeById(db, input.id);
+    assertUsernameFree(db, input.username, 'employee.usernameTaken', input.id);
+    db.update(account)
+      .set({
+        name: input.name,
+        username: input.username,
+        phoneNumber: input.phoneNumber,
+        role: input.role,
+        ...(hash ? { passwordHash: hash } : {}),
+        updatedAt: new Date().toISOString(),
+      })
+      .where(eq(account.id, input.id))
+      .run();
+    // A new password or another role ends the account's sessions (its rights changed).
+    if (hash || before.role !== input.role) invalidateAccountSessions(db, input.id);
+    const after = employeeById(db, input.id);
+    recordAudit(db, actor, {
+      entity: 'employee',
+      entityId: input.id,
+      action: 'update',
+      before: { ...trail(before), password: '' },
+      after: { ...trail(after), password: hash ? '*' : '' },
+    });
+    return toOut(after);
+  });
+}
+
+export function deleteEmployee(
+  db: Db,
+  user: AuthUser,
+  actor: Actor,
+  id: string,
+): { message: string } {
+  return write(db, () => {
+    const before = employeeById(db, id);
+    assertMayManage(user, before.role);
+    invalidateAccountSessions(db, id);
+    db.delete(account).where(eq(account.id, id)).run();
+    recordAudit(db, actor, {
+      entity: 'employee',
+      entityId: id,
+      action: 'delete',
+      before: trail(before),
+      after: null,
+    });
+    return { message: 'Employee deleted' };
+  });
+}

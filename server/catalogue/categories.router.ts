@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { categoryOut } from '../../shared/schemas/catalogue';
+import {
+  categoryAdminOut,
+  categoryInput,
+  categoryUpdateInput,
+  idInput,
+} from '../../shared/schemas/office';
+import { actorOf } from '../platform/audit';
+import { idempotent } from '../platform/idempotency';
+import { answer } from '../platform/output';
+import { publicCachedProcedure, router, staffProcedure } from '../trpc';
+import { categoriesTag, listCategories } from './catalogue';
+import {
+  createCategory,
+  deleteCategory,
+  listCategoriesForOffice,
+  updateCategory,
+} from './products';
+
+export const categoriesRouter = router({
+  list: publicCachedProcedure((ctx) => categoriesTag(ctx.db))
+    .input(z.void())
+    .output(answer(z.array(categoryOut)))
+    .query(({ ctx }) => listCategories(ctx.db)),
+
+  /** The office's list: with the Nepali name and how many products each holds. */
+  listForOffice: staffProcedure
+    .input(z.void())
+    .output(answer(z.array(categoryAdminOut)))
+    .query(({ ctx }) => listCategoriesForOffice(ctx.db)),
+
+  create: staffProcedure
+    .input(categoryInput)
+    .use(idempotent)
+    .output(answer(categoryAdminOut))
+    .mutation(({ ctx, input }) => createCategory(ctx.db, actorOf(ctx.user), input)),
+
+  update: staffProcedure
+    .input(categoryUpdateInput)
+    .output(answer(categoryAdminOut))
+    .mutation(({ ctx, input }) => updateCategory(ctx.db, actorOf(ctx.user), input)),
+
+  remove: staffProcedure
+    .input(idInput)
+    .output(answer(z.object({ message: z.string() })))
+    .mutation(({ ctx, input }) => deleteCategory(ctx.db, actorOf(ctx.user), input.id)),
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { idParam, productOut } from '../../shared/schemas/catalogue';
+import {
+  idInput,
+  importInput,
+  importOut,
+  productInput,
+  productUpdateInput,
+} from '../../shared/schemas/office';
+import { importCsv } from '../imports/imports';
+import { actorOf } from '../platform/audit';
+import { idempotent } from '../platform/idempotency';
+import { answer } from '../platform/output';
+import { publicCachedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
+import { type CatalogueVariant, catalogueSnapshot, catalogueTag, getProduct } from './catalogue';
+import { createProduct, deleteProduct, updateProduct } from './products';
+
+const variantOf = (ctx: { user: unknown }): CatalogueVariant => (ctx.user ? 'member' : 'anonymous');
+
+export const productsRouter = router({
+  /** Signed-in users get Special, Restocked, then the rest; visitors productRank order. */
+  list: publicCachedProcedure((ctx) => catalogueTag(ctx.db, variantOf(ctx)))
+    .input(z.void())
+    .output(answer(z.array(productOut)))
+    .query(({ ctx }) => catalogueSnapshot(ctx.db, variantOf(ctx)).products),
+
+  byId: publicProcedure
+    .input(z.object({ id: idParam }))
+    .output(answer(productOut))
+    .query(({ ctx, input }) => getProduct(ctx.db, input.id)),
+
+  create: staffProcedure
+    .input(productInput)
+    .use(idempotent)
+    .output(answer(productOut))
+    .mutation(({ ctx, input }) => createProduct(ctx.db, actorOf(ctx.user), input)),
+
+  update: staffProcedure
+    .input(productUpdateInput)
+    .output(answer(productOut))
+    .mutation(({ ctx, input }) => updateProduct(ctx.db, actorOf(ctx.user), input)),
+
+  remove: staffProcedure
+    .input(idInput)
+    .output(answer(z.object({ message: z.string() })))
+    .mutation(({ ctx, input }) => deleteProduct(ctx.db, actorOf(ctx.user), input.id)),
+
+  /** CSV import: a preview with per-row errors, or (commit) every row written or none. */
+  importCsv: staffProcedure
+    .input(importInput.omit({ kind: true }))
+    .output(answer(importOut))
+    .mutation(({ ctx, input }) =>
+      importCsv(ctx.db, actorOf(ctx.user), { ...input, kind: 'products' }),
+    ),
+});

@@ -1,0 +1,219 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { category, product } from '../../drizzle/schema';
+import type { ProductOut } from '../../shared/schemas/catalogue';
+import type { CategoryAdminOut, productInput } from '../../shared/schemas/office';
+import { fieldConflict, fieldError } from '../accounts/usernames';
+import { type Actor, recordAudit } from '../platform/audit';
+import { type Db, write } from '../platform/db';
+import { conflict, notFound } from '../platform/errors';
+import { newId } from '../platform/ids';
+import { getProduct } from './catalogue';
+
+// The office's side of the catalogue: products and categories created, changed and deleted.
+// Reads stay in catalogue.ts; every change goes through write(), which also empties the
+// catalogue snapshot, so customers see it on their next read.
+
+type ProductFields = z.output<typeof productInput>;
+type ProductRow = typeof product.$inferSelect;
+
+/** The fields the trail and the form know, without timestamps. */
+function productFields(p: ProductRow) {
+  return {
+    name: p.name,
+    nameNe: p.nameNe,
+    category: p.categoryId,
+    price: p.price,
+    description: p.description,
+    sku: p.sku,
+    image: p.image,
+    productRank: p.productRank,
+    itemType: p.itemType,
+    itemCount: p.itemCount,
+    showDescription: p.showDescription,
+    stockInCount: p.stockInCount,
+  };
+}
+
+function assertCategory(db: Db, id: string): void {
+  const found = db.select({ id: category.id }).from(category).where(eq(category.id, id)).get();
+  if (!found) throw fieldError('category', 'category.notFound');
+}
+
+function rowValues(input: ProductFields) {
+  return {
+    name: input.name,
+    nameNe: input.nameNe,
+    categoryId: input.category,
+    price: input.price,
+    description: input.description,
+    sku: input.sku,
+    image: input.image,
+    productRank: input.productRank,
+    itemType: input.itemType,
+    itemCount: input.itemCount,
+    showDescription: input.showDescription,
+    stockInCount: input.stockInCount,
+  };
+}
+
+/** Inside a write(): inserts one product and its trail entry (also used by the CSV import). */
+export function insertProduct(db: Db, actor: Actor, input: ProductFields): string {
+  const id = newId();
+  db.insert(product)
+    .values({ id, ...rowValues(input) })
+    .run();
+  const row = db.select().from(product).where(eq(product.id, id)).get() as ProductRow;
+  recordAudit(db, actor, {
+    entity: 'product',
+    entityId: id,
+    action: 'create',
+    before: null,
+    after: productFields(row),
+  });
+  return id;
+}
+
+export function createProduct(db: Db, actor: Actor, input: ProductFields): ProductOut {
+  const id = write(db, () => {
+    assertCategory(db, input.category);
+    return insertProduct(db, actor, input);
+  });
+  return getProduct(db, id);
+}
+
+export function updateProduct(
+  db: Db,
+  actor: Actor,
+  input: ProductFields & { id: string },
+): ProductOut {
+  write(db, () => {
+    const before = db.select().from(product).where(eq(product.id, input.id)).get();
+    if (!before) throw notFound('catalogue.productNotFound');
+    assertCategory(db, input.category);
+    const now = new Date().toISOString();
+    db.update(product)
+      .set({ ...rowValues(input), updatedAt: now })
+      .where(eq(product.id, input.id))
+      .run();
+    const after = db.select().from(product).where(eq(product.id, input.id)).get() as ProductRow;
+    recordAudit(db, actor, {
+      entity: 'product',
+      entityId: input.id,
+      action: 'update',
+      before: productFields(before),
+      after: productFields(after),
+    });
+  });
+  return getProduct(db, input.id);
+}
+
+export function deleteProduct(db: Db, actor: Actor, id: string): { message: string } {
+  return write(db, () => {
+    const before = db.select().from(product).where(eq(product.id, id)).get();
+    if (!before) throw notFound('catalogue.productNotFound');
+    db.delete(product).where(eq(product.id, id)).run();
+    recordAudit(db, actor, {
+      entity: 'product',
+      entityId: id,
+      action: 'delete',
+      before: productFields(before),
+      after: null,
+    });
+    return { message: 'Product deleted' };
+  });
+}
+
+// --- Categories ------------------------------------------------------------------------------
+
+export function listCategoriesForOffice(db: Db): CategoryAdminOut[] {
+  return db
+    .select({
+      _id: category.id,
+      name: category.name,
+      nameNe: category.nameNe,
+      productCount: count(product.id),
+    })
+    .from(category)
+    .leftJoin(product, eq(product.categoryId, category.id))
+    .groupBy(category.id)
+    .orderBy(asc(category.name))
+    .all();
+}
+
+function assertCategoryNameFree(db: Db, name: string, exceptId: string | null): void {
+  const same = db
+    .select({ id: category.id })
+    .from(category)
+    .where(sql`lower(${category.name}) = lower(${name})`)
+    .all();
+  if (same.some((r) => r.id !== exceptId)) throw fieldConflict('name', 'category.nameTaken');
+}
+
+export function createCategory(
+  db: Db,
+  actor: Actor,
+  input: { name: string; nameNe: string | null },
+): CategoryAdminOut {
+  return write(db, () => {
+    assertCategoryNameFree(db, input.name, null);
+    const id = newId();
+    db.insert(category).values({ id, name: input.name, nameNe: input.nameNe }).run();
+    recordAudit(db, actor, {
+      entity: 'category',
+      entityId: id,
+      action: 'create',
+      before: null,
+      after: { name: input.name, nameNe: input.nameNe },
+    });
+    return { _id: id, name: input.name, nameNe: input.nameNe, productCount: 0 };
+  });
+}
+
+export function updateCategory(
+  db: Db,
+  actor: Actor,
+  input: { id: string; name: string; nameNe: string | null },
+): CategoryAdminOut {
+  return write(db, () => {
+    const before = db.select().from(category).where(eq(category.id, input.id)).get();
+    if (!before) throw notFound('category.notFound');
+    assertCategoryNameFree(db, input.name, input.id);
+    db.update(category)
+      .set({ name: input.name, nameNe: input.nameNe })
+      .where(eq(category.id, input.id))
+      .run();
+    recordAudit(db, actor, {
+      entity: 'category',
+      entityId: input.id,
+      action: 'update',
+      before: { name: before.name, nameNe: before.nameNe },
+      after: { name: input.name, nameNe: input.nameNe },
+    });
+    const used = db
+      .select({ n: count() })
+      .from(product)
+      .where(eq(product.categoryId, input.id))
+      .get();
+    return { _id: input.id, name: input.name, nameNe: input.nameNe, productCount: used?.n ?? 0 };
+  });
+}
+
+export function deleteCategory(db: Db, actor: Actor, id: string): { message: string } {
+  return write(db, () => {
+    const before = db.select().from(category).where(eq(category.id, id)).get();
+    if (!before) throw notFound('category.notFound');
+    const used = db.select({ n: count() }).from(product).where(eq(product.categoryId, id)).get();
+    const n = used?.n ?? 0;
+    if (n > 0) throw conflict('category.inUse', { count: n });
+    db.delete(category).where(eq(category.id, id)).run();
+    recordAudit(db, actor, {
+      entity: 'category',
+      entityId: id,
+      action: 'delete',
+      before: { name: before.name, nameNe: before.nameNe },
+      after: null,
+    });
+    return { message: 'Category deleted' };
+  });
+}

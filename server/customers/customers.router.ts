@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  customerInput,
+  customerListInput,
+  customerListOut,
+  customerOut,
+  customerUpdateInput,
+  idInput,
+  importInput,
+  importOut,
+} from '../../shared/schemas/office';
+import { importCsv } from '../imports/imports';
+import { actorOf } from '../platform/audit';
+import { idempotent } from '../platform/idempotency';
+import { answer } from '../platform/output';
+import { router, staffProcedure } from '../trpc';
+import {
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  listCustomers,
+  pageOfCustomers,
+  updateCustomer,
+} from './customers';
+
+const done = z.object({ message: z.string() });
+
+export const customersRouter = router({
+  /** Every matching customer, or with `pageNumber` one page: `{customers, page, pages, total}`. */
+  list: staffProcedure
+    .input(customerListInput)
+    .output(answer(customerListOut))
+    .query(({ ctx, input }) =>
+      input.pageNumber
+        ? pageOfCustomers(ctx.db, ctx.config.timeZone, { ...input, pageNumber: input.pageNumber })
+        : listCustomers(ctx.db, ctx.config.timeZone, input),
+    ),
+
+  byId: staffProcedure
+    .input(idInput)
+    .output(answer(customerOut))
+    .query(({ ctx, input }) => getCustomer(ctx.db, ctx.config.timeZone, input.id)),
+
+  create: staffProcedure
+    .input(customerInput)
+    .use(idempotent)
+    .output(answer(customerOut))
+    .mutation(({ ctx, input }) =>
+      createCustomer(ctx.db, ctx.config.timeZone, actorOf(ctx.user), input),
+    ),
+
+  update: staffProcedure
+    .input(customerUpdateInput)
+    .output(answer(customerOut))
+    .mutation(({ ctx, input }) =>
+      updateCustomer(ctx.db, ctx.config.timeZone, actorOf(ctx.user), input),
+    ),
+
+  remove: staffProcedure
+    .input(idInput)
+    .output(answer(done))
+    .mutation(({ ctx, input }) => deleteCustomer(ctx.db, actorOf(ctx.user), input.id)),
+
+  /** CSV import: a preview with per-row errors, or (commit) every row written or none. */
+  importCsv: staffProcedure
+    .input(importInput.omit({ kind: true }))
+    .output(answer(importOut))
+    .mutation(({ ctx, input }) =>
+      importCsv(ctx.db, actorOf(ctx.user), { ...input, kind: 'customers' }),
+    ),
+});

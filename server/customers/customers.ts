@@ -1,0 +1,429 @@
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { account, customer, route } from '../../drizzle/schema';
+import { isoDateInZone } from '../../shared/format';
+import {
+  CUSTOMER_PAGE_SIZE,
+  type CustomerKind,
+  type CustomerOut,
+  type CustomerPageOut,
+  type customerFields,
+  type customerListInput,
+} from '../../shared/schemas/office';
+import { hashPassword } from '../accounts/passwords';
+import { invalidateAccountSessions } from '../accounts/sessions';
+import { assertUsernameFree, fieldConflict, fieldError } from '../accounts/usernames';
+import { type Actor, recordAudit } from '../platform/audit';
+import { StampedCache } from '../platform/cache';
+import { type Db, write } from '../platform/db';
+import { notFound } from '../platform/errors';
+import { newId } from '../platform/ids';
+
+// Customers (restaurants) as the office manages them: the list with each one's last delivery
+// and dues, the Customer Form's create / update / delete, and the customer's optional login.
+
+type Fields = z.output<typeof customerFields>;
+type CustomerRow = typeof customer.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const INACTIVE_DAYS = 30;
+
+// --- The list --------------------------------------------------------------------------------
+// One statement for every customer: the latest delivery is a MAX over an index on
+// (customer_id, delivered_at) of orders and of delivery jobs, and the dues a SUM over the
+// unpaid part of an index on invoices; no query per customer, no scan of all orders. The
+// answer is kept per database stamp and business day (server/platform/cache.ts): any write() makes the
+// next read build it again.
+
+interface ListRow {
+  id: string;
+  restaurantName: string;
+  phoneNumber: string;
+  customerCode: string;
+  paymentMethod: 'cash' | 'monthly';
+  paymentDate: string | null;
+  deliveryDays: string;
+  routeId: string | null;
+  routeName: string | null;
+  contactPerson: string | null;
+  mobileNumber: string | null;
+  username: string | null;
+  badDebt: number;
+  webOrder: number;
+  creditHold: number;
+  lastOrder: string | null;
+  lastJob: string | null;
+  dues: number;
+}
+
+const LIST_SQL = sql`
+  SELECT c.id AS id, c.restaurant_name AS restaurantName, c.phone_number AS phoneNumber,
+    c.customer_code AS customerCode, c.payment_method AS paymentMethod,
+    c.payment_date AS paymentDate, c.delivery_days AS deliveryDays, c.route_id AS routeId,
+    r.name AS routeName, c.contact_person AS contactPerson, c.mobile_number AS mobileNumber,
+    a.username AS username, c.bad_debt AS badDebt, c.web_order AS webOrder,
+    c.credit_hold AS creditHold,
+    (SELECT MAX(o.delivered_at) FROM customer_order o
+      WHERE o.customer_id = c.id AND o.delivered_at IS NOT NULL) AS lastOrder,
+    (SELECT MAX(j.delivered_at) FROM delivery_job j
+      WHERE j.customer_id = c.id AND j.delivered_at IS NOT NULL) AS lastJob,
+    (SELECT COALESCE(SUM(i.amount - i.paid_amount), 0) FROM invoice i
+      WHERE i.customer_id = c.id AND i.paid_amount < i.amount) AS dues
+  FROM customer c
+  LEFT JOIN route r ON r.id = c.route_id
+  LEFT JOIN account a ON a.id = c.account_id
+  ORDER BY c.restaurant_name COLLATE NOCASE, c.id`;
+
+function toOut(r: ListRow, cutoffIso: string): CustomerOut {
+  const last = !r.lastOrder
+    ? r.lastJob
+    : !r.lastJob || r.lastOrder > r.lastJob
+      ? r.lastOrder
+      : r.lastJob;
+  let days: string[] = [];
+  try {
+    days = JSON.parse(r.deliveryDays) as string[];
+  } catch {
+    days = [];
+  }
+  return {
+    _id: r.id,
+    restaurantName: r.restaurantName,
+    phoneNumber: r.phoneNumber,
+    customerCode: r.customerCode,
+    paymentMethod: r.paymentMethod,
+    paymentDate: r.paymentDate,
+    deliveryDays: days,
+    route: r.routeId,
+    routeName: r.routeName,
+    contactPerson: r.contactPerson,
+    mobileNumber: r.mobileNumber,
+    username: r.username,
+    badDebt: r.badDebt === 1,
+    webOrder: r.webOrder === 1,
+    creditHold: r.creditHold === 1,
+    totalDues: r.dues,
+    lastDelivered: last,
+    inactive: !last || last < cutoffIso,
+  };
+}
+
+const caches = new WeakMap<Db, StampedCache<string, CustomerOut[]>>();
+
+/** Every customer with route, login name, last delivery and dues; built once per change. */
+export function allCustomers(db: Db, timeZone: string, now = new Date()): CustomerOut[] {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new StampedCache(db, 2);
+    caches.set(db, cache);
+  }
+  const today = isoDateInZone(now, timeZone);
+  return cache.getOrMake(today, () => {
+    const cutoff = new Date(now.getTime() - INACTIVE_DAYS * DAY_MS).toISOString();
+    return db.all<ListRow>(LIST_SQL).map((r) => toOut(r, cutoff));
+  });
+}
+
+export function matchesKind(c: CustomerOut, kind: CustomerKind): boolean {
+  switch (kind) {
+    case 'all':
+      return true;
+    case 'cash':
+      return c.paymentMethod === 'cash' && !c.badDebt;
+    case 'monthly':
+      return c.paymentMethod === 'monthly' && !c.badDebt;
+    case 'baddebt':
+      return c.badDebt;
+    case 'web':
+      return c.webOrder;
+  }
+}
+
+export function listCustomers(
+  db: Db,
+  timeZone: string,
+  input: z.output<typeof customerListInput>,
+): CustomerOut[] {
+  const all = allCustomers(db, timeZone);
+  const keyword = input.keyword?.toLowerCase();
+  const digits = keyword?.replace(/[\s-]/g, '').replace(/^0+/, '');
+  if (input.kind === 'all' && !input.route && !keyword) return all;
+  return all.filter(
+    (c) =>
+      matchesKind(c, input.kind) &&
+      (!input.route || c.route === input.route) &&
+      (!keyword ||
+        c.restaurantName.toLowerCase().includes(keyword) ||
+        c.customerCode.toLowerCase().includes(keyword) ||
+        (!!digits && (c.phoneNumber.includes(digits) || !!c.mobileNumber?.includes(digits)))),
+  );
+}
+
+/** One page of the list (the screen's cards), with the number of pages. */
+const pageCaches = new WeakMap<Db, StampedCache<string, CustomerPageOut>>();
+
+/**
+ * One page of the (filtered) list. Pages are kept like the list they come from, so the same
+ * page is the same frozen object until something is written, and its output is validated
+ * once (server/platform/output.ts).
+ */
+export function pageOfCustomers(
+  db: Db,
+  timeZone: string,
+  input: z.output<typeof customerListInput> & { pageNumber: number },
+  now = new Date(),
+): CustomerPageOut {
+  let cache = pageCaches.get(db);
+  if (!cache) {
+    cache = new StampedCache(db, 200);
+    pageCaches.set(db, cache);
+  }
+  const key = JSON.stringify([
+    isoDateInZone(now, timeZone),
+    input.kind,
+    input.route ?? '',
+    input.keyword ?? '',
+    input.pageNumber,
+  ]);
+  return cache.getOrMake(key, () => {
+    const all = listCustomers(db, timeZone, input);
+    const pages = Math.max(1, Math.ceil(all.length / CUSTOMER_PAGE_SIZE));
+    const page = Math.min(input.pageNumber, pages);
+    return {
+      customers: all.slice((page - 1) * CUSTOMER_PAGE_SIZE, page * CUSTOMER_PAGE_SIZE),
+      page,
+      pages,
+      total: all.length,
+    };
+  });
+}
+
+export function getCustomer(db: Db, timeZone: string, id: string): CustomerOut {
+  const found = allCustomers(db, timeZone).find((c) => c._id === id);
+  if (!found) throw notFound('customer.notFound');
+  return found;
+}
+
+// --- Changes ---------------------------------------------------------------------------------
+
+/** What the trail keeps of a customer (never a password); the route by name, as people read it. */
+function trailFields(db: Db, c: CustomerRow, username: string | null) {
+  const routeName = c.routeId
+    ? (db.select({ name: route.name }).from(route).where(eq(route.id, c.routeId)).get()?.name ??
+      null)
+    : null;
+  return {
+    restaurantName: c.restaurantName,
+    phoneNumber: c.phoneNumber,
+    customerCode: c.customerCode,
+    paymentMethod: c.paymentMethod,
+    paymentDate: c.paymentDate,
+    deliveryDays: c.deliveryDays,
+    route: routeName,
+    contactPerson: c.contactPerson,
+    mobileNumber: c.mobileNumber,
+    username,
+    badDebt: c.badDebt,
+    webOrder: c.webOrder,
+    creditHold: c.creditHold,
+  };
+}
+
+function rowValues(input: Fields) {
+  return {
+    restaurantName: input.restaurantName,
+    phoneNumber: input.phoneNumber,
+    customerCode: input.customerCode,
+    paymentMethod: input.paymentMethod,
+    paymentDate: input.paymentDate,
+    deliveryDays: input.deliveryDays,
+    routeId: input.route,
+    contactPerson: input.contactPerson,
+    mobileNumber: input.mobileNumber,
+    badDebt: input.badDebt,
+    webOrder: input.webOrder,
+    creditHold: input.creditHold,
+  };
+}
+
+export function assertRoute(db: Db, id: string): void {
+  if (!db.select({ id: route.id }).from(route).where(eq(route.id, id)).get()) {
+    throw fieldError('route', 'route.notFound');
+  }
+}
+
+export function assertCodeFree(db: Db, code: string, exceptId: string | null): void {
+  const same = db
+    .select({ id: customer.id })
+    .from(customer)
+    .where(sql`lower(${customer.customerCode}) = lower(${code})`)
+    .all();
+  if (same.some((r) => r.id !== exceptId))
+    throw fieldConflict('customerCode', 'customer.codeTaken');
+}
+
+/** Inside a write(): one customer without a login, with its trail entry (also the import's). */
+export function insertCustomer(db: Db, actor: Actor, input: Fields, accountId: string | null) {
+  const id = newId();
+  db.insert(customer)
+    .values({ id, accountId, ...rowValues(input) })
+    .run();
+  const row = db.select().from(customer).where(eq(customer.id, id)).get() as CustomerRow;
+  recordAudit(db, actor, {
+    entity: 'customer',
+    entityId: id,
+    action: 'create',
+    before: null,
+    after: trailFields(db, row, input.username ?? null),
+  });
+  return id;
+}
+
+export async function createCustomer(
+  db: Db,
+  timeZone: string,
+  actor: Actor,
+  input: Fields,
+): Promise<CustomerOut> {
+  if (input.username && !input.password) throw fieldError('password', 'customer.passwordRequired');
+  // Checked before the slow hash, and again inside the transaction.
+  assertCodeFree(db, input.customerCode, null);
+  if (input.username) assertUsernameFree(db, input.username, 'customer.usernameTaken');
+  const hash = input.username && input.password ? await hashPassword(input.password) : null;
+  const id = write(db, () => {
+    assertRoute(db, input.route);
+    assertCodeFree(db, input.customerCode, null);
+    let accountId: string | null = null;
+    if (input.username && hash) {
+      assertUsernameFree(db, input.username, 'customer.usernameTaken');
+      accountId = newId();
+      db.insert(account)
+        .values({
+          id: accountId,
+          username: input.username,
+          passwordHash: hash,
+          kind: 'customer',
+          name: input.contactPerson ?? input.restaurantName,
+          phoneNumber: input.phoneNumber,
+        })
+        .run();
+    }
+    return insertCustomer(db, actor, input, accountId);
+  });
+  return getCustomer(db, timeZone, id);
+}
+
+export async function updateCustomer(
+  db: Db,
+  timeZone: string,
+  actor: Actor,
+  input: Fields & { id: string },
+): Promise<CustomerOut> {
+  const existing = db.select().from(customer).where(eq(customer.id, input.id)).get();
+  if (!existing) throw notFound('customer.notFound');
+  if (input.username === undefined) {
+    // Left out of the request: the login stays as it is.
+    const current = existing.accountId
+      ? db
+          .select({ username: account.username })
+          .from(account)
+          .where(eq(account.id, existing.accountId))
+          .get()
+      : undefined;
+    input = { ...input, username: current?.username ?? null };
+  }
+  if (input.username && !existing.accountId && !input.password) {
+    throw fieldError('password', 'customer.passwordRequired');
+  }
+  assertCodeFree(db, input.customerCode, input.id);
+  if (input.username) {
+    assertUsernameFree(db, input.username, 'customer.usernameTaken', existing.accountId);
+  }
+  const hash = input.username && input.password ? await hashPassword(input.password) : null;
+  write(db, () => {
+    const before = db.select().from(customer).where(eq(customer.id, input.id)).get();
+    if (!before) throw notFound('customer.notFound');
+    assertRoute(db, input.route);
+    assertCodeFree(db, input.customerCode, input.id);
+    const login = before.accountId
+      ? db.select().from(account).where(eq(account.id, before.accountId)).get()
+      : undefined;
+    let accountId = before.accountId;
+    let passwordChanged = false;
+    if (input.username) {
+      assertUsernameFree(db, input.username, 'customer.usernameTaken', before.accountId);
+      if (login) {
+        db.update(account)
+          .set({
+            username: input.username,
+            ...(hash ? { passwordHash: hash } : {}),
+            updatedAt: new Date().toISOString(),
+          })
+          .where(eq(account.id, login.id))
+          .run();
+        // A new password ends every session of the login.
+        if (hash) {
+          invalidateAccountSessions(db, login.id);
+          passwordChanged = true;
+        }
+      } else if (hash) {
+        accountId = newId();
+        db.insert(account)
+          .values({
+            id: accountId,
+            username: input.username,
+            passwordHash: hash,
+            kind: 'customer',
+            name: input.contactPerson ?? input.restaurantName,
+            phoneNumber: input.phoneNumber,
+          })
+          .run();
+      }
+    } else if (login) {
+      // A blank username removes the login (and its sessions).
+      invalidateAccountSessions(db, login.id);
+      accountId = null;
+    }
+    db.update(customer)
+      .set({ ...rowValues(input), accountId, updatedAt: new Date().toISOString() })
+      .where(eq(customer.id, input.id))
+      .run();
+    if (login && !input.username) db.delete(account).where(eq(account.id, login.id)).run();
+    const after = db.select().from(customer).where(eq(customer.id, input.id)).get() as CustomerRow;
+    recordAudit(db, actor, {
+      entity: 'customer',
+      entityId: input.id,
+      action: 'update',
+      before: { ...trailFields(db, before, login?.username ?? null), password: '' },
+      after: {
+        ...trailFields(db, after, input.username ?? null),
+        password: passwordChanged ? '*' : '',
+      },
+    });
+  });
+  return getCustomer(db, timeZone, input.id);
+}
+
+/** Deletes the customer and its login (ending its sessions); orders keep their snapshots. */
+export function deleteCustomer(db: Db, actor: Actor, id: string): { message: string } {
+  return write(db, () => {
+    const before = db.select().from(customer).where(eq(customer.id, id)).get();
+    if (!before) throw notFound('customer.notFound');
+    const login = before.accountId
+      ? db.select().from(account).where(eq(account.id, before.accountId)).get()
+      : undefined;
+    db.delete(customer).where(eq(customer.id, id)).run();
+    if (login) {
+      invalidateAccountSessions(db, login.id);
+      db.delete(account).where(eq(account.id, login.id)).run();
+    }
+    recordAudit(db, actor, {
+      entity: 'customer',
+      entityId: id,
+      action: 'delete',
+      before: trailFields(db, before, login?.username ?? null),
+      after: null,
+    });
+    return { message: 'Customer deleted' };
+  });
+}

@@ -1,0 +1,522 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { z } from 'zod';
+import {
+  account,
+  customer,
+  customerOrder,
+  deliveryJob,
+  orderLine,
+  route,
+  uploadedFile,
+} from '../../drizzle/schema';
+import {
+  DELIVERED_AT_MAX_AGE_MS,
+  DELIVERED_AT_SKEW_MS,
+  type deliverInput,
+  JOBS_PAGE_SIZE,
+  type JobOut,
+  type JobPageOut,
+  type jobFormInput,
+} from '../../shared/schemas/doorstep';
+import { type Actor, recordAudit } from '../platform/audit';
+import { StampedCache } from '../platform/cache';
+import { type Db, write } from '../platform/db';
+import { AppError, badRequest, notFound } from '../platform/errors';
+import { newId } from '../platform/ids';
+import { prepared } from '../platform/prepared';
+import { type Scope, withinScope } from '../platform/scope';
+
+// Delivery jobs ("ordertrack", spec §2 and DESIGN §3): the office assigns a customer's delivery
+// to a driver; the driver marks it delivered from the phone. A driver reaches only their own
+// jobs: another driver's job answers 404, like a missing one.
+
+type JobRow = typeof deliveryJob.$inferSelect;
+
+const preparer = alias(account, 'preparer');
+const driver = alias(account, 'driver');
+
+const jobColumns = {
+  job: deliveryJob,
+  cName: customer.restaurantName,
+  cId: customer.id,
+  cPhone: customer.phoneNumber,
+  cCode: customer.customerCode,
+  cPay: customer.paymentMethod,
+  cRoute: route.name,
+  oNumber: customerOrder.orderNumber,
+  oDate: customerOrder.deliveryDate,
+  oTotal: customerOrder.total,
+  preparedName: preparer.username,
+  driverName: driver.username,
+};
+
+function jobQuery(db: Db) {
+  return db
+    .select(jobColumns)
+    .from(deliveryJob)
+    .leftJoin(customer, eq(customer.id, deliveryJob.customerId))
+    .leftJoin(route, eq(route.id, customer.routeId))
+    .leftJoin(customerOrder, eq(customerOrder.id, deliveryJob.orderId))
+    .leftJoin(preparer, eq(preparer.id, deliveryJob.preparedBy))
+    .leftJoin(driver, eq(driver.id, deliveryJob.deliveredBy));
+}
+
+type Joined = Awaited<ReturnType<ReturnType<typeof jobQuery>['all']>>[number];
+
+/** Jobs with their order's lines: two queries, not one per job. */
+function toJobs(db: Db, rows: Joined[]): JobOut[] {
+  const orderIds = rows.map((r) => r.job.orderId).filter((id): id is string => !!id);
+  const lines = orderIds.length
+    ? db
+        .select({
+          orderId: orderLine.orderId,
+          name: orderLine.name,
+          quantity: orderLine.quantity,
+          sku: orderLine.sku,
+          position: orderLine.position,
+        })
+        .from(orderLine)
+        .where(inArray(orderLine.orderId, orderIds))
+        .all()
+    : [];
+  lines.sort((a, b) => a.position - b.position);
+  const byOrder = new Map<string, { name: string; quantity: number; sku: string }[]>();
+  for (const l of lines) {
+    const list = byOrder.get(l.orderId) ?? [];
+    list.push({ name: l.name, quantity: l.quantity, sku: l.sku });
+    byOrder.set(l.orderId, list);
+  }
+  return rows.map((r) => {
+    const j = r.job;
+    const order =
+      j.orderId && r.oNumber !== null
+        ? {
+            _id: j.orderId,
+            orderNumber: r.oNumber,
+            deliveryDate: r.oDate ?? '',
+            totalPrice: r.oTotal ?? 0,
+            orderItems: byOrder.get(j.orderId) ?? [],
+          }
+        : null;
+    return {
+      _id: j.id,
+      serialNo: j.serialNo,
+      restaurantName: j.restaurantName,
+      customer: r.cId
+        ? {
+            _id: r.cId,
+            restaurantName: r.cName ?? j.restaurantName,
+            phoneNumber: r.cPhone ?? '',
+            customerCode: r.cCode ?? '',
+            paymentMethod: r.cPay ?? '',
+            routeName: r.cRoute,
+          }
+        : null,
+      order,
+      preparedBy:
+        j.preparedBy && r.preparedName ? { _id: j.preparedBy, username: r.preparedName } : null,
+      deliveredBy:
+        j.deliveredBy && r.driverName ? { _id: j.deliveredBy, username: r.driverName } : null,
+      isDelivered: j.isDelivered,
+      deliveredAt: j.deliveredAt,
+      recipientName: j.recipientName,
+      proofImage: j.proofImage,
+      amountToCollect: r.cPay === 'cash' && order ? order.totalPrice : 0,
+      createdAt: j.createdAt,
+    };
+  });
+}
+
+function keywordFilter(keyword: string): SQL | undefined {
+  if (!keyword) return undefined;
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(${deliveryJob.restaurantName} LIKE ${pattern} ESCAPE '\\' OR ${customer.restaurantName} LIKE ${pattern} ESCAPE '\\')`;
+}
+
+// --- Reading ------------------------------------------------------------------------------------
+// A driver opens the pending list often; it changes only when something is written. Answers are
+// kept in a bounded cache that empties itself on every write (server/platform/cache.ts).
+
+const pendingCaches = new WeakMap<Db, StampedCache<string, JobOut[]>>();
+function pendingCache(db: Db) {
+  let c = pendingCaches.get(db);
+  if (!c) {
+    c = new StampedCache(db, 500);
+    pendingCaches.set(db, c);
+  }
+  return c;
+}
+
+function scopeKey(scope: Scope): string {
+  return scope.kind === 'all' ? 'all' : scope.kind === 'driver' ? `d:${scope.driverId}` : 'none';
+}
+
+/** Pending jobs within the scope (optionally one driver's), in serial order. */
+export function listPendingJobs(
+  db: Db,
+  scope: Scope,
+  opts: { driverId?: string; keyword?: string } = {},
+): JobOut[] {
+  const keyword = opts.keyword ?? '';
+  const key = `${scopeKey(scope)}|${opts.driverId ?? ''}|${keyword}`;
+  return pendingCache(db).getOrMake(key, () => {
+    const rows = jobQuery(db)
+      .where(
+        and(
+          withinScope(scope, { driver: deliveryJob.deliveredBy }),
+          eq(deliveryJob.isDelivered, false),
+          opts.driverId ? eq(deliveryJob.deliveredBy, opts.driverId) : undefined,
+          keywordFilter(keyword),
+        ),
+      )
+      .orderBy(asc(deliveryJob.serialNo))
+      .all();
+    return toJobs(db, rows);
+  });
+}
+
+/** Delivered jobs within the scope, newest first, paged. */
+export function listDeliveredJobs(
+  db: Db,
+  scope: Scope,
+  opts: { driverId?: string; keyword?: string; pageNumber: number },
+): JobPageOut {
+  const where = and(
+    withinScope(scope, { driver: deliveryJob.deliveredBy }),
+    eq(deliveryJob.isDelivered, true),
+    opts.driverId ? eq(deliveryJob.deliveredBy, opts.driverId) : undefined,
+    keywordFilter(opts.keyword ?? ''),
+  );
+  const total =
+    db
+      .select({ n: count() })
+      .from(deliveryJob)
+      .leftJoin(customer, eq(customer.id, deliveryJob.customerId))
+      .where(where)
+      .get()?.n ?? 0;
+  const rows = jobQuery(db)
+    .where(where)
+    .orderBy(desc(deliveryJob.deliveredAt), desc(deliveryJob.serialNo))
+    .limit(JOBS_PAGE_SIZE)
+    .offset((opts.pageNumber - 1) * JOBS_PAGE_SIZE)
+    .all();
+  return {
+    orders: toJobs(db, rows),
+    page: opts.pageNumber,
+    pages: Math.max(1, Math.ceil(total / JOBS_PAGE_SIZE)),
+    total,
+  };
+}
+
+/** Delivered jobs between two instants (the day's report, "delivered today"). */
+export function listDeliveredBetween(db: Db, fromIso: string, toIso: string): JobOut[] {
+  const rows = jobQuery(db)
+    .where(
+      and(
+        eq(deliveryJob.isDelivered, true),
+        sql`${deliveryJob.deliveredAt} >= ${fromIso}`,
+        sql`${deliveryJob.deliveredAt} < ${toIso}`,
+      ),
+    )
+    .orderBy(asc(deliveryJob.deliveredAt))
+    .all();
+  return toJobs(db, rows);
+}
+
+export function getJob(db: Db, id: string, scope: Scope): JobOut {
+  const rows = jobQuery(db)
+    .where(and(eq(deliveryJob.id, id), withinScope(scope, { driver: deliveryJob.deliveredBy })))
+    .all();
+  if (rows.length === 0) throw notFound('delivery.jobNotFound');
+  return toJobs(db, rows)[0] as JobOut;
+}
+
+/** A driver asking for another driver's list is answered 404, as for another's job. */
+export function assertDriverInScope(scope: Scope, driverId: string): void {
+  if (scope.kind === 'driver' && scope.driverId !== driverId)
+    throw notFound('delivery.jobNotFound');
+  if (scope.kind === 'customer') throw notFound('delivery.jobNotFound');
+}
+
+// --- Writing ------------------------------------------------------------------------------------
+
+export function driverAccount(db: Db, id: string) {
+  const row = prepared(db, 'jobs.driver', () =>
+    db
+      .select({ id: account.id, username: account.username, name: account.name })
+      .from(account)
+      .where(
+        and(
+          eq(account.id, sql.placeholder('id')),
+          eq(account.kind, 'employee'),
+          eq(account.role, 'driver'),
+        ),
+      )
+      .prepare(),
+  ).get({ id });
+  if (!row) throw badRequest('delivery.driverNotFound');
+  return row;
+}
+
+function nextSerial(db: Db): number {
+  const row = prepared(db, 'jobs.nextSerial', () =>
+    db
+      .select({ n: sql<number>`COALESCE(MAX(${deliveryJob.serialNo}), 0) + 1` })
+      .from(deliveryJob)
+      .prepare(),
+  ).get();
+  return row?.n ?? 1;
+}
+
+function auditFields(j: JobRow) {
+  return {
+    serialNo: j.serialNo,
+    customerId: j.customerId,
+    restaurantName: j.restaurantName,
+    orderId: j.orderId,
+    deliveredBy: j.deliveredBy,
+    isDelivered: j.isDelivered,
+    deliveredAt: j.deliveredAt,
+    recipientName: j.recipientName,
+    proofImage: j.proofImage,
+  };
+}
+
+/**
+ * Inserts a job inside the caller's write(): dispatching an order to a driver and the office's
+ * "create" both come here. The serial number is the next in the same transaction.
+ */
+export function insertJob(
+  db: Db,
+  actor: Actor,
+  values: {
+    customerId: string | null;
+    restaurantName: string;
+    orderId: string | null;
+    driverId: string;
+  },
+): JobRow {
+  const row: JobRow = {
+    id: newId(),
+    serialNo: nextSerial(db),
+    customerId: values.customerId,
+    restaurantName: values.restaurantName,
+    orderId: values.orderId,
+    preparedBy: actor.id,
+    deliveredBy: values.driverId,
+    isDelivered: false,
+    deliveredAt: null,
+    recipientName: null,
+    proofImage: null,
+    createdAt: new Date().toISOString(),
+  };
+  const ph = (name: keyof JobRow) => sql.placeholder(name);
+  prepared(db, 'jobs.insert', () =>
+    db
+      .insert(deliveryJob)
+      .values({
+        id: ph('id'),
+        serialNo: ph('serialNo'),
+        customerId: ph('customerId'),
+        restaurantName: ph('restaurantName'),
+        orderId: ph('orderId'),
+        preparedBy: ph('preparedBy'),
+        deliveredBy: ph('deliveredBy'),
+        isDelivered: false,
+        createdAt: ph('createdAt'),
+      })
+      .prepare(),
+  ).run(row);
+  recordAudit(db, actor, {
+    entity: 'delivery_job',
+    entityId: row.id,
+    action: 'create',
+    before: null,
+    after: auditFields(row),
+  });
+  return row;
+}
+
+function customerFor(db: Db, id: string) {
+  const row = db
+    .select({ id: customer.id, restaurantName: customer.restaurantName })
+    .from(customer)
+    .where(eq(customer.id, id))
+    .get();
+  if (!row) throw badRequest('delivery.customerNotFound');
+  return row;
+}
+
+export function createJob(db: Db, actor: Actor, input: z.output<typeof jobFormInput>): JobOut {
+  const id = write(db, () => {
+    const c = customerFor(db, input.customer);
+    driverAccount(db, input.deliveredBy);
+    if (input.order) {
+      const o = db
+        .select({ id: customerOrder.id })
+        .from(customerOrder)
+        .where(eq(customerOrder.id, input.order))
+        .get();
+      if (!o) throw notFound('order.notFound');
+    }
+    return insertJob(db, actor, {
+      customerId: c.id,
+      restaurantName: c.restaurantName,
+      orderId: input.order ?? null,
+      driverId: input.deliveredBy,
+    }).id;
+  });
+  return getJob(db, id, { kind: 'all' });
+}
+
+export function updateJob(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof jobFormInput> & { id: string },
+): JobOut {
+  write(db, () => {
+    const before = db.select().from(deliveryJob).where(eq(deliveryJob.id, input.id)).get();
+    if (!before) throw notFound('delivery.jobNotFound');
+    const c = customerFor(db, input.customer);
+    driverAccount(db, input.deliveredBy);
+    const changes = {
+      customerId: c.id,
+      restaurantName: c.restaurantName,
+      deliveredBy: input.deliveredBy,
+      ...(input.order !== undefined ? { orderId: input.order } : {}),
+    };
+    db.update(deliveryJob).set(changes).where(eq(deliveryJob.id, input.id)).run();
+    recordAudit(db, actor, {
+      entity: 'delivery_job',
+      entityId: input.id,
+      action: 'update',
+      before: auditFields(before),
+      after: auditFields({ ...before, ...changes }),
+    });
+  });
+  return getJob(db, input.id, { kind: 'all' });
+}
+
+export function deleteJob(db: Db, actor: Actor, id: string): { _id: string } {
+  write(db, () => {
+    const before = db.select().from(deliveryJob).where(eq(deliveryJob.id, id)).get();
+    if (!before) throw notFound('delivery.jobNotFound');
+    db.delete(deliveryJob).where(eq(deliveryJob.id, id)).run();
+    recordAudit(db, actor, {
+      entity: 'delivery_job',
+      entityId: id,
+      action: 'delete',
+      before: auditFields(before),
+      after: null,
+    });
+  });
+  return { _id: id };
+}
+
+/**
+ * The time a delivery happened: the moment the driver tapped (sent from the phone, perhaps
+ * hours later after being offline), never later than now plus a small clock skew and never
+ * older than a week.
+ */
+export function deliveredTime(sent: string | undefined, now: Date): string {
+  if (!sent) return now.toISOString();
+  const at = Date.parse(sent);
+  if (Number.isNaN(at)) throw badRequest('delivery.deliveredAtInvalid');
+  if (at > now.getTime() + DELIVERED_AT_SKEW_MS) throw badRequest('delivery.deliveredAtFuture');
+  if (at < now.getTime() - DELIVERED_AT_MAX_AGE_MS) throw badRequest('delivery.deliveredAtTooOld');
+  return new Date(Math.min(at, now.getTime())).toISOString();
+}
+
+/** Marks a job delivered: irreversible; a driver only their own (others answer 404). */
+export function deliverJob(
+  db: Db,
+  actor: Actor,
+  scope: Scope,
+  input: z.output<typeof deliverInput>,
+  now = new Date(),
+): JobOut {
+  const deliveredAt = deliveredTime(input.deliveredAt, now);
+  write(db, () => {
+    const before = db
+      .select()
+      .from(deliveryJob)
+      .where(
+        and(eq(deliveryJob.id, input.id), withinScope(scope, { driver: deliveryJob.deliveredBy })),
+      )
+      .get();
+    if (!before) throw notFound('delivery.jobNotFound');
+    if (before.isDelivered) throw new AppError('CONFLICT', 'delivery.alreadyDelivered');
+    if (input.proofImage) {
+      const file = db
+        .select({ name: uploadedFile.name })
+        .from(uploadedFile)
+        .where(eq(uploadedFile.name, input.proofImage))
+        .get();
+      if (!file) throw badRequest('delivery.proofNotFound');
+    }
+    const changes = {
+      isDelivered: true,
+      deliveredAt,
+      recipientName: input.recipientName || null,
+      proofImage: input.proofImage || null,
+    };
+    db.update(deliveryJob).set(changes).where(eq(deliveryJob.id, input.id)).run();
+    recordAudit(db, actor, {
+      entity: 'delivery_job',
+      entityId: input.id,
+      action: 'update',
+      before: auditFields(before),
+      after: auditFields({ ...before, ...changes }),
+    });
+  });
+  return getJob(db, input.id, scope);
+}
+
+// --- The job form's choices ---------------------------------------------------------------------
+
+export function formOptions(db: Db) {
+  const customers = db
+    .select({
+      _id: customer.id,
+      restaurantName: customer.restaurantName,
+      customerCode: customer.customerCode,
+    })
+    .from(customer)
+    .orderBy(asc(customer.restaurantName))
+    .all();
+  const drivers = db
+    .select({ _id: account.id, username: account.username, name: account.name })
+    .from(account)
+    .where(and(eq(account.kind, 'employee'), eq(account.role, 'driver')))
+    .orderBy(asc(account.username))
+    .all();
+  const routes = db
+    .select({ name: route.name })
+    .from(route)
+    .orderBy(asc(route.name))
+    .all()
+    .map((r) => r.name);
+  return { customers, drivers, routes };
+}
+
+/** A driver's printable sheet: pending stops, phones, lines and cash to collect. */
+export function deliverySheet(db: Db, driverId: string) {
+  const d = db
+    .select({ _id: account.id, username: account.username, name: account.name })
+    .from(account)
+    .where(and(eq(account.id, driverId), eq(account.kind, 'employee'), eq(account.role, 'driver')))
+    .get();
+  if (!d) throw notFound('delivery.driverNotFound');
+  const jobs = listPendingJobs(db, { kind: 'all' }, { driverId });
+  const sorted = [...jobs].sort(
+    (a, b) =>
+      (a.customer?.routeName ?? '').localeCompare(b.customer?.routeName ?? '') ||
+      a.serialNo - b.serialNo,
+  );
+  return {
+    driver: d,
+    jobs: sorted,
+    totalToCollect: sorted.reduce((s, j) => s + j.amountToCollect, 0),
+  };
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { isoDateInZone } from '../../shared/format';
+import { idParam } from '../../shared/schemas/catalogue';
+import {
+  deliverInput,
+  deliverySheetInput,
+  deliverySheetOut,
+  driverDeliveredInput,
+  driverJobsInput,
+  formOptionsOut,
+  jobFormInput,
+  jobListInput,
+  jobOut,
+  jobPageOut,
+  jobUpdateInput,
+  pagedInput,
+} from '../../shared/schemas/doorstep';
+import { actorOf } from '../platform/audit';
+import { idempotent } from '../platform/idempotency';
+import { answer } from '../platform/output';
+import { dayRange } from '../reports/todays-report';
+import { driverOrStaffProcedure, router, staffProcedure } from '../trpc';
+import {
+  assertDriverInScope,
+  createJob,
+  deleteJob,
+  deliverJob,
+  deliverySheet,
+  formOptions,
+  getJob,
+  listDeliveredBetween,
+  listDeliveredJobs,
+  listPendingJobs,
+  updateJob,
+} from './delivery-jobs';
+
+const idInput = z.object({ id: idParam });
+
+// Delivery jobs (spec §7 "Orders (order tracking)"). The office acts on all jobs; a driver only
+// on their own (driverOrStaffProcedure hands the service the driver's scope).
+export const ordertrackRouter = router({
+  /** GET /api/ordertrack: every pending job. */
+  pending: staffProcedure
+    .input(jobListInput)
+    .output(answer(z.array(jobOut)))
+    .query(({ ctx, input }) => listPendingJobs(ctx.db, ctx.scope, { keyword: input.keyword })),
+
+  /** GET /api/ordertrack/delivercompleted: the jobs delivered today. */
+  deliveredToday: staffProcedure
+    .input(z.void())
+    .output(answer(z.array(jobOut)))
+    .query(({ ctx }) => {
+      const [from, to] = dayRange(
+        isoDateInZone(new Date(), ctx.config.timeZone),
+        ctx.config.timeZone,
+      );
+      return listDeliveredBetween(ctx.db, from, to).reverse();
+    }),
+
+  /** GET /api/ordertrack/completed: every delivered job, newest first, paged, keyword. */
+  completed: staffProcedure
+    .input(pagedInput)
+    .output(answer(jobPageOut))
+    .query(({ ctx, input }) => listDeliveredJobs(ctx.db, ctx.scope, input)),
+
+  /** GET /api/ordertrack/{driverId}: a driver's pending jobs (a driver: only their own). */
+  driverPending: driverOrStaffProcedure
+    .input(driverJobsInput)
+    .output(answer(z.array(jobOut)))
+    .query(({ ctx, input }) => {
+      assertDriverInScope(ctx.scope, input.driverId);
+      return listPendingJobs(ctx.db, ctx.scope, input);
+    }),
+
+  /** GET /api/ordertrack/{driverId}/delivered: paged, keyword. */
+  driverDelivered: driverOrStaffProcedure
+    .input(driverDeliveredInput)
+    .output(answer(jobPageOut))
+    .query(({ ctx, input }) => {
+      assertDriverInScope(ctx.scope, input.driverId);
+      return listDeliveredJobs(ctx.db, ctx.scope, input);
+    }),
+
+  byId: driverOrStaffProcedure
+    .input(idInput)
+    .output(answer(jobOut))
+    .query(({ ctx, input }) => getJob(ctx.db, input.id, ctx.scope)),
+
+  /** PUT /api/ordertrack/{orderId}/deliver: irreversible; keeps the time the driver tapped. */
+  deliver: driverOrStaffProcedure
+    .input(deliverInput)
+    .use(idempotent)
+    .output(answer(jobOut))
+    .mutation(({ ctx, input }) => deliverJob(ctx.db, actorOf(ctx.user), ctx.scope, input)),
+
+  create: staffProcedure
+    .input(jobFormInput)
+    .use(idempotent)
+    .output(answer(jobOut))
+    .mutation(({ ctx, input }) => createJob(ctx.db, actorOf(ctx.user), input)),
+
+  update: staffProcedure
+    .input(jobUpdateInput)
+    .output(answer(jobOut))
+    .mutation(({ ctx, input }) => updateJob(ctx.db, actorOf(ctx.user), input)),
+
+  remove: staffProcedure
+    .input(idInput)
+    .output(answer(z.object({ _id: z.string() })))
+    .mutation(({ ctx, input }) => deleteJob(ctx.db, actorOf(ctx.user), input.id)),
+
+  /** The job form's choices: customers, drivers and routes. */
+  formOptions: staffProcedure
+    .input(z.void())
+    .output(answer(formOptionsOut))
+    .query(({ ctx }) => formOptions(ctx.db)),
+
+  /** A driver's printable delivery sheet. */
+  sheet: staffProcedure
+    .input(deliverySheetInput)
+    .output(answer(deliverySheetOut))
+    .query(({ ctx, input }) => deliverySheet(ctx.db, input.driverId)),
+});

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createContextFromRequest, type Services } from '../../context';
+import { restError } from '../../platform/errors';
+import { appRouter } from '../../router';
+import { createCallerFactory } from '../../trpc';
+import { answerBytes } from '../answer-bytes';
+import { type RestRoute, restRoutes } from './routes';
+
+// One generic handler for every /api path: build the same context as /trpc, call the same
+// procedure through a server-side caller, answer with the procedure's output or `{message}`.
+
+const createCaller = createCallerFactory(appRouter);
+type Caller = ReturnType<typeof createCaller>;
+
+function procedureAt(caller: Caller, path: string): (input: unknown) => Promise<unknown> {
+  let node: unknown = caller;
+  for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'function') throw new Error(`REST table names unknown procedure ${path}`);
+  return node as (input: unknown) => Promise<unknown>;
+}
+
+export interface RestRequestParts {
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+}
+
+function handlerFor(services: Services, route: RestRoute) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const ctx = createContextFromRequest(services, req, reply);
+    const parts: RestRequestParts = {
+      params: (req.params ?? {}) as Record<string, string>,
+      query: (req.query ?? {}) as Record<string, string | undefined>,
+      body: req.body ?? {},
+    };
+    try {
+      const input = route.input ? route.input(parts) : undefined;
+      const output = await procedureAt(createCaller(ctx), route.procedure)(input);
+      // Cache-Control, ETag and compression are the transport's (server/doors/transport.ts); a
+      // frozen answer's JSON and compressed bytes are made once (server/doors/answer-bytes.ts).
+      reply.code(route.status ?? 200);
+      const kept = answerBytes(output, 'rest', req.headers['accept-encoding']);
+      if (!kept) return reply.send(output);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      if (kept.encoding) reply.header('content-encoding', kept.encoding);
+      return reply.send(kept.body);
+    } catch (err) {
+      const { status, body } = restError(err);
+      if (status >= 500) req.log.error({ err }, 'REST call failed');
+      return reply.code(status).send(body);
+    }
+  };
+}
+
+/** Registers every row of the table. Lives beside the tRPC plugin, not inside it. */
+export async function restPlugin(app: FastifyInstance, services: Services): Promise<void> {
+  for (const route of restRoutes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      // The transport reads which procedure a path calls (conditional GET).
+      config: { procedure: route.procedure },
+      handler: handlerFor(services, route),
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The tRPC procedure a REST row calls (read by the transport's conditional GET). */
+    procedure?: string;
+  }
+}

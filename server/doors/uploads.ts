@@ -1,0 +1,86 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readSessionToken } from '../accounts/session-cookies';
+import { deleteUpload, MAX_UPLOAD_BYTES, storeUpload } from '../catalogue/pictures';
+import { resolveUser, type Services } from '../context';
+import { durable } from '../platform/db';
+import { AppError, restError } from '../platform/errors';
+import { roleOf, STAFF } from '../trpc';
+
+// `POST /api/upload` (multipart, field `image`; `?purpose=proof` also lets drivers send the
+// photo that proves a delivery) and `DELETE /api/delete/{filename}`: plain
+// Fastify routes beside the REST adapter (a file is no JSON input), guarded by the same
+// session and the same staff rule as the procedures. The same-origin check of every change
+// (server/doors/security.ts) applies to them too.
+
+/**
+ * Staff always; a driver only when `also` lets drivers in (the proof-of-delivery photo,
+ * `POST /api/upload?purpose=proof`). Deleting stays staff-only.
+ */
+function staffOnly(
+  services: Services,
+  req: FastifyRequest,
+  also: { driver?: boolean } = {},
+): string {
+  const { user } = resolveUser(services.db, readSessionToken(req));
+  const role = roleOf(user);
+  if (role === 'anonymous') throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
+  const allowed = STAFF.includes(role) || (also.driver === true && role === 'driver');
+  if (!allowed) throw new AppError('FORBIDDEN', 'auth.forbidden');
+  return user?.account.id ?? '';
+}
+
+function fail(req: FastifyRequest, reply: FastifyReply, err: unknown) {
+  const { status, body } = restError(err);
+  if (status >= 500) req.log.error({ err }, 'upload failed');
+  return reply.code(status).header('cache-control', 'no-store').send(body);
+}
+
+export async function uploadsPlugin(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(multipart, {
+    // One file, at most 5 MB (+1 byte so that "too large" can be told from "exactly 5 MB").
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 5, parts: 6 },
+  });
+
+  app.post<{ Querystring: { purpose?: string } }>('/api/upload', async (req, reply) => {
+    try {
+      // A driver may upload only the photo that proves a delivery.
+      const accountId = staffOnly(services, req, { driver: req.query.purpose === 'proof' });
+      if (!req.isMultipart()) throw new AppError('BAD_REQUEST', 'upload.noFile');
+      let bytes: Buffer | null = null;
+      for await (const part of req.parts()) {
+        if (part.type === 'file' && part.fieldname === 'image' && !bytes) {
+          bytes = await part.toBuffer();
+          if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'upload.tooLarge');
+        } else if (part.type === 'file') {
+          part.file.resume();
+        }
+      }
+      if (!bytes) throw new AppError('BAD_REQUEST', 'upload.noFile');
+      const result = await storeUpload(services.db, services.config.uploadsDir, accountId, bytes);
+      // Not a procedure, so the tRPC middleware does not wait here: answered once on disk.
+      await durable(services.db);
+      return reply.code(201).header('cache-control', 'no-store').send(result);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        return fail(req, reply, new AppError('PAYLOAD_TOO_LARGE', 'upload.tooLarge'));
+      }
+      if (typeof code === 'string' && code.startsWith('FST_')) {
+        return fail(req, reply, new AppError('BAD_REQUEST', 'upload.noFile'));
+      }
+      return fail(req, reply, err);
+    }
+  });
+
+  app.delete<{ Params: { filename: string } }>('/api/delete/:filename', async (req, reply) => {
+    try {
+      staffOnly(services, req);
+      const result = deleteUpload(services.db, services.config.uploadsDir, req.params.filename);
+      await durable(services.db);
+      return reply.header('cache-control', 'no-store').send(result);
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+}

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import { category, customer, route } from '../../drizzle/schema';
+import { headerKey, parseCsv } from '../../shared/csv';
+import { WEEKDAYS } from '../../shared/enums';
+import { customerFields, type ImportOut, productInput } from '../../shared/schemas/office';
+import { insertProduct } from '../catalogue/products';
+import { insertCustomer } from '../customers/customers';
+import type { Actor } from '../platform/audit';
+import { type Db, write } from '../platform/db';
+import { englishText, zodIssues } from '../platform/errors';
+
+// CSV import of products and customers, for a wholesaler moving off a spreadsheet. Every row
+// is checked with the same schema as the forms; the preview lists each row's problems, and
+// nothing is written unless every row is valid (then all rows in one write()).
+
+export const MAX_IMPORT_ROWS = 5000;
+
+interface Column {
+  /** The field of the form's schema. */
+  field: string;
+  /** Header names that mean this column (compared loosely). */
+  names: string[];
+  required: boolean;
+}
+
+const PRODUCT_COLUMNS: Column[] = [
+  { field: 'name', names: ['name'], required: true },
+  { field: 'nameNe', names: ['nameNe', 'nepali name'], required: false },
+  { field: 'category', names: ['category'], required: true },
+  { field: 'price', names: ['price'], required: true },
+  { field: 'description', names: ['description'], required: true },
+  { field: 'sku', names: ['unit', 'sku'], required: true },
+  { field: 'productRank', names: ['productRank', 'rank'], required: false },
+  { field: 'itemType', names: ['itemType', 'type'], required: false },
+  { field: 'itemCount', names: ['itemCount'], required: false },
+  { field: 'showDescription', names: ['showDescription'], required: false },
+  { field: 'stockInCount', names: ['stockInCount', 'stock'], required: false },
+];
+
+const CUSTOMER_COLUMNS: Column[] = [
+  { field: 'customerCode', names: ['customerCode', 'code'], required: true },
+  { field: 'restaurantName', names: ['restaurantName', 'restaurant'], required: true },
+  { field: 'phoneNumber', names: ['phoneNumber', 'phone'], required: true },
+  { field: 'paymentMethod', names: ['paymentMethod', 'payment'], required: true },
+  { field: 'paymentDate', names: ['paymentDate', 'payment day'], required: false },
+  { field: 'deliveryDays', names: ['deliveryDays', 'delivery days'], required: false },
+  { field: 'route', names: ['route'], required: true },
+  { field: 'contactPerson', names: ['contactPerson', 'contact'], required: false },
+  { field: 'mobileNumber', names: ['mobileNumber', 'mobile'], required: false },
+  { field: 'badDebt', names: ['badDebt', 'bad debt'], required: false },
+  { field: 'webOrder', names: ['webOrder', 'web order'], required: false },
+];
+
+const yes = (v: string) => ['yes', 'y', 'true', '1'].includes(v.trim().toLowerCase());
+const blankToUndefined = (v: string | undefined) =>
+  v === undefined || v.trim() === '' ? undefined : v;
+
+function nameIndex(rows: { id: string; name: string }[]): Map<string, string> {
+  return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
+}
+
+type Row = ImportOut['rows'][number];
+interface Checked {
+  row: Row;
+  value: unknown;
+}
+
+export function importCsv(
+  db: Db,
+  actor: Actor,
+  input: { kind: 'products' | 'customers'; csv: string; commit: boolean },
+): ImportOut {
+  const parsed = parseCsv(input.csv);
+  if (!parsed.ok) {
+    return {
+      rows: [],
+      valid: false,
+      written: 0,
+      fileErrors: [englishText('import.unclosedQuote', { line: parsed.line })],
+    };
+  }
+  const [header, ...records] = parsed.records;
+  if (!header || records.length === 0) {
+    return { rows: [], valid: false, written: 0, fileErrors: [englishText('import.empty')] };
+  }
+  if (records.length > MAX_IMPORT_ROWS) {
+    return {
+      rows: [],
+      valid: false,
+      written: 0,
+      fileErrors: [englishText('import.tooManyRows', { max: MAX_IMPORT_ROWS })],
+    };
+  }
+  const columns = input.kind === 'products' ? PRODUCT_COLUMNS : CUSTOMER_COLUMNS;
+  const keys = header.fields.map(headerKey);
+  const position = new Map<string, number>();
+  const fileErrors: string[] = [];
+  for (const col of columns) {
+    const wanted = new Set(col.names.map(headerKey));
+    const at = keys.findIndex((k) => wanted.has(k));
+    if (at >= 0) position.set(col.field, at);
+    else if (col.required)
+      fileErrors.push(englishText('import.columnMissing', { column: col.field }));
+  }
+  if (fileErrors.length) return { rows: [], valid: false, written: 0, fileErrors };
+
+  const check = () => {
+    const checked: Checked[] =
+      input.kind === 'products'
+        ? checkProducts(db, records, position)
+        : checkCustomers(db, records, position);
+    return checked;
+  };
+
+  const checked = check();
+  const valid = checked.every((c) => Object.keys(c.row.errors).length === 0);
+  if (!valid || !input.commit) {
+    return { rows: checked.map((c) => c.row), valid, written: 0, fileErrors: [] };
+  }
+  // Checked again inside the transaction, so a change since the preview cannot slip through.
+  const written = write(db, () => {
+    const again = check();
+    if (!again.every((c) => Object.keys(c.row.errors).length === 0)) return -1;
+    for (const c of again) {
+      if (input.kind === 'products') insertProduct(db, actor, c.value as never);
+      else insertCustomer(db, actor, c.value as never, null);
+    }
+    return again.length;
+  });
+  if (written < 0)
+    return { rows: check().map((c) => c.row), valid: false, written: 0, fileErrors: [] };
+  return { rows: checked.map((c) => c.row), valid: true, written, fileErrors: [] };
+}
+
+function valuesOf(fields: string[], position: Map<string, number>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [field, at] of position) values[field] = (fields[at] ?? '').trim();
+  return values;
+}
+
+function checkProducts(
+  db: Db,
+  records: { line: number; fields: string[] }[],
+  position: Map<string, number>,
+): Checked[] {
+  const categories = nameIndex(
+    db.select({ id: category.id, name: category.name }).from(category).all(),
+  );
+  const seen = new Set<string>();
+  return records.map((rec) => {
+    const values = valuesOf(rec.fields, position);
+    const errors: Record<string, string> = {};
+    const categoryId = categories.get((values.category ?? '').toLowerCase());
+    const result = productInput.safeParse({
+      name: values.name,
+      nameNe: values.nameNe,
+      category: categoryId ?? (values.category ? 'unknown' : ''),
+      price: blankToUndefined(values.price) ?? '',
+      description: values.description,
+      sku: values.sku,
+      productRank: blankToUndefined(values.productRank),
+      itemType: blankToUndefined(values.itemType),
+      itemCount: blankToUndefined(values.itemCount),
+      showDescription: blankToUndefined(values.showDescription),
+      stockInCount: blankToUndefined(values.stockInCount),
+    });
+    if (!result.success) Object.assign(errors, zodIssues(result.error));
+    if (values.price === '') errors.price = 'product.priceRequired';
+    if (values.category && !categoryId) errors.category = 'import.categoryUnknown';
+    const key = (values.name ?? '').toLowerCase();
+    if (key && seen.has(key)) errors.name = 'import.duplicateInFile';
+    seen.add(key);
+    return { row: { line: rec.line, values, errors }, value: result.success ? result.data : null };
+  });
+}
+
+function checkCustomers(
+  db: Db,
+  records: { line: number; fields: string[] }[],
+  position: Map<string, number>,
+): Checked[] {
+  const routes = nameIndex(db.select({ id: route.id, name: route.name }).from(route).all());
+  const codes = new Set(
+    db
+      .select({ code: sql<string>`lower(${customer.customerCode})` })
+      .from(customer)
+      .all()
+      .map((r) => r.code),
+  );
+  const seen = new Set<string>();
+  return records.map((rec) => {
+    const values = valuesOf(rec.fields, position);
+    const errors: Record<string, string> = {};
+    const routeId = routes.get((values.route ?? '').toLowerCase());
+    const days = (values.deliveryDays ?? '')
+      .split(/[;|/]+/)
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map(
+        (d) => WEEKDAYS.find((w) => w.toLowerCase().startsWith(d.toLowerCase().slice(0, 3))) ?? d,
+      );
+    const result = customerFields.safeParse({
+      restaurantName: values.restaurantName,
+      phoneNumber: values.phoneNumber,
+      customerCode: values.customerCode,
+      paymentMethod: (values.paymentMethod ?? '').toLowerCase(),
+      paymentDate: values.paymentDate,
+      deliveryDays: days,
+      route: routeId ?? (values.route ? 'unknown' : ''),
+      contactPerson: values.contactPerson,
+      mobileNumber: values.mobileNumber,
+      badDebt: yes(values.badDebt ?? ''),
+      webOrder: yes(values.webOrder ?? ''),
+    });
+    if (!result.success) {
+      for (const [k, v] of Object.entries(zodIssues(result.error))) {
+        errors[k.startsWith('deliveryDays') ? 'deliveryDays' : k] = v;
+      }
+    }
+    if (values.route && !routeId) errors.route = 'import.routeUnknown';
+    const code = (values.customerCode ?? '').toLowerCase();
+    if (code && codes.has(code)) errors.customerCode = 'customer.codeTaken';
+    else if (code && seen.has(code)) errors.customerCode = 'import.duplicateInFile';
+    seen.add(code);
+    return { row: { line: rec.line, values, errors }, value: result.success ? result.data : null };
+  });
+}

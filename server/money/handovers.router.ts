@@ -1,0 +1,59 @@
+import { isoDateInZone } from '../../shared/format';
+import {
+  confirmHandoverInput,
+  driverDayOut,
+  handOverInput,
+  handoverDayInput,
+  handoverOut,
+  handoverReportInput,
+  handoverReportOut,
+} from '../../shared/schemas/invoices';
+import { actorOf } from '../platform/audit';
+import { badRequest } from '../platform/errors';
+import { idempotent } from '../platform/idempotency';
+import { answer } from '../platform/output';
+import { driverProcedure, router, staffProcedure } from '../trpc';
+import { confirmHandover, driverDay, handOver, handoverReport } from './handovers';
+
+// The cash handover (DESIGN §6): the driver's day of cash, handed over and confirmed.
+
+export const handoversRouter = router({
+  /** The signed-in driver's cash of a day (default today), per customer and in total. */
+  myDay: driverProcedure
+    .input(handoverDayInput)
+    .output(answer(driverDayOut))
+    .query(({ ctx, input }) =>
+      driverDay(
+        ctx.db,
+        ctx.user.account.id,
+        input.date ?? isoDateInZone(new Date(), ctx.config.timeZone),
+      ),
+    ),
+
+  handOver: driverProcedure
+    .input(handOverInput)
+    .use(idempotent)
+    .output(answer(handoverOut))
+    .mutation(({ ctx, input }) =>
+      handOver(
+        ctx.db,
+        actorOf(ctx.user),
+        { id: ctx.user.account.id, name: ctx.user.account.username },
+        input,
+      ),
+    ),
+
+  confirm: staffProcedure
+    .input(confirmHandoverInput)
+    .use(idempotent)
+    .output(answer(handoverOut))
+    .mutation(({ ctx, input }) => confirmHandover(ctx.db, actorOf(ctx.user), input)),
+
+  report: staffProcedure
+    .input(handoverReportInput)
+    .output(answer(handoverReportOut))
+    .query(({ ctx, input }) => {
+      if (input.from > input.to) throw badRequest('invoice.dateInvalid');
+      return handoverReport(ctx.db, input.from, input.to);
+    }),
+});

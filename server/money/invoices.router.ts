@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { isoDateInZone } from '../../shared/format';
+import {
+  agingOut,
+  byDateInput,
+  byDateOut,
+  completedInput,
+  duesOut,
+  followUpOut,
+  forecastOut,
+  fullPaymentInput,
+  historyEntryOut,
+  invoiceCreateInput,
+  invoiceListInput,
+  invoiceOut,
+  invoicePageOut,
+  invoicesWithDuesOut,
+  invoiceUpdateInput,
+  myOverdueOut,
+  noteInput,
+  overdueCustomerOut,
+  paymentEditInput,
+  paymentInput,
+} from '../../shared/schemas/invoices';
+import type { Context } from '../context';
+import { customerOverdue, duesForCustomers, overdueCustomers } from '../customers/overdue';
+import { actorOf } from '../platform/audit';
+import { idempotent } from '../platform/idempotency';
+import { answer } from '../platform/output';
+import { customerProcedure, driverOrStaffProcedure, router, staffProcedure } from '../trpc';
+import { agingReport, followUps } from './aging';
+import { collectionForecast, dueOnPaymentDay } from './forecast';
+import {
+  assignedInvoices,
+  createInvoice,
+  customerInvoices,
+  deleteInvoice,
+  formOptions,
+  getInvoice,
+  invoiceHistory,
+  listCompletedInvoices,
+  listOpenInvoices,
+  updateInvoice,
+} from './invoices';
+import { addNote, addPayment, editPayment, payInFull } from './payments';
+
+// Invoices, payments and notes (spec §7 "Invoices"), the overdue flag and the money reports.
+// Staff reach every invoice; a driver reaches the invoices assigned to them (another driver's
+// answer 404); customers are refused.
+
+const today = (ctx: Pick<Context, 'config'>) => isoDateInZone(new Date(), ctx.config.timeZone);
+const idInput = z.object({ id: z.string().trim().min(1, 'common.idRequired').max(64) });
+
+export const invoicesRouter = router({
+  list: staffProcedure
+    .input(invoiceListInput)
+    .output(answer(invoicePageOut))
+    .query(({ ctx, input }) =>
+      listOpenInvoices(ctx.db, input.kind, input.cursor ?? input.pageNumber, today(ctx)),
+    ),
+
+  completed: staffProcedure
+    .input(completedInput)
+    .output(answer(invoicePageOut))
+    .query(({ ctx, input }) =>
+      listCompletedInvoices(ctx.db, input.keyword, input.cursor ?? input.pageNumber, today(ctx)),
+    ),
+
+  byId: driverOrStaffProcedure
+    .input(idInput)
+    .output(answer(invoiceOut))
+    .query(({ ctx, input }) => getInvoice(ctx.db, input.id, ctx.scope, today(ctx))),
+
+  history: driverOrStaffProcedure
+    .input(idInput)
+    .output(answer(z.array(historyEntryOut)))
+    .query(({ ctx, input }) => invoiceHistory(ctx.db, input.id, ctx.scope)),
+
+  byCustomer: staffProcedure
+    .input(z.object({ customerId: z.string().trim().min(1, 'common.idRequired').max(64) }))
+    .output(answer(invoicesWithDuesOut))
+    .query(({ ctx, input }) => customerInvoices(ctx.db, input.customerId, today(ctx))),
+
+  /** GET /api/invoice/assigned/{id} and /api/invoice/driver/{driverId}. */
+  assigned: driverOrStaffProcedure
+    .input(idInput)
+    .output(answer(invoicesWithDuesOut))
+    .query(({ ctx, input }) => assignedInvoices(ctx.db, input.id, ctx.scope, today(ctx))),
+
+  /** The signed-in driver's own invoices to collect. */
+  mine: driverOrStaffProcedure
+    .input(z.void())
+    .output(answer(invoicesWithDuesOut))
+    .query(({ ctx }) => assignedInvoices(ctx.db, ctx.user.account.id, ctx.scope, today(ctx))),
+
+  create: staffProcedure
+    .input(invoiceCreateInput)
+    .use(idempotent)
+    .output(answer(invoiceOut))
+    .mutation(({ ctx, input }) => createInvoice(ctx.db, actorOf(ctx.user), input, today(ctx))),
+
+  update: staffProcedure
+    .input(invoiceUpdateInput)
+    .output(answer(invoiceOut))
+    .mutation(({ ctx, input }) => updateInvoice(ctx.db, actorOf(ctx.user), input, today(ctx))),
+
+  delete: staffProcedure
+    .input(idInput)
+    .output(answer(z.object({ _id: z.string() })))
+    .mutation(({ ctx, input }) => deleteInvoice(ctx.db, actorOf(ctx.user), input.id)),
+
+  pay: driverOrStaffProcedure
+    .input(paymentInput)
+    .use(idempotent)
+    .output(answer(invoiceOut))
+    .mutation(({ ctx, input }) =>
+      addPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+    ),
+
+  payFull: driverOrStaffProcedure
+    .input(fullPaymentInput)
+    .use(idempotent)
+    .output(answer(invoiceOut))
+    .mutation(({ ctx, input }) =>
+      payInFull(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+    ),
+
+  /** Correcting a payment is the office's (DESIGN §2: drivers add payments and notes). */
+  editPayment: staffProcedure
+    .input(paymentEditInput)
+    .use(idempotent)
+    .output(answer(invoiceOut))
+    .mutation(({ ctx, input }) =>
+      editPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+    ),
+
+  addNote: driverOrStaffProcedure
+    .input(noteInput)
+    .output(answer(invoiceOut))
+    .mutation(({ ctx, input }) => addNote(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx))),
+
+  /** Customers, collectors and routes for the invoice form and the export screen. */
+  formOptions: staffProcedure
+    .input(z.void())
+    .output(
+      answer(
+        z.object({
+          customers: z.array(
+            z.object({ _id: z.string(), customerCode: z.string(), restaurantName: z.string() }),
+          ),
+          collectors: z.array(
+            z.object({ _id: z.string(), username: z.string(), name: z.string(), role: z.string() }),
+          ),
+          routes: z.array(z.object({ _id: z.string(), name: z.string() })),
+        }),
+      ),
+    )
+    .query(({ ctx }) => formOptions(ctx.db)),
+
+  // --- Reports ---------------------------------------------------------------------------------
+
+  /** GET /api/invoice/date?paymentDate={day}: the projected collection of one day of month. */
+  byDate: staffProcedure
+    .input(byDateInput)
+    .output(answer(byDateOut))
+    .query(({ ctx, input }) => dueOnPaymentDay(ctx.db, input.paymentDate, today(ctx))),
+
+  forecast: staffProcedure
+    .input(z.void())
+    .output(answer(forecastOut))
+    .query(({ ctx }) => collectionForecast(ctx.db, today(ctx))),
+
+  aging: staffProcedure
+    .input(z.void())
+    .output(answer(agingOut))
+    .query(({ ctx }) => agingReport(ctx.db, today(ctx))),
+
+  followUps: staffProcedure
+    .input(z.void())
+    .output(answer(followUpOut))
+    .query(({ ctx }) => followUps(ctx.db, today(ctx))),
+
+  // --- Overdue accounts ------------------------------------------------------------------------
+
+  overdueCustomers: staffProcedure
+    .input(z.void())
+    .output(answer(z.array(overdueCustomerOut)))
+    .query(({ ctx }) => overdueCustomers(ctx.db, today(ctx))),
+
+  /** The checkout banner: is the signed-in customer's account overdue? */
+  myOverdue: customerProcedure
+    .input(z.void())
+    .output(answer(myOverdueOut))
+    .query(({ ctx }) => customerOverdue(ctx.db, ctx.customer.id, today(ctx))),
+
+  /** The driver's job card: dues of the customers on their jobs ("collect before unloading"). */
+  duesForCustomers: driverOrStaffProcedure
+    .input(z.object({ customerIds: z.array(z.string().trim().min(1).max(64)).max(500) }))
+    .output(answer(duesOut))
+    .query(({ ctx, input }) => duesForCustomers(ctx.db, ctx.scope, input.customerIds, today(ctx))),
+});

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { isoDateInZone } from '../../shared/format';
+import { idParam } from '../../shared/schemas/catalogue';
+import {
+  customerOrdersInput,
+  dispatchInput,
+  dispatchManyInput,
+  frozenLineOut,
+  itemQuantitiesInput,
+  officeOrderOut,
+  officeOrderPageOut,
+  pagedInput,
+  pendingDatesOut,
+  pickListInput,
+  pickListOut,
+  placeForInput,
+  webOrdersInput,
+} from '../../shared/schemas/doorstep';
+import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared/schemas/orders';
+import { releaseHeldOrder } from '../customers/credit.router';
+import { actorOf } from '../platform/audit';
+import { idempotent } from '../platform/idempotency';
+import { answer } from '../platform/output';
+import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
+import { countPendingWebOrders, getOrder, listCustomerOrders, placeOrder } from './orders';
+import {
+  deleteOrder,
+  dispatchMany,
+  dispatchOrder,
+  getOfficeOrder,
+  itemQuantities,
+  listDispatchedOrders,
+  listOrdersOfCustomer,
+  listPendingWebOrders,
+  pendingDates,
+  pickList,
+  placeForCustomer,
+} from './web-orders';
+
+const idInput = z.object({ id: idParam });
+const deletedOut = z.object({ _id: z.string() });
+
+export const ordersRouter = router({
+  /** The admin dashboard's Web Orders tile. */
+  pendingWebCount: staffProcedure
+    .input(z.void())
+    .output(answer(z.object({ count: z.number().int() })))
+    .query(({ ctx }) => ({ count: countPendingWebOrders(ctx.db) })),
+
+  place: customerProcedure
+    .input(placeOrderInput)
+    .use(idempotent)
+    .output(answer(orderOut))
+    .mutation(({ ctx, input }) =>
+      placeOrder(
+        ctx.db,
+        {
+          accountId: ctx.user.account.id,
+          username: ctx.user.account.username,
+          customer: ctx.customer,
+        },
+        input,
+        { timeZone: ctx.config.timeZone },
+      ),
+    ),
+
+  mine: customerProcedure
+    .input(pageInput)
+    .output(answer(orderPageOut))
+    .query(({ ctx, input }) => listCustomerOrders(ctx.db, ctx.customer.id, input.pageNumber)),
+
+  /** A customer sees only their own orders (others answer 404); staff see any. */
+  byId: customerOrStaffProcedure
+    .input(z.object({ id: idParam }))
+    .output(answer(orderOut))
+    .query(({ ctx, input }) => getOrder(ctx.db, input.id, ctx.scope)),
+
+  /** Releases a web order held for a customer on credit hold (staff; audited). */
+  release: releaseHeldOrder,
+
+  // --- The office's web orders (spec §2 /admin/orders) ---------------------------------------
+
+  /** New Orders: pending, filtered by delivery date and route, paged. */
+  list: staffProcedure
+    .input(webOrdersInput)
+    .output(answer(officeOrderPageOut))
+    .query(({ ctx, input }) => listPendingWebOrders(ctx.db, input)),
+
+  /** Dispatched, newest delivery date first, paged. */
+  delivered: staffProcedure
+    .input(pagedInput)
+    .output(answer(officeOrderPageOut))
+    .query(({ ctx, input }) => listDispatchedOrders(ctx.db, input.pageNumber)),
+
+  /** One customer's orders (`/admin/customer/orders/{id}`), paged, with keyword. */
+  ofCustomer: staffProcedure
+    .input(customerOrdersInput)
+    .output(
+      answer(
+        officeOrderPageOut.extend({
+          customer: z.object({ _id: z.string(), restaurantName: z.string() }),
+        }),
+      ),
+    )
+    .query(({ ctx, input }) => listOrdersOfCustomer(ctx.db, input)),
+
+  /** The office's view of one order: with its flags (off schedule, on hold, phoned in). */
+  officeById: staffProcedure
+    .input(idInput)
+    .output(answer(officeOrderOut))
+    .query(({ ctx, input }) => getOfficeOrder(ctx.db, input.id)),
+
+  /** Frozen Counts: `{itemName, totalQuantity, sku}` sorted by name. */
+  itemQuantities: staffProcedure
+    .input(itemQuantitiesInput)
+    .output(answer(z.array(frozenLineOut)))
+    .query(({ ctx, input }) =>
+      itemQuantities(ctx.db, input.deliveryDate, isoDateInZone(new Date(), ctx.config.timeZone)),
+    ),
+
+  /** Delivery dates with pending orders, and the next one (Frozen Counts' default). */
+  pendingDates: staffProcedure
+    .input(z.void())
+    .output(answer(pendingDatesOut))
+    .query(({ ctx }) => pendingDates(ctx.db, isoDateInZone(new Date(), ctx.config.timeZone))),
+
+  /** The printable pick list of a delivery date (and route). */
+  pickList: staffProcedure
+    .input(pickListInput)
+    .output(answer(pickListOut))
+    .query(({ ctx, input }) => pickList(ctx.db, input.deliveryDate, input.route)),
+
+  /** 'Mark as dispatched' (spec's deliver): the office delivered it, no driver job. */
+  deliver: staffProcedure
+    .input(idInput)
+    .use(idempotent)
+    .output(answer(officeOrderOut))
+    .mutation(({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), { id: input.id })),
+
+  /** Dispatch, optionally to a driver (which creates the driver's delivery job). */
+  dispatch: staffProcedure
+    .input(dispatchInput)
+    .use(idempotent)
+    .output(answer(officeOrderOut))
+    .mutation(({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), input)),
+
+  /** Many orders (one date, one route) to one driver, in one transaction. */
+  dispatchMany: staffProcedure
+    .input(dispatchManyInput)
+    .use(idempotent)
+    .output(answer(z.object({ dispatched: z.number().int() })))
+    .mutation(({ ctx, input }) => dispatchMany(ctx.db, actorOf(ctx.user), input)),
+
+  remove: staffProcedure
+    .input(idInput)
+    .output(answer(deletedOut))
+    .mutation(({ ctx, input }) => deleteOrder(ctx.db, actorOf(ctx.user), input.id)),
+
+  /** An order phoned in: placed by the office for the customer, same rules and pricing. */
+  placeFor: staffProcedure
+    .input(placeForInput)
+    .use(idempotent)
+    .output(answer(officeOrderOut))
+    .mutation(({ ctx, input }) =>
+      placeForCustomer(ctx.db, actorOf(ctx.user), input, { timeZone: ctx.config.timeZone }),
+    ),
+});

@@ -1,0 +1,287 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { customerOrder, orderLine, product } from '../../drizzle/schema';
+import { isDeliveryDay } from '../../shared/delivery-dates';
+import { isOutOfStock, LATEST_DELIVERY_DATE, MAX_QUANTITY } from '../../shared/rules';
+import {
+  ORDERS_PAGE_SIZE,
+  type OrderOut,
+  type OrderPageOut,
+  type placeOrderInput,
+} from '../../shared/schemas/orders';
+import type { CustomerRecord } from '../context';
+import { StampedCache } from '../platform/cache';
+import { type Db, write } from '../platform/db';
+import { badRequest, notFound } from '../platform/errors';
+import { newId, nowIso } from '../platform/ids';
+import { prepared } from '../platform/prepared';
+import { type Scope, withinScope } from '../platform/scope';
+import { deliveryCalendar } from '../settings/settings';
+
+type OrderRow = typeof customerOrder.$inferSelect;
+type LineRow = typeof orderLine.$inferSelect;
+
+export function countPendingWebOrders(db: Db): number {
+  const row = prepared(db, 'orders.pendingCount', () =>
+    db
+      .select({ n: count() })
+      .from(customerOrder)
+      .where(eq(customerOrder.isDelivered, false))
+      .prepare(),
+  ).get();
+  return row?.n ?? 0;
+}
+
+// A list of ids is bound as one JSON parameter so the statement can stay prepared.
+const idsIn = (column: typeof orderLine.orderId | typeof product.id, name: string) =>
+  sql`${column} IN (SELECT value FROM json_each(${sql.placeholder(name)}))`;
+
+// --- Reading ----------------------------------------------------------------------------------
+
+function toOrderOut(o: OrderRow, lines: LineRow[]): OrderOut {
+  return {
+    _id: o.id,
+    orderNumber: o.orderNumber,
+    user: {
+      username: o.username,
+      restaurantName: o.restaurantName,
+      customerCode: o.customerCode,
+      phoneNumber: o.phoneNumber,
+      route: o.routeName ? { name: o.routeName } : null,
+    },
+    customer: o.customerId ? { _id: o.customerId, restaurantName: o.restaurantName } : null,
+    orderItems: lines.map((l) => ({
+      _id: l.id,
+      product: l.productId,
+      name: l.name,
+      sku: l.sku,
+      quantity: l.quantity,
+      price: l.unitPrice,
+      total: l.lineTotal,
+    })),
+    deliveryDate: o.deliveryDate,
+    customMessage: o.customMessage,
+    totalPrice: o.total,
+    isDelivered: o.isDelivered,
+    deliveredBy: o.deliveredByName,
+    deliveredAt: o.deliveredAt,
+    createdAt: o.createdAt,
+  };
+}
+
+/** Orders with their lines, in the order of `rows`: two queries, not one per order. */
+export function withLines(db: Db, rows: OrderRow[]): OrderOut[] {
+  if (rows.length === 0) return [];
+  const lines = prepared(db, 'orders.linesOf', () =>
+    db.select().from(orderLine).where(idsIn(orderLine.orderId, 'ids')).prepare(),
+  ).all({ ids: JSON.stringify(rows.map((r) => r.id)) });
+  // Sorting a few dozen lines here is cheaper than an ORDER BY over the IN list.
+  lines.sort((a, b) => a.position - b.position);
+  const byOrder = new Map<string, LineRow[]>();
+  for (const l of lines) {
+    const list = byOrder.get(l.orderId) ?? [];
+    list.push(l);
+    byOrder.set(l.orderId, list);
+  }
+  return rows.map((r) => toOrderOut(r, byOrder.get(r.id) ?? []));
+}
+
+/**
+ * One order within the caller's scope: another customer's order answers 404, exactly as a
+ * missing id does, so ids cannot be probed.
+ */
+export function getOrder(db: Db, id: string, scope: Scope): OrderOut {
+  const row = db
+    .select()
+    .from(customerOrder)
+    .where(
+      and(eq(customerOrder.id, id), withinScope(scope, { customer: customerOrder.customerId })),
+    )
+    .get();
+  if (!row) throw notFound('order.notFound');
+  return withLines(db, [row])[0] as OrderOut;
+}
+
+// --- History pages cache -------------------------------------------------------------------------
+// A restaurant opens its history far more often than its orders change. Pages are kept in a
+// bounded LRU that empties itself whenever anything is written (server/platform/cache.ts): no writer has
+// to remember to invalidate it.
+
+const HISTORY_CACHE_PAGES = 2000;
+const historyCaches = new WeakMap<Db, StampedCache<string, OrderPageOut>>();
+
+function historyCache(db: Db): StampedCache<string, OrderPageOut> {
+  let cache = historyCaches.get(db);
+  if (!cache) {
+    cache = new StampedCache(db, HISTORY_CACHE_PAGES);
+    historyCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** A customer's history page (newest first). Pages past the last answer empty. */
+export function listCustomerOrders(db: Db, customerId: string, pageNumber: number): OrderPageOut {
+  return historyCache(db).getOrMake(`${customerId}:${pageNumber}`, () =>
+    readCustomerOrders(db, customerId, pageNumber),
+  );
+}
+
+function readCustomerOrders(db: Db, customerId: string, pageNumber: number): OrderPageOut {
+  const total =
+    db
+      .select({ n: count() })
+      .from(customerOrder)
+      .where(eq(customerOrder.customerId, customerId))
+      .get()?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const rows = db
+    .select()
+    .from(customerOrder)
+    .where(eq(customerOrder.customerId, customerId))
+    .orderBy(desc(customerOrder.createdAt), desc(customerOrder.id))
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((pageNumber - 1) * ORDERS_PAGE_SIZE)
+    .all();
+  return { orders: withLines(db, rows), page: pageNumber, pages };
+}
+
+// --- Placing ----------------------------------------------------------------------------------
+
+const ph = (name: string) => sql.placeholder(name);
+
+function placementStatements(db: Db) {
+  return prepared(db, 'orders.placement', () => ({
+    products: db.select().from(product).where(idsIn(product.id, 'ids')).prepare(),
+    nextNumber: db
+      .select({
+        n: sql<number>`COALESCE(MAX(${customerOrder.orderNumber}), ${FIRST_ORDER_NUMBER - 1}) + 1`,
+      })
+      .from(customerOrder)
+      .prepare(),
+    insertOrder: db
+      .insert(customerOrder)
+      .values({
+        id: ph('id'),
+        orderNumber: ph('orderNumber'),
+        customerId: ph('customerId'),
+        placedBy: ph('placedBy'),
+        restaurantName: ph('restaurantName'),
+        customerCode: ph('customerCode'),
+        username: ph('username'),
+        phoneNumber: ph('phoneNumber'),
+        routeName: ph('routeName'),
+        deliveryDate: ph('deliveryDate'),
+        customMessage: ph('customMessage'),
+        total: ph('total'),
+        offSchedule: ph('offSchedule'),
+        onHold: ph('onHold'),
+        createdAt: ph('createdAt'),
+      })
+      .prepare(),
+    insertLine: db
+      .insert(orderLine)
+      .values({
+        id: ph('id'),
+        orderId: ph('orderId'),
+        productId: ph('productId'),
+        position: ph('position'),
+        name: ph('name'),
+        sku: ph('sku'),
+        unitPrice: ph('unitPrice'),
+        quantity: ph('quantity'),
+        lineTotal: ph('lineTotal'),
+      })
+      .prepare(),
+  }));
+}
+
+/** Orders are numbered from here on (#10001, #10002, ...). */
+export const FIRST_ORDER_NUMBER = 10001;
+
+export interface Placer {
+  accountId: string;
+  username: string;
+  customer: CustomerRecord;
+}
+
+/**
+ * Places an order for a customer: every price, name and unit comes from the product, never
+ * from the client. One IMMEDIATE transaction: the stock check, the number, the order and its
+ * lines commit together or not at all. Retries are answered by the idempotency middleware.
+ */
+export function placeOrder(
+  db: Db,
+  placer: Placer,
+  input: z.output<typeof placeOrderInput>,
+  opts: { timeZone: string; now?: Date; within?: (order: OrderOut) => void },
+): OrderOut {
+  const calendar = deliveryCalendar(db, opts.timeZone, opts.now);
+  if (input.deliveryDate < calendar.today) throw badRequest('order.deliveryDatePast');
+  if (input.deliveryDate < calendar.earliest) {
+    throw badRequest('order.deliveryDateTooEarly', { earliest: calendar.earliest });
+  }
+  if (calendar.holidays.includes(input.deliveryDate)) throw badRequest('order.deliveryDateHoliday');
+  if (input.deliveryDate > LATEST_DELIVERY_DATE) throw badRequest('order.deliveryDateTooFar');
+
+  // The same product twice becomes one line.
+  const wanted = new Map<string, number>();
+  for (const l of input.orderItems)
+    wanted.set(l.product, (wanted.get(l.product) ?? 0) + l.quantity);
+
+  const stmts = placementStatements(db);
+  const c = placer.customer;
+  return write(db, () => {
+    const products = stmts.products.all({ ids: JSON.stringify([...wanted.keys()]) });
+    const byId = new Map(products.map((row) => [row.id, row]));
+    const lines: LineRow[] = [];
+    const id = newId();
+    let position = 0;
+    for (const [productId, quantity] of wanted) {
+      const p = byId.get(productId);
+      if (!p) throw badRequest('order.productGone');
+      if (isOutOfStock(p.itemType)) throw badRequest('order.outOfStock', { name: p.name });
+      if (quantity > MAX_QUANTITY)
+        throw badRequest('order.quantityTooLarge', { name: p.name, max: MAX_QUANTITY });
+      lines.push({
+        id: newId(),
+        orderId: id,
+        productId,
+        position: position++,
+        name: p.name,
+        sku: p.sku,
+        unitPrice: p.price,
+        quantity,
+        lineTotal: p.price * quantity,
+      });
+    }
+    const row: OrderRow = {
+      id,
+      orderNumber: stmts.nextNumber.get()?.n ?? FIRST_ORDER_NUMBER,
+      customerId: c.id,
+      placedBy: placer.accountId,
+      restaurantName: c.restaurantName,
+      customerCode: c.customerCode,
+      username: placer.username,
+      phoneNumber: c.phoneNumber,
+      routeName: c.routeName,
+      deliveryDate: input.deliveryDate,
+      customMessage: input.customMessage,
+      total: lines.reduce((sum, l) => sum + l.lineTotal, 0),
+      isDelivered: false,
+      deliveredBy: null,
+      deliveredByName: null,
+      deliveredAt: null,
+      // Not one of the customer's delivery days: the customer confirmed it; the office sees a flag.
+      offSchedule: !isDeliveryDay(input.deliveryDate, c.deliveryDays),
+      onHold: c.creditHold,
+      createdAt: nowIso(),
+    };
+    stmts.insertOrder.run(row);
+    for (const line of lines) stmts.insertLine.run(line);
+    // The order as written: no need to read it back.
+    const out = toOrderOut(row, lines);
+    // E.g. the office's audit entry, committed with the order.
+    opts.within?.(out);
+    return out;
+  });
+}

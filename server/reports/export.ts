@@ -1,0 +1,282 @@
+import type * as xlsxModule from 'xlsx';
+import { daysBetween } from '../money/aging';
+import { statusOf } from '../money/invoices';
+import type { Db } from '../platform/db';
+import { notFound } from '../platform/errors';
+
+// The Excel export (DESIGN §3): one workbook per route (or all routes) with a Customers sheet
+// and an Outstanding invoices sheet. `xlsx` only ever WRITES here; nothing uploaded is parsed.
+// Yen are numbers with a yen format, dates are real dates, each sheet has a header row, frozen
+// panes and an autofilter, and text that a spreadsheet could take for a formula is text.
+
+export type Xlsx = typeof xlsxModule;
+let xlsxLoading: Promise<Xlsx> | undefined;
+
+/**
+ * xlsx on the first export, not at start: loading it costs ~0.4 s of CPU and ~30 MB of memory
+ * (its code pages tables), and the office exports a few times a month.
+ */
+export function loadXlsx(): Promise<Xlsx> {
+  // Under Node the CommonJS build is loaded; its CFB (zip) helper is only on the default export.
+  xlsxLoading ??= import('xlsx').then((m) => m.default ?? m);
+  return xlsxLoading;
+}
+
+const YEN_FORMAT = '"¥"#,##0';
+const DATE_FORMAT = 'yyyy-mm-dd';
+/** Excel's day 0 (the 1900 date system, with its leap-year quirk) in epoch days. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+type Cell = xlsxModule.CellObject;
+
+/** Text that starts with = + - @, a tab or a carriage return could run as a formula. */
+export const FORMULA_LIKE = /^[=+\-@\t\r]/;
+
+export function textCell(value: string | null | undefined): Cell {
+  const v = value ?? '';
+  // Always a string cell (never `f`); formula-looking text also gets the Text number format.
+  return FORMULA_LIKE.test(v) ? { t: 's', v, z: '@' } : { t: 's', v };
+}
+
+export function yenCell(value: number): Cell {
+  return { t: 'n', v: value, z: YEN_FORMAT };
+}
+
+export function dateCell(iso: string | null | undefined): Cell {
+  if (!iso) return { t: 's', v: '' };
+  const ms = Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(ms)) return textCell(iso);
+  return { t: 'n', v: (ms - EXCEL_EPOCH_MS) / 86_400_000, z: DATE_FORMAT };
+}
+
+const intCell = (value: number): Cell => ({ t: 'n', v: value });
+
+/**
+ * A worksheet from a header and rows of cells, with widths and an autofilter. The sheet is
+ * SheetJS's "dense" form (an array of rows of cells, the sheet's settings as properties of the
+ * array): the keyed form ({A1: cell, ...}) costs a string key and a hash insert per cell, more
+ * than half of an export's time at 250,000 cells. xlsx writes both the same way.
+ */
+export function sheetOf(
+  XLSX: Xlsx,
+  header: string[],
+  rows: Cell[][],
+  widths: number[],
+): xlsxModule.WorkSheet {
+  const dense: Cell[][] = [header.map((h): Cell => ({ t: 's', v: h })), ...rows];
+  const ws = dense as unknown as xlsxModule.WorkSheet;
+  const last = `${XLSX.utils.encode_col(header.length - 1)}${rows.length + 1}`;
+  ws['!ref'] = `A1:${last}`;
+  ws['!autofilter'] = { ref: `A1:${last}` };
+  ws['!cols'] = widths.map((wch) => ({ wch }));
+  return ws;
+}
+
+const PLAIN_VIEW = Buffer.from('<sheetView workbookViewId="0"/>');
+const FROZEN_VIEW = Buffer.from(
+  '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+    '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView>',
+);
+const SHEET_PATH = /xl\/worksheets\/sheet\d+\.xml$/;
+
+/** A sheet's XML with its header row frozen. */
+function freezeHeader(xml: Buffer): Buffer {
+  const at = xml.indexOf(PLAIN_VIEW);
+  if (at < 0) return xml;
+  return Buffer.concat([xml.subarray(0, at), FROZEN_VIEW, xml.subarray(at + PLAIN_VIEW.length)]);
+}
+
+type ZipAdd = (zip: unknown, path: string, content: unknown) => unknown;
+
+/**
+ * The workbook as xlsx bytes with the header row of every sheet frozen. SheetJS's community
+ * build writes no panes. Each part of the file goes into the zip through `CFB.utils.cfb_add`;
+ * for the length of this (synchronous) write that function gives each sheet's XML its <pane>
+ * on the way in, so the file is compressed once, by xlsx itself, as any other write.
+ */
+export function workbookBytes(XLSX: Xlsx, wb: xlsxModule.WorkBook): Buffer {
+  const utils = XLSX.CFB.utils as unknown as { cfb_add: ZipAdd };
+  const add = utils.cfb_add;
+  utils.cfb_add = (zip, path, content) =>
+    add(
+      zip,
+      path,
+      SHEET_PATH.test(path) && Buffer.isBuffer(content) ? freezeHeader(content) : content,
+    );
+  try {
+    return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  } finally {
+    utils.cfb_add = add;
+  }
+}
+
+interface CustomerExportRow {
+  customerCode: string;
+  restaurantName: string;
+  contactPerson: string | null;
+  phoneNumber: string;
+  mobileNumber: string | null;
+  paymentMethod: string;
+  paymentDate: string | null;
+  deliveryDays: string;
+  routeName: string | null;
+  dues: number;
+  lastDelivery: string | null;
+}
+
+interface InvoiceExportRow {
+  customerCode: string | null;
+  restaurantName: string | null;
+  routeName: string | null;
+  createdAt: string;
+  dueDate: string | null;
+  amount: number;
+  paidAmount: number;
+  collector: string | null;
+}
+
+const phone = (p: string | null) => (p ? (p.startsWith('0') ? p : `0${p}`) : '');
+
+export interface ExportData {
+  fileName: string;
+  customers: CustomerExportRow[];
+  invoices: InvoiceExportRow[];
+}
+
+/** The rows of one route (`null` = all routes) and the file's name. */
+export function exportData(db: Db, routeId: string | null, today: string): ExportData {
+  let routeName = 'all';
+  if (routeId !== null) {
+    const r = db.$client
+      .prepare<[string], { name: string }>('SELECT name FROM route WHERE id = ?')
+      .get(routeId);
+    if (!r) throw notFound('common.notFound');
+    routeName = r.name;
+  }
+  const routeWhere = routeId === null ? '1 = 1' : 'c.route_id = @routeId';
+  const params: Record<string, string> = routeId === null ? {} : { routeId };
+  const customers = db.$client
+    .prepare<Record<string, string>, CustomerExportRow>(
+      `SELECT c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
+              c.contact_person AS contactPerson, c.phone_number AS phoneNumber,
+              c.mobile_number AS mobileNumber, c.payment_method AS paymentMethod,
+              c.payment_date AS paymentDate, c.delivery_days AS deliveryDays, r.name AS routeName,
+              COALESCE(d.dues, 0) AS dues,
+              MAX(COALESCE(j.last, ''), COALESCE(o.last, '')) AS lastDelivery
+         FROM customer c
+         LEFT JOIN route r ON r.id = c.route_id
+         LEFT JOIN (SELECT customer_id, SUM(amount - paid_amount) AS dues FROM invoice GROUP BY customer_id) d
+                ON d.customer_id = c.id
+         LEFT JOIN (SELECT customer_id, MAX(delivered_at) AS last FROM delivery_job
+                     WHERE is_delivered = 1 GROUP BY customer_id) j ON j.customer_id = c.id
+         LEFT JOIN (SELECT customer_id, MAX(delivered_at) AS last FROM customer_order
+                     WHERE is_delivered = 1 GROUP BY customer_id) o ON o.customer_id = c.id
+        WHERE ${routeWhere}
+        ORDER BY r.name, c.customer_code`,
+    )
+    .all(params);
+  const invoices = db.$client
+    .prepare<Record<string, string>, InvoiceExportRow>(
+      `SELECT c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
+              r.name AS routeName, i.created_at AS createdAt, i.due_date AS dueDate, i.amount,
+              i.paid_amount AS paidAmount, a.username AS collector
+         FROM invoice i
+         LEFT JOIN customer c ON c.id = i.customer_id
+         LEFT JOIN route r ON r.id = c.route_id
+         LEFT JOIN account a ON a.id = i.assign_to_collect
+        WHERE i.paid_amount < i.amount AND ${routeWhere}
+        ORDER BY c.customer_code, i.due_date`,
+    )
+    .all(params);
+  const safe = routeName.replace(/[^\p{L}\p{N}_.-]+/gu, '-').replace(/^-+|-+$/g, '') || 'route';
+  return { fileName: `${safe}-data-${today}.xlsx`, customers, invoices };
+}
+
+export const CUSTOMER_HEADER = [
+  'Code',
+  'Restaurant',
+  'Contact person',
+  'Phone',
+  'Mobile',
+  'Payment method',
+  'Payment day',
+  'Delivery days',
+  'Route',
+  'Dues',
+  'Last delivery',
+];
+export const INVOICE_HEADER = [
+  'Code',
+  'Restaurant',
+  'Route',
+  'Invoice date',
+  'Due date',
+  'Amount',
+  'Paid',
+  'Pending',
+  'Status',
+  'Days past due',
+  'Collector',
+];
+
+export function buildWorkbook(XLSX: Xlsx, data: ExportData, today: string): xlsxModule.WorkBook {
+  const customerRows = data.customers.map((c) => {
+    let days = '';
+    try {
+      days = (JSON.parse(c.deliveryDays) as string[]).join(', ');
+    } catch {
+      days = '';
+    }
+    return [
+      textCell(c.customerCode),
+      textCell(c.restaurantName),
+      textCell(c.contactPerson),
+      textCell(phone(c.phoneNumber)),
+      textCell(phone(c.mobileNumber)),
+      textCell(c.paymentMethod === 'monthly' ? 'Monthly' : 'Cash'),
+      textCell(c.paymentDate),
+      textCell(days),
+      textCell(c.routeName),
+      yenCell(c.dues),
+      dateCell(c.lastDelivery || null),
+    ];
+  });
+  const invoiceRows = data.invoices.map((i) => {
+    const late = i.dueDate ? Math.max(0, daysBetween(i.dueDate, today)) : 0;
+    return [
+      textCell(i.customerCode ?? 'Unknown'),
+      textCell(i.restaurantName ?? 'Deleted Restaurant'),
+      textCell(i.routeName),
+      dateCell(i.createdAt),
+      dateCell(i.dueDate),
+      yenCell(i.amount),
+      yenCell(i.paidAmount),
+      yenCell(i.amount - i.paidAmount),
+      textCell(statusOf(i.amount, i.paidAmount)),
+      intCell(late),
+      textCell(i.collector),
+    ];
+  });
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(
+    wb,
+    sheetOf(XLSX, CUSTOMER_HEADER, customerRows, [10, 28, 18, 14, 14, 12, 10, 30, 14, 12, 12]),
+    'Customers',
+  );
+  XLSX.utils.book_append_sheet(
+    wb,
+    sheetOf(XLSX, INVOICE_HEADER, invoiceRows, [10, 28, 14, 12, 12, 12, 12, 12, 12, 10, 14]),
+    'Outstanding invoices',
+  );
+  return wb;
+}
+
+export async function exportWorkbook(
+  db: Db,
+  routeId: string | null,
+  today: string,
+): Promise<{ fileName: string; bytes: Buffer }> {
+  const XLSX = await loadXlsx();
+  const data = exportData(db, routeId, today);
+  return { fileName: data.fileName, bytes: workbookBytes(XLSX, buildWorkbook(XLSX, data, today)) };
+}

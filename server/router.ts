@@ -1,0 +1,40 @@
+import { authRouter } from './accounts/auth.router';
+import { employeesRouter } from './accounts/employees.router';
+import { categoriesRouter } from './catalogue/categories.router';
+import { productsRouter } from './catalogue/products.router';
+import { wishlistRouter } from './catalogue/wishlist.router';
+import { informationRouter } from './content/information.router';
+import { creditRouter } from './customers/credit.router';
+import { customersRouter } from './customers/customers.router';
+import { routesRouter } from './customers/routes.router';
+import { ordertrackRouter } from './deliveries/ordertrack.router';
+import { handoversRouter } from './money/handovers.router';
+import { invoicesRouter } from './money/invoices.router';
+import { ordersRouter } from './orders/orders.router';
+import { auditRouter } from './reports/audit.router';
+import { reportsRouter } from './reports/reports.router';
+import { settingsRouter } from './settings/settings.router';
+import { router } from './trpc';
+
+// The whole API: one router per business area's procedures, each in its area's folder. Both
+// doors (/trpc and the /api table in doors/rest) serve exactly these procedures.
+export const appRouter = router({
+  audit: auditRouter,
+  auth: authRouter,
+  categories: categoriesRouter,
+  credit: creditRouter,
+  handovers: handoversRouter,
+  customers: customersRouter,
+  employees: employeesRouter,
+  information: informationRouter,
+  invoices: invoicesRouter,
+  orders: ordersRouter,
+  ordertrack: ordertrackRouter,
+  products: productsRouter,
+  routes: routesRouter,
+  reports: reportsRouter,
+  settings: settingsRouter,
+  wishlist: wishlistRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { settingsInput, settingsOut } from '../../shared/schemas/doorstep';
+import { deliveryCalendarOut } from '../../shared/schemas/settings';
+import { actorOf } from '../platform/audit';
+import { answer } from '../platform/output';
+import { authedProcedure, router, staffProcedure } from '../trpc';
+import { deliveryCalendar, getDeliverySettings, updateDeliverySettings } from './settings';
+
+export const settingsRouter = router({
+  /** The date picker's rules: today, the earliest allowed date, the cut-off and holidays. */
+  deliveryCalendar: authedProcedure
+    .input(z.void())
+    .output(answer(deliveryCalendarOut))
+    .query(({ ctx }) => deliveryCalendar(ctx.db, ctx.config.timeZone)),
+
+  /** The office's Settings screen: order cut-off and holidays. */
+  get: staffProcedure
+    .input(z.void())
+    .output(answer(settingsOut))
+    .query(({ ctx }) => getDeliverySettings(ctx.db)),
+
+  update: staffProcedure
+    .input(settingsInput)
+    .output(answer(settingsOut))
+    .mutation(({ ctx, input }) => updateDeliverySettings(ctx.db, actorOf(ctx.user), input)),
+});
