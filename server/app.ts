@@ -8,9 +8,8 @@ import { createContextFromRequest, type Services } from './context';
 import { exportPlugin } from './doors/export';
 import { firstScreenPage } from './doors/first-screen';
 import { restPlugin } from './doors/rest/handler';
-import { lazySchemaCompilers } from './doors/schema-compilers';
 import { sameOriginGuard, securityHeaders } from './doors/security';
-import { chooseEncoding, encode, transportPlugin } from './doors/transport';
+import { transportPlugin } from './doors/transport';
 import { trpcDoor } from './doors/trpc';
 import { uploadsPlugin } from './doors/uploads';
 import type { Config } from './platform/config';
@@ -52,8 +51,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: trustProxyHops(config.trustProxyHops),
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
-    // Ajv and fast-json-stringify only if a route ever declares a JSON schema (none does).
-    schemaController: { compilersFactory: lazySchemaCompilers },
   });
   const services: Services = { db, config, throttle: new LoginThrottle(db, opts.throttle) };
 
@@ -64,9 +61,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(cookie);
   app.addHook('onRequest', sameOriginGuard);
-  // Compression, conditional GET and cache rules for every door; before any route, so its
-  // hooks apply to all of them (docs/decisions/016).
-  await transportPlugin(app, services);
+  // Compression and cache rules for every door; before any route, so its hooks apply to all
+  // of them (docs/decisions/027).
+  await transportPlugin(app);
 
   app.setErrorHandler(
     (err: { statusCode?: number; code?: string; message?: string }, req, reply) => {
@@ -90,17 +87,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   );
 
-  // tRPC's protocol served by our own door over the same procedures (docs/decisions/020).
-  await app.register(async (door) =>
-    trpcDoor(door, {
-      router: appRouter,
-      createContext: (req, reply) => createContextFromRequest(services, req, reply),
-      onError({ error, path: p, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          req.log.error({ err: error, path: p }, 'tRPC failed');
-      },
-    }),
-  );
+  // The /trpc door: tRPC's own Fastify adapter, in its own plugin because it installs its
+  // own body parsers (docs/decisions/027).
+  await app.register(async (door) => trpcDoor(door, services));
 
   await app.register(async (api) => restPlugin(api, services));
   await app.register(async (api) => exportPlugin(api, services));
@@ -165,11 +154,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       if (page !== null) {
         reply.header('cache-control', 'private, no-store');
         reply.header('vary', 'accept-encoding, cookie');
-        // The not-found handler is no route, so @fastify/compress never sees it: ~24 KB of
-        // HTML would go out as it is. Compressed here (~6 KB), as the transport does.
-        const encoding = chooseEncoding(req.headers['accept-encoding']);
-        if (encoding !== 'identity') reply.header('content-encoding', encoding);
-        return reply.type('text/html; charset=utf-8').send(encode(Buffer.from(page), encoding));
+        // ~24 KB of HTML, ~6 KB compressed (@fastify/compress's documented reply.compress).
+        return reply.type('text/html; charset=utf-8').compress(Buffer.from(page));
       }
       // Client-side routes (/customer, /admin/...) all load the app shell.
       reply.header('cache-control', 'no-cache');

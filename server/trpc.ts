@@ -16,14 +16,6 @@ export type Role = (typeof ROLES)[number];
  */
 export interface Meta {
   roles: readonly Role[];
-  /**
-   * Conditional GET (server/doors/transport.ts): a cheap tag that changes whenever this query's
-   * answer may change, computed before the procedure runs. A GET whose procedures all declare
-   * one carries an ETag, answers 304 to a matching If-None-Match, and may be answered from the
-   * compressed bytes kept for that tag. Only for answers that are the same for everyone the
-   * tag names (it must cover the caller, e.g. signed in or not): never for personal data.
-   */
-  cacheTag?: (ctx: Context) => string;
 }
 
 const t = initTRPC
@@ -119,14 +111,6 @@ export const publicProcedure = t.procedure
     enforceRoles(ctx, meta);
     return finish(ctx, type, await next());
   });
-
-/**
- * Anyone, for a query whose answer is the same for everyone `cacheTag` names: it gets
- * conditional GET and may be answered from kept compressed bytes (server/doors/transport.ts).
- */
-export function publicCachedProcedure(cacheTag: NonNullable<Meta['cacheTag']>) {
-  return publicProcedure.meta({ roles: ANYONE, cacheTag });
-}
 
 /** Any signed-in account; `ctx.user` and `ctx.session` are set. */
 export const authedProcedure = t.procedure

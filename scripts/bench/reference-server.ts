@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import { initTRPC } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
-import { trpcDoor } from '../../server/doors/trpc';
 
 const [port, catalogueFile] = process.argv.slice(2);
 const br = fs.readFileSync(`${catalogueFile}.br`);
@@ -31,7 +30,7 @@ app.get('/catalogue', async (req, reply) => {
     .header('vary', 'accept-encoding')
     .send(body);
 });
-await app.register(async (door) => trpcDoor(door, { router, createContext: () => ({}) }));
+await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router } });
 await app.register(fastifyTRPCPlugin, { prefix: '/adapter', trpcOptions: { router } });
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 process.send?.('ready');

@@ -6,7 +6,7 @@ import {
   idInput,
 } from '../../shared/schemas/office';
 import { actorOf } from '../platform/audit';
-import { idempotent } from '../platform/idempotency';
+import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { router, staffProcedure } from '../trpc';
 import { createEmployee, deleteEmployee, listEmployees, updateEmployee } from './employees';
@@ -21,7 +21,9 @@ export const employeesRouter = router({
     .input(employeeInput)
     .use(idempotent)
     .output(answer(employeeOut))
-    .mutation(({ ctx, input }) => createEmployee(ctx.db, ctx.user, actorOf(ctx.user), input)),
+    .mutation(
+      replayable(({ ctx, input }) => createEmployee(ctx.db, ctx.user, actorOf(ctx.user), input)),
+    ),
 
   update: staffProcedure
     .input(employeeUpdateInput)

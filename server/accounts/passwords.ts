@@ -1,4 +1,3 @@
-
 /**
  * The argon2 binding on the first sign-in or password change, not at start (its native module
  * is ~0.1 s of a start that must answer within 0.5 s).

@@ -121,11 +121,6 @@ export function catalogueSnapshot(db: Db, variant: CatalogueVariant): CatalogueS
   return cache.getOrMake('all', () => buildCatalogue(db))[variant];
 }
 
-/** What a conditional GET compares: cheap once the snapshot of this stamp exists. */
-export function catalogueTag(db: Db, variant: CatalogueVariant): string {
-  return catalogueSnapshot(db, variant).tag;
-}
-
 const categoryLists = new WeakMap<Db, StampedCache<'all', { list: CategoryOut[]; tag: string }>>();
 
 /** The categories as `categories.list` answers them, with their tag (cached like the catalogue). */
@@ -139,9 +134,4 @@ export function categoriesSnapshot(db: Db): { list: CategoryOut[]; tag: string }
     const list = listCategories(db);
     return { list, tag: `c${contentTag(list)}` };
   });
-}
-
-/** The categories' tag, by content like the catalogue's. */
-export function categoriesTag(db: Db): string {
-  return categoriesSnapshot(db).tag;
 }

@@ -7,10 +7,10 @@ import {
   idInput,
 } from '../../shared/schemas/office';
 import { actorOf } from '../platform/audit';
-import { idempotent } from '../platform/idempotency';
+import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
-import { publicCachedProcedure, router, staffProcedure } from '../trpc';
-import { categoriesTag, listCategories } from './catalogue';
+import { publicProcedure, router, staffProcedure } from '../trpc';
+import { listCategories } from './catalogue';
 import {
   createCategory,
   deleteCategory,
@@ -19,7 +19,7 @@ import {
 } from './products';
 
 export const categoriesRouter = router({
-  list: publicCachedProcedure((ctx) => categoriesTag(ctx.db))
+  list: publicProcedure
     .input(z.void())
     .output(answer(z.array(categoryOut)))
     .query(({ ctx }) => listCategories(ctx.db)),
@@ -34,7 +34,7 @@ export const categoriesRouter = router({
     .input(categoryInput)
     .use(idempotent)
     .output(answer(categoryAdminOut))
-    .mutation(({ ctx, input }) => createCategory(ctx.db, actorOf(ctx.user), input)),
+    .mutation(replayable(({ ctx, input }) => createCategory(ctx.db, actorOf(ctx.user), input))),
 
   update: staffProcedure
     .input(categoryUpdateInput)

@@ -17,10 +17,7 @@ import { AppError, badRequest, notFound } from '../platform/errors';
  */
 let imageLibs: Promise<[typeof import('sharp'), typeof import('file-type')]> | undefined;
 function loadImageLibs() {
-  imageLibs ??= Promise.all([
-    import('sharp'),
-    import('file-type'),
-  ]);
+  imageLibs ??= Promise.all([import('sharp'), import('file-type')]);
   return imageLibs;
 }
 

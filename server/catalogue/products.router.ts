@@ -9,17 +9,17 @@ import {
 } from '../../shared/schemas/office';
 import { importCsv } from '../imports/imports';
 import { actorOf } from '../platform/audit';
-import { idempotent } from '../platform/idempotency';
+import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
-import { publicCachedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
-import { type CatalogueVariant, catalogueSnapshot, catalogueTag, getProduct } from './catalogue';
+import { publicProcedure, router, staffProcedure } from '../trpc';
+import { type CatalogueVariant, catalogueSnapshot, getProduct } from './catalogue';
 import { createProduct, deleteProduct, updateProduct } from './products';
 
 const variantOf = (ctx: { user: unknown }): CatalogueVariant => (ctx.user ? 'member' : 'anonymous');
 
 export const productsRouter = router({
   /** Signed-in users get Special, Restocked, then the rest; visitors productRank order. */
-  list: publicCachedProcedure((ctx) => catalogueTag(ctx.db, variantOf(ctx)))
+  list: publicProcedure
     .input(z.void())
     .output(answer(z.array(productOut)))
     .query(({ ctx }) => catalogueSnapshot(ctx.db, variantOf(ctx)).products),
@@ -33,7 +33,7 @@ export const productsRouter = router({
     .input(productInput)
     .use(idempotent)
     .output(answer(productOut))
-    .mutation(({ ctx, input }) => createProduct(ctx.db, actorOf(ctx.user), input)),
+    .mutation(replayable(({ ctx, input }) => createProduct(ctx.db, actorOf(ctx.user), input))),
 
   update: staffProcedure
     .input(productUpdateInput)

@@ -7,7 +7,7 @@ import {
   informationUpdateInput,
 } from '../../shared/schemas/office';
 import { actorOf } from '../platform/audit';
-import { idempotent } from '../platform/idempotency';
+import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { publicProcedure, router, staffProcedure } from '../trpc';
 import {
@@ -40,7 +40,7 @@ export const informationRouter = router({
     .input(informationInput)
     .use(idempotent)
     .output(answer(informationOut))
-    .mutation(({ ctx, input }) => createInformation(ctx.db, actorOf(ctx.user), input)),
+    .mutation(replayable(({ ctx, input }) => createInformation(ctx.db, actorOf(ctx.user), input))),
 
   update: staffProcedure
     .input(informationUpdateInput)

@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/office';
 import { importCsv } from '../imports/imports';
 import { actorOf } from '../platform/audit';
-import { idempotent } from '../platform/idempotency';
+import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { router, staffProcedure } from '../trpc';
 import {
@@ -45,8 +45,10 @@ export const customersRouter = router({
     .input(customerInput)
     .use(idempotent)
     .output(answer(customerOut))
-    .mutation(({ ctx, input }) =>
-      createCustomer(ctx.db, ctx.config.timeZone, actorOf(ctx.user), input),
+    .mutation(
+      replayable(({ ctx, input }) =>
+        createCustomer(ctx.db, ctx.config.timeZone, actorOf(ctx.user), input),
+      ),
     ),
 
   update: staffProcedure

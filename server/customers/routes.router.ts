@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idInput, routeInput, routeOut, routeUpdateInput } from '../../shared/schemas/office';
 import { actorOf } from '../platform/audit';
-import { idempotent } from '../platform/idempotency';
+import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { router, staffProcedure } from '../trpc';
 import { createRoute, deleteRoute, listRoutes, updateRoute } from './routes';
@@ -16,7 +16,7 @@ export const routesRouter = router({
     .input(routeInput)
     .use(idempotent)
     .output(answer(routeOut))
-    .mutation(({ ctx, input }) => createRoute(ctx.db, actorOf(ctx.user), input)),
+    .mutation(replayable(({ ctx, input }) => createRoute(ctx.db, actorOf(ctx.user), input))),
 
   update: staffProcedure
     .input(routeUpdateInput)

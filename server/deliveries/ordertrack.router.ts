@@ -16,7 +16,7 @@ import {
   pagedInput,
 } from '../../shared/schemas/doorstep';
 import { actorOf } from '../platform/audit';
-import { idempotent } from '../platform/idempotency';
+import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { dayRange } from '../reports/todays-report';
 import { driverOrStaffProcedure, router, staffProcedure } from '../trpc';
@@ -91,13 +91,15 @@ export const ordertrackRouter = router({
     .input(deliverInput)
     .use(idempotent)
     .output(answer(jobOut))
-    .mutation(({ ctx, input }) => deliverJob(ctx.db, actorOf(ctx.user), ctx.scope, input)),
+    .mutation(
+      replayable(({ ctx, input }) => deliverJob(ctx.db, actorOf(ctx.user), ctx.scope, input)),
+    ),
 
   create: staffProcedure
     .input(jobFormInput)
     .use(idempotent)
     .output(answer(jobOut))
-    .mutation(({ ctx, input }) => createJob(ctx.db, actorOf(ctx.user), input)),
+    .mutation(replayable(({ ctx, input }) => createJob(ctx.db, actorOf(ctx.user), input))),
 
   update: staffProcedure
     .input(jobUpdateInput)

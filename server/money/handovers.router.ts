@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/invoices';
 import { actorOf } from '../platform/audit';
 import { badRequest } from '../platform/errors';
-import { idempotent } from '../platform/idempotency';
+import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { driverProcedure, router, staffProcedure } from '../trpc';
 import { confirmHandover, driverDay, handOver, handoverReport } from './handovers';
@@ -34,12 +34,14 @@ export const handoversRouter = router({
     .input(handOverInput)
     .use(idempotent)
     .output(answer(handoverOut))
-    .mutation(({ ctx, input }) =>
-      handOver(
-        ctx.db,
-        actorOf(ctx.user),
-        { id: ctx.user.account.id, name: ctx.user.account.username },
-        input,
+    .mutation(
+      replayable(({ ctx, input }) =>
+        handOver(
+          ctx.db,
+          actorOf(ctx.user),
+          { id: ctx.user.account.id, name: ctx.user.account.username },
+          input,
+        ),
       ),
     ),
 
@@ -47,7 +49,7 @@ export const handoversRouter = router({
     .input(confirmHandoverInput)
     .use(idempotent)
     .output(answer(handoverOut))
-    .mutation(({ ctx, input }) => confirmHandover(ctx.db, actorOf(ctx.user), input)),
+    .mutation(replayable(({ ctx, input }) => confirmHandover(ctx.db, actorOf(ctx.user), input))),
 
   report: staffProcedure
     .input(handoverReportInput)

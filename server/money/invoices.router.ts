@@ -25,7 +25,7 @@ import {
 import type { Context } from '../context';
 import { customerOverdue, duesForCustomers, overdueCustomers } from '../customers/overdue';
 import { actorOf } from '../platform/audit';
-import { idempotent } from '../platform/idempotency';
+import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { customerProcedure, driverOrStaffProcedure, router, staffProcedure } from '../trpc';
 import { agingReport, followUps } from './aging';
@@ -97,7 +97,9 @@ export const invoicesRouter = router({
     .input(invoiceCreateInput)
     .use(idempotent)
     .output(answer(invoiceOut))
-    .mutation(({ ctx, input }) => createInvoice(ctx.db, actorOf(ctx.user), input, today(ctx))),
+    .mutation(
+      replayable(({ ctx, input }) => createInvoice(ctx.db, actorOf(ctx.user), input, today(ctx))),
+    ),
 
   update: staffProcedure
     .input(invoiceUpdateInput)
@@ -113,16 +115,20 @@ export const invoicesRouter = router({
     .input(paymentInput)
     .use(idempotent)
     .output(answer(invoiceOut))
-    .mutation(({ ctx, input }) =>
-      addPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+    .mutation(
+      replayable(({ ctx, input }) =>
+        addPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+      ),
     ),
 
   payFull: driverOrStaffProcedure
     .input(fullPaymentInput)
     .use(idempotent)
     .output(answer(invoiceOut))
-    .mutation(({ ctx, input }) =>
-      payInFull(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+    .mutation(
+      replayable(({ ctx, input }) =>
+        payInFull(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+      ),
     ),
 
   /** Correcting a payment is the office's (DESIGN §2: drivers add payments and notes). */
@@ -130,8 +136,10 @@ export const invoicesRouter = router({
     .input(paymentEditInput)
     .use(idempotent)
     .output(answer(invoiceOut))
-    .mutation(({ ctx, input }) =>
-      editPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+    .mutation(
+      replayable(({ ctx, input }) =>
+        editPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+      ),
     ),
 
   addNote: driverOrStaffProcedure

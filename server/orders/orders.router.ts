@@ -19,7 +19,7 @@ import {
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared/schemas/orders';
 import { releaseHeldOrder } from '../customers/credit.router';
 import { actorOf } from '../platform/audit';
-import { idempotent } from '../platform/idempotency';
+import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
 import { countPendingWebOrders, getOrder, listCustomerOrders, placeOrder } from './orders';
@@ -51,16 +51,18 @@ export const ordersRouter = router({
     .input(placeOrderInput)
     .use(idempotent)
     .output(answer(orderOut))
-    .mutation(({ ctx, input }) =>
-      placeOrder(
-        ctx.db,
-        {
-          accountId: ctx.user.account.id,
-          username: ctx.user.account.username,
-          customer: ctx.customer,
-        },
-        input,
-        { timeZone: ctx.config.timeZone },
+    .mutation(
+      replayable(({ ctx, input }) =>
+        placeOrder(
+          ctx.db,
+          {
+            accountId: ctx.user.account.id,
+            username: ctx.user.account.username,
+            customer: ctx.customer,
+          },
+          input,
+          { timeZone: ctx.config.timeZone },
+        ),
       ),
     ),
 
@@ -135,21 +137,23 @@ export const ordersRouter = router({
     .input(idInput)
     .use(idempotent)
     .output(answer(officeOrderOut))
-    .mutation(({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), { id: input.id })),
+    .mutation(
+      replayable(({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), { id: input.id })),
+    ),
 
   /** Dispatch, optionally to a driver (which creates the driver's delivery job). */
   dispatch: staffProcedure
     .input(dispatchInput)
     .use(idempotent)
     .output(answer(officeOrderOut))
-    .mutation(({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), input)),
+    .mutation(replayable(({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), input))),
 
   /** Many orders (one date, one route) to one driver, in one transaction. */
   dispatchMany: staffProcedure
     .input(dispatchManyInput)
     .use(idempotent)
     .output(answer(z.object({ dispatched: z.number().int() })))
-    .mutation(({ ctx, input }) => dispatchMany(ctx.db, actorOf(ctx.user), input)),
+    .mutation(replayable(({ ctx, input }) => dispatchMany(ctx.db, actorOf(ctx.user), input))),
 
   remove: staffProcedure
     .input(idInput)
@@ -161,7 +165,9 @@ export const ordersRouter = router({
     .input(placeForInput)
     .use(idempotent)
     .output(answer(officeOrderOut))
-    .mutation(({ ctx, input }) =>
-      placeForCustomer(ctx.db, actorOf(ctx.user), input, { timeZone: ctx.config.timeZone }),
+    .mutation(
+      replayable(({ ctx, input }) =>
+        placeForCustomer(ctx.db, actorOf(ctx.user), input, { timeZone: ctx.config.timeZone }),
+      ),
     ),
 });

@@ -51,18 +51,11 @@ export interface Config {
 }
 
 /**
- * The checkout's root, from this module's own folder: `server/` when run as TypeScript (tsx,
- * tests), `dist/server/` when bundled (`npm run build`, `npm start`). Migrations and the built
- * client are found from here.
+ * The checkout's root, two folders up from this module's own: `server/platform/` when run as
+ * TypeScript (tsx, tests), `dist/server/` when bundled (`npm run build`, `npm start`).
+ * Migrations and the built client are found from here.
  */
-export function projectRootFrom(moduleDir: string): string {
-  const parent = path.resolve(moduleDir, '..');
-  return path.basename(moduleDir) === 'server' && path.basename(parent) === 'dist'
-    ? path.resolve(parent, '..')
-    : parent;
-}
-
-export const projectRoot = projectRootFrom(import.meta.dirname);
+export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

@@ -128,7 +128,7 @@ describe('durable()', () => {
     const file = path.join(dir, 'killed.db');
     closeDb(openDb(file));
     const acked: string[] = [];
-    const child = fork(path.join(__dirname, '../tests/helpers/acked-writer.ts'), [file], {
+    const child = fork(path.join(__dirname, '../../tests/helpers/acked-writer.ts'), [file], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });

@@ -8,7 +8,7 @@ import { en, ne } from '../../shared/locales';
 // English files; this reads the sources, so it also holds for the Nepali files and for zod
 // messages (plain strings to the type checker).
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '..', '..');
 
 function sourcesUnder(dir: string): string[] {
   return fs

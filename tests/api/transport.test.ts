@@ -1,6 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseEncoding, etagMatches } from '../../server/doors/transport';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
@@ -104,25 +103,5 @@ describe('dynamic JSON is compressed above the threshold, on both doors', () => 
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
-  });
-});
-
-describe('negotiation helpers', () => {
-  it('prefers brotli, honours q=0, and falls back to identity', () => {
-    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(chooseEncoding('gzip')).toBe('gzip');
-    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(chooseEncoding('deflate')).toBe('identity');
-    expect(chooseEncoding(undefined)).toBe('identity');
-    expect(chooseEncoding('*')).toBe('br');
-  });
-
-  it('compares ETags weakly, in lists and with *', () => {
-    expect(etagMatches('W/"a1"', 'W/"a1"')).toBe(true);
-    expect(etagMatches('"a1"', 'W/"a1"')).toBe(true);
-    expect(etagMatches('W/"b", W/"a1"', 'W/"a1"')).toBe(true);
-    expect(etagMatches('*', 'W/"a1"')).toBe(true);
-    expect(etagMatches('W/"a12"', 'W/"a1"')).toBe(false);
-    expect(etagMatches(undefined, 'W/"a1"')).toBe(false);
   });
 });

@@ -3,8 +3,7 @@ import { createContextFromRequest, type Services } from '../../context';
 import { restError } from '../../platform/errors';
 import { appRouter } from '../../router';
 import { createCallerFactory } from '../../trpc';
-import { answerBytes } from '../answer-bytes';
-import { type RestRoute, restRoutes } from './routes';
+import { type RestRequestParts, type RestRoute, restRoutes } from './routes';
 
 // One generic handler for every /api path: build the same context as /trpc, call the same
 // procedure through a server-side caller, answer with the procedure's output or `{message}`.
@@ -19,12 +18,6 @@ function procedureAt(caller: Caller, path: string): (input: unknown) => Promise<
   return node as (input: unknown) => Promise<unknown>;
 }
 
-export interface RestRequestParts {
-  params: Record<string, string>;
-  query: Record<string, string | undefined>;
-  body: unknown;
-}
-
 function handlerFor(services: Services, route: RestRoute) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const ctx = createContextFromRequest(services, req, reply);
@@ -36,14 +29,8 @@ function handlerFor(services: Services, route: RestRoute) {
     try {
       const input = route.input ? route.input(parts) : undefined;
       const output = await procedureAt(createCaller(ctx), route.procedure)(input);
-      // Cache-Control, ETag and compression are the transport's (server/doors/transport.ts); a
-      // frozen answer's JSON and compressed bytes are made once (server/doors/answer-bytes.ts).
-      reply.code(route.status ?? 200);
-      const kept = answerBytes(output, 'rest', req.headers['accept-encoding']);
-      if (!kept) return reply.send(output);
-      reply.header('content-type', 'application/json; charset=utf-8');
-      if (kept.encoding) reply.header('content-encoding', kept.encoding);
-      return reply.send(kept.body);
+      // Cache-Control and compression are the transport's (server/doors/transport.ts).
+      return reply.code(route.status ?? 200).send(output);
     } catch (err) {
       const { status, body } = restError(err);
       if (status >= 500) req.log.error({ err }, 'REST call failed');
@@ -58,16 +45,7 @@ export async function restPlugin(app: FastifyInstance, services: Services): Prom
     app.route({
       method: route.method,
       url: route.path,
-      // The transport reads which procedure a path calls (conditional GET).
-      config: { procedure: route.procedure },
       handler: handlerFor(services, route),
     });
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The tRPC procedure a REST row calls (read by the transport's conditional GET). */
-    procedure?: string;
   }
 }

@@ -1,7 +1,12 @@
-import type { RestRequestParts } from './handler';
-
 // The spec's /api paths (§7 and DESIGN §5), each mapped to the tRPC procedure that serves it.
 // A path's input is taken from its params, query and body; the procedure validates it.
+
+/** What a REST path's input is made from. */
+export interface RestRequestParts {
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+}
 
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
