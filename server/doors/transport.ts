@@ -12,6 +12,9 @@ import type { FastifyInstance } from 'fastify';
 /** Smaller answers go out as they are: compressing them costs more than it saves. */
 export const COMPRESS_THRESHOLD = 1024;
 
+/** Answers differ by session (cookie or bearer token) and by encoding. */
+const VARY = 'accept-encoding, cookie, authorization';
+
 const isApi = (url: string) => url.startsWith('/trpc/') || url.startsWith('/api/');
 
 export async function transportPlugin(app: FastifyInstance): Promise<void> {
@@ -19,9 +22,13 @@ export async function transportPlugin(app: FastifyInstance): Promise<void> {
   // applies to every route registered after it.
   await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
   app.addHook('onSend', async (req, reply, payload) => {
-    if (isApi(req.url)) {
-      reply.header('cache-control', 'no-store');
-      reply.header('vary', 'accept-encoding, cookie, authorization');
+    if (!isApi(req.url)) return payload;
+    reply.header('cache-control', 'no-store');
+    reply.header('vary', VARY);
+    // tRPC's adapter answers with a fetch Response whose own headers Fastify applies last.
+    if (payload instanceof Response) {
+      payload.headers.set('cache-control', 'no-store');
+      payload.headers.append('vary', VARY);
     }
     return payload;
   });
