@@ -27,6 +27,7 @@ import { customerOverdue, duesForCustomers, overdueCustomers } from '../customer
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
+import type { Scope } from '../platform/scope';
 import { customerProcedure, driverOrStaffProcedure, router, staffProcedure } from '../trpc';
 import { agingReport, followUps } from './aging';
 import { collectionForecast, dueOnPaymentDay } from './forecast';
@@ -50,6 +51,10 @@ import { addNote, addPayment, editPayment, payInFull } from './payments';
 
 const today = (ctx: Pick<Context, 'config'>) => isoDateInZone(new Date(), ctx.config.timeZone);
 const idInput = z.object({ id: z.string().trim().min(1, 'common.idRequired').max(64) });
+
+/** A replayed payment or invoice answers with the invoice as it is now (ADR 029). */
+const rereadInvoice = ({ ctx }: { ctx: Context & { scope: Scope } }, id: string) =>
+  getInvoice(ctx.db, id, ctx.scope, today(ctx));
 
 export const invoicesRouter = router({
   list: staffProcedure
@@ -98,7 +103,10 @@ export const invoicesRouter = router({
     .use(idempotent)
     .output(answer(invoiceOut))
     .mutation(
-      replayable(({ ctx, input }) => createInvoice(ctx.db, actorOf(ctx.user), input, today(ctx))),
+      replayable(
+        ({ ctx, input }) => createInvoice(ctx.db, actorOf(ctx.user), input, today(ctx)),
+        rereadInvoice,
+      ),
     ),
 
   update: staffProcedure
@@ -116,8 +124,9 @@ export const invoicesRouter = router({
     .use(idempotent)
     .output(answer(invoiceOut))
     .mutation(
-      replayable(({ ctx, input }) =>
-        addPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+      replayable(
+        ({ ctx, input }) => addPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+        rereadInvoice,
       ),
     ),
 
@@ -126,8 +135,9 @@ export const invoicesRouter = router({
     .use(idempotent)
     .output(answer(invoiceOut))
     .mutation(
-      replayable(({ ctx, input }) =>
-        payInFull(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+      replayable(
+        ({ ctx, input }) => payInFull(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+        rereadInvoice,
       ),
     ),
 
@@ -137,8 +147,9 @@ export const invoicesRouter = router({
     .use(idempotent)
     .output(answer(invoiceOut))
     .mutation(
-      replayable(({ ctx, input }) =>
-        editPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+      replayable(
+        ({ ctx, input }) => editPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+        rereadInvoice,
       ),
     ),
 

@@ -52,17 +52,20 @@ export const ordersRouter = router({
     .use(idempotent)
     .output(answer(orderOut))
     .mutation(
-      replayable(({ ctx, input }) =>
-        placeOrder(
-          ctx.db,
-          {
-            accountId: ctx.user.account.id,
-            username: ctx.user.account.username,
-            customer: ctx.customer,
-          },
-          input,
-          { timeZone: ctx.config.timeZone },
-        ),
+      replayable(
+        ({ ctx, input }) =>
+          placeOrder(
+            ctx.db,
+            {
+              accountId: ctx.user.account.id,
+              username: ctx.user.account.username,
+              customer: ctx.customer,
+            },
+            input,
+            { timeZone: ctx.config.timeZone },
+          ),
+        // A replayed placement answers with the order as it is now (ADR 029).
+        ({ ctx }, id) => getOrder(ctx.db, id, ctx.scope),
       ),
     ),
 
@@ -138,7 +141,10 @@ export const ordersRouter = router({
     .use(idempotent)
     .output(answer(officeOrderOut))
     .mutation(
-      replayable(({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), { id: input.id })),
+      replayable(
+        ({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), { id: input.id }),
+        ({ ctx }, id) => getOfficeOrder(ctx.db, id),
+      ),
     ),
 
   /** Dispatch, optionally to a driver (which creates the driver's delivery job). */
@@ -146,7 +152,12 @@ export const ordersRouter = router({
     .input(dispatchInput)
     .use(idempotent)
     .output(answer(officeOrderOut))
-    .mutation(replayable(({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), input))),
+    .mutation(
+      replayable(
+        ({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), input),
+        ({ ctx }, id) => getOfficeOrder(ctx.db, id),
+      ),
+    ),
 
   /** Many orders (one date, one route) to one driver, in one transaction. */
   dispatchMany: staffProcedure
@@ -166,8 +177,10 @@ export const ordersRouter = router({
     .use(idempotent)
     .output(answer(officeOrderOut))
     .mutation(
-      replayable(({ ctx, input }) =>
-        placeForCustomer(ctx.db, actorOf(ctx.user), input, { timeZone: ctx.config.timeZone }),
+      replayable(
+        ({ ctx, input }) =>
+          placeForCustomer(ctx.db, actorOf(ctx.user), input, { timeZone: ctx.config.timeZone }),
+        ({ ctx }, id) => getOfficeOrder(ctx.db, id),
       ),
     ),
 });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { idempotencyKey } from '../../drizzle/schema';
 import { middleware } from '../trpc';
 import { type Db, withWriteCompanion } from './db';
@@ -13,14 +12,22 @@ import { prepared } from './prepared';
 //
 // The key is scoped to (account, procedure) and stored with a hash of the validated input (keys
 // sorted, so the same request through either door, or with its keys in another order, is the
-// same request) and the JSON of the result. Concurrent duplicates in this process wait for the first call and share its
-// answer. The key is stored inside the procedure's own write() transaction (withWriteCompanion,
-// server/platform/db.ts): the change and its key commit together, in one fsync (docs/decisions/016).
+// same request) and what is needed to answer again: the answer itself when it is small, or only
+// the id of what the change made or moved when the procedure can read it again (an invoice with
+// all its payments is re-read, never kept whole: docs/decisions/029). Concurrent duplicates in
+// this process wait for the first call and share its answer. The key is stored inside the
+// procedure's own write() transaction (withWriteCompanion, server/platform/db.ts): the change
+// and its key commit together.
 
 /** 1-255 printable ASCII characters (RFC draft: a string; anything else is refused). */
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
-type Outcome = { hash: string; data: unknown };
+/** A retried call arrives within seconds, or days for a phone that was offline; never later. */
+export const IDEMPOTENCY_KEY_DAYS = 7;
+
+/** What a key keeps: the answer, or the id of the object a re-read answers with. */
+type Kept = { data: unknown } | { ref: string };
+type Outcome = { hash: string; kept: Kept };
 const inflight = new Map<string, Promise<Outcome | null>>();
 
 /** JSON with every object's keys sorted: one text per meaning. */
@@ -38,17 +45,17 @@ function hashOf(input: unknown): string {
 
 function statements(db: Db) {
   const ph = (n: string) => sql.placeholder(n);
+  const sameKey = and(
+    eq(idempotencyKey.accountId, ph('accountId')),
+    eq(idempotencyKey.procedure, ph('procedure')),
+    eq(idempotencyKey.key, ph('key')),
+  );
   return prepared(db, 'idempotency', () => ({
     find: db
       .select({ hash: idempotencyKey.requestHash, response: idempotencyKey.response })
       .from(idempotencyKey)
-      .where(
-        and(
-          eq(idempotencyKey.accountId, ph('accountId')),
-          eq(idempotencyKey.procedure, ph('procedure')),
-          eq(idempotencyKey.key, ph('key')),
-        ),
-      )
+      // An expired key that the sweep has not removed yet is no longer a key.
+      .where(and(sameKey, gt(idempotencyKey.createdAt, ph('since'))))
       .prepare(),
     insert: db
       .insert(idempotencyKey)
@@ -59,85 +66,104 @@ function statements(db: Db) {
         requestHash: ph('hash'),
         response: ph('response'),
       })
-      .onConflictDoNothing()
+      .onConflictDoUpdate({
+        target: [idempotencyKey.accountId, idempotencyKey.procedure, idempotencyKey.key],
+        set: {
+          requestHash: sql`excluded.request_hash`,
+          response: sql`excluded.response`,
+          createdAt: sql`excluded.created_at`,
+        },
+      })
       .prepare(),
     update: db
       .update(idempotencyKey)
       .set({ response: sql`${ph('response')}` })
-      .where(
-        and(
-          eq(idempotencyKey.accountId, ph('accountId')),
-          eq(idempotencyKey.procedure, ph('procedure')),
-          eq(idempotencyKey.key, ph('key')),
-        ),
-      )
+      .where(sameKey)
       .prepare(),
   }));
 }
 
-/**
- * A stored answer handed to the resolver through the context (tRPC's public middleware API has
- * no way to answer without calling the resolver): `replayable()` around the resolver returns it
- * instead of running the change again. `used` lets the middleware notice a resolver that was
- * not wrapped, which a test would otherwise miss.
- */
-export interface Replay {
-  data: unknown;
-  used: boolean;
+/** The call's idempotency state, handed to the resolver through the context. */
+export interface IdempotentCall {
+  /** What the first call kept, on a replay; null on a first call. */
+  replay: Kept | null;
+  /** Set by `replayable()`: it ran (a missing wrapper is caught at the first replay). */
+  wrapped: boolean;
+  /** Set by `replayable()` when the procedure can answer again from an id. */
+  rereadable: boolean;
 }
 
-function replayOf(outcome: Outcome, hash: string): Replay {
-  if (outcome.hash !== hash) throw new AppError('UNPROCESSABLE_CONTENT', 'idempotency.keyReused');
-  return { data: outcome.data, used: false };
+/** Answers with an `_id` are kept as that id when the procedure can read them again. */
+function keep(call: IdempotentCall, data: unknown): Kept {
+  const id = (data as { _id?: unknown } | null)?._id;
+  return call.rereadable && typeof id === 'string' ? { ref: id } : { data: data ?? null };
 }
 
 /**
- * The resolver of a mutation that uses `idempotent`: on a replayed key it returns the first
- * answer, otherwise it runs `resolver`.
+ * The resolver of a mutation that uses `idempotent`. On a replayed key it answers as the first
+ * call did instead of running the change: with the kept answer, or, when `reread` is given,
+ * with what `reread` reads for the kept id (the object the first call made or moved, as it is
+ * now). tRPC's public middleware API cannot answer without the resolver, hence this wrapper.
  */
-export function replayable<Opts extends { ctx: { replay: Replay | null } }, R>(
+export function replayable<Opts extends { ctx: { idempotency: IdempotentCall } }, R>(
   resolver: (opts: Opts) => R,
-): (opts: Opts) => R {
+  reread?: (opts: NoInfer<Opts>, id: string) => Awaited<R> | R,
+): (opts: Opts) => R | Awaited<R> {
   return (opts) => {
-    const replay = opts.ctx.replay;
-    if (replay === null) return resolver(opts);
-    replay.used = true;
-    return replay.data as R;
+    const call = opts.ctx.idempotency;
+    call.wrapped = true;
+    call.rereadable = reread !== undefined;
+    const kept = call.replay;
+    if (kept === null) return resolver(opts);
+    if ('ref' in kept && reread) return reread(opts, kept.ref);
+    return ('data' in kept ? kept.data : null) as Awaited<R>;
   };
 }
 
+function parseKept(response: string): Kept {
+  const parsed = JSON.parse(response) as Kept;
+  return parsed && typeof parsed === 'object' && ('ref' in parsed || 'data' in parsed)
+    ? parsed
+    : { data: parsed };
+}
+
 /**
- * `.use(idempotent)` after `.input()` on a mutation. Without the header the call simply runs;
- * with a malformed one it is refused (400) rather than silently run without protection.
+ * `.use(idempotent)` after `.input()` on a mutation, whose resolver is wrapped in
+ * `replayable()`. Without the header the call simply runs; with a malformed one it is refused
+ * (400) rather than silently run without protection.
  */
 export const idempotent = middleware(async ({ ctx, path, input, next }) => {
-  const fresh = () => next({ ctx: { replay: null as Replay | null } });
-  const replay = async (r: Replay) => {
-    const result = await next({ ctx: { replay: r as Replay | null } });
-    if (result.ok && !r.used) throw new Error(`${path}: resolver not wrapped in replayable()`);
+  const call: IdempotentCall = { replay: null, wrapped: false, rereadable: false };
+  const run = async () => {
+    const result = await next({ ctx: { idempotency: call } });
+    if (result.ok && !call.wrapped) throw new Error(`${path}: resolver not in replayable()`);
     return result;
   };
   const key = ctx.idempotencyKey;
-  if (key === null) return fresh();
+  if (key === null) return run();
   if (!KEY_PATTERN.test(key)) throw new AppError('BAD_REQUEST', 'idempotency.invalidKey');
   // Signed-in procedures only: the key belongs to an account.
   const accountId = ctx.user?.account.id;
-  if (!accountId) return fresh();
+  if (!accountId) return run();
 
   const hash = hashOf(input);
   const stmts = statements(ctx.db);
   const where = { accountId, procedure: path, key };
-  const stored = stmts.find.get(where);
-  if (stored)
-    return replay(replayOf({ hash: stored.hash, data: JSON.parse(stored.response) }, hash));
+  const since = new Date(Date.now() - IDEMPOTENCY_KEY_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const replayOf = (first: Outcome) => {
+    if (first.hash !== hash) throw new AppError('UNPROCESSABLE_CONTENT', 'idempotency.keyReused');
+    call.replay = first.kept;
+    return run();
+  };
+  const stored = stmts.find.get({ ...where, since });
+  if (stored) return replayOf({ hash: stored.hash, kept: parseKept(stored.response) });
 
   const slot = `${accountId}\n${path}\n${key}`;
   const running = inflight.get(slot);
   if (running) {
     const first = await running;
     // The first call failed: nothing was written, so this one runs for itself.
-    if (first) return replay(replayOf(first, hash));
-    return fresh();
+    return first ? replayOf(first) : run();
   }
 
   let settle: (o: Outcome | null) => void = () => {};
@@ -148,15 +174,14 @@ export const idempotent = middleware(async ({ ctx, path, input, next }) => {
     }),
   );
   try {
-    // The key goes into the procedure's first write() with what that write returned.
-    let written: { value: unknown } | null = null;
+    // The key goes into the procedure's first write(), kept from what that write returned.
+    let inWrite: string | null = null;
     const result = await withWriteCompanion(
       (value) => {
-        written = { value };
-        // A write that returns nothing stores null now; the answer replaces it below.
-        stmts.insert.run({ ...where, hash, response: JSON.stringify(value) ?? 'null' });
+        inWrite = JSON.stringify(keep(call, value));
+        stmts.insert.run({ ...where, hash, response: inWrite });
       },
-      () => fresh(),
+      () => run(),
     );
     if (!result.ok) {
       settle(null);
@@ -165,13 +190,11 @@ export const idempotent = middleware(async ({ ctx, path, input, next }) => {
     // Refusals are not stored: a corrected retry with the same key may still succeed. A
     // procedure that wrote nothing, or answers other than what its write returned, is stored
     // (or corrected) now.
-    const stored = written as { value: unknown } | null;
-    if (stored === null) {
-      stmts.insert.run({ ...where, hash, response: JSON.stringify(result.data) });
-    } else if (!isDeepStrictEqual(stored.value, result.data)) {
-      stmts.update.run({ ...where, response: JSON.stringify(result.data) });
-    }
-    settle({ hash, data: result.data });
+    const kept = keep(call, result.data);
+    const response = JSON.stringify(kept);
+    if (inWrite === null) stmts.insert.run({ ...where, hash, response });
+    else if (inWrite !== response) stmts.update.run({ ...where, response });
+    settle({ hash, kept });
     return result;
   } catch (err) {
     settle(null);

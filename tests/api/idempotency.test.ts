@@ -2,9 +2,10 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerOrder } from '../../drizzle/schema';
+import { sweepExpired } from '../../server/platform/housekeeping';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeAdmin, makeCustomer, makeProduct, makeRoute } from '../helpers/factories';
+import { makeAdmin, makeCustomer, makeInvoice, makeProduct, makeRoute } from '../helpers/factories';
 import { ApiClient, type Reply } from '../helpers/http';
 
 // One idempotency mechanism, the same through both doors of orders.place (DESIGN §6).
@@ -285,5 +286,90 @@ describe("the office's creating calls take the key too", () => {
       expect(again.body._id, path).toBe(first.body._id);
       expect(count(table), path).toBe(before + 1);
     }
+  });
+});
+
+describe('one key, one meaning (ADR 029)', () => {
+  it('the same request with its JSON keys in another order is the same request', async () => {
+    const key = freshKey('order');
+    const before = ordersOf(anaId);
+    const first = await rest(ana, body(3, 'keys'), key);
+    const { orderItems, customMessage, deliveryDate } = body(3, 'keys');
+    const reordered = { deliveryDate, customMessage, orderItems };
+    const again = await trpc(ana, reordered, key);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.order?._id).toBe(first.order?._id);
+    expect(ordersOf(anaId)).toBe(before + 1);
+  });
+
+  it('a deeply nested body with a key is refused with 400 on both doors, never 500', async () => {
+    const deep = `{"orderItems":${'['.repeat(20_000)}${']'.repeat(20_000)},"deliveryDate":"${today}"}`;
+    for (const path of ['/api/orders', '/trpc/orders.place']) {
+      const r = await ana.request('POST', path, deep, {
+        'content-type': 'application/json',
+        'idempotency-key': freshKey('deep'),
+      });
+      expect(r.status, path).toBe(400);
+    }
+  });
+});
+
+describe('the store stays small (ADR 029)', () => {
+  it('keyed payments keep a few hundred bytes each; a replay answers with the invoice as it is now', async () => {
+    const adm = await makeAdmin(t.db);
+    const office = new ApiClient(t.url);
+    await office.login(adm.username, adm.password);
+    const invoiceId = makeInvoice(t.db, { customerId: bobId, amount: 1_000_000 }).id;
+    const keys = Array.from({ length: 200 }, () => freshKey('pay'));
+    const pay = (key: string) =>
+      office.post<{ _id: string; pendingAmount: number }>(
+        `/api/invoice/${invoiceId}/payment`,
+        { amount: 1, date: today },
+        headersFor(key),
+      );
+    for (const key of keys) expect((await pay(key)).status).toBe(201);
+    const rows = t.db.$client
+      .prepare(
+        `SELECT SUM(length(account_id) + length(procedure) + length(key) + length(request_hash)
+           + length(response) + length(created_at)) AS bytes, COUNT(*) AS n
+         FROM idempotency_key WHERE procedure = 'invoices.pay'`,
+      )
+      .get() as { bytes: number; n: number };
+    expect(rows.n).toBe(200);
+    // The whole invoice with its 200 payments would be tens of KB per key by the end.
+    expect(rows.bytes / rows.n).toBeLessThan(300);
+    const replayed = await pay(keys[0] as string);
+    expect(replayed.status).toBe(201);
+    expect(replayed.body._id).toBe(invoiceId);
+    expect(replayed.body.pendingAmount).toBe(1_000_000 - 200);
+    const payments = t.db.$client
+      .prepare('SELECT COUNT(*) FROM payment WHERE invoice_id = ?')
+      .pluck()
+      .get(invoiceId);
+    expect(payments).toBe(200);
+  });
+
+  it('the sweep keeps the newest keys up to the cap and drops expired ones', () => {
+    const insert = t.db.$client.prepare(
+      `INSERT INTO idempotency_key (account_id, procedure, key, request_hash, response, created_at)
+       VALUES (?, 'test.cap', ?, 'h', '{"data":null}', ?)`,
+    );
+    const accountId = t.db.$client.prepare('SELECT id FROM account LIMIT 1').pluck().get();
+    const now = Date.now();
+    for (let i = 0; i < 50; i++) {
+      insert.run(accountId, `cap-${i}`, new Date(now - i * 1000).toISOString());
+    }
+    insert.run(accountId, 'cap-old', new Date(now - 8 * 24 * 3600 * 1000).toISOString());
+    const total = () =>
+      t.db.$client.prepare('SELECT COUNT(*) FROM idempotency_key').pluck().get() as number;
+    sweepExpired(t.db, new Date(now), total() - 10 - 1);
+    const left = t.db.$client
+      .prepare("SELECT key FROM idempotency_key WHERE procedure = 'test.cap'")
+      .pluck()
+      .all() as string[];
+    expect(left).not.toContain('cap-old');
+    expect(left).not.toContain('cap-49');
+    expect(left).toContain('cap-0');
   });
 });
