@@ -535,15 +535,17 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     }
   }
 
-  // Guarantees for the demo whatever weekday today is: open work for today's drivers,
-  // pending web orders for the admin, and a few of those with a message.
-  const pendingToday = () => jobs.filter((j) => !j.isDelivered).length;
+  // Guarantees for the demo whatever weekday today is: open work for each of today's drivers
+  // (at least three stops each), pending web orders for the admin, and a few of those with a
+  // message.
+  const pendingFor = (driverId: string) =>
+    jobs.filter((j) => !j.isDelivered && j.deliveredBy === driverId).length;
   const spare = rng.sample(
     custs.filter((c) => !c.seed.webOrder && !c.haltFrom),
     custs.length,
   );
   for (const c of spare) {
-    if (pendingToday() >= 3) break;
+    if (pendingFor(c.driverId) >= 3) continue;
     if (jobs.some((j) => !j.isDelivered && j.customerId === c.id)) continue;
     phonedDelivery(c, today);
   }
