@@ -7,6 +7,7 @@ import { LoginThrottle, type ThrottleOptions } from './accounts/throttle';
 import { createContextFromRequest, type Services } from './context';
 import { exportPlugin } from './doors/export';
 import { firstScreenPage } from './doors/first-screen';
+import { openApiPlugin } from './doors/openapi';
 import { restPlugin } from './doors/rest/handler';
 import { sameOriginGuard, securityHeaders } from './doors/security';
 import { transportPlugin } from './doors/transport';
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(async (api) => restPlugin(api, services));
   await app.register(async (api) => exportPlugin(api, services));
   await app.register(async (api) => uploadsPlugin(api, services));
+  await app.register(async (api) => openApiPlugin(api, services));
 
   // Uploaded images: random names never reused, so cached for good.
   fs.mkdirSync(config.uploadsDir, { recursive: true });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../shared/enums';
 import { loginInput, loginOutput, setLanguageInput, userInfo } from '../../shared/schemas/auth';
+import { messageOut } from '../../shared/schemas/common';
 import { answer } from '../platform/output';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { businessInfoOf, login, logout, setLanguage, toUserInfo } from './auth';
@@ -14,7 +15,7 @@ export const authRouter = router({
   /** Logging out without a session still clears the cookie: it never fails. */
   logout: publicProcedure
     .input(z.void())
-    .output(answer(z.object({ message: z.string() })))
+    .output(answer(messageOut))
     .mutation(({ ctx }) => logout(ctx)),
 
   /**

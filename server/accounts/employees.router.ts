@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { messageOut } from '../../shared/schemas/common';
 import {
   employeeInput,
+  employeeListOut,
   employeeOut,
   employeeUpdateInput,
   idInput,
@@ -14,7 +16,7 @@ import { createEmployee, deleteEmployee, listEmployees, updateEmployee } from '.
 export const employeesRouter = router({
   list: staffProcedure
     .input(z.void())
-    .output(answer(z.array(employeeOut)))
+    .output(answer(employeeListOut))
     .query(({ ctx }) => listEmployees(ctx.db)),
 
   create: staffProcedure
@@ -32,6 +34,6 @@ export const employeesRouter = router({
 
   remove: staffProcedure
     .input(idInput)
-    .output(answer(z.object({ message: z.string() })))
+    .output(answer(messageOut))
     .mutation(({ ctx, input }) => deleteEmployee(ctx.db, ctx.user, actorOf(ctx.user), input.id)),
 });

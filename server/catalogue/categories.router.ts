@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { categoryOut } from '../../shared/schemas/catalogue';
+import { categoryListOut } from '../../shared/schemas/catalogue';
+import { messageOut } from '../../shared/schemas/common';
 import {
   categoryAdminOut,
   categoryInput,
@@ -21,7 +22,7 @@ import {
 export const categoriesRouter = router({
   list: publicProcedure
     .input(z.void())
-    .output(answer(z.array(categoryOut)))
+    .output(answer(categoryListOut))
     .query(({ ctx }) => listCategories(ctx.db)),
 
   /** The office's list: with the Nepali name and how many products each holds. */
@@ -43,6 +44,6 @@ export const categoriesRouter = router({
 
   remove: staffProcedure
     .input(idInput)
-    .output(answer(z.object({ message: z.string() })))
+    .output(answer(messageOut))
     .mutation(({ ctx, input }) => deleteCategory(ctx.db, actorOf(ctx.user), input.id)),
 });

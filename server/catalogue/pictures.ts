@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { uploadedFile } from '../../drizzle/schema';
+import type { UploadOut } from '../../shared/schemas/information';
 import { type Db, write } from '../platform/db';
 import { AppError, badRequest, notFound } from '../platform/errors';
 
@@ -28,11 +29,7 @@ const CARD_SIDE = 480;
 /** What the server issues: 32 hex characters, optional "-card", jpg or png. */
 export const ISSUED_NAME = /^[0-9a-f]{32}(-card)?\.(jpg|png)$/;
 
-export interface UploadResult {
-  imageUrl: string;
-  cardUrl: string;
-  message: string;
-}
+export type UploadResult = UploadOut;
 
 /** The card-sized copy's URL of an uploaded picture's URL (other URLs are returned as they are). */
 export function cardUrlOf(imageUrl: string): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, productOut } from '../../shared/schemas/catalogue';
+import { productListOut, productOut } from '../../shared/schemas/catalogue';
+import { messageOut } from '../../shared/schemas/common';
 import {
   idInput,
   importInput,
@@ -21,11 +22,11 @@ export const productsRouter = router({
   /** Signed-in users get Special, Restocked, then the rest; visitors productRank order. */
   list: publicProcedure
     .input(z.void())
-    .output(answer(z.array(productOut)))
+    .output(answer(productListOut))
     .query(({ ctx }) => catalogueSnapshot(ctx.db, variantOf(ctx)).products),
 
   byId: publicProcedure
-    .input(z.object({ id: idParam }))
+    .input(idInput)
     .output(answer(productOut))
     .query(({ ctx, input }) => getProduct(ctx.db, input.id)),
 
@@ -42,7 +43,7 @@ export const productsRouter = router({
 
   remove: staffProcedure
     .input(idInput)
-    .output(answer(z.object({ message: z.string() })))
+    .output(answer(messageOut))
     .mutation(({ ctx, input }) => deleteProduct(ctx.db, actorOf(ctx.user), input.id)),
 
   /** CSV import: a preview with per-row errors, or (commit) every row written or none. */

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { idParam, productOut, wishlistAddInput } from '../../shared/schemas/catalogue';
+import {
+  productListOut,
+  wishlistAddInput,
+  wishlistRemoveInput,
+} from '../../shared/schemas/catalogue';
 import { answer } from '../platform/output';
 import { customerProcedure, router } from '../trpc';
 import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist';
@@ -8,16 +12,16 @@ import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist';
 export const wishlistRouter = router({
   list: customerProcedure
     .input(z.void())
-    .output(answer(z.array(productOut)))
+    .output(answer(productListOut))
     .query(({ ctx }) => listWishlist(ctx.db, ctx.customer.id)),
 
   add: customerProcedure
     .input(wishlistAddInput)
-    .output(answer(z.array(productOut)))
+    .output(answer(productListOut))
     .mutation(({ ctx, input }) => addToWishlist(ctx.db, ctx.customer.id, input.productId)),
 
   remove: customerProcedure
-    .input(z.object({ productId: idParam }))
-    .output(answer(z.array(productOut)))
+    .input(wishlistRemoveInput)
+    .output(answer(productListOut))
     .mutation(({ ctx, input }) => removeFromWishlist(ctx.db, ctx.customer.id, input.productId)),
 });

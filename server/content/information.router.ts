@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { activeInformationInput, informationOut } from '../../shared/schemas/information';
+import { messageOut } from '../../shared/schemas/common';
+import {
+  activeInformationInput,
+  activePopupOut,
+  informationListOut,
+  informationOut,
+} from '../../shared/schemas/information';
 import {
   idInput,
   informationInput,
@@ -22,18 +28,18 @@ import {
 export const informationRouter = router({
   active: publicProcedure
     .input(activeInformationInput)
-    .output(answer(z.array(informationOut)))
+    .output(answer(informationListOut))
     .query(({ ctx, input }) => listActiveInformation(ctx.db, input.type)),
 
   activePopup: publicProcedure
     .input(z.void())
-    .output(answer(informationOut.nullable()))
+    .output(answer(activePopupOut))
     .query(({ ctx }) => activePopup(ctx.db)),
 
   /** Every item, active or not (the office's list). */
   list: staffProcedure
     .input(informationListInput)
-    .output(answer(z.array(informationOut)))
+    .output(answer(informationListOut))
     .query(({ ctx, input }) => listInformation(ctx.db, input.type)),
 
   create: staffProcedure
@@ -49,6 +55,6 @@ export const informationRouter = router({
 
   remove: staffProcedure
     .input(idInput)
-    .output(answer(z.object({ message: z.string() })))
+    .output(answer(messageOut))
     .mutation(({ ctx, input }) => deleteInformation(ctx.db, actorOf(ctx.user), input.id)),
 });

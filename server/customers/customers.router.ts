@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { messageOut } from '../../shared/schemas/common';
 import {
   customerInput,
   customerListInput,
@@ -22,8 +22,6 @@ import {
   pageOfCustomers,
   updateCustomer,
 } from './customers';
-
-const done = z.object({ message: z.string() });
 
 export const customersRouter = router({
   /** Every matching customer, or with `pageNumber` one page: `{customers, page, pages, total}`. */
@@ -60,7 +58,7 @@ export const customersRouter = router({
 
   remove: staffProcedure
     .input(idInput)
-    .output(answer(done))
+    .output(answer(messageOut))
     .mutation(({ ctx, input }) => deleteCustomer(ctx.db, actorOf(ctx.user), input.id)),
 
   /** CSV import: a preview with per-row errors, or (commit) every row written or none. */

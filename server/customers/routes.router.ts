@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idInput, routeInput, routeOut, routeUpdateInput } from '../../shared/schemas/office';
+import { messageOut } from '../../shared/schemas/common';
+import {
+  idInput,
+  routeInput,
+  routeListOut,
+  routeOut,
+  routeUpdateInput,
+} from '../../shared/schemas/office';
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
@@ -9,7 +16,7 @@ import { createRoute, deleteRoute, listRoutes, updateRoute } from './routes';
 export const routesRouter = router({
   list: staffProcedure
     .input(z.void())
-    .output(answer(z.array(routeOut)))
+    .output(answer(routeListOut))
     .query(({ ctx }) => listRoutes(ctx.db)),
 
   create: staffProcedure
@@ -25,6 +32,6 @@ export const routesRouter = router({
 
   remove: staffProcedure
     .input(idInput)
-    .output(answer(z.object({ message: z.string() })))
+    .output(answer(messageOut))
     .mutation(({ ctx, input }) => deleteRoute(ctx.db, actorOf(ctx.user), input.id)),
 });

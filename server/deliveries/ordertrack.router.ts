@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateInZone } from '../../shared/format';
-import { idParam } from '../../shared/schemas/catalogue';
+import { deletedOut } from '../../shared/schemas/common';
 import {
   deliverInput,
   deliverySheetInput,
@@ -10,11 +10,13 @@ import {
   formOptionsOut,
   jobFormInput,
   jobListInput,
+  jobListOut,
   jobOut,
   jobPageOut,
   jobUpdateInput,
   pagedInput,
 } from '../../shared/schemas/doorstep';
+import { idInput } from '../../shared/schemas/office';
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
@@ -34,21 +36,19 @@ import {
   updateJob,
 } from './delivery-jobs';
 
-const idInput = z.object({ id: idParam });
-
 // Delivery jobs (spec §7 "Orders (order tracking)"). The office acts on all jobs; a driver only
 // on their own (driverOrStaffProcedure hands the service the driver's scope).
 export const ordertrackRouter = router({
   /** GET /api/ordertrack: every pending job. */
   pending: staffProcedure
     .input(jobListInput)
-    .output(answer(z.array(jobOut)))
+    .output(answer(jobListOut))
     .query(({ ctx, input }) => listPendingJobs(ctx.db, ctx.scope, { keyword: input.keyword })),
 
   /** GET /api/ordertrack/delivercompleted: the jobs delivered today. */
   deliveredToday: staffProcedure
     .input(z.void())
-    .output(answer(z.array(jobOut)))
+    .output(answer(jobListOut))
     .query(({ ctx }) => {
       const [from, to] = dayRange(
         isoDateInZone(new Date(), ctx.config.timeZone),
@@ -66,7 +66,7 @@ export const ordertrackRouter = router({
   /** GET /api/ordertrack/{driverId}: a driver's pending jobs (a driver: only their own). */
   driverPending: driverOrStaffProcedure
     .input(driverJobsInput)
-    .output(answer(z.array(jobOut)))
+    .output(answer(jobListOut))
     .query(({ ctx, input }) => {
       assertDriverInScope(ctx.scope, input.driverId);
       return listPendingJobs(ctx.db, ctx.scope, input);
@@ -108,7 +108,7 @@ export const ordertrackRouter = router({
 
   remove: staffProcedure
     .input(idInput)
-    .output(answer(z.object({ _id: z.string() })))
+    .output(answer(deletedOut))
     .mutation(({ ctx, input }) => deleteJob(ctx.db, actorOf(ctx.user), input.id)),
 
   /** The job form's choices: customers, drivers and routes. */

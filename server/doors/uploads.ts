@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messageOut } from '../../shared/schemas/common';
+import { uploadOut } from '../../shared/schemas/information';
 import { readSessionToken } from '../accounts/session-cookies';
 import { deleteUpload, MAX_UPLOAD_BYTES, storeUpload } from '../catalogue/pictures';
 import { resolveUser, type Services } from '../context';
@@ -11,7 +13,8 @@ import { roleOf, STAFF } from '../trpc';
 // photo that proves a delivery) and `DELETE /api/delete/{filename}`: plain
 // Fastify routes beside the REST adapter (a file is no JSON input), guarded by the same
 // session and the same staff rule as the procedures. The same-origin check of every change
-// (server/doors/security.ts) applies to them too.
+// (server/doors/security.ts) applies to them too. Their answers are parsed with the schemas the
+// API description shows (server/doors/openapi.ts), as a procedure's output is.
 
 /**
  * Staff always; a driver only when `also` lets drivers in (the proof-of-delivery photo,
@@ -60,7 +63,7 @@ export async function uploadsPlugin(app: FastifyInstance, services: Services): P
       const result = await storeUpload(services.db, services.config.uploadsDir, accountId, bytes);
       // Not a procedure, so the tRPC middleware does not wait here: answered once on disk.
       await durable(services.db);
-      return reply.code(201).header('cache-control', 'no-store').send(result);
+      return reply.code(201).header('cache-control', 'no-store').send(uploadOut.parse(result));
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -78,7 +81,7 @@ export async function uploadsPlugin(app: FastifyInstance, services: Services): P
       staffOnly(services, req);
       const result = deleteUpload(services.db, services.config.uploadsDir, req.params.filename);
       await durable(services.db);
-      return reply.header('cache-control', 'no-store').send(result);
+      return reply.header('cache-control', 'no-store').send(messageOut.parse(result));
     } catch (err) {
       return fail(req, reply, err);
     }

@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { isoDateInZone } from '../../shared/format';
+import { deletedOut } from '../../shared/schemas/common';
 import {
   agingOut,
   byDateInput,
   byDateOut,
   completedInput,
+  customerInvoicesInput,
+  duesInput,
   duesOut,
   followUpOut,
   forecastOut,
   fullPaymentInput,
-  historyEntryOut,
   invoiceCreateInput,
+  invoiceHistoryOut,
+  invoiceIdInput,
   invoiceListInput,
   invoiceOut,
   invoicePageOut,
@@ -18,7 +22,7 @@ import {
   invoiceUpdateInput,
   myOverdueOut,
   noteInput,
-  overdueCustomerOut,
+  overdueCustomersOut,
   paymentEditInput,
   paymentInput,
 } from '../../shared/schemas/invoices';
@@ -50,7 +54,7 @@ import { addNote, addPayment, editPayment, payInFull } from './payments';
 // answer 404); customers are refused.
 
 const today = (ctx: Pick<Context, 'config'>) => isoDateInZone(new Date(), ctx.config.timeZone);
-const idInput = z.object({ id: z.string().trim().min(1, 'common.idRequired').max(64) });
+const idInput = invoiceIdInput;
 
 /** A replayed payment or invoice answers with the invoice as it is now (ADR 029). */
 const rereadInvoice = ({ ctx }: { ctx: Context & { scope: Scope } }, id: string) =>
@@ -78,11 +82,11 @@ export const invoicesRouter = router({
 
   history: driverOrStaffProcedure
     .input(idInput)
-    .output(answer(z.array(historyEntryOut)))
+    .output(answer(invoiceHistoryOut))
     .query(({ ctx, input }) => invoiceHistory(ctx.db, input.id, ctx.scope)),
 
   byCustomer: staffProcedure
-    .input(z.object({ customerId: z.string().trim().min(1, 'common.idRequired').max(64) }))
+    .input(customerInvoicesInput)
     .output(answer(invoicesWithDuesOut))
     .query(({ ctx, input }) => customerInvoices(ctx.db, input.customerId, today(ctx))),
 
@@ -116,7 +120,7 @@ export const invoicesRouter = router({
 
   delete: staffProcedure
     .input(idInput)
-    .output(answer(z.object({ _id: z.string() })))
+    .output(answer(deletedOut))
     .mutation(({ ctx, input }) => deleteInvoice(ctx.db, actorOf(ctx.user), input.id)),
 
   pay: driverOrStaffProcedure
@@ -203,7 +207,7 @@ export const invoicesRouter = router({
 
   overdueCustomers: staffProcedure
     .input(z.void())
-    .output(answer(z.array(overdueCustomerOut)))
+    .output(answer(overdueCustomersOut))
     .query(({ ctx }) => overdueCustomers(ctx.db, today(ctx))),
 
   /** The checkout banner: is the signed-in customer's account overdue? */
@@ -214,7 +218,7 @@ export const invoicesRouter = router({
 
   /** The driver's job card: dues of the customers on their jobs ("collect before unloading"). */
   duesForCustomers: driverOrStaffProcedure
-    .input(z.object({ customerIds: z.array(z.string().trim().min(1).max(64)).max(500) }))
+    .input(duesInput)
     .output(answer(duesOut))
     .query(({ ctx, input }) => duesForCustomers(ctx.db, ctx.scope, input.customerIds, today(ctx))),
 });

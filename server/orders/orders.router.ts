@@ -1,21 +1,24 @@
 import { z } from 'zod';
 import { isoDateInZone } from '../../shared/format';
-import { idParam } from '../../shared/schemas/catalogue';
+import { deletedOut } from '../../shared/schemas/common';
 import {
+  customerOrderPageOut,
   customerOrdersInput,
   dispatchInput,
   dispatchManyInput,
-  frozenLineOut,
+  frozenLinesOut,
   itemQuantitiesInput,
   officeOrderOut,
   officeOrderPageOut,
   pagedInput,
+  pendingCountOut,
   pendingDatesOut,
   pickListInput,
   pickListOut,
   placeForInput,
   webOrdersInput,
 } from '../../shared/schemas/doorstep';
+import { idInput } from '../../shared/schemas/office';
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared/schemas/orders';
 import { releaseHeldOrder } from '../customers/credit.router';
 import { actorOf } from '../platform/audit';
@@ -37,14 +40,11 @@ import {
   placeForCustomer,
 } from './web-orders';
 
-const idInput = z.object({ id: idParam });
-const deletedOut = z.object({ _id: z.string() });
-
 export const ordersRouter = router({
   /** The admin dashboard's Web Orders tile. */
   pendingWebCount: staffProcedure
     .input(z.void())
-    .output(answer(z.object({ count: z.number().int() })))
+    .output(answer(pendingCountOut))
     .query(({ ctx }) => ({ count: countPendingWebOrders(ctx.db) })),
 
   place: customerProcedure
@@ -76,7 +76,7 @@ export const ordersRouter = router({
 
   /** A customer sees only their own orders (others answer 404); staff see any. */
   byId: customerOrStaffProcedure
-    .input(z.object({ id: idParam }))
+    .input(idInput)
     .output(answer(orderOut))
     .query(({ ctx, input }) => getOrder(ctx.db, input.id, ctx.scope)),
 
@@ -100,13 +100,7 @@ export const ordersRouter = router({
   /** One customer's orders (`/admin/customer/orders/{id}`), paged, with keyword. */
   ofCustomer: staffProcedure
     .input(customerOrdersInput)
-    .output(
-      answer(
-        officeOrderPageOut.extend({
-          customer: z.object({ _id: z.string(), restaurantName: z.string() }),
-        }),
-      ),
-    )
+    .output(answer(customerOrderPageOut))
     .query(({ ctx, input }) => listOrdersOfCustomer(ctx.db, input)),
 
   /** The office's view of one order: with its flags (off schedule, on hold, phoned in). */
@@ -118,7 +112,7 @@ export const ordersRouter = router({
   /** Frozen Counts: `{itemName, totalQuantity, sku}` sorted by name. */
   itemQuantities: staffProcedure
     .input(itemQuantitiesInput)
-    .output(answer(z.array(frozenLineOut)))
+    .output(answer(frozenLinesOut))
     .query(({ ctx, input }) =>
       itemQuantities(ctx.db, input.deliveryDate, isoDateInZone(new Date(), ctx.config.timeZone)),
     ),

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ZodError } from 'zod';
+import { ZodError, z } from 'zod';
 import { en } from '../../shared/locales';
 
 // The one place where failures become statuses, codes and messages (DESIGN §4).
@@ -159,6 +159,37 @@ export function publicError(err: AppError): PublicError {
 }
 
 export const GENERIC_MESSAGE = englishText('common.generic');
+
+/** Every error code, in the order of the English texts. */
+export const ERROR_CODES = Object.entries(
+  en.errors as Record<string, Record<string, string>>,
+).flatMap(([domain, names]) =>
+  Object.keys(names).map((name) => `${domain}.${name}` as ErrorCode),
+) as [ErrorCode, ...ErrorCode[]];
+
+/**
+ * The body of a REST refusal, as the API description shows it (server/doors/openapi.ts). A
+ * procedure's refusal always has `code`; one made before any procedure runs (malformed JSON, a
+ * body too large, a cross-site change, an unknown path) has `message` only.
+ */
+export const restErrorOut = z.object({
+  message: z.string().describe('English text, for people; `code` is for programs.'),
+  code: z
+    .enum(ERROR_CODES)
+    .optional()
+    .describe("A stable code: the app translates it (`errors.<code>` in the client's language)."),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe('Values the text was filled in with, e.g. `{"max": 200}`.'),
+  issues: z
+    .record(z.string(), z.enum(ERROR_CODES))
+    .optional()
+    .describe('A validation failure: each invalid field (a dotted path) with its code.'),
+});
+// The schema describes what publicError() makes.
+const _publicErrorFits: z.input<typeof restErrorOut> = {} as PublicError;
+void _publicErrorFits;
 
 /** The body and status for a REST response: `{message, code, params?, issues?}`. */
 export function restError(err: unknown): { status: number; body: PublicError } {

@@ -29,4 +29,9 @@ export const productOut = z.object({
 });
 export type ProductOut = z.infer<typeof productOut>;
 
+/** Every product list: the catalogue and a customer's wishlist. */
+export const productListOut = z.array(productOut);
+export const categoryListOut = z.array(categoryOut);
+
 export const wishlistAddInput = z.object({ productId: idParam });
+export const wishlistRemoveInput = z.object({ productId: idParam });

@@ -51,6 +51,14 @@ export const officeOrderPageOut = z.object({
 });
 export type OfficeOrderPageOut = z.infer<typeof officeOrderPageOut>;
 
+/** One customer's orders: a page of them and who the customer is. */
+export const customerOrderPageOut = officeOrderPageOut.extend({
+  customer: z.object({ _id: z.string(), restaurantName: z.string() }),
+});
+
+/** The admin dashboard's Web Orders tile. */
+export const pendingCountOut = z.object({ count: z.number().int() });
+
 export const webOrdersInput = z
   .object({
     deliveryDate: z
@@ -88,6 +96,7 @@ export const frozenLineOut = z.object({
   sku: z.string(),
 });
 export type FrozenLine = z.infer<typeof frozenLineOut>;
+export const frozenLinesOut = z.array(frozenLineOut);
 
 export const pendingDatesOut = z.object({
   /** The date Frozen Counts shows first: the next date with pending orders. */
@@ -169,6 +178,7 @@ export const jobOut = z.object({
   createdAt: z.string(),
 });
 export type JobOut = z.infer<typeof jobOut>;
+export const jobListOut = z.array(jobOut);
 
 export const jobPageOut = z.object({
   orders: z.array(jobOut),

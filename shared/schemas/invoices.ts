@@ -51,6 +51,13 @@ const optionalId = z
 
 // --- Invoices ---------------------------------------------------------------------------------
 
+export const invoiceIdInput = z.object({
+  id: z.string().trim().min(1, 'common.idRequired').max(64),
+});
+export const customerInvoicesInput = z.object({
+  customerId: z.string().trim().min(1, 'common.idRequired').max(64),
+});
+
 export const invoiceCreateInput = z.object({
   customer: z.string({ error: 'common.required' }).trim().min(1, 'common.required').max(64),
   amount: z
@@ -79,12 +86,14 @@ export const invoiceListInput = z.object({
   cursor,
 });
 
-export const completedInput = z
-  .object({
-    keyword: z.string().trim().max(MAX_KEYWORD).optional().default(''),
-    pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-    cursor,
-  })
+/** The Done tab's query string (REST sends no cursor). */
+export const completedQuery = z.object({
+  keyword: z.string().trim().max(MAX_KEYWORD).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+
+export const completedInput = completedQuery
+  .extend({ cursor })
   .optional()
   .default({ keyword: '', pageNumber: 1 });
 
@@ -188,6 +197,7 @@ export const historyEntryOut = z.object({
   createdAt: z.string(),
 });
 export type HistoryEntryOut = z.infer<typeof historyEntryOut>;
+export const invoiceHistoryOut = z.array(historyEntryOut);
 
 // --- Reports ------------------------------------------------------------------------------------
 
@@ -228,6 +238,7 @@ export const overdueCustomerOut = z.object({
   oldestDueDate: z.string(),
 });
 export type OverdueCustomerOut = z.infer<typeof overdueCustomerOut>;
+export const overdueCustomersOut = z.array(overdueCustomerOut);
 
 export const myOverdueOut = z.object({ overdue: z.boolean(), overdueAmount: z.number().int() });
 
@@ -240,6 +251,10 @@ export const duesOut = z.array(
   }),
 );
 export type DuesOut = z.infer<typeof duesOut>;
+/** The customers on a driver's jobs. */
+export const duesInput = z.object({
+  customerIds: z.array(z.string().trim().min(1).max(64)).max(500),
+});
 
 export const byDateInput = z.object({
   /** A day of the month (1-31), or a YYYY-MM-DD date whose day is taken. */
@@ -366,3 +381,11 @@ export const heldOrderOut = z.array(
     createdAt: z.string(),
   }),
 );
+
+// --- Credit hold --------------------------------------------------------------------------------
+
+const creditId = z.string().trim().min(1, 'common.idRequired').max(64);
+export const releaseOrderInput = z.object({ id: creditId });
+export const releasedOrderOut = z.object({ _id: z.string(), onHold: z.literal(false) });
+export const creditHoldInput = z.object({ customerId: creditId, creditHold: z.boolean() });
+export const creditHoldOut = z.object({ _id: z.string(), creditHold: z.boolean() });

@@ -60,6 +60,7 @@ export const routeInput = z.object({ name: requiredText(100) });
 export const routeUpdateInput = routeInput.extend({ id: idParam });
 export const routeOut = z.object({ _id: z.string(), name: z.string(), customerCount: z.number() });
 export type RouteOut = z.infer<typeof routeOut>;
+export const routeListOut = z.array(routeOut);
 
 export const categoryInput = z.object({ name: requiredText(100), nameNe: optionalText(100) });
 export const categoryUpdateInput = categoryInput.extend({ id: idParam });
@@ -210,6 +211,7 @@ export const employeeOut = z.object({
   role: z.enum(EMPLOYEE_ROLES),
 });
 export type EmployeeOut = z.infer<typeof employeeOut>;
+export const employeeListOut = z.array(employeeOut);
 
 // --- Information (slider and popup) ----------------------------------------------------------
 
@@ -253,6 +255,8 @@ export const auditEntryOut = z.object({
   after: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEntryOut = z.infer<typeof auditEntryOut>;
+/** One record's trail, newest first. */
+export const auditTrailOut = z.array(auditEntryOut);
 
 // --- CSV import ------------------------------------------------------------------------------
 
