@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { LoginThrottle, type ThrottleOptions } from './accounts/throttle';
-import { createContextFromRequest, type Services } from './context';
+import type { Services } from './context';
 import { exportPlugin } from './doors/export';
 import { firstScreenPage } from './doors/first-screen';
 import { openApiPlugin } from './doors/openapi';
@@ -17,7 +17,6 @@ import type { Config } from './platform/config';
 import type { Db } from './platform/db';
 import { GENERIC_MESSAGE } from './platform/errors';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './platform/housekeeping';
-import { appRouter } from './router';
 
 export interface BuildAppOptions {
   db: Db;

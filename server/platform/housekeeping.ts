@@ -36,6 +36,11 @@ export function sweepExpired(
       )
       .run(maxKeys).changes;
     const login = sweepLoginThrottle(db, now.getTime());
-    return { sessions, keys: keys + overflow, loginFailures: login.failures, loginAddresses: login.addresses };
+    return {
+      sessions,
+      keys: keys + overflow,
+      loginFailures: login.failures,
+      loginAddresses: login.addresses,
+    };
   });
 }

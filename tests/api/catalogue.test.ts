@@ -130,7 +130,7 @@ describe.each(Object.entries(doors))('the catalogue through %s', (_name, door) =
   });
 
   it('is never stored by a browser or proxy: no-store, no ETag (answers may be personal)', async () => {
-    for (const headers of [{}, { cookie: member.cookie ?? "" }] as Record<string, string>[]) {
+    for (const headers of [{}, { cookie: member.cookie ?? '' }] as Record<string, string>[]) {
       const r = await get(headers);
       expect(r.headers['cache-control']).toBe('no-store');
       expect(r.headers.etag).toBeUndefined();
