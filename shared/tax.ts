@@ -1,0 +1,76 @@
+// Japanese consumption tax, computed the way a qualified invoice requires: lines are summed per
+// rate and the tax of each rate is rounded once per document, never per line.
+
+/** The two consumption-tax rates, in percent: reduced (food, non-alcoholic drink) and standard. */
+export const TAX_RATES = [8, 10] as const;
+export type TaxRate = (typeof TAX_RATES)[number];
+
+/** How the business rounds each rate's tax (round down is the usual choice between businesses). */
+export const TAX_ROUNDINGS = ['down', 'halfUp', 'up'] as const;
+export type TaxRounding = (typeof TAX_ROUNDINGS)[number];
+
+/** Whether catalogue prices already include the tax. */
+export const PRICE_BASES = ['exclusive', 'inclusive'] as const;
+export type PriceBasis = (typeof PRICE_BASES)[number];
+
+export interface TaxLine {
+  /** The line's amount in whole yen (price x quantity), as priced in the catalogue's basis. */
+  amount: number;
+  rate: TaxRate;
+}
+
+export interface RateTotal {
+  rate: TaxRate;
+  /** Sum of the rate's lines without tax. */
+  net: number;
+  /** The rate's tax, rounded once. */
+  tax: number;
+  /** net + tax. */
+  gross: number;
+}
+
+export interface TaxSummary {
+  /** One entry per rate that has lines, reduced rate first. */
+  perRate: RateTotal[];
+  net: number;
+  tax: number;
+  total: number;
+}
+
+function roundYen(value: number, rounding: TaxRounding): number {
+  // Work in integer hundredths of a yen so 0.1-style float noise cannot flip a rounding.
+  const hundredths = Math.round(value * 100);
+  if (rounding === 'down') return Math.floor(hundredths / 100);
+  if (rounding === 'up') return Math.ceil(hundredths / 100);
+  return Math.floor((hundredths + 50) / 100);
+}
+
+/**
+ * Totals and tax per rate of one document. With exclusive prices the tax is rate% of the rate's
+ * sum; with inclusive prices the rate's sum is the gross and the tax is the part of it that is
+ * tax (sum x rate / (100 + rate)). Negative lines (credit notes, returns) are handled by
+ * rounding the magnitude, so a credit note mirrors the invoice it corrects.
+ */
+export function taxByRate(
+  lines: readonly TaxLine[],
+  basis: PriceBasis = 'exclusive',
+  rounding: TaxRounding = 'down',
+): TaxSummary {
+  const sums = new Map<TaxRate, number>();
+  for (const line of lines) sums.set(line.rate, (sums.get(line.rate) ?? 0) + line.amount);
+  const perRate: RateTotal[] = [];
+  for (const rate of TAX_RATES) {
+    const sum = sums.get(rate);
+    if (sum === undefined) continue;
+    const sign = sum < 0 ? -1 : 1;
+    const magnitude = Math.abs(sum);
+    const rawTax =
+      basis === 'exclusive' ? (magnitude * rate) / 100 : (magnitude * rate) / (100 + rate);
+    const tax = sign * roundYen(rawTax, rounding) || 0;
+    const net = basis === 'exclusive' ? sum : sum - tax;
+    perRate.push({ rate, net, tax, gross: net + tax });
+  }
+  const net = perRate.reduce((s, r) => s + r.net, 0);
+  const tax = perRate.reduce((s, r) => s + r.tax, 0);
+  return { perRate, net, tax, total: net + tax };
+}
