@@ -40,6 +40,22 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const INFORMATION_TYPES = ['slider', 'popup'] as const;
 export type InformationType = (typeof INFORMATION_TYPES)[number];
 
+/** The languages a customer's documents are printed in. */
+export const DOCUMENT_LANGUAGES = ['ja', 'en'] as const;
+export type DocumentLanguage = (typeof DOCUMENT_LANGUAGES)[number];
+
+/** Where an invoice came from: typed by the office, one cash delivery, or a monthly closing. */
+export const INVOICE_KINDS = ['manual', 'delivery', 'closing'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** Documents numbered in sequence per kind, without gaps (DESIGN §7). */
+export const DOCUMENT_KINDS = ['invoice', 'slip', 'statement', 'receipt', 'creditNote'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** A customer's report of a goods issue, and what the office decided. */
+export const CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
 export const INVOICE_STATUSES = ['Pending', 'Partial Paid', 'Completed'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

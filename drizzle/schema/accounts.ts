@@ -1,6 +1,12 @@
 import { relations, sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { ACCOUNT_KINDS, EMPLOYEE_ROLES, LANGUAGES, PAYMENT_METHODS } from '../../shared/enums';
+import {
+  ACCOUNT_KINDS,
+  DOCUMENT_LANGUAGES,
+  EMPLOYEE_ROLES,
+  LANGUAGES,
+  PAYMENT_METHODS,
+} from '../../shared/enums';
 import { createdAt, updatedAt } from './columns';
 
 /**
@@ -63,6 +69,17 @@ export const customer = sqliteTable(
     webOrder: integer('web_order', { mode: 'boolean' }).notNull().default(false),
     /** Staff put a customer on credit hold: its new web orders wait for review (DESIGN §6). */
     creditHold: integer('credit_hold', { mode: 'boolean' }).notNull().default(false),
+    /** Who the invoices are addressed to (defaults to the restaurant's name when empty). */
+    billingName: text('billing_name'),
+    billingAddress: text('billing_address'),
+    /** Where documents are e-mailed. */
+    email: text('email'),
+    /** Monthly customers: the day of month their deliveries are closed, 31 = month end. */
+    closingDay: integer('closing_day'),
+    /** The language of the customer's documents (invoices, slips, statements). */
+    documentLanguage: text('document_language', { enum: DOCUMENT_LANGUAGES })
+      .notNull()
+      .default('ja'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

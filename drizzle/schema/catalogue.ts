@@ -4,13 +4,20 @@ import { ITEM_COUNTS, ITEM_TYPES, SHOW_DESCRIPTION, UNITS } from '../../shared/e
 import { customer } from './accounts';
 import { createdAt, updatedAt } from './columns';
 
-export const category = sqliteTable('category', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  /** Optional Nepali name, shown to Nepali readers (DESIGN §6). */
-  nameNe: text('name_ne'),
-  createdAt: createdAt(),
-});
+export const category = sqliteTable(
+  'category',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    /** Optional Nepali name, shown to Nepali readers (DESIGN §6). */
+    nameNe: text('name_ne'),
+    /** Consumption-tax rate in percent (8 reduced, 10 standard): the default of its products. */
+    taxRate: integer('tax_rate').notNull().default(8),
+    createdAt: createdAt(),
+  },
+  // Rates are checked by CHECK constraints written by hand in migration 0004 (ALTER TABLE ADD
+  // COLUMN): declaring them here would make drizzle-kit rebuild the table (ARCHITECTURE pitfall 7).
+);
 
 export const product = sqliteTable(
   'product',
@@ -33,6 +40,8 @@ export const product = sqliteTable(
       .notNull()
       .default('Dont Show'),
     stockInCount: integer('stock_in_count').notNull().default(0),
+    /** A product's own tax rate (8 or 10); null follows its category (8 without one). */
+    taxRate: integer('tax_rate'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { CLAIM_STATUSES, DOCUMENT_KINDS, INVOICE_KINDS } from '../../shared/enums';
 import { account, customer } from './accounts';
 import { createdAt } from './columns';
 
@@ -20,6 +21,25 @@ export const invoice = sqliteTable(
     assignToCollect: text('assign_to_collect').references(() => account.id, {
       onDelete: 'set null',
     }),
+    /** Typed by the office ('manual'), one cash delivery, or a monthly closing run. */
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('manual'),
+    /** The qualified invoice's number, sequential without gaps (document_counter 'invoice'). */
+    number: text('number'),
+    /** YYYY-MM-DD the invoice was issued (the closing date for a closing run). */
+    issueDate: text('issue_date'),
+    /** A closing run's period, YYYY-MM-DD both ends inclusive. */
+    periodStart: text('period_start'),
+    periodEnd: text('period_end'),
+    /** Per rate: amount without tax and tax, rounded once per rate (amount = their sum). */
+    net8: integer('net8').notNull().default(0),
+    tax8: integer('tax8').notNull().default(0),
+    net10: integer('net10').notNull().default(0),
+    tax10: integer('tax10').notNull().default(0),
+    /** Credit notes deducted on this invoice (amount is already net of them). */
+    creditApplied: integer('credit_applied').notNull().default(0),
+    /** An issued invoice never changes; it can only be cancelled, with a reason. */
+    cancelledAt: text('cancelled_at'),
+    cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -27,6 +47,7 @@ export const invoice = sqliteTable(
     index('invoice_customer_id_idx').on(t.customerId, t.paidAmount, t.amount),
     index('invoice_assign_to_collect_idx').on(t.assignToCollect),
     index('invoice_due_date_idx').on(t.dueDate),
+    index('invoice_number_idx').on(t.number),
     check('invoice_amount_check', sql`${t.amount} > 0`),
     check(
       'invoice_paid_amount_check',
@@ -46,6 +67,8 @@ export const payment = sqliteTable(
     /** YYYY-MM-DD. */
     date: text('date').notNull(),
     collectedBy: text('collected_by').references(() => account.id, { onDelete: 'set null' }),
+    /** The receipt's number, sequential without gaps (document_counter 'receipt'). */
+    receiptNumber: text('receipt_number'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -71,10 +94,171 @@ export const invoiceNote = sqliteTable(
   (t) => [index('invoice_note_invoice_id_idx').on(t.invoiceId)],
 );
 
+/** A line an invoice bills: a delivered order line (as delivered), or a typed charge. */
+export const invoiceLine = sqliteTable(
+  'invoice_line',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoice.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The delivered order it comes from (null for a typed charge). */
+    orderId: text('order_id'),
+    orderLineId: text('order_line_id'),
+    /** YYYY-MM-DD of the delivery. */
+    date: text('date'),
+    name: text('name').notNull(),
+    sku: text('sku').notNull().default(''),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    amount: integer('amount').notNull(),
+    taxRate: integer('tax_rate').notNull(),
+  },
+  (t) => [
+    index('invoice_line_invoice_id_idx').on(t.invoiceId, t.position),
+    index('invoice_line_order_id_idx').on(t.orderId),
+    check('invoice_line_tax_rate_check', sql`${t.taxRate} IN (8, 10)`),
+  ],
+);
+
+/** A customer's report of a goods issue on a delivered line, within 48 hours of delivery. */
+export const goodsClaim = sqliteTable(
+  'goods_claim',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').references(() => customer.id, { onDelete: 'set null' }),
+    orderId: text('order_id').notNull(),
+    orderLineId: text('order_line_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason').notNull(),
+    /** An uploaded photo's file name. */
+    photo: text('photo'),
+    status: text('status', { enum: CLAIM_STATUSES }).notNull().default('pending'),
+    decidedBy: text('decided_by').references(() => account.id, { onDelete: 'set null' }),
+    decidedAt: text('decided_at'),
+    decisionNote: text('decision_note'),
+    createdBy: text('created_by').references(() => account.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('goods_claim_customer_id_idx').on(t.customerId, t.createdAt),
+    index('goods_claim_status_idx').on(t.status, t.createdAt),
+    check('goods_claim_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A credit note: a correction of delivered goods (an approved claim) or of an invoice, with its
+ * tax per rate. It is deducted on the customer's next invoice or statement (`appliedToInvoiceId`).
+ */
+export const creditNote = sqliteTable(
+  'credit_note',
+  {
+    id: text('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    customerId: text('customer_id').references(() => customer.id, { onDelete: 'set null' }),
+    /** The invoice it corrects, when there is one. */
+    invoiceId: text('invoice_id'),
+    claimId: text('claim_id'),
+    issueDate: text('issue_date').notNull(),
+    reason: text('reason').notNull(),
+    /** Positive amounts: what is credited, per rate, without tax and tax. */
+    net8: integer('net8').notNull().default(0),
+    tax8: integer('tax8').notNull().default(0),
+    net10: integer('net10').notNull().default(0),
+    tax10: integer('tax10').notNull().default(0),
+    total: integer('total').notNull(),
+    appliedToInvoiceId: text('applied_to_invoice_id'),
+    createdBy: text('created_by').references(() => account.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_note_customer_id_idx').on(t.customerId, t.appliedToInvoiceId),
+    check('credit_note_total_check', sql`${t.total} > 0`),
+  ],
+);
+
+export const creditNoteLine = sqliteTable(
+  'credit_note_line',
+  {
+    id: text('id').primaryKey(),
+    creditNoteId: text('credit_note_id')
+      .notNull()
+      .references(() => creditNote.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    orderLineId: text('order_line_id'),
+    name: text('name').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    amount: integer('amount').notNull(),
+    taxRate: integer('tax_rate').notNull(),
+  },
+  (t) => [index('credit_note_line_credit_note_id_idx').on(t.creditNoteId, t.position)],
+);
+
+/**
+ * A monthly statement of one customer at one closing: previous balance, payments received,
+ * balance carried over, this period's invoice, amount due. Figures are frozen when made.
+ */
+export const statement = sqliteTable(
+  'statement',
+  {
+    id: text('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    customerId: text('customer_id').references(() => customer.id, { onDelete: 'set null' }),
+    /** The closing run's invoice (null when the period had no deliveries). */
+    invoiceId: text('invoice_id'),
+    closingDate: text('closing_date').notNull(),
+    periodStart: text('period_start').notNull(),
+    previousBalance: integer('previous_balance').notNull(),
+    paymentsReceived: integer('payments_received').notNull(),
+    carriedOver: integer('carried_over').notNull(),
+    periodAmount: integer('period_amount').notNull(),
+    amountDue: integer('amount_due').notNull(),
+    dueDate: text('due_date'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('statement_customer_id_idx').on(t.customerId, t.closingDate),
+    index('statement_closing_date_idx').on(t.closingDate),
+  ],
+);
+
+/** The next number of each document kind, taken in the transaction that issues the document. */
+export const documentCounter = sqliteTable('document_counter', {
+  kind: text('kind', { enum: DOCUMENT_KINDS }).primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+/** What was e-mailed, when and to whom. */
+export const documentMail = sqliteTable(
+  'document_mail',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
+    documentId: text('document_id').notNull(),
+    customerId: text('customer_id').references(() => customer.id, { onDelete: 'set null' }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    /** 'sent' or 'failed' (with the server's answer). */
+    status: text('status').notNull(),
+    error: text('error'),
+    sentBy: text('sent_by').references(() => account.id, { onDelete: 'set null' }),
+    sentAt: createdAt(),
+  },
+  (t) => [index('document_mail_document_idx').on(t.kind, t.documentId)],
+);
+
 export const invoiceRelations = relations(invoice, ({ many, one }) => ({
   payments: many(payment),
   notes: many(invoiceNote),
+  lines: many(invoiceLine),
   customer: one(customer, { fields: [invoice.customerId], references: [customer.id] }),
+}));
+
+export const invoiceLineRelations = relations(invoiceLine, ({ one }) => ({
+  invoice: one(invoice, { fields: [invoiceLine.invoiceId], references: [invoice.id] }),
 }));
 
 export const paymentRelations = relations(payment, ({ one }) => ({

@@ -33,8 +33,20 @@ export const customerOrder = sqliteTable(
     /** YYYY-MM-DD. */
     deliveryDate: text('delivery_date').notNull(),
     customMessage: text('custom_message').notNull().default(''),
-    /** Whole yen: the sum of the lines. */
+    /**
+     * Whole yen the customer pays: the lines plus consumption tax (or the lines, when the
+     * catalogue's prices include tax). The parts per rate are below, tax rounded once per rate.
+     */
     total: integer('total').notNull(),
+    /** Per rate: the lines' amount without tax, and the tax (DESIGN §7). */
+    net8: integer('net8').notNull().default(0),
+    tax8: integer('tax8').notNull().default(0),
+    net10: integer('net10').notNull().default(0),
+    tax10: integer('tax10').notNull().default(0),
+    /** The invoice that bills this delivered order; set once (an order is invoiced exactly once). */
+    invoiceId: text('invoice_id'),
+    /** The delivery slip's number, given when the order is delivered. */
+    slipNumber: text('slip_number'),
     isDelivered: integer('is_delivered', { mode: 'boolean' }).notNull().default(false),
     deliveredBy: text('delivered_by').references(() => account.id, { onDelete: 'set null' }),
     /** The deliverer's username, copied when dispatched: history never joins accounts. */
@@ -56,6 +68,7 @@ export const customerOrder = sqliteTable(
     // A customer's last delivery (the office's customer list) without reading its orders.
     index('customer_order_customer_delivered_idx').on(t.customerId, t.deliveredAt),
     check('customer_order_total_check', sql`${t.total} >= 0`),
+    index('customer_order_invoice_id_idx').on(t.invoiceId, t.customerId, t.isDelivered),
   ],
 );
 
@@ -74,6 +87,12 @@ export const orderLine = sqliteTable(
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotal: integer('line_total').notNull(),
+    /** The consumption-tax rate the line was placed at (8 or 10); it never follows the product. */
+    taxRate: integer('tax_rate').notNull().default(8),
+    /** What the driver really handed over, when it differs (short, refused): null = as ordered. */
+    deliveredQuantity: integer('delivered_quantity'),
+    /** Why the delivered quantity differs ('short', 'refused', 'damaged', 'substituted', ...). */
+    shortReason: text('short_reason'),
   },
   (t) => [
     index('order_line_order_id_idx').on(t.orderId, t.position),

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customerOrder, orderLine, product } from '../../drizzle/schema';
+import { category, customerOrder, orderLine, product } from '../../drizzle/schema';
 import { isDeliveryDay } from '../../shared/delivery-dates';
 import { isOutOfStock, LATEST_DELIVERY_DATE, MAX_QUANTITY } from '../../shared/rules';
 import {
@@ -9,6 +9,7 @@ import {
   type OrderPageOut,
   type placeOrderInput,
 } from '../../shared/schemas/orders';
+import { taxByRate } from '../../shared/tax';
 import type { CustomerRecord } from '../context';
 import { StampedCache } from '../platform/cache';
 import { type Db, write } from '../platform/db';
@@ -17,6 +18,7 @@ import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import { type Scope, withinScope } from '../platform/scope';
 import { deliveryCalendar } from '../settings/settings';
+import { effectiveTaxRate, getTaxSettings } from '../settings/tax-settings';
 
 type OrderRow = typeof customerOrder.$inferSelect;
 type LineRow = typeof orderLine.$inferSelect;
@@ -151,7 +153,12 @@ const ph = (name: string) => sql.placeholder(name);
 
 function placementStatements(db: Db) {
   return prepared(db, 'orders.placement', () => ({
-    products: db.select().from(product).where(idsIn(product.id, 'ids')).prepare(),
+    products: db
+      .select({ product, categoryTaxRate: category.taxRate })
+      .from(product)
+      .leftJoin(category, eq(category.id, product.categoryId))
+      .where(idsIn(product.id, 'ids'))
+      .prepare(),
     nextNumber: db
       .select({
         n: sql<number>`COALESCE(MAX(${customerOrder.orderNumber}), ${FIRST_ORDER_NUMBER - 1}) + 1`,
@@ -173,6 +180,10 @@ function placementStatements(db: Db) {
         deliveryDate: ph('deliveryDate'),
         customMessage: ph('customMessage'),
         total: ph('total'),
+        net8: ph('net8'),
+        tax8: ph('tax8'),
+        net10: ph('net10'),
+        tax10: ph('tax10'),
         offSchedule: ph('offSchedule'),
         onHold: ph('onHold'),
         createdAt: ph('createdAt'),
@@ -190,6 +201,7 @@ function placementStatements(db: Db) {
         unitPrice: ph('unitPrice'),
         quantity: ph('quantity'),
         lineTotal: ph('lineTotal'),
+        taxRate: ph('taxRate'),
       })
       .prepare(),
   }));
@@ -229,16 +241,18 @@ export function placeOrder(
     wanted.set(l.product, (wanted.get(l.product) ?? 0) + l.quantity);
 
   const stmts = placementStatements(db);
+  const taxSettings = getTaxSettings(db);
   const c = placer.customer;
   return write(db, () => {
-    const products = stmts.products.all({ ids: JSON.stringify([...wanted.keys()]) });
-    const byId = new Map(products.map((row) => [row.id, row]));
+    const found = stmts.products.all({ ids: JSON.stringify([...wanted.keys()]) });
+    const byId = new Map(found.map((row) => [row.product.id, row]));
     const lines: LineRow[] = [];
     const id = newId();
     let position = 0;
     for (const [productId, quantity] of wanted) {
-      const p = byId.get(productId);
-      if (!p) throw badRequest('order.productGone');
+      const hit = byId.get(productId);
+      if (!hit) throw badRequest('order.productGone');
+      const p = hit.product;
       if (isOutOfStock(p.itemType)) throw badRequest('order.outOfStock', { name: p.name });
       if (quantity > MAX_QUANTITY)
         throw badRequest('order.quantityTooLarge', { name: p.name, max: MAX_QUANTITY });
@@ -252,8 +266,19 @@ export function placeOrder(
         unitPrice: p.price,
         quantity,
         lineTotal: p.price * quantity,
+        // The line keeps the rate it was placed at, whatever the product's rate becomes.
+        taxRate: effectiveTaxRate(p.taxRate, hit.categoryTaxRate),
+        deliveredQuantity: null,
+        shortReason: null,
       });
     }
+    const tax = taxByRate(
+      lines.map((l) => ({ amount: l.lineTotal, rate: l.taxRate === 10 ? 10 : 8 })),
+      taxSettings.basis,
+      taxSettings.rounding,
+    );
+    const rate8 = tax.perRate.find((r) => r.rate === 8);
+    const rate10 = tax.perRate.find((r) => r.rate === 10);
     const row: OrderRow = {
       id,
       orderNumber: stmts.nextNumber.get()?.n ?? FIRST_ORDER_NUMBER,
@@ -266,7 +291,13 @@ export function placeOrder(
       routeName: c.routeName,
       deliveryDate: input.deliveryDate,
       customMessage: input.customMessage,
-      total: lines.reduce((sum, l) => sum + l.lineTotal, 0),
+      total: tax.total,
+      net8: rate8?.net ?? 0,
+      tax8: rate8?.tax ?? 0,
+      net10: rate10?.net ?? 0,
+      tax10: rate10?.tax ?? 0,
+      invoiceId: null,
+      slipNumber: null,
       isDelivered: false,
       deliveredBy: null,
       deliveredByName: null,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { account, customer, customerOrder, orderLine, route } from '../../drizzle/schema';
 import {
@@ -42,28 +42,8 @@ function selectOrders(db: Db) {
 }
 
 function getColumns() {
-  const c = customerOrder;
-  return {
-    id: c.id,
-    orderNumber: c.orderNumber,
-    customerId: c.customerId,
-    placedBy: c.placedBy,
-    restaurantName: c.restaurantName,
-    customerCode: c.customerCode,
-    username: c.username,
-    phoneNumber: c.phoneNumber,
-    routeName: c.routeName,
-    deliveryDate: c.deliveryDate,
-    customMessage: c.customMessage,
-    total: c.total,
-    isDelivered: c.isDelivered,
-    deliveredBy: c.deliveredBy,
-    deliveredByName: c.deliveredByName,
-    deliveredAt: c.deliveredAt,
-    offSchedule: c.offSchedule,
-    onHold: c.onHold,
-    createdAt: c.createdAt,
-  };
+  // Every column of the order (getTableColumns keeps this in step with the schema).
+  return getTableColumns(customerOrder);
 }
 
 // Office screens poll and re-read; every answer here empties itself on any write.

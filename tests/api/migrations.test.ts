@@ -211,7 +211,7 @@ describe('migrations', () => {
                   (SELECT sum(line_total) FROM order_line) AS lines,
                   (SELECT sum(amount) FROM payment) AS paid`,
         )
-        .get();
+        .get() as { orders: number; lines: number; paid: number };
     const sumsBefore = sums();
 
     migrate(db, { migrationsFolder });
@@ -221,7 +221,29 @@ describe('migrations', () => {
     for (const [table, n] of Object.entries(before)) {
       expect(after[table], table).toBe(table === 'idempotency_key' ? 0 : n);
     }
-    expect(sums()).toEqual(sumsBefore);
+    // Orders keep their lines' amount as the 8% net and gain the tax on it, rounded down once
+    // per order (migration 0004: prices were tax-exclusive, every line at the reduced rate).
+    const taxed = db.$client
+      .prepare(
+        `SELECT sum(net8 + net10) AS net, sum(tax8) AS tax8, sum(tax10) AS tax10,
+                sum(total - net8 - tax8 - net10 - tax10) AS drift,
+                sum(tax8 - (net8 * 8) / 100) AS roundingDrift FROM customer_order`,
+      )
+      .get();
+    expect(taxed).toEqual({
+      net: sumsBefore.orders,
+      tax8: expect.any(Number),
+      tax10: 0,
+      drift: 0,
+      roundingDrift: 0,
+    });
+    expect(sums()).toEqual({
+      ...sumsBefore,
+      orders: sumsBefore.orders + (taxed as { tax8: number }).tax8,
+    });
+    expect(
+      db.$client.prepare('SELECT count(*) FROM order_line WHERE tax_rate <> 8').pluck().get(),
+    ).toBe(0);
     expect(db.$client.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
     expect(db.$client.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
 

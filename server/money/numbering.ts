@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { DocumentKind } from '../../shared/enums';
+import type { Db } from '../platform/db';
+
+// Document numbers run in sequence per kind without gaps (a qualified invoice's number must be
+// traceable): the counter moves inside the transaction that issues the document, so a rolled
+// back issue gives its number back. Call it only inside `write(db, ...)`/`db.transaction`.
+
+const PREFIX: Record<DocumentKind, string> = {
+  invoice: 'INV',
+  slip: 'DS',
+  statement: 'ST',
+  receipt: 'RC',
+  creditNote: 'CN',
+};
+
+/** The next number of a kind, e.g. "INV-000042". */
+export function takeDocumentNumber(db: Db, kind: DocumentKind): string {
+  const row = db.get<{ last: number }>(
+    sql`INSERT INTO document_counter (kind, last) VALUES (${kind}, 1)
+        ON CONFLICT (kind) DO UPDATE SET last = last + 1
+        RETURNING last`,
+  );
+  return `${PREFIX[kind]}-${String(row.last).padStart(6, '0')}`;
+}
