@@ -99,16 +99,43 @@ export const completedInput = completedQuery
 
 // --- Payments and notes -------------------------------------------------------------------------
 
+/** A driver's queued payment may be sent this long after it was taken (ADR 023). */
+export const PAYMENT_TAKEN_MAX_AGE_DAYS = 3;
+/** A phone's clock may run this far ahead of the server's; the time kept is never later than now. */
+export const PAYMENT_TAKEN_SKEW_MS = 5 * 60 * 1000;
+/** How far back the office may date a payment unless the business sets otherwise. */
+export const DEFAULT_PAYMENT_BACKDATE_DAYS = 90;
+
+/**
+ * When the driver took the payment, as the phone's queue kept it (ISO 8601 instant). The
+ * payment's date is that instant's day in the business's time zone.
+ */
+const takenAt = z.iso.datetime({ offset: true, error: 'invoice.takenAtInvalid' }).optional();
+
+/**
+ * A driver's payment is dated by the server (today, or the day of `takenAt`); a date sent must
+ * be that day. The office may send another date, within the business's window (ADR 023).
+ */
 export const paymentInput = z.object({
   invoiceId: id,
   amount: yenAmount,
-  date: isoDate('invoice.dateRequired'),
+  date: isoDate('invoice.dateRequired').optional(),
+  takenAt,
 });
 export type PaymentInput = z.input<typeof paymentInput>;
 
-export const paymentEditInput = paymentInput.extend({ _id: id });
+export const paymentEditInput = z.object({
+  invoiceId: id,
+  _id: id,
+  amount: yenAmount,
+  date: isoDate('invoice.dateRequired'),
+});
 
-export const fullPaymentInput = z.object({ invoiceId: id, date: isoDate('invoice.dateRequired') });
+export const fullPaymentInput = z.object({
+  invoiceId: id,
+  date: isoDate('invoice.dateRequired').optional(),
+  takenAt,
+});
 
 export const noteInput = z.object({
   invoiceId: id,
@@ -389,3 +416,18 @@ export const releaseOrderInput = z.object({ id: creditId });
 export const releasedOrderOut = z.object({ _id: z.string(), onHold: z.literal(false) });
 export const creditHoldInput = z.object({ customerId: creditId, creditHold: z.boolean() });
 export const creditHoldOut = z.object({ _id: z.string(), creditHold: z.boolean() });
+
+// --- Money settings -----------------------------------------------------------------------------
+
+export const moneySettingsOut = z.object({
+  /** How many days back the office may date a payment. */
+  paymentBackdateDays: z.number().int(),
+});
+export type MoneySettings = z.infer<typeof moneySettingsOut>;
+export const moneySettingsInput = z.object({
+  paymentBackdateDays: z
+    .number({ error: 'settings.backdateDaysRange' })
+    .int('settings.backdateDaysRange')
+    .min(0, 'settings.backdateDaysRange')
+    .max(3660, 'settings.backdateDaysRange'),
+});

@@ -118,6 +118,8 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'settings.deliveryCalendar': ['query', SIGNED_IN],
   'settings.get': ['query', STAFF],
   'settings.update': ['mutation', STAFF],
+  'settings.money': ['query', STAFF],
+  'settings.updateMoney': ['mutation', STAFF],
   'wishlist.list': ['query', ['customer']],
   'wishlist.add': ['mutation', ['customer']],
   'wishlist.remove': ['mutation', ['customer']],
