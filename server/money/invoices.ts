@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import type { Scope } from '../platform/scope';
+import { assertInvoiceOpen } from './handover-corrections';
 
 // Invoices: reading them with their payments and notes, creating, editing and deleting them.
 // Status and pending amount are derived from `amount` and `paidAmount` (DESIGN §3); paidAmount
@@ -439,6 +440,8 @@ export function deleteInvoice(db: Db, actor: Actor, id: string): { _id: string }
   write(db, () => {
     const before = findInvoiceRow(db, id, { kind: 'all' });
     if (!before) throw notFound('invoice.notFound');
+    // Its payments go with it: not while one belongs to a confirmed handover (ADR 023).
+    assertInvoiceOpen(db, id);
     const payments = db.$client
       .prepare('SELECT id, amount, date FROM payment WHERE invoice_id = ? ORDER BY created_at')
       .all(id);

@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import type { Scope } from '../platform/scope';
 import { getMoneySettings } from '../settings/settings';
+import { assertDayOpen } from './handover-corrections';
 import { findInvoiceRow, getInvoice } from './invoices';
 
 // Payments and notes. Each payment is one IMMEDIATE transaction that reads the pending amount,
@@ -129,6 +130,8 @@ function pay(
     if (pending <= 0) throw badRequest('invoice.nothingDue');
     const amount = amountOf(pending);
     if (amount > pending) throw badRequest('invoice.overpaid', { pending: formatYen(pending) });
+    // A day the office confirmed is closed to the collector's new payments (ADR 023).
+    assertDayOpen(db, actor.id, when.date);
     insertPayment(db, actor, inv.id, amount, when);
   });
 }
@@ -171,11 +174,14 @@ export function editPayment(
     const inv = findInvoiceRow(db, input.invoiceId, scope);
     if (!inv) throw notFound('invoice.notFound');
     const old = db.$client
-      .prepare<[string, string], { amount: number; date: string }>(
-        'SELECT amount, date FROM payment WHERE id = ? AND invoice_id = ?',
+      .prepare<[string, string], { amount: number; date: string; collectedBy: string | null }>(
+        'SELECT amount, date, collected_by AS collectedBy FROM payment WHERE id = ? AND invoice_id = ?',
       )
       .get(input._id, inv.id);
     if (!old) throw notFound('invoice.paymentNotFound');
+    // Neither out of nor into a confirmed day: that goes through the office's correction.
+    assertDayOpen(db, old.collectedBy, old.date);
+    assertDayOpen(db, old.collectedBy, input.date);
     // A date being changed obeys the office's window; an old payment keeps its own date.
     if (input.date !== old.date) checkOfficeDate(db, input.date, clock);
     const pendingWithout = inv.amount - (inv.paidAmount - old.amount);

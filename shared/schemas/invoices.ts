@@ -384,6 +384,22 @@ export const handoverReportInput = z.object({
   to: isoDate('common.required'),
 });
 
+/** One correction the office made to a confirmed handover's payments (ADR 023). */
+export const handoverCorrectionOut = z.object({
+  _id: z.string(),
+  paymentId: z.string(),
+  invoiceId: z.string().nullable(),
+  restaurantName: z.string().nullable(),
+  /** 0: the correction added the payment. */
+  beforeAmount: z.number().int(),
+  /** 0: the correction removed it. */
+  afterAmount: z.number().int(),
+  reason: z.string(),
+  correctedBy: z.string(),
+  createdAt: z.string(),
+});
+export type HandoverCorrectionOut = z.infer<typeof handoverCorrectionOut>;
+
 export const handoverReportOut = z.array(
   z.object({
     driverId: z.string().nullable(),
@@ -392,8 +408,50 @@ export const handoverReportOut = z.array(
     /** What the driver's payments of the day add up to now. */
     collected: z.number().int(),
     handover: handoverOut.nullable(),
+    /** The office's corrections after the handover was confirmed, oldest first. */
+    corrections: z.array(handoverCorrectionOut),
   }),
 );
+
+export const handoverIdInput = z.object({ id });
+
+/** A confirmed handover, its day's payments and its corrections (the office's handover screen). */
+export const handoverDetailOut = z.object({
+  handover: handoverOut,
+  payments: z.array(
+    z.object({
+      _id: z.string(),
+      invoiceId: z.string(),
+      restaurantName: z.string().nullable(),
+      amount: z.number().int(),
+      date: z.string(),
+    }),
+  ),
+  corrections: z.array(handoverCorrectionOut),
+});
+export type HandoverDetailOut = z.infer<typeof handoverDetailOut>;
+
+/**
+ * The office corrects a confirmed day: `paymentId` names a payment of that driver and day to set
+ * to `amount` (0 removes it); without it, a payment of `amount` is added to `invoiceId`, dated
+ * that day and collected by that driver. The reason is mandatory.
+ */
+export const handoverCorrectionInput = z
+  .object({
+    handoverId: id,
+    paymentId: id.optional(),
+    invoiceId: id.optional(),
+    amount: wholeYenOrZero,
+    reason: z
+      .string({ error: 'handover.reasonRequired' })
+      .trim()
+      .min(1, 'handover.reasonRequired')
+      .max(500, 'invoice.noteTooLong'),
+  })
+  .refine((v) => Boolean(v.paymentId || v.invoiceId), {
+    message: 'handover.correctionTarget',
+    path: ['invoiceId'],
+  });
 export type HandoverReportOut = z.infer<typeof handoverReportOut>;
 
 export const heldOrderOut = z.array(

@@ -37,6 +37,8 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'handovers.handOver': ['mutation', ['driver']],
   'handovers.confirm': ['mutation', STAFF],
   'handovers.report': ['query', STAFF],
+  'handovers.detail': ['query', STAFF],
+  'handovers.correct': ['mutation', STAFF],
   'customers.list': ['query', STAFF],
   'customers.byId': ['query', STAFF],
   'customers.create': ['mutation', STAFF],
