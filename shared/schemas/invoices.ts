@@ -185,6 +185,14 @@ export const invoiceOut = z.object({
       paymentMethod: z.enum(PAYMENT_METHODS),
     })
     .nullable(),
+  /** The customer as it was when deleted (`customer` is then null): 'Deleted Restaurant'. */
+  deletedCustomer: z
+    .object({
+      restaurantName: z.string(),
+      customerCode: z.string(),
+      paymentMethod: z.enum(PAYMENT_METHODS),
+    })
+    .nullable(),
   dueDate: z.string().nullable(),
   amount: z.number().int(),
   paidAmount: z.number().int(),
