@@ -106,6 +106,8 @@ export function paymentDay(
     }
     return { date: day, takenAt };
   }
+  // The office's form names the day ('Date is required'), unless it sends the time taken.
+  if (input.date === undefined && !takenAt) throw badRequest('invoice.dateRequired');
   const date = input.date ?? day;
   checkOfficeDate(db, date, clock);
   return { date, takenAt };

@@ -213,7 +213,8 @@ describe('the description', () => {
     }
     const pay = operation('POST', '/api/invoice/:id/payment');
     const body = (pay.requestBody as Json).content as Record<string, { schema: Json }>;
-    expect(body['application/json']?.schema.required).toEqual(['amount', 'date']);
+    // The date is the office's; a driver's payment is dated by the server (ADR 023).
+    expect(body['application/json']?.schema.required).toEqual(['amount']);
     const upload = operation('POST', '/api/upload').requestBody as Json;
     expect(Object.keys(upload.content as Json)).toEqual(['multipart/form-data']);
   });
