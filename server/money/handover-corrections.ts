@@ -75,7 +75,7 @@ export function correctHandover(
 ): HandoverDetailOut {
   write(db, () => {
     const h = handoverById(db, input.handoverId);
-    if (!h || !h.driverId) throw notFound('handover.notFound');
+    if (!h?.driverId) throw notFound('handover.notFound');
     if (h.confirmed === null) throw conflict('handover.notConfirmed');
     const run = (sql: string, ...params: unknown[]) => db.$client.prepare(sql).run(...params);
     let paymentId: string;

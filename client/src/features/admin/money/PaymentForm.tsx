@@ -1,10 +1,11 @@
 import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { keyedClient, withKey } from '../../../keyed';
+import { isNetworkFailure, keyedClient, withKey } from '../../../keyed';
+import { AuthContext } from '../../auth/AuthContext';
 import { moneyErrorText, newKey } from './api';
 import { localToday } from './dates';
 
@@ -31,6 +32,11 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
   const [busy, setBusy] = useState(false);
   // One key per attempt: a retry after a lost answer is recorded once.
   const key = useRef(newKey());
+  // A driver's payment is dated by the server: the day it was taken (ADR 023). The phone keeps
+  // the moment of the first tap with the attempt's key, and sends it again with every retry of
+  // that attempt (no signal, a lost answer), so a payment sent later keeps its real day.
+  const isDriver = useContext(AuthContext)?.user?.role === 'driver';
+  const takenAt = useRef<string | null>(null);
 
   const typed = amount !== '' && amount !== null;
   const value = typeof amount === 'number' ? amount : Number(amount);
@@ -51,21 +57,29 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
     try {
       const invoiceId = invoice._id;
       const keyed = withKey(key.current);
+      takenAt.current ??= new Date().toISOString();
+      // The driver sends when it was taken; the office sends the day it chose.
+      const when = isDriver ? { takenAt: takenAt.current } : { date };
       const saved = editing
         ? await keyedClient.invoices.editPayment.mutate(
             { invoiceId, _id: editing._id, amount: value, date },
             keyed,
           )
         : full
-          ? await keyedClient.invoices.payFull.mutate({ invoiceId, date }, keyed)
-          : await keyedClient.invoices.pay.mutate({ invoiceId, amount: value, date }, keyed);
+          ? await keyedClient.invoices.payFull.mutate({ invoiceId, ...when }, keyed)
+          : await keyedClient.invoices.pay.mutate({ invoiceId, amount: value, ...when }, keyed);
       key.current = newKey();
+      takenAt.current = null;
       notifySuccess(t('money.paymentSaved'));
       onSaved(saved);
       onClose();
     } catch (error) {
       notifyError(moneyErrorText(t, error, 'money.operationFailed'));
-      key.current = newKey();
+      // No answer: the next tap retries the same payment, same key and time. A refusal: anew.
+      if (!isNetworkFailure(error)) {
+        key.current = newKey();
+        takenAt.current = null;
+      }
     } finally {
       setBusy(false);
     }
@@ -101,16 +115,21 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
           error={everTyped ? amountError : null}
           data-autofocus
         />
-        <TextInput
-          type="date"
-          label={t('money.date')}
-          value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
-          min="1900-01-01"
-          max="2099-12-31"
-          error={touched ? dateError : null}
-          required
-        />
+        {isDriver && !editing ? (
+          <Text size="sm" c="dimmed">
+            {t('money.datedWhenTaken', { date })}
+          </Text>
+        ) : (
+          <TextInput
+            type="date"
+            label={t('money.date')}
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+            max={localToday()}
+            error={touched ? dateError : null}
+            required
+          />
+        )}
         <Group justify="flex-end">
           {editing ? (
             <Button onClick={() => send(false)} loading={busy} disabled={Boolean(amountError)}>
