@@ -6,6 +6,7 @@ import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoi
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { isNetworkFailure, keyedClient, withKey } from '../../../keyed';
 import { AuthContext } from '../../auth/AuthContext';
+import { enqueuePayment, sendPayment } from '../../driver/payments/outbox';
 import { moneyErrorText, newKey } from './api';
 import { localToday } from './dates';
 
@@ -32,9 +33,9 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
   const [busy, setBusy] = useState(false);
   // One key per attempt: a retry after a lost answer is recorded once.
   const key = useRef(newKey());
-  // A driver's payment is dated by the server: the day it was taken (ADR 023). The phone keeps
-  // the moment of the first tap with the attempt's key, and sends it again with every retry of
-  // that attempt (no signal, a lost answer), so a payment sent later keeps its real day.
+  // A driver's payment is dated by the server: the day it was taken (ADR 023). The phone sends
+  // the moment of the tap; without an answer the payment waits in the phone's queue
+  // (driver/payments/outbox.ts) with that moment and its key, so it keeps its real day.
   const isDriver = useContext(AuthContext)?.user?.role === 'driver';
   const takenAt = useRef<string | null>(null);
 
@@ -58,16 +59,42 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
       const invoiceId = invoice._id;
       const keyed = withKey(key.current);
       takenAt.current ??= new Date().toISOString();
-      // The driver sends when it was taken; the office sends the day it chose.
-      const when = isDriver ? { takenAt: takenAt.current } : { date };
+      if (isDriver && !editing) {
+        // The driver sends when it was taken (the server dates it); without an answer the
+        // payment waits in the phone's queue and is sent with the same key and time later.
+        const queued = {
+          key: key.current,
+          invoiceId,
+          amount: full ? balance : value,
+          takenAt: takenAt.current,
+        };
+        try {
+          const sent = await sendPayment(queued);
+          key.current = newKey();
+          takenAt.current = null;
+          notifySuccess(t('money.paymentSaved'));
+          onSaved(sent);
+        } catch (error) {
+          if (!isNetworkFailure(error)) throw error;
+          await enqueuePayment({
+            ...queued,
+            restaurantName: invoice.customer?.restaurantName ?? t('money.deletedRestaurant'),
+          });
+          key.current = newKey();
+          takenAt.current = null;
+          notifySuccess(t('money.paymentQueued'));
+        }
+        onClose();
+        return;
+      }
       const saved = editing
         ? await keyedClient.invoices.editPayment.mutate(
             { invoiceId, _id: editing._id, amount: value, date },
             keyed,
           )
         : full
-          ? await keyedClient.invoices.payFull.mutate({ invoiceId, ...when }, keyed)
-          : await keyedClient.invoices.pay.mutate({ invoiceId, amount: value, ...when }, keyed);
+          ? await keyedClient.invoices.payFull.mutate({ invoiceId, date }, keyed)
+          : await keyedClient.invoices.pay.mutate({ invoiceId, amount: value, date }, keyed);
       key.current = newKey();
       takenAt.current = null;
       notifySuccess(t('money.paymentSaved'));
@@ -75,11 +102,8 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
       onClose();
     } catch (error) {
       notifyError(moneyErrorText(t, error, 'money.operationFailed'));
-      // No answer: the next tap retries the same payment, same key and time. A refusal: anew.
-      if (!isNetworkFailure(error)) {
-        key.current = newKey();
-        takenAt.current = null;
-      }
+      key.current = newKey();
+      takenAt.current = null;
     } finally {
       setBusy(false);
     }
