@@ -76,7 +76,7 @@ function takenInstant(sent: string, now: Date): string {
   if (at < now.getTime() - PAYMENT_TAKEN_MAX_AGE_DAYS * 86_400_000) {
     throw badRequest('invoice.takenAtTooOld', { days: PAYMENT_TAKEN_MAX_AGE_DAYS });
   }
-  return at > now.getTime() ? now.toISOString() : sent;
+  return new Date(Math.min(at, now.getTime())).toISOString();
 }
 
 /** The office's date: not in the future, at most the business's window back (ADR 023). */
