@@ -1,5 +1,5 @@
 import { relations } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { account, customer } from './accounts';
 import { createdAt } from './columns';
 import { customerOrder } from './orders';
@@ -30,6 +30,8 @@ export const deliveryJob = sqliteTable(
     index('delivery_job_is_delivered_idx').on(t.isDelivered, t.deliveredAt),
     // Also serves a customer's last delivery (MAX over the index, the office's customer list).
     index('delivery_job_customer_id_idx').on(t.customerId, t.deliveredAt),
+    // One order, one job (ADR 023); jobs without an order (NULL) are not limited.
+    uniqueIndex('delivery_job_order_id_idx').on(t.orderId),
   ],
 );
 

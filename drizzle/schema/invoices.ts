@@ -1,6 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { CLAIM_STATUSES, DOCUMENT_KINDS, INVOICE_KINDS } from '../../shared/enums';
+import { CLAIM_STATUSES, DOCUMENT_KINDS, INVOICE_KINDS, PAYMENT_METHODS } from '../../shared/enums';
 import { account, customer } from './accounts';
 import { createdAt } from './columns';
 
@@ -40,6 +40,13 @@ export const invoice = sqliteTable(
     /** An issued invoice never changes; it can only be cancelled, with a reason. */
     cancelledAt: text('cancelled_at'),
     cancelReason: text('cancel_reason'),
+    /**
+     * The customer as it was when it was deleted (ADR 023): the invoice stays listed in its tab
+     * (cash or monthly) and findable by the name, shown as 'Deleted Restaurant'.
+     */
+    deletedCustomerName: text('deleted_customer_name'),
+    deletedCustomerCode: text('deleted_customer_code'),
+    deletedPaymentMethod: text('deleted_payment_method', { enum: PAYMENT_METHODS }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -69,10 +76,14 @@ export const payment = sqliteTable(
     collectedBy: text('collected_by').references(() => account.id, { onDelete: 'set null' }),
     /** The receipt's number, sequential without gaps (document_counter 'receipt'). */
     receiptNumber: text('receipt_number'),
+    /** When the driver took it (ISO instant, sent from the phone's queue); `date` derives from it. */
+    takenAt: text('taken_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('payment_invoice_id_idx').on(t.invoiceId),
+    // A driver's day (the cash handover and its lock).
+    index('payment_collected_by_idx').on(t.collectedBy, t.date),
     check('payment_amount_check', sql`${t.amount} > 0`),
   ],
 );

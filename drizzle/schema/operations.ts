@@ -100,3 +100,40 @@ export const cashHandover = sqliteTable(
     check('cash_handover_amounts_check', sql`${t.collected} >= 0 AND ${t.handedOver} >= 0`),
   ],
 );
+
+/**
+ * The office's corrections of a confirmed handover's payments (ADR 023): once confirmed, a
+ * driver's day is closed; a payment is added, changed or removed only this way, with a reason,
+ * and the handover report lists each correction.
+ */
+export const handoverCorrection = sqliteTable(
+  'handover_correction',
+  {
+    id: text('id').primaryKey(),
+    handoverId: text('handover_id')
+      .notNull()
+      .references(() => cashHandover.id, { onDelete: 'cascade' }),
+    /** The payment added or changed (kept as text: a removed payment is gone). */
+    paymentId: text('payment_id').notNull(),
+    invoiceId: text('invoice_id'),
+    restaurantName: text('restaurant_name'),
+    /** 0 when the correction added the payment. */
+    beforeAmount: integer('before_amount').notNull(),
+    /** 0 when the correction removed it. */
+    afterAmount: integer('after_amount').notNull(),
+    reason: text('reason').notNull(),
+    correctedBy: text('corrected_by').references(() => account.id, { onDelete: 'set null' }),
+    correctedByName: text('corrected_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('handover_correction_handover_id_idx').on(t.handoverId, t.createdAt)],
+);
+
+/**
+ * Numbers that only grow (ADR 023): `order_number` gives each order the next number, so a
+ * deleted order's number is never given again.
+ */
+export const counter = sqliteTable('counter', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull(),
+});

@@ -412,6 +412,13 @@ export function deleteCustomer(db: Db, actor: Actor, id: string): { message: str
     const login = before.accountId
       ? db.select().from(account).where(eq(account.id, before.accountId)).get()
       : undefined;
+    // Its invoices stay listed in their tab and findable by name (ADR 023).
+    db.$client
+      .prepare(
+        `UPDATE invoice SET deleted_customer_name = ?, deleted_customer_code = ?,
+                deleted_payment_method = ? WHERE customer_id = ?`,
+      )
+      .run(before.restaurantName, before.customerCode, before.paymentMethod, id);
     db.delete(customer).where(eq(customer.id, id)).run();
     if (login) {
       invalidateAccountSessions(db, login.id);

@@ -22,7 +22,7 @@ import {
 import { type Actor, recordAudit } from '../platform/audit';
 import { StampedCache } from '../platform/cache';
 import { type Db, write } from '../platform/db';
-import { AppError, badRequest, notFound } from '../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import { type Scope, withinScope } from '../platform/scope';
@@ -285,7 +285,8 @@ function auditFields(j: JobRow) {
 
 /**
  * Inserts a job inside the caller's write(): dispatching an order to a driver and the office's
- * "create" both come here. The serial number is the next in the same transaction.
+ * "create" both come here. The serial number is the next in the same transaction. An order has
+ * at most one job (ADR 023): checked here, and the unique index on `order_id` is the backstop.
  */
 export function insertJob(
   db: Db,
@@ -297,6 +298,16 @@ export function insertJob(
     driverId: string;
   },
 ): JobRow {
+  if (values.orderId) {
+    const taken = prepared(db, 'jobs.ofOrder', () =>
+      db
+        .select({ id: deliveryJob.id })
+        .from(deliveryJob)
+        .where(eq(deliveryJob.orderId, sql.placeholder('orderId')))
+        .prepare(),
+    ).get({ orderId: values.orderId });
+    if (taken) throw conflict('delivery.orderHasJob');
+  }
   const row: JobRow = {
     id: newId(),
     serialNo: nextSerial(db),
@@ -348,17 +359,60 @@ function customerFor(db: Db, id: string) {
   return row;
 }
 
+function orderFor(db: Db, id: string) {
+  const o = db
+    .select({
+      id: customerOrder.id,
+      orderNumber: customerOrder.orderNumber,
+      customerId: customerOrder.customerId,
+      isDelivered: customerOrder.isDelivered,
+      deliveredBy: customerOrder.deliveredBy,
+      deliveredByName: customerOrder.deliveredByName,
+      deliveredAt: customerOrder.deliveredAt,
+      onHold: customerOrder.onHold,
+    })
+    .from(customerOrder)
+    .where(eq(customerOrder.id, id))
+    .get();
+  if (!o) throw notFound('order.notFound');
+  return o;
+}
+
+/**
+ * The office's job form (ADR 023). With an order, the job is that order's delivery: the order
+ * must belong to the job's customer (the driver collects that order's total from that
+ * customer) and must still be pending; making the job dispatches the order to the driver, in
+ * the same transaction, exactly as dispatching it with a driver does. So an order has one job.
+ */
 export function createJob(db: Db, actor: Actor, input: z.output<typeof jobFormInput>): JobOut {
   const id = write(db, () => {
     const c = customerFor(db, input.customer);
-    driverAccount(db, input.deliveredBy);
+    const d = driverAccount(db, input.deliveredBy);
     if (input.order) {
-      const o = db
-        .select({ id: customerOrder.id })
-        .from(customerOrder)
-        .where(eq(customerOrder.id, input.order))
-        .get();
-      if (!o) throw notFound('order.notFound');
+      const o = orderFor(db, input.order);
+      const orderNumber = `#${o.orderNumber}`;
+      if (o.customerId !== c.id) throw badRequest('delivery.orderOfOtherCustomer', { orderNumber });
+      if (o.isDelivered) throw conflict('delivery.alreadyDispatched', { orderNumber });
+      if (o.onHold) throw conflict('order.onHold', { orderNumber });
+      const changes = {
+        isDelivered: true,
+        deliveredBy: d.id,
+        deliveredByName: d.username,
+        deliveredAt: new Date().toISOString(),
+      };
+      db.update(customerOrder).set(changes).where(eq(customerOrder.id, o.id)).run();
+      recordAudit(db, actor, {
+        entity: 'customer_order',
+        entityId: o.id,
+        action: 'update',
+        before: {
+          isDelivered: o.isDelivered,
+          deliveredBy: o.deliveredBy,
+          deliveredByName: o.deliveredByName,
+          deliveredAt: o.deliveredAt,
+        },
+        after: changes,
+      });
     }
     return insertJob(db, actor, {
       customerId: c.id,
@@ -380,11 +434,20 @@ export function updateJob(
     if (!before) throw notFound('delivery.jobNotFound');
     const c = customerFor(db, input.customer);
     driverAccount(db, input.deliveredBy);
+    // A job's order is fixed when it is made; its customer stays that order's customer.
+    if (input.order !== undefined && input.order !== before.orderId) {
+      throw badRequest('delivery.orderFixed');
+    }
+    if (before.orderId) {
+      const o = orderFor(db, before.orderId);
+      if (o.customerId !== c.id) {
+        throw badRequest('delivery.orderOfOtherCustomer', { orderNumber: `#${o.orderNumber}` });
+      }
+    }
     const changes = {
       customerId: c.id,
       restaurantName: c.restaurantName,
       deliveredBy: input.deliveredBy,
-      ...(input.order !== undefined ? { orderId: input.order } : {}),
     };
     db.update(deliveryJob).set(changes).where(eq(deliveryJob.id, input.id)).run();
     recordAudit(db, actor, {

@@ -3,7 +3,10 @@ import {
   confirmHandoverInput,
   driverDayOut,
   handOverInput,
+  handoverCorrectionInput,
   handoverDayInput,
+  handoverDetailOut,
+  handoverIdInput,
   handoverOut,
   handoverReportInput,
   handoverReportOut,
@@ -13,6 +16,7 @@ import { badRequest } from '../platform/errors';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { driverProcedure, router, staffProcedure } from '../trpc';
+import { correctHandover, handoverDetail } from './handover-corrections';
 import { confirmHandover, driverDay, handOver, handoverReport } from './handovers';
 
 // The cash handover (DESIGN §6): the driver's day of cash, handed over and confirmed.
@@ -58,4 +62,17 @@ export const handoversRouter = router({
       if (input.from > input.to) throw badRequest('invoice.dateInvalid');
       return handoverReport(ctx.db, input.from, input.to);
     }),
+
+  /** A handover with its driver's payments of the day and the office's corrections. */
+  detail: staffProcedure
+    .input(handoverIdInput)
+    .output(answer(handoverDetailOut))
+    .query(({ ctx, input }) => handoverDetail(ctx.db, input.id)),
+
+  /** Corrects a confirmed (closed) day's payment, with a reason (ADR 023). */
+  correct: staffProcedure
+    .input(handoverCorrectionInput)
+    .use(idempotent)
+    .output(answer(handoverDetailOut))
+    .mutation(replayable(({ ctx, input }) => correctHandover(ctx.db, actorOf(ctx.user), input))),
 });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   confirmHandoverInput,
   DriverDayOut,
+  HandoverCorrectionOut,
   HandoverOut,
   HandoverReportOut,
   handOverInput,
@@ -72,7 +73,39 @@ function statements(db: Db) {
         ORDER BY h.created_at DESC LIMIT 1`,
     ),
     byId: db.$client.prepare<{ id: string }, HandoverRow>(`${HANDOVER_SELECT} WHERE h.id = @id`),
+    corrections: db.$client.prepare<{ ids: string }, CorrectionRow>(
+      `SELECT id AS _id, handover_id AS handoverId, payment_id AS paymentId,
+              invoice_id AS invoiceId, restaurant_name AS restaurantName,
+              before_amount AS beforeAmount, after_amount AS afterAmount, reason,
+              corrected_by_name AS correctedBy, created_at AS createdAt
+         FROM handover_correction
+        WHERE handover_id IN (SELECT value FROM json_each(@ids))
+        ORDER BY created_at, id`,
+    ),
   }));
+}
+
+interface CorrectionRow extends HandoverCorrectionOut {
+  handoverId: string;
+}
+
+export function handoverById(db: Db, id: string): HandoverOut | null {
+  const row = statements(db).byId.get({ id });
+  return row ? toOut(row) : null;
+}
+
+/** The office's corrections of these handovers (ADR 023), by handover, oldest first. */
+export function correctionsOf(db: Db, handoverIds: string[]): Map<string, HandoverCorrectionOut[]> {
+  const out = new Map<string, HandoverCorrectionOut[]>();
+  if (handoverIds.length === 0) return out;
+  for (const { handoverId, ...c } of statements(db).corrections.all({
+    ids: JSON.stringify(handoverIds),
+  })) {
+    const list = out.get(handoverId) ?? [];
+    list.push(c);
+    out.set(handoverId, list);
+  }
+  return out;
 }
 
 /** What a driver collected on a day, per customer and in total, and its handover if any. */
@@ -214,6 +247,7 @@ export function handoverReport(db: Db, from: string, to: string): HandoverReport
       date: c.date,
       collected: c.collected,
       handover: null,
+      corrections: [],
     });
   }
   for (const h of handovers) {
@@ -224,9 +258,17 @@ export function handoverReport(db: Db, from: string, to: string): HandoverReport
       date: h.date,
       collected: 0,
       handover: null,
+      corrections: [],
     };
     entry.handover = toOut(h);
     out.set(key, entry);
+  }
+  const corrections = correctionsOf(
+    db,
+    handovers.map((h) => h.id),
+  );
+  for (const entry of out.values()) {
+    if (entry.handover) entry.corrections = corrections.get(entry.handover._id) ?? [];
   }
   return [...out.values()].sort(
     (a, b) => b.date.localeCompare(a.date) || a.driverName.localeCompare(b.driverName),

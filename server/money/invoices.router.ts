@@ -54,6 +54,10 @@ import { addNote, addPayment, editPayment, payInFull } from './payments';
 // answer 404); customers are refused.
 
 const today = (ctx: Pick<Context, 'config'>) => isoDateInZone(new Date(), ctx.config.timeZone);
+const clock = (ctx: Pick<Context, 'config'>) => ({
+  timeZone: ctx.config.timeZone,
+  now: new Date(),
+});
 const idInput = invoiceIdInput;
 
 /** A replayed payment or invoice answers with the invoice as it is now (ADR 029). */
@@ -129,7 +133,7 @@ export const invoicesRouter = router({
     .output(answer(invoiceOut))
     .mutation(
       replayable(
-        ({ ctx, input }) => addPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+        ({ ctx, input }) => addPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, clock(ctx)),
         rereadInvoice,
       ),
     ),
@@ -140,7 +144,7 @@ export const invoicesRouter = router({
     .output(answer(invoiceOut))
     .mutation(
       replayable(
-        ({ ctx, input }) => payInFull(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+        ({ ctx, input }) => payInFull(ctx.db, actorOf(ctx.user), ctx.scope, input, clock(ctx)),
         rereadInvoice,
       ),
     ),
@@ -152,7 +156,7 @@ export const invoicesRouter = router({
     .output(answer(invoiceOut))
     .mutation(
       replayable(
-        ({ ctx, input }) => editPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx)),
+        ({ ctx, input }) => editPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, clock(ctx)),
         rereadInvoice,
       ),
     ),

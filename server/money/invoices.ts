@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import type { Scope } from '../platform/scope';
+import { assertInvoiceOpen } from './handover-corrections';
 
 // Invoices: reading them with their payments and notes, creating, editing and deleting them.
 // Status and pending amount are derived from `amount` and `paidAmount` (DESIGN §3); paidAmount
@@ -39,6 +40,10 @@ export interface InvoiceRow {
   paymentMethod: 'cash' | 'monthly' | null;
   assigneeUsername: string | null;
   assigneeName: string | null;
+  /** The customer as it was when deleted (ADR 023); absent from reads that do not need it. */
+  deletedCustomerName?: string | null;
+  deletedCustomerCode?: string | null;
+  deletedPaymentMethod?: 'cash' | 'monthly' | null;
 }
 
 export function statusOf(amount: number, paid: number): InvoiceStatus {
@@ -53,7 +58,10 @@ export const INVOICE_SELECT = `
          c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
          c.phone_number AS phoneNumber, c.mobile_number AS mobileNumber,
          c.contact_person AS contactPerson, c.payment_method AS paymentMethod,
-         a.username AS assigneeUsername, a.name AS assigneeName
+         a.username AS assigneeUsername, a.name AS assigneeName,
+         i.deleted_customer_name AS deletedCustomerName,
+         i.deleted_customer_code AS deletedCustomerCode,
+         i.deleted_payment_method AS deletedPaymentMethod
     FROM invoice i
     LEFT JOIN customer c ON c.id = i.customer_id
     LEFT JOIN account a ON a.id = i.assign_to_collect`;
@@ -161,6 +169,14 @@ function toInvoiceOut(
             paymentMethod: r.paymentMethod ?? 'cash',
           }
         : null,
+    deletedCustomer:
+      !r.customerId && r.deletedCustomerName != null
+        ? {
+            restaurantName: r.deletedCustomerName,
+            customerCode: r.deletedCustomerCode ?? '',
+            paymentMethod: r.deletedPaymentMethod ?? 'cash',
+          }
+        : null,
     dueDate: r.dueDate,
     amount: r.amount,
     paidAmount: r.paidAmount,
@@ -200,9 +216,12 @@ export function getInvoice(db: Db, id: string, scope: Scope, today: string): Inv
 
 // --- Lists ----------------------------------------------------------------------------------
 
+// A deleted customer's invoices stay in their tab (ADR 023): the payment method it had, kept on
+// the invoice when it was deleted; one whose method is unknown is listed with the cash ones.
+const METHOD_SQL = "COALESCE(c.payment_method, i.deleted_payment_method, 'cash')";
 const KIND_SQL: Record<InvoiceKind, string> = {
-  cash: "c.payment_method = 'cash'",
-  monthly: "c.payment_method = 'monthly'",
+  cash: `${METHOD_SQL} = 'cash'`,
+  monthly: `${METHOD_SQL} = 'monthly'`,
   all: '1 = 1',
 };
 
@@ -261,8 +280,9 @@ export function listCompletedInvoices(
   today: string,
 ): InvoicePageOut {
   return pageCache(db).getOrMake(`done:${keyword}:${pageNumber}:${today}`, () => {
-    const where = `i.paid_amount >= i.amount AND (@kw = '' OR c.restaurant_name LIKE @like ESCAPE '\\'
-                   OR c.customer_code LIKE @like ESCAPE '\\')`;
+    const where = `i.paid_amount >= i.amount AND (@kw = ''
+                   OR COALESCE(c.restaurant_name, i.deleted_customer_name) LIKE @like ESCAPE '\\'
+                   OR COALESCE(c.customer_code, i.deleted_customer_code) LIKE @like ESCAPE '\\')`;
     const stmts = prepared(db, 'invoices.completed', () => ({
       count: db.$client
         .prepare<{ kw: string; like: string }, number>(
@@ -439,6 +459,8 @@ export function deleteInvoice(db: Db, actor: Actor, id: string): { _id: string }
   write(db, () => {
     const before = findInvoiceRow(db, id, { kind: 'all' });
     if (!before) throw notFound('invoice.notFound');
+    // Its payments go with it: not while one belongs to a confirmed handover (ADR 023).
+    assertInvoiceOpen(db, id);
     const payments = db.$client
       .prepare('SELECT id, amount, date FROM payment WHERE invoice_id = ? ORDER BY created_at')
       .all(id);
@@ -467,9 +489,13 @@ interface AuditRow {
   createdAt: string;
 }
 
-/** Every change to the invoice and to its payments and notes, oldest first. */
+/**
+ * Every change to the invoice and to its payments and notes, oldest first. The office reads it
+ * after the invoice is deleted too (ADR 023): the trail never depends on the live record. A
+ * driver reads only the history of an invoice assigned to them now.
+ */
 export function invoiceHistory(db: Db, id: string, scope: Scope): HistoryEntryOut[] {
-  if (!findInvoiceRow(db, id, scope)) throw notFound('invoice.notFound');
+  if (scope.kind !== 'all' && !findInvoiceRow(db, id, scope)) throw notFound('invoice.notFound');
   const rows = prepared(db, 'invoices.history', () =>
     db.$client.prepare<{ id: string }, AuditRow>(
       `SELECT id, entity, entity_id AS entityId, action, actor_name AS actorName, before, after,
@@ -479,6 +505,7 @@ export function invoiceHistory(db: Db, id: string, scope: Scope): HistoryEntryOu
         ORDER BY created_at, id`,
     ),
   ).all({ id });
+  if (rows.length === 0 && !findInvoiceRow(db, id, scope)) throw notFound('invoice.notFound');
   return rows.map((r) => ({
     _id: r.id,
     entity: r.entity,

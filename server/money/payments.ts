@@ -1,17 +1,22 @@
 import type { z } from 'zod';
-import { formatYen } from '../../shared/format';
-import type {
-  fullPaymentInput,
-  InvoiceOut,
-  noteInput,
-  paymentEditInput,
-  paymentInput,
+import { addDaysIso } from '../../shared/delivery-dates';
+import { formatYen, isoDateInZone } from '../../shared/format';
+import {
+  type fullPaymentInput,
+  type InvoiceOut,
+  type noteInput,
+  PAYMENT_TAKEN_MAX_AGE_DAYS,
+  PAYMENT_TAKEN_SKEW_MS,
+  type paymentEditInput,
+  type paymentInput,
 } from '../../shared/schemas/invoices';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import type { Scope } from '../platform/scope';
+import { getMoneySettings } from '../settings/settings';
+import { assertDayOpen } from './handover-corrections';
 import { findInvoiceRow, getInvoice } from './invoices';
 
 // Payments and notes. Each payment is one IMMEDIATE transaction that reads the pending amount,
@@ -24,14 +29,15 @@ function insertPayment(
   actor: Actor,
   invoiceId: string,
   amount: number,
-  date: string,
+  when: PaymentDay,
 ): string {
   const id = newId();
+  const { date, takenAt } = when;
   db.$client
     .prepare(
-      'INSERT INTO payment (id, invoice_id, amount, date, collected_by, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO payment (id, invoice_id, amount, date, collected_by, taken_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
-    .run(id, invoiceId, amount, date, actor.id, nowIso());
+    .run(id, invoiceId, amount, date, actor.id, takenAt, nowIso());
   db.$client
     .prepare('UPDATE invoice SET paid_amount = paid_amount + ? WHERE id = ?')
     .run(amount, invoiceId);
@@ -46,6 +52,67 @@ function insertPayment(
   return id;
 }
 
+/** The business's clock: its time zone and the server's now. */
+export interface Clock {
+  timeZone: string;
+  now: Date;
+}
+
+export interface PaymentDay {
+  /** YYYY-MM-DD in the business's time zone. */
+  date: string;
+  /** The instant the driver took it, when the phone sent it. */
+  takenAt: string | null;
+}
+
+/**
+ * The instant a payment was taken, as the phone's queue kept it: never in the future (a phone
+ * running a little ahead is brought back to now), at most PAYMENT_TAKEN_MAX_AGE_DAYS back.
+ */
+function takenInstant(sent: string, now: Date): string {
+  const at = Date.parse(sent);
+  if (Number.isNaN(at)) throw badRequest('invoice.takenAtInvalid');
+  if (at > now.getTime() + PAYMENT_TAKEN_SKEW_MS) throw badRequest('invoice.takenAtFuture');
+  if (at < now.getTime() - PAYMENT_TAKEN_MAX_AGE_DAYS * 86_400_000) {
+    throw badRequest('invoice.takenAtTooOld', { days: PAYMENT_TAKEN_MAX_AGE_DAYS });
+  }
+  return new Date(Math.min(at, now.getTime())).toISOString();
+}
+
+/** The office's date: not in the future, at most the business's window back (ADR 023). */
+export function checkOfficeDate(db: Db, date: string, clock: Clock): void {
+  const today = isoDateInZone(clock.now, clock.timeZone);
+  if (date > today) throw badRequest('invoice.paymentDateFuture');
+  const days = getMoneySettings(db).paymentBackdateDays;
+  if (date < addDaysIso(today, -days)) throw badRequest('invoice.paymentDateTooOld', { days });
+}
+
+/**
+ * The date a new payment carries (ADR 023). A driver's is the day it was taken in the business's
+ * time zone: today, or the day of `takenAt` from the phone's queue; a date sent must be that
+ * day. The office may date it otherwise, within the business's window, never in the future.
+ */
+export function paymentDay(
+  db: Db,
+  scope: Scope,
+  input: { date?: string | undefined; takenAt?: string | undefined },
+  clock: Clock,
+): PaymentDay {
+  const takenAt = input.takenAt ? takenInstant(input.takenAt, clock.now) : null;
+  const day = isoDateInZone(takenAt ? new Date(takenAt) : clock.now, clock.timeZone);
+  if (scope.kind === 'driver') {
+    if (input.date !== undefined && input.date !== day) {
+      throw badRequest('invoice.paymentDateNotToday', { date: day });
+    }
+    return { date: day, takenAt };
+  }
+  // The office's form names the day ('Date is required'), unless it sends the time taken.
+  if (input.date === undefined && !takenAt) throw badRequest('invoice.dateRequired');
+  const date = input.date ?? day;
+  checkOfficeDate(db, date, clock);
+  return { date, takenAt };
+}
+
 /**
  * Records one payment on an invoice in scope: `amountOf(pending)` says how much, and the
  * invoice can never be overpaid (checked here under the write lock; the CHECK is the backstop).
@@ -55,7 +122,7 @@ function pay(
   actor: Actor,
   scope: Scope,
   invoiceId: string,
-  date: string,
+  when: PaymentDay,
   amountOf: (pending: number) => number,
 ): void {
   write(db, () => {
@@ -65,7 +132,9 @@ function pay(
     if (pending <= 0) throw badRequest('invoice.nothingDue');
     const amount = amountOf(pending);
     if (amount > pending) throw badRequest('invoice.overpaid', { pending: formatYen(pending) });
-    insertPayment(db, actor, inv.id, amount, date);
+    // A day the office confirmed is closed to the collector's new payments (ADR 023).
+    assertDayOpen(db, actor.id, when.date);
+    insertPayment(db, actor, inv.id, amount, when);
   });
 }
 
@@ -75,10 +144,11 @@ export function addPayment(
   actor: Actor,
   scope: Scope,
   input: z.output<typeof paymentInput>,
-  today: string,
+  clock: Clock,
 ): InvoiceOut {
-  pay(db, actor, scope, input.invoiceId, input.date, () => input.amount);
-  return getInvoice(db, input.invoiceId, scope, today);
+  const when = paymentDay(db, scope, input, clock);
+  pay(db, actor, scope, input.invoiceId, when, () => input.amount);
+  return getInvoice(db, input.invoiceId, scope, isoDateInZone(clock.now, clock.timeZone));
 }
 
 /** Pays exactly what is pending. */
@@ -87,10 +157,11 @@ export function payInFull(
   actor: Actor,
   scope: Scope,
   input: z.output<typeof fullPaymentInput>,
-  today: string,
+  clock: Clock,
 ): InvoiceOut {
-  pay(db, actor, scope, input.invoiceId, input.date, (pending) => pending);
-  return getInvoice(db, input.invoiceId, scope, today);
+  const when = paymentDay(db, scope, input, clock);
+  pay(db, actor, scope, input.invoiceId, when, (pending) => pending);
+  return getInvoice(db, input.invoiceId, scope, isoDateInZone(clock.now, clock.timeZone));
 }
 
 /** Corrects a payment's amount or date; the invoice's paid sum follows in the same transaction. */
@@ -99,17 +170,22 @@ export function editPayment(
   actor: Actor,
   scope: Scope,
   input: z.output<typeof paymentEditInput>,
-  today: string,
+  clock: Clock,
 ): InvoiceOut {
   write(db, () => {
     const inv = findInvoiceRow(db, input.invoiceId, scope);
     if (!inv) throw notFound('invoice.notFound');
     const old = db.$client
-      .prepare<[string, string], { amount: number; date: string }>(
-        'SELECT amount, date FROM payment WHERE id = ? AND invoice_id = ?',
+      .prepare<[string, string], { amount: number; date: string; collectedBy: string | null }>(
+        'SELECT amount, date, collected_by AS collectedBy FROM payment WHERE id = ? AND invoice_id = ?',
       )
       .get(input._id, inv.id);
     if (!old) throw notFound('invoice.paymentNotFound');
+    // Neither out of nor into a confirmed day: that goes through the office's correction.
+    assertDayOpen(db, old.collectedBy, old.date);
+    assertDayOpen(db, old.collectedBy, input.date);
+    // A date being changed obeys the office's window; an old payment keeps its own date.
+    if (input.date !== old.date) checkOfficeDate(db, input.date, clock);
     const pendingWithout = inv.amount - (inv.paidAmount - old.amount);
     if (input.amount > pendingWithout) {
       throw badRequest('invoice.overpaid', { pending: formatYen(pendingWithout) });
@@ -129,7 +205,7 @@ export function editPayment(
       parentId: inv.id,
     });
   });
-  return getInvoice(db, input.invoiceId, scope, today);
+  return getInvoice(db, input.invoiceId, scope, isoDateInZone(clock.now, clock.timeZone));
 }
 
 /** A follow-up note, by the signed-in person (whatever `notesBy` the client sent). */

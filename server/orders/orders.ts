@@ -159,12 +159,16 @@ function placementStatements(db: Db) {
       .leftJoin(category, eq(category.id, product.categoryId))
       .where(idsIn(product.id, 'ids'))
       .prepare(),
-    nextNumber: db
-      .select({
-        n: sql<number>`COALESCE(MAX(${customerOrder.orderNumber}), ${FIRST_ORDER_NUMBER - 1}) + 1`,
-      })
-      .from(customerOrder)
-      .prepare(),
+    // A counter that only grows (ADR 023): a deleted order's number is never given again. It
+    // never falls behind the highest number in use either (rows written by other tools).
+    nextNumber: db.$client
+      .prepare<[], number>(
+        `INSERT INTO counter (name, value)
+         VALUES ('order_number', COALESCE((SELECT MAX(order_number) FROM customer_order), ${FIRST_ORDER_NUMBER - 1}) + 1)
+         ON CONFLICT (name) DO UPDATE SET value = MAX(value, COALESCE((SELECT MAX(order_number) FROM customer_order), 0)) + 1
+         RETURNING value`,
+      )
+      .pluck(),
     insertOrder: db
       .insert(customerOrder)
       .values({
@@ -281,7 +285,7 @@ export function placeOrder(
     const rate10 = tax.perRate.find((r) => r.rate === 10);
     const row: OrderRow = {
       id,
-      orderNumber: stmts.nextNumber.get()?.n ?? FIRST_ORDER_NUMBER,
+      orderNumber: stmts.nextNumber.get() ?? FIRST_ORDER_NUMBER,
       customerId: c.id,
       placedBy: placer.accountId,
       restaurantName: c.restaurantName,

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { settingsInput, settingsOut } from '../../shared/schemas/doorstep';
+import { moneySettingsInput, moneySettingsOut } from '../../shared/schemas/invoices';
 import { deliveryCalendarOut } from '../../shared/schemas/settings';
 import { actorOf } from '../platform/audit';
 import { answer } from '../platform/output';
 import { authedProcedure, router, staffProcedure } from '../trpc';
-import { deliveryCalendar, getDeliverySettings, updateDeliverySettings } from './settings';
+import {
+  deliveryCalendar,
+  getDeliverySettings,
+  getMoneySettings,
+  updateDeliverySettings,
+  updateMoneySettings,
+} from './settings';
 
 export const settingsRouter = router({
   /** The date picker's rules: today, the earliest allowed date, the cut-off and holidays. */
@@ -23,4 +30,15 @@ export const settingsRouter = router({
     .input(settingsInput)
     .output(answer(settingsOut))
     .mutation(({ ctx, input }) => updateDeliverySettings(ctx.db, actorOf(ctx.user), input)),
+
+  /** How far back the office may date a payment (ADR 023). */
+  money: staffProcedure
+    .input(z.void())
+    .output(answer(moneySettingsOut))
+    .query(({ ctx }) => getMoneySettings(ctx.db)),
+
+  updateMoney: staffProcedure
+    .input(moneySettingsInput)
+    .output(answer(moneySettingsOut))
+    .mutation(({ ctx, input }) => updateMoneySettings(ctx.db, actorOf(ctx.user), input)),
 });

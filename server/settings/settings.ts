@@ -6,6 +6,7 @@ import {
   earliestDeliveryDate,
 } from '../../shared/delivery-dates';
 import { isoDateInZone, timeInZone } from '../../shared/format';
+import { DEFAULT_PAYMENT_BACKDATE_DAYS, type MoneySettings } from '../../shared/schemas/invoices';
 import type { DeliveryCalendar } from '../../shared/schemas/settings';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
@@ -63,6 +64,44 @@ export function updateDeliverySettings(
     recordAudit(db, actor, {
       entity: 'setting',
       entityId: 'delivery',
+      action: 'update',
+      before: { ...before },
+      after: { ...next },
+    });
+  });
+  return next;
+}
+
+// --- Money (ADR 023) ----------------------------------------------------------------------------
+
+export function getMoneySettings(db: Db): MoneySettings {
+  const row = prepared(db, 'settings.byKey', () =>
+    db
+      .select()
+      .from(setting)
+      .where(eq(setting.key, sql.placeholder('key')))
+      .prepare(),
+  ).get({ key: 'money' });
+  const value = (row?.value ?? {}) as Partial<MoneySettings>;
+  return { paymentBackdateDays: DEFAULT_PAYMENT_BACKDATE_DAYS, ...value };
+}
+
+/** How far back the office may date a payment, changed with an audit entry. */
+export function updateMoneySettings(db: Db, actor: Actor, input: MoneySettings): MoneySettings {
+  const next: MoneySettings = { paymentBackdateDays: input.paymentBackdateDays };
+  write(db, () => {
+    const before = getMoneySettings(db);
+    const now = new Date().toISOString();
+    db.insert(setting)
+      .values({ key: 'money', value: next, updatedBy: actor.id, updatedAt: now })
+      .onConflictDoUpdate({
+        target: setting.key,
+        set: { value: next, updatedBy: actor.id, updatedAt: now },
+      })
+      .run();
+    recordAudit(db, actor, {
+      entity: 'setting',
+      entityId: 'money',
       action: 'update',
       before: { ...before },
       after: { ...next },

@@ -99,16 +99,43 @@ export const completedInput = completedQuery
 
 // --- Payments and notes -------------------------------------------------------------------------
 
+/** A driver's queued payment may be sent this long after it was taken (ADR 023). */
+export const PAYMENT_TAKEN_MAX_AGE_DAYS = 3;
+/** A phone's clock may run this far ahead of the server's; the time kept is never later than now. */
+export const PAYMENT_TAKEN_SKEW_MS = 5 * 60 * 1000;
+/** How far back the office may date a payment unless the business sets otherwise. */
+export const DEFAULT_PAYMENT_BACKDATE_DAYS = 90;
+
+/**
+ * When the driver took the payment, as the phone's queue kept it (ISO 8601 instant). The
+ * payment's date is that instant's day in the business's time zone.
+ */
+const takenAt = z.iso.datetime({ offset: true, error: 'invoice.takenAtInvalid' }).optional();
+
+/**
+ * A driver's payment is dated by the server (today, or the day of `takenAt`); a date sent must
+ * be that day. The office may send another date, within the business's window (ADR 023).
+ */
 export const paymentInput = z.object({
   invoiceId: id,
   amount: yenAmount,
-  date: isoDate('invoice.dateRequired'),
+  date: isoDate('invoice.dateRequired').optional(),
+  takenAt,
 });
 export type PaymentInput = z.input<typeof paymentInput>;
 
-export const paymentEditInput = paymentInput.extend({ _id: id });
+export const paymentEditInput = z.object({
+  invoiceId: id,
+  _id: id,
+  amount: yenAmount,
+  date: isoDate('invoice.dateRequired'),
+});
 
-export const fullPaymentInput = z.object({ invoiceId: id, date: isoDate('invoice.dateRequired') });
+export const fullPaymentInput = z.object({
+  invoiceId: id,
+  date: isoDate('invoice.dateRequired').optional(),
+  takenAt,
+});
 
 export const noteInput = z.object({
   invoiceId: id,
@@ -155,6 +182,14 @@ export const invoiceOut = z.object({
       phoneNumber: z.string(),
       mobileNumber: z.string().nullable(),
       contactPerson: z.string().nullable(),
+      paymentMethod: z.enum(PAYMENT_METHODS),
+    })
+    .nullable(),
+  /** The customer as it was when deleted (`customer` is then null): 'Deleted Restaurant'. */
+  deletedCustomer: z
+    .object({
+      restaurantName: z.string(),
+      customerCode: z.string(),
       paymentMethod: z.enum(PAYMENT_METHODS),
     })
     .nullable(),
@@ -357,6 +392,22 @@ export const handoverReportInput = z.object({
   to: isoDate('common.required'),
 });
 
+/** One correction the office made to a confirmed handover's payments (ADR 023). */
+export const handoverCorrectionOut = z.object({
+  _id: z.string(),
+  paymentId: z.string(),
+  invoiceId: z.string().nullable(),
+  restaurantName: z.string().nullable(),
+  /** 0: the correction added the payment. */
+  beforeAmount: z.number().int(),
+  /** 0: the correction removed it. */
+  afterAmount: z.number().int(),
+  reason: z.string(),
+  correctedBy: z.string(),
+  createdAt: z.string(),
+});
+export type HandoverCorrectionOut = z.infer<typeof handoverCorrectionOut>;
+
 export const handoverReportOut = z.array(
   z.object({
     driverId: z.string().nullable(),
@@ -365,8 +416,50 @@ export const handoverReportOut = z.array(
     /** What the driver's payments of the day add up to now. */
     collected: z.number().int(),
     handover: handoverOut.nullable(),
+    /** The office's corrections after the handover was confirmed, oldest first. */
+    corrections: z.array(handoverCorrectionOut),
   }),
 );
+
+export const handoverIdInput = z.object({ id });
+
+/** A confirmed handover, its day's payments and its corrections (the office's handover screen). */
+export const handoverDetailOut = z.object({
+  handover: handoverOut,
+  payments: z.array(
+    z.object({
+      _id: z.string(),
+      invoiceId: z.string(),
+      restaurantName: z.string().nullable(),
+      amount: z.number().int(),
+      date: z.string(),
+    }),
+  ),
+  corrections: z.array(handoverCorrectionOut),
+});
+export type HandoverDetailOut = z.infer<typeof handoverDetailOut>;
+
+/**
+ * The office corrects a confirmed day: `paymentId` names a payment of that driver and day to set
+ * to `amount` (0 removes it); without it, a payment of `amount` is added to `invoiceId`, dated
+ * that day and collected by that driver. The reason is mandatory.
+ */
+export const handoverCorrectionInput = z
+  .object({
+    handoverId: id,
+    paymentId: id.optional(),
+    invoiceId: id.optional(),
+    amount: wholeYenOrZero,
+    reason: z
+      .string({ error: 'handover.reasonRequired' })
+      .trim()
+      .min(1, 'handover.reasonRequired')
+      .max(500, 'invoice.noteTooLong'),
+  })
+  .refine((v) => Boolean(v.paymentId || v.invoiceId), {
+    message: 'handover.correctionTarget',
+    path: ['invoiceId'],
+  });
 export type HandoverReportOut = z.infer<typeof handoverReportOut>;
 
 export const heldOrderOut = z.array(
@@ -389,3 +482,18 @@ export const releaseOrderInput = z.object({ id: creditId });
 export const releasedOrderOut = z.object({ _id: z.string(), onHold: z.literal(false) });
 export const creditHoldInput = z.object({ customerId: creditId, creditHold: z.boolean() });
 export const creditHoldOut = z.object({ _id: z.string(), creditHold: z.boolean() });
+
+// --- Money settings -----------------------------------------------------------------------------
+
+export const moneySettingsOut = z.object({
+  /** How many days back the office may date a payment. */
+  paymentBackdateDays: z.number().int(),
+});
+export type MoneySettings = z.infer<typeof moneySettingsOut>;
+export const moneySettingsInput = z.object({
+  paymentBackdateDays: z
+    .number({ error: 'settings.backdateDaysRange' })
+    .int('settings.backdateDaysRange')
+    .min(0, 'settings.backdateDaysRange')
+    .max(3660, 'settings.backdateDaysRange'),
+});

@@ -244,6 +244,13 @@ export const AUDITED_ENTITIES = [
   'product',
   'employee',
   'information',
+  // Money and deliveries: their trail stays readable after the record is deleted (ADR 023).
+  'invoice',
+  'invoice_note',
+  'payment',
+  'cash_handover',
+  'customer_order',
+  'delivery_job',
 ] as const;
 export const auditHistoryInput = z.object({ entity: z.enum(AUDITED_ENTITIES), id: idParam });
 export const auditEntryOut = z.object({

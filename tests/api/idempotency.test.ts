@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerOrder } from '../../drizzle/schema';
 import { sweepExpired } from '../../server/platform/housekeeping';
 import { deliveryCalendar } from '../../server/settings/settings';
+import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeInvoice, makeProduct, makeRoute } from '../helpers/factories';
 import { ApiClient, type Reply } from '../helpers/http';
@@ -325,7 +326,8 @@ describe('the store stays small (ADR 029)', () => {
     const pay = (key: string) =>
       office.post<{ _id: string; pendingAmount: number }>(
         `/api/invoice/${invoiceId}/payment`,
-        { amount: 1, date: today },
+        // A payment is dated today in the business's zone at the latest (ADR 023).
+        { amount: 1, date: isoDateInZone(new Date(), t.config.timeZone) },
         headersFor(key),
       );
     for (const key of keys) expect((await pay(key)).status).toBe(201);

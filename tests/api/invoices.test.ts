@@ -204,7 +204,8 @@ describe('payments, notes and the driver scope', () => {
       date: today,
     });
     expect(negative.body.message).toBe('Amount must be a positive number');
-    const noDate = await d1.post<Invoice>(`/api/invoice/${inv._id}/payment`, { amount: 100 });
+    // The office names the day; a driver's payment is dated by the server (ADR 023).
+    const noDate = await admin.post<Invoice>(`/api/invoice/${inv._id}/payment`, { amount: 100 });
     expect(noDate.body.message).toBe('Date is required');
     const over = await d1.post<Invoice>(`/api/invoice/${inv._id}/payment`, {
       amount: 5001,

@@ -169,10 +169,29 @@ function fillFirstVersion(db: Db) {
       );
     }
   }
+  // Several jobs for one order (made before one order had one job, ADR 023): pending copies
+  // of a delivered job, a second delivered job, and two pending jobs of a pending order.
+  const job = (id: string, serial: number, order: string, deliveredAt: string | null) =>
+    run(
+      `INSERT INTO delivery_job (id, serial_no, customer_id, restaurant_name, order_id,
+        prepared_by, delivered_by, is_delivered, delivered_at)
+       VALUES (?, ?, 'cus0', 'Restaurant 0', ?, 'mgr', 'drv1', ?, ?)`,
+      id,
+      serial,
+      order,
+      deliveredAt ? 1 : 0,
+      deliveredAt,
+    );
+  job('dup-p1', 101, orderId(3), null);
+  job('dup-p2', 102, orderId(3), null);
+  job('dup-d1', 103, orderId(6), '2026-10-06T03:00:00.000Z');
+  job('dup-q1', 201, orderId(1), null);
+  job('dup-q2', 202, orderId(1), null);
   run(
     `INSERT INTO invoice (id, customer_id, due_date, amount, paid_amount, note, assign_to_collect)
      VALUES ('inv1', 'cus0', '2026-11-30', 50000, 20000, '', 'drv1'),
-            ('inv2', 'cus1', '2026-08-31', 12000, 0, 'call first', NULL)`,
+            ('inv2', 'cus1', '2026-08-31', 12000, 0, 'call first', NULL),
+            ('inv3', NULL, '2026-09-30', 9999, 0, 'customer gone', NULL)`,
   );
   run(
     `INSERT INTO invoice_note (id, invoice_id, note, date, notes_by)
@@ -218,8 +237,10 @@ describe('migrations', () => {
     const after = rowCounts(db);
     // Every table of the previous version keeps its rows, except old idempotency keys, which
     // 0001 drops on purpose (they lacked the request hash and answer the new mechanism needs).
+    // 0004 removes the three duplicate pending jobs (one order, one job).
     for (const [table, n] of Object.entries(before)) {
-      expect(after[table], table).toBe(table === 'idempotency_key' ? 0 : n);
+      const expected = table === 'idempotency_key' ? 0 : table === 'delivery_job' ? n - 3 : n;
+      expect(after[table], table).toBe(expected);
     }
     // Orders keep their lines' amount as the 8% net and gain the tax on it, rounded down once
     // per order (migration 0004: prices were tax-exclusive, every line at the reduced rate).
@@ -261,6 +282,32 @@ describe('migrations', () => {
     const expected: Record<string, string> = { drv1: 'ramesh', drv2: 'hari' };
     expect(names.filter((o) => o.by).length).toBeGreaterThan(2);
     for (const o of names) expect(o.name).toBe(o.by ? expected[o.by] : null);
+
+    // One job per order: the delivered job kept over its pending copies, the first delivered
+    // one kept over a later one (which keeps its history without the order), the first made.
+    const jobOf = (id: string) =>
+      db.$client.prepare('SELECT id, order_id AS o FROM delivery_job WHERE id = ?').get(id);
+    const jobsFor = (o: string) =>
+      db.$client
+        .prepare('SELECT id FROM delivery_job WHERE order_id = ? ORDER BY id')
+        .pluck()
+        .all(o);
+    expect(jobsFor(orderId(3))).toEqual([`job-${orderId(3)}`]);
+    expect(jobsFor(orderId(6))).toEqual([`job-${orderId(6)}`]);
+    expect(jobOf('dup-d1')).toEqual({ id: 'dup-d1', o: null });
+    expect(jobsFor(orderId(1))).toEqual(['dup-q1']);
+    expect(jobOf('dup-p1')).toBeUndefined();
+    // Order numbers go on after the highest given.
+    expect(
+      db.$client.prepare("SELECT value FROM counter WHERE name = 'order_number'").pluck().get(),
+    ).toBe(10000 + ORDERS);
+    // An invoice whose customer left no trail keeps no snapshot (it lists under Cash).
+    expect(
+      db.$client
+        .prepare("SELECT deleted_payment_method FROM invoice WHERE id = 'inv3'")
+        .pluck()
+        .get(),
+    ).toBeNull();
 
     closeDb(db);
     const reopened = openDb(file);

@@ -4,6 +4,8 @@ import {
   Group,
   Modal,
   NumberInput,
+  SegmentedControl,
+  Select,
   Stack,
   Text,
   Textarea,
@@ -35,6 +37,7 @@ export function HandoversScreen() {
   const [to, setTo] = useState(today);
   const report = trpc.handovers.report.useQuery({ from, to }, { enabled: Boolean(from && to) });
   const [confirming, setConfirming] = useState<HandoverOut | null>(null);
+  const [correcting, setCorrecting] = useState<HandoverOut | null>(null);
   type Row = HandoverReportOut[number];
   return (
     <>
@@ -91,7 +94,17 @@ export function HandoversScreen() {
               textAlign: 'right',
               render: (r) =>
                 r.handover?.confirmed != null ? (
-                  formatYen(r.handover.confirmed)
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    {formatYen(r.handover.confirmed)}
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      onClick={() => setCorrecting(r.handover)}
+                      aria-label={t('money.correctDay', { driver: r.driverName, date: r.date })}
+                    >
+                      {t('money.correct')}
+                    </Button>
+                  </Group>
                 ) : r.handover ? (
                   <Button size="compact-xs" onClick={() => setConfirming(r.handover)}>
                     {t('money.confirm')}
@@ -113,6 +126,26 @@ export function HandoversScreen() {
               },
             },
             { accessor: 'note', title: t('money.note'), render: (r) => r.handover?.note ?? '' },
+            {
+              accessor: 'corrections',
+              title: t('money.corrections'),
+              render: (r) =>
+                r.corrections.length === 0 ? null : (
+                  <Stack gap={2}>
+                    {r.corrections.map((c) => (
+                      <Text key={c._id} size="xs">
+                        {t('money.correctionLine', {
+                          name: c.restaurantName ?? t('money.deletedRestaurant'),
+                          before: formatYen(c.beforeAmount),
+                          after: formatYen(c.afterAmount),
+                          reason: c.reason,
+                          by: c.correctedBy,
+                        })}
+                      </Text>
+                    ))}
+                  </Stack>
+                ),
+            },
           ]}
         />
       )}
@@ -120,6 +153,13 @@ export function HandoversScreen() {
         <ConfirmHandover
           handover={confirming}
           onClose={() => setConfirming(null)}
+          onDone={() => void report.refetch()}
+        />
+      )}
+      {correcting && (
+        <CorrectHandover
+          handover={correcting}
+          onClose={() => setCorrecting(null)}
           onDone={() => void report.refetch()}
         />
       )}
@@ -190,6 +230,164 @@ function ConfirmHandover({
         <Group justify="flex-end">
           <Button onClick={submit} loading={busy} disabled={amount === ''}>
             {t('money.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * A confirmed day is closed (ADR 023): the office changes one of its payments (0 removes it) or
+ * adds one to an invoice, always with a reason; the report lists each correction.
+ */
+function CorrectHandover({
+  handover,
+  onClose,
+  onDone,
+}: {
+  handover: HandoverOut;
+  onClose(): void;
+  onDone(): void;
+}) {
+  const { t } = useTranslation();
+  const detail = trpc.handovers.detail.useQuery({ id: handover._id });
+  const open = trpc.invoices.assigned.useQuery(
+    { id: handover.driverId ?? '' },
+    { enabled: Boolean(handover.driverId) },
+  );
+  const [mode, setMode] = useState<'adjust' | 'add'>('adjust');
+  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const [invoiceId, setInvoiceId] = useState<string | null>(null);
+  const [amount, setAmount] = useState<string | number>('');
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const key = useRef(newKey());
+  const payments = detail.data?.payments ?? [];
+  const target = mode === 'adjust' ? paymentId : invoiceId;
+  const reasonError = reason.trim() ? null : t('errors.handover.reasonRequired');
+  const submit = async () => {
+    setTouched(true);
+    if (reasonError || !target || amount === '') return;
+    setBusy(true);
+    try {
+      await keyedClient.handovers.correct.mutate(
+        {
+          handoverId: handover._id,
+          ...(mode === 'adjust' ? { paymentId: target } : { invoiceId: target }),
+          amount: Number(amount),
+          reason,
+        },
+        withKey(key.current),
+      );
+      key.current = newKey();
+      notifySuccess(t('money.correctionSaved'));
+      onDone();
+      onClose();
+    } catch (err) {
+      key.current = newKey();
+      notifyError(moneyErrorText(t, err, 'money.operationFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('money.correctHandover')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack>
+        <Text size="sm">
+          {handover.driverName} · {handover.date} · {t('money.confirmed')}:{' '}
+          {formatYen(handover.confirmed ?? 0)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('money.correctionHint')}
+        </Text>
+        <SegmentedControl
+          value={mode}
+          onChange={(v) => setMode(v as 'adjust' | 'add')}
+          data={[
+            { value: 'adjust', label: t('money.correctionAdjust') },
+            { value: 'add', label: t('money.correctionAdd') },
+          ]}
+        />
+        {mode === 'adjust' ? (
+          <Select
+            label={t('money.correctionPayment')}
+            value={paymentId}
+            onChange={(v) => {
+              setPaymentId(v);
+              const p = payments.find((x) => x._id === v);
+              if (p) setAmount(p.amount);
+            }}
+            data={payments.map((p) => ({
+              value: p._id,
+              label: `${p.restaurantName ?? t('money.deletedRestaurant')} · ${formatYen(p.amount)}`,
+            }))}
+            nothingFoundMessage={t('money.noPayments')}
+            error={touched && !paymentId ? t('errors.handover.correctionTarget') : null}
+          />
+        ) : (
+          <Select
+            label={t('money.correctionInvoice')}
+            value={invoiceId}
+            onChange={setInvoiceId}
+            searchable
+            data={(open.data?.invoices ?? []).map((i) => ({
+              value: i._id,
+              label: `${i.customer?.restaurantName ?? t('money.deletedRestaurant')} · ${t(
+                'money.balance',
+                { amount: formatYen(i.pendingAmount) },
+              )}`,
+            }))}
+            error={touched && !invoiceId ? t('errors.handover.correctionTarget') : null}
+          />
+        )}
+        <NumberInput
+          label={t('money.correctionAmount')}
+          description={mode === 'adjust' ? t('money.correctionAmountHint') : undefined}
+          value={amount}
+          onChange={setAmount}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          prefix="¥"
+        />
+        <Textarea
+          label={t('money.correctionReason')}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          rows={2}
+          required
+          error={touched ? reasonError : null}
+        />
+        {(detail.data?.corrections.length ?? 0) > 0 && (
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>
+              {t('money.corrections')}
+            </Text>
+            {detail.data?.corrections.map((c) => (
+              <Text key={c._id} size="xs">
+                {t('money.correctionLine', {
+                  name: c.restaurantName ?? t('money.deletedRestaurant'),
+                  before: formatYen(c.beforeAmount),
+                  after: formatYen(c.afterAmount),
+                  reason: c.reason,
+                  by: c.correctedBy,
+                })}
+              </Text>
+            ))}
+          </Stack>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={submit} loading={busy} disabled={amount === ''}>
+            {t('money.saveCorrection')}
           </Button>
         </Group>
       </Stack>

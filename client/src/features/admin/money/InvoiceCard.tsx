@@ -81,7 +81,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
         <div>
           <Group gap={6}>
             <Badge variant="outline" color="gray.8">
-              {c?.customerCode ?? 'Unknown'}
+              {c?.customerCode ?? invoice.deletedCustomer?.customerCode ?? 'Unknown'}
             </Badge>
             {invoice.overdue && (
               <Badge color="red.9" variant="filled">
@@ -92,6 +92,14 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
           <Text fw={700} mt={4} component="h3" size="md" m={0}>
             {name}
           </Text>
+          {!c && invoice.deletedCustomer && (
+            <Text size="xs" c="gray.7">
+              {t('money.formerCustomer', {
+                name: invoice.deletedCustomer.restaurantName,
+                code: invoice.deletedCustomer.customerCode,
+              })}
+            </Text>
+          )}
           <Text size="sm" c="gray.7">
             {invoice.dueDate ? t('money.due', { date: invoice.dueDate }) : t('money.noDueDate')}
           </Text>

@@ -1,10 +1,12 @@
 import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { keyedClient, withKey } from '../../../keyed';
+import { isNetworkFailure, keyedClient, withKey } from '../../../keyed';
+import { AuthContext } from '../../auth/AuthContext';
+import { enqueuePayment, sendPayment } from '../../driver/payments/outbox';
 import { moneyErrorText, newKey } from './api';
 import { localToday } from './dates';
 
@@ -31,6 +33,11 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
   const [busy, setBusy] = useState(false);
   // One key per attempt: a retry after a lost answer is recorded once.
   const key = useRef(newKey());
+  // A driver's payment is dated by the server: the day it was taken (ADR 023). The phone sends
+  // the moment of the tap; without an answer the payment waits in the phone's queue
+  // (driver/payments/outbox.ts) with that moment and its key, so it keeps its real day.
+  const isDriver = useContext(AuthContext)?.user?.role === 'driver';
+  const takenAt = useRef<string | null>(null);
 
   const typed = amount !== '' && amount !== null;
   const value = typeof amount === 'number' ? amount : Number(amount);
@@ -51,6 +58,35 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
     try {
       const invoiceId = invoice._id;
       const keyed = withKey(key.current);
+      takenAt.current ??= new Date().toISOString();
+      if (isDriver && !editing) {
+        // The driver sends when it was taken (the server dates it); without an answer the
+        // payment waits in the phone's queue and is sent with the same key and time later.
+        const queued = {
+          key: key.current,
+          invoiceId,
+          amount: full ? balance : value,
+          takenAt: takenAt.current,
+        };
+        try {
+          const sent = await sendPayment(queued);
+          key.current = newKey();
+          takenAt.current = null;
+          notifySuccess(t('money.paymentSaved'));
+          onSaved(sent);
+        } catch (error) {
+          if (!isNetworkFailure(error)) throw error;
+          await enqueuePayment({
+            ...queued,
+            restaurantName: invoice.customer?.restaurantName ?? t('money.deletedRestaurant'),
+          });
+          key.current = newKey();
+          takenAt.current = null;
+          notifySuccess(t('money.paymentQueued'));
+        }
+        onClose();
+        return;
+      }
       const saved = editing
         ? await keyedClient.invoices.editPayment.mutate(
             { invoiceId, _id: editing._id, amount: value, date },
@@ -60,12 +96,14 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
           ? await keyedClient.invoices.payFull.mutate({ invoiceId, date }, keyed)
           : await keyedClient.invoices.pay.mutate({ invoiceId, amount: value, date }, keyed);
       key.current = newKey();
+      takenAt.current = null;
       notifySuccess(t('money.paymentSaved'));
       onSaved(saved);
       onClose();
     } catch (error) {
       notifyError(moneyErrorText(t, error, 'money.operationFailed'));
       key.current = newKey();
+      takenAt.current = null;
     } finally {
       setBusy(false);
     }
@@ -101,16 +139,21 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
           error={everTyped ? amountError : null}
           data-autofocus
         />
-        <TextInput
-          type="date"
-          label={t('money.date')}
-          value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
-          min="1900-01-01"
-          max="2099-12-31"
-          error={touched ? dateError : null}
-          required
-        />
+        {isDriver && !editing ? (
+          <Text size="sm" c="dimmed">
+            {t('money.datedWhenTaken', { date })}
+          </Text>
+        ) : (
+          <TextInput
+            type="date"
+            label={t('money.date')}
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+            max={localToday()}
+            error={touched ? dateError : null}
+            required
+          />
+        )}
         <Group justify="flex-end">
           {editing ? (
             <Button onClick={() => send(false)} loading={busy} disabled={Boolean(amountError)}>

@@ -1,4 +1,14 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -128,6 +138,64 @@ export function SettingsScreen() {
           </Stack>
         </Paper>
       )}
+      <MoneySettings />
     </>
+  );
+}
+
+/** How far back the office may date a payment (ADR 023). */
+function MoneySettings() {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const current = trpc.settings.money.useQuery();
+  const save = trpc.settings.updateMoney.useMutation();
+  const [days, setDays] = useState<string | number>('');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (current.data) setDays(current.data.paymentBackdateDays);
+  }, [current.data]);
+
+  const submit = async () => {
+    setError('');
+    try {
+      await save.mutateAsync({ paymentBackdateDays: Number(days) });
+      notifySuccess(t('settings.saved'));
+      void utils.settings.money.invalidate();
+    } catch (e) {
+      setError(errorMessage(t, e));
+    }
+  };
+
+  if (!current.data) return null;
+  return (
+    <Paper withBorder p="md" maw={720} mt="md">
+      <Stack>
+        <Title order={2} size="h4">
+          {t('settings.payments')}
+        </Title>
+        <NumberInput
+          label={t('settings.paymentBackdateDays')}
+          description={t('settings.paymentBackdateHint')}
+          value={days}
+          onChange={setDays}
+          min={0}
+          max={3660}
+          allowDecimal={false}
+          allowNegative={false}
+          maw={420}
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button onClick={submit} loading={save.isPending} disabled={days === ''}>
+            {t('settings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }

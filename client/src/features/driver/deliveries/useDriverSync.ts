@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
+import { flushPayments, type PaymentFlushResult, queuedPayments } from '../payments/outbox';
 import { type FlushResult, flush, queuedNow, subscribe } from './outbox';
 
 /** While something waits, try again this often even without an `online` event. */
@@ -54,11 +55,30 @@ export function useDriverSync(): void {
       }
       if (r.refused.length > 0) void utils.ordertrack.invalidate();
     };
-    const run = () => void flush().then(report);
+    // Payments taken without signal (ADR 023), sent with the time they were taken.
+    const reportPayments = (r: PaymentFlushResult) => {
+      if (r.sent > 0) notifySuccess(t('money.paymentsSent', { count: r.sent }));
+      for (const refusal of r.refused) {
+        notifyError(
+          t('driverJobs.refused', {
+            name: refusal.restaurantName,
+            message: errorMessage(t, refusal.error),
+          }),
+        );
+      }
+      if (r.sent > 0 || r.refused.length > 0) {
+        void utils.invoices.invalidate();
+        void utils.handovers.invalidate();
+      }
+    };
+    const run = () => {
+      void flush().then(report);
+      void flushPayments().then(reportPayments);
+    };
     run();
     window.addEventListener('online', run);
     const timer = setInterval(() => {
-      if (queuedNow().length > 0) run();
+      if (queuedNow().length > 0 || queuedPayments().length > 0) run();
     }, RETRY_MS);
     return () => {
       window.removeEventListener('online', run);
