@@ -138,7 +138,8 @@ describe('delivery jobs for an order', () => {
       order: order._id,
     });
     expect(job.status).toBe(201);
-    expect(job.body.amountToCollect).toBe(16000);
+    // 4 x ¥4,000 at the reduced rate: ¥16,000 + 8% tax.
+    expect(job.body.amountToCollect).toBe(17280);
     const moved = await admin.put<Err>(`/api/ordertrack/${job.body._id}`, {
       customer: bobId,
       deliveredBy: driverId,
