@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import type { Scope } from '../platform/scope';
 import { findInvoiceRow, getInvoice } from './invoices';
+import { takeDocumentNumber } from './numbering';
 
 // Payments and notes. Each payment is one IMMEDIATE transaction that reads the pending amount,
 // refuses more than that, inserts the payment and moves the invoice's paidAmount: no other
@@ -29,9 +30,11 @@ function insertPayment(
   const id = newId();
   db.$client
     .prepare(
-      'INSERT INTO payment (id, invoice_id, amount, date, collected_by, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      `INSERT INTO payment (id, invoice_id, amount, date, collected_by, created_at, receipt_number)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(id, invoiceId, amount, date, actor.id, nowIso());
+    // The receipt's number, taken in the payment's own transaction (gapless, ADR 032).
+    .run(id, invoiceId, amount, date, actor.id, nowIso(), takeDocumentNumber(db, 'receipt'));
   db.$client
     .prepare('UPDATE invoice SET paid_amount = paid_amount + ? WHERE id = ?')
     .run(amount, invoiceId);
