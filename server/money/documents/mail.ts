@@ -27,9 +27,9 @@ export function mailLog(db: Db, config: Config, kind: DocumentKind, id: string):
   const mails = db.$client
     .prepare<[string, string], DocumentMailOut['mails'][number]>(
       `SELECT m.id AS _id, m."to", m.subject, m.status, m.error, a.username AS sentBy,
-              m.sent_at AS sentAt
+              m.created_at AS sentAt
          FROM document_mail m LEFT JOIN account a ON a.id = m.sent_by
-        WHERE m.kind = ? AND m.document_id = ? ORDER BY m.sent_at DESC, m.id DESC LIMIT 100`,
+        WHERE m.kind = ? AND m.document_id = ? ORDER BY m.created_at DESC, m.id DESC LIMIT 100`,
     )
     .all(kind, id);
   return { configured: config.mail !== null, mails };
@@ -72,7 +72,7 @@ export async function sendDocument(
   write(db, () => {
     db.$client
       .prepare(
-        `INSERT INTO document_mail (id, kind, document_id, customer_id, "to", subject, status, error, sent_by, sent_at)
+        `INSERT INTO document_mail (id, kind, document_id, customer_id, "to", subject, status, error, sent_by, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
