@@ -227,7 +227,7 @@ function slipNumberOf(db: Db, order: OrderRow): string {
 
 export function slipModel(db: Db, id: string, scope: Scope): DocumentModel {
   const order = orderRow(db, id);
-  if (!order || !order.isDelivered) throw notInScope();
+  if (!order?.isDelivered) throw notInScope();
   if (scope.kind === 'customer' && order.customerId !== scope.customerId) throw notInScope();
   if (scope.kind === 'driver' && order.deliveredBy !== scope.driverId) throw notInScope();
   const number = slipNumberOf(db, order);
