@@ -1,3 +1,9 @@
+// Japanese documents draw with the bundled Noto Sans JP (split by unicode-range: the browser
+// fetches only the parts a document uses), so a device without a Japanese font prints them too.
+import '@fontsource/noto-sans-jp/japanese-400.css';
+import '@fontsource/noto-sans-jp/japanese-700.css';
+import '@fontsource/noto-sans-jp/latin-400.css';
+import '@fontsource/noto-sans-jp/latin-700.css';
 import './documents.css';
 import { Alert, Button, Group, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
