@@ -33,6 +33,7 @@ import { closeDb, openDb } from '../server/platform/db';
 import { newId } from '../server/platform/ids';
 import { deliveryCalendar } from '../server/settings/settings';
 import { catalogueRequest, historyRequest, placeRequest } from './bench/client-requests';
+import { runDocumentsBench } from './bench/documents';
 import { seedLargeData } from './bench/large-data';
 import { startCommand } from './start-command';
 
@@ -746,7 +747,10 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main()
+  // Documents last, in this process once the servers are stopped (scripts/bench/documents.ts).
+  .then(() => (START_ONLY || !wanted('documents') ? undefined : runDocumentsBench()))
+  .catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { LoginThrottle, type ThrottleOptions } from './accounts/throttle';
 import type { Services } from './context';
+import { documentsPlugin } from './doors/documents';
 import { exportPlugin } from './doors/export';
 import { firstScreenPage } from './doors/first-screen';
 import { openApiPlugin } from './doors/openapi';
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(async (api) => restPlugin(api, services));
   await app.register(async (api) => exportPlugin(api, services));
+  await app.register(async (api) => documentsPlugin(api, services));
   await app.register(async (api) => uploadsPlugin(api, services));
   await app.register(async (api) => openApiPlugin(api, services));
 

@@ -8,6 +8,7 @@ import { creditRouter } from './customers/credit.router';
 import { customersRouter } from './customers/customers.router';
 import { routesRouter } from './customers/routes.router';
 import { ordertrackRouter } from './deliveries/ordertrack.router';
+import { documentsRouter } from './money/documents/documents.router';
 import { handoversRouter } from './money/handovers.router';
 import { invoicesRouter } from './money/invoices.router';
 import { ordersRouter } from './orders/orders.router';
@@ -23,6 +24,7 @@ export const appRouter = router({
   auth: authRouter,
   categories: categoriesRouter,
   credit: creditRouter,
+  documents: documentsRouter,
   handovers: handoversRouter,
   customers: customersRouter,
   employees: employeesRouter,

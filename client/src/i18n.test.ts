@@ -3,7 +3,14 @@ import { en, ne } from '../../shared/locales';
 import { browserLanguage } from './i18n';
 
 /** Keys whose value is rightly the same in both files: each language's name in its own script. */
-const SAME_IN_BOTH = new Set(['nav.english', 'nav.nepali']);
+const SAME_IN_BOTH = new Set([
+  'nav.english',
+  'nav.nepali',
+  // A document's placeholders only (the name, the bank's own words) and the format's name.
+  'documents.label.recipient',
+  'documents.label.bankAccount',
+  'documents.ui.openPdf',
+]);
 
 type Tree = { [key: string]: string | Tree };
 

@@ -2,6 +2,7 @@ import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { DOCUMENT_KINDS } from '../../shared/enums';
 import { categoryOut, productOut } from '../../shared/schemas/catalogue';
 import { messageOut } from '../../shared/schemas/common';
 import { jobOut, officeOrderOut } from '../../shared/schemas/doorstep';
@@ -127,6 +128,52 @@ const plainRoutes: Described[] = [
   },
   {
     method: 'GET',
+    path: '/api/documents/:kind/:id.pdf',
+    summary: 'A document as PDF: delivery slip, qualified invoice, statement, receipt, credit note',
+    description:
+      'Staff any document; a customer its own; a driver the slips of its deliveries and the ' +
+      'receipts of its collections (anything else answers 404). Japanese documents embed a ' +
+      'subset of Noto Sans JP. `?download=1` answers as an attachment.',
+    request: {
+      params: z.object({
+        kind: z.enum(DOCUMENT_KINDS).describe('The kind of document.'),
+        id: z
+          .string()
+          .min(1)
+          .max(64)
+          .describe(
+            "The order's id (slip), invoice's, statement's, payment's (receipt) or credit note's.",
+          ),
+      }),
+      query: z.object({
+        download: z.enum(['1']).optional().describe('`1`: as an attachment.'),
+      }),
+    },
+    status: 200,
+    response: {
+      mediaType: 'application/pdf',
+      description: 'The document, named by its number (e.g. `INV-000042.pdf`).',
+      schema: { type: 'string', format: 'binary' },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/documents/statements/:closingDate.pdf',
+    summary: 'All statements of one closing date, as one PDF (staff)',
+    request: {
+      params: z.object({
+        closingDate: z.string().describe('The closing date, YYYY-MM-DD.'),
+      }),
+    },
+    status: 200,
+    response: {
+      mediaType: 'application/pdf',
+      description: 'One statement after another, each from a new page.',
+      schema: { type: 'string', format: 'binary' },
+    },
+  },
+  {
+    method: 'GET',
     path: '/api/openapi.json',
     summary: 'This description (OpenAPI 3.1)',
     status: 200,
@@ -176,6 +223,11 @@ const TAGS: { name: string; description: string; segments: string[] }[] = [
     segments: ['information', 'upload', 'delete'],
   },
   { name: 'Export', description: 'Excel downloads.', segments: ['data'] },
+  {
+    name: 'Documents',
+    description: 'Delivery slips, invoices, statements, receipts and credit notes; sending them.',
+    segments: ['documents'],
+  },
   { name: 'API description', description: 'This document.', segments: ['openapi.json'] },
 ];
 

@@ -8,6 +8,7 @@ import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import { correctionsOf, handoverById } from './handovers';
 import { findInvoiceRow } from './invoices';
+import { takeDocumentNumber } from './numbering';
 
 // A confirmed handover closes the driver's day (ADR 023): the payments that driver collected on
 // that day are not added, changed or deleted through the normal paths (payments, invoices);
@@ -125,14 +126,15 @@ export function correctHandover(
       paymentId = newId();
       invoiceId = inv.id;
       run(
-        `INSERT INTO payment (id, invoice_id, amount, date, collected_by, created_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO payment (id, invoice_id, amount, date, collected_by, created_at, receipt_number)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
         paymentId,
         inv.id,
         input.amount,
         h.date,
         h.driverId,
         nowIso(),
+        takeDocumentNumber(db, 'receipt'),
       );
       run('UPDATE invoice SET paid_amount = paid_amount + ? WHERE id = ?', input.amount, inv.id);
       recordAudit(db, actor, {

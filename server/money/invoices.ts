@@ -18,6 +18,7 @@ import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import type { Scope } from '../platform/scope';
 import { assertInvoiceOpen } from './handover-corrections';
+import { takeDocumentNumber } from './numbering';
 
 // Invoices: reading them with their payments and notes, creating, editing and deleting them.
 // Status and pending amount are derived from `amount` and `paidAmount` (DESIGN §3); paidAmount
@@ -394,8 +395,9 @@ export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: s
     checkReferences(db, input);
     db.$client
       .prepare(
-        `INSERT INTO invoice (id, customer_id, due_date, amount, paid_amount, note, assign_to_collect, created_at)
-         VALUES (?, ?, ?, ?, 0, ?, ?, ?)`,
+        `INSERT INTO invoice (id, customer_id, due_date, amount, paid_amount, note, assign_to_collect, created_at,
+                              kind, number, issue_date)
+         VALUES (?, ?, ?, ?, 0, ?, ?, ?, 'manual', ?, ?)`,
       )
       .run(
         id,
@@ -405,6 +407,9 @@ export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: s
         input.note,
         input.assignToCollect,
         nowIso(),
+        // The qualified invoice's number, taken in this transaction (gapless, ADR 032).
+        takeDocumentNumber(db, 'invoice'),
+        today,
       );
     recordAudit(db, actor, {
       entity: 'invoice',

@@ -18,6 +18,7 @@ import type { Scope } from '../platform/scope';
 import { getMoneySettings } from '../settings/settings';
 import { assertDayOpen } from './handover-corrections';
 import { findInvoiceRow, getInvoice } from './invoices';
+import { takeDocumentNumber } from './numbering';
 
 // Payments and notes. Each payment is one IMMEDIATE transaction that reads the pending amount,
 // refuses more than that, inserts the payment and moves the invoice's paidAmount: no other
@@ -35,9 +36,20 @@ function insertPayment(
   const { date, takenAt } = when;
   db.$client
     .prepare(
-      'INSERT INTO payment (id, invoice_id, amount, date, collected_by, taken_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO payment (id, invoice_id, amount, date, collected_by, taken_at, created_at, receipt_number)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(id, invoiceId, amount, date, actor.id, takenAt, nowIso());
+    // The receipt's number, taken in the payment's own transaction (gapless, ADR 032).
+    .run(
+      id,
+      invoiceId,
+      amount,
+      date,
+      actor.id,
+      takenAt,
+      nowIso(),
+      takeDocumentNumber(db, 'receipt'),
+    );
   db.$client
     .prepare('UPDATE invoice SET paid_amount = paid_amount + ? WHERE id = ?')
     .run(amount, invoiceId);

@@ -29,6 +29,16 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   /** Hour of the business day (TZ) from which the server takes the day's copy, or "off". */
   BACKUP_HOUR: z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(5),
+  /**
+   * The SMTP server documents are e-mailed through, e.g. `smtp://user:pass@mail.example:587` or
+   * `smtps://...` (nodemailer's URL form). Without it, sending is switched off and says why.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of documents' mail, e.g. `"Sakura Foods" <billing@sakura.example>`. */
+  MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -48,6 +58,8 @@ export interface Config {
   backupDir: string;
   backupKeep: number;
   backupHour: number | 'off';
+  /** Where documents are e-mailed through; null when not configured. */
+  mail: { smtpUrl: string; from: string } | null;
 }
 
 /**
@@ -80,5 +92,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
     backupKeep: e.BACKUP_KEEP,
     backupHour: e.BACKUP_HOUR,
+    mail: e.SMTP_URL
+      ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `documents@${new URL(e.SMTP_URL).hostname}` }
+      : null,
   };
 }

@@ -5,6 +5,7 @@ import enBuyer from './en/buyer.json';
 import enCart from './en/cart.json';
 import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
+import enDocuments from './en/documents.json';
 import enHome from './en/home.json';
 import enLogin from './en/login.json';
 import enMoney from './en/money.json';
@@ -22,6 +23,7 @@ import enErrCommon from './en/errors/common.json';
 import enErrIdempotency from './en/errors/idempotency.json';
 import enErrOrder from './en/errors/order.json';
 import enErrDelivery from './en/errors/delivery.json';
+import enErrDocument from './en/errors/document.json';
 import enErrSettings from './en/errors/settings.json';
 import enErrInvoice from './en/errors/invoice.json';
 import enErrHandover from './en/errors/handover.json';
@@ -42,6 +44,7 @@ export const enCore = {
   cart: enCart,
   catalogue: enCatalogue,
   common: enCommon,
+  documents: enDocuments,
   home: enHome,
   login: enLogin,
   money: enMoney,
@@ -60,6 +63,7 @@ export const enCore = {
     idempotency: enErrIdempotency,
     order: enErrOrder,
     delivery: enErrDelivery,
+    document: enErrDocument,
     settings: enErrSettings,
     invoice: enErrInvoice,
     handover: enErrHandover,

@@ -7,6 +7,7 @@ import neBuyer from './ne/buyer.json';
 import neCart from './ne/cart.json';
 import neCatalogue from './ne/catalogue.json';
 import neCommon from './ne/common.json';
+import neDocuments from './ne/documents.json';
 import neHome from './ne/home.json';
 import neLogin from './ne/login.json';
 import neMoney from './ne/money.json';
@@ -29,6 +30,7 @@ import neErrCommon from './ne/errors/common.json';
 import neErrIdempotency from './ne/errors/idempotency.json';
 import neErrOrder from './ne/errors/order.json';
 import neErrDelivery from './ne/errors/delivery.json';
+import neErrDocument from './ne/errors/document.json';
 import neErrSettings from './ne/errors/settings.json';
 import neErrInvoice from './ne/errors/invoice.json';
 import neErrHandover from './ne/errors/handover.json';
@@ -49,6 +51,7 @@ export const ne = {
   cart: neCart,
   catalogue: neCatalogue,
   common: neCommon,
+  documents: neDocuments,
   home: neHome,
   login: neLogin,
   money: neMoney,
@@ -73,6 +76,7 @@ export const ne = {
     idempotency: neErrIdempotency,
     order: neErrOrder,
     delivery: neErrDelivery,
+    document: neErrDocument,
     settings: neErrSettings,
     invoice: neErrInvoice,
     handover: neErrHandover,

@@ -413,6 +413,22 @@ describe('what the routes answer on the demo data fits the description', () => {
       '/api/information/active': [anon, '/api/information/active?type=slider'],
       '/api/information/popup/active': [anon, '/api/information/popup/active'],
       '/api/invoice/all': [admin, '/api/invoice/all?pageNumber=1'],
+      '/api/documents/mine': [customer, '/api/documents/mine', { mayBeEmpty: true }],
+      '/api/documents/customer/:customerId': [
+        admin,
+        `/api/documents/customer/${invoice?.customer._id}`,
+      ],
+      '/api/documents/statements/:closingDate': [
+        admin,
+        `/api/documents/statements/${today}`,
+        { mayBeEmpty: true },
+      ],
+      '/api/documents/:kind/:id': [admin, `/api/documents/invoice/${invoice?._id}`],
+      '/api/documents/:kind/:id/mails': [
+        admin,
+        `/api/documents/invoice/${invoice?._id}/mails`,
+        { mayBeEmpty: true },
+      ],
       '/api/invoice/cash': [admin, '/api/invoice/cash'],
       '/api/invoice/monthly': [admin, '/api/invoice/monthly'],
       '/api/invoice/completed': [admin, '/api/invoice/completed?keyword=&pageNumber=1'],

@@ -2,7 +2,13 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Greeting } from '../../components/Greeting';
 import { Tile, TileGrid } from '../../components/Tiles';
-import { BagIcon, ChiliIcon, HistoryIcon, SheetIcon } from '../../components/tileIcons';
+import {
+  BagIcon,
+  ChiliIcon,
+  HistoryIcon,
+  ReceiptIcon,
+  SheetIcon,
+} from '../../components/tileIcons';
 import { PromoPopup } from './PromoPopup';
 
 /** The carousel and its library load with the home only, not with every customer screen. */
@@ -22,6 +28,7 @@ export function CustomerHome() {
         <Tile to="/customer/customsheet" icon={<SheetIcon />} label={t('nav.myOrdersheet')} />
         <Tile to="/customer/thaiproducts" icon={<ChiliIcon />} label={t('nav.thaiProducts')} />
         <Tile to="/customer/myorderlist" icon={<HistoryIcon />} label={t('nav.orderHistory')} />
+        <Tile to="/customer/account" icon={<ReceiptIcon />} label={t('documents.ui.account')} />
       </TileGrid>
     </>
   );

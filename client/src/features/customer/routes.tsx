@@ -1,5 +1,7 @@
 import { Route } from 'react-router';
+import { DocumentPrintView } from '../../components/documents/DocumentPrintView';
 import { AreaRoutes } from '../../shell/AreaRoutes';
+import { AccountScreen } from './AccountScreen';
 import { AllProductsScreen } from './AllProductsScreen';
 import { CartScreen } from './CartScreen';
 import { CustomerHome } from './CustomerHome';
@@ -22,6 +24,8 @@ export const customerRoutes = (
     <Route path="/customer/myorderlist/:pageNumber?" element={<OrderHistoryScreen />} />
     <Route path="/customer/orderdetails/:id" element={<OrderDetailsScreen />} />
     <Route path="/customer/orderplaced" element={<OrderPlacedScreen />} />
+    <Route path="/customer/account" element={<AccountScreen />} />
+    <Route path="/customer/print/:kind/:id" element={<DocumentPrintView />} />
     <Route path="/cart" element={<CartScreen />} />
   </>
 );

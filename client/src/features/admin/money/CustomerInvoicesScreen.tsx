@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { DocumentTable } from '../../../components/documents/DocumentTable';
 import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from './api';
 import { adminCrumbs, paymentsCrumb } from './crumbs';
@@ -16,6 +17,7 @@ export function CustomerInvoicesScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = trpc.invoices.byCustomer.useQuery({ customerId: id }, INVOICE_QUERY);
+  const documents = trpc.documents.ofCustomer.useQuery({ customerId: id }, { staleTime: 30_000 });
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState<InvoiceOut | null | undefined>(undefined);
   const refresh = () => void utils.invoices.invalidate();
@@ -47,6 +49,10 @@ export function CustomerInvoicesScreen() {
           onEdit={setEditing}
         />
       )}
+      <Title order={3} mt="xl" mb="xs">
+        {t('documents.ui.documents')}
+      </Title>
+      {documents.data && <DocumentTable documents={documents.data.documents} area="admin" />}
       {editing !== undefined && (
         <InvoiceForm
           invoice={editing}

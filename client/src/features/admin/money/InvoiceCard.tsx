@@ -18,6 +18,7 @@ import type { InvoiceStatus } from '../../../../../shared/enums';
 import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DocumentActions } from '../../../components/documents/DocumentActions';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { Phone } from '../../../components/Phone';
 import { dynamicT } from '../../../i18n';
@@ -118,6 +119,11 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
         </Text>
       )}
 
+      {staff && (
+        <Group mt="sm" gap="xs" data-testid="invoice-documents">
+          <DocumentActions kind="invoice" id={invoice._id} area="admin" send label={name} />
+        </Group>
+      )}
       <Group mt="sm" gap="xs">
         {!done && (
           <Button size="xs" onClick={() => setPaying(true)}>
@@ -172,6 +178,12 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
                       <Button size="compact-xs" variant="light" onClick={() => setReceipt(p)}>
                         {t('money.receipt')}
                       </Button>
+                      <DocumentActions
+                        kind="receipt"
+                        id={p._id}
+                        area={staff ? 'admin' : 'driver'}
+                        send={staff}
+                      />
                       {staff && (
                         <Button
                           size="compact-xs"

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { InvoiceKind, InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { ClosingStatements } from '../../../components/documents/ClosingStatements';
 import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from './api';
 import { InvoiceForm } from './InvoiceForm';
@@ -36,6 +37,9 @@ export function InvoicesScreen() {
           </Button>
           <Button onClick={() => setEditing(null)}>{t('money.newInvoice')}</Button>
         </Group>
+      </Group>
+      <Group mb="md">
+        <ClosingStatements />
       </Group>
       <Tabs
         value={tab}

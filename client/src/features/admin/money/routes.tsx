@@ -1,4 +1,5 @@
 import { Route } from 'react-router';
+import { DocumentPrintView } from '../../../components/documents/DocumentPrintView';
 import { AgingScreen } from './AgingScreen';
 import { CustomerInvoicesScreen } from './CustomerInvoicesScreen';
 import { ExportScreen } from './ExportScreen';
@@ -26,5 +27,6 @@ export const moneyRoutes = (
     <Route path="/admin/reports/export" element={<ExportScreen />} />
     <Route path="/admin/reports/aging" element={<AgingScreen />} />
     <Route path="/admin/reports/handovers" element={<HandoversScreen />} />
+    <Route path="/admin/print/:kind/:id" element={<DocumentPrintView />} />
   </>
 );

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
+import { DocumentActions } from '../../../components/documents/DocumentActions';
 import { Money } from '../../../components/Money';
 import { Phone } from '../../../components/Phone';
 import { CollectBeforeUnloading, type useDues } from '../payments/DueToCollect';
@@ -64,6 +65,9 @@ export function JobCard({
               </>
             )}
           </Text>
+        )}
+        {job.isDelivered && job.order && !waiting && (
+          <DocumentActions kind="slip" id={job.order._id} area="driver" />
         )}
         {waiting ? (
           <Badge color="orange" variant="light" size="lg" tt="none">

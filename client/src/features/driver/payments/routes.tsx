@@ -1,4 +1,5 @@
 import { Route } from 'react-router';
+import { DocumentPrintView } from '../../../components/documents/DocumentPrintView';
 import { DriverPaymentsScreen } from './DriverPaymentsScreen';
 import { HandoverScreen } from './HandoverScreen';
 
@@ -7,5 +8,6 @@ export const driverPaymentRoutes = (
   <>
     <Route path="/driver/payments" element={<DriverPaymentsScreen />} />
     <Route path="/driver/payments/handover" element={<HandoverScreen />} />
+    <Route path="/driver/print/:kind/:id" element={<DocumentPrintView />} />
   </>
 );

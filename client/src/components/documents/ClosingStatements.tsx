@@ -1,0 +1,43 @@
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trpc } from '../../trpc';
+import { closingPdfUrl } from './paths';
+
+/** The office: all statements of one closing date in one PDF. */
+export function ClosingStatements({ initialDate = '' }: { initialDate?: string }) {
+  const { t } = useTranslation();
+  const [date, setDate] = useState(initialDate);
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const list = trpc.documents.closingStatements.useQuery(
+    { closingDate: date },
+    { enabled: valid, staleTime: 30_000 },
+  );
+  const count = list.data?.statements.length ?? 0;
+  return (
+    <Group gap="xs" align="flex-end" data-testid="closing-statements">
+      <TextInput
+        type="date"
+        size="xs"
+        label={t('documents.ui.closingDate')}
+        value={date}
+        onChange={(e) => setDate(e.currentTarget.value)}
+      />
+      <Button
+        component="a"
+        size="xs"
+        variant="light"
+        href={valid && count > 0 ? closingPdfUrl(date) : undefined}
+        disabled={!valid || count === 0}
+        download
+      >
+        {t('documents.ui.downloadStatements')}
+      </Button>
+      {valid && list.data && (
+        <Text size="xs" c="gray.7">
+          {t('documents.ui.statementsOf', { date })}: {count}
+        </Text>
+      )}
+    </Group>
+  );
+}

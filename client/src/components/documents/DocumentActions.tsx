@@ -1,0 +1,132 @@
+import { Anchor, Button, Group, List, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { DocumentKind } from '../../../../shared/enums';
+import { errorText } from '../../errors';
+import { dynamicT } from '../../i18n';
+import { trpc } from '../../trpc';
+import { notifyError, notifySuccess } from '../notify';
+import { pdfUrl, printPath } from './paths';
+
+interface Props {
+  kind: DocumentKind;
+  id: string;
+  area: 'admin' | 'customer' | 'driver';
+  /** The office: e-mail it, and what was sent. */
+  send?: boolean;
+  /** Names the buttons' document for screen readers ("Invoice INV-000042"). */
+  label?: string;
+}
+
+/** A document's PDF and print view, and for the office its sending by e-mail. */
+export function DocumentActions({ kind, id, area, send, label }: Props) {
+  const { t } = useTranslation();
+  const kindName = dynamicT(t)(`documents.ui.kind.${kind}`);
+  const name = label ?? kindName;
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button
+        component="a"
+        href={pdfUrl(kind, id)}
+        target="_blank"
+        rel="noopener"
+        size="compact-sm"
+        variant="light"
+        aria-label={`${name} ${t('documents.ui.openPdf')}`}
+      >
+        {kindName} {t('documents.ui.openPdf')}
+      </Button>
+      <Button
+        component={Link}
+        to={printPath(area, kind, id)}
+        size="compact-sm"
+        variant="subtle"
+        aria-label={`${name} ${t('documents.ui.print')}`}
+      >
+        {t('documents.ui.print')}
+      </Button>
+      {send && <SendDocument kind={kind} id={id} />}
+    </Group>
+  );
+}
+
+function SendDocument({ kind, id }: { kind: DocumentKind; id: string }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const mails = trpc.documents.mails.useQuery({ kind, id }, { staleTime: 30_000 });
+  const send = trpc.documents.send.useMutation({
+    onSuccess: (data) => {
+      utils.documents.mails.setData({ kind, id }, data);
+      notifySuccess(t('documents.ui.sent', { to: data.mails[0]?.to ?? '' }));
+    },
+    onError: (err) => {
+      notifyError(errorText(t, err, 'errors.common.mutationFailed'));
+      void mails.refetch();
+    },
+  });
+  const configured = mails.data?.configured ?? false;
+  const button = (
+    <Button
+      size="compact-sm"
+      variant="default"
+      disabled={!configured}
+      loading={send.isPending}
+      onClick={() => send.mutate({ kind, id })}
+    >
+      {t('documents.ui.send')}
+    </Button>
+  );
+  return (
+    <>
+      {configured ? (
+        button
+      ) : (
+        <Tooltip label={t('documents.ui.noSmtp')}>
+          <span>{button}</span>
+        </Tooltip>
+      )}
+      {mails.data && !configured && (
+        <Text size="xs" c="gray.7">
+          {t('documents.ui.noSmtp')}
+        </Text>
+      )}
+      {mails.data && mails.data.mails.length > 0 && (
+        <List size="xs" listStyleType="none" p={0} aria-label={t('documents.ui.mailLog')}>
+          {mails.data.mails.map((m) => (
+            <List.Item key={m._id}>
+              {m.sentAt.slice(0, 16).replace('T', ' ')} · {m.to} ·{' '}
+              {dynamicT(t)(`documents.ui.mailStatus.${m.status}`, { defaultValue: m.status })}
+              {m.sentBy ? ` · ${m.sentBy}` : ''}
+              {m.error ? ` (${m.error})` : ''}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </>
+  );
+}
+
+/** A link to one document's print view, with its PDF beside it (document lists). */
+export function DocumentLink({
+  kind,
+  id,
+  number,
+  area,
+}: {
+  kind: DocumentKind;
+  id: string;
+  number: string;
+  area: 'admin' | 'customer' | 'driver';
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Anchor component={Link} to={printPath(area, kind, id)}>
+        {number || dynamicT(t)(`documents.ui.kind.${kind}`)}
+      </Anchor>
+      <Anchor href={pdfUrl(kind, id)} target="_blank" rel="noopener" size="sm">
+        {t('documents.ui.openPdf')}
+      </Anchor>
+    </Group>
+  );
+}

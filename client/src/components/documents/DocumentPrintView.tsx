@@ -1,0 +1,252 @@
+// Japanese documents draw with the bundled Noto Sans JP (split by unicode-range: the browser
+// fetches only the parts a document uses), so a device without a Japanese font prints them too.
+import '@fontsource/noto-sans-jp/japanese-400.css';
+import '@fontsource/noto-sans-jp/japanese-700.css';
+import '@fontsource/noto-sans-jp/latin-400.css';
+import '@fontsource/noto-sans-jp/latin-700.css';
+import './documents.css';
+import { Alert, Button, Group, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { documentT, yen } from '../../../../shared/documents/labels';
+import { DOCUMENT_KINDS, type DocumentKind } from '../../../../shared/enums';
+import type { DocumentModel } from '../../../../shared/schemas/documents';
+import { trpc } from '../../trpc';
+import { NotFound } from '../NotFound';
+import { pdfUrl } from './paths';
+
+/**
+ * /{area}/print/:kind/:id: a document drawn from the same model as its PDF, in the document's
+ * language, as an A4 sheet that prints on its own (documents.css).
+ */
+export function DocumentPrintView() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { kind = '', id = '' } = useParams();
+  const valid = (DOCUMENT_KINDS as readonly string[]).includes(kind);
+  const model = trpc.documents.model.useQuery(
+    { kind: kind as DocumentKind, id },
+    { enabled: valid && id !== '', retry: false },
+  );
+  if (!valid) return <NotFound />;
+  if (model.isPending) return <Loader m="xl" aria-label={t('common.loading')} />;
+  if (model.isError) {
+    if (model.error.data?.httpStatus === 404) return <NotFound />;
+    return <Alert color="red">{t('errors.common.fetchFailed')}</Alert>;
+  }
+  return (
+    <>
+      <Group className="no-print" mb="md" gap="xs">
+        <Button variant="default" onClick={() => navigate(-1)}>
+          {t('documents.ui.back')}
+        </Button>
+        <Button onClick={() => window.print()}>{t('money.print')}</Button>
+        <Button
+          component="a"
+          variant="light"
+          href={pdfUrl(model.data.kind, model.data.id)}
+          target="_blank"
+        >
+          {t('documents.ui.openPdf')}
+        </Button>
+      </Group>
+      <DocumentSheet model={model.data} />
+    </>
+  );
+}
+
+/** The sheet itself: everything the PDF shows, in the same order. */
+export function DocumentSheet({ model: m }: { model: DocumentModel }) {
+  const d = documentT(m.language);
+  const amountLabel =
+    m.kind === 'receipt'
+      ? 'label.amountReceived'
+      : m.kind === 'creditNote'
+        ? 'label.credited'
+        : m.kind === 'slip'
+          ? 'label.total'
+          : 'label.amountDue';
+  return (
+    <article className="doc-sheet" lang={m.language} data-testid="document-sheet">
+      <h1>
+        {d(`title.${m.kind}`)}
+        {m.cancelled ? ` (${d('label.cancelled')})` : ''}
+      </h1>
+      <div className="doc-head">
+        <div>
+          <div className="doc-recipient">{d('label.recipient', { name: m.recipient.name })}</div>
+          {m.recipient.address && <div>{m.recipient.address}</div>}
+          {m.recipient.customerCode && (
+            <div>
+              {d('label.customerCode')}: {m.recipient.customerCode}
+            </div>
+          )}
+          {m.references.map((r) => (
+            <div key={r.label}>
+              {d(`label.${r.label}`)}: {r.value}
+            </div>
+          ))}
+          {m.period && (
+            <div>
+              {d('label.period')}:{' '}
+              {d('label.periodRange', { start: m.period.start, end: m.period.end })}
+            </div>
+          )}
+          {m.dueDate && (m.kind === 'invoice' || m.kind === 'statement') && (
+            <div>
+              <strong>
+                {d('label.dueDate')}: {m.dueDate}
+              </strong>
+            </div>
+          )}
+        </div>
+        <div style={{ textAlign: 'right' }}>
+          <div>
+            {d('label.number')}: {m.number}
+          </div>
+          <div>
+            {d('label.issueDate')}: {m.issueDate}
+          </div>
+          <div style={{ marginTop: '3mm', fontWeight: 700 }}>{m.issuer.legalName}</div>
+          {m.issuer.address && <div>{m.issuer.address}</div>}
+          {m.issuer.phone && (
+            <div>
+              {d('label.phone')}: {m.issuer.phone}
+            </div>
+          )}
+          <div>
+            {d('label.registrationNumber')}: {m.issuer.registrationNumber}
+          </div>
+        </div>
+      </div>
+      <div className="doc-amount">
+        <span>{d(amountLabel)}</span>
+        <span>{yen(m.amount)}</span>
+      </div>
+      {m.kind === 'receipt' && <p>{d('label.received')}</p>}
+      {m.reason && (
+        <p>
+          {d('label.reason')}: {m.reason}
+        </p>
+      )}
+      {m.statement && (
+        <>
+          <table>
+            <thead>
+              <tr>
+                <th>{d('label.previousBalance')}</th>
+                <th>{d('label.paymentsReceived')}</th>
+                <th>{d('label.carriedOver')}</th>
+                <th>{d('label.periodAmount')}</th>
+                <th>{d('label.amountDue')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td className="num">{yen(m.statement.previousBalance)}</td>
+                <td className="num">{yen(m.statement.paymentsReceived)}</td>
+                <td className="num">{yen(m.statement.carriedOver)}</td>
+                <td className="num">{yen(m.statement.periodAmount)}</td>
+                <td className="num">
+                  <strong>{yen(m.statement.amountDue)}</strong>
+                </td>
+              </tr>
+            </tbody>
+          </table>
+          <h2 style={{ fontSize: '11pt' }}>{d('label.deliveriesByDate')}</h2>
+          <table>
+            <thead>
+              <tr>
+                <th>{d('label.date')}</th>
+                <th className="num">{d('label.net')}</th>
+                <th className="num">{d('label.tax')}</th>
+                <th className="num">{d('label.total')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {m.statement.byDate.map((r) => (
+                <tr key={r.date}>
+                  <td>{r.date}</td>
+                  <td className="num">{yen(r.net)}</td>
+                  <td className="num">{yen(r.tax)}</td>
+                  <td className="num">{yen(r.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <br />
+        </>
+      )}
+      {m.lines.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th>{d('label.date')}</th>
+              <th>{d('label.item')}</th>
+              <th className="num">{d('label.quantity')}</th>
+              <th className="num">{d('label.unitPrice')}</th>
+              <th className="num">{d('label.amount')}</th>
+              <th className="num">{d('label.rate')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {m.lines.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a document's lines have no id and never move
+              <tr key={i}>
+                <td>{(l.date ?? '').slice(5)}</td>
+                <td>
+                  {l.reduced ? '※ ' : ''}
+                  {l.name}
+                  {l.orderedQuantity !== null
+                    ? ` (${d('label.ordered', { quantity: l.orderedQuantity })})`
+                    : ''}
+                </td>
+                <td className="num">
+                  {l.quantity}
+                  {l.sku ? ` ${l.sku}` : ''}
+                </td>
+                <td className="num">{yen(l.unitPrice)}</td>
+                <td className="num">{yen(l.amount)}</td>
+                <td className="num">{l.rate}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <table className="doc-totals">
+        <tbody>
+          {m.perRate.map((r) => (
+            <tr key={r.rate}>
+              <td>{d('label.rateLine', { rate: r.rate, net: yen(r.net), tax: yen(r.tax) })}</td>
+            </tr>
+          ))}
+          <tr>
+            <td>
+              {d('label.net')} {yen(m.net)} / {d('label.tax')} {yen(m.tax)}
+            </td>
+          </tr>
+          <tr>
+            <td>
+              <strong>
+                {d('label.total')} {yen(m.total)}
+              </strong>
+            </td>
+          </tr>
+          {m.creditApplied > 0 && (
+            <tr>
+              <td>
+                {d('label.creditApplied')} {yen(-m.creditApplied)}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {m.lines.some((l) => l.reduced) && <p>{d('label.reducedNote')}</p>}
+      {m.issuer.bank && (m.kind === 'invoice' || m.kind === 'statement') && (
+        <p>
+          {d('label.bank')}: {d('label.bankAccount', m.issuer.bank)}
+        </p>
+      )}
+    </article>
+  );
+}

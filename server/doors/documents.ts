@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DOCUMENT_KINDS, type DocumentKind } from '../../shared/enums';
+import { closingStatementsInput } from '../../shared/schemas/documents';
+import { readSessionToken } from '../accounts/session-cookies';
+import { resolveUser, type Services } from '../context';
+import { documentScope } from '../money/documents/access';
+import { documentModel, statementModel, statementsOfClosing } from '../money/documents/models';
+import { pdfFileName, renderPdf } from '../money/documents/pdf';
+import { AppError, restError } from '../platform/errors';
+import { scopeAll } from '../platform/scope';
+import { roleOf, STAFF } from '../trpc';
+
+// Documents as PDF (docs/decisions/032): binary answers, so plain routes beside the REST table,
+// guarded by the same session and the same reach as documents.model. The model is read first
+// (its transaction, if a number is given, ends there); the PDF is rendered outside any
+// transaction.
+
+function sendPdf(reply: FastifyReply, fileName: string, bytes: Buffer, download: boolean) {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${fileName}"`)
+    .send(bytes);
+}
+
+function signedInUser(services: Services, req: FastifyRequest) {
+  const { user } = resolveUser(services.db, readSessionToken(req));
+  if (!user || roleOf(user) === 'anonymous') throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
+  return user;
+}
+
+function fail(req: FastifyRequest, reply: FastifyReply, err: unknown) {
+  const { status, body } = restError(err);
+  if (status >= 500) req.log.error({ err }, 'document failed');
+  return reply.code(status).send(body);
+}
+
+export async function documentsPlugin(app: FastifyInstance, services: Services): Promise<void> {
+  /** All statements of one closing date as one PDF (staff). */
+  app.get('/api/documents/statements/:closingDate.pdf', async (req, reply) => {
+    try {
+      const user = signedInUser(services, req);
+      if (!STAFF.includes(roleOf(user))) throw new AppError('FORBIDDEN', 'auth.forbidden');
+      const { closingDate } = closingStatementsInput.parse(req.params);
+      const models = statementsOfClosing(services.db, closingDate).map((s) =>
+        statementModel(services.db, s.id, scopeAll),
+      );
+      if (models.length === 0) throw new AppError('NOT_FOUND', 'common.notFound');
+      const bytes = await renderPdf(models);
+      return sendPdf(reply, `statements-${closingDate}.pdf`, bytes, true);
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+
+  /** One document; `?download=1` asks for an attachment instead of showing it. */
+  app.get('/api/documents/:kind/:id.pdf', async (req, reply) => {
+    try {
+      const user = signedInUser(services, req);
+      const { kind, id } = req.params as { kind: string; id: string };
+      if (!(DOCUMENT_KINDS as readonly string[]).includes(kind) || !id || id.length > 64) {
+        throw new AppError('NOT_FOUND', 'common.notFound');
+      }
+      const model = documentModel(services.db, kind as DocumentKind, id, documentScope(user));
+      const bytes = await renderPdf([model]);
+      const download = (req.query as { download?: string }).download === '1';
+      return sendPdf(reply, pdfFileName(model), bytes, download);
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+}

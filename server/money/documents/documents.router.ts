@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { isoDateInZone } from '../../../shared/format';
+import {
+  closingStatementsInput,
+  closingStatementsOut,
+  customerDocumentsInput,
+  documentListOut,
+  documentMailOut,
+  documentModelOut,
+  documentRef,
+} from '../../../shared/schemas/documents';
+import type { Context } from '../../context';
+import { actorOf } from '../../platform/audit';
+import { answer } from '../../platform/output';
+import { scopeAll } from '../../platform/scope';
+import { authedProcedure, customerProcedure, router, staffProcedure } from '../../trpc';
+import { documentScope } from './access';
+import { mailLog, sendDocument } from './mail';
+import { customerDocuments, documentModel, statementsOfClosing } from './models';
+
+// Documents (issue 17, docs/decisions/032): the model of one document (the print view draws
+// it; GET /api/documents/{kind}/{id}.pdf renders the same model), a customer's documents, the
+// statements of a closing, and e-mailing a document. Another account's document answers 404.
+
+const today = (ctx: Pick<Context, 'config'>) => isoDateInZone(new Date(), ctx.config.timeZone);
+
+export const documentsRouter = router({
+  /** One document's model, for staff, its customer, or the driver who delivered/collected. */
+  model: authedProcedure
+    .meta({ roles: ['customer', 'driver', 'manager', 'admin'] })
+    .input(documentRef)
+    .output(answer(documentModelOut))
+    .query(({ ctx, input }) =>
+      documentModel(ctx.db, input.kind, input.id, documentScope(ctx.user)),
+    ),
+
+  /** The signed-in customer's Account screen: balance, overdue, documents. */
+  mine: customerProcedure
+    .input(z.void())
+    .output(answer(documentListOut))
+    .query(({ ctx }) => customerDocuments(ctx.db, ctx.customer.id, today(ctx))),
+
+  /** A customer's documents, for the office. */
+  ofCustomer: staffProcedure
+    .input(customerDocumentsInput)
+    .output(answer(documentListOut))
+    .query(({ ctx, input }) => customerDocuments(ctx.db, input.customerId, today(ctx))),
+
+  /** The statements of one closing date (the closing run's download lists them). */
+  closingStatements: staffProcedure
+    .input(closingStatementsInput)
+    .output(answer(closingStatementsOut))
+    .query(({ ctx, input }) => ({
+      closingDate: input.closingDate,
+      statements: statementsOfClosing(ctx.db, input.closingDate).map((s) => ({
+        kind: 'statement' as const,
+        id: s.id,
+        number: s.number,
+        date: input.closingDate,
+        amount: s.amountDue,
+        restaurantName: s.restaurantName,
+      })),
+    })),
+
+  /** What was e-mailed of a document, and whether sending is possible at all. */
+  mails: staffProcedure
+    .input(documentRef)
+    .output(answer(documentMailOut))
+    .query(({ ctx, input }) => {
+      documentModel(ctx.db, input.kind, input.id, scopeAll);
+      return mailLog(ctx.db, ctx.config, input.kind, input.id);
+    }),
+
+  /** E-mails the document's PDF to its customer (customer.email). */
+  send: staffProcedure
+    .input(documentRef)
+    .output(answer(documentMailOut))
+    .mutation(({ ctx, input }) =>
+      sendDocument(
+        ctx.db,
+        ctx.config,
+        actorOf(ctx.user),
+        documentModel(ctx.db, input.kind, input.id, scopeAll),
+      ),
+    ),
+});

@@ -1,0 +1,719 @@
+import { documentT } from '../../../shared/documents/labels';
+import type { DocumentKind, DocumentLanguage } from '../../../shared/enums';
+import type {
+  DocumentLine,
+  DocumentList,
+  DocumentModel,
+  DocumentSummary,
+} from '../../../shared/schemas/documents';
+import { type RateTotal, type TaxLine, type TaxRate, taxByRate } from '../../../shared/tax';
+import { type Db, write } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import type { Scope } from '../../platform/scope';
+import { getTaxSettings } from '../../settings/tax-settings';
+import { takeDocumentNumber } from '../numbering';
+
+// The document models (docs/decisions/032): each builder reads one document's rows and returns
+// the plain model the PDF renderer and the print view draw. Tax per rate comes only from
+// shared/tax.ts (or the per-rate figures frozen on the row when it was issued). Reach: staff
+// any document; a customer only its own; a driver the slips of the orders it delivered and the
+// receipts of the payments it collected. Anything else is absent (404), never refused.
+
+/** The business's details (setting 'business'), read defensively: any part may be missing. */
+export interface Issuer {
+  legalName: string;
+  address: string;
+  phone: string;
+  registrationNumber: string;
+  bank: DocumentModel['issuer']['bank'];
+}
+
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+
+export function readIssuer(db: Db): Issuer {
+  const row = db.$client
+    .prepare<[], { value: string }>("SELECT value FROM setting WHERE key = 'business'")
+    .get();
+  let value: Record<string, unknown> = {};
+  try {
+    const parsed = row ? JSON.parse(row.value) : {};
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) value = parsed;
+  } catch {
+    value = {};
+  }
+  const b =
+    value.bank && typeof value.bank === 'object' ? (value.bank as Record<string, unknown>) : null;
+  const bank = b
+    ? {
+        bankName: str(b.bankName),
+        branchName: str(b.branchName),
+        accountType: str(b.accountType),
+        accountNumber: str(b.accountNumber),
+        accountHolder: str(b.accountHolder),
+      }
+    : null;
+  return {
+    legalName: str(value.legalName),
+    address: str(value.address),
+    phone: str(value.phone),
+    registrationNumber: str(value.registrationNumber),
+    bank: bank && (bank.bankName || bank.accountNumber) ? bank : null,
+  };
+}
+
+interface CustomerRow {
+  id: string;
+  restaurantName: string;
+  billingName: string | null;
+  billingAddress: string | null;
+  customerCode: string;
+  documentLanguage: DocumentLanguage | null;
+  email: string | null;
+}
+
+function customerRow(db: Db, id: string | null): CustomerRow | null {
+  if (!id) return null;
+  return (
+    db.$client
+      .prepare<[string], CustomerRow>(
+        `SELECT id, restaurant_name AS restaurantName, billing_name AS billingName,
+                billing_address AS billingAddress, customer_code AS customerCode,
+                document_language AS documentLanguage, email
+           FROM customer WHERE id = ?`,
+      )
+      .get(id) ?? null
+  );
+}
+
+const languageOf = (c: CustomerRow | null): DocumentLanguage =>
+  c?.documentLanguage === 'en' ? 'en' : 'ja';
+
+const asRate = (rate: number): TaxRate => (rate === 10 ? 10 : 8);
+
+function line(l: {
+  date?: string | null;
+  name: string;
+  sku?: string | null;
+  unitPrice: number;
+  quantity: number;
+  orderedQuantity?: number | null;
+  amount: number;
+  rate: number;
+}): DocumentLine {
+  const rate = asRate(l.rate);
+  return {
+    date: l.date ?? null,
+    name: l.name,
+    sku: l.sku ?? '',
+    unitPrice: l.unitPrice,
+    quantity: l.quantity,
+    orderedQuantity: l.orderedQuantity ?? null,
+    amount: l.amount,
+    rate,
+    reduced: rate === 8,
+  };
+}
+
+/** Per-rate figures frozen on a row, when it has any (an issued invoice or credit note). */
+function frozenPerRate(r: {
+  net8: number;
+  tax8: number;
+  net10: number;
+  tax10: number;
+}): RateTotal[] | null {
+  if (r.net8 === 0 && r.tax8 === 0 && r.net10 === 0 && r.tax10 === 0) return null;
+  const out: RateTotal[] = [];
+  if (r.net8 !== 0 || r.tax8 !== 0)
+    out.push({ rate: 8, net: r.net8, tax: r.tax8, gross: r.net8 + r.tax8 });
+  if (r.net10 !== 0 || r.tax10 !== 0)
+    out.push({ rate: 10, net: r.net10, tax: r.tax10, gross: r.net10 + r.tax10 });
+  return out;
+}
+
+function summed(perRate: RateTotal[]) {
+  const net = perRate.reduce((s, r) => s + r.net, 0);
+  const tax = perRate.reduce((s, r) => s + r.tax, 0);
+  return { perRate, net, tax, total: net + tax };
+}
+
+function recipientOf(c: CustomerRow | null, fallbackName: string): DocumentModel['recipient'] {
+  return {
+    customerId: c?.id ?? null,
+    name: c?.billingName?.trim() || c?.restaurantName || fallbackName,
+    address: c?.billingAddress ?? '',
+    customerCode: c?.customerCode ?? '',
+  };
+}
+
+function base(
+  db: Db,
+  kind: DocumentKind,
+  id: string,
+  number: string,
+  issueDate: string,
+  c: CustomerRow | null,
+  fallbackName: string,
+): Pick<
+  DocumentModel,
+  'kind' | 'id' | 'number' | 'language' | 'issueDate' | 'issuer' | 'recipient'
+> {
+  return {
+    kind,
+    id,
+    number,
+    language: languageOf(c),
+    issueDate,
+    issuer: readIssuer(db),
+    recipient: recipientOf(c, fallbackName),
+  };
+}
+
+const empty = {
+  references: [] as DocumentModel['references'],
+  period: null,
+  dueDate: null,
+  creditApplied: 0,
+  statement: null,
+  reason: null,
+  cancelled: false,
+};
+
+const notInScope = () => notFound('common.notFound');
+
+// --- Delivery slip ---------------------------------------------------------------------------
+
+interface OrderRow {
+  id: string;
+  orderNumber: number;
+  customerId: string | null;
+  restaurantName: string;
+  deliveryDate: string;
+  deliveredAt: string | null;
+  deliveredBy: string | null;
+  isDelivered: number;
+  slipNumber: string | null;
+}
+
+function orderRow(db: Db, id: string): OrderRow | undefined {
+  return db.$client
+    .prepare<[string], OrderRow>(
+      `SELECT id, order_number AS orderNumber, customer_id AS customerId,
+              restaurant_name AS restaurantName, delivery_date AS deliveryDate,
+              delivered_at AS deliveredAt, delivered_by AS deliveredBy, is_delivered AS isDelivered,
+              slip_number AS slipNumber
+         FROM customer_order WHERE id = ?`,
+    )
+    .get(id);
+}
+
+/**
+ * A delivered order's slip number. Orders delivered before slips existed get theirs the first
+ * time their slip is opened, in a transaction of its own (still gapless: the counter and the
+ * order move together, and a second opener finds the number already there).
+ */
+function slipNumberOf(db: Db, order: OrderRow): string {
+  if (order.slipNumber) return order.slipNumber;
+  return write(db, () => {
+    const again = orderRow(db, order.id);
+    if (again?.slipNumber) return again.slipNumber;
+    const number = takeDocumentNumber(db, 'slip');
+    db.$client
+      .prepare('UPDATE customer_order SET slip_number = ? WHERE id = ? AND slip_number IS NULL')
+      .run(number, order.id);
+    return number;
+  });
+}
+
+export function slipModel(db: Db, id: string, scope: Scope): DocumentModel {
+  const order = orderRow(db, id);
+  if (!order?.isDelivered) throw notInScope();
+  if (scope.kind === 'customer' && order.customerId !== scope.customerId) throw notInScope();
+  if (scope.kind === 'driver' && order.deliveredBy !== scope.driverId) throw notInScope();
+  const number = slipNumberOf(db, order);
+  const rows = db.$client
+    .prepare<
+      [string],
+      {
+        name: string;
+        sku: string;
+        unitPrice: number;
+        quantity: number;
+        deliveredQuantity: number | null;
+        taxRate: number;
+      }
+    >(
+      `SELECT name, sku, unit_price AS unitPrice, quantity, delivered_quantity AS deliveredQuantity,
+              tax_rate AS taxRate
+         FROM order_line WHERE order_id = ? ORDER BY position`,
+    )
+    .all(id);
+  const date = (order.deliveredAt ?? order.deliveryDate).slice(0, 10);
+  const lines = rows.map((r) => {
+    const qty = r.deliveredQuantity ?? r.quantity;
+    return line({
+      date: order.deliveryDate,
+      name: r.name,
+      sku: r.sku,
+      unitPrice: r.unitPrice,
+      quantity: qty,
+      orderedQuantity: qty !== r.quantity ? r.quantity : null,
+      amount: r.unitPrice * qty,
+      rate: r.taxRate,
+    });
+  });
+  const tax = getTaxSettings(db);
+  const totals = taxByRate(
+    lines.map((l): TaxLine => ({ amount: l.amount, rate: l.rate })),
+    tax.basis,
+    tax.rounding,
+  );
+  const c = customerRow(db, order.customerId);
+  return {
+    ...base(db, 'slip', id, number, date, c, order.restaurantName),
+    ...empty,
+    references: [
+      { label: 'order', value: `#${order.orderNumber}` },
+      { label: 'deliveryDate', value: order.deliveryDate },
+    ],
+    lines,
+    ...totals,
+    creditApplied: 0,
+    amount: totals.total,
+  };
+}
+
+// --- Invoice -----------------------------------------------------------------------------------
+
+interface InvoiceRow {
+  id: string;
+  customerId: string | null;
+  number: string | null;
+  kind: string;
+  issueDate: string | null;
+  dueDate: string | null;
+  amount: number;
+  paidAmount: number;
+  note: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  net8: number;
+  tax8: number;
+  net10: number;
+  tax10: number;
+  creditApplied: number;
+  cancelledAt: string | null;
+  createdAt: string;
+  assignToCollect: string | null;
+}
+
+function invoiceRow(db: Db, id: string): InvoiceRow | undefined {
+  return db.$client
+    .prepare<[string], InvoiceRow>(
+      `SELECT id, customer_id AS customerId, number, kind, issue_date AS issueDate,
+              due_date AS dueDate, amount, paid_amount AS paidAmount, note,
+              period_start AS periodStart, period_end AS periodEnd, net8, tax8, net10, tax10,
+              credit_applied AS creditApplied, cancelled_at AS cancelledAt, created_at AS createdAt,
+              assign_to_collect AS assignToCollect
+         FROM invoice WHERE id = ?`,
+    )
+    .get(id);
+}
+
+function invoiceLines(db: Db, invoiceId: string): DocumentLine[] {
+  return db.$client
+    .prepare<
+      [string],
+      {
+        date: string | null;
+        name: string;
+        sku: string;
+        unitPrice: number;
+        quantity: number;
+        amount: number;
+        taxRate: number;
+      }
+    >(
+      `SELECT date, name, sku, unit_price AS unitPrice, quantity, amount, tax_rate AS taxRate
+         FROM invoice_line WHERE invoice_id = ? ORDER BY position`,
+    )
+    .all(invoiceId)
+    .map((r) => line({ ...r, rate: r.taxRate }));
+}
+
+/**
+ * An invoice's lines and figures. A hand-made invoice without lines prints its amount as one
+ * line at the standard rate (10%), the amount read as tax-inclusive (its tax is the part of it
+ * that is tax, rounded as the business rounds): other charges are what such invoices are for
+ * (ADR 032).
+ */
+function invoiceFigures(db: Db, inv: InvoiceRow, language: DocumentLanguage) {
+  let lines = invoiceLines(db, inv.id);
+  const tax = getTaxSettings(db);
+  if (lines.length === 0) {
+    lines = [
+      line({
+        date: inv.issueDate ?? inv.createdAt.slice(0, 10),
+        name: inv.note.trim() || documentT(language)('label.manualCharge'),
+        unitPrice: inv.amount + inv.creditApplied,
+        quantity: 1,
+        amount: inv.amount + inv.creditApplied,
+        rate: 10,
+      }),
+    ];
+    const frozen = frozenPerRate(inv);
+    const totals = frozen
+      ? summed(frozen)
+      : taxByRate(
+          [{ amount: inv.amount + inv.creditApplied, rate: 10 }],
+          'inclusive',
+          tax.rounding,
+        );
+    return { lines, totals, manual: true };
+  }
+  const frozen = frozenPerRate(inv);
+  const totals = frozen
+    ? summed(frozen)
+    : taxByRate(
+        lines.map((l) => ({ amount: l.amount, rate: l.rate })),
+        tax.basis,
+        tax.rounding,
+      );
+  return { lines, totals, manual: false };
+}
+
+/** The invoice's number; one issued before numbering gets its number on first opening. */
+function invoiceNumberOf(db: Db, inv: InvoiceRow): string {
+  if (inv.number) return inv.number;
+  return write(db, () => {
+    const again = invoiceRow(db, inv.id);
+    if (again?.number) return again.number;
+    const number = takeDocumentNumber(db, 'invoice');
+    db.$client
+      .prepare('UPDATE invoice SET number = ? WHERE id = ? AND number IS NULL')
+      .run(number, inv.id);
+    return number;
+  });
+}
+
+export function invoiceModel(db: Db, id: string, scope: Scope): DocumentModel {
+  const inv = invoiceRow(db, id);
+  if (!inv) throw notInScope();
+  if (scope.kind === 'customer' && inv.customerId !== scope.customerId) throw notInScope();
+  if (scope.kind === 'driver') throw notInScope();
+  const number = invoiceNumberOf(db, inv);
+  const c = customerRow(db, inv.customerId);
+  const { lines, totals } = invoiceFigures(db, inv, languageOf(c));
+  const issueDate = inv.issueDate ?? inv.createdAt.slice(0, 10);
+  return {
+    ...base(db, 'invoice', id, number, issueDate, c, ''),
+    ...empty,
+    period:
+      inv.periodStart && inv.periodEnd ? { start: inv.periodStart, end: inv.periodEnd } : null,
+    dueDate: inv.dueDate,
+    lines,
+    ...totals,
+    creditApplied: inv.creditApplied,
+    amount: inv.amount,
+    cancelled: inv.cancelledAt !== null,
+  };
+}
+
+// --- Statement -----------------------------------------------------------------------------------
+
+interface StatementRow {
+  id: string;
+  number: string;
+  customerId: string | null;
+  invoiceId: string | null;
+  closingDate: string;
+  periodStart: string;
+  previousBalance: number;
+  paymentsReceived: number;
+  carriedOver: number;
+  periodAmount: number;
+  amountDue: number;
+  dueDate: string | null;
+}
+
+const STATEMENT_SELECT = `SELECT id, number, customer_id AS customerId, invoice_id AS invoiceId,
+        closing_date AS closingDate, period_start AS periodStart,
+        previous_balance AS previousBalance, payments_received AS paymentsReceived,
+        carried_over AS carriedOver, period_amount AS periodAmount, amount_due AS amountDue,
+        due_date AS dueDate
+   FROM statement`;
+
+export function statementModel(db: Db, id: string, scope: Scope): DocumentModel {
+  const st = db.$client.prepare<[string], StatementRow>(`${STATEMENT_SELECT} WHERE id = ?`).get(id);
+  if (!st) throw notInScope();
+  if (scope.kind === 'customer' && st.customerId !== scope.customerId) throw notInScope();
+  if (scope.kind === 'driver') throw notInScope();
+  const c = customerRow(db, st.customerId);
+  const inv = st.invoiceId ? invoiceRow(db, st.invoiceId) : undefined;
+  const figures = inv
+    ? invoiceFigures(db, inv, languageOf(c))
+    : { lines: [] as DocumentLine[], totals: summed([]) };
+  const tax = getTaxSettings(db);
+  // Each delivery date's total and tax, from that date's lines (rounded per rate per date, as
+  // the day's slip shows them); the period's tax per rate is the invoice's, rounded once.
+  const dates = new Map<string, DocumentLine[]>();
+  for (const l of figures.lines) {
+    const d = l.date ?? st.closingDate;
+    const list = dates.get(d) ?? [];
+    list.push(l);
+    dates.set(d, list);
+  }
+  const byDate = [...dates.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, ls]) => {
+      const s = taxByRate(
+        ls.map((l) => ({ amount: l.amount, rate: l.rate })),
+        tax.basis,
+        tax.rounding,
+      );
+      return { date, net: s.net, tax: s.tax, total: s.total };
+    });
+  return {
+    ...base(db, 'statement', id, st.number, st.closingDate, c, ''),
+    ...empty,
+    references: inv?.number ? [{ label: 'invoice', value: inv.number }] : [],
+    period: { start: st.periodStart, end: st.closingDate },
+    dueDate: st.dueDate,
+    lines: figures.lines,
+    ...figures.totals,
+    creditApplied: inv?.creditApplied ?? 0,
+    amount: st.amountDue,
+    statement: {
+      previousBalance: st.previousBalance,
+      paymentsReceived: st.paymentsReceived,
+      carriedOver: st.carriedOver,
+      periodAmount: st.periodAmount,
+      amountDue: st.amountDue,
+      byDate,
+    },
+  };
+}
+
+/** The statements of one closing date, in customer order (the closing run's download). */
+export function statementsOfClosing(
+  db: Db,
+  closingDate: string,
+): { id: string; number: string; restaurantName: string; amountDue: number }[] {
+  return db.$client
+    .prepare<[string], { id: string; number: string; restaurantName: string; amountDue: number }>(
+      `SELECT s.id, s.number, COALESCE(c.restaurant_name, '') AS restaurantName,
+              s.amount_due AS amountDue
+         FROM statement s LEFT JOIN customer c ON c.id = s.customer_id
+        WHERE s.closing_date = ? ORDER BY c.customer_code, s.number`,
+    )
+    .all(closingDate);
+}
+
+// --- Receipt -------------------------------------------------------------------------------------
+
+/**
+ * A payment's receipt. Its tax per rate splits the amount received over the rates in the
+ * proportion of the invoice it pays (the standard-rate share rounded down to the yen, the rest
+ * reduced), each part read as tax-inclusive: what a receipt that stands as a simplified
+ * qualified invoice states.
+ */
+export function receiptModel(db: Db, id: string, scope: Scope): DocumentModel {
+  const p = db.$client
+    .prepare<
+      [string],
+      {
+        id: string;
+        invoiceId: string;
+        amount: number;
+        date: string;
+        collectedBy: string | null;
+        receiptNumber: string | null;
+      }
+    >(
+      `SELECT id, invoice_id AS invoiceId, amount, date, collected_by AS collectedBy,
+              receipt_number AS receiptNumber
+         FROM payment WHERE id = ?`,
+    )
+    .get(id);
+  if (!p) throw notInScope();
+  const inv = invoiceRow(db, p.invoiceId);
+  if (!inv) throw notInScope();
+  if (scope.kind === 'customer' && inv.customerId !== scope.customerId) throw notInScope();
+  if (scope.kind === 'driver' && p.collectedBy !== scope.driverId) throw notInScope();
+  let number = p.receiptNumber;
+  if (!number) {
+    number = write(db, () => {
+      const again = db.$client
+        .prepare<[string], { n: string | null }>(
+          'SELECT receipt_number AS n FROM payment WHERE id = ?',
+        )
+        .get(p.id);
+      if (again?.n) return again.n;
+      const n = takeDocumentNumber(db, 'receipt');
+      db.$client
+        .prepare('UPDATE payment SET receipt_number = ? WHERE id = ? AND receipt_number IS NULL')
+        .run(n, p.id);
+      return n;
+    });
+  }
+  const c = customerRow(db, inv.customerId);
+  const { totals } = invoiceFigures(db, inv, languageOf(c));
+  const gross10 = totals.perRate.find((r) => r.rate === 10)?.gross ?? 0;
+  const grossAll = totals.perRate.reduce((s, r) => s + r.gross, 0);
+  const part10 = grossAll > 0 ? Math.floor((p.amount * gross10) / grossAll) : p.amount;
+  const part8 = p.amount - part10;
+  const tax = getTaxSettings(db);
+  const parts: TaxLine[] = [];
+  if (part8 > 0) parts.push({ amount: part8, rate: 8 });
+  if (part10 > 0) parts.push({ amount: part10, rate: 10 });
+  const split = taxByRate(parts, 'inclusive', tax.rounding);
+  const invNumber = inv.number ?? invoiceNumberOf(db, inv);
+  return {
+    ...base(db, 'receipt', id, number, p.date, c, ''),
+    ...empty,
+    references: [
+      { label: 'invoice', value: invNumber },
+      { label: 'paymentDate', value: p.date },
+    ],
+    lines: parts.map((part) =>
+      line({
+        date: p.date,
+        name: documentT(languageOf(c))('label.receivedFor', { number: invNumber }),
+        unitPrice: part.amount,
+        quantity: 1,
+        amount: part.amount,
+        rate: part.rate,
+      }),
+    ),
+    ...split,
+    amount: p.amount,
+  };
+}
+
+// --- Credit note ---------------------------------------------------------------------------------
+
+export function creditNoteModel(db: Db, id: string, scope: Scope): DocumentModel {
+  const cn = db.$client
+    .prepare<
+      [string],
+      {
+        id: string;
+        number: string;
+        customerId: string | null;
+        invoiceId: string | null;
+        issueDate: string;
+        reason: string;
+        net8: number;
+        tax8: number;
+        net10: number;
+        tax10: number;
+        total: number;
+      }
+    >(
+      `SELECT id, number, customer_id AS customerId, invoice_id AS invoiceId, issue_date AS issueDate,
+              reason, net8, tax8, net10, tax10, total
+         FROM credit_note WHERE id = ?`,
+    )
+    .get(id);
+  if (!cn) throw notInScope();
+  if (scope.kind === 'customer' && cn.customerId !== scope.customerId) throw notInScope();
+  if (scope.kind === 'driver') throw notInScope();
+  const lines = db.$client
+    .prepare<
+      [string],
+      { name: string; unitPrice: number; quantity: number; amount: number; taxRate: number }
+    >(
+      `SELECT name, unit_price AS unitPrice, quantity, amount, tax_rate AS taxRate
+         FROM credit_note_line WHERE credit_note_id = ? ORDER BY position`,
+    )
+    .all(id)
+    .map((r) => line({ ...r, date: cn.issueDate, rate: r.taxRate }));
+  const tax = getTaxSettings(db);
+  const frozen = frozenPerRate(cn);
+  const totals = frozen
+    ? summed(frozen)
+    : taxByRate(
+        lines.map((l) => ({ amount: l.amount, rate: l.rate })),
+        tax.basis,
+        tax.rounding,
+      );
+  const corrected = cn.invoiceId ? invoiceRow(db, cn.invoiceId) : undefined;
+  const c = customerRow(db, cn.customerId);
+  return {
+    ...base(db, 'creditNote', id, cn.number, cn.issueDate, c, ''),
+    ...empty,
+    references: corrected?.number ? [{ label: 'invoice', value: corrected.number }] : [],
+    lines,
+    ...totals,
+    amount: cn.total,
+    reason: cn.reason,
+  };
+}
+
+// --- Any document --------------------------------------------------------------------------------
+
+export function documentModel(db: Db, kind: DocumentKind, id: string, scope: Scope): DocumentModel {
+  switch (kind) {
+    case 'slip':
+      return slipModel(db, id, scope);
+    case 'invoice':
+      return invoiceModel(db, id, scope);
+    case 'statement':
+      return statementModel(db, id, scope);
+    case 'receipt':
+      return receiptModel(db, id, scope);
+    case 'creditNote':
+      return creditNoteModel(db, id, scope);
+  }
+}
+
+/** The customer the document is addressed to (mail), within the scope. */
+export function documentCustomer(db: Db, customerId: string | null): CustomerRow | null {
+  return customerRow(db, customerId);
+}
+
+// --- A customer's documents ----------------------------------------------------------------------
+
+/**
+ * A customer's documents, newest first (slips of its delivered orders, invoices, statements,
+ * receipts, credit notes), with its balance and the part of it past due.
+ */
+export function customerDocuments(db: Db, customerId: string, today: string): DocumentList {
+  const c = customerRow(db, customerId);
+  if (!c) throw notInScope();
+  const docs = db.$client
+    .prepare<[Record<string, string>], DocumentSummary>(
+      `SELECT 'slip' AS kind, id, COALESCE(slip_number, '') AS number, delivery_date AS date,
+              total AS amount
+         FROM customer_order WHERE customer_id = @c AND is_delivered = 1
+       UNION ALL
+       SELECT 'invoice', id, COALESCE(number, ''), COALESCE(issue_date, substr(created_at, 1, 10)), amount
+         FROM invoice WHERE customer_id = @c
+       UNION ALL
+       SELECT 'statement', id, number, closing_date, amount_due FROM statement WHERE customer_id = @c
+       UNION ALL
+       SELECT 'receipt', p.id, COALESCE(p.receipt_number, ''), p.date, p.amount
+         FROM payment p JOIN invoice i ON i.id = p.invoice_id WHERE i.customer_id = @c
+       UNION ALL
+       SELECT 'creditNote', id, number, issue_date, total FROM credit_note WHERE customer_id = @c
+       ORDER BY date DESC, number DESC
+       LIMIT 500`,
+    )
+    .all({ c: customerId });
+  const dues = db.$client
+    .prepare<[Record<string, string>], { balance: number; overdue: number }>(
+      `SELECT COALESCE(SUM(amount - paid_amount), 0) AS balance,
+              COALESCE(SUM(CASE WHEN due_date IS NOT NULL AND due_date < @today
+                                THEN amount - paid_amount ELSE 0 END), 0) AS overdue
+         FROM invoice WHERE customer_id = @c AND cancelled_at IS NULL`,
+    )
+    .get({ c: customerId, today }) ?? { balance: 0, overdue: 0 };
+  return {
+    customerId,
+    restaurantName: c.restaurantName,
+    email: c.email,
+    balance: dues.balance,
+    overdue: dues.overdue,
+    documents: docs,
+  };
+}

@@ -1,0 +1,380 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { type DocumentT, documentT, yen } from '../../../shared/documents/labels';
+import type { DocumentModel } from '../../../shared/schemas/documents';
+
+// The one PDF renderer (docs/decisions/032): draws document models on A4 with Noto Sans JP,
+// which pdfkit embeds as a subset of the glyphs used (Japanese and English documents alike, so a
+// Japanese customer name on an English document still prints). Several models make one PDF, one
+// document after another, each from a new page (the closing run's statements).
+
+const require = createRequire(import.meta.url);
+
+/** A font as pdfkit's own font library (fontkit) parses it; pdfkit accepts it in place of bytes. */
+type ParsedFont = { layout: (text: string) => unknown };
+let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
+
+/**
+ * The two TTF files, read and parsed once per process: parsing the 5 MB font for every document
+ * was most of a document's time. pdfkit still subsets per document.
+ */
+function parsedFonts(): { regular: ParsedFont; bold: ParsedFont } {
+  if (!fonts) {
+    // fontkit as pdfkit itself loads it (the same copy, found from pdfkit's folder).
+    const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as {
+      create(bytes: Uint8Array): ParsedFont;
+    };
+    const file = (weight: string) =>
+      fs.readFileSync(
+        require.resolve(`@expo-google-fonts/noto-sans-jp/${weight}/NotoSansJP_${weight}.ttf`),
+      );
+    fonts = {
+      regular: fontkit.create(file('400Regular')),
+      bold: fontkit.create(file('700Bold')),
+    };
+  }
+  return fonts;
+}
+
+const PAGE = { width: 595.28, height: 841.89, margin: 40 };
+const RIGHT = PAGE.width - PAGE.margin;
+const BOTTOM = PAGE.height - PAGE.margin - 20;
+const WIDTH = RIGHT - PAGE.margin;
+
+type Doc = PDFKit.PDFDocument;
+
+/**
+ * One line of text at a place, never wrapping: aligned and cut to its width by measuring it
+ * here (pdfkit's own wrapping is several times slower than the text itself).
+ */
+function put(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  opts: { width?: number; align?: 'left' | 'right' | 'center'; size?: number; bold?: boolean } = {},
+): void {
+  doc.font(opts.bold ? 'B' : 'R').fontSize(opts.size ?? 9);
+  const width = opts.width ?? WIDTH;
+  let s = text;
+  let w = doc.widthOfString(s);
+  if (w > width) {
+    while (s.length > 1 && w > width) {
+      s = s.slice(0, Math.max(1, Math.floor((s.length * width) / w) - 1));
+      w = doc.widthOfString(`${s}…`);
+    }
+    s = `${s}…`;
+  }
+  const dx = opts.align === 'right' ? width - w : opts.align === 'center' ? (width - w) / 2 : 0;
+  doc.text(s, x + Math.max(0, dx), y, { lineBreak: false });
+}
+
+function rule(doc: Doc, y: number, x1 = PAGE.margin, x2 = RIGHT, weight = 0.5): void {
+  doc.moveTo(x1, y).lineTo(x2, y).lineWidth(weight).strokeColor('#444').stroke();
+}
+
+function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
+  put(doc, t(`title.${m.kind}`), PAGE.margin, PAGE.margin, {
+    size: 20,
+    bold: true,
+    align: 'center',
+  });
+  if (m.cancelled) {
+    put(doc, t('label.cancelled'), PAGE.margin, PAGE.margin + 4, {
+      size: 14,
+      bold: true,
+      align: 'right',
+    });
+  }
+  let y = PAGE.margin + 40;
+  // Left: the recipient. Right: number, date, the issuer.
+  const half = WIDTH / 2 - 10;
+  put(doc, t('label.recipient', { name: m.recipient.name }), PAGE.margin, y, {
+    size: 13,
+    bold: true,
+    width: half,
+  });
+  rule(doc, y + 20, PAGE.margin, PAGE.margin + half, 0.8);
+  let ly = y + 26;
+  if (m.recipient.address) {
+    put(doc, m.recipient.address, PAGE.margin, ly, { width: half });
+    ly += 13;
+  }
+  if (m.recipient.customerCode) {
+    put(doc, `${t('label.customerCode')}: ${m.recipient.customerCode}`, PAGE.margin, ly, {
+      width: half,
+    });
+    ly += 13;
+  }
+  for (const ref of m.references) {
+    put(doc, `${t(`label.${ref.label}`)}: ${ref.value}`, PAGE.margin, ly, { width: half });
+    ly += 13;
+  }
+  if (m.period) {
+    put(
+      doc,
+      `${t('label.period')}: ${t('label.periodRange', { start: m.period.start, end: m.period.end })}`,
+      PAGE.margin,
+      ly,
+      { width: half },
+    );
+    ly += 13;
+  }
+  if (m.dueDate && (m.kind === 'invoice' || m.kind === 'statement')) {
+    put(doc, `${t('label.dueDate')}: ${m.dueDate}`, PAGE.margin, ly, { width: half, bold: true });
+    ly += 13;
+  }
+
+  const rx = PAGE.margin + WIDTH / 2 + 10;
+  let ry = y;
+  put(doc, `${t('label.number')}: ${m.number}`, rx, ry, { width: half, align: 'right' });
+  ry += 13;
+  put(doc, `${t('label.issueDate')}: ${m.issueDate}`, rx, ry, { width: half, align: 'right' });
+  ry += 20;
+  put(doc, m.issuer.legalName, rx, ry, { width: half, bold: true, size: 11 });
+  ry += 16;
+  if (m.issuer.address) {
+    put(doc, m.issuer.address, rx, ry, { width: half });
+    ry += 13;
+  }
+  if (m.issuer.phone) {
+    put(doc, `${t('label.phone')}: ${m.issuer.phone}`, rx, ry, { width: half });
+    ry += 13;
+  }
+  put(doc, `${t('label.registrationNumber')}: ${m.issuer.registrationNumber}`, rx, ry, {
+    width: half,
+  });
+  ry += 13;
+  y = Math.max(ly, ry) + 12;
+
+  const intro: Partial<Record<DocumentModel['kind'], string>> = {
+    slip: 'label.slipIntro',
+    invoice: 'label.invoiceIntro',
+    statement: 'label.invoiceIntro',
+    creditNote: 'label.creditIntro',
+  };
+  const introKey = intro[m.kind];
+  if (introKey) {
+    put(doc, t(introKey), PAGE.margin, y);
+    y += 16;
+  }
+  // The amount that matters, large.
+  const amountLabel =
+    m.kind === 'receipt'
+      ? 'label.amountReceived'
+      : m.kind === 'creditNote'
+        ? 'label.credited'
+        : m.kind === 'slip'
+          ? 'label.total'
+          : 'label.amountDue';
+  doc
+    .rect(PAGE.margin, y, WIDTH / 2 + 40, 30)
+    .lineWidth(1)
+    .strokeColor('#000')
+    .stroke();
+  put(doc, t(amountLabel), PAGE.margin + 8, y + 9, { width: 120, size: 11, bold: true });
+  put(doc, yen(m.amount), PAGE.margin + 120, y + 6, {
+    width: WIDTH / 2 - 90,
+    size: 15,
+    bold: true,
+    align: 'right',
+  });
+  y += 40;
+  if (m.kind === 'receipt') {
+    put(doc, t('label.received'), PAGE.margin, y);
+    y += 16;
+  }
+  if (m.reason) {
+    put(doc, `${t('label.reason')}: ${m.reason}`, PAGE.margin, y);
+    y += 16;
+  }
+  return y;
+}
+
+function statementSummary(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
+  const s = m.statement;
+  if (!s) return y;
+  const cells: [string, number][] = [
+    ['label.previousBalance', s.previousBalance],
+    ['label.paymentsReceived', s.paymentsReceived],
+    ['label.carriedOver', s.carriedOver],
+    ['label.periodAmount', s.periodAmount],
+    ['label.amountDue', s.amountDue],
+  ];
+  const w = WIDTH / cells.length;
+  cells.forEach(([key, value], i) => {
+    const x = PAGE.margin + i * w;
+    doc.rect(x, y, w, 36).lineWidth(0.5).strokeColor('#444').stroke();
+    put(doc, t(key), x + 4, y + 4, { width: w - 8, size: 8, align: 'center' });
+    put(doc, yen(value), x + 4, y + 18, { width: w - 8, size: 10, bold: true, align: 'center' });
+  });
+  y += 46;
+  if (s.byDate.length > 0) {
+    put(doc, t('label.deliveriesByDate'), PAGE.margin, y, { bold: true, size: 10 });
+    y += 16;
+    const cols = [PAGE.margin, PAGE.margin + 120, PAGE.margin + 240, PAGE.margin + 360];
+    put(doc, t('label.date'), cols[0] as number, y, { width: 110, bold: true });
+    put(doc, t('label.net'), cols[1] as number, y, { width: 110, bold: true, align: 'right' });
+    put(doc, t('label.tax'), cols[2] as number, y, { width: 110, bold: true, align: 'right' });
+    put(doc, t('label.total'), cols[3] as number, y, { width: 110, bold: true, align: 'right' });
+    y += 13;
+    rule(doc, y);
+    y += 3;
+    for (const d of s.byDate) {
+      if (y > BOTTOM) y = newPage(doc);
+      put(doc, d.date, cols[0] as number, y, { width: 110 });
+      put(doc, yen(d.net), cols[1] as number, y, { width: 110, align: 'right' });
+      put(doc, yen(d.tax), cols[2] as number, y, { width: 110, align: 'right' });
+      put(doc, yen(d.total), cols[3] as number, y, { width: 110, align: 'right' });
+      y += 13;
+    }
+    y += 8;
+  }
+  return y;
+}
+
+function newPage(doc: Doc): number {
+  doc.addPage({ size: 'A4', margin: PAGE.margin });
+  return PAGE.margin;
+}
+
+const COL = {
+  date: PAGE.margin,
+  item: PAGE.margin + 62,
+  qty: PAGE.margin + 290,
+  price: PAGE.margin + 350,
+  amount: PAGE.margin + 425,
+  rate: PAGE.margin + 480,
+};
+
+function tableHeader(doc: Doc, t: DocumentT, y: number): number {
+  doc
+    .rect(PAGE.margin, y - 2, WIDTH, 15)
+    .fillColor('#eeeeee')
+    .fill();
+  doc.fillColor('#000');
+  put(doc, t('label.date'), COL.date, y, { width: 60, bold: true });
+  put(doc, t('label.item'), COL.item, y, { width: 220, bold: true });
+  put(doc, t('label.quantity'), COL.qty, y, { width: 55, bold: true, align: 'right' });
+  put(doc, t('label.unitPrice'), COL.price, y, { width: 70, bold: true, align: 'right' });
+  put(doc, t('label.amount'), COL.amount, y, { width: 52, bold: true, align: 'right' });
+  put(doc, t('label.rate'), COL.rate, y, { width: RIGHT - COL.rate, bold: true, align: 'right' });
+  return y + 17;
+}
+
+function lines(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
+  if (m.lines.length === 0) return y;
+  y = tableHeader(doc, t, y);
+  for (const l of m.lines) {
+    if (y > BOTTOM) y = tableHeader(doc, t, newPage(doc));
+    put(doc, (l.date ?? '').slice(5), COL.date, y, { width: 60 });
+    const ordered =
+      l.orderedQuantity !== null ? ` (${t('label.ordered', { quantity: l.orderedQuantity })})` : '';
+    put(doc, `${l.reduced ? '※ ' : ''}${l.name}${ordered}`, COL.item, y, { width: 225 });
+    put(doc, `${l.quantity}${l.sku ? ` ${l.sku}` : ''}`, COL.qty, y, { width: 55, align: 'right' });
+    put(doc, yen(l.unitPrice), COL.price, y, { width: 70, align: 'right' });
+    put(doc, yen(l.amount), COL.amount, y, { width: 52, align: 'right' });
+    put(doc, `${l.rate}%`, COL.rate, y, { width: RIGHT - COL.rate, align: 'right' });
+    y += 14;
+    rule(doc, y - 2, PAGE.margin, RIGHT, 0.2);
+  }
+  return y + 6;
+}
+
+function totals(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
+  if (y > BOTTOM - 120) y = newPage(doc);
+  const x = PAGE.margin + WIDTH / 2;
+  const w = WIDTH / 2;
+  const row = (label: string, value: string, bold = false) => {
+    put(doc, label, x, y, { width: w - 100, bold });
+    put(doc, value, x + w - 100, y, { width: 100, align: 'right', bold });
+    y += 14;
+  };
+  for (const r of m.perRate) {
+    row(t('label.rateNet', { rate: r.rate }), yen(r.net));
+    row(t('label.rateTax', { rate: r.rate }), yen(r.tax));
+  }
+  rule(doc, y - 1, x, RIGHT);
+  y += 2;
+  row(t('label.net'), yen(m.net));
+  row(t('label.tax'), yen(m.tax));
+  row(t('label.total'), yen(m.total), true);
+  if (m.creditApplied > 0) {
+    row(t('label.creditApplied'), yen(-m.creditApplied));
+    row(t('label.amountDue'), yen(m.amount), true);
+  }
+  // The same figures as one sentence per rate (what a reader or a reading program looks for).
+  let ly = y + 4;
+  for (const r of m.perRate) {
+    put(
+      doc,
+      t('label.rateLine', { rate: r.rate, net: yen(r.net), tax: yen(r.tax) }),
+      PAGE.margin,
+      ly,
+      {
+        size: 8,
+      },
+    );
+    ly += 11;
+  }
+  if (m.lines.some((l) => l.reduced)) {
+    put(doc, t('label.reducedNote'), PAGE.margin, ly, { size: 8 });
+    ly += 11;
+  }
+  return ly + 8;
+}
+
+function bank(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
+  if (!m.issuer.bank || (m.kind !== 'invoice' && m.kind !== 'statement')) return y;
+  if (y > BOTTOM - 30) y = newPage(doc);
+  put(doc, t('label.bank'), PAGE.margin, y, { bold: true });
+  put(doc, t('label.bankAccount', m.issuer.bank), PAGE.margin, y + 13);
+  return y + 30;
+}
+
+function draw(doc: Doc, m: DocumentModel): void {
+  const t = documentT(m.language);
+  let y = header(doc, m, t);
+  y = statementSummary(doc, m, t, y);
+  y = lines(doc, m, t, y);
+  y = totals(doc, m, t, y);
+  bank(doc, m, t, y);
+}
+
+/** The PDF of one or more documents, each from a new page. */
+export function renderPdf(models: readonly DocumentModel[]): Promise<Buffer> {
+  const f = parsedFonts();
+  const first = models[0];
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    autoFirstPage: false,
+    info: {
+      Title: first ? `${documentT(first.language)(`title.${first.kind}`)} ${first.number}` : '',
+      Author: first?.issuer.legalName ?? '',
+      Producer: 'Wholesale Orders',
+      Creator: 'Wholesale Orders',
+    },
+  });
+  doc.registerFont('R', f.regular as unknown as Buffer);
+  doc.registerFont('B', f.bold as unknown as Buffer);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const m of models) {
+    doc.addPage({ size: 'A4', margin: PAGE.margin });
+    draw(doc, m);
+  }
+  if (models.length === 0) doc.addPage({ size: 'A4', margin: PAGE.margin });
+  doc.end();
+  return done;
+}
+
+/** The file name a document downloads as, e.g. "INV-000042.pdf". */
+export function pdfFileName(m: Pick<DocumentModel, 'number'>): string {
+  return `${m.number.replace(/[^A-Za-z0-9-]/g, '_') || 'document'}.pdf`;
+}

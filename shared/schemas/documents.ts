@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { DOCUMENT_KINDS, DOCUMENT_LANGUAGES } from '../enums';
+import { isoDate } from './invoices';
+
+// The plain model of a printed document (delivery slip, qualified invoice, monthly statement,
+// receipt, credit note): what the PDF renderer and the print view both draw, nothing else
+// (docs/decisions/032). Amounts are whole yen; dates YYYY-MM-DD.
+
+export const documentKind = z.enum(DOCUMENT_KINDS);
+export const documentRef = z.object({
+  kind: documentKind,
+  id: z.string().min(1).max(64),
+});
+
+const rateTotal = z.object({
+  rate: z.union([z.literal(8), z.literal(10)]),
+  net: z.number().int(),
+  tax: z.number().int(),
+  gross: z.number().int(),
+});
+
+const documentLine = z.object({
+  date: z.string().nullable(),
+  name: z.string(),
+  sku: z.string(),
+  unitPrice: z.number().int(),
+  quantity: z.number().int(),
+  /** Ordered quantity when less was delivered (slips). */
+  orderedQuantity: z.number().int().nullable(),
+  amount: z.number().int(),
+  rate: z.union([z.literal(8), z.literal(10)]),
+  /** Reduced rate: marked ※ on the document. */
+  reduced: z.boolean(),
+});
+
+export const documentModelOut = z.object({
+  kind: documentKind,
+  id: z.string(),
+  number: z.string(),
+  language: z.enum(DOCUMENT_LANGUAGES),
+  issueDate: z.string(),
+  issuer: z.object({
+    legalName: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    registrationNumber: z.string(),
+    bank: z
+      .object({
+        bankName: z.string(),
+        branchName: z.string(),
+        accountType: z.string(),
+        accountNumber: z.string(),
+        accountHolder: z.string(),
+      })
+      .nullable(),
+  }),
+  recipient: z.object({
+    customerId: z.string().nullable(),
+    name: z.string(),
+    address: z.string(),
+    customerCode: z.string(),
+  }),
+  /** Other documents this one refers to (the order, the invoice a receipt pays, ...). */
+  references: z.array(z.object({ label: z.string(), value: z.string() })),
+  period: z.object({ start: z.string(), end: z.string() }).nullable(),
+  dueDate: z.string().nullable(),
+  lines: z.array(documentLine),
+  perRate: z.array(rateTotal),
+  net: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  /** Credit notes deducted (invoices). */
+  creditApplied: z.number().int(),
+  /** What the recipient pays (invoice, statement), was paid (receipt) or is credited (credit note). */
+  amount: z.number().int(),
+  statement: z
+    .object({
+      previousBalance: z.number().int(),
+      paymentsReceived: z.number().int(),
+      carriedOver: z.number().int(),
+      periodAmount: z.number().int(),
+      amountDue: z.number().int(),
+      byDate: z.array(
+        z.object({
+          date: z.string(),
+          net: z.number().int(),
+          tax: z.number().int(),
+          total: z.number().int(),
+        }),
+      ),
+    })
+    .nullable(),
+  /** Why a credit note was issued. */
+  reason: z.string().nullable(),
+  cancelled: z.boolean(),
+});
+export type DocumentModel = z.output<typeof documentModelOut>;
+export type DocumentLine = DocumentModel['lines'][number];
+
+export const documentSummaryOut = z.object({
+  kind: documentKind,
+  id: z.string(),
+  number: z.string(),
+  date: z.string(),
+  amount: z.number().int(),
+});
+export type DocumentSummary = z.output<typeof documentSummaryOut>;
+
+export const documentListOut = z.object({
+  customerId: z.string(),
+  restaurantName: z.string(),
+  email: z.string().nullable(),
+  /** What is still to pay, in total, and the part past its due date. */
+  balance: z.number().int(),
+  overdue: z.number().int(),
+  documents: z.array(documentSummaryOut),
+});
+export type DocumentList = z.output<typeof documentListOut>;
+
+export const customerDocumentsInput = z.object({ customerId: z.string().min(1).max(64) });
+
+export const documentMailOut = z.object({
+  /** False when no SMTP server is configured: the send button says why. */
+  configured: z.boolean(),
+  mails: z.array(
+    z.object({
+      _id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      status: z.string(),
+      error: z.string().nullable(),
+      sentBy: z.string().nullable(),
+      sentAt: z.string(),
+    }),
+  ),
+});
+export type DocumentMailOut = z.output<typeof documentMailOut>;
+
+export const closingStatementsInput = z.object({
+  closingDate: isoDate('common.required'),
+});
+export const closingStatementsOut = z.object({
+  closingDate: z.string(),
+  statements: z.array(documentSummaryOut.extend({ restaurantName: z.string() })),
+});

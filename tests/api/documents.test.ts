@@ -1,0 +1,616 @@
+import { PDFParse } from 'pdf-parse';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takeDocumentNumber } from '../../server/money/numbering';
+import { write } from '../../server/platform/db';
+import { newId } from '../../server/platform/ids';
+import { isoDateInZone } from '../../shared/format';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { makeAdmin, makeCustomer, makeEmployee } from '../helpers/factories';
+import { ApiClient } from '../helpers/http';
+
+// Documents (docs/decisions/032) on the real app: each kind's PDF read back as text with the
+// items Japan's qualified invoice system requires, English documents, who may open what,
+// gapless numbers, and e-mail through a real SMTP server this test runs on 127.0.0.1.
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+const received: Received[] = [];
+let smtp: SMTPServer;
+let smtpPort = 0;
+
+let t: TestApp;
+let admin: ApiClient;
+let cust1: ApiClient;
+let cust2: ApiClient;
+let drv1: ApiClient;
+let drv2: ApiClient;
+let anon: ApiClient;
+let today = '';
+const ids = {
+  c1: '',
+  c2: '',
+  d1: '',
+  d2: '',
+  order: '',
+  orderEn: '',
+  invoice: '',
+  invoiceEn: '',
+  statement: '',
+  creditNote: '',
+  manual: '',
+};
+const REG = 'T8010001000000';
+
+const BUSINESS = {
+  legalName: '株式会社さくら食品',
+  address: '東京都新宿区西新宿1-2-3',
+  phone: '03-1234-5678',
+  registrationNumber: REG,
+  bank: {
+    bankName: 'みずほ銀行',
+    branchName: '新宿支店',
+    accountType: '普通',
+    accountNumber: '7654321',
+    accountHolder: 'カ）サクラショクヒン',
+  },
+};
+
+async function pdfText(
+  client: ApiClient,
+  path: string,
+): Promise<{ status: number; text: string; bytes: number }> {
+  const res = await fetch(t.url + path, {
+    headers: client.cookie ? { cookie: client.cookie } : {},
+  });
+  if (res.status !== 200) return { status: res.status, text: await res.text(), bytes: 0 };
+  expect(res.headers.get('content-type')).toBe('application/pdf');
+  const buf = Buffer.from(await res.arrayBuffer());
+  expect(buf.subarray(0, 5).toString()).toBe('%PDF-');
+  const parser = new PDFParse({ data: new Uint8Array(buf) });
+  const out = await parser.getText();
+  await parser.destroy();
+  return { status: 200, text: out.text, bytes: buf.length };
+}
+
+/** A delivered order with lines written directly (the closing's own flow lands separately). */
+function deliveredOrder(
+  customerId: string,
+  driverId: string,
+  lines: { name: string; price: number; qty: number; delivered?: number; rate: 8 | 10 }[],
+  date: string,
+): string {
+  const id = newId();
+  const n = Number(
+    t.db.$client
+      .prepare('SELECT COALESCE(MAX(order_number), 10000) + 1 FROM customer_order')
+      .pluck()
+      .get(),
+  );
+  const total = lines.reduce((s, l) => s + l.price * (l.delivered ?? l.qty), 0);
+  t.db.$client
+    .prepare(
+      `INSERT INTO customer_order (id, order_number, customer_id, restaurant_name, customer_code, username,
+         delivery_date, total, is_delivered, delivered_by, delivered_at)
+       SELECT ?, ?, id, restaurant_name, customer_code, 'u', ?, ?, 1, ?, ? FROM customer WHERE id = ?`,
+    )
+    .run(id, n, date, total, driverId, `${date}T03:00:00.000Z`, customerId);
+  lines.forEach((l, i) => {
+    t.db.$client
+      .prepare(
+        `INSERT INTO order_line (id, order_id, position, name, sku, unit_price, quantity, line_total,
+           tax_rate, delivered_quantity, short_reason)
+         VALUES (?, ?, ?, ?, 'Kg', ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        newId(),
+        id,
+        i,
+        l.name,
+        l.price,
+        l.qty,
+        l.price * l.qty,
+        l.rate,
+        l.delivered ?? null,
+        l.delivered !== undefined ? 'short' : null,
+      );
+  });
+  return id;
+}
+
+/** A closing run's invoice with its lines and per-rate figures, numbered in its transaction. */
+function closingInvoice(
+  customerId: string,
+  lines: { date: string; name: string; price: number; qty: number; rate: 8 | 10 }[],
+) {
+  const id = newId();
+  const sum = (rate: number) =>
+    lines.filter((l) => l.rate === rate).reduce((s, l) => s + l.price * l.qty, 0);
+  const net8 = sum(8);
+  const net10 = sum(10);
+  const tax8 = Math.floor((net8 * 8) / 100);
+  const tax10 = Math.floor((net10 * 10) / 100);
+  write(t.db, () => {
+    t.db.$client
+      .prepare(
+        `INSERT INTO invoice (id, customer_id, due_date, amount, kind, number, issue_date, period_start, period_end,
+           net8, tax8, net10, tax10)
+         VALUES (?, ?, '2026-12-25', ?, 'closing', ?, '2026-10-31', '2026-10-01', '2026-10-31', ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        customerId,
+        net8 + tax8 + net10 + tax10,
+        takeDocumentNumber(t.db, 'invoice'),
+        net8,
+        tax8,
+        net10,
+        tax10,
+      );
+    lines.forEach((l, i) => {
+      t.db.$client
+        .prepare(
+          `INSERT INTO invoice_line (id, invoice_id, position, date, name, sku, unit_price, quantity, amount, tax_rate)
+           VALUES (?, ?, ?, ?, ?, 'Kg', ?, ?, ?, ?)`,
+        )
+        .run(newId(), id, i, l.date, l.name, l.price, l.qty, l.price * l.qty, l.rate);
+    });
+  });
+  return { id, net8, tax8, net10, tax10, total: net8 + tax8 + net10 + tax10 };
+}
+
+const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+
+  t = await startTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'billing@sakura.example' },
+  });
+  today = isoDateInZone(new Date(), t.config.timeZone);
+  t.db.$client
+    .prepare("INSERT INTO setting (key, value) VALUES ('business', ?)")
+    .run(JSON.stringify(BUSINESS));
+  const a = await makeAdmin(t.db);
+  const d1 = await makeEmployee(t.db, 'driver');
+  const d2 = await makeEmployee(t.db, 'driver');
+  const c1 = await makeCustomer(t.db, { restaurantName: 'レストラン桜', paymentMethod: 'monthly' });
+  const c2 = await makeCustomer(t.db, { restaurantName: 'Blue Lotus Kitchen' });
+  t.db.$client
+    .prepare(
+      "UPDATE customer SET billing_name = '株式会社桜レストラン', billing_address = '東京都渋谷区1-1', email = 'keiri@sakura-rest.example', document_language = 'ja' WHERE id = ?",
+    )
+    .run(c1.id);
+  t.db.$client
+    .prepare(
+      "UPDATE customer SET email = 'owner@bluelotus.example', document_language = 'en' WHERE id = ?",
+    )
+    .run(c2.id);
+  Object.assign(ids, { c1: c1.id, c2: c2.id, d1: d1.id, d2: d2.id });
+
+  ids.order = deliveredOrder(
+    c1.id,
+    d1.id,
+    [
+      { name: '鶏もも肉', price: 1200, qty: 10, delivered: 8, rate: 8 },
+      { name: '業務用洗剤', price: 800, qty: 2, rate: 10 },
+    ],
+    '2026-10-15',
+  );
+  ids.orderEn = deliveredOrder(
+    c2.id,
+    d1.id,
+    [{ name: 'Basmati rice', price: 3000, qty: 1, rate: 8 }],
+    '2026-10-16',
+  );
+  const inv = closingInvoice(c1.id, [
+    { date: '2026-10-15', name: '鶏もも肉', price: 1200, qty: 8, rate: 8 },
+    { date: '2026-10-15', name: '業務用洗剤', price: 800, qty: 2, rate: 10 },
+    { date: '2026-10-20', name: '玉ねぎ', price: 350, qty: 7, rate: 8 },
+    { date: '2026-10-20', name: 'ビール 中瓶', price: 290, qty: 24, rate: 10 },
+  ]);
+  ids.invoice = inv.id;
+  ids.invoiceEn = closingInvoice(c2.id, [
+    { date: '2026-10-16', name: 'Basmati rice', price: 3000, qty: 1, rate: 8 },
+  ]).id;
+  ids.statement = newId();
+  write(t.db, () => {
+    t.db.$client
+      .prepare(
+        `INSERT INTO statement (id, number, customer_id, invoice_id, closing_date, period_start, previous_balance,
+           payments_received, carried_over, period_amount, amount_due, due_date)
+         VALUES (?, ?, ?, ?, '2026-10-31', '2026-10-01', 50000, 30000, 20000, ?, ?, '2026-11-25')`,
+      )
+      .run(
+        ids.statement,
+        takeDocumentNumber(t.db, 'statement'),
+        c1.id,
+        inv.id,
+        inv.total,
+        20000 + inv.total,
+      );
+    ids.creditNote = newId();
+    t.db.$client
+      .prepare(
+        `INSERT INTO credit_note (id, number, customer_id, invoice_id, issue_date, reason, net8, tax8, total)
+         VALUES (?, ?, ?, ?, '2026-11-02', '傷みがあったため', 2400, 192, 2592)`,
+      )
+      .run(ids.creditNote, takeDocumentNumber(t.db, 'creditNote'), c1.id, inv.id);
+    t.db.$client
+      .prepare(
+        `INSERT INTO credit_note_line (id, credit_note_id, position, name, unit_price, quantity, amount, tax_rate)
+         VALUES (?, ?, 0, '鶏もも肉', 1200, 2, 2400, 8)`,
+      )
+      .run(newId(), ids.creditNote);
+  });
+
+  const login = async (u: { username: string; password: string }) => {
+    const c = new ApiClient(t.url);
+    await c.login(u.username, u.password);
+    return c;
+  };
+  admin = await login(a);
+  cust1 = await login(c1);
+  cust2 = await login(c2);
+  drv1 = await login(d1);
+  drv2 = await login(d2);
+  anon = new ApiClient(t.url);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+});
+
+describe('each kind of document carries what a qualified invoice requires', () => {
+  it('a delivery slip: number, issuer and registration number, 御中, ※, delivered quantities, tax per rate', async () => {
+    const { status, text } = await pdfText(admin, `/api/documents/slip/${ids.order}.pdf`);
+    expect(status).toBe(200);
+    expect(text).toContain('納品書');
+    expect(text).toMatch(/DS-\d{6}/);
+    expect(text).toContain(BUSINESS.legalName);
+    expect(text).toContain(REG);
+    expect(text).toContain('株式会社桜レストラン 御中');
+    expect(text).toContain('※ 鶏もも肉');
+    expect(text).not.toContain('※ 業務用洗剤');
+    expect(text).toContain('注文数 10');
+    // 8 delivered x 1200 = 9,600 at 8% (768); 1,600 at 10% (160).
+    expect(text).toContain(`8%対象 ${yen(9600)} 消費税 ${yen(768)}`);
+    expect(text).toContain(`10%対象 ${yen(1600)} 消費税 ${yen(160)}`);
+    expect(text).toContain(yen(9600 + 768 + 1600 + 160));
+  });
+
+  it('a qualified invoice: its number, period, due date, ※ marks, totals and tax per rate, the bank', async () => {
+    const model = await admin.get<{
+      number: string;
+      perRate: { rate: number; net: number; tax: number }[];
+    }>(`/api/documents/invoice/${ids.invoice}`);
+    expect(model.status).toBe(200);
+    const { text } = await pdfText(admin, `/api/documents/invoice/${ids.invoice}.pdf`);
+    expect(text).toContain('請求書');
+    expect(text).toContain(model.body.number);
+    expect(text).toContain(REG);
+    expect(text).toContain('株式会社桜レストラン 御中');
+    expect(text).toContain('2026-10-01 ～ 2026-10-31');
+    expect(text).toContain('2026-12-25');
+    expect(text).toContain('※ 玉ねぎ');
+    expect(text).toContain('※印は軽減税率（8%）対象品目です。');
+    // 8%: 9,600 + 2,450 = 12,050, tax 964; 10%: 1,600 + 6,960 = 8,560, tax 856.
+    expect(text).toContain(`8%対象 ${yen(12050)} 消費税 ${yen(964)}`);
+    expect(text).toContain(`10%対象 ${yen(8560)} 消費税 ${yen(856)}`);
+    expect(text).toContain(yen(12050 + 964 + 8560 + 856));
+    expect(text).toContain('みずほ銀行 新宿支店 普通 7654321');
+    expect(model.body.perRate).toEqual([
+      { rate: 8, net: 12050, tax: 964, gross: 13014 },
+      { rate: 10, net: 8560, tax: 856, gross: 9416 },
+    ]);
+  });
+
+  it('a monthly statement: balances, deliveries by date, tax per rate, amount due and due date', async () => {
+    const { text } = await pdfText(admin, `/api/documents/statement/${ids.statement}.pdf`);
+    expect(text).toContain('月次請求書');
+    expect(text).toMatch(/ST-\d{6}/);
+    expect(text).toContain(REG);
+    for (const label of [
+      '前回ご請求額',
+      'ご入金額',
+      '繰越金額',
+      '今回お買上額',
+      '日付別お買上明細',
+    ]) {
+      expect(text).toContain(label);
+    }
+    expect(text).toContain(yen(50000));
+    expect(text).toContain(yen(30000));
+    expect(text).toContain(yen(20000 + 22430));
+    expect(text).toContain('2026-10-15');
+    expect(text).toContain('2026-10-20');
+    expect(text).toContain(`8%対象 ${yen(12050)} 消費税 ${yen(964)}`);
+    expect(text).toContain('2026-11-25');
+    expect(text).toContain('7654321');
+  });
+
+  it('a receipt for a payment, numbered in the payment, with the tax part per rate', async () => {
+    const paid = await admin.post<{ payments: { _id: string }[] }>(
+      `/api/invoice/${ids.invoice}/payment`,
+      {
+        amount: 10000,
+        date: today,
+      },
+    );
+    expect(paid.status).toBe(201);
+    const paymentId = paid.body.payments[0]?._id ?? '';
+    const number = t.db.$client
+      .prepare('SELECT receipt_number FROM payment WHERE id = ?')
+      .pluck()
+      .get(paymentId);
+    expect(number).toMatch(/^RC-\d{6}$/);
+    const { text } = await pdfText(admin, `/api/documents/receipt/${paymentId}.pdf`);
+    expect(text).toContain('領収書');
+    expect(text).toContain(String(number));
+    expect(text).toContain(REG);
+    expect(text).toContain(yen(10000));
+    expect(text).toContain('株式会社桜レストラン 御中');
+    expect(text).toMatch(/8%対象 ¥[\d,]+ 消費税 ¥[\d,]+/);
+    expect(text).toMatch(/10%対象 ¥[\d,]+ 消費税 ¥[\d,]+/);
+  });
+
+  it('a credit note: its number, the reason, ※, the credited amount and tax per rate', async () => {
+    const { text } = await pdfText(cust1, `/api/documents/creditNote/${ids.creditNote}.pdf`);
+    expect(text).toMatch(/CN-\d{6}/);
+    expect(text).toContain('傷みがあったため');
+    expect(text).toContain('※ 鶏もも肉');
+    expect(text).toContain(`8%対象 ${yen(2400)} 消費税 ${yen(192)}`);
+    expect(text).toContain(yen(2592));
+    expect(text).toContain(REG);
+  });
+
+  it('English documents for a customer who reads English', async () => {
+    const { text } = await pdfText(admin, `/api/documents/invoice/${ids.invoiceEn}.pdf`);
+    expect(text).toContain('Invoice');
+    expect(text).toContain(`Registration No.: ${REG}`);
+    expect(text).toContain('Blue Lotus Kitchen');
+    expect(text).not.toContain('御中');
+    expect(text).toContain('※ Basmati rice');
+    expect(text).toContain(`8% items ${yen(3000)}, consumption tax ${yen(240)}`);
+    // The issuer's Japanese name still prints (the font covers both).
+    expect(text).toContain(BUSINESS.legalName);
+    const slip = await pdfText(admin, `/api/documents/slip/${ids.orderEn}.pdf`);
+    expect(slip.text).toContain('Delivery slip');
+  });
+
+  it('a hand-made invoice without lines prints its amount as one standard-rate line, tax included', async () => {
+    const made = await admin.post<{ _id: string }>('/api/invoice', {
+      customer: ids.c2,
+      amount: 11000,
+      dueDate: today,
+      note: 'Delivery fee',
+    });
+    expect(made.status).toBe(201);
+    ids.manual = made.body._id;
+    const { text } = await pdfText(admin, `/api/documents/invoice/${ids.manual}.pdf`);
+    expect(text).toMatch(/INV-\d{6}/);
+    expect(text).toContain('Delivery fee');
+    expect(text).toContain(`10% items ${yen(10000)}, consumption tax ${yen(1000)}`);
+    expect(text).not.toContain('※ Delivery fee');
+  });
+});
+
+describe('who may open what', () => {
+  it('a customer opens its own documents; another customer’s answer 404', async () => {
+    expect((await pdfText(cust1, `/api/documents/invoice/${ids.invoice}.pdf`)).status).toBe(200);
+    expect((await pdfText(cust1, `/api/documents/statement/${ids.statement}.pdf`)).status).toBe(
+      200,
+    );
+    expect((await pdfText(cust2, `/api/documents/invoice/${ids.invoice}.pdf`)).status).toBe(404);
+    expect((await pdfText(cust2, `/api/documents/slip/${ids.order}.pdf`)).status).toBe(404);
+    expect((await pdfText(cust2, `/api/documents/creditNote/${ids.creditNote}.pdf`)).status).toBe(
+      404,
+    );
+    expect((await cust2.get(`/api/documents/statement/${ids.statement}`)).status).toBe(404);
+    expect((await cust1.get(`/api/documents/statement/${ids.statement}`)).status).toBe(200);
+  });
+
+  it('a driver opens the slips of its deliveries and receipts of its collections, nothing else', async () => {
+    expect((await pdfText(drv1, `/api/documents/slip/${ids.order}.pdf`)).status).toBe(200);
+    expect((await pdfText(drv2, `/api/documents/slip/${ids.order}.pdf`)).status).toBe(404);
+    expect((await pdfText(drv1, `/api/documents/invoice/${ids.invoice}.pdf`)).status).toBe(404);
+    expect((await pdfText(drv1, `/api/documents/statement/${ids.statement}.pdf`)).status).toBe(404);
+    // A payment the driver collects.
+    t.db.$client
+      .prepare('UPDATE invoice SET assign_to_collect = ? WHERE id = ?')
+      .run(ids.d1, ids.invoiceEn);
+    const paid = await drv1.post<{ payments: { _id: string }[] }>(
+      `/api/invoice/${ids.invoiceEn}/payment`,
+      {
+        amount: 1000,
+        date: today,
+      },
+    );
+    expect(paid.status).toBe(201);
+    const receipt = paid.body.payments[0]?._id ?? '';
+    expect((await pdfText(drv1, `/api/documents/receipt/${receipt}.pdf`)).status).toBe(200);
+    expect((await pdfText(drv2, `/api/documents/receipt/${receipt}.pdf`)).status).toBe(404);
+    expect((await pdfText(cust2, `/api/documents/receipt/${receipt}.pdf`)).status).toBe(200);
+    expect((await pdfText(cust1, `/api/documents/receipt/${receipt}.pdf`)).status).toBe(404);
+  });
+
+  it('signed out answers 401; an unknown kind or id 404; the closing download is staff only', async () => {
+    expect((await pdfText(anon, `/api/documents/invoice/${ids.invoice}.pdf`)).status).toBe(401);
+    expect((await pdfText(admin, `/api/documents/bogus/${ids.invoice}.pdf`)).status).toBe(404);
+    expect((await pdfText(admin, '/api/documents/invoice/nope.pdf')).status).toBe(404);
+    expect((await pdfText(cust1, '/api/documents/statements/2026-10-31.pdf')).status).toBe(403);
+    expect((await pdfText(admin, '/api/documents/statements/2026-02-30.pdf')).status).toBe(400);
+    expect((await pdfText(admin, '/api/documents/statements/2026-09-30.pdf')).status).toBe(404);
+  });
+
+  it("the closing run's statements download as one PDF", async () => {
+    const list = await admin.get<{ statements: { id: string }[] }>(
+      '/api/documents/statements/2026-10-31',
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.statements.map((s) => s.id)).toEqual([ids.statement]);
+    const { status, text } = await pdfText(admin, '/api/documents/statements/2026-10-31.pdf');
+    expect(status).toBe(200);
+    expect(text).toContain('月次請求書');
+  });
+
+  it("the customer's Account lists its documents, balance and what is overdue", async () => {
+    const mine = await cust1.get<{
+      balance: number;
+      overdue: number;
+      documents: { kind: string; id: string }[];
+    }>('/api/documents/mine');
+    expect(mine.status).toBe(200);
+    const kinds = new Set(mine.body.documents.map((d) => d.kind));
+    expect([...kinds].sort()).toEqual(['creditNote', 'invoice', 'receipt', 'slip', 'statement']);
+    expect(mine.body.documents.some((d) => d.id === ids.invoiceEn)).toBe(false);
+    expect(mine.body.balance).toBe(22430 - 10000);
+    expect((await cust1.get(`/api/documents/customer/${ids.c2}`)).status).toBe(403);
+    const office = await admin.get<{ documents: unknown[] }>(`/api/documents/customer/${ids.c1}`);
+    expect(office.body.documents).toHaveLength(mine.body.documents.length);
+  });
+});
+
+describe('numbers run in sequence per kind, without gaps', () => {
+  it('hand-made invoices and receipts take the next number; a refused one takes none', async () => {
+    const numberOf = (id: string) =>
+      String(t.db.$client.prepare('SELECT number FROM invoice WHERE id = ?').pluck().get(id));
+    const first = await admin.post<{ _id: string }>('/api/invoice', {
+      customer: ids.c1,
+      amount: 500,
+      dueDate: today,
+    });
+    const refused = await admin.post('/api/invoice', {
+      customer: 'no-such-customer',
+      amount: 500,
+      dueDate: today,
+    });
+    expect(refused.status).toBe(400);
+    const second = await admin.post<{ _id: string }>('/api/invoice', {
+      customer: ids.c1,
+      amount: 700,
+      dueDate: today,
+    });
+    const a = Number(numberOf(first.body._id).slice(4));
+    const b = Number(numberOf(second.body._id).slice(4));
+    expect(b).toBe(a + 1);
+    const all = t.db.$client
+      .prepare('SELECT number FROM invoice WHERE number IS NOT NULL ORDER BY number')
+      .pluck()
+      .all() as string[];
+    expect(all.map((n) => Number(n.slice(4)))).toEqual(all.map((_, i) => i + 1));
+    const receipts = t.db.$client
+      .prepare('SELECT receipt_number FROM payment ORDER BY receipt_number')
+      .pluck()
+      .all() as string[];
+    expect(receipts).toEqual(receipts.map((_, i) => `RC-${String(i + 1).padStart(6, '0')}`));
+  });
+
+  it('an order delivered before slips existed gets its slip number once, on first opening', async () => {
+    const number = t.db.$client
+      .prepare('SELECT slip_number FROM customer_order WHERE id = ?')
+      .pluck()
+      .get(ids.order);
+    expect(number).toMatch(/^DS-\d{6}$/);
+    await pdfText(admin, `/api/documents/slip/${ids.order}.pdf`);
+    expect(
+      t.db.$client
+        .prepare('SELECT slip_number FROM customer_order WHERE id = ?')
+        .pluck()
+        .get(ids.order),
+    ).toBe(number);
+  });
+});
+
+describe('sending by e-mail', () => {
+  it('sends the PDF to the customer through the SMTP server and records it', async () => {
+    const before = received.length;
+    const sent = await admin.post<{ configured: boolean; mails: { to: string; status: string }[] }>(
+      `/api/documents/invoice/${ids.invoice}/send`,
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.configured).toBe(true);
+    expect(sent.body.mails[0]).toMatchObject({ to: 'keiri@sakura-rest.example', status: 'sent' });
+    expect(received).toHaveLength(before + 1);
+    const mail = received[before] as Received;
+    expect(mail.to).toEqual(['keiri@sakura-rest.example']);
+    expect(mail.from).toBe('billing@sakura.example');
+    // The attachment: a PDF part, whose text is the invoice's.
+    const part =
+      /Content-Type: application\/pdf[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
+        mail.raw,
+      );
+    expect(part).not.toBeNull();
+    const pdf = Buffer.from((part?.[1] ?? '').replace(/\s+/g, ''), 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const parser = new PDFParse({ data: new Uint8Array(pdf) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    expect(text).toContain(REG);
+    expect(text).toContain('株式会社桜レストラン 御中');
+    const log = await admin.get<{ mails: { to: string; sentBy: string }[] }>(
+      `/api/documents/invoice/${ids.invoice}/mails`,
+    );
+    expect(log.body.mails).toHaveLength(1);
+    const row = t.db.$client
+      .prepare(
+        'SELECT kind, document_id AS documentId, status FROM document_mail WHERE document_id = ?',
+      )
+      .get(ids.invoice);
+    expect(row).toEqual({ kind: 'invoice', documentId: ids.invoice, status: 'sent' });
+  });
+
+  it('refuses a customer without an e-mail address, staff only, and says why', async () => {
+    t.db.$client.prepare('UPDATE customer SET email = NULL WHERE id = ?').run(ids.c2);
+    const r = await admin.post<{ code: string }>(`/api/documents/invoice/${ids.invoiceEn}/send`);
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('document.noEmail');
+    expect((await cust1.post(`/api/documents/invoice/${ids.invoice}/send`)).status).toBe(403);
+  });
+
+  it('without SMTP configured, sending is off and says why', async () => {
+    const other = await startTestApp();
+    try {
+      const a = await makeAdmin(other.db);
+      const c = await makeCustomer(other.db);
+      const client = new ApiClient(other.url);
+      await client.login(a.username, a.password);
+      const inv = await client.post<{ _id: string }>('/api/invoice', {
+        customer: c.id,
+        amount: 1100,
+        dueDate: today,
+      });
+      const log = await client.get<{ configured: boolean }>(
+        `/api/documents/invoice/${inv.body._id}/mails`,
+      );
+      expect(log.body.configured).toBe(false);
+      const r = await client.post<{ code: string }>(`/api/documents/invoice/${inv.body._id}/send`);
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe('document.mailNotConfigured');
+    } finally {
+      await other.close();
+    }
+  });
+});
