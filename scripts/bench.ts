@@ -192,6 +192,9 @@ interface World {
     history: ClientRequest;
     webOrders: ClientRequest;
     frozen: ClientRequest;
+    /** The link's URL for a placement and a delivery; bodies are `{"0": input}` (checked). */
+    place: ClientRequest;
+    deliver: ClientRequest;
     driverPending: Map<string, ClientRequest>;
   };
 }
@@ -206,8 +209,11 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
   const samples = new Map<string, number[]>();
   let errors = 0;
   const failures = new Map<string, number>();
+  const inFlight = new Map<string, number>();
+  let done = 0;
   const timed = async (kind: string, send: () => Promise<Response>, expect = [200]) => {
     const t0 = performance.now();
+    inFlight.set(kind, (inFlight.get(kind) ?? 0) + 1);
     try {
       const r = await send();
       const body = await r.text();
@@ -221,6 +227,7 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
       const what = `${kind} ${(err as Error).name}: ${(err as Error).message}`;
       failures.set(what, (failures.get(what) ?? 0) + 1);
     }
+    inFlight.set(kind, (inFlight.get(kind) ?? 1) - 1);
     const ms = performance.now() - t0;
     const list = samples.get(kind) ?? [];
     list.push(ms);
@@ -255,13 +262,14 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
     if (i % 2 === 0) {
       await timed('catalogue trpc', get(cookie, w.requests.catalogue.path));
       await timed('history trpc', get(cookie, w.requests.history.path));
-      const place = await placeRequest(order as Parameters<typeof placeRequest>[0]);
-      await timed('place trpc', post(cookie, place.path, place.body ?? ''));
+      const body = JSON.stringify({ 0: order });
+      await timed('place trpc', post(cookie, w.requests.place.path, body));
     } else {
       await timed('catalogue rest', get(cookie, '/api/products'));
       await timed('history rest', get(cookie, '/api/orders/myorders'));
       await timed('place rest', post(cookie, '/api/orders', JSON.stringify(order)), [201]);
     }
+    done++;
   };
 
   const until = Date.now() + seconds * 1000;
@@ -282,8 +290,8 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
       await timed('driver pending', get(d.cookie, pending.path));
       const job = d.jobs.shift();
       if (job) {
-        const deliver = await deliverRequest(job);
-        await timed('driver delivers', post(d.cookie, deliver.path, deliver.body ?? ''));
+        const body = JSON.stringify({ 0: { id: job } });
+        await timed('driver delivers', post(d.cookie, w.requests.deliver.path, body));
       }
       await sleep(DRIVER_EVERY_MS);
     }
@@ -294,6 +302,13 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
   const sampler = setInterval(() => {
     peakMb = Math.max(peakMb, rssMb(w.appPid) ?? 0);
   }, 200);
+  const t0 = Date.now();
+  const progress = setInterval(() => {
+    const waiting = [...inFlight].filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`);
+    console.log(
+      `    ${Math.round((Date.now() - t0) / 1000)} s: ${done} of ${count} restaurants done; in flight: ${waiting.join(', ') || 'none'}`,
+    );
+  }, 10_000);
   const offset = Math.floor(Math.random() * w.restaurantCookies.length);
   await Promise.all([
     ...Array.from({ length: OFFICE_SCREENS }, (_, k) => office(k)),
@@ -303,13 +318,17 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
       (_, i) =>
         new Promise<void>((resolve) => {
           setTimeout(
-            () => void restaurant(offset + i).then(resolve),
+            () =>
+              void restaurant(offset + i)
+                .catch((err) => console.warn(`  ! restaurant: ${err}`))
+                .finally(resolve),
             Math.random() * seconds * 1000,
           );
         }),
     ),
   ]);
   clearInterval(sampler);
+  clearInterval(progress);
   const afterMb = rssMb(w.appPid);
   for (const [what, n] of failures) console.warn(`  ! ${n} x ${what}`);
   const byKind = Object.fromEntries([...samples].map(([k, v]) => [k, spread(v)]));
@@ -322,6 +341,13 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
     peakMb,
     afterMb,
   };
+}
+
+/** The link's request, checked to send `{"0": input}` as the rush writes it per call. */
+async function sameBody(request: Promise<ClientRequest>, input: unknown): Promise<ClientRequest> {
+  const r = await request;
+  if (r.body !== JSON.stringify({ 0: input })) throw new Error(`unexpected body: ${r.body}`);
+  return r;
 }
 
 // --- Context: bare references beside the app's doors, each loaded alone ------------------------
@@ -465,7 +491,7 @@ async function main() {
     const data = await seedLargeData(db, {
       products: 1000,
       customers: RESTAURANTS,
-      orders: 100_000,
+      orders: Number(process.env.BENCH_ORDERS ?? 100_000),
     });
     const restaurantCookies = data.customerAccountIds.map(
       (id) => `session=${createSession(db, id).token}`,
@@ -571,6 +597,11 @@ async function main() {
         history: await historyRequest(1),
         webOrders: await webOrdersRequest(),
         frozen: await frozenCountsRequest(),
+        place: await sameBody(
+          placeRequest(orderFor(0) as Parameters<typeof placeRequest>[0]),
+          orderFor(0),
+        ),
+        deliver: await sameBody(deliverRequest('x'), { id: 'x' }),
         driverPending: new Map(
           await Promise.all(
             drivers.map(async (d) => [d.id, await driverPendingRequest(d.id)] as const),
