@@ -177,6 +177,8 @@ interface RushResult {
   byKind: Record<string, Spread>;
   peakMb: number;
   afterMb: number | null;
+  /** The server's CPU time over the rush (office and drivers included) per restaurant. */
+  cpuMsPerRestaurant: number | null;
 }
 
 interface World {
@@ -211,11 +213,21 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
   const failures = new Map<string, number>();
   const inFlight = new Map<string, number>();
   let done = 0;
-  const timed = async (kind: string, send: () => Promise<Response>, expect = [200]) => {
+  const timed = async (
+    kind: string,
+    send: (signal: AbortSignal) => Promise<Response>,
+    expect = [200],
+  ) => {
     const t0 = performance.now();
     inFlight.set(kind, (inFlight.get(kind) ?? 0) + 1);
+    // Its own timer (Node 20's AbortSignal.timeout may never fire once collected).
+    const abort = new AbortController();
+    const timer = setTimeout(
+      () => abort.abort(new Error('no answer within 10 s')),
+      REQUEST_TIMEOUT_MS,
+    );
     try {
-      const r = await send();
+      const r = await send(abort.signal);
       const body = await r.text();
       if (!expect.includes(r.status)) {
         errors++;
@@ -227,20 +239,18 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
       const what = `${kind} ${(err as Error).name}: ${(err as Error).message}`;
       failures.set(what, (failures.get(what) ?? 0) + 1);
     }
+    clearTimeout(timer);
     inFlight.set(kind, (inFlight.get(kind) ?? 1) - 1);
     const ms = performance.now() - t0;
     const list = samples.get(kind) ?? [];
     list.push(ms);
     samples.set(kind, list);
   };
-  const get = (cookie: string, p: string) => () =>
-    fetch(w.base + p, {
-      headers: { cookie, 'accept-encoding': BROWSER_ENCODING },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+  const get = (cookie: string, p: string) => (signal: AbortSignal) =>
+    fetch(w.base + p, { headers: { cookie, 'accept-encoding': BROWSER_ENCODING }, signal });
   const post =
     (cookie: string, p: string, body: string, method = 'POST') =>
-    () =>
+    (signal: AbortSignal) =>
       fetch(w.base + p, {
         method,
         headers: {
@@ -251,7 +261,7 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
           'idempotency-key': randomUUID(),
         },
         body,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal,
       });
 
   let serial = 0;
@@ -303,6 +313,7 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
     peakMb = Math.max(peakMb, rssMb(w.appPid) ?? 0);
   }, 200);
   const t0 = Date.now();
+  const cpu0 = cpuMs(w.appPid);
   const progress = setInterval(() => {
     const waiting = [...inFlight].filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`);
     console.log(
@@ -330,6 +341,7 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
   clearInterval(sampler);
   clearInterval(progress);
   const afterMb = rssMb(w.appPid);
+  const cpu1 = cpuMs(w.appPid);
   for (const [what, n] of failures) console.warn(`  ! ${n} x ${what}`);
   const byKind = Object.fromEntries([...samples].map(([k, v]) => [k, spread(v)]));
   return {
@@ -340,7 +352,20 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
     byKind,
     peakMb,
     afterMb,
+    cpuMsPerRestaurant:
+      cpu0 === null || cpu1 === null || count === 0 ? null : (cpu1 - cpu0) / count,
   };
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; null elsewhere). */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return null;
+  }
 }
 
 /** The link's request, checked to send `{"0": input}` as the rush writes it per call. */
@@ -615,7 +640,7 @@ async function main() {
     const rushes: RushResult[] = [];
     const printRush = (r: RushResult) => {
       console.log(
-        `  ${fmt(r.perMinute)} restaurants/min (${fmt(r.restaurants)} restaurants, ${fmt(r.all.n)} requests): p50 ${fmt(r.all.p50, 1)} / p95 ${fmt(r.all.p95, 1)} / p99 ${fmt(r.all.p99, 1)} ms, max ${fmt(r.all.max)} ms, ${r.errors} errors, peak RSS ${fmt(r.peakMb)} MB`,
+        `  ${fmt(r.perMinute)} restaurants/min (${fmt(r.restaurants)} restaurants, ${fmt(r.all.n)} requests): p50 ${fmt(r.all.p50, 1)} / p95 ${fmt(r.all.p95, 1)} / p99 ${fmt(r.all.p99, 1)} ms, max ${fmt(r.all.max)} ms, ${r.errors} errors, server CPU ${r.cpuMsPerRestaurant === null ? '-' : fmt(r.cpuMsPerRestaurant, 1)} ms per restaurant, peak RSS ${fmt(r.peakMb)} MB`,
       );
     };
     if (wanted('rush')) {
