@@ -227,8 +227,12 @@ async function rush(w: World, perMinute: number, seconds: number): Promise<RushR
       REQUEST_TIMEOUT_MS,
     );
     try {
-      const r = await send(abort.signal);
-      const body = await r.text();
+      // Raced with the timer too: an abort does not always end a body already being read.
+      const gaveUp = new Promise<never>((_, reject) =>
+        abort.signal.addEventListener('abort', () => reject(abort.signal.reason)),
+      );
+      const r = await Promise.race([send(abort.signal), gaveUp]);
+      const body = await Promise.race([r.text(), gaveUp]);
       if (!expect.includes(r.status)) {
         errors++;
         const what = `${kind} ${r.status} ${body.slice(0, 100)}`;
