@@ -50,3 +50,18 @@ export const historyRequest = (pageNumber: number) =>
 /** What the checkout sends to place an order (the Idempotency-Key header is added per call). */
 export const placeRequest = (input: inferRouterInputs<AppRouter>['orders']['place']) =>
   capture((c) => [c.orders.place.mutate(input)]);
+
+/** The office's New Orders tab: pending web orders, page 1, every date and route. */
+export const webOrdersRequest = () =>
+  capture((c) => [c.orders.list.query({ deliveryDate: '', route: '', pageNumber: 1 })]);
+
+/** The office's Frozen Counts tab, for every date (as it opens before a date is chosen). */
+export const frozenCountsRequest = () =>
+  capture((c) => [c.orders.itemQuantities.query({ deliveryDate: 'all' })]);
+
+/** A driver's pending deliveries. */
+export const driverPendingRequest = (driverId: string) =>
+  capture((c) => [c.ordertrack.driverPending.query({ driverId, keyword: '' })]);
+
+/** A driver marking a delivery done (the Idempotency-Key header is added per call). */
+export const deliverRequest = (id: string) => capture((c) => [c.ordertrack.deliver.mutate({ id })]);

@@ -1,6 +1,6 @@
 // The office's benchmark case: the customer list with last delivery and dues on the large
 // data set (300 customers, 1,000 products, 100,000 orders) plus 30,000 invoices and 20,000
-// delivery jobs, against the bare small-JSON reference in the same run (target >= 0.05x).
+// delivery jobs, against the bare small-JSON reference in the same run (a ratio for context, not a target: docs/decisions/030).
 // `node --import tsx scripts/bench/office.ts` (BENCH_SECONDS to change the 8 s per endpoint).
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -220,9 +220,7 @@ async function main() {
       );
     }
     const ratio = screen.rps / ref.rps;
-    console.log(
-      `\ncustomer list (the screen's page) / small JSON: ${ratio.toFixed(3)}x (target >= 0.05x) ${ratio >= 0.05 ? 'ok' : 'BELOW'}`,
-    );
+    console.log(`\ncustomer list (the screen's page) / small JSON: ${ratio.toFixed(3)}x (context)`);
   } finally {
     for (const c of children) c.kill('SIGTERM');
     fs.rmSync(dir, { recursive: true, force: true });

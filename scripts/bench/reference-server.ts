@@ -2,10 +2,8 @@
 // - /small: a bare Fastify route returning a small fixed JSON;
 // - /catalogue: the signed-in catalogue's exact JSON, pre-serialized and pre-compressed (brotli
 //   or gzip as asked): the fastest any server could send those bytes;
-// - /trpc/small: a bare tRPC procedure returning the same small JSON through the same door the
-//   app uses (server/doors/trpc.ts): the door's own cost, the floor of any tRPC call;
-// - /adapter/small: the same through tRPC's own Fastify adapter (what the app used before
-//   docs/decisions/020), for comparison.
+// - /trpc/small: a bare tRPC procedure returning the same small JSON through tRPC's own Fastify
+//   adapter, as the app's /trpc door (server/doors/trpc.ts): the floor of any tRPC call.
 import fs from 'node:fs';
 import { initTRPC } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -31,6 +29,5 @@ app.get('/catalogue', async (req, reply) => {
     .send(body);
 });
 await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router } });
-await app.register(fastifyTRPCPlugin, { prefix: '/adapter', trpcOptions: { router } });
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 process.send?.('ready');

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { account, customer, route } from '../../drizzle/schema';
-import { isoDateInZone } from '../../shared/format';
 import {
   CUSTOMER_PAGE_SIZE,
   type CustomerKind,
@@ -14,7 +13,6 @@ import { hashPassword } from '../accounts/passwords';
 import { invalidateAccountSessions } from '../accounts/sessions';
 import { assertUsernameFree, fieldConflict, fieldError } from '../accounts/usernames';
 import { type Actor, recordAudit } from '../platform/audit';
-import { StampedCache } from '../platform/cache';
 import { type Db, write } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
@@ -108,20 +106,11 @@ function toOut(r: ListRow, cutoffIso: string): CustomerOut {
   };
 }
 
-const caches = new WeakMap<Db, StampedCache<string, CustomerOut[]>>();
-
-/** Every customer with route, login name, last delivery and dues; built once per change. */
-export function allCustomers(db: Db, timeZone: string, now = new Date()): CustomerOut[] {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new StampedCache(db, 2);
-    caches.set(db, cache);
-  }
-  const today = isoDateInZone(now, timeZone);
-  return cache.getOrMake(today, () => {
-    const cutoff = new Date(now.getTime() - INACTIVE_DAYS * DAY_MS).toISOString();
-    return db.all<ListRow>(LIST_SQL).map((r) => toOut(r, cutoff));
-  });
+/** Every customer with route, login name, last delivery and dues. */
+// `timeZone` is kept for the callers: the inactive cut-off is an instant, not a business day.
+export function allCustomers(db: Db, _timeZone: string, now = new Date()): CustomerOut[] {
+  const cutoff = new Date(now.getTime() - INACTIVE_DAYS * DAY_MS).toISOString();
+  return db.all<ListRow>(LIST_SQL).map((r) => toOut(r, cutoff));
 }
 
 export function matchesKind(c: CustomerOut, kind: CustomerKind): boolean {
@@ -159,43 +148,21 @@ export function listCustomers(
   );
 }
 
-/** One page of the list (the screen's cards), with the number of pages. */
-const pageCaches = new WeakMap<Db, StampedCache<string, CustomerPageOut>>();
-
-/**
- * One page of the (filtered) list. Pages are kept like the list they come from, so the same
- * page is the same frozen object until something is written, and its output is validated
- * once (server/platform/output.ts).
- */
+/** One page of the (filtered) list (the screen's cards), with the number of pages. */
 export function pageOfCustomers(
   db: Db,
   timeZone: string,
   input: z.output<typeof customerListInput> & { pageNumber: number },
-  now = new Date(),
 ): CustomerPageOut {
-  let cache = pageCaches.get(db);
-  if (!cache) {
-    cache = new StampedCache(db, 200);
-    pageCaches.set(db, cache);
-  }
-  const key = JSON.stringify([
-    isoDateInZone(now, timeZone),
-    input.kind,
-    input.route ?? '',
-    input.keyword ?? '',
-    input.pageNumber,
-  ]);
-  return cache.getOrMake(key, () => {
-    const all = listCustomers(db, timeZone, input);
-    const pages = Math.max(1, Math.ceil(all.length / CUSTOMER_PAGE_SIZE));
-    const page = Math.min(input.pageNumber, pages);
-    return {
-      customers: all.slice((page - 1) * CUSTOMER_PAGE_SIZE, page * CUSTOMER_PAGE_SIZE),
-      page,
-      pages,
-      total: all.length,
-    };
-  });
+  const all = listCustomers(db, timeZone, input);
+  const pages = Math.max(1, Math.ceil(all.length / CUSTOMER_PAGE_SIZE));
+  const page = Math.min(input.pageNumber, pages);
+  return {
+    customers: all.slice((page - 1) * CUSTOMER_PAGE_SIZE, page * CUSTOMER_PAGE_SIZE),
+    page,
+    pages,
+    total: all.length,
+  };
 }
 
 export function getCustomer(db: Db, timeZone: string, id: string): CustomerOut {

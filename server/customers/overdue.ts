@@ -1,5 +1,4 @@
 import type { DuesOut, OverdueCustomerOut } from '../../shared/schemas/invoices';
-import { StampedCache } from '../platform/cache';
 import type { Db } from '../platform/db';
 import { prepared } from '../platform/prepared';
 import type { Scope } from '../platform/scope';
@@ -59,19 +58,10 @@ function statement(db: Db) {
   );
 }
 
-const caches = new WeakMap<Db, StampedCache<string, Map<string, OverdueCustomerOut>>>();
-
-/** Every overdue customer by id, kept until the next write (many screens ask at once). */
+/** Every overdue customer by id. */
 export function overdueByCustomer(db: Db, today: string): Map<string, OverdueCustomerOut> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new StampedCache(db, 4);
-    caches.set(db, cache);
-  }
-  return cache.getOrMake(today, () => {
-    const rows = statement(db).all({ cutoff: twoMonthsBefore(today) });
-    return new Map(rows.map((r) => [r.customerId, r]));
-  });
+  const rows = statement(db).all({ cutoff: twoMonthsBefore(today) });
+  return new Map(rows.map((r) => [r.customerId, r]));
 }
 
 export function overdueCustomers(db: Db, today: string): OverdueCustomerOut[] {

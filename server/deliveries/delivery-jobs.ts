@@ -20,7 +20,6 @@ import {
   type jobFormInput,
 } from '../../shared/schemas/doorstep';
 import { type Actor, recordAudit } from '../platform/audit';
-import { StampedCache } from '../platform/cache';
 import { type Db, write } from '../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
@@ -135,22 +134,6 @@ function keywordFilter(keyword: string): SQL | undefined {
 }
 
 // --- Reading ------------------------------------------------------------------------------------
-// A driver opens the pending list often; it changes only when something is written. Answers are
-// kept in a bounded cache that empties itself on every write (server/platform/cache.ts).
-
-const pendingCaches = new WeakMap<Db, StampedCache<string, JobOut[]>>();
-function pendingCache(db: Db) {
-  let c = pendingCaches.get(db);
-  if (!c) {
-    c = new StampedCache(db, 500);
-    pendingCaches.set(db, c);
-  }
-  return c;
-}
-
-function scopeKey(scope: Scope): string {
-  return scope.kind === 'all' ? 'all' : scope.kind === 'driver' ? `d:${scope.driverId}` : 'none';
-}
 
 /** Pending jobs within the scope (optionally one driver's), in serial order. */
 export function listPendingJobs(
@@ -159,21 +142,18 @@ export function listPendingJobs(
   opts: { driverId?: string; keyword?: string } = {},
 ): JobOut[] {
   const keyword = opts.keyword ?? '';
-  const key = `${scopeKey(scope)}|${opts.driverId ?? ''}|${keyword}`;
-  return pendingCache(db).getOrMake(key, () => {
-    const rows = jobQuery(db)
-      .where(
-        and(
-          withinScope(scope, { driver: deliveryJob.deliveredBy }),
-          eq(deliveryJob.isDelivered, false),
-          opts.driverId ? eq(deliveryJob.deliveredBy, opts.driverId) : undefined,
-          keywordFilter(keyword),
-        ),
-      )
-      .orderBy(asc(deliveryJob.serialNo))
-      .all();
-    return toJobs(db, rows);
-  });
+  const rows = jobQuery(db)
+    .where(
+      and(
+        withinScope(scope, { driver: deliveryJob.deliveredBy }),
+        eq(deliveryJob.isDelivered, false),
+        opts.driverId ? eq(deliveryJob.deliveredBy, opts.driverId) : undefined,
+        keywordFilter(keyword),
+      ),
+    )
+    .orderBy(asc(deliveryJob.serialNo))
+    .all();
+  return toJobs(db, rows);
 }
 
 /** Delivered jobs within the scope, newest first, paged. */

@@ -11,7 +11,6 @@ import type {
 import { INVOICES_PAGE_SIZE } from '../../shared/schemas/invoices';
 import { isOverdue } from '../customers/overdue';
 import { type Actor, recordAudit } from '../platform/audit';
-import { StampedCache } from '../platform/cache';
 import { type Db, write } from '../platform/db';
 import { badRequest, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
@@ -226,19 +225,9 @@ const KIND_SQL: Record<InvoiceKind, string> = {
   all: '1 = 1',
 };
 
-const pageCaches = new WeakMap<Db, StampedCache<string, InvoicePageOut>>();
-function pageCache(db: Db): StampedCache<string, InvoicePageOut> {
-  let cache = pageCaches.get(db);
-  if (!cache) {
-    cache = new StampedCache(db, 500);
-    pageCaches.set(db, cache);
-  }
-  return cache;
-}
-
 /**
  * The office's open invoices of one kind (customers paying cash, monthly, or all), oldest due
- * first, paged. Pages are kept until the next write (server/platform/cache.ts).
+ * first, paged.
  */
 export function listOpenInvoices(
   db: Db,
@@ -246,31 +235,29 @@ export function listOpenInvoices(
   pageNumber: number,
   today: string,
 ): InvoicePageOut {
-  return pageCache(db).getOrMake(`open:${kind}:${pageNumber}:${today}`, () => {
-    const stmts = prepared(db, `invoices.open.${kind}`, () => ({
-      count: db.$client
-        .prepare<[], number>(
-          `SELECT COUNT(*) FROM invoice i LEFT JOIN customer c ON c.id = i.customer_id
-            WHERE i.paid_amount < i.amount AND ${KIND_SQL[kind]}`,
-        )
-        .pluck(),
-      page: db.$client.prepare<{ limit: number; offset: number }, InvoiceRow>(
-        `${INVOICE_SELECT} WHERE i.paid_amount < i.amount AND ${KIND_SQL[kind]}
-          ORDER BY i.due_date IS NULL, i.due_date, i.created_at, i.id LIMIT @limit OFFSET @offset`,
-      ),
-    }));
-    const total = stmts.count.get() ?? 0;
-    const rows = stmts.page.all({
-      limit: INVOICES_PAGE_SIZE,
-      offset: (pageNumber - 1) * INVOICES_PAGE_SIZE,
-    });
-    return {
-      invoices: withChildren(db, rows, today),
-      page: pageNumber,
-      pages: Math.max(1, Math.ceil(total / INVOICES_PAGE_SIZE)),
-      total,
-    };
+  const stmts = prepared(db, `invoices.open.${kind}`, () => ({
+    count: db.$client
+      .prepare<[], number>(
+        `SELECT COUNT(*) FROM invoice i LEFT JOIN customer c ON c.id = i.customer_id
+          WHERE i.paid_amount < i.amount AND ${KIND_SQL[kind]}`,
+      )
+      .pluck(),
+    page: db.$client.prepare<{ limit: number; offset: number }, InvoiceRow>(
+      `${INVOICE_SELECT} WHERE i.paid_amount < i.amount AND ${KIND_SQL[kind]}
+        ORDER BY i.due_date IS NULL, i.due_date, i.created_at, i.id LIMIT @limit OFFSET @offset`,
+    ),
+  }));
+  const total = stmts.count.get() ?? 0;
+  const rows = stmts.page.all({
+    limit: INVOICES_PAGE_SIZE,
+    offset: (pageNumber - 1) * INVOICES_PAGE_SIZE,
   });
+  return {
+    invoices: withChildren(db, rows, today),
+    page: pageNumber,
+    pages: Math.max(1, Math.ceil(total / INVOICES_PAGE_SIZE)),
+    total,
+  };
 }
 
 /** The Done tab: paid invoices, newest first, searchable by restaurant name or code. */
@@ -280,38 +267,36 @@ export function listCompletedInvoices(
   pageNumber: number,
   today: string,
 ): InvoicePageOut {
-  return pageCache(db).getOrMake(`done:${keyword}:${pageNumber}:${today}`, () => {
-    const where = `i.paid_amount >= i.amount AND (@kw = ''
-                   OR COALESCE(c.restaurant_name, i.deleted_customer_name) LIKE @like ESCAPE '\\'
-                   OR COALESCE(c.customer_code, i.deleted_customer_code) LIKE @like ESCAPE '\\')`;
-    const stmts = prepared(db, 'invoices.completed', () => ({
-      count: db.$client
-        .prepare<{ kw: string; like: string }, number>(
-          `SELECT COUNT(*) FROM invoice i LEFT JOIN customer c ON c.id = i.customer_id WHERE ${where}`,
-        )
-        .pluck(),
-      page: db.$client.prepare<
-        { kw: string; like: string; limit: number; offset: number },
-        InvoiceRow
-      >(
-        `${INVOICE_SELECT} WHERE ${where} ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`,
-      ),
-    }));
-    const like = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    const total = stmts.count.get({ kw: keyword, like }) ?? 0;
-    const rows = stmts.page.all({
-      kw: keyword,
-      like,
-      limit: INVOICES_PAGE_SIZE,
-      offset: (pageNumber - 1) * INVOICES_PAGE_SIZE,
-    });
-    return {
-      invoices: withChildren(db, rows, today),
-      page: pageNumber,
-      pages: Math.max(1, Math.ceil(total / INVOICES_PAGE_SIZE)),
-      total,
-    };
+  const where = `i.paid_amount >= i.amount AND (@kw = ''
+                 OR COALESCE(c.restaurant_name, i.deleted_customer_name) LIKE @like ESCAPE '\\'
+                 OR COALESCE(c.customer_code, i.deleted_customer_code) LIKE @like ESCAPE '\\')`;
+  const stmts = prepared(db, 'invoices.completed', () => ({
+    count: db.$client
+      .prepare<{ kw: string; like: string }, number>(
+        `SELECT COUNT(*) FROM invoice i LEFT JOIN customer c ON c.id = i.customer_id WHERE ${where}`,
+      )
+      .pluck(),
+    page: db.$client.prepare<
+      { kw: string; like: string; limit: number; offset: number },
+      InvoiceRow
+    >(
+      `${INVOICE_SELECT} WHERE ${where} ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`,
+    ),
+  }));
+  const like = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const total = stmts.count.get({ kw: keyword, like }) ?? 0;
+  const rows = stmts.page.all({
+    kw: keyword,
+    like,
+    limit: INVOICES_PAGE_SIZE,
+    offset: (pageNumber - 1) * INVOICES_PAGE_SIZE,
   });
+  return {
+    invoices: withChildren(db, rows, today),
+    page: pageNumber,
+    pages: Math.max(1, Math.ceil(total / INVOICES_PAGE_SIZE)),
+    total,
+  };
 }
 
 /** A customer's invoices (open ones first) and their total dues. */

@@ -11,7 +11,6 @@ import {
 } from '../../shared/schemas/orders';
 import { taxByRate } from '../../shared/tax';
 import type { CustomerRecord } from '../context';
-import { StampedCache } from '../platform/cache';
 import { type Db, write } from '../platform/db';
 import { badRequest, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
@@ -104,28 +103,9 @@ export function getOrder(db: Db, id: string, scope: Scope): OrderOut {
   return withLines(db, [row])[0] as OrderOut;
 }
 
-// --- History pages cache -------------------------------------------------------------------------
-// A restaurant opens its history far more often than its orders change. Pages are kept in a
-// bounded LRU that empties itself whenever anything is written (server/platform/cache.ts): no writer has
-// to remember to invalidate it.
-
-const HISTORY_CACHE_PAGES = 2000;
-const historyCaches = new WeakMap<Db, StampedCache<string, OrderPageOut>>();
-
-function historyCache(db: Db): StampedCache<string, OrderPageOut> {
-  let cache = historyCaches.get(db);
-  if (!cache) {
-    cache = new StampedCache(db, HISTORY_CACHE_PAGES);
-    historyCaches.set(db, cache);
-  }
-  return cache;
-}
-
 /** A customer's history page (newest first). Pages past the last answer empty. */
 export function listCustomerOrders(db: Db, customerId: string, pageNumber: number): OrderPageOut {
-  return historyCache(db).getOrMake(`${customerId}:${pageNumber}`, () =>
-    readCustomerOrders(db, customerId, pageNumber),
-  );
+  return readCustomerOrders(db, customerId, pageNumber);
 }
 
 function readCustomerOrders(db: Db, customerId: string, pageNumber: number): OrderPageOut {

@@ -13,7 +13,6 @@ import type { OrderOut } from '../../shared/schemas/orders';
 import type { CustomerRecord } from '../context';
 import { driverAccount, insertJob } from '../deliveries/delivery-jobs';
 import { type Actor, recordAudit } from '../platform/audit';
-import { StampedCache } from '../platform/cache';
 import { type Db, write } from '../platform/db';
 import { AppError, badRequest, notFound } from '../platform/errors';
 import { prepared } from '../platform/prepared';
@@ -46,17 +45,6 @@ function getColumns() {
   return getTableColumns(customerOrder);
 }
 
-// Office screens poll and re-read; every answer here empties itself on any write.
-const caches = new WeakMap<Db, StampedCache<string, unknown>>();
-function cached<T>(db: Db, key: string, make: () => T): T {
-  let c = caches.get(db);
-  if (!c) {
-    c = new StampedCache(db, 500);
-    caches.set(db, c);
-  }
-  return c.getOrMake(key, make) as T;
-}
-
 function page<T>(orders: T[], pageNumber: number, total: number) {
   return {
     orders,
@@ -71,42 +59,37 @@ export function listPendingWebOrders(
   db: Db,
   input: { deliveryDate?: string; route?: string; pageNumber: number },
 ): OfficeOrderPageOut {
-  const key = `pending|${input.deliveryDate ?? ''}|${input.route ?? ''}|${input.pageNumber}`;
-  return cached(db, key, () => {
-    const where = and(
-      eq(customerOrder.isDelivered, false),
-      input.deliveryDate ? eq(customerOrder.deliveryDate, input.deliveryDate) : undefined,
-      input.route ? eq(customerOrder.routeName, input.route) : undefined,
-    );
-    const total = db.select({ n: count() }).from(customerOrder).where(where).get()?.n ?? 0;
-    const rows = selectOrders(db)
-      .where(where)
-      .orderBy(
-        asc(customerOrder.deliveryDate),
-        asc(customerOrder.routeName),
-        asc(customerOrder.restaurantName),
-        asc(customerOrder.orderNumber),
-      )
-      .limit(OFFICE_PAGE_SIZE)
-      .offset((input.pageNumber - 1) * OFFICE_PAGE_SIZE)
-      .all();
-    return page(officeOrders(db, rows), input.pageNumber, total);
-  });
+  const where = and(
+    eq(customerOrder.isDelivered, false),
+    input.deliveryDate ? eq(customerOrder.deliveryDate, input.deliveryDate) : undefined,
+    input.route ? eq(customerOrder.routeName, input.route) : undefined,
+  );
+  const total = db.select({ n: count() }).from(customerOrder).where(where).get()?.n ?? 0;
+  const rows = selectOrders(db)
+    .where(where)
+    .orderBy(
+      asc(customerOrder.deliveryDate),
+      asc(customerOrder.routeName),
+      asc(customerOrder.restaurantName),
+      asc(customerOrder.orderNumber),
+    )
+    .limit(OFFICE_PAGE_SIZE)
+    .offset((input.pageNumber - 1) * OFFICE_PAGE_SIZE)
+    .all();
+  return page(officeOrders(db, rows), input.pageNumber, total);
 }
 
 /** Dispatched: newest delivery date first. */
 export function listDispatchedOrders(db: Db, pageNumber: number): OfficeOrderPageOut {
-  return cached(db, `dispatched|${pageNumber}`, () => {
-    const where = eq(customerOrder.isDelivered, true);
-    const total = db.select({ n: count() }).from(customerOrder).where(where).get()?.n ?? 0;
-    const rows = selectOrders(db)
-      .where(where)
-      .orderBy(desc(customerOrder.deliveryDate), desc(customerOrder.orderNumber))
-      .limit(OFFICE_PAGE_SIZE)
-      .offset((pageNumber - 1) * OFFICE_PAGE_SIZE)
-      .all();
-    return page(officeOrders(db, rows), pageNumber, total);
-  });
+  const where = eq(customerOrder.isDelivered, true);
+  const total = db.select({ n: count() }).from(customerOrder).where(where).get()?.n ?? 0;
+  const rows = selectOrders(db)
+    .where(where)
+    .orderBy(desc(customerOrder.deliveryDate), desc(customerOrder.orderNumber))
+    .limit(OFFICE_PAGE_SIZE)
+    .offset((pageNumber - 1) * OFFICE_PAGE_SIZE)
+    .all();
+  return page(officeOrders(db, rows), pageNumber, total);
 }
 
 function escapeLike(text: string): string {
@@ -187,25 +170,23 @@ export function getOfficeOrder(db: Db, id: string): OfficeOrderOut {
 
 /** Dates with pending orders (with counts), the next one from today, and the routes seen. */
 export function pendingDates(db: Db, today: string) {
-  return cached(db, `dates|${today}`, () => {
-    const dates = db
-      .select({ date: customerOrder.deliveryDate, count: count() })
-      .from(customerOrder)
-      .where(eq(customerOrder.isDelivered, false))
-      .groupBy(customerOrder.deliveryDate)
-      .orderBy(asc(customerOrder.deliveryDate))
-      .all();
-    const routes = db
-      .selectDistinct({ name: customerOrder.routeName })
-      .from(customerOrder)
-      .where(eq(customerOrder.isDelivered, false))
-      .all()
-      .map((r) => r.name)
-      .filter((n): n is string => !!n)
-      .sort();
-    const next = dates.find((d) => d.date >= today)?.date ?? dates[0]?.date ?? null;
-    return { next, dates, routes };
-  });
+  const dates = db
+    .select({ date: customerOrder.deliveryDate, count: count() })
+    .from(customerOrder)
+    .where(eq(customerOrder.isDelivered, false))
+    .groupBy(customerOrder.deliveryDate)
+    .orderBy(asc(customerOrder.deliveryDate))
+    .all();
+  const routes = db
+    .selectDistinct({ name: customerOrder.routeName })
+    .from(customerOrder)
+    .where(eq(customerOrder.isDelivered, false))
+    .all()
+    .map((r) => r.name)
+    .filter((n): n is string => !!n)
+    .sort();
+  const next = dates.find((d) => d.date >= today)?.date ?? dates[0]?.date ?? null;
+  return { next, dates, routes };
 }
 
 function sumLines(db: Db, where: SQL | undefined): FrozenLine[] {
@@ -235,9 +216,7 @@ export function itemQuantities(
   today: string,
 ): FrozenLine[] {
   const date = deliveryDate ?? pendingDates(db, today).next ?? today;
-  return cached(db, `frozen|${date}`, () =>
-    sumLines(db, date === 'all' ? undefined : eq(customerOrder.deliveryDate, date)),
-  );
+  return sumLines(db, date === 'all' ? undefined : eq(customerOrder.deliveryDate, date));
 }
 
 /** The pick list of a delivery date (and route): product totals, then each stop's lines. */
