@@ -8,6 +8,7 @@ import { type Db, write } from '../platform/db';
 import { AppError } from '../platform/errors';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { createSession, invalidateSession } from './sessions';
+import { GateRefused } from './throttle';
 
 export const INVALID_LOGIN = 'Invalid username or password';
 
@@ -50,17 +51,33 @@ export async function login(ctx: Context, input: LoginInput): Promise<LoginOutpu
   const reservation = ctx.throttle.reserve(username, ctx.ip, row?.id ?? null);
   if (!reservation.ok) throw throttled(reservation.retryAfterMs);
   const { attempt } = reservation;
-  const slot = ctx.throttle.gate.enter(ctx.ip);
-  if (slot === 'address' || slot === 'busy') {
-    // Not evaluated: the password checks are full. The attempt does not count.
-    attempt.cancel();
-    if (slot === 'address') throw throttled(1000);
-    throw new AppError('SERVICE_UNAVAILABLE', 'common.serverBusy');
-  }
+  const gate = ctx.throttle.gate;
+  const slot = gate.enter(ctx.ip, reservation.known);
   // Verify against a dummy hash for unknown users so both failures cost the same.
-  const ok = await slot.run(async () =>
-    verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password),
-  );
+  const ok =
+    typeof slot === 'string'
+      ? null
+      : await slot
+          .run(async () =>
+            verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password),
+          )
+          .catch((err: unknown) => {
+            if (err instanceof GateRefused) return null;
+            throw err;
+          });
+  if (ok === null) {
+    // Not evaluated: the password checks are full. The attempt does not count, and the caller
+    // may try again in a second (429, not 503: nothing is wrong with the server, and a flood's
+    // refusals are reported as one line a minute, docs/decisions/024).
+    attempt.cancel();
+    const refusedLately = gate.refusalReport();
+    if (refusedLately !== null) {
+      ctx.log?.warn({ refused: refusedLately }, 'sign-ins refused while password checks were full');
+    }
+    throw throttled(1000);
+  }
+  if (ok) gate.succeeded(ctx.ip);
+  else gate.failed(ctx.ip);
   // A wrong password leaves the attempt counted as a failure.
   if (!row || !ok) throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
   const customer = row.kind === 'customer' ? loadCustomerForAccount(ctx.db, row.id) : null;
