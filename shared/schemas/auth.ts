@@ -7,7 +7,7 @@ export const REQUIRED = 'common.required';
 
 /** A required text field: missing, empty or blank all say 'This field is required.' */
 export const requiredText = (max: number) =>
-  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
+  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, 'field.tooLong');
 
 export const loginInput = z.object({
   username: requiredText(100),
