@@ -8,7 +8,7 @@ import { type Db, write } from '../platform/db';
 import { AppError } from '../platform/errors';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { createSession, invalidateSession } from './sessions';
-import { GateRefused } from './throttle';
+import { type Attempt, GateRefused } from './throttle';
 
 export const INVALID_LOGIN = 'Invalid username or password';
 
@@ -41,11 +41,17 @@ function throttled(ms: number): AppError {
   return new AppError('TOO_MANY_REQUESTS', 'auth.tooManyAttempts', { seconds });
 }
 
-export async function login(ctx: Context, input: LoginInput): Promise<LoginOutput> {
-  // Usernames compare case-insensitively (a phone keyboard capitalises the first letter).
-  const username = input.username.trim().toLowerCase();
-  const row = ctx.db.select().from(account).where(eq(account.username, username)).get();
-
+/**
+ * Counts the attempt, waits for a place at the password checks and checks `password` against
+ * the account's hash (a dummy one when there is no account): login and the password change go
+ * through the same limits (docs/decisions/010, 024). Throws 429 when refused.
+ */
+export async function judgePassword(
+  ctx: Context,
+  username: string,
+  row: { id: string; passwordHash: string } | undefined,
+  password: string,
+): Promise<{ ok: boolean; attempt: Attempt }> {
   // Counted before the password is checked, synchronously: concurrent tries see each other
   // (docs/decisions/010). Nothing below may run before this.
   const reservation = ctx.throttle.reserve(username, ctx.ip, row?.id ?? null);
@@ -59,7 +65,7 @@ export async function login(ctx: Context, input: LoginInput): Promise<LoginOutpu
       ? null
       : await slot
           .run(async () =>
-            verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password),
+            verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password),
           )
           .catch((err: unknown) => {
             if (err instanceof GateRefused) return null;
@@ -78,6 +84,14 @@ export async function login(ctx: Context, input: LoginInput): Promise<LoginOutpu
   }
   if (ok) gate.succeeded(ctx.ip);
   else gate.failed(ctx.ip);
+  return { ok, attempt };
+}
+
+export async function login(ctx: Context, input: LoginInput): Promise<LoginOutput> {
+  // Usernames compare case-insensitively (a phone keyboard capitalises the first letter).
+  const username = input.username.trim().toLowerCase();
+  const row = ctx.db.select().from(account).where(eq(account.username, username)).get();
+  const { ok, attempt } = await judgePassword(ctx, username, row, input.password);
   // A wrong password leaves the attempt counted as a failure.
   if (!row || !ok) throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
   const customer = row.kind === 'customer' ? loadCustomerForAccount(ctx.db, row.id) : null;

@@ -38,6 +38,8 @@ export interface ThrottleLimits {
   verifyQueue: number;
   /** Checks running or waiting per address. */
   verifyPerAddress: number;
+  /** Passwords one office account may reset in an hour (ADR 024). */
+  resetsPerHour: number;
 }
 
 /** What tests and the app may override; the rest are the defaults. */
@@ -59,6 +61,7 @@ export const DEFAULT_THROTTLE: ThrottleLimits = {
   verifyConcurrency: 2,
   verifyQueue: 32,
   verifyPerAddress: 4,
+  resetsPerHour: 30,
 };
 
 /** Rows older than this count in no window; the housekeeping sweep deletes them. */
@@ -130,6 +133,27 @@ export class LoginThrottle {
       const buckets = known ? [b.user, b.pair, b.ip] : [b.user, b.stranger, b.pair, b.ip];
       const ids = buckets.map((bucket) => Number(s.insert.run(bucket, now).lastInsertRowid));
       return { ok: true, attempt: this.attempt(ids, b, ip), known };
+    });
+    return run.immediate();
+  }
+
+  /**
+   * Counts one use of `bucket` if fewer than `cap` were counted in the last `windowMs` (at most
+   * an hour: older rows are swept), else says how long to wait. For the office's password
+   * resets (ADR 024); one synchronous transaction like `reserve`.
+   */
+  cap(
+    bucket: string,
+    cap: number,
+    windowMs = HOUR,
+  ): { ok: true } | { ok: false; retryAfterMs: number } {
+    const now = this.clock();
+    const window = Math.min(windowMs, FAILURE_KEEP_MS);
+    const run = this.db.$client.transaction(() => {
+      const wait = this.capWait(bucket, cap, window, now);
+      if (wait > 0) return { ok: false as const, retryAfterMs: wait };
+      this.statements().insert.run(bucket, now);
+      return { ok: true as const };
     });
     return run.immediate();
   }
