@@ -39,7 +39,8 @@ export function UserMenu({ user }: { user: UserInfo }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ChangePasswordModal opened={changing} onClose={() => setChanging(false)} />
+      {/* Mounted only when asked for: it calls the server. */}
+      {changing && <ChangePasswordModal opened onClose={() => setChanging(false)} />}
     </>
   );
 }

@@ -139,10 +139,12 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
           )}
         </Group>
       </Stack>
-      <ResetPasswordModal
-        target={resetting ? { kind: 'customer', id: c._id, name: c.restaurantName } : null}
-        onClose={() => setResetting(false)}
-      />
+      {resetting && (
+        <ResetPasswordModal
+          target={{ kind: 'customer', id: c._id, name: c.restaurantName }}
+          onClose={() => setResetting(false)}
+        />
+      )}
     </Card>
   );
 }

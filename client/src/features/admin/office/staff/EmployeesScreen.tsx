@@ -206,10 +206,12 @@ export function EmployeesScreen() {
           ]}
         />
       )}
-      <ResetPasswordModal
-        target={resetting ? { kind: 'employee', id: resetting._id, name: resetting.name } : null}
-        onClose={() => setResetting(null)}
-      />
+      {resetting && (
+        <ResetPasswordModal
+          target={{ kind: 'employee', id: resetting._id, name: resetting.name }}
+          onClose={() => setResetting(null)}
+        />
+      )}
       {editing && (
         <EmployeeForm
           employee={editing === 'new' ? null : editing}
