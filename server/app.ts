@@ -14,7 +14,7 @@ import { sameOriginGuard, securityHeaders } from './doors/security';
 import { transportPlugin } from './doors/transport';
 import { trpcDoor } from './doors/trpc';
 import { uploadsPlugin } from './doors/uploads';
-import type { Config } from './platform/config';
+import type { Config, TrustProxy } from './platform/config';
 import type { Db } from './platform/db';
 import { GENERIC_MESSAGE } from './platform/errors';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './platform/housekeeping';
@@ -30,14 +30,26 @@ export interface BuildAppOptions {
 export const BODY_LIMIT = 1024 * 1024;
 
 /**
- * Fastify's `trustProxy` for a number of proxy hops: the socket peer and the next `hops - 1`
- * addresses are proxies, so the client address is the one `hops` places from the right of
- * `X-Forwarded-For` (never the leftmost, which the client writes). Fastify 5 reads a bare
- * number as "trust nothing", hence the function (proxy-addr's `(addr, i)` hop index).
+ * Fastify's `trustProxy`. Named addresses: only a peer among them may set the client address,
+ * and the address is the first one from the right of `X-Forwarded-For` that is not a named
+ * proxy. A hop count (the old setting): the socket peer and the next `hops - 1` addresses are
+ * believed whoever they are; Fastify 5 reads a bare number as "trust nothing", hence the
+ * function (proxy-addr's `(addr, i)` hop index).
  */
-export function trustProxyHops(hops: number): false | ((addr: string, i: number) => boolean) {
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((addr: string, i: number) => boolean) {
+  if (trust === null) return false;
+  if ('addresses' in trust) return trust.addresses;
+  const { hops } = trust;
   return hops > 0 ? (_addr, i) => i < hops : false;
 }
+
+/** Said once at start when the setting lets any peer choose its address (ADR 024). */
+export const TRUST_PROXY_WARNING =
+  'TRUST_PROXY is a hop count: any peer that reaches this port can claim any client address ' +
+  "and defeat the per-address sign-in limits. Set it to the proxy's addresses instead " +
+  '(e.g. TRUST_PROXY=127.0.0.1).';
 
 /** The whole app as one Fastify instance; main.ts listens, tests listen on port 0. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -49,14 +61,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: trustProxyHops(config.trustProxyHops),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
   });
-  const services: Services = { db, config, throttle: new LoginThrottle(db, opts.throttle) };
+  if (config.trustProxy && 'hops' in config.trustProxy) app.log.warn(TRUST_PROXY_WARNING);
+  const services: Services = {
+    db,
+    config,
+    throttle: new LoginThrottle(db, opts.throttle),
+    log: app.log,
+  };
 
   // Helmet's headers, computed once at start and set on every reply (docs/decisions/006).
-  const headers = await securityHeaders({ hsts: config.trustProxyHops > 0 });
+  const headers = await securityHeaders({ hsts: config.trustProxy !== null });
   app.addHook('onRequest', async (_req, reply) => {
     reply.headers(headers);
   });

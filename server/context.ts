@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { customer, route } from '../drizzle/schema';
 import {
   bearerToken,
@@ -31,6 +31,8 @@ export interface Services {
   db: Db;
   config: Config;
   throttle: LoginThrottle;
+  /** The server's log (absent for scripts and tests that build a context by hand). */
+  log?: FastifyBaseLogger;
 }
 
 export interface Context extends Services {
@@ -95,6 +97,7 @@ export function createInnerContext(
     db: services.db,
     config: services.config,
     throttle: services.throttle,
+    log: services.log,
     user: extra.user ?? null,
     session: extra.session ?? null,
     ip: extra.ip ?? '127.0.0.1',

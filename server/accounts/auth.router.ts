@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../shared/enums';
-import { loginInput, loginOutput, setLanguageInput, userInfo } from '../../shared/schemas/auth';
+import {
+  changePasswordInput,
+  loginInput,
+  loginOutput,
+  setLanguageInput,
+  userInfo,
+} from '../../shared/schemas/auth';
 import { messageOut } from '../../shared/schemas/common';
 import { answer } from '../platform/output';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { businessInfoOf, login, logout, setLanguage, toUserInfo } from './auth';
+import { changeOwnPassword } from './password-change';
 
 export const authRouter = router({
   login: publicProcedure
@@ -33,6 +40,15 @@ export const authRouter = router({
     .input(z.void())
     .output(answer(userInfo))
     .query(({ ctx }) => toUserInfo(ctx.user, businessInfoOf(ctx.config.timeZone))),
+
+  /**
+   * The signed-in person's new password, with the current one (throttled like a login); their
+   * other sessions end, this one stays (docs/decisions/024).
+   */
+  changePassword: authedProcedure
+    .input(changePasswordInput)
+    .output(answer(messageOut))
+    .mutation(({ ctx, input }) => changeOwnPassword(ctx, input)),
 
   /** Saves the interface language on the signed-in person's account. */
   setLanguage: authedProcedure

@@ -8,6 +8,7 @@ import { type Db, write } from '../platform/db';
 import { AppError } from '../platform/errors';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { createSession, invalidateSession } from './sessions';
+import { type Attempt, GateRefused } from './throttle';
 
 export const INVALID_LOGIN = 'Invalid username or password';
 
@@ -40,27 +41,57 @@ function throttled(ms: number): AppError {
   return new AppError('TOO_MANY_REQUESTS', 'auth.tooManyAttempts', { seconds });
 }
 
-export async function login(ctx: Context, input: LoginInput): Promise<LoginOutput> {
-  // Usernames compare case-insensitively (a phone keyboard capitalises the first letter).
-  const username = input.username.trim().toLowerCase();
-  const row = ctx.db.select().from(account).where(eq(account.username, username)).get();
-
+/**
+ * Counts the attempt, waits for a place at the password checks and checks `password` against
+ * the account's hash (a dummy one when there is no account): login and the password change go
+ * through the same limits (docs/decisions/010, 024). Throws 429 when refused.
+ */
+export async function judgePassword(
+  ctx: Context,
+  username: string,
+  row: { id: string; passwordHash: string } | undefined,
+  password: string,
+): Promise<{ ok: boolean; attempt: Attempt }> {
   // Counted before the password is checked, synchronously: concurrent tries see each other
   // (docs/decisions/010). Nothing below may run before this.
   const reservation = ctx.throttle.reserve(username, ctx.ip, row?.id ?? null);
   if (!reservation.ok) throw throttled(reservation.retryAfterMs);
   const { attempt } = reservation;
-  const slot = ctx.throttle.gate.enter(ctx.ip);
-  if (slot === 'address' || slot === 'busy') {
-    // Not evaluated: the password checks are full. The attempt does not count.
-    attempt.cancel();
-    if (slot === 'address') throw throttled(1000);
-    throw new AppError('SERVICE_UNAVAILABLE', 'common.serverBusy');
-  }
+  const gate = ctx.throttle.gate;
+  const slot = gate.enter(ctx.ip, reservation.known);
   // Verify against a dummy hash for unknown users so both failures cost the same.
-  const ok = await slot.run(async () =>
-    verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password),
-  );
+  const ok =
+    typeof slot === 'string'
+      ? null
+      : await slot
+          .run(async () =>
+            verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password),
+          )
+          .catch((err: unknown) => {
+            if (err instanceof GateRefused) return null;
+            throw err;
+          });
+  if (ok === null) {
+    // Not evaluated: the password checks are full. The attempt does not count, and the caller
+    // may try again in a second (429, not 503: nothing is wrong with the server, and a flood's
+    // refusals are reported as one line a minute, docs/decisions/024).
+    attempt.cancel();
+    const refusedLately = gate.refusalReport();
+    if (refusedLately !== null) {
+      ctx.log?.warn({ refused: refusedLately }, 'sign-ins refused while password checks were full');
+    }
+    throw throttled(1000);
+  }
+  if (ok) gate.succeeded(ctx.ip);
+  else gate.failed(ctx.ip);
+  return { ok, attempt };
+}
+
+export async function login(ctx: Context, input: LoginInput): Promise<LoginOutput> {
+  // Usernames compare case-insensitively (a phone keyboard capitalises the first letter).
+  const username = input.username.trim().toLowerCase();
+  const row = ctx.db.select().from(account).where(eq(account.username, username)).get();
+  const { ok, attempt } = await judgePassword(ctx, username, row, input.password);
   // A wrong password leaves the attempt counted as a failure.
   if (!row || !ok) throw new AppError('UNAUTHORIZED', 'auth.invalidLogin');
   const customer = row.kind === 'customer' ? loadCustomerForAccount(ctx.db, row.id) : null;

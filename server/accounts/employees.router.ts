@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resetPasswordInput } from '../../shared/schemas/auth';
 import { messageOut } from '../../shared/schemas/common';
 import {
   employeeInput,
@@ -12,6 +13,7 @@ import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { router, staffProcedure } from '../trpc';
 import { createEmployee, deleteEmployee, listEmployees, updateEmployee } from './employees';
+import { resetEmployeePassword } from './password-change';
 
 export const employeesRouter = router({
   list: staffProcedure
@@ -36,4 +38,10 @@ export const employeesRouter = router({
     .input(idInput)
     .output(answer(messageOut))
     .mutation(({ ctx, input }) => deleteEmployee(ctx.db, ctx.user, actorOf(ctx.user), input.id)),
+
+  /** A new password for a driver (a manager: admins only); their sessions end (ADR 024). */
+  resetPassword: staffProcedure
+    .input(resetPasswordInput)
+    .output(answer(messageOut))
+    .mutation(({ ctx, input }) => resetEmployeePassword(ctx, actorOf(ctx.user), input)),
 });

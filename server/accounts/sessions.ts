@@ -1,6 +1,6 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { account, session } from '../../drizzle/schema';
 import { StampedCache, tableStamp } from '../platform/cache';
 import type { Db } from '../platform/db';
@@ -154,6 +154,14 @@ export function invalidateSession(db: Db, sessionId: string): void {
 /** Password change and account deletion end every session of the account. */
 export function invalidateAccountSessions(db: Db, accountId: string): void {
   db.delete(session).where(eq(session.accountId, accountId)).run();
+}
+
+/** A password change by the person: every other session of the account ends, this one stays. */
+export function invalidateOtherSessions(db: Db, accountId: string, keepSessionId: string): number {
+  return db
+    .delete(session)
+    .where(and(eq(session.accountId, accountId), ne(session.id, keepSessionId)))
+    .run().changes;
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, type Db, openDb } from '../platform/db';
 import {
   type Attempt,
+  GateRefused,
   HOUR,
   LoginThrottle,
   type Reservation,
@@ -175,5 +176,46 @@ describe('VerifyGate', () => {
     for (let i = 0; i < 3; i++) expect(typeof g.enter('flood')).toBe('object');
     expect(g.enter('flood')).toBe('address');
     expect(typeof g.enter('owner')).toBe('object');
+  });
+
+  it('serves the owner first and makes room for a fresh address by refusing the flood', async () => {
+    const g = new VerifyGate({ verifyConcurrency: 1, verifyQueue: 2, verifyPerAddress: 3 });
+    const b = blocker();
+    const order: string[] = [];
+    const run = (ip: string, known = false) => {
+      const s = g.enter(ip, known);
+      if (typeof s === 'string') return s;
+      return s
+        .run(async () => {
+          order.push(ip);
+          await b.task();
+        })
+        .then(
+          () => 'ran',
+          (err) => (err instanceof GateRefused ? 'pushed out' : 'error'),
+        );
+    };
+    const first = run('flood-1');
+    // flood-2 was refused once: slow lane.
+    g.failed('flood-2');
+    g.failed('flood-3');
+    const slow = [run('flood-2'), run('flood-3')];
+    expect(g.load()).toEqual({ running: 1, waiting: 2 });
+    // The queue is full: a fresh address pushes the newest slow waiter out, the owner the next.
+    const fresh = run('fresh');
+    const owner = run('office', true);
+    expect(run('flood-4')).toBe('busy');
+    b.open();
+    expect(await Promise.all([first, ...slow, fresh, owner])).toEqual([
+      'ran',
+      'pushed out',
+      'pushed out',
+      'ran',
+      'ran',
+    ]);
+    expect(order).toEqual(['flood-1', 'office', 'fresh']);
+    expect(g.load()).toEqual({ running: 0, waiting: 0 });
+    expect(g.refusalReport()).toBe(3);
+    expect(g.refusalReport()).toBeNull();
   });
 });

@@ -15,7 +15,8 @@ import { prepared } from '../platform/prepared';
 //   `strangerPerHour`, so a distributed flood cannot use up the owner's share.
 // - per address, over all usernames: `ipMaxFailures` in `ipWindowMs` (password spraying).
 // Password checks (argon2, ~19 MiB and a core each) also pass a small gate: a few at once, a
-// bounded queue, a few per address, so a flood is refused quickly instead of starving others.
+// bounded queue served by lanes, a few per address, so a flood is refused quickly and never
+// starves the owner's usual address or a newcomer (docs/decisions/024).
 
 export interface ThrottleLimits {
   /** Failures per (address, username) an hour before delays start. */
@@ -37,6 +38,8 @@ export interface ThrottleLimits {
   verifyQueue: number;
   /** Checks running or waiting per address. */
   verifyPerAddress: number;
+  /** Passwords one office account may reset in an hour (ADR 024). */
+  resetsPerHour: number;
 }
 
 /** What tests and the app may override; the rest are the defaults. */
@@ -58,12 +61,15 @@ export const DEFAULT_THROTTLE: ThrottleLimits = {
   verifyConcurrency: 2,
   verifyQueue: 32,
   verifyPerAddress: 4,
+  resetsPerHour: 30,
 };
 
 /** Rows older than this count in no window; the housekeeping sweep deletes them. */
 export const FAILURE_KEEP_MS = HOUR;
 
-export type Reservation = { ok: true; attempt: Attempt } | { ok: false; retryAfterMs: number };
+export type Reservation =
+  | { ok: true; attempt: Attempt; known: boolean }
+  | { ok: false; retryAfterMs: number };
 
 /** A counted attempt whose password has not been judged yet. */
 export interface Attempt {
@@ -102,7 +108,7 @@ export class LoginThrottle {
   ) {
     this.limits = { ...DEFAULT_THROTTLE, ...options };
     this.limits.ipWindowMs = Math.min(this.limits.ipWindowMs, FAILURE_KEEP_MS);
-    this.gate = new VerifyGate(this.limits);
+    this.gate = new VerifyGate(this.limits, clock);
   }
 
   /**
@@ -126,7 +132,28 @@ export class LoginThrottle {
       if (wait > 0) return { ok: false, retryAfterMs: wait };
       const buckets = known ? [b.user, b.pair, b.ip] : [b.user, b.stranger, b.pair, b.ip];
       const ids = buckets.map((bucket) => Number(s.insert.run(bucket, now).lastInsertRowid));
-      return { ok: true, attempt: this.attempt(ids, b, ip) };
+      return { ok: true, attempt: this.attempt(ids, b, ip), known };
+    });
+    return run.immediate();
+  }
+
+  /**
+   * Counts one use of `bucket` if fewer than `cap` were counted in the last `windowMs` (at most
+   * an hour: older rows are swept), else says how long to wait. For the office's password
+   * resets (ADR 024); one synchronous transaction like `reserve`.
+   */
+  cap(
+    bucket: string,
+    cap: number,
+    windowMs = HOUR,
+  ): { ok: true } | { ok: false; retryAfterMs: number } {
+    const now = this.clock();
+    const window = Math.min(windowMs, FAILURE_KEEP_MS);
+    const run = this.db.$client.transaction(() => {
+      const wait = this.capWait(bucket, cap, window, now);
+      if (wait > 0) return { ok: false as const, retryAfterMs: wait };
+      this.statements().insert.run(bucket, now);
+      return { ok: true as const };
     });
     return run.immediate();
   }
@@ -213,68 +240,181 @@ export function sweepLoginThrottle(
 
 /** A place in the password-check gate. */
 export interface VerifySlot {
-  /** Waits for a turn, runs `task`, then frees the place. */
+  /**
+   * Waits for a turn, runs `task`, then frees the place. Rejects with `GateRefused` (without
+   * running `task`) when a caller in a better lane took this place in the queue.
+   */
   run<T>(task: () => Promise<T>): Promise<T>;
 }
+
+/** A waiting check pushed out of a full queue by a caller in a better lane. */
+export class GateRefused extends Error {
+  constructor() {
+    super('password check refused: the queue is full');
+  }
+}
+
+/**
+ * The queue's lanes, served in this order (docs/decisions/024): 0, an address that signed in
+ * to this account lately (the owner's usual place); 1, an address the gate has not had to
+ * refuse or fail lately; 2, one it has (a flood's addresses, after their first try).
+ */
+export type GateLane = 0 | 1 | 2;
+
+interface Waiter {
+  ip: string;
+  go(): void;
+  refuse(): void;
+}
+
+/** How long an address stays in the slow lane after a refusal or a wrong password. */
+export const SLOW_LANE_MS = 60 * 1000;
+/** Addresses remembered for the slow lane at once (the oldest are forgotten first). */
+const SLOW_LANE_KEPT = 20_000;
+/** At most one summary line of refused logins in this long. */
+export const REFUSAL_REPORT_MS = 60 * 1000;
 
 /**
  * Bounds the argon2 work: `verifyConcurrency` checks at once, `verifyQueue` waiting, and at
  * most `verifyPerAddress` running or waiting per address. `enter` answers synchronously, so a
- * refused login costs nothing and the queue cannot grow without limit.
+ * refused login costs nothing and the queue cannot grow without limit. The queue is served by
+ * lane (`GateLane`), and a full queue makes room for a better lane by refusing the newest
+ * waiter of the worst one: a flood fills only the slow lane and never starves the others.
  */
 export class VerifyGate {
   private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly lanes: [Waiter[], Waiter[], Waiter[]] = [[], [], []];
   private readonly perAddress = new Map<string, number>();
+  /** Address -> until when it is in the slow lane. */
+  private readonly slow = new Map<string, number>();
+  private refusedCount = 0;
+  private lastReportMs = 0;
 
   constructor(
     private readonly limits: Pick<
       ThrottleLimits,
       'verifyConcurrency' | 'verifyQueue' | 'verifyPerAddress'
     >,
+    private readonly clock: () => number = Date.now,
   ) {}
 
+  /** The lane a caller from `ip` joins; `known`: the address signed in to this account lately. */
+  laneOf(ip: string, known: boolean): GateLane {
+    if (known) return 0;
+    const until = this.slow.get(ip);
+    return until !== undefined && until > this.clock() ? 2 : 1;
+  }
+
   /** A place, or why there is none: `address` (this address has enough going), `busy`. */
-  enter(ip: string): VerifySlot | 'address' | 'busy' {
+  enter(ip: string, known = false): VerifySlot | 'address' | 'busy' {
     const mine = this.perAddress.get(ip) ?? 0;
-    if (mine >= this.limits.verifyPerAddress) return 'address';
+    if (mine >= this.limits.verifyPerAddress) return this.refused(ip, 'address');
+    const lane = this.laneOf(ip, known);
     const runsNow = this.running < this.limits.verifyConcurrency;
-    if (!runsNow && this.waiting.length >= this.limits.verifyQueue) return 'busy';
+    if (!runsNow && this.waitingCount() >= this.limits.verifyQueue) {
+      // Full: a worse lane gives up its newest waiter, or this caller is refused.
+      const worst = this.worstLaneBelow(lane);
+      if (worst === null) return this.refused(ip, 'busy');
+      const pushedOut = this.lanes[worst].pop() as Waiter;
+      pushedOut.refuse();
+    }
     this.perAddress.set(ip, mine + 1);
     let turn: Promise<void>;
     if (runsNow) {
       this.running++;
       turn = Promise.resolve();
     } else {
-      turn = new Promise<void>((resolve) => this.waiting.push(resolve));
+      turn = new Promise<void>((go, refuse) =>
+        this.lanes[lane].push({ ip, go: () => go(), refuse: () => refuse(new GateRefused()) }),
+      );
+      // Refused before `run` is called is still handled there.
+      turn.catch(() => {});
     }
     let used = false;
     return {
       run: async <T>(task: () => Promise<T>): Promise<T> => {
         if (used) throw new Error('A verify slot runs once');
         used = true;
-        await turn;
+        try {
+          await turn;
+        } catch (err) {
+          this.release(ip);
+          this.refused(ip, 'busy');
+          throw err;
+        }
         try {
           return await task();
         } finally {
-          this.leave(ip);
+          this.release(ip);
+          this.handOver();
         }
       },
     };
   }
 
-  /** Checks running and waiting, for tests and diagnostics. */
-  load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
+  /** A wrong password from `ip`: its next tries wait in the slow lane. */
+  failed(ip: string): void {
+    this.slowDown(ip);
   }
 
-  private leave(ip: string): void {
+  /** A right password from `ip`: it leaves the slow lane. */
+  succeeded(ip: string): void {
+    this.slow.delete(ip);
+  }
+
+  /**
+   * How many logins were refused since the last report, when a report is due (at most one
+   * per `REFUSAL_REPORT_MS`), else null. A flood's refusals are one line a minute, not one each.
+   */
+  refusalReport(): number | null {
+    if (this.refusedCount === 0) return null;
+    const now = this.clock();
+    if (now - this.lastReportMs < REFUSAL_REPORT_MS) return null;
+    const n = this.refusedCount;
+    this.refusedCount = 0;
+    this.lastReportMs = now;
+    return n;
+  }
+
+  /** Checks running and waiting, for tests and diagnostics. */
+  load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waitingCount() };
+  }
+
+  private refused<R>(ip: string, why: R): R {
+    this.refusedCount++;
+    this.slowDown(ip);
+    return why;
+  }
+
+  private slowDown(ip: string): void {
+    this.slow.delete(ip);
+    this.slow.set(ip, this.clock() + SLOW_LANE_MS);
+    if (this.slow.size > SLOW_LANE_KEPT) {
+      const oldest = this.slow.keys().next().value;
+      if (oldest !== undefined) this.slow.delete(oldest);
+    }
+  }
+
+  private waitingCount(): number {
+    return this.lanes[0].length + this.lanes[1].length + this.lanes[2].length;
+  }
+
+  private worstLaneBelow(lane: GateLane): GateLane | null {
+    for (let l = 2; l > lane; l--) if (this.lanes[l as GateLane].length > 0) return l as GateLane;
+    return null;
+  }
+
+  private release(ip: string): void {
     const mine = (this.perAddress.get(ip) ?? 1) - 1;
     if (mine > 0) this.perAddress.set(ip, mine);
     else this.perAddress.delete(ip);
-    // Hand the place straight to the next in line, so `running` never exceeds the limit.
-    const next = this.waiting.shift();
-    if (next) next();
+  }
+
+  /** Hands the place straight to the best waiter, so `running` never exceeds the limit. */
+  private handOver(): void {
+    const next = this.lanes[0].shift() ?? this.lanes[1].shift() ?? this.lanes[2].shift();
+    if (next) next.go();
     else this.running--;
   }
 }

@@ -40,7 +40,7 @@ function assertCategory(db: Db, id: string): void {
   if (!found) throw fieldError('category', 'category.notFound');
 }
 
-function rowValues(input: ProductFields) {
+export function rowValues(input: ProductFields) {
   return {
     name: input.name,
     nameNe: input.nameNe,
@@ -88,24 +88,39 @@ export function updateProduct(
   input: ProductFields & { id: string },
 ): ProductOut {
   write(db, () => {
-    const before = db.select().from(product).where(eq(product.id, input.id)).get();
-    if (!before) throw notFound('catalogue.productNotFound');
+    const found = db.select({ id: product.id }).from(product).where(eq(product.id, input.id)).get();
+    if (!found) throw notFound('catalogue.productNotFound');
     assertCategory(db, input.category);
-    const now = new Date().toISOString();
-    db.update(product)
-      .set({ ...rowValues(input), updatedAt: now })
-      .where(eq(product.id, input.id))
-      .run();
-    const after = db.select().from(product).where(eq(product.id, input.id)).get() as ProductRow;
-    recordAudit(db, actor, {
-      entity: 'product',
-      entityId: input.id,
-      action: 'update',
-      before: productFields(before),
-      after: productFields(after),
-    });
+    updateProductRow(db, actor, input.id, rowValues(input));
   });
   return getProduct(db, input.id);
+}
+
+/**
+ * Inside a write(): changes one product's columns and records the trail entry (the form sends
+ * every column; the CSV import only those its file has).
+ */
+export function updateProductRow(
+  db: Db,
+  actor: Actor,
+  id: string,
+  changes: Partial<ReturnType<typeof rowValues>>,
+): void {
+  const before = db.select().from(product).where(eq(product.id, id)).get();
+  if (!before) throw notFound('catalogue.productNotFound');
+  const now = new Date().toISOString();
+  db.update(product)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(product.id, id))
+    .run();
+  const after = db.select().from(product).where(eq(product.id, id)).get() as ProductRow;
+  recordAudit(db, actor, {
+    entity: 'product',
+    entityId: id,
+    action: 'update',
+    before: productFields(before),
+    after: productFields(after),
+  });
 }
 
 export function deleteProduct(db: Db, actor: Actor, id: string): { message: string } {

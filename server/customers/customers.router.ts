@@ -1,3 +1,4 @@
+import { resetPasswordInput } from '../../shared/schemas/auth';
 import { messageOut } from '../../shared/schemas/common';
 import {
   customerInput,
@@ -9,6 +10,7 @@ import {
   importInput,
   importOut,
 } from '../../shared/schemas/office';
+import { resetCustomerPassword } from '../accounts/password-change';
 import { importCsv } from '../imports/imports';
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
@@ -62,6 +64,12 @@ export const customersRouter = router({
     .mutation(({ ctx, input }) => deleteCustomer(ctx.db, actorOf(ctx.user), input.id)),
 
   /** CSV import: a preview with per-row errors, or (commit) every row written or none. */
+  /** A new password for the customer's login; their sessions end (ADR 024). */
+  resetPassword: staffProcedure
+    .input(resetPasswordInput)
+    .output(answer(messageOut))
+    .mutation(({ ctx, input }) => resetCustomerPassword(ctx, actorOf(ctx.user), input)),
+
   importCsv: staffProcedure
     .input(importInput.omit({ kind: true }))
     .output(answer(importOut))

@@ -51,13 +51,20 @@ export async function uploadsPlugin(app: FastifyInstance, services: Services): P
       const accountId = staffOnly(services, req, { driver: req.query.purpose === 'proof' });
       if (!req.isMultipart()) throw new AppError('BAD_REQUEST', 'upload.noFile');
       let bytes: Buffer | null = null;
-      for await (const part of req.parts()) {
-        if (part.type === 'file' && part.fieldname === 'image' && !bytes) {
-          bytes = await part.toBuffer();
-          if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'upload.tooLarge');
-        } else if (part.type === 'file') {
-          part.file.resume();
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'file' && part.fieldname === 'image' && !bytes) {
+            bytes = await part.toBuffer();
+            if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'upload.tooLarge');
+          } else if (part.type === 'file') {
+            part.file.resume();
+          }
         }
+      } catch (err) {
+        // A body cut off or malformed ("Unexpected end of form") is the sender's: 400.
+        const code = (err as { code?: string }).code;
+        if (err instanceof AppError || code === 'FST_REQ_FILE_TOO_LARGE') throw err;
+        throw new AppError('BAD_REQUEST', 'upload.incomplete');
       }
       if (!bytes) throw new AppError('BAD_REQUEST', 'upload.noFile');
       const result = await storeUpload(services.db, services.config.uploadsDir, accountId, bytes);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { category, customer, route } from '../../drizzle/schema';
+import { category, customer, product, route } from '../../drizzle/schema';
 import { headerKey, parseCsv } from '../../shared/csv';
 import { WEEKDAYS } from '../../shared/enums';
 import { customerFields, type ImportOut, productInput } from '../../shared/schemas/office';
-import { insertProduct } from '../catalogue/products';
+import { insertProduct, rowValues, updateProductRow } from '../catalogue/products';
 import { insertCustomer } from '../customers/customers';
 import type { Actor } from '../platform/audit';
 import { type Db, write } from '../platform/db';
@@ -11,7 +11,11 @@ import { englishText, zodIssues } from '../platform/errors';
 
 // CSV import of products and customers, for a wholesaler moving off a spreadsheet. Every row
 // is checked with the same schema as the forms; the preview lists each row's problems, and
-// nothing is written unless every row is valid (then all rows in one write()).
+// nothing is written unless every row is valid (then all rows in one write()). A product row
+// whose name is already a product's updates that product (the spec gives products no code:
+// its `sku` is the unit), so importing the same file twice changes nothing the second time.
+// Numbers are taken as written (plain digits, no spaces), and NUL characters and broken
+// UTF-16 (lone surrogates) are refused in every field (docs/decisions/024).
 
 export const MAX_IMPORT_ROWS = 5000;
 
@@ -63,6 +67,25 @@ type Row = ImportOut['rows'][number];
 interface Checked {
   row: Row;
   value: unknown;
+  /** The product this row updates (products only), else a new one is made. */
+  updates?: string;
+}
+
+/** A NUL, or half of a surrogate pair without its other half. */
+const BAD_CHARACTER = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Columns read as numbers: their cells are passed on untrimmed, so " 5" is refused. */
+const NUMBER_FIELDS = new Set(['price', 'productRank', 'stockInCount']);
+
+/** Marks the fields whose cells hold a character that is no text; these errors come first. */
+function badCharacters(
+  fields: string[],
+  position: Map<string, number>,
+  errors: Record<string, string>,
+) {
+  for (const [field, at] of position) {
+    if (BAD_CHARACTER.test(fields[at] ?? '')) errors[field] = 'import.badCharacter';
+  }
 }
 
 export function importCsv(
@@ -122,8 +145,9 @@ export function importCsv(
     const again = check();
     if (!again.every((c) => Object.keys(c.row.errors).length === 0)) return -1;
     for (const c of again) {
-      if (input.kind === 'products') insertProduct(db, actor, c.value as never);
-      else insertCustomer(db, actor, c.value as never, null);
+      if (input.kind === 'customers') insertCustomer(db, actor, c.value as never, null);
+      else if (c.updates === undefined) insertProduct(db, actor, c.value as never);
+      else updateProductRow(db, actor, c.updates, fileColumns(c.value as never, position));
     }
     return again.length;
   });
@@ -134,8 +158,27 @@ export function importCsv(
 
 function valuesOf(fields: string[], position: Map<string, number>): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [field, at] of position) values[field] = (fields[at] ?? '').trim();
+  for (const [field, at] of position) {
+    const cell = fields[at] ?? '';
+    values[field] = NUMBER_FIELDS.has(field) ? cell : cell.trim();
+  }
   return values;
+}
+
+type ProductColumns = ReturnType<typeof rowValues>;
+
+/** The columns a product row of the file sets: those the file has (image etc. stay). */
+function fileColumns(
+  value: Parameters<typeof rowValues>[0],
+  position: Map<string, number>,
+): Partial<ProductColumns> {
+  const all = rowValues(value);
+  const out: Partial<ProductColumns> = {};
+  for (const field of position.keys()) {
+    const column = (field === 'category' ? 'categoryId' : field) as keyof ProductColumns;
+    if (column in all) Object.assign(out, { [column]: all[column] });
+  }
+  return out;
 }
 
 function checkProducts(
@@ -146,10 +189,16 @@ function checkProducts(
   const categories = nameIndex(
     db.select({ id: category.id, name: category.name }).from(category).all(),
   );
+  const existing = new Map<string, string[]>();
+  for (const p of db.select({ id: product.id, name: product.name }).from(product).all()) {
+    const key = p.name.trim().toLowerCase();
+    existing.set(key, [...(existing.get(key) ?? []), p.id]);
+  }
   const seen = new Set<string>();
   return records.map((rec) => {
     const values = valuesOf(rec.fields, position);
     const errors: Record<string, string> = {};
+    badCharacters(rec.fields, position, errors);
     const categoryId = categories.get((values.category ?? '').toLowerCase());
     const result = productInput.safeParse({
       name: values.name,
@@ -164,13 +213,21 @@ function checkProducts(
       showDescription: blankToUndefined(values.showDescription),
       stockInCount: blankToUndefined(values.stockInCount),
     });
-    if (!result.success) Object.assign(errors, zodIssues(result.error));
-    if (values.price === '') errors.price = 'product.priceRequired';
-    if (values.category && !categoryId) errors.category = 'import.categoryUnknown';
+    if (!result.success) {
+      for (const [k, v] of Object.entries(zodIssues(result.error))) errors[k] ??= v;
+    }
+    if (values.price === '') errors.price ??= 'product.priceRequired';
+    if (values.category && !categoryId) errors.category ??= 'import.categoryUnknown';
     const key = (values.name ?? '').toLowerCase();
-    if (key && seen.has(key)) errors.name = 'import.duplicateInFile';
+    if (key && seen.has(key)) errors.name ??= 'import.duplicateInFile';
     seen.add(key);
-    return { row: { line: rec.line, values, errors }, value: result.success ? result.data : null };
+    const same = existing.get(key) ?? [];
+    if (same.length > 1) errors.name ??= 'import.ambiguousName';
+    return {
+      row: { line: rec.line, values, errors },
+      value: result.success ? result.data : null,
+      updates: same.length === 1 ? same[0] : undefined,
+    };
   });
 }
 
@@ -191,6 +248,7 @@ function checkCustomers(
   return records.map((rec) => {
     const values = valuesOf(rec.fields, position);
     const errors: Record<string, string> = {};
+    badCharacters(rec.fields, position, errors);
     const routeId = routes.get((values.route ?? '').toLowerCase());
     const days = (values.deliveryDays ?? '')
       .split(/[;|/]+/)
@@ -214,13 +272,13 @@ function checkCustomers(
     });
     if (!result.success) {
       for (const [k, v] of Object.entries(zodIssues(result.error))) {
-        errors[k.startsWith('deliveryDays') ? 'deliveryDays' : k] = v;
+        errors[k.startsWith('deliveryDays') ? 'deliveryDays' : k] ??= v;
       }
     }
-    if (values.route && !routeId) errors.route = 'import.routeUnknown';
+    if (values.route && !routeId) errors.route ??= 'import.routeUnknown';
     const code = (values.customerCode ?? '').toLowerCase();
-    if (code && codes.has(code)) errors.customerCode = 'customer.codeTaken';
-    else if (code && seen.has(code)) errors.customerCode = 'import.duplicateInFile';
+    if (code && codes.has(code)) errors.customerCode ??= 'customer.codeTaken';
+    else if (code && seen.has(code)) errors.customerCode ??= 'import.duplicateInFile';
     seen.add(code);
     return { row: { line: rec.line, values, errors }, value: result.success ? result.data : null };
   });

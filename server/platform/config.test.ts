@@ -2,21 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { configFromEnv } from './config';
 
 describe('TRUST_PROXY', () => {
-  const hops = (value?: string) =>
-    configFromEnv(value === undefined ? {} : { TRUST_PROXY: value }).trustProxyHops;
+  const trust = (value?: string) =>
+    configFromEnv(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
 
-  it('is a number of proxy hops, reading the old true/false as 1/0', () => {
-    expect(hops()).toBe(0);
-    expect(hops('0')).toBe(0);
-    expect(hops('1')).toBe(1);
-    expect(hops('2')).toBe(2);
-    expect(hops('true')).toBe(1);
-    expect(hops('false')).toBe(0);
+  it('is off unless set', () => {
+    expect(trust()).toBeNull();
+    expect(trust('0')).toBeNull();
+    expect(trust('false')).toBeNull();
+  });
+
+  it('names the proxy by its addresses', () => {
+    expect(trust('127.0.0.1')).toEqual({ addresses: ['127.0.0.1'] });
+    expect(trust('10.0.0.0/8, ::1,fd00::/8')).toEqual({
+      addresses: ['10.0.0.0/8', '::1', 'fd00::/8'],
+    });
+    expect(trust('loopback')).toEqual({ addresses: ['loopback'] });
+  });
+
+  it('still reads the old hop count (true is one hop); the app warns about it', () => {
+    expect(trust('1')).toEqual({ hops: 1 });
+    expect(trust('2')).toEqual({ hops: 2 });
+    expect(trust('true')).toEqual({ hops: 1 });
   });
 
   it('refuses anything else at start', () => {
-    for (const bad of ['yes', '-1', '1.5', '', '11', '10.0.0.1']) {
-      expect(() => hops(bad), bad).toThrow(/TRUST_PROXY/);
+    for (const bad of ['yes', '-1', '1.5', '', '11', '00', '10.0.0.1/33', '10.0.0', '1.2.3.4,']) {
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
     }
   });
 });

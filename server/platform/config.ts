@@ -1,7 +1,28 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 // The only place that reads process.env (ARCHITECTURE idiom 12).
+
+/**
+ * Who is believed about the client's address: nobody (clients connect directly), the named
+ * proxy addresses, or (an old setting, warned about at start) any peer for a number of hops.
+ */
+export type TrustProxy = null | { addresses: string[] } | { hops: number };
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names. */
+function isProxyAddress(value: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(value)) return true;
+  const [ip, prefix, ...rest] = value.split('/');
+  if (rest.length > 0 || !ip) return false;
+  const family = net.isIP(ip);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** File name inside DATA_DIR; ":memory:" for a throwaway database. */
@@ -12,17 +33,31 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /**
-   * How many reverse proxies sit in front (a TLS-terminating one: 1). Their `X-Forwarded-For`
-   * and `X-Forwarded-Proto` are believed for that many hops, counted from the right; `true` is
-   * read as 1 and `false` as 0, as before.
+   * Who may set the client address (`X-Forwarded-For`) and scheme (`X-Forwarded-Proto`): the
+   * proxy's own addresses, comma-separated (`127.0.0.1`, `10.0.0.0/8`, `::1`, or proxy-addr's
+   * names `loopback`, `linklocal`, `uniquelocal`). A bare hop count (`1`, `true`) still works
+   * but trusts whoever connects; the server warns about it at start (docs/decisions/024).
    */
   TRUST_PROXY: z
     .string()
     .default('0')
-    .transform((v) =>
-      v === 'true' ? 1 : v === 'false' ? 0 : /^\d{1,2}$/.test(v) ? Number(v) : NaN,
-    )
-    .pipe(z.number().int().min(0).max(10)),
+    .transform((v, ctx): TrustProxy => {
+      const value = v.trim();
+      if (value === '0' || value === 'false') return null;
+      if (value === 'true') return { hops: 1 };
+      if (/^\d{1,2}$/.test(value)) {
+        const hops = Number(value);
+        if (hops >= 1 && hops <= 10) return { hops };
+      } else {
+        const addresses = value.split(',').map((a) => a.trim());
+        if (addresses.length > 0 && addresses.every(isProxyAddress)) return { addresses };
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: "the proxy's addresses, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8), or 0",
+      });
+      return z.NEVER;
+    }),
   /** Where backups go (`npm run backup` and the daily copy); default DATA_DIR/backups. */
   BACKUP_DIR: z.string().min(1).optional(),
   /** How many daily copies the server keeps. */
@@ -52,8 +87,8 @@ export interface Config {
   timeZone: string;
   adminUsername?: string;
   adminPassword?: string;
-  /** Trusted proxy hops in front of the app (0: clients connect directly). */
-  trustProxyHops: number;
+  /** Who may tell the client's address and scheme (null: clients connect directly). */
+  trustProxy: TrustProxy;
   logLevel: string;
   backupDir: string;
   backupKeep: number;
@@ -87,7 +122,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.TZ,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
-    trustProxyHops: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
     backupKeep: e.BACKUP_KEEP,

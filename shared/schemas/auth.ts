@@ -7,7 +7,7 @@ export const REQUIRED = 'common.required';
 
 /** A required text field: missing, empty or blank all say 'This field is required.' */
 export const requiredText = (max: number) =>
-  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
+  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, 'field.tooLong');
 
 export const loginInput = z.object({
   username: requiredText(100),
@@ -51,3 +51,24 @@ export type LoginOutput = z.infer<typeof loginOutput>;
 /** The interface language a person chose; saved on the account so it follows them. */
 export const setLanguageInput = z.object({ language: z.enum(LANGUAGES) });
 export type SetLanguageInput = z.infer<typeof setLanguageInput>;
+
+/** A new password: at least 8 characters, not trimmed (spaces are part of it). */
+const newPassword = z
+  .string({ error: REQUIRED })
+  .min(1, REQUIRED)
+  .min(8, 'field.passwordTooShort')
+  .max(200, 'field.tooLong');
+
+/** Changing one's own password: the current one proves it is the person (ADR 024). */
+export const changePasswordInput = z.object({
+  currentPassword: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200, 'field.tooLong'),
+  newPassword,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** The office setting a new password for a customer's or an employee's login. */
+export const resetPasswordInput = z.object({
+  id: z.string({ error: 'common.idRequired' }).trim().min(1, 'common.idRequired').max(64),
+  newPassword,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '../enums';
+import { numberField, plainNumber } from './common';
 
 // Invoices, payments, notes and cash handovers: the inputs both doors validate and the
 // outputs that may leave the server. Money is whole yen (DESIGN §3); dates are YYYY-MM-DD.
@@ -30,11 +31,10 @@ export const isoDate = (requiredCode: 'invoice.dateRequired' | 'common.required'
     .refine(realDate, 'invoice.dateInvalid');
 
 /** Whole yen above zero: 'Amount is required', 'Amount must be a positive number'. */
-const numeric = (v: unknown) =>
-  v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v;
+const numeric = plainNumber;
 
 export const yenAmount = z
-  .preprocess(numeric, z.number({ error: 'invoice.amountRequired' }))
+  .preprocess(numeric, numberField('invoice.amountRequired', 'invoice.amountWhole'))
   .refine((n) => n > 0, 'invoice.amountPositive')
   .refine((n) => Number.isInteger(n), 'invoice.amountWhole')
   .refine((n) => n <= 1_000_000_000, 'invoice.amountTooLarge');
@@ -61,7 +61,7 @@ export const customerInvoicesInput = z.object({
 export const invoiceCreateInput = z.object({
   customer: z.string({ error: 'common.required' }).trim().min(1, 'common.required').max(64),
   amount: z
-    .preprocess(numeric, z.number({ error: 'common.required' }))
+    .preprocess(numeric, numberField('common.required', 'invoice.amountWhole'))
     .refine((n) => n > 0, 'invoice.amountPositive')
     .refine((n) => Number.isInteger(n), 'invoice.amountWhole')
     .refine((n) => n <= 1_000_000_000, 'invoice.amountTooLarge'),
@@ -371,7 +371,7 @@ export const driverDayOut = z.object({
 export type DriverDayOut = z.infer<typeof driverDayOut>;
 
 const wholeYenOrZero = z
-  .preprocess(numeric, z.number({ error: 'invoice.amountRequired' }))
+  .preprocess(numeric, numberField('invoice.amountRequired', 'invoice.amountWhole'))
   .refine((n) => Number.isInteger(n) && n >= 0, 'handover.amountInvalid')
   .refine((n) => n <= 1_000_000_000, 'invoice.amountTooLarge');
 

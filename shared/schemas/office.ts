@@ -12,6 +12,7 @@ import {
 import { normalizePhone } from '../format';
 import { REQUIRED, requiredText } from './auth';
 import { idParam } from './catalogue';
+import { numberField, plainNumber } from './common';
 
 // The back office's inputs and outputs (spec §2-§5): customers, routes, products and
 // categories, employees, promotions, the audit trail and CSV imports. The client's forms and
@@ -72,19 +73,35 @@ export const categoryAdminOut = z.object({
 });
 export type CategoryAdminOut = z.infer<typeof categoryAdminOut>;
 
+/** A rank or a stock count: a whole number from 0, 0 when left blank. */
+const wholeCount = z
+  .preprocess(
+    plainNumber,
+    numberField('field.wholeNumber', 'field.wholeNumber')
+      .int('field.wholeNumber')
+      .min(0, 'field.wholeNumber')
+      .max(1_000_000, 'field.wholeNumber')
+      .optional(),
+  )
+  .transform((v) => v ?? 0);
+
 // --- Products --------------------------------------------------------------------------------
 
 export const productInput = z.object({
-  name: z.string({ error: 'product.nameRequired' }).trim().min(1, 'product.nameRequired').max(200),
+  name: z
+    .string({ error: 'product.nameRequired' })
+    .trim()
+    .min(1, 'product.nameRequired')
+    .max(200, 'field.tooLong'),
   nameNe: optionalText(200),
   category: z.string({ error: 'product.categoryRequired' }).min(1, 'product.categoryRequired'),
-  // A blank price is missing, not 0; text from a CSV cell is read as a number.
+  // A blank price is missing, not 0; a CSV cell of plain digits is read as a number, and
+  // nothing else is (docs/decisions/024).
   price: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-    z
-      .number({ error: 'product.priceRequired' })
+    plainNumber,
+    numberField('product.priceRequired', 'product.priceWhole')
       .int('product.priceWhole')
-      .min(0, 'product.priceWhole')
+      .min(0, 'product.priceNegative')
       .max(100_000_000, 'product.priceWhole'),
   ),
   description: z
@@ -94,11 +111,11 @@ export const productInput = z.object({
     .max(2000, 'field.tooLong'),
   sku: z.enum(UNITS, { error: REQUIRED }),
   image: optionalText(200),
-  productRank: z.coerce.number().int('field.wholeNumber').min(0).max(1_000_000).default(0),
+  productRank: wholeCount,
   itemType: z.enum(ITEM_TYPES).default('Regular'),
   itemCount: z.enum(ITEM_COUNTS).default('Count'),
   showDescription: z.enum(SHOW_DESCRIPTION).default('Dont Show'),
-  stockInCount: z.coerce.number().int('field.wholeNumber').min(0).max(1_000_000).default(0),
+  stockInCount: wholeCount,
 });
 export type ProductInput = z.input<typeof productInput>;
 export const productUpdateInput = productInput.extend({ id: idParam });

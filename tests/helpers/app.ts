@@ -18,13 +18,24 @@ export interface TestApp {
 
 /** The real app on a fresh, migrated SQLite file in a temp dir, listening on a free port. */
 export async function startTestApp(
-  opts: { throttle?: ThrottleOptions; env?: Record<string, string> } = {},
+  opts: {
+    throttle?: ThrottleOptions;
+    env?: Record<string, string>;
+    /** Receives the server's log lines (JSON, one per write) at `env.LOG_LEVEL` or info. */
+    log?: (line: string) => void;
+  } = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-test-'));
   const config = configFromEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...opts.env });
   // As the server opens it (server/main.ts), so the tests go through group commit.
   const db = openDb(config.dbPath, { groupCommit: true });
-  const app = await buildApp({ db, config, throttle: opts.throttle, logger: false });
+  const logger = opts.log
+    ? {
+        level: opts.env?.LOG_LEVEL ?? 'info',
+        stream: { write: (line: string) => opts.log?.(line) },
+      }
+    : false;
+  const app = await buildApp({ db, config, throttle: opts.throttle, logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -41,6 +41,18 @@ function handlerFor(services: Services, route: RestRoute) {
 
 /** Registers every row of the table. Lives beside the tRPC plugin, not inside it. */
 export async function restPlugin(app: FastifyInstance, services: Services): Promise<void> {
+  // A call that says `Content-Type: application/json` and sends nothing (a PUT .../deliver,
+  // a DELETE, as many HTTP clients do) carries no body; anything else is parsed as Fastify
+  // does, prototype-poisoning checks included (docs/decisions/024).
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    json(req, body.toString(), done);
+  });
   for (const route of restRoutes) {
     app.route({
       method: route.method,

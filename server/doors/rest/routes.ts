@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { loginInput, loginOutput, userInfo } from '../../../shared/schemas/auth';
+import {
+  changePasswordInput,
+  loginInput,
+  loginOutput,
+  resetPasswordInput,
+  userInfo,
+} from '../../../shared/schemas/auth';
 import {
   categoryListOut,
   productListOut,
@@ -182,6 +188,16 @@ export const restRoutes: RestRoute[] = [
     path: '/api/users/logout',
     procedure: 'auth.logout',
     summary: 'Sign out (never fails; clears the cookie)',
+    response: messageOut,
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/password',
+    procedure: 'auth.changePassword',
+    input: body,
+    summary:
+      "Change the signed-in person's password (the current one required; their other sessions end)",
+    request: { body: changePasswordInput },
     response: messageOut,
   },
   {
@@ -630,6 +646,15 @@ export const restRoutes: RestRoute[] = [
     response: customerOut,
   },
   {
+    method: 'PUT',
+    path: '/api/customer/:id/password',
+    procedure: 'customers.resetPassword',
+    input: withId,
+    summary: "Set a new password for the customer's login (their sessions end)",
+    request: { params: idInput, body: resetPasswordInput.omit({ id: true }) },
+    response: messageOut,
+  },
+  {
     method: 'DELETE',
     path: '/api/customer/:id',
     procedure: 'customers.remove',
@@ -773,6 +798,15 @@ export const restRoutes: RestRoute[] = [
     summary: 'Change an employee (a blank password leaves it unchanged)',
     request: { params: idInput, body: employeeUpdateInput.omit({ id: true }) },
     response: employeeOut,
+  },
+  {
+    method: 'PUT',
+    path: '/api/employee/:id/password',
+    procedure: 'employees.resetPassword',
+    input: withId,
+    summary: "Set a new password for a driver's login (a manager's: admins only; sessions end)",
+    request: { params: idInput, body: resetPasswordInput.omit({ id: true }) },
+    response: messageOut,
   },
   {
     method: 'DELETE',

@@ -8,7 +8,7 @@ import type { AppRouter } from '../../../../server/router';
 import { makeUser } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { trpc } from '../../trpc';
-import { CART_KEY, writeCart } from '../customer/cart';
+import { CART_KEY, CART_OWNER_KEY, writeCart } from '../customer/cart';
 import { useAuth } from './AuthContext';
 import { AuthProvider } from './AuthProvider';
 import { LOGOUT_SIGNAL_KEY } from './session';
@@ -134,6 +134,51 @@ describe('AuthProvider', () => {
       );
     });
     await waitFor(() => expect(shownUser()).toBe('none'));
-    expect(screen.getByTestId('location').textContent).toBe('/');
+    // The navigation follows the sign-out (after the cache is cleared).
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+  });
+
+  it('clears the cart when the server says the session is over (401), as Logout does', async () => {
+    let ended = false;
+    const { queryClient } = renderAuth({
+      'auth.session': () => (ended ? unauthorized() : customer),
+      'orders.mine': unauthorized,
+    });
+    await waitFor(() => expect(shownUser()).toBe('himalaya'));
+    writeCart([{ id: 'p1', name: 'Rice', sku: 'Kg', quantity: 3 }]);
+    ended = true;
+    await act(async () => {
+      await queryClient.invalidateQueries();
+    });
+    await waitFor(() => expect(shownUser()).toBe('none'));
+    expect(localStorage.getItem(CART_KEY)).toBeNull();
+  });
+
+  it('clears the cart when the session ends with the profile answering null', async () => {
+    let ended = false;
+    const { queryClient } = renderAuth({ 'auth.session': () => (ended ? null : customer) });
+    await waitFor(() => expect(shownUser()).toBe('himalaya'));
+    writeCart([{ id: 'p1', name: 'Rice', sku: 'Kg', quantity: 3 }]);
+    ended = true;
+    await act(async () => {
+      await queryClient.invalidateQueries();
+    });
+    await waitFor(() => expect(shownUser()).toBe('none'));
+    expect(localStorage.getItem(CART_KEY)).toBeNull();
+  });
+
+  it("does not hand the previous customer's cart to the next one on this browser", async () => {
+    // The previous customer's session ended while the browser was closed.
+    localStorage.setItem(CART_OWNER_KEY, 'someone-else');
+    writeCart([{ id: 'p1', name: 'Rice', sku: 'Kg', quantity: 3 }]);
+    renderAuth({ 'auth.session': () => customer });
+    await waitFor(() => expect(shownUser()).toBe('himalaya'));
+    expect(localStorage.getItem(CART_KEY)).toBeNull();
+    expect(localStorage.getItem(CART_OWNER_KEY)).toBe(customer._id);
+    // Their own cart stays.
+    writeCart([{ id: 'p2', name: 'Dal', sku: 'Kg', quantity: 1 }]);
+    renderAuth({ 'auth.session': () => customer });
+    await waitFor(() => expect(screen.getAllByTestId('user').at(-1)?.textContent).toBe('himalaya'));
+    expect(localStorage.getItem(CART_KEY)).toContain('Dal');
   });
 });

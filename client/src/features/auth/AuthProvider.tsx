@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { LoginInput, LoginOutput, UserInfo } from '../../../../shared/schemas/auth';
 import { dropEarly } from '../../early';
 import { trpc } from '../../trpc';
-import { clearCart } from '../customer/cart';
+import { claimCart, clearCart } from '../customer/cart';
 import { AuthContext, type AuthState } from './AuthContext';
 import { offlineDriver, rememberDriver } from './offlineDriver';
 import { isUnauthorized, LOGOUT_SIGNAL_KEY, PROFILE_KEY, PROFILE_RECHECK_MS } from './session';
@@ -43,12 +43,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         const user = await client.auth.session.query(undefined, { signal });
         rememberDriver(user);
+        if (user) claimCart(user._id);
         return user;
       } catch (error) {
         // 401: no session (never signed in, expired, or ended in another tab).
         if (isUnauthorized(error)) {
           dropEarly();
           rememberDriver(null);
+          // What this browser kept for the account goes, as on Logout (ADR 024).
+          clearCart();
           queryClient.removeQueries({ predicate: (q) => q.queryHash !== profileHash });
           return null;
         }
@@ -79,7 +82,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } else if (hadUser.current && !profile.isPending) {
       hadUser.current = false;
       // A failed check (no network) is not an ended session: the offline banner covers it.
-      if (!leaving.current && profile.data === null) setSessionEnded(true);
+      // An ended session leaves nothing of the account behind, as Logout does (ADR 024).
+      if (!leaving.current && profile.data === null) {
+        setSessionEnded(true);
+        clearCart();
+      }
       leaving.current = false;
     }
   }, [current, profile.isPending, profile.data]);
@@ -92,6 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const user = withoutToken(answer);
       queryClient.setQueryData<UserInfo | null>(PROFILE_KEY, user);
       rememberDriver(user);
+      claimCart(user._id);
       return user;
     },
     [client, queryClient],

@@ -54,8 +54,31 @@ export function writeCart(items: CartItem[]): void {
 }
 
 export function clearCart(): void {
-  localStorage.removeItem(CART_KEY);
+  try {
+    localStorage.removeItem(CART_KEY);
+    localStorage.removeItem(CART_OWNER_KEY);
+  } catch {
+    // Without storage there is no cart to clear.
+  }
   window.dispatchEvent(new Event(CART_EVENT));
+}
+
+/** The account whose cart `cartItems` is (one browser, one person's data: ADR 024). */
+export const CART_OWNER_KEY = 'cartOwner';
+
+/**
+ * The signed-in account takes the cart: a cart left by another account on this browser (its
+ * session ended without Logout, the browser closed) is cleared first. A cart filled before
+ * signing in has no owner and is kept.
+ */
+export function claimCart(accountId: string): void {
+  try {
+    const owner = localStorage.getItem(CART_OWNER_KEY);
+    if (owner !== null && owner !== accountId) clearCart();
+    localStorage.setItem(CART_OWNER_KEY, accountId);
+  } catch {
+    // Without storage there is no cart to claim.
+  }
 }
 
 function subscribe(onChange: () => void): () => void {

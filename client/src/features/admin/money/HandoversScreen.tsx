@@ -216,7 +216,7 @@ function ConfirmHandover({
           value={amount}
           onChange={setAmount}
           min={0}
-          allowDecimal={false}
+          clampBehavior="none"
           allowNegative={false}
           thousandSeparator=","
           prefix="¥"

@@ -50,11 +50,14 @@ export function InvoiceForm({
       ? required
       : touched && !(Number(amount) > 0)
         ? t('errors.invoice.amountPositive')
-        : null;
+        : touched && !Number.isInteger(Number(amount))
+          ? t('errors.invoice.amountWhole')
+          : null;
 
   const submit = async () => {
     setTouched(true);
-    if (!customer || amount === '' || !(Number(amount) > 0)) return;
+    if (!customer || amount === '' || !(Number(amount) > 0) || !Number.isInteger(Number(amount)))
+      return;
     const body = {
       customer,
       amount: Number(amount),
@@ -99,9 +102,7 @@ export function InvoiceForm({
           required
           value={amount}
           onChange={setAmount}
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
+          clampBehavior="none"
           thousandSeparator=","
           prefix="¥"
           error={amountError}

@@ -129,10 +129,9 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
             setAmount(v);
             if (v !== '') setEverTyped(true);
           }}
-          min={0}
+          // Typed as it is: "12.5" stays 12.5 and is refused, never read as 125 (ADR 024).
+          clampBehavior="none"
           step={1}
-          allowDecimal={false}
-          allowNegative={false}
           thousandSeparator=","
           prefix="¥"
           inputMode="numeric"

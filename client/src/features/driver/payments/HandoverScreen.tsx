@@ -122,7 +122,7 @@ export function HandoverScreen() {
                   value={amount}
                   onChange={setAmount}
                   min={0}
-                  allowDecimal={false}
+                  clampBehavior="none"
                   allowNegative={false}
                   thousandSeparator=","
                   prefix="¥"

@@ -109,9 +109,9 @@ export function ProductForm({
             <NumberInput
               label={t('office.products.price')}
               withAsterisk
-              min={0}
+              // As typed: -100 or 12.5 is refused with a message, not saved as ¥0 or ¥125.
+              clampBehavior="none"
               step={1}
-              allowDecimal={false}
               thousandSeparator=","
               prefix="¥"
               {...input('price')}
@@ -126,7 +126,7 @@ export function ProductForm({
             <NumberInput
               label={t('office.products.rank')}
               min={0}
-              allowDecimal={false}
+              clampBehavior="none"
               {...input('productRank')}
             />
             <Select
@@ -153,7 +153,7 @@ export function ProductForm({
             <NumberInput
               label={t('office.products.stock')}
               min={0}
-              allowDecimal={false}
+              clampBehavior="none"
               {...input('stockInCount')}
             />
           </SimpleGrid>

@@ -9,11 +9,13 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CustomerOut } from '../../../../../../shared/schemas/office';
 import { Money } from '../../../../components/Money';
 import { Phone } from '../../../../components/Phone';
+import { ResetPasswordModal } from '../../../auth/PasswordForms';
 import { OverdueBadge } from '../../money/CreditBadges';
 import { formatDay } from '../shared/when';
 
@@ -27,6 +29,7 @@ interface Props {
 /** The customer card of spec §3. */
 export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props) {
   const { t, i18n } = useTranslation();
+  const [resetting, setResetting] = useState(false);
   return (
     <Card withBorder radius="md" padding="sm" h="100%" data-testid="customer-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap={4}>
@@ -113,6 +116,16 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
               {t('office.customers.webOrders')}
             </Anchor>
           )}
+          {c.username && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => setResetting(true)}
+              aria-label={t('login.passwords.resetOf', { name: c.restaurantName })}
+            >
+              {t('login.passwords.reset')}
+            </Button>
+          )}
           {c.totalDues !== 0 && (
             <Button
               component={Link}
@@ -126,6 +139,12 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
           )}
         </Group>
       </Stack>
+      {resetting && (
+        <ResetPasswordModal
+          target={{ kind: 'customer', id: c._id, name: c.restaurantName }}
+          onClose={() => setResetting(false)}
+        />
+      )}
     </Card>
   );
 }

@@ -25,6 +25,7 @@ import { DataTable } from '../../../../components/DataTable';
 import { Phone } from '../../../../components/Phone';
 import { trpc } from '../../../../trpc';
 import { useAuth } from '../../../auth/AuthContext';
+import { ResetPasswordModal } from '../../../auth/PasswordForms';
 import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
 import { PencilIcon, TrashIcon } from '../customers/CustomerCard';
 import { appErrorOf, fieldErrorText } from '../shared/errors';
@@ -136,6 +137,7 @@ export function EmployeesScreen() {
   const after = useAfterChange();
   const [editing, setEditing] = useState<EmployeeOut | 'new' | null>(null);
   const [deleting, setDeleting] = useState<EmployeeOut | null>(null);
+  const [resetting, setResetting] = useState<EmployeeOut | null>(null);
   return (
     <AdminSidebarLayout
       title={t('nav.employees')}
@@ -171,7 +173,7 @@ export function EmployeesScreen() {
             {
               accessor: 'actions',
               title: t('office.actionsColumn'),
-              width: 110,
+              width: 230,
               textAlign: 'right',
               render: (e) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -182,6 +184,14 @@ export function EmployeesScreen() {
                   >
                     <PencilIcon />
                   </ActionIcon>
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={() => setResetting(e)}
+                    aria-label={t('login.passwords.resetOf', { name: e.name })}
+                  >
+                    {t('login.passwords.reset')}
+                  </Button>
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -194,6 +204,12 @@ export function EmployeesScreen() {
               ),
             },
           ]}
+        />
+      )}
+      {resetting && (
+        <ResetPasswordModal
+          target={{ kind: 'employee', id: resetting._id, name: resetting.name }}
+          onClose={() => setResetting(null)}
         />
       )}
       {editing && (

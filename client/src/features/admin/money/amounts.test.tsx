@@ -1,0 +1,81 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
+import { makeUser } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { renderScreen } from '../../../test/renderScreen';
+import { ProductForm } from '../office/catalogue/ProductForm';
+import { PaymentForm } from './PaymentForm';
+
+// Amounts are taken as typed (docs/decisions/024): a "." or a "-" is not dropped, and what is
+// not a whole number of yen above the form's floor is refused with a message, before any call.
+
+const invoice: InvoiceOut = {
+  _id: 'inv1',
+  customer: {
+    _id: 'c1',
+    customerCode: 'C1',
+    restaurantName: 'Annapurna',
+    phoneNumber: '312345678',
+    mobileNumber: null,
+    contactPerson: null,
+    paymentMethod: 'cash',
+  },
+  deletedCustomer: null,
+  dueDate: null,
+  amount: 5000,
+  paidAmount: 0,
+  pendingAmount: 5000,
+  status: 'Pending',
+  note: '',
+  assignToCollect: null,
+  payments: [],
+  notes: [],
+  overdue: false,
+  createdAt: '2030-05-15T00:00:00.000Z',
+} as InvoiceOut;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the payment form', () => {
+  it('refuses 12.5 with a message instead of recording ¥125', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const onSaved = vi.fn();
+    renderWithProviders(
+      <PaymentForm invoice={invoice} opened onClose={() => {}} onSaved={onSaved} />,
+    );
+    const amount = screen.getByLabelText('Amount (¥)');
+    fireEvent.change(amount, { target: { value: '12.5' } });
+    expect(await screen.findByText('Amount must be a whole number of yen.')).toBeTruthy();
+    expect((amount as HTMLInputElement).value).toBe('¥12.5');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('the product form', () => {
+  // jsdom has no FontFaceSet; Mantine's autosizing description field listens to it.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener() {}, removeEventListener() {} },
+      configurable: true,
+    });
+  }
+  it('refuses a negative price with a message instead of saving ¥0', async () => {
+    const { calls } = renderScreen(<ProductForm product={null} onClose={() => {}} />, {
+      path: '/admin/products',
+      user: makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' }),
+      answers: {
+        'categories.list': () => [{ _id: 'cat1', name: 'Rice', nameNe: null }] as never,
+      },
+    });
+    const price = screen.getByLabelText(/Price \(yen\)/);
+    fireEvent.change(price, { target: { value: '-100' } });
+    fireEvent.blur(price);
+    expect(await screen.findByText('The price cannot be negative.')).toBeTruthy();
+    expect((price as HTMLInputElement).value).toBe('-¥100');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByText('The price cannot be negative.')).toBeTruthy());
+    expect(calls.filter((c) => c.path === 'products.create')).toHaveLength(0);
+  });
+});
