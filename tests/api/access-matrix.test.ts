@@ -115,6 +115,7 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'routes.update': ['mutation', STAFF],
   'routes.remove': ['mutation', STAFF],
   'reports.deliveries': ['query', STAFF],
+  'reports.taxSummary': ['query', STAFF],
   'settings.deliveryCalendar': ['query', SIGNED_IN],
   'settings.get': ['query', STAFF],
   'settings.update': ['mutation', STAFF],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadXlsx } from '../../server/reports/export';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { en, ne } from '../../shared/locales';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -327,5 +328,138 @@ describe("a customer's billing details", () => {
       email: 'customer.badEmail',
       documentLanguage: 'customer.badDocumentLanguage',
     });
+  });
+});
+
+describe('the monthly tax summary', () => {
+  it('sums issued invoices per rate minus credit notes, month by month, on screen and in xlsx', async () => {
+    const c = await makeCustomer(t.db, { routeId });
+    const sqlite = t.db.$client;
+    const invoice = (
+      id: string,
+      issue: string,
+      n8: number,
+      t8: number,
+      n10: number,
+      t10: number,
+      cancelled = false,
+    ) =>
+      sqlite
+        .prepare(
+          `INSERT INTO invoice (id, customer_id, amount, paid_amount, note, kind, number, issue_date,
+             net8, tax8, net10, tax10, cancelled_at)
+           VALUES (?, ?, ?, 0, '', 'closing', ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          id,
+          c.id,
+          n8 + t8 + n10 + t10,
+          `INV-${id}`,
+          issue,
+          n8,
+          t8,
+          n10,
+          t10,
+          cancelled ? `${issue}T09:00:00Z` : null,
+        );
+    invoice('s1', '2025-01-31', 10000, 800, 2000, 200);
+    invoice('s2', '2025-01-15', 5000, 400, 0, 0);
+    invoice('s3', '2025-01-20', 9999, 799, 0, 0, true); // cancelled: not counted
+    invoice('s4', '2025-02-28', 1000, 80, 1000, 100);
+    invoice('s5', '2024-12-31', 7000, 560, 0, 0); // outside the period
+    // A hand-made invoice of February: one amount, no rate breakdown.
+    sqlite
+      .prepare(
+        `INSERT INTO invoice (id, customer_id, amount, paid_amount, note, created_at)
+         VALUES ('m1', ?, 3300, 0, '', '2025-02-10T03:00:00.000Z')`,
+      )
+      .run(c.id);
+    sqlite
+      .prepare(
+        `INSERT INTO credit_note (id, number, customer_id, issue_date, reason, net8, tax8, total)
+         VALUES ('cn1', 'CN-1', ?, '2025-02-05', 'damaged', 500, 40, 540)`,
+      )
+      .run(c.id);
+
+    const r = await admin.get<{
+      result: {
+        data: { months: Record<string, number | string>[]; totals: Record<string, number> };
+      };
+    }>(
+      `/trpc/reports.taxSummary?input=${encodeURIComponent(JSON.stringify({ from: '2025-01', to: '2025-03' }))}`,
+    );
+    const s = r.body.result.data;
+    expect(s.months).toEqual([
+      {
+        month: '2025-01',
+        invoices: 2,
+        creditNotes: 0,
+        net8: 15000,
+        tax8: 1200,
+        net10: 2000,
+        tax10: 200,
+        credits: 0,
+        unclassified: 0,
+        total: 18400,
+      },
+      {
+        month: '2025-02',
+        invoices: 2,
+        creditNotes: 1,
+        net8: 500,
+        tax8: 40,
+        net10: 1000,
+        tax10: 100,
+        credits: 540,
+        unclassified: 3300,
+        total: 4940,
+      },
+      {
+        month: '2025-03',
+        invoices: 0,
+        creditNotes: 0,
+        net8: 0,
+        tax8: 0,
+        net10: 0,
+        tax10: 0,
+        credits: 0,
+        unclassified: 0,
+        total: 0,
+      },
+    ]);
+    expect(s.totals).toMatchObject({
+      net8: 15500,
+      tax8: 1240,
+      net10: 3000,
+      tax10: 300,
+      total: 23340,
+    });
+
+    const reversed = await admin.get<{ error: { data: { appCode: string } } }>(
+      `/trpc/reports.taxSummary?input=${encodeURIComponent(JSON.stringify({ from: '2025-03', to: '2025-01' }))}`,
+    );
+    expect(reversed.body.error.data.appCode).toBe('settings.periodReversed');
+
+    const file = await fetch(`${t.url}/api/data/tax-summary?from=2025-01&to=2025-03`, {
+      headers: { cookie: admin.cookie ?? '' },
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('tax-summary-2025-01-2025-03.xlsx');
+    const XLSX = await loadXlsx();
+    const wb = XLSX.read(Buffer.from(await file.arrayBuffer()), { type: 'buffer' });
+    const sheet = wb.Sheets['Tax summary'] as Record<string, { v: unknown }>;
+    expect([sheet.A2?.v, sheet.D2?.v, sheet.E2?.v, sheet.F2?.v, sheet.G2?.v]).toEqual([
+      '2025-01',
+      15000,
+      1200,
+      2000,
+      200,
+    ]);
+    expect([sheet.A5?.v, sheet.J5?.v]).toEqual(['Total', 23340]);
+    const bad = await fetch(`${t.url}/api/data/tax-summary?from=2025-13&to=2025-01`, {
+      headers: { cookie: admin.cookie ?? '' },
+    });
+    expect(bad.status).toBe(400);
+    expect((await cust.get('/api/data/tax-summary?from=2025-01&to=2025-01')).status).toBe(403);
   });
 });
