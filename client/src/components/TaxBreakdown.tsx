@@ -26,7 +26,7 @@ export function TaxBreakdown({
 }) {
   const { t } = useTranslation();
   return (
-    <Stack gap={2} data-testid={testId}>
+    <Stack gap={2}>
       {rows.map((r) => (
         <Stack gap={0} key={r.rate} data-testid={`tax-rate-${r.rate}`}>
           <Group justify="space-between">
@@ -46,7 +46,7 @@ export function TaxBreakdown({
       ))}
       <Group justify="space-between">
         <Text fw={600}>{totalLabel ?? t('orders.totalWithTax')}</Text>
-        <Money amount={total} fw={700} size="lg" data-testid="order-total" />
+        <Money amount={total} fw={700} size="lg" data-testid={testId ?? 'order-total'} />
       </Group>
       {rows.some((r) => r.rate === 8) && (
         <Text size="xs" c="dimmed">
