@@ -5,17 +5,22 @@ import { contentTag, StampedCache, tableStamp } from '../platform/cache';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { prepared } from '../platform/prepared';
+import { effectiveTaxRate } from '../settings/tax-settings';
 
 type ProductRow = typeof product.$inferSelect;
 
-type CategoryRef = { id: string; name: string; nameNe: string | null };
+type CategoryRef = { id: string; name: string; nameNe: string | null; taxRate: number | null };
+
+const rateOf = (r: number | null | undefined) => (r === 10 ? 10 : 8) as 8 | 10;
 
 export function toProductOut(p: ProductRow, cat: CategoryRef | null): ProductOut {
   return {
     _id: p.id,
     name: p.name,
     nameNe: p.nameNe ?? null,
-    category: cat ? { _id: cat.id, name: cat.name, nameNe: cat.nameNe ?? null } : null,
+    category: cat
+      ? { _id: cat.id, name: cat.name, nameNe: cat.nameNe ?? null, taxRate: rateOf(cat.taxRate) }
+      : null,
     price: p.price,
     description: p.description,
     sku: p.sku,
@@ -25,6 +30,8 @@ export function toProductOut(p: ProductRow, cat: CategoryRef | null): ProductOut
     itemCount: p.itemCount,
     showDescription: p.showDescription,
     stockInCount: p.stockInCount,
+    taxRate: effectiveTaxRate(p.taxRate, cat?.taxRate),
+    ownTaxRate: p.taxRate === null ? null : rateOf(p.taxRate),
   };
 }
 
@@ -46,7 +53,15 @@ export function rankOrder(a: ProductOut, b: ProductOut): number {
 
 function readAllProducts(db: Db): ProductOut[] {
   return db
-    .select({ p: product, c: { id: category.id, name: category.name, nameNe: category.nameNe } })
+    .select({
+      p: product,
+      c: {
+        id: category.id,
+        name: category.name,
+        nameNe: category.nameNe,
+        taxRate: category.taxRate,
+      },
+    })
     .from(product)
     .leftJoin(category, eq(product.categoryId, category.id))
     .all()
@@ -55,7 +70,15 @@ function readAllProducts(db: Db): ProductOut[] {
 
 export function getProduct(db: Db, id: string): ProductOut {
   const r = db
-    .select({ p: product, c: { id: category.id, name: category.name, nameNe: category.nameNe } })
+    .select({
+      p: product,
+      c: {
+        id: category.id,
+        name: category.name,
+        nameNe: category.nameNe,
+        taxRate: category.taxRate,
+      },
+    })
     .from(product)
     .leftJoin(category, eq(product.categoryId, category.id))
     .where(eq(product.id, id))
@@ -67,11 +90,18 @@ export function getProduct(db: Db, id: string): ProductOut {
 export function listCategories(db: Db): CategoryOut[] {
   return prepared(db, 'categories.all', () =>
     db
-      .select({ _id: category.id, name: category.name, nameNe: category.nameNe })
+      .select({
+        _id: category.id,
+        name: category.name,
+        nameNe: category.nameNe,
+        taxRate: category.taxRate,
+      })
       .from(category)
       .orderBy(asc(category.name))
       .prepare(),
-  ).all();
+  )
+    .all()
+    .map((c) => ({ ...c, taxRate: rateOf(c.taxRate) }));
 }
 
 // --- The catalogue cache -------------------------------------------------------------------

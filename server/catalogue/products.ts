@@ -32,6 +32,7 @@ function productFields(p: ProductRow) {
     itemCount: p.itemCount,
     showDescription: p.showDescription,
     stockInCount: p.stockInCount,
+    taxRate: p.taxRate,
   };
 }
 
@@ -54,6 +55,9 @@ export function rowValues(input: ProductFields) {
     itemCount: input.itemCount,
     showDescription: input.showDescription,
     stockInCount: input.stockInCount,
+    // Absent: unchanged on an edit (undefined is left out of the SET), follows the category
+    // on a new product (the column's default).
+    ...(input.taxRate !== undefined ? { taxRate: input.taxRate } : {}),
   };
 }
 
@@ -147,13 +151,15 @@ export function listCategoriesForOffice(db: Db): CategoryAdminOut[] {
       _id: category.id,
       name: category.name,
       nameNe: category.nameNe,
+      taxRate: category.taxRate,
       productCount: count(product.id),
     })
     .from(category)
     .leftJoin(product, eq(product.categoryId, category.id))
     .groupBy(category.id)
     .orderBy(asc(category.name))
-    .all();
+    .all()
+    .map((c) => ({ ...c, taxRate: c.taxRate === 10 ? 10 : 8 }));
 }
 
 function assertCategoryNameFree(db: Db, name: string, exceptId: string | null): void {
@@ -168,49 +174,59 @@ function assertCategoryNameFree(db: Db, name: string, exceptId: string | null): 
 export function createCategory(
   db: Db,
   actor: Actor,
-  input: { name: string; nameNe: string | null },
+  input: { name: string; nameNe: string | null; taxRate?: 8 | 10 },
 ): CategoryAdminOut {
   return write(db, () => {
     assertCategoryNameFree(db, input.name, null);
     const id = newId();
-    db.insert(category).values({ id, name: input.name, nameNe: input.nameNe }).run();
+    const taxRate = input.taxRate ?? 8;
+    db.insert(category).values({ id, name: input.name, nameNe: input.nameNe, taxRate }).run();
     recordAudit(db, actor, {
       entity: 'category',
       entityId: id,
       action: 'create',
       before: null,
-      after: { name: input.name, nameNe: input.nameNe },
+      after: { name: input.name, nameNe: input.nameNe, taxRate },
     });
-    return { _id: id, name: input.name, nameNe: input.nameNe, productCount: 0 };
+    return { _id: id, name: input.name, nameNe: input.nameNe, taxRate, productCount: 0 };
   });
 }
 
 export function updateCategory(
   db: Db,
   actor: Actor,
-  input: { id: string; name: string; nameNe: string | null },
+  input: { id: string; name: string; nameNe: string | null; taxRate?: 8 | 10 },
 ): CategoryAdminOut {
   return write(db, () => {
     const before = db.select().from(category).where(eq(category.id, input.id)).get();
     if (!before) throw notFound('category.notFound');
     assertCategoryNameFree(db, input.name, input.id);
+    // Its products without a rate of their own follow at once (their rate is read through the
+    // category); lines already ordered keep the rate they were placed at.
+    const taxRate = input.taxRate ?? (before.taxRate === 10 ? 10 : 8);
     db.update(category)
-      .set({ name: input.name, nameNe: input.nameNe })
+      .set({ name: input.name, nameNe: input.nameNe, taxRate })
       .where(eq(category.id, input.id))
       .run();
     recordAudit(db, actor, {
       entity: 'category',
       entityId: input.id,
       action: 'update',
-      before: { name: before.name, nameNe: before.nameNe },
-      after: { name: input.name, nameNe: input.nameNe },
+      before: { name: before.name, nameNe: before.nameNe, taxRate: before.taxRate },
+      after: { name: input.name, nameNe: input.nameNe, taxRate },
     });
     const used = db
       .select({ n: count() })
       .from(product)
       .where(eq(product.categoryId, input.id))
       .get();
-    return { _id: input.id, name: input.name, nameNe: input.nameNe, productCount: used?.n ?? 0 };
+    return {
+      _id: input.id,
+      name: input.name,
+      nameNe: input.nameNe,
+      taxRate,
+      productCount: used?.n ?? 0,
+    };
   });
 }
 
@@ -226,7 +242,7 @@ export function deleteCategory(db: Db, actor: Actor, id: string): { message: str
       entity: 'category',
       entityId: id,
       action: 'delete',
-      before: { name: before.name, nameNe: before.nameNe },
+      before: { name: before.name, nameNe: before.nameNe, taxRate: before.taxRate },
       after: null,
     });
     return { message: 'Category deleted' };

@@ -8,7 +8,15 @@ import { memberOrder, toProductOut } from './catalogue';
 /** A customer's "My Ordersheet", in the catalogue's signed-in order. */
 export function listWishlist(db: Db, customerId: string): ProductOut[] {
   return db
-    .select({ p: product, c: { id: category.id, name: category.name, nameNe: category.nameNe } })
+    .select({
+      p: product,
+      c: {
+        id: category.id,
+        name: category.name,
+        nameNe: category.nameNe,
+        taxRate: category.taxRate,
+      },
+    })
     .from(wishlistEntry)
     .innerJoin(product, eq(wishlistEntry.productId, product.id))
     .leftJoin(category, eq(product.categoryId, category.id))

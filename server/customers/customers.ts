@@ -49,6 +49,11 @@ interface ListRow {
   badDebt: number;
   webOrder: number;
   creditHold: number;
+  billingName: string | null;
+  billingAddress: string | null;
+  email: string | null;
+  closingDay: number | null;
+  documentLanguage: 'ja' | 'en';
   lastOrder: string | null;
   lastJob: string | null;
   dues: number;
@@ -60,7 +65,9 @@ const LIST_SQL = sql`
     c.payment_date AS paymentDate, c.delivery_days AS deliveryDays, c.route_id AS routeId,
     r.name AS routeName, c.contact_person AS contactPerson, c.mobile_number AS mobileNumber,
     a.username AS username, c.bad_debt AS badDebt, c.web_order AS webOrder,
-    c.credit_hold AS creditHold,
+    c.credit_hold AS creditHold, c.billing_name AS billingName,
+    c.billing_address AS billingAddress, c.email AS email, c.closing_day AS closingDay,
+    c.document_language AS documentLanguage,
     (SELECT MAX(o.delivered_at) FROM customer_order o
       WHERE o.customer_id = c.id AND o.delivered_at IS NOT NULL) AS lastOrder,
     (SELECT MAX(j.delivered_at) FROM delivery_job j
@@ -100,6 +107,11 @@ function toOut(r: ListRow, cutoffIso: string): CustomerOut {
     badDebt: r.badDebt === 1,
     webOrder: r.webOrder === 1,
     creditHold: r.creditHold === 1,
+    billingName: r.billingName,
+    billingAddress: r.billingAddress,
+    email: r.email,
+    closingDay: r.closingDay,
+    documentLanguage: r.documentLanguage === 'en' ? 'en' : 'ja',
     totalDues: r.dues,
     lastDelivered: last,
     inactive: !last || last < cutoffIso,
@@ -193,6 +205,11 @@ function trailFields(db: Db, c: CustomerRow, username: string | null) {
     badDebt: c.badDebt,
     webOrder: c.webOrder,
     creditHold: c.creditHold,
+    billingName: c.billingName,
+    billingAddress: c.billingAddress,
+    email: c.email,
+    closingDay: c.closingDay,
+    documentLanguage: c.documentLanguage,
   };
 }
 
@@ -210,6 +227,11 @@ function rowValues(input: Fields) {
     badDebt: input.badDebt,
     webOrder: input.webOrder,
     creditHold: input.creditHold,
+    billingName: input.billingName,
+    billingAddress: input.billingAddress,
+    email: input.email,
+    closingDay: input.closingDay,
+    documentLanguage: input.documentLanguage,
   };
 }
 

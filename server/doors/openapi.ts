@@ -22,6 +22,7 @@ import {
   routeOut,
 } from '../../shared/schemas/office';
 import { orderItemOut, orderOut } from '../../shared/schemas/orders';
+import { taxSummaryInput } from '../../shared/schemas/tax-summary';
 import { readSessionToken } from '../accounts/session-cookies';
 import { resolveUser, type Services } from '../context';
 import { AppError, type ErrorCode, englishText, restError, restErrorOut } from '../platform/errors';
@@ -169,6 +170,18 @@ const plainRoutes: Described[] = [
     response: {
       mediaType: 'application/pdf',
       description: 'One statement after another, each from a new page.',
+      schema: { type: 'string', format: 'binary' },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/data/tax-summary',
+    summary: 'Excel workbook of sales and consumption tax per rate, month by month',
+    request: { query: taxSummaryInput },
+    status: 200,
+    response: {
+      mediaType: XLSX_TYPE,
+      description: 'The workbook, as an attachment named `tax-summary-{from}-{to}.xlsx`.',
       schema: { type: 'string', format: 'binary' },
     },
   },

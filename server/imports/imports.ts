@@ -39,6 +39,7 @@ const PRODUCT_COLUMNS: Column[] = [
   { field: 'itemCount', names: ['itemCount'], required: false },
   { field: 'showDescription', names: ['showDescription'], required: false },
   { field: 'stockInCount', names: ['stockInCount', 'stock'], required: false },
+  { field: 'taxRate', names: ['taxRate', 'tax rate', 'tax'], required: false },
 ];
 
 const CUSTOMER_COLUMNS: Column[] = [
@@ -53,6 +54,11 @@ const CUSTOMER_COLUMNS: Column[] = [
   { field: 'mobileNumber', names: ['mobileNumber', 'mobile'], required: false },
   { field: 'badDebt', names: ['badDebt', 'bad debt'], required: false },
   { field: 'webOrder', names: ['webOrder', 'web order'], required: false },
+  { field: 'billingName', names: ['billingName', 'billing name'], required: false },
+  { field: 'billingAddress', names: ['billingAddress', 'billing address'], required: false },
+  { field: 'email', names: ['email', 'e-mail'], required: false },
+  { field: 'closingDay', names: ['closingDay', 'closing day'], required: false },
+  { field: 'documentLanguage', names: ['documentLanguage', 'document language'], required: false },
 ];
 
 const yes = (v: string) => ['yes', 'y', 'true', '1'].includes(v.trim().toLowerCase());
@@ -212,6 +218,8 @@ function checkProducts(
       itemCount: blankToUndefined(values.itemCount),
       showDescription: blankToUndefined(values.showDescription),
       stockInCount: blankToUndefined(values.stockInCount),
+      // "8", "10", "8%", or blank (follows the category).
+      taxRate: blankToUndefined(values.taxRate)?.replace('%', '').trim(),
     });
     if (!result.success) {
       for (const [k, v] of Object.entries(zodIssues(result.error))) errors[k] ??= v;
@@ -269,6 +277,11 @@ function checkCustomers(
       mobileNumber: values.mobileNumber,
       badDebt: yes(values.badDebt ?? ''),
       webOrder: yes(values.webOrder ?? ''),
+      billingName: values.billingName,
+      billingAddress: values.billingAddress,
+      email: values.email,
+      closingDay: values.closingDay,
+      documentLanguage: blankToUndefined(values.documentLanguage)?.trim().toLowerCase(),
     });
     if (!result.success) {
       for (const [k, v] of Object.entries(zodIssues(result.error))) {

@@ -10,6 +10,7 @@ import {
   type placeOrderInput,
 } from '../../shared/schemas/orders';
 import { taxByRate } from '../../shared/tax';
+import { toRateColumns } from '../../shared/tax-columns';
 import type { CustomerRecord } from '../context';
 import { type Db, write } from '../platform/db';
 import { badRequest, notFound } from '../platform/errors';
@@ -59,10 +60,15 @@ function toOrderOut(o: OrderRow, lines: LineRow[]): OrderOut {
       quantity: l.quantity,
       price: l.unitPrice,
       total: l.lineTotal,
+      taxRate: l.taxRate,
     })),
     deliveryDate: o.deliveryDate,
     customMessage: o.customMessage,
     totalPrice: o.total,
+    net8: o.net8,
+    tax8: o.tax8,
+    net10: o.net10,
+    tax10: o.tax10,
     isDelivered: o.isDelivered,
     deliveredBy: o.deliveredByName,
     deliveredAt: o.deliveredAt,
@@ -225,9 +231,10 @@ export function placeOrder(
     wanted.set(l.product, (wanted.get(l.product) ?? 0) + l.quantity);
 
   const stmts = placementStatements(db);
-  const taxSettings = getTaxSettings(db);
   const c = placer.customer;
   return write(db, () => {
+    // Read inside the transaction: a change of the settings applies wholly or not at all.
+    const taxSettings = getTaxSettings(db);
     const found = stmts.products.all({ ids: JSON.stringify([...wanted.keys()]) });
     const byId = new Map(found.map((row) => [row.product.id, row]));
     const lines: LineRow[] = [];
@@ -261,8 +268,6 @@ export function placeOrder(
       taxSettings.basis,
       taxSettings.rounding,
     );
-    const rate8 = tax.perRate.find((r) => r.rate === 8);
-    const rate10 = tax.perRate.find((r) => r.rate === 10);
     const row: OrderRow = {
       id,
       orderNumber: stmts.nextNumber.get() ?? FIRST_ORDER_NUMBER,
@@ -276,10 +281,7 @@ export function placeOrder(
       deliveryDate: input.deliveryDate,
       customMessage: input.customMessage,
       total: tax.total,
-      net8: rate8?.net ?? 0,
-      tax8: rate8?.tax ?? 0,
-      net10: rate10?.net ?? 0,
-      tax10: rate10?.tax ?? 0,
+      ...toRateColumns(tax),
       invoiceId: null,
       slipNumber: null,
       isDelivered: false,

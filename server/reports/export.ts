@@ -135,12 +135,33 @@ interface InvoiceExportRow {
   collector: string | null;
 }
 
+/** An invoice of the Invoices sheet: its totals and tax per rate (ADR 031). */
+interface BilledInvoiceRow {
+  number: string | null;
+  kind: string;
+  issueDate: string;
+  customerCode: string | null;
+  restaurantName: string | null;
+  net8: number;
+  tax8: number;
+  net10: number;
+  tax10: number;
+  creditApplied: number;
+  amount: number;
+  paidAmount: number;
+  cancelledAt: string | null;
+}
+
+/** How far back the Invoices sheet reaches (a year and a month: last year's same month too). */
+const INVOICE_SHEET_DAYS = 400;
+
 const phone = (p: string | null) => (p ? (p.startsWith('0') ? p : `0${p}`) : '');
 
 export interface ExportData {
   fileName: string;
   customers: CustomerExportRow[];
   invoices: InvoiceExportRow[];
+  billed: BilledInvoiceRow[];
 }
 
 /** The rows of one route (`null` = all routes) and the file's name. */
@@ -188,8 +209,23 @@ export function exportData(db: Db, routeId: string | null, today: string): Expor
         ORDER BY c.customer_code, i.due_date`,
     )
     .all(params);
+  const since = new Date(Date.parse(`${today}T00:00:00Z`) - INVOICE_SHEET_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const billed = db.$client
+    .prepare<Record<string, string>, BilledInvoiceRow>(
+      `SELECT i.number, i.kind, substr(COALESCE(i.issue_date, i.created_at), 1, 10) AS issueDate,
+              c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
+              i.net8, i.tax8, i.net10, i.tax10, i.credit_applied AS creditApplied, i.amount,
+              i.paid_amount AS paidAmount, i.cancelled_at AS cancelledAt
+         FROM invoice i
+         LEFT JOIN customer c ON c.id = i.customer_id
+        WHERE substr(COALESCE(i.issue_date, i.created_at), 1, 10) >= @since AND ${routeWhere}
+        ORDER BY issueDate, i.number`,
+    )
+    .all({ ...params, since });
   const safe = routeName.replace(/[^\p{L}\p{N}_.-]+/gu, '-').replace(/^-+|-+$/g, '') || 'route';
-  return { fileName: `${safe}-data-${today}.xlsx`, customers, invoices };
+  return { fileName: `${safe}-data-${today}.xlsx`, customers, invoices, billed };
 }
 
 export const CUSTOMER_HEADER = [
@@ -217,6 +253,22 @@ export const INVOICE_HEADER = [
   'Status',
   'Days past due',
   'Collector',
+];
+
+export const BILLED_HEADER = [
+  'Number',
+  'Kind',
+  'Issue date',
+  'Code',
+  'Restaurant',
+  'Net 8%',
+  'Tax 8%',
+  'Net 10%',
+  'Tax 10%',
+  'Credit applied',
+  'Amount',
+  'Paid',
+  'Cancelled',
 ];
 
 export function buildWorkbook(XLSX: Xlsx, data: ExportData, today: string): xlsxModule.WorkBook {
@@ -257,6 +309,22 @@ export function buildWorkbook(XLSX: Xlsx, data: ExportData, today: string): xlsx
       textCell(i.collector),
     ];
   });
+  // Hand-made invoices have an amount only: their per-rate cells stay 0.
+  const billedRows = data.billed.map((i) => [
+    textCell(i.number),
+    textCell(i.kind),
+    dateCell(i.issueDate),
+    textCell(i.customerCode ?? 'Unknown'),
+    textCell(i.restaurantName ?? 'Deleted Restaurant'),
+    yenCell(i.net8),
+    yenCell(i.tax8),
+    yenCell(i.net10),
+    yenCell(i.tax10),
+    yenCell(i.creditApplied),
+    yenCell(i.amount),
+    yenCell(i.paidAmount),
+    dateCell(i.cancelledAt),
+  ]);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(
     wb,
@@ -267,6 +335,11 @@ export function buildWorkbook(XLSX: Xlsx, data: ExportData, today: string): xlsx
     wb,
     sheetOf(XLSX, INVOICE_HEADER, invoiceRows, [10, 28, 14, 12, 12, 12, 12, 12, 12, 10, 14]),
     'Outstanding invoices',
+  );
+  XLSX.utils.book_append_sheet(
+    wb,
+    sheetOf(XLSX, BILLED_HEADER, billedRows, [14, 10, 12, 10, 28, 12, 10, 12, 10, 12, 12, 12, 12]),
+    'Invoices',
   );
   return wb;
 }

@@ -1,6 +1,8 @@
 import { reportInput, reportOut } from '../../shared/schemas/doorstep';
+import { taxSummaryInput, taxSummaryOut } from '../../shared/schemas/tax-summary';
 import { answer } from '../platform/output';
 import { router, staffProcedure } from '../trpc';
+import { taxSummary } from './tax-summary';
 import { deliveriesReport } from './todays-report';
 
 export const reportsRouter = router({
@@ -9,4 +11,10 @@ export const reportsRouter = router({
     .input(reportInput)
     .output(answer(reportOut))
     .query(({ ctx, input }) => deliveriesReport(ctx.db, input.date, ctx.config.timeZone)),
+
+  /** Sales and tax per rate, month by month: issued invoices minus credit notes (ADR 031). */
+  taxSummary: staffProcedure
+    .input(taxSummaryInput)
+    .output(answer(taxSummaryOut))
+    .query(({ ctx, input }) => taxSummary(ctx.db, input)),
 });

@@ -2,9 +2,20 @@ import { z } from 'zod';
 import { settingsInput, settingsOut } from '../../shared/schemas/doorstep';
 import { moneySettingsInput, moneySettingsOut } from '../../shared/schemas/invoices';
 import { deliveryCalendarOut } from '../../shared/schemas/settings';
+import {
+  businessSettingsInput,
+  businessSettingsOut,
+  taxSettingsInput,
+  taxSettingsOut,
+} from '../../shared/schemas/tax';
 import { actorOf } from '../platform/audit';
 import { answer } from '../platform/output';
 import { authedProcedure, router, staffProcedure } from '../trpc';
+import {
+  getBusinessSettings,
+  updateBusinessSettings,
+  updateTaxSettings,
+} from './business-settings';
 import {
   deliveryCalendar,
   getDeliverySettings,
@@ -12,6 +23,7 @@ import {
   updateDeliverySettings,
   updateMoneySettings,
 } from './settings';
+import { getTaxSettings } from './tax-settings';
 
 export const settingsRouter = router({
   /** The date picker's rules: today, the earliest allowed date, the cut-off and holidays. */
@@ -41,4 +53,26 @@ export const settingsRouter = router({
     .input(moneySettingsInput)
     .output(answer(moneySettingsOut))
     .mutation(({ ctx, input }) => updateMoneySettings(ctx.db, actorOf(ctx.user), input)),
+
+  /** How catalogue prices carry consumption tax: every screen that estimates tax reads it. */
+  tax: authedProcedure
+    .input(z.void())
+    .output(answer(taxSettingsOut))
+    .query(({ ctx }) => getTaxSettings(ctx.db)),
+
+  updateTax: staffProcedure
+    .input(taxSettingsInput)
+    .output(answer(taxSettingsOut))
+    .mutation(({ ctx, input }) => updateTaxSettings(ctx.db, actorOf(ctx.user), input)),
+
+  /** The business's legal name, address, phone, bank account and registration number. */
+  business: staffProcedure
+    .input(z.void())
+    .output(answer(businessSettingsOut))
+    .query(({ ctx }) => getBusinessSettings(ctx.db)),
+
+  updateBusiness: staffProcedure
+    .input(businessSettingsInput)
+    .output(answer(businessSettingsOut))
+    .mutation(({ ctx, input }) => updateBusinessSettings(ctx.db, actorOf(ctx.user), input)),
 });

@@ -8,6 +8,8 @@ export const categoryOut = z.object({
   _id: z.string(),
   name: z.string(),
   nameNe: z.string().nullish(),
+  /** The consumption-tax rate its products follow, in percent. */
+  taxRate: z.union([z.literal(8), z.literal(10)]).optional(),
 });
 export type CategoryOut = z.infer<typeof categoryOut>;
 
@@ -26,6 +28,10 @@ export const productOut = z.object({
   itemCount: z.enum(ITEM_COUNTS),
   showDescription: z.enum(SHOW_DESCRIPTION),
   stockInCount: z.number().int(),
+  /** The consumption-tax rate the product is sold at (its own, else its category's), percent. */
+  taxRate: z.union([z.literal(8), z.literal(10)]),
+  /** The product's own rate; null follows its category. */
+  ownTaxRate: z.union([z.literal(8), z.literal(10)]).nullable(),
 });
 export type ProductOut = z.infer<typeof productOut>;
 

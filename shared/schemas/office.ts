@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DOCUMENT_LANGUAGES,
   EMPLOYEE_ROLES,
   INFORMATION_TYPES,
   ITEM_COUNTS,
@@ -13,6 +14,7 @@ import { normalizePhone } from '../format';
 import { REQUIRED, requiredText } from './auth';
 import { idParam } from './catalogue';
 import { numberField, plainNumber } from './common';
+import { categoryTaxRate, productTaxRate, taxRateOut } from './tax';
 
 // The back office's inputs and outputs (spec §2-§5): customers, routes, products and
 // categories, employees, promotions, the audit trail and CSV imports. The client's forms and
@@ -63,12 +65,18 @@ export const routeOut = z.object({ _id: z.string(), name: z.string(), customerCo
 export type RouteOut = z.infer<typeof routeOut>;
 export const routeListOut = z.array(routeOut);
 
-export const categoryInput = z.object({ name: requiredText(100), nameNe: optionalText(100) });
+export const categoryInput = z.object({
+  name: requiredText(100),
+  nameNe: optionalText(100),
+  /** The consumption-tax rate its products follow (8 reduced, 10 standard). */
+  taxRate: categoryTaxRate,
+});
 export const categoryUpdateInput = categoryInput.extend({ id: idParam });
 export const categoryAdminOut = z.object({
   _id: z.string(),
   name: z.string(),
   nameNe: z.string().nullable(),
+  taxRate: taxRateOut,
   productCount: z.number(),
 });
 export type CategoryAdminOut = z.infer<typeof categoryAdminOut>;
@@ -116,6 +124,8 @@ export const productInput = z.object({
   itemCount: z.enum(ITEM_COUNTS).default('Count'),
   showDescription: z.enum(SHOW_DESCRIPTION).default('Dont Show'),
   stockInCount: wholeCount,
+  /** Its own consumption-tax rate; null follows the category. */
+  taxRate: productTaxRate,
 });
 export type ProductInput = z.input<typeof productInput>;
 export const productUpdateInput = productInput.extend({ id: idParam });
@@ -144,6 +154,31 @@ export const customerFields = z.object({
   badDebt: z.boolean().default(false),
   webOrder: z.boolean().default(false),
   creditHold: z.boolean().default(false),
+  /** Who invoices are addressed to; blank: the restaurant's name. */
+  billingName: optionalText(200),
+  billingAddress: optionalText(300),
+  /** Where documents are e-mailed. */
+  email: z
+    .string()
+    .trim()
+    .max(254, 'field.tooLong')
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'customer.badEmail')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** The day of month its deliveries are closed and invoiced; 31 = month end. */
+  closingDay: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .refine(
+      (v) => v === '' || (/^\d{1,2}$/.test(v) && +v >= 1 && +v <= 31),
+      'customer.badClosingDay',
+    )
+    .nullish()
+    .transform((v) => (v ? Number(v) : null)),
+  /** The language its invoices, slips and statements are printed in. */
+  documentLanguage: z
+    .enum(DOCUMENT_LANGUAGES, { error: 'customer.badDocumentLanguage' })
+    .default('ja'),
 });
 export const customerInput = customerFields;
 export type CustomerInput = z.input<typeof customerInput>;
@@ -165,6 +200,12 @@ export const customerOut = z.object({
   badDebt: z.boolean(),
   webOrder: z.boolean(),
   creditHold: z.boolean(),
+  billingName: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  email: z.string().nullable(),
+  /** Day of month (1-31, 31 = month end) its deliveries are closed; null: not set. */
+  closingDay: z.number().int().nullable(),
+  documentLanguage: z.enum(DOCUMENT_LANGUAGES),
   totalDues: z.number(),
   /** ISO timestamp of the latest delivery (job or dispatched web order), or null. */
   lastDelivered: z.string().nullable(),

@@ -57,6 +57,8 @@ export const orderItemOut = z.object({
   quantity: z.number().int(),
   price: z.number().int(),
   total: z.number().int(),
+  /** The consumption-tax rate the line was placed at (8 reduced, 10 standard); it never changes. */
+  taxRate: z.number().int(),
 });
 
 export const orderOut = z.object({
@@ -74,7 +76,13 @@ export const orderOut = z.object({
   orderItems: z.array(orderItemOut),
   deliveryDate: z.string(),
   customMessage: z.string(),
+  /** What the customer pays: the lines and the consumption tax (DESIGN §7). */
   totalPrice: z.number().int(),
+  /** Per rate: the lines' amount without tax, and the tax, rounded once per rate. */
+  net8: z.number().int(),
+  tax8: z.number().int(),
+  net10: z.number().int(),
+  tax10: z.number().int(),
   isDelivered: z.boolean(),
   deliveredBy: z.string().nullable(),
   deliveredAt: z.string().nullable(),

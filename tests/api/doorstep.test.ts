@@ -250,7 +250,8 @@ describe('web orders', () => {
       'phone-1',
     );
     expect(r.status).toBe(200);
-    expect(r.data.totalPrice).toBe(3300);
+    // Priced from the product (1,650 x 2), plus its 8% tax rounded down once: 3,300 + 264.
+    expect(r.data.totalPrice).toBe(3300 + 264);
     expect(r.data.placedByStaff).toBe(true);
     const bobs = await admin.get<{ orders: Order[] }>(`/api/orders/customer/${bobId}`);
     expect(bobs.body.orders.map((o) => o._id)).toContain(r.data._id);

@@ -457,7 +457,7 @@ describe('export', () => {
     const bytes = Buffer.from(await r.arrayBuffer());
     // Reading back OUR OWN file to check it; nothing uploaded is ever parsed.
     const wb = XLSX.read(bytes, { type: 'buffer', cellFormula: true, cellNF: true });
-    expect(wb.SheetNames).toEqual(['Customers', 'Outstanding invoices']);
+    expect(wb.SheetNames).toEqual(['Customers', 'Outstanding invoices', 'Invoices']);
     const customers = wb.Sheets.Customers as xlsxModule.WorkSheet;
     expect(customers.A1?.v).toBe('Code');
     const name = customers.B2 as xlsxModule.CellObject;
@@ -477,6 +477,16 @@ describe('export', () => {
         '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
       );
     }
+    // Every invoice of the route with its totals and tax per rate (hand-made ones: amount only).
+    const billed = wb.Sheets.Invoices as xlsxModule.WorkSheet;
+    expect([billed.F1?.v, billed.G1?.v, billed.H1?.v, billed.I1?.v, billed.K1?.v]).toEqual([
+      'Net 8%',
+      'Tax 8%',
+      'Net 10%',
+      'Tax 10%',
+      'Amount',
+    ]);
+    expect(billed.K2).toMatchObject({ t: 'n', z: '"¥"#,##0' });
     // Only the monthly customer's route-less invoices are left out of this route's file.
     expect(Object.keys(customers).filter((k) => /^A\d+$/.test(k))).toHaveLength(2);
   });

@@ -46,7 +46,18 @@ type Order = {
   deliveryDate: string;
   customMessage: string;
   user: { restaurantName: string; route: { name: string } | null };
-  orderItems: { name: string; sku: string; quantity: number; price: number; total: number }[];
+  orderItems: {
+    name: string;
+    sku: string;
+    quantity: number;
+    price: number;
+    total: number;
+    taxRate: number;
+  }[];
+  net8: number;
+  tax8: number;
+  net10: number;
+  tax10: number;
 };
 
 const place = (c: ApiClient, body: unknown, key?: string) =>
@@ -79,7 +90,11 @@ describe('placing an order', () => {
         total: 3300,
       }),
     ]);
-    expect(r.body.totalPrice).toBe(10740);
+    // Both lines are food (8%, the categories' default); prices exclude tax (the default), and
+    // the tax is rounded down once for the order: 10,740 x 8% = 859.2 -> 859.
+    expect(r.body).toMatchObject({ net8: 10740, tax8: 859, net10: 0, tax10: 0 });
+    expect(r.body.orderItems.map((l) => l.taxRate)).toEqual([8, 8]);
+    expect(r.body.totalPrice).toBe(10740 + 859);
     expect(r.body.customMessage).toBe('Please deliver before 11am');
     expect(r.body.isDelivered).toBe(false);
     expect(r.body.user).toMatchObject({
@@ -222,10 +237,18 @@ describe('placing an order', () => {
     expect((await place(driver, body)).status).toBe(403);
   });
 
-  it('stores line totals that always add up', () => {
-    for (const o of t.db.select().from(customerOrder).all()) {
+  it('stores line totals that add up per rate, and a total of the lines and their tax', () => {
+    const orders = t.db.select().from(customerOrder).all();
+    expect(orders.length).toBeGreaterThan(0);
+    for (const o of orders) {
       const lines = t.db.select().from(orderLine).where(eq(orderLine.orderId, o.id)).all();
-      expect(lines.reduce((s, l) => s + l.lineTotal, 0)).toBe(o.total);
+      const sum = (rate: number) =>
+        lines.filter((l) => l.taxRate === rate).reduce((s, l) => s + l.lineTotal, 0);
+      expect(sum(8)).toBe(o.net8);
+      expect(sum(10)).toBe(o.net10);
+      expect(o.tax8).toBe(Math.floor((o.net8 * 8) / 100));
+      expect(o.tax10).toBe(Math.floor((o.net10 * 10) / 100));
+      expect(o.total).toBe(o.net8 + o.tax8 + o.net10 + o.tax10);
     }
   });
 });

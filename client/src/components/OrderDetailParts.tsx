@@ -1,9 +1,11 @@
-import { Group, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderOut } from '../../../shared/schemas/orders';
+import { rateRows } from '../../../shared/tax-columns';
 import { unitLabel } from './localName';
 import { Money } from './Money';
+import { reducedMark, TaxBreakdown } from './TaxBreakdown';
 
 // The parts of an order's detail that the customer's view and the office's view share.
 
@@ -22,7 +24,11 @@ export function DetailField({ label, children }: { label: string; children: Reac
 }
 
 /** The lines (serial, product, quantity with its unit, prices) and the estimated total. */
-export function OrderLinesTable({ order }: { order: Pick<OrderOut, 'orderItems' | 'totalPrice'> }) {
+export function OrderLinesTable({
+  order,
+}: {
+  order: Pick<OrderOut, 'orderItems' | 'totalPrice' | 'net8' | 'tax8' | 'net10' | 'tax10'>;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -46,6 +52,7 @@ export function OrderLinesTable({ order }: { order: Pick<OrderOut, 'orderItems' 
                 <Table.Td>{index + 1}</Table.Td>
                 <Table.Td>
                   {line.name}
+                  {reducedMark(line.taxRate)}
                   <Text size="xs" c="dimmed" hiddenFrom="xs" aria-hidden="true">
                     @ <Money amount={line.price} />
                   </Text>
@@ -64,10 +71,7 @@ export function OrderLinesTable({ order }: { order: Pick<OrderOut, 'orderItems' 
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between">
-        <Text fw={600}>{t('orders.estimatedTotal')}</Text>
-        <Money amount={order.totalPrice} fw={700} size="lg" />
-      </Group>
+      <TaxBreakdown rows={rateRows(order)} total={order.totalPrice} />
     </>
   );
 }

@@ -21,6 +21,8 @@ const rice: ProductOut = {
   itemCount: 'Count',
   showDescription: 'Show',
   stockInCount: 10,
+  taxRate: 8,
+  ownTaxRate: null,
 };
 
 const BADGES: Record<ItemType, string | null> = {

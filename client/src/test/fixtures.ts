@@ -46,6 +46,8 @@ export function makeProduct(overrides: Partial<ProductOut> = {}): ProductOut {
     itemCount: 'Count',
     showDescription: 'Dont Show',
     stockInCount: 10,
+    taxRate: 8,
+    ownTaxRate: null,
     ...overrides,
   };
 }
@@ -97,6 +99,7 @@ export function makeOrder(overrides: Partial<OrderOut> = {}): OrderOut {
         quantity: 2,
         price: 3980,
         total: 7960,
+        taxRate: 8,
       },
       {
         _id: 'l2',
@@ -106,11 +109,17 @@ export function makeOrder(overrides: Partial<OrderOut> = {}): OrderOut {
         quantity: 1,
         price: 380,
         total: 380,
+        taxRate: 8,
       },
     ],
     deliveryDate: '2030-05-17',
     customMessage: 'Before 11am please',
-    totalPrice: 8340,
+    // The lines (8% reduced rate) and their tax, rounded down once: 8,340 + 667.
+    totalPrice: 9007,
+    net8: 8340,
+    tax8: 667,
+    net10: 0,
+    tax10: 0,
     isDelivered: false,
     deliveredBy: null,
     deliveredAt: null,

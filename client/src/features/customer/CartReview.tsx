@@ -6,11 +6,12 @@ import { localName, unitLabel } from '../../components/localName';
 import { Money } from '../../components/Money';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { TrashIcon } from '../../components/shopIcons';
+import { reducedMark, TaxBreakdown } from '../../components/TaxBreakdown';
 import { trpc } from '../../trpc';
 import {
   type CartItem,
   decreaseInCart,
-  estimatedTotal,
+  estimatedTax,
   increaseInCart,
   removeFromCart,
   removeManyFromCart,
@@ -20,7 +21,17 @@ import {
 /** What the catalogue says now about a line's product: in stock, out of stock, or gone. */
 type Stock = 'ok' | 'out' | 'gone';
 
-function CartLine({ item, stock, onRemove }: { item: CartItem; stock: Stock; onRemove(): void }) {
+function CartLine({
+  item,
+  stock,
+  rate,
+  onRemove,
+}: {
+  item: CartItem;
+  stock: Stock;
+  rate: 8 | 10;
+  onRemove(): void;
+}) {
   const { t, i18n } = useTranslation();
   const name = localName(item, i18n.resolvedLanguage);
   return (
@@ -36,6 +47,7 @@ function CartLine({ item, stock, onRemove }: { item: CartItem; stock: Stock; onR
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={600} size="sm" lh={1.3} lang={i18n.resolvedLanguage}>
             {name}
+            {reducedMark(rate)}
           </Text>
           <Text size="sm">
             <Text span fw={700} data-testid="cart-quantity">
@@ -109,6 +121,7 @@ export function CartReview({ items, onContinue }: { items: CartItem[]; onContinu
   const { t } = useTranslation();
   const [removing, setRemoving] = useState<CartItem | null>(null);
   const stockOf = useStock();
+  const rateOf = useRates();
   const unavailable = items.filter((i) => stockOf(i.id) !== 'ok').map((i) => i.id);
   return (
     <Stack gap="sm">
@@ -129,6 +142,7 @@ export function CartReview({ items, onContinue }: { items: CartItem[]; onContinu
           key={item.id}
           item={item}
           stock={stockOf(item.id)}
+          rate={rateOf(item.id)}
           onRemove={() => setRemoving(item)}
         />
       ))}
@@ -149,14 +163,32 @@ export function CartReview({ items, onContinue }: { items: CartItem[]; onContinu
   );
 }
 
+/** Each product's current rate from the catalogue (the reduced rate until it answers). */
+function useRates(): (id: string) => 8 | 10 {
+  const products = trpc.products.list.useQuery(undefined, { staleTime: 60_000 });
+  const byId = new Map((products.data ?? []).map((p) => [p._id, p.taxRate]));
+  return (id) => byId.get(id) ?? 8;
+}
+
+/** The estimate, per rate with its tax and the total, as the order will be priced. */
 export function EstimatedTotal({ items }: { items: CartItem[] }) {
   const { t } = useTranslation();
+  const rateOf = useRates();
+  const settings = trpc.settings.tax.useQuery(undefined, { staleTime: 60_000 });
+  const summary = estimatedTax(
+    items,
+    rateOf,
+    settings.data?.basis ?? 'exclusive',
+    settings.data?.rounding ?? 'down',
+  );
   return (
     <Paper radius="md" p="sm" bg="var(--mantine-color-default-hover)">
-      <Group justify="space-between">
-        <Text fw={600}>{t('cart.estimatedTotal')}</Text>
-        <Money amount={estimatedTotal(items)} fw={700} size="lg" data-testid="estimated-total" />
-      </Group>
+      <TaxBreakdown
+        rows={summary.perRate}
+        total={summary.total}
+        totalLabel={t('cart.estimatedTotal')}
+        testId="estimated-total"
+      />
       <Text size="xs" c="dimmed">
         {t('cart.estimateNote')}
       </Text>

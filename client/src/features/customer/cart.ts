@@ -1,5 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { MAX_QUANTITY } from '../../../../shared/rules';
+import {
+  type PriceBasis,
+  type TaxRate,
+  type TaxRounding,
+  type TaxSummary,
+  taxByRate,
+} from '../../../../shared/tax';
 
 // The cart lives in localStorage under 'cartItems' (spec §3), so it survives reloads and is
 // shared by the tabs of one browser. Every write announces itself with a 'cart-changed' event
@@ -190,6 +197,23 @@ export function withRemoved(items: CartItem[], id: string): CartItem[] {
 /** Sum of price x quantity over lines whose price is known: an estimate, shown as such. */
 export function estimatedTotal(items: CartItem[]): number {
   return items.reduce((sum, i) => sum + (i.price ?? 0) * i.quantity, 0);
+}
+
+/**
+ * The cart's estimate with consumption tax, computed as the server will (shared/tax.ts): per
+ * rate, rounded once. `rateOf` gives a product's current rate (the catalogue's answer).
+ */
+export function estimatedTax(
+  items: CartItem[],
+  rateOf: (id: string) => TaxRate,
+  basis: PriceBasis,
+  rounding: TaxRounding,
+): TaxSummary {
+  return taxByRate(
+    items.map((i) => ({ amount: (i.price ?? 0) * i.quantity, rate: rateOf(i.id) })),
+    basis,
+    rounding,
+  );
 }
 
 // --- Writers used by the screens: read the current cart, change it, write it back. -----------

@@ -99,7 +99,8 @@ describe('cart: ORDER REVIEW', () => {
     const lines = () => screen.getAllByTestId('cart-line');
     expect(lines()).toHaveLength(2);
     expect(within(lines()[0] as HTMLElement).getByText('2 Bag')).toBeTruthy();
-    expect(screen.getByTestId('estimated-total').textContent).toBe('¥8,380');
+    // The lines (8,380, all at the reduced rate) and their 8% tax rounded down once (670).
+    expect(screen.getByTestId('estimated-total').textContent).toBe('¥9,050');
 
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Toor Dal 1kg' }));

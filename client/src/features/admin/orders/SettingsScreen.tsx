@@ -18,6 +18,7 @@ import { notifySuccess } from '../../../components/notify';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
+import { BusinessSettingsPanel, TaxSettingsPanel } from './MoneySettings';
 import { adminCrumbs } from './shared';
 
 /** /admin/settings: the order cut-off time and the holidays (DESIGN §6). */
@@ -139,6 +140,8 @@ export function SettingsScreen() {
         </Paper>
       )}
       <MoneySettings />
+      <TaxSettingsPanel />
+      <BusinessSettingsPanel />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,14 +26,19 @@ function CategoryForm({
   const update = trpc.categories.update.useMutation();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { name: category?.name ?? '', nameNe: category?.nameNe ?? '' },
+    initialValues: {
+      name: category?.name ?? '',
+      nameNe: category?.nameNe ?? '',
+      taxRate: String(category?.taxRate ?? 8),
+    },
     validate,
     validateInputOnChange: true,
   });
-  const submit = async (values: { name: string; nameNe: string }) => {
+  const submit = async (values: { name: string; nameNe: string; taxRate: string }) => {
+    const body = { ...values, taxRate: Number(values.taxRate) as 8 | 10 };
     try {
-      if (category) await update.mutateAsync({ id: category._id, ...values });
-      else await create.mutateAsync(values);
+      if (category) await update.mutateAsync({ id: category._id, ...body });
+      else await create.mutateAsync(body);
       after.done(category ? 'office.categories.updated' : 'office.categories.created');
       onClose();
     } catch (error) {
@@ -42,7 +47,7 @@ function CategoryForm({
       after.failed(error);
     }
   };
-  const input = (name: 'name' | 'nameNe') => {
+  const input = (name: 'name' | 'nameNe' | 'taxRate') => {
     const p = form.getInputProps(name);
     return { ...p, error: fieldErrorText(t, p.error) };
   };
@@ -63,6 +68,16 @@ function CategoryForm({
             {...input('name')}
           />
           <TextInput label={t('office.categories.nameNe')} {...input('nameNe')} />
+          <Select
+            label={t('office.categories.taxRate')}
+            allowDeselect={false}
+            data={[
+              { value: '8', label: t('office.categories.rate8') },
+              { value: '10', label: t('office.categories.rate10') },
+            ]}
+            comboboxProps={{ withinPortal: true }}
+            {...input('taxRate')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('office.cancel')}
@@ -105,6 +120,12 @@ export function CategoriesPanel() {
               accessor: 'nameNe',
               title: t('office.categories.nameNe'),
               render: (c) => c.nameNe ?? '—',
+            },
+            {
+              accessor: 'taxRate',
+              title: t('office.categories.taxRate'),
+              width: 140,
+              render: (c) => `${c.taxRate}%`,
             },
             { accessor: 'productCount', title: t('office.categories.products'), width: 120 },
             {

@@ -38,6 +38,7 @@ function initial(p: ProductOut | null, category: string | undefined): ProductInp
     itemCount: p?.itemCount ?? 'Count',
     showDescription: p?.showDescription ?? 'Dont Show',
     stockInCount: p?.stockInCount ?? 0,
+    taxRate: p?.ownTaxRate ?? null,
   };
 }
 
@@ -82,6 +83,10 @@ export function ProductForm({
       after.failed(error);
     }
   };
+  const chosenCategory = (categories.data ?? []).find((c) => c._id === form.values.category);
+  const categoryRateLabel = chosenCategory?.taxRate
+    ? t('office.products.rateFollows', { rate: chosenCategory.taxRate })
+    : t('office.products.rateFollowsPlain');
   const options = (list: readonly string[], prefix?: string) =>
     list.map((v) => ({ value: v, label: prefix ? t(`${prefix}.${v}`, { defaultValue: v }) : v }));
 
@@ -149,6 +154,21 @@ export function ProductForm({
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
               {...input('showDescription')}
+            />
+            <Select
+              label={t('office.products.taxRate')}
+              allowDeselect={false}
+              data={[
+                { value: 'category', label: categoryRateLabel },
+                { value: '8', label: t('office.categories.rate8') },
+                { value: '10', label: t('office.categories.rate10') },
+              ]}
+              comboboxProps={{ withinPortal: true }}
+              value={form.values.taxRate == null ? 'category' : String(form.values.taxRate)}
+              onChange={(v) =>
+                form.setFieldValue('taxRate', v === '8' ? 8 : v === '10' ? 10 : null)
+              }
+              error={fieldErrorText(t, form.errors.taxRate)}
             />
             <NumberInput
               label={t('office.products.stock')}

@@ -4,6 +4,7 @@ import {
   Pagination,
   SimpleGrid,
   Skeleton,
+  Stack,
   Tabs,
   Text,
   TextInput,
@@ -106,25 +107,33 @@ export function ProductsScreen() {
                     product={{ ...p, image: cardImage(p.image) }}
                     withCart={false}
                     actions={
-                      <Group grow gap="xs">
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          onClick={() => setEditing(p)}
-                          aria-label={t('office.editNamed', { name: p.name })}
-                        >
-                          {t('office.edit')}
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          color="red"
-                          onClick={() => setDeleting(p)}
-                          aria-label={t('office.deleteNamed', { name: p.name })}
-                        >
-                          {t('office.delete')}
-                        </Button>
-                      </Group>
+                      <Stack gap={4}>
+                        <Text size="xs" c="dimmed" data-testid="product-tax-rate">
+                          {t('office.products.rateColumn')}: {p.taxRate}%
+                          {p.ownTaxRate === null
+                            ? ` (${t('office.products.rateFollowsPlain')})`
+                            : ''}
+                        </Text>
+                        <Group grow gap="xs">
+                          <Button
+                            size="compact-sm"
+                            variant="light"
+                            onClick={() => setEditing(p)}
+                            aria-label={t('office.editNamed', { name: p.name })}
+                          >
+                            {t('office.edit')}
+                          </Button>
+                          <Button
+                            size="compact-sm"
+                            variant="light"
+                            color="red"
+                            onClick={() => setDeleting(p)}
+                            aria-label={t('office.deleteNamed', { name: p.name })}
+                          >
+                            {t('office.delete')}
+                          </Button>
+                        </Group>
+                      </Stack>
                     }
                   />
                 ))}

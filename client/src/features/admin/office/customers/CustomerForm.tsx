@@ -45,6 +45,11 @@ function initial(c: CustomerOut | null): CustomerInput {
     badDebt: c?.badDebt ?? false,
     webOrder: c?.webOrder ?? false,
     creditHold: c?.creditHold ?? false,
+    billingName: c?.billingName ?? '',
+    billingAddress: c?.billingAddress ?? '',
+    email: c?.email ?? '',
+    closingDay: c?.closingDay ? String(c.closingDay) : '',
+    documentLanguage: c?.documentLanguage ?? 'ja',
   };
 }
 
@@ -149,6 +154,42 @@ export function CustomerForm({
               {...input('paymentDate')}
             />
           </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              label={t('office.customers.closingDay')}
+              data={Array.from({ length: 31 }, (_, i) => ({
+                value: String(i + 1),
+                label:
+                  i === 30
+                    ? t('office.customers.monthEnd')
+                    : t('office.customers.dayOfMonth', { day: i + 1 }),
+              }))}
+              disabled={!monthly}
+              clearable
+              placeholder={t('office.customers.closingDayNone')}
+              comboboxProps={{ withinPortal: true }}
+              {...input('closingDay')}
+              value={form.values.closingDay == null ? '' : String(form.values.closingDay)}
+            />
+            <Select
+              label={t('office.customers.documentLanguage')}
+              data={[
+                { value: 'ja', label: t('office.customers.docJa') },
+                { value: 'en', label: t('office.customers.docEn') },
+              ]}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              {...input('documentLanguage')}
+            />
+            <TextInput label={t('office.customers.billingName')} {...input('billingName')} />
+            <TextInput
+              label={t('office.customers.email')}
+              type="email"
+              autoComplete="off"
+              {...input('email')}
+            />
+          </SimpleGrid>
+          <TextInput label={t('office.customers.billingAddress')} {...input('billingAddress')} />
           <MultiSelect
             label={t('office.customers.deliveryDays')}
             data={WEEKDAYS.map((d) => ({ value: d, label: t(`weekday.${d}`) }))}

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { setting } from '../../drizzle/schema';
+import type { BusinessSettingsOut, TaxSettingsOut } from '../../shared/schemas/tax';
+import { type Actor, recordAudit } from '../platform/audit';
+import { type Db, write } from '../platform/db';
+import { DEFAULT_TAX_SETTINGS, getTaxSettings } from './tax-settings';
+
+// The business's money settings: how prices carry consumption tax (key 'tax') and the details
+// its documents print (key 'business': legal name, address, phone, bank account, qualified-
+// invoice registration number). Missing keys mean defaults; every change is audited.
+
+export const DEFAULT_BUSINESS_SETTINGS: BusinessSettingsOut = {
+  legalName: '',
+  address: '',
+  phone: '',
+  bank: {
+    bankName: '',
+    branchName: '',
+    accountType: 'ordinary',
+    accountNumber: '',
+    accountHolder: '',
+  },
+  registrationNumber: '',
+};
+
+export function getBusinessSettings(db: Db): BusinessSettingsOut {
+  const row = db
+    .select({ value: setting.value })
+    .from(setting)
+    .where(eq(setting.key, 'business'))
+    .get();
+  const value = (row?.value ?? {}) as Partial<BusinessSettingsOut>;
+  return {
+    ...DEFAULT_BUSINESS_SETTINGS,
+    ...value,
+    bank: { ...DEFAULT_BUSINESS_SETTINGS.bank, ...(value.bank ?? {}) },
+  };
+}
+
+function putSetting(db: Db, actor: Actor, key: string, before: object, next: object): void {
+  const now = new Date().toISOString();
+  db.insert(setting)
+    .values({ key, value: next, updatedBy: actor.id, updatedAt: now })
+    .onConflictDoUpdate({
+      target: setting.key,
+      set: { value: next, updatedBy: actor.id, updatedAt: now },
+    })
+    .run();
+  recordAudit(db, actor, {
+    entity: 'setting',
+    entityId: key,
+    action: 'update',
+    before: { ...before },
+    after: { ...next },
+  });
+}
+
+export function updateBusinessSettings(
+  db: Db,
+  actor: Actor,
+  input: BusinessSettingsOut,
+): BusinessSettingsOut {
+  return write(db, () => {
+    const before = getBusinessSettings(db);
+    putSetting(db, actor, 'business', before, input);
+    return getBusinessSettings(db);
+  });
+}
+
+/** Changes how prices carry tax: orders placed from now on follow it, placed ones keep theirs. */
+export function updateTaxSettings(db: Db, actor: Actor, input: TaxSettingsOut): TaxSettingsOut {
+  return write(db, () => {
+    const before = getTaxSettings(db);
+    const next = { ...DEFAULT_TAX_SETTINGS, basis: input.basis, rounding: input.rounding };
+    putSetting(db, actor, 'tax', before, next);
+    return getTaxSettings(db);
+  });
+}

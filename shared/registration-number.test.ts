@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  corporateCheckDigit,
+  normalizeRegistrationNumber,
+  registrationNumberProblem,
+} from './registration-number';
+
+// Published registration numbers (国税庁's 適格請求書発行事業者公表サイト).
+const PUBLISHED = [
+  'T7000012050002', // 国税庁
+  'T4000012090001', // 財務省
+  'T8000012010038', // 内閣府
+];
+
+describe('registration number', () => {
+  it('computes the check digit of published corporate numbers', () => {
+    expect(corporateCheckDigit('000012050002')).toBe(7);
+    for (const n of PUBLISHED) expect(corporateCheckDigit(n.slice(2)), n).toBe(Number(n[1]));
+  });
+
+  it('accepts published numbers, also typed with spaces, dashes or a small t', () => {
+    for (const n of PUBLISHED) expect(registrationNumberProblem(n), n).toBeNull();
+    expect(registrationNumberProblem('t 7-0000-1205-0002')).toBeNull();
+    expect(normalizeRegistrationNumber('t 7-0000-1205-0002')).toBe('T7000012050002');
+  });
+
+  it('refuses a wrong check digit and any digit changed', () => {
+    expect(registrationNumberProblem('T6000012050002')).toBe('checkDigit');
+    expect(registrationNumberProblem('T7000012050003')).toBe('checkDigit');
+    // Two neighbouring digits swapped (a common typing slip).
+    expect(registrationNumberProblem('T7000012500002')).toBe('checkDigit');
+    for (let i = 2; i < 14; i++) {
+      const d = Number(PUBLISHED[0]?.[i]);
+      const changed = `${PUBLISHED[0]?.slice(0, i)}${(d + 1) % 10}${PUBLISHED[0]?.slice(i + 1)}`;
+      expect(registrationNumberProblem(changed), changed).toBe('checkDigit');
+    }
+  });
+
+  it('refuses what is not T and 13 digits', () => {
+    for (const bad of [
+      '',
+      'T',
+      '7000012050002',
+      'T700001205000',
+      'T70000120500021',
+      'X7000012050002',
+      'T70000120500O2',
+    ])
+      expect(registrationNumberProblem(bad), bad).toBe('format');
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const month = z
+  .string({ error: 'settings.monthFormat' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'settings.monthFormat');
+
+/** A period of whole months, YYYY-MM both ends inclusive, at most 24 months. */
+export const taxSummaryInput = z
+  .object({ from: month, to: month })
+  .refine((p) => p.from <= p.to, { message: 'settings.periodReversed', path: ['to'] })
+  .refine(
+    (p) => {
+      const [fy, fm] = p.from.split('-').map(Number) as [number, number];
+      const [ty, tm] = p.to.split('-').map(Number) as [number, number];
+      return (ty - fy) * 12 + (tm - fm) < 24;
+    },
+    { message: 'settings.periodTooLong', path: ['to'] },
+  );
+export type TaxSummaryInput = z.infer<typeof taxSummaryInput>;
+
+const figures = {
+  /** Sales without tax and the tax, per rate: issued invoices minus credit notes. */
+  net8: z.number().int(),
+  tax8: z.number().int(),
+  net10: z.number().int(),
+  tax10: z.number().int(),
+  /** Credit notes' total (with tax) deducted above. */
+  credits: z.number().int(),
+  /** Hand-made invoices, typed as one amount without a rate breakdown. */
+  unclassified: z.number().int(),
+  /** Everything billed in the month, tax included, after credit notes. */
+  total: z.number().int(),
+};
+
+export const taxSummaryMonthOut = z.object({
+  month: z.string(),
+  invoices: z.number().int(),
+  creditNotes: z.number().int(),
+  ...figures,
+});
+export type TaxSummaryMonth = z.infer<typeof taxSummaryMonthOut>;
+
+export const taxSummaryOut = z.object({
+  from: z.string(),
+  to: z.string(),
+  months: z.array(taxSummaryMonthOut),
+  totals: z.object({ invoices: z.number().int(), creditNotes: z.number().int(), ...figures }),
+});
+export type TaxSummaryOut = z.infer<typeof taxSummaryOut>;
