@@ -24,6 +24,7 @@ import enErrOrder from './en/errors/order.json';
 import enErrDelivery from './en/errors/delivery.json';
 import enErrSettings from './en/errors/settings.json';
 import enErrInvoice from './en/errors/invoice.json';
+import enErrClaim from './en/errors/claim.json';
 import enErrHandover from './en/errors/handover.json';
 import enErrCategory from './en/errors/category.json';
 import enErrCustomer from './en/errors/customer.json';
@@ -62,6 +63,7 @@ export const enCore = {
     delivery: enErrDelivery,
     settings: enErrSettings,
     invoice: enErrInvoice,
+    claim: enErrClaim,
     handover: enErrHandover,
     category: enErrCategory,
     customer: enErrCustomer,

@@ -31,6 +31,7 @@ import neErrOrder from './ne/errors/order.json';
 import neErrDelivery from './ne/errors/delivery.json';
 import neErrSettings from './ne/errors/settings.json';
 import neErrInvoice from './ne/errors/invoice.json';
+import neErrClaim from './ne/errors/claim.json';
 import neErrHandover from './ne/errors/handover.json';
 import neErrCategory from './ne/errors/category.json';
 import neErrCustomer from './ne/errors/customer.json';
@@ -75,6 +76,7 @@ export const ne = {
     delivery: neErrDelivery,
     settings: neErrSettings,
     invoice: neErrInvoice,
+    claim: neErrClaim,
     handover: neErrHandover,
     category: neErrCategory,
     customer: neErrCustomer,
