@@ -8,6 +8,7 @@ import { creditRouter } from './customers/credit.router';
 import { customersRouter } from './customers/customers.router';
 import { routesRouter } from './customers/routes.router';
 import { ordertrackRouter } from './deliveries/ordertrack.router';
+import { claimsRouter, closingRouter, creditNotesRouter } from './money/billing.router';
 import { handoversRouter } from './money/handovers.router';
 import { invoicesRouter } from './money/invoices.router';
 import { ordersRouter } from './orders/orders.router';
@@ -22,7 +23,10 @@ export const appRouter = router({
   audit: auditRouter,
   auth: authRouter,
   categories: categoriesRouter,
+  claims: claimsRouter,
+  closing: closingRouter,
   credit: creditRouter,
+  creditNotes: creditNotesRouter,
   handovers: handoversRouter,
   customers: customersRouter,
   employees: employeesRouter,
