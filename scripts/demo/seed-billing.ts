@@ -59,7 +59,9 @@ export function seedBilling(
       )
       .run(JSON.stringify(DEMO_BUSINESS));
     const setDay = db.$client.prepare('UPDATE customer SET closing_day = ? WHERE id = ?');
-    o.monthly.forEach((id, i) => setDay.run(CLOSING_DAYS[i % CLOSING_DAYS.length], id));
+    o.monthly.forEach((id, i) => {
+      setDay.run(CLOSING_DAYS[i % CLOSING_DAYS.length], id);
+    });
   });
 
   // Cash deliveries, oldest first, as the drivers delivered them. The latest one before today
