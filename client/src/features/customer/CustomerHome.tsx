@@ -22,6 +22,7 @@ export function CustomerHome() {
         <Tile to="/customer/customsheet" icon={<SheetIcon />} label={t('nav.myOrdersheet')} />
         <Tile to="/customer/thaiproducts" icon={<ChiliIcon />} label={t('nav.thaiProducts')} />
         <Tile to="/customer/myorderlist" icon={<HistoryIcon />} label={t('nav.orderHistory')} />
+        <Tile to="/customer/claims" icon={<SheetIcon />} label={t('nav.claims')} />
       </TileGrid>
     </>
   );

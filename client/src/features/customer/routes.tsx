@@ -2,6 +2,7 @@ import { Route } from 'react-router';
 import { AreaRoutes } from '../../shell/AreaRoutes';
 import { AllProductsScreen } from './AllProductsScreen';
 import { CartScreen } from './CartScreen';
+import { CustomerClaimsScreen } from './ClaimsScreen';
 import { CustomerHome } from './CustomerHome';
 import { OrderDetailsScreen } from './OrderDetailsScreen';
 import { OrderHistoryScreen } from './OrderHistoryScreen';
@@ -22,6 +23,7 @@ export const customerRoutes = (
     <Route path="/customer/myorderlist/:pageNumber?" element={<OrderHistoryScreen />} />
     <Route path="/customer/orderdetails/:id" element={<OrderDetailsScreen />} />
     <Route path="/customer/orderplaced" element={<OrderPlacedScreen />} />
+    <Route path="/customer/claims" element={<CustomerClaimsScreen />} />
     <Route path="/cart" element={<CartScreen />} />
   </>
 );
