@@ -15,6 +15,7 @@ beforeEach(() => {
   e.problems.length = 0;
 });
 
+let deliveredOrder = '';
 const one = <T>(q: string, ...params: unknown[]) => e.db.$client.prepare(q).get(...params) as T;
 
 describe('billing journeys', () => {
@@ -57,6 +58,7 @@ describe('billing journeys', () => {
             'SELECT invoice_id AS invoiceId FROM customer_order WHERE id = ?',
             order.id,
           ).invoiceId,
+        { timeout: 20_000 },
       )
       .toBeTruthy();
     const inv = one<{ kind: string; paid: number; assign: string }>(
@@ -72,6 +74,7 @@ describe('billing journeys', () => {
       order.name,
     );
     expect(line).toEqual({ q: order.quantity - 1, r: 'short' });
+    deliveredOrder = order.id;
     expect(e.problems).toEqual([]);
   });
 
@@ -96,6 +99,36 @@ describe('billing journeys', () => {
         end,
       ).n,
     ).toBeGreaterThan(0);
+    expect(e.problems).toEqual([]);
+  });
+
+  it('a customer reports a goods issue on a delivered product', async () => {
+    const who = one<{ username: string; name: string }>(
+      `SELECT a.username, l.name FROM customer_order o
+         JOIN customer c ON c.id = o.customer_id JOIN account a ON a.id = c.account_id
+         JOIN order_line l ON l.order_id = o.id
+        WHERE o.id = ? ORDER BY l.position LIMIT 1`,
+      deliveredOrder,
+    );
+    const page = await e.newPage(PHONE);
+    await signIn(page, who.username, 'cust1234');
+    await page.waitForURL('**/customer');
+    await page.goto('/customer/claims');
+    await page.getByRole('heading', { name: 'Report a problem' }).waitFor();
+    await page.getByLabel('Product').first().click();
+    await page
+      .getByRole('option', { name: new RegExp(who.name) })
+      .first()
+      .click();
+    await page.getByLabel('What is wrong?').fill('The bag was torn');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page.getByTestId('my-claim').filter({ hasText: 'The bag was torn' }).waitFor();
+    expect(
+      one<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM goods_claim WHERE order_id = ? AND status = 'pending'",
+        deliveredOrder,
+      ).n,
+    ).toBe(1);
     expect(e.problems).toEqual([]);
   });
 });
