@@ -8,6 +8,7 @@ import { creditRouter } from './customers/credit.router';
 import { customersRouter } from './customers/customers.router';
 import { routesRouter } from './customers/routes.router';
 import { ordertrackRouter } from './deliveries/ordertrack.router';
+import { claimsRouter, closingRouter, creditNotesRouter } from './money/billing.router';
 import { documentsRouter } from './money/documents/documents.router';
 import { handoversRouter } from './money/handovers.router';
 import { invoicesRouter } from './money/invoices.router';
@@ -23,8 +24,11 @@ export const appRouter = router({
   audit: auditRouter,
   auth: authRouter,
   categories: categoriesRouter,
+  claims: claimsRouter,
+  closing: closingRouter,
   credit: creditRouter,
   documents: documentsRouter,
+  creditNotes: creditNotesRouter,
   handovers: handoversRouter,
   customers: customersRouter,
   employees: employeesRouter,

@@ -23,6 +23,7 @@ import { FIRST_ORDER_NUMBER } from '../../server/orders/orders';
 import type { Db } from '../../server/platform/db';
 import { newId } from '../../server/platform/ids';
 import type { AccountKind, EmployeeRole } from '../../shared/enums';
+import { taxByRate } from '../../shared/tax';
 import {
   type Audience,
   CATEGORIES,
@@ -54,6 +55,7 @@ import {
 import { popupImage, productTile, sliderBanner } from './images';
 import { CATEGORY_NAMES_NE, PRODUCT_NAMES_NE } from './names-ne';
 import { Rng } from './prng';
+import { type DeliveryToBill, seedBilling } from './seed-billing';
 
 // The demo data set: logins, routes, catalogue with generated pictures, 30 restaurants and three
 // months of orders, deliveries, invoices and payments up to `today`. Everything is drawn from a
@@ -438,7 +440,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const lines: LineRow[] = [];
   const jobs: JobRow[] = [];
   /** Delivered goods to invoice: web orders and phoned-in deliveries alike. */
-  const delivered: { c: Cust; date: string; amount: number; at: string }[] = [];
+  const delivered: { c: Cust; date: string; amount: number; at: string; orderId?: string }[] = [];
 
   const placeOrder = (c: Cust, date: string) => {
     const items = basket(c);
@@ -447,7 +449,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     const createdAt = at(placedOn, rng.int(9, 22), rng.int(0, 59));
     const isDelivered = date < today;
     const dispatchedAt = isDelivered ? at(date, rng.int(7, 8), rng.int(0, 59)) : null;
-    const total = items.reduce((sum, l) => sum + l.lineTotal, 0);
+    // Every demo product carries the reduced rate (its category's default): tax once per order.
+    const tax = taxByRate(items.map((l) => ({ amount: l.lineTotal, rate: 8 as const })));
+    const total = tax.total;
     orders.push({
       id,
       // Numbered below, once every order's placing time is known.
@@ -462,6 +466,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       deliveryDate: date,
       customMessage: rng.chance(0.07) ? rng.pick(ORDER_MESSAGES) : '',
       total,
+      net8: tax.net,
+      tax8: tax.tax,
       isDelivered,
       deliveredBy: isDelivered ? c.driverId : null,
       deliveredByName: isDelivered ? driverName(c.driverId) : null,
@@ -495,7 +501,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
         deliveredAt,
         createdAt: dispatchedAt,
       });
-      delivered.push({ c, date, amount: total, at: deliveredAt });
+      delivered.push({ c, date, amount: total, at: deliveredAt, orderId: id });
     }
   };
 
@@ -603,12 +609,24 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   };
 
   delivered.sort((a, b) => a.at.localeCompare(b.at));
+  const billLater: DeliveryToBill[] = [];
   for (const c of custs) {
     const mine = delivered.filter((d) => d.c === c);
     const collector = c.seed.bankTransfer ? null : c.driverId;
     settledBy.set(c.id, collector ?? managerId);
     if (c.seed.payment === 'cash') {
       for (const d of mine) {
+        // A web order is invoiced by its delivery (scripts/demo/seed-billing.ts), paid at the door.
+        if (d.orderId) {
+          const r = rng.next();
+          billLater.push({
+            orderId: d.orderId,
+            day: d.date,
+            driverId: c.driverId,
+            paid: r < 0.8 ? 'full' : r < 0.92 ? 'part' : 'none',
+          });
+          continue;
+        }
         const inv = addInvoice({
           customerId: c.id,
           dueDate: d.date,
@@ -639,7 +657,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     }
     // Monthly: one statement per finished month, due on the customer's payment day.
     const byMonth = new Map<string, number>();
-    for (const d of mine)
+    // Web orders wait for the closing run (seed-billing.ts); phoned-in deliveries are typed.
+    for (const d of mine.filter((x) => !x.orderId))
       byMonth.set(monthOf(d.date), (byMonth.get(monthOf(d.date)) ?? 0) + d.amount);
     let k = 0;
     for (const [month, amount] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) {
@@ -785,6 +804,15 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     for (const name of written) fs.rmSync(path.join(uploadsDir, name), { force: true });
     throw e;
   }
+  // Money from deliveries through the product's own services: invoices, closings, a claim.
+  seedBilling(db, {
+    today,
+    timeZone,
+    start,
+    adminId,
+    deliveries: billLater,
+    monthly: custs.filter((c) => c.seed.payment === 'monthly').map((c) => c.id),
+  });
 
   const logins: DemoLogin[] = [
     { ...pickLogin('admin'), kind: 'admin', role: null },

@@ -19,8 +19,11 @@ import {
   wishlistEntry,
 } from '../../drizzle/schema';
 import { verifyPassword } from '../../server/accounts/passwords';
+import { runClosing } from '../../server/money/closing';
 import { closeDb, type Db, openDb } from '../../server/platform/db';
+import { addDaysIso } from '../../shared/delivery-dates';
 import { ITEM_TYPES, UNITS, WEEKDAYS } from '../../shared/enums';
+import { taxByRate } from '../../shared/tax';
 import { clearAllData, type SeedSummary, seedDemo, tableCounts } from './seed-demo';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -235,7 +238,15 @@ describe('seedDemo', () => {
       const mine = byOrder.get(o.id) ?? [];
       expect(mine.length).toBeGreaterThanOrEqual(2);
       expect(mine.length).toBeLessThanOrEqual(8);
-      expect(o.total).toBe(mine.reduce((s, l) => s + l.lineTotal, 0));
+      // What the customer pays: the lines as delivered, with the tax once per rate.
+      expect(o.total).toBe(
+        taxByRate(
+          mine.map((l) => ({
+            amount: l.unitPrice * (l.deliveredQuantity ?? l.quantity),
+            rate: l.taxRate === 10 ? 10 : 8,
+          })),
+        ).total,
+      );
       expect(mine.map((l) => l.position).sort((a, b) => a - b)).toEqual(mine.map((_, i) => i));
       if (o.isDelivered) {
         expect(drivers.has(o.deliveredBy!)).toBe(true);
@@ -263,6 +274,88 @@ describe('seedDemo', () => {
   it('gives web customers an ordersheet and leaves no broken references', () => {
     expect(db.select().from(wishlistEntry).all().length).toBeGreaterThan(20);
     expect(db.$client.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+  });
+
+  it('makes every document of the month: delivery invoices, closings with statements, a short delivery, a credit note', () => {
+    const count = (q: string) => (db.$client.prepare(q).get() as { n: number }).n;
+    expect(count("SELECT COUNT(*) AS n FROM invoice WHERE kind = 'delivery'")).toBeGreaterThan(50);
+    expect(count("SELECT COUNT(*) AS n FROM invoice WHERE kind = 'closing'")).toBeGreaterThan(5);
+    expect(count('SELECT COUNT(*) AS n FROM statement')).toBeGreaterThan(5);
+    expect(
+      count("SELECT COUNT(*) AS n FROM order_line WHERE short_reason = 'short'"),
+    ).toBeGreaterThanOrEqual(1);
+    expect(count("SELECT COUNT(*) AS n FROM goods_claim WHERE status = 'approved'")).toBe(1);
+    expect(count('SELECT COUNT(*) AS n FROM credit_note')).toBe(1);
+    expect(
+      count(
+        "SELECT COUNT(*) AS n FROM payment p JOIN invoice i ON i.id = p.invoice_id WHERE i.kind = 'delivery'",
+      ),
+    ).toBeGreaterThan(30);
+    const business = db.$client
+      .prepare("SELECT value FROM setting WHERE key = 'business'")
+      .get() as {
+      value: string;
+    };
+    expect(JSON.parse(business.value).registrationNumber).toBe('T7000012050002');
+    expect(
+      count(
+        "SELECT COUNT(*) AS n FROM customer WHERE payment_method = 'monthly' AND closing_day IS NULL",
+      ),
+    ).toBe(0);
+  });
+
+  it('after closing every customer, invoiced amounts equal delivered amounts with tax, each order once', () => {
+    const actor = { id: null, name: 'test' };
+    for (let d = TODAY; d <= addDaysIso(TODAY, 31); d = addDaysIso(d, 1)) {
+      runClosing(db, actor, d, { timeZone: 'Asia/Tokyo' });
+    }
+    // Every delivered web order (its driver's job delivered) is on exactly one invoice.
+    const delivered = db.$client
+      .prepare(
+        `SELECT o.id, o.invoice_id AS invoiceId FROM customer_order o
+          WHERE o.is_delivered = 1 AND NOT EXISTS (
+            SELECT 1 FROM delivery_job j WHERE j.order_id = o.id AND j.is_delivered = 0)`,
+      )
+      .all() as { id: string; invoiceId: string | null }[];
+    expect(delivered.length).toBeGreaterThan(100);
+    for (const o of delivered) expect(o.invoiceId, o.id).toBeTruthy();
+    const onInvoices = db.$client
+      .prepare(
+        `SELECT order_id AS orderId, COUNT(DISTINCT invoice_id) AS n FROM invoice_line
+          WHERE order_id IS NOT NULL GROUP BY order_id`,
+      )
+      .all() as { orderId: string; n: number }[];
+    for (const r of onInvoices) expect(r.n).toBe(1);
+    // Each invoice: its lines are the delivered lines of its orders, and its figures are their
+    // tax per rate (before the credit notes it deducted).
+    const invoices = db.$client
+      .prepare(
+        `SELECT id, amount, credit_applied AS credit, net8 + tax8 + net10 + tax10 AS gross
+           FROM invoice WHERE kind IN ('delivery', 'closing')`,
+      )
+      .all() as { id: string; amount: number; credit: number; gross: number }[];
+    let invoiced = 0;
+    let deliveredTotal = 0;
+    for (const inv of invoices) {
+      const lines = db.$client
+        .prepare(
+          `SELECT l.unit_price * COALESCE(l.delivered_quantity, l.quantity) AS amount,
+                  l.tax_rate AS rate
+             FROM order_line l JOIN customer_order o ON o.id = l.order_id
+            WHERE o.invoice_id = ?`,
+        )
+        .all(inv.id) as { amount: number; rate: 8 | 10 }[];
+      const expected = taxByRate(lines).total;
+      expect(inv.gross).toBe(expected);
+      expect(inv.amount + inv.credit).toBe(expected);
+      invoiced += inv.gross;
+      deliveredTotal += expected;
+      const billedLines = db.$client
+        .prepare('SELECT COALESCE(SUM(amount), 0) AS n FROM invoice_line WHERE invoice_id = ?')
+        .get(inv.id) as { n: number };
+      expect(billedLines.n).toBe(lines.reduce((s, l) => s + l.amount, 0));
+    }
+    expect(invoiced).toBe(deliveredTotal);
   });
 
   it('is repeatable, and clearAllData removes every row and picture', async () => {

@@ -6,6 +6,7 @@ import {
   customer,
   customerOrder,
   deliveryJob,
+  invoice,
   orderLine,
   route,
   uploadedFile,
@@ -19,12 +20,15 @@ import {
   type JobPageOut,
   type jobFormInput,
 } from '../../shared/schemas/doorstep';
+import { billDeliveredOrder, deliveryDay } from '../money/billing';
+import { takePaymentAtDelivery } from '../money/payments';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import { type Scope, withinScope } from '../platform/scope';
+import { getTaxSettings } from '../settings/tax-settings';
 
 // Delivery jobs ("ordertrack", spec §2 and DESIGN §3): the office assigns a customer's delivery
 // to a driver; the driver marks it delivered from the phone. A driver reaches only their own
@@ -46,6 +50,8 @@ const jobColumns = {
   oNumber: customerOrder.orderNumber,
   oDate: customerOrder.deliveryDate,
   oTotal: customerOrder.total,
+  oInvoice: customerOrder.invoiceId,
+  oSlip: customerOrder.slipNumber,
   preparedName: preparer.username,
   driverName: driver.username,
 };
@@ -70,22 +76,45 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
     ? db
         .select({
           orderId: orderLine.orderId,
+          _id: orderLine.id,
           name: orderLine.name,
           quantity: orderLine.quantity,
           sku: orderLine.sku,
           position: orderLine.position,
+          unitPrice: orderLine.unitPrice,
+          taxRate: orderLine.taxRate,
+          deliveredQuantity: orderLine.deliveredQuantity,
+          shortReason: orderLine.shortReason,
         })
         .from(orderLine)
         .where(inArray(orderLine.orderId, orderIds))
         .all()
     : [];
   lines.sort((a, b) => a.position - b.position);
-  const byOrder = new Map<string, { name: string; quantity: number; sku: string }[]>();
-  for (const l of lines) {
-    const list = byOrder.get(l.orderId) ?? [];
-    list.push({ name: l.name, quantity: l.quantity, sku: l.sku });
-    byOrder.set(l.orderId, list);
+  type Item = NonNullable<JobOut['order']>['orderItems'][number];
+  const byOrder = new Map<string, Item[]>();
+  for (const { orderId, position: _p, ...l } of lines) {
+    const list = byOrder.get(orderId) ?? [];
+    list.push(l);
+    byOrder.set(orderId, list);
   }
+  const invoiceIds = rows.map((r) => r.oInvoice).filter((v): v is string => !!v);
+  const invoices = new Map(
+    (invoiceIds.length
+      ? db
+          .select({
+            _id: invoice.id,
+            number: invoice.number,
+            amount: invoice.amount,
+            paidAmount: invoice.paidAmount,
+          })
+          .from(invoice)
+          .where(inArray(invoice.id, invoiceIds))
+          .all()
+      : []
+    ).map((i) => [i._id, i]),
+  );
+  const tax = getTaxSettings(db);
   return rows.map((r) => {
     const j = r.job;
     const order =
@@ -96,6 +125,9 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
             deliveryDate: r.oDate ?? '',
             totalPrice: r.oTotal ?? 0,
             orderItems: byOrder.get(j.orderId) ?? [],
+            tax,
+            invoice: (r.oInvoice && invoices.get(r.oInvoice)) || null,
+            slipNumber: r.oSlip ?? null,
           }
         : null;
     return {
@@ -471,15 +503,22 @@ export function deliveredTime(sent: string | undefined, now: Date): string {
   return new Date(Math.min(at, now.getTime())).toISOString();
 }
 
-/** Marks a job delivered: irreversible; a driver only their own (others answer 404). */
+/**
+ * Marks a job delivered: irreversible; a driver only their own (others answer 404). In the same
+ * transaction: the lines delivered short (0..ordered, with a reason), the order billed (ADR
+ * 033: a cash customer's order becomes its invoice, assigned to the job's driver) and the cash
+ * taken at the door recorded as a payment on it, dated the delivery day.
+ */
 export function deliverJob(
   db: Db,
   actor: Actor,
   scope: Scope,
   input: z.output<typeof deliverInput>,
   now = new Date(),
+  opts: { timeZone?: string } = {},
 ): JobOut {
   const deliveredAt = deliveredTime(input.deliveredAt, now);
+  const timeZone = opts.timeZone ?? process.env.TZ ?? 'Asia/Tokyo';
   write(db, () => {
     const before = db
       .select()
@@ -498,13 +537,20 @@ export function deliverJob(
         .get();
       if (!file) throw badRequest('delivery.proofNotFound');
     }
+    if (input.lines?.length) recordDeliveredLines(db, actor, before.orderId, input.lines);
+    // Only one writer can turn the job delivered: the guard makes a second one a conflict.
     const changes = {
       isDelivered: true,
       deliveredAt,
       recipientName: input.recipientName || null,
       proofImage: input.proofImage || null,
     };
-    db.update(deliveryJob).set(changes).where(eq(deliveryJob.id, input.id)).run();
+    const done = db
+      .update(deliveryJob)
+      .set(changes)
+      .where(and(eq(deliveryJob.id, input.id), eq(deliveryJob.isDelivered, false)))
+      .run();
+    if (done.changes !== 1) throw new AppError('CONFLICT', 'delivery.alreadyDelivered');
     recordAudit(db, actor, {
       entity: 'delivery_job',
       entityId: input.id,
@@ -512,8 +558,84 @@ export function deliverJob(
       before: auditFields(before),
       after: auditFields({ ...before, ...changes }),
     });
+    const day = deliveryDay(deliveredAt, timeZone);
+    const billed = before.orderId
+      ? deliverOrder(db, actor, before.orderId, before.deliveredBy, deliveredAt, day)
+      : null;
+    if (input.cashTaken && input.cashTaken > 0) {
+      if (!billed) throw badRequest('delivery.nothingToCollect');
+      const collector =
+        before.deliveredBy && before.deliveredBy !== actor.id
+          ? { id: before.deliveredBy, name: actor.name }
+          : actor;
+      takePaymentAtDelivery(db, collector, billed, input.cashTaken, day);
+    }
   });
   return getJob(db, input.id, scope);
+}
+
+/** The driver's record of what was really delivered, checked against the order's lines. */
+function recordDeliveredLines(
+  db: Db,
+  actor: Actor,
+  orderId: string | null,
+  lines: NonNullable<z.output<typeof deliverInput>['lines']>,
+): void {
+  if (!orderId) throw badRequest('delivery.lineNotInOrder');
+  for (const l of lines) {
+    const line = db
+      .select()
+      .from(orderLine)
+      .where(and(eq(orderLine.id, l.lineId), eq(orderLine.orderId, orderId)))
+      .get();
+    if (!line) throw badRequest('delivery.lineNotInOrder');
+    if (l.deliveredQuantity > line.quantity) {
+      throw badRequest('delivery.deliveredAboveOrdered', {
+        name: line.name,
+        ordered: line.quantity,
+      });
+    }
+    const changes = { deliveredQuantity: l.deliveredQuantity, shortReason: l.reason };
+    db.update(orderLine).set(changes).where(eq(orderLine.id, line.id)).run();
+    recordAudit(db, actor, {
+      entity: 'order_line',
+      entityId: line.id,
+      action: 'update',
+      before: { deliveredQuantity: line.deliveredQuantity, shortReason: line.shortReason },
+      after: changes,
+      parentId: orderId,
+    });
+  }
+}
+
+/** The job's order is delivered: marked so when the office had not, then billed. */
+function deliverOrder(
+  db: Db,
+  actor: Actor,
+  orderId: string,
+  driverId: string | null,
+  deliveredAt: string,
+  day: string,
+) {
+  const order = db
+    .select({ isDelivered: customerOrder.isDelivered })
+    .from(customerOrder)
+    .where(eq(customerOrder.id, orderId))
+    .get();
+  if (!order) return null;
+  if (!order.isDelivered) {
+    const d = driverId ? driverAccount(db, driverId) : null;
+    db.update(customerOrder)
+      .set({
+        isDelivered: true,
+        deliveredBy: d?.id ?? actor.id,
+        deliveredByName: d?.username ?? actor.name,
+        deliveredAt,
+      })
+      .where(eq(customerOrder.id, orderId))
+      .run();
+  }
+  return billDeliveredOrder(db, actor, orderId, day, driverId);
 }
 
 // --- The job form's choices ---------------------------------------------------------------------

@@ -92,7 +92,11 @@ export const ordertrackRouter = router({
     .use(idempotent)
     .output(answer(jobOut))
     .mutation(
-      replayable(({ ctx, input }) => deliverJob(ctx.db, actorOf(ctx.user), ctx.scope, input)),
+      replayable(({ ctx, input }) =>
+        deliverJob(ctx.db, actorOf(ctx.user), ctx.scope, input, new Date(), {
+          timeZone: ctx.config.timeZone,
+        }),
+      ),
     ),
 
   create: staffProcedure

@@ -23,12 +23,15 @@ import { roleOf, STAFF } from '../trpc';
 function staffOnly(
   services: Services,
   req: FastifyRequest,
-  also: { driver?: boolean } = {},
+  also: { driver?: boolean; customer?: boolean } = {},
 ): string {
   const { user } = resolveUser(services.db, readSessionToken(req));
   const role = roleOf(user);
   if (role === 'anonymous') throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
-  const allowed = STAFF.includes(role) || (also.driver === true && role === 'driver');
+  const allowed =
+    STAFF.includes(role) ||
+    (also.driver === true && role === 'driver') ||
+    (also.customer === true && role === 'customer');
   if (!allowed) throw new AppError('FORBIDDEN', 'auth.forbidden');
   return user?.account.id ?? '';
 }
@@ -48,7 +51,11 @@ export async function uploadsPlugin(app: FastifyInstance, services: Services): P
   app.post<{ Querystring: { purpose?: string } }>('/api/upload', async (req, reply) => {
     try {
       // A driver may upload only the photo that proves a delivery.
-      const accountId = staffOnly(services, req, { driver: req.query.purpose === 'proof' });
+      // ... and a customer only the photo of a goods claim (ADR 033).
+      const accountId = staffOnly(services, req, {
+        driver: req.query.purpose === 'proof',
+        customer: req.query.purpose === 'claim',
+      });
       if (!req.isMultipart()) throw new AppError('BAD_REQUEST', 'upload.noFile');
       let bytes: Buffer | null = null;
       try {

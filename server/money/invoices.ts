@@ -12,7 +12,7 @@ import { INVOICES_PAGE_SIZE } from '../../shared/schemas/invoices';
 import { isOverdue } from '../customers/overdue';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
-import { badRequest, notFound } from '../platform/errors';
+import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import type { Scope } from '../platform/scope';
@@ -417,6 +417,21 @@ export function updateInvoice(
     const before = findInvoiceRow(db, input.id, { kind: 'all' });
     if (!before) throw notFound('invoice.notFound');
     checkReferences(db, input);
+    // An issued invoice (made from deliveries) keeps its customer, lines and amount for good:
+    // corrections are credit notes (ADR 033).
+    const issued = db.$client
+      .prepare<[string], { kind: string; cancelledAt: string | null }>(
+        'SELECT kind, cancelled_at AS cancelledAt FROM invoice WHERE id = ?',
+      )
+      .get(input.id);
+    if (issued?.cancelledAt) throw conflict('invoice.alreadyCancelled');
+    if (
+      issued &&
+      issued.kind !== 'manual' &&
+      (input.amount !== before.amount || input.customer !== before.customerId)
+    ) {
+      throw conflict('invoice.issuedLocked');
+    }
     if (input.amount < before.paidAmount) {
       throw badRequest('invoice.amountBelowPaid', { paid: before.paidAmount });
     }
@@ -449,6 +464,11 @@ export function deleteInvoice(db: Db, actor: Actor, id: string): { _id: string }
   write(db, () => {
     const before = findInvoiceRow(db, id, { kind: 'all' });
     if (!before) throw notFound('invoice.notFound');
+    const kind = db.$client
+      .prepare<[string], string>('SELECT kind FROM invoice WHERE id = ?')
+      .pluck()
+      .get(id);
+    if (kind && kind !== 'manual') throw conflict('invoice.issuedNoDelete');
     // Its payments go with it: not while one belongs to a confirmed handover (ADR 023).
     assertInvoiceOpen(db, id);
     const payments = db.$client

@@ -249,3 +249,23 @@ export function addNote(
   });
   return getInvoice(db, input.invoiceId, scope, today);
 }
+
+/**
+ * The cash a driver takes at the door when delivering (inside the delivery's write): a payment
+ * on the delivery's invoice, collected by the driver on the delivery day, so it counts in that
+ * day's handover. More than the invoice asks is refused; less is a partial payment.
+ */
+export function takePaymentAtDelivery(
+  db: Db,
+  actor: Actor,
+  invoice: { id: string; amount: number },
+  amount: number,
+  date: string,
+): string {
+  if (amount > invoice.amount) {
+    throw badRequest('delivery.cashAboveInvoice', { amount: formatYen(invoice.amount) });
+  }
+  // A day the office has confirmed takes no more cash (ADR 023).
+  assertDayOpen(db, actor.id, date);
+  return insertPayment(db, actor, invoice.id, amount, { date, takenAt: null });
+}

@@ -136,7 +136,13 @@ export const ordersRouter = router({
     .output(answer(officeOrderOut))
     .mutation(
       replayable(
-        ({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), { id: input.id }),
+        ({ ctx, input }) =>
+          dispatchOrder(
+            ctx.db,
+            actorOf(ctx.user),
+            { id: input.id },
+            { timeZone: ctx.config.timeZone },
+          ),
         ({ ctx }, id) => getOfficeOrder(ctx.db, id),
       ),
     ),
@@ -148,7 +154,8 @@ export const ordersRouter = router({
     .output(answer(officeOrderOut))
     .mutation(
       replayable(
-        ({ ctx, input }) => dispatchOrder(ctx.db, actorOf(ctx.user), input),
+        ({ ctx, input }) =>
+          dispatchOrder(ctx.db, actorOf(ctx.user), input, { timeZone: ctx.config.timeZone }),
         ({ ctx }, id) => getOfficeOrder(ctx.db, id),
       ),
     ),

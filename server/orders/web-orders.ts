@@ -12,6 +12,7 @@ import {
 import type { OrderOut } from '../../shared/schemas/orders';
 import type { CustomerRecord } from '../context';
 import { driverAccount, insertJob } from '../deliveries/delivery-jobs';
+import { billDeliveredOrder, deliveryDay } from '../money/billing';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { AppError, badRequest, notFound } from '../platform/errors';
@@ -260,6 +261,7 @@ function dispatchInside(
   id: string,
   driver: { id: string; username: string } | null,
   now: string,
+  timeZone = process.env.TZ ?? 'Asia/Tokyo',
 ): void {
   const stmts = dispatchStatements(db);
   const before = stmts.orderById.get({ id });
@@ -299,6 +301,9 @@ function dispatchInside(
       orderId: id,
       driverId: driver.id,
     });
+  } else {
+    // The office handed it over itself: delivered now, so billable now (ADR 033).
+    billDeliveredOrder(db, actor, id, deliveryDay(now, timeZone), null);
   }
 }
 
@@ -307,10 +312,11 @@ export function dispatchOrder(
   db: Db,
   actor: Actor,
   input: { id: string; driverId?: string },
+  opts: { timeZone?: string } = {},
 ): OfficeOrderOut {
   return write(db, () => {
     const driver = input.driverId ? driverAccount(db, input.driverId) : null;
-    dispatchInside(db, actor, input.id, driver, new Date().toISOString());
+    dispatchInside(db, actor, input.id, driver, new Date().toISOString(), opts.timeZone);
     // The answer is read inside the transaction (no cache involved): an idempotency key is
     // stored with what the write returns, in the same commit, instead of being corrected by a
     // second commit afterwards.

@@ -26,6 +26,7 @@ import enErrDelivery from './en/errors/delivery.json';
 import enErrDocument from './en/errors/document.json';
 import enErrSettings from './en/errors/settings.json';
 import enErrInvoice from './en/errors/invoice.json';
+import enErrClaim from './en/errors/claim.json';
 import enErrHandover from './en/errors/handover.json';
 import enErrCategory from './en/errors/category.json';
 import enErrCustomer from './en/errors/customer.json';
@@ -66,6 +67,7 @@ export const enCore = {
     document: enErrDocument,
     settings: enErrSettings,
     invoice: enErrInvoice,
+    claim: enErrClaim,
     handover: enErrHandover,
     category: enErrCategory,
     customer: enErrCustomer,

@@ -33,6 +33,7 @@ import neErrDelivery from './ne/errors/delivery.json';
 import neErrDocument from './ne/errors/document.json';
 import neErrSettings from './ne/errors/settings.json';
 import neErrInvoice from './ne/errors/invoice.json';
+import neErrClaim from './ne/errors/claim.json';
 import neErrHandover from './ne/errors/handover.json';
 import neErrCategory from './ne/errors/category.json';
 import neErrCustomer from './ne/errors/customer.json';
@@ -79,6 +80,7 @@ export const ne = {
     document: neErrDocument,
     settings: neErrSettings,
     invoice: neErrInvoice,
+    claim: neErrClaim,
     handover: neErrHandover,
     category: neErrCategory,
     customer: neErrCustomer,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PRICE_BASES, TAX_ROUNDINGS } from '../tax';
+import { deliveredLineInput } from './billing';
 import { idParam } from './catalogue';
 import { orderOut, placeOrderInput } from './orders';
 
@@ -163,8 +165,30 @@ export const jobOut = z.object({
       deliveryDate: z.string(),
       totalPrice: z.number().int(),
       orderItems: z.array(
-        z.object({ name: z.string(), quantity: z.number().int(), sku: z.string() }),
+        z.object({
+          name: z.string(),
+          quantity: z.number().int(),
+          sku: z.string(),
+          _id: z.string(),
+          unitPrice: z.number().int(),
+          taxRate: z.number().int(),
+          /** What was delivered when it differs from the order (null: as ordered). */
+          deliveredQuantity: z.number().int().nullable(),
+          shortReason: z.string().nullable(),
+        }),
       ),
+      /** How the order's tax is computed, so the phone can work out a short delivery's total. */
+      tax: z.object({ basis: z.enum(PRICE_BASES), rounding: z.enum(TAX_ROUNDINGS) }),
+      /** The invoice the delivery made (cash customers), once delivered. */
+      invoice: z
+        .object({
+          _id: z.string(),
+          number: z.string().nullable(),
+          amount: z.number().int(),
+          paidAmount: z.number().int(),
+        })
+        .nullable(),
+      slipNumber: z.string().nullable(),
     })
     .nullable(),
   preparedBy: z.object({ _id: z.string(), username: z.string() }).nullable(),
@@ -208,6 +232,15 @@ export const deliverInput = z.object({
   recipientName: z.string().trim().max(100).optional(),
   /** The name of a file uploaded through POST /api/upload. */
   proofImage: z.string().trim().max(200).optional(),
+  /** Lines delivered short, refused or substituted (the rest as ordered). */
+  lines: z.array(deliveredLineInput).max(500).optional(),
+  /** The cash taken at the door (cash customers): a payment on the delivery's invoice. */
+  cashTaken: z
+    .number({ error: 'invoice.amountWhole' })
+    .int('invoice.amountWhole')
+    .min(0, 'invoice.amountPositive')
+    .max(1_000_000_000, 'invoice.amountTooLarge')
+    .optional(),
 });
 
 export const formOptionsOut = z.object({

@@ -29,6 +29,7 @@ export function CustomerHome() {
         <Tile to="/customer/thaiproducts" icon={<ChiliIcon />} label={t('nav.thaiProducts')} />
         <Tile to="/customer/myorderlist" icon={<HistoryIcon />} label={t('nav.orderHistory')} />
         <Tile to="/customer/account" icon={<ReceiptIcon />} label={t('documents.ui.account')} />
+        <Tile to="/customer/claims" icon={<SheetIcon />} label={t('nav.claims')} />
       </TileGrid>
     </>
   );

@@ -4,6 +4,7 @@ import { AreaRoutes } from '../../shell/AreaRoutes';
 import { AccountScreen } from './AccountScreen';
 import { AllProductsScreen } from './AllProductsScreen';
 import { CartScreen } from './CartScreen';
+import { CustomerClaimsScreen } from './ClaimsScreen';
 import { CustomerHome } from './CustomerHome';
 import { OrderDetailsScreen } from './OrderDetailsScreen';
 import { OrderHistoryScreen } from './OrderHistoryScreen';
@@ -26,6 +27,7 @@ export const customerRoutes = (
     <Route path="/customer/orderplaced" element={<OrderPlacedScreen />} />
     <Route path="/customer/account" element={<AccountScreen />} />
     <Route path="/customer/print/:kind/:id" element={<DocumentPrintView />} />
+    <Route path="/customer/claims" element={<CustomerClaimsScreen />} />
     <Route path="/cart" element={<CartScreen />} />
   </>
 );

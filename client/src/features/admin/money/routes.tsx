@@ -1,6 +1,8 @@
 import { Route } from 'react-router';
 import { DocumentPrintView } from '../../../components/documents/DocumentPrintView';
 import { AgingScreen } from './AgingScreen';
+import { ClaimsScreen } from './ClaimsScreen';
+import { ClosingScreen } from './ClosingScreen';
 import { CustomerInvoicesScreen } from './CustomerInvoicesScreen';
 import { ExportScreen } from './ExportScreen';
 import { FollowUpsScreen } from './FollowUpsScreen';
@@ -15,6 +17,8 @@ export const MONEY_REPORT_LINKS = [
   { to: '/admin/reports/aging', labelKey: 'money.aging' },
   { to: '/admin/reports/handovers', labelKey: 'money.handovers' },
   { to: '/admin/invoice/followups', labelKey: 'money.followUps' },
+  { to: '/admin/invoice/closing', labelKey: 'money.closing' },
+  { to: '/admin/invoice/claims', labelKey: 'money.claims' },
 ] as const;
 
 // Invoices, payments, notes, handovers, aging, collection forecast and export.
@@ -22,6 +26,8 @@ export const moneyRoutes = (
   <>
     <Route path="/admin/invoice" element={<InvoicesScreen />} />
     <Route path="/admin/invoice/followups" element={<FollowUpsScreen />} />
+    <Route path="/admin/invoice/closing" element={<ClosingScreen />} />
+    <Route path="/admin/invoice/claims" element={<ClaimsScreen />} />
     <Route path="/admin/invoice/bycustomer/:id" element={<CustomerInvoicesScreen />} />
     <Route path="/admin/reports/payment" element={<PaymentReportScreen />} />
     <Route path="/admin/reports/export" element={<ExportScreen />} />

@@ -21,6 +21,8 @@ const MONEY_ICONS: Record<(typeof MONEY_REPORT_LINKS)[number]['to'], ReactNode> 
   '/admin/reports/aging': <ChartIcon />,
   '/admin/reports/handovers': <PeopleIcon />,
   '/admin/invoice/followups': <ReceiptIcon />,
+  '/admin/invoice/closing': <ReceiptIcon />,
+  '/admin/invoice/claims': <HistoryIcon />,
 };
 
 /** /admin/reports: the office's reports, and the delivery settings they depend on. */

@@ -11,6 +11,12 @@ import { UploadError, uploadedName, uploadImage } from '../../admin/office/share
 import { useAuth } from '../../auth/AuthContext';
 import { Loading } from '../../customer/LoadState';
 import { useDues } from '../payments/DueToCollect';
+import {
+  changedLines,
+  DeliveredLines,
+  type DeliveredState,
+  deliveredTotal,
+} from './DeliveredLines';
 import { JobCard } from './JobCard';
 import { type CachedList, enqueue, flush, loadList, saveList } from './outbox';
 import { localDateTime } from './time';
@@ -35,6 +41,8 @@ export function DriverPendingScreen() {
   const [confirming, setConfirming] = useState<JobOut | null>(null);
   const [recipient, setRecipient] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
+  const [lineState, setLineState] = useState<DeliveredState>({});
+  const [cash, setCash] = useState<number | null>(null);
 
   // The last list seen, from the phone's storage: shown when the server cannot be reached.
   useEffect(() => {
@@ -89,9 +97,17 @@ export function DriverPendingScreen() {
         }
       }
     }
-    await enqueue(confirming, recipient, { proofImage, tappedAt });
+    const isCash = confirming.customer?.paymentMethod === 'cash' && !!confirming.order;
+    await enqueue(confirming, recipient, {
+      proofImage,
+      tappedAt,
+      lines: changedLines(confirming, lineState),
+      cashTaken: isCash ? (cash ?? deliveredTotal(confirming, lineState)) : undefined,
+    });
     setRecipient('');
     setPhoto(null);
+    setLineState({});
+    setCash(null);
     await flush();
   };
 
@@ -166,8 +182,19 @@ export function DriverPendingScreen() {
         onClose={() => {
           setConfirming(null);
           setPhoto(null);
+          setLineState({});
+          setCash(null);
         }}
       >
+        {confirming && (
+          <DeliveredLines
+            job={confirming}
+            state={lineState}
+            onChange={setLineState}
+            cash={cash}
+            onCash={setCash}
+          />
+        )}
         <TextInput
           label={t('driverJobs.recipientOptional')}
           value={recipient}

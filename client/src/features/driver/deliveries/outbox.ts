@@ -1,4 +1,5 @@
 import { createStore, del, get, set, values } from 'idb-keyval';
+import type { DeliveredLineInput } from '../../../../../shared/schemas/billing';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { isNetworkFailure, keyedClient, newKey, withKey } from '../../../keyed';
 
@@ -17,6 +18,10 @@ export interface QueuedDelivery {
   /** The uploaded proof-of-delivery photo's name, when it could be sent before queueing. */
   proofImage?: string;
   restaurantName: string;
+  /** Lines delivered short, refused or substituted (ADR 033). */
+  lines?: DeliveredLineInput[];
+  /** The cash taken at the door: a payment on the delivery's invoice. */
+  cashTaken?: number;
 }
 
 export interface Refusal {
@@ -79,7 +84,12 @@ export function queuedNow(): QueuedDelivery[] {
 export async function enqueue(
   job: Pick<JobOut, '_id' | 'restaurantName'>,
   recipientName?: string,
-  extra: { proofImage?: string; tappedAt?: string } = {},
+  extra: {
+    proofImage?: string;
+    tappedAt?: string;
+    lines?: DeliveredLineInput[];
+    cashTaken?: number;
+  } = {},
 ): Promise<void> {
   const existing = await idb.get(job._id);
   if (!existing) {
@@ -90,6 +100,8 @@ export async function enqueue(
       recipientName: recipientName?.trim() || undefined,
       proofImage: extra.proofImage,
       restaurantName: job.restaurantName,
+      lines: extra.lines?.length ? extra.lines : undefined,
+      cashTaken: extra.cashTaken || undefined,
     });
   }
   await reload();
@@ -121,6 +133,8 @@ export function flush(): Promise<FlushResult> {
               deliveredAt: item.deliveredAt,
               recipientName: item.recipientName,
               proofImage: item.proofImage,
+              lines: item.lines,
+              cashTaken: item.cashTaken,
             },
             withKey(item.key),
           );

@@ -12,7 +12,10 @@ export class UploadError extends Error {
 }
 
 /** `purpose: 'proof'`: the photo proving a delivery, the one upload a driver may make. */
-export async function uploadImage(file: File, opts: { purpose?: 'proof' } = {}): Promise<Uploaded> {
+export async function uploadImage(
+  file: File,
+  opts: { purpose?: 'proof' | 'claim' } = {},
+): Promise<Uploaded> {
   const body = new FormData();
   body.append('image', file);
   const url = opts.purpose ? `/api/upload?purpose=${opts.purpose}` : '/api/upload';

@@ -1,0 +1,130 @@
+import { Anchor, Badge, Button, Group, SegmentedControl, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClaimStatus } from '../../../../../shared/enums';
+import { formatYen } from '../../../../../shared/format';
+import type { ClaimOut } from '../../../../../shared/schemas/billing';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { DataTable } from '../../../components/DataTable';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { keyedClient, withKey } from '../../../keyed';
+import { trpc } from '../../../trpc';
+import { moneyErrorText, newKey } from './api';
+import { adminCrumbs, reportsCrumb } from './crumbs';
+import { InvoicesFailed } from './InvoiceList';
+
+const COLORS: Record<ClaimStatus, string> = {
+  pending: 'orange.9',
+  approved: 'green.9',
+  rejected: 'gray.8',
+};
+
+/** The customers' goods claims: the office approves (a credit note) or rejects each. */
+export function ClaimsScreen() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<'all' | ClaimStatus>('pending');
+  const list = trpc.claims.list.useQuery(status === 'all' ? {} : { status });
+  const [busy, setBusy] = useState<string | null>(null);
+  const decide = async (c: ClaimOut, approve: boolean) => {
+    setBusy(c._id);
+    try {
+      await keyedClient.claims.decide.mutate({ id: c._id, approve }, withKey(newKey()));
+      notifySuccess(t(approve ? 'money.claimApproved' : 'money.claimRejected'));
+      void list.refetch();
+    } catch (err) {
+      notifyError(moneyErrorText(t, err, 'money.operationFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      <Breadcrumbs items={adminCrumbs(t, t('money.claims'), [reportsCrumb(t)])} />
+      <Title order={1} size="h3" mb="md">
+        {t('money.claims')}
+      </Title>
+      <SegmentedControl
+        mb="md"
+        value={status}
+        onChange={(v) => setStatus(v as typeof status)}
+        data={[
+          { value: 'pending', label: t('money.claimStatus.pending') },
+          { value: 'approved', label: t('money.claimStatus.approved') },
+          { value: 'rejected', label: t('money.claimStatus.rejected') },
+          { value: 'all', label: t('money.claimStatus.all') },
+        ]}
+      />
+      {list.isError ? (
+        <InvoicesFailed onRetry={() => void list.refetch()} />
+      ) : (
+        <DataTable<ClaimOut>
+          records={list.data ?? []}
+          fetching={list.isPending}
+          idAccessor="_id"
+          columns={[
+            {
+              accessor: 'createdAt',
+              title: t('money.date'),
+              render: (c) => c.createdAt.slice(0, 10),
+            },
+            { accessor: 'restaurantName', title: t('money.customer') },
+            {
+              accessor: 'productName',
+              title: t('money.product'),
+              render: (c) => `${c.productName} (${c.quantity}/${c.deliveredQuantity} ${c.sku})`,
+            },
+            {
+              accessor: 'unitPrice',
+              title: t('money.value'),
+              textAlign: 'right',
+              render: (c) => formatYen(c.unitPrice * c.quantity),
+            },
+            { accessor: 'reason', title: t('money.reason') },
+            {
+              accessor: 'photo',
+              title: t('money.photo'),
+              render: (c) =>
+                c.photo ? (
+                  <Anchor href={`/uploads/${c.photo}`} target="_blank" rel="noopener">
+                    {t('money.photo')}
+                  </Anchor>
+                ) : (
+                  ''
+                ),
+            },
+            {
+              accessor: 'status',
+              title: t('money.claimState'),
+              render: (c) =>
+                c.status === 'pending' ? (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="compact-xs"
+                      color="green"
+                      loading={busy === c._id}
+                      onClick={() => void decide(c, true)}
+                    >
+                      {t('money.approve')}
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      disabled={busy === c._id}
+                      onClick={() => void decide(c, false)}
+                    >
+                      {t('money.reject')}
+                    </Button>
+                  </Group>
+                ) : (
+                  <Badge color={COLORS[c.status]} variant="outline">
+                    {t(`money.claimStatus.${c.status}`)}
+                    {c.creditNoteNumber ? ` · ${c.creditNoteNumber}` : ''}
+                  </Badge>
+                ),
+            },
+          ]}
+        />
+      )}
+    </>
+  );
+}

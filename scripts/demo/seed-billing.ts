@@ -1,0 +1,177 @@
+import { billDeliveredOrder } from '../../server/money/billing';
+import { createClaim, decideClaim } from '../../server/money/claims';
+import { runClosing } from '../../server/money/closing';
+import { takePaymentAtDelivery } from '../../server/money/payments';
+import { type Actor, recordAudit } from '../../server/platform/audit';
+import { type Db, write } from '../../server/platform/db';
+import { newId } from '../../server/platform/ids';
+import { addDaysIso } from '../../shared/delivery-dates';
+
+// The demo's money from deliveries (ADR 033), made by the product's own services so every
+// document can be opened right after `npm run demo`: cash web orders invoiced at delivery with
+// the cash taken at the door (one of them delivered short), monthly customers with closing days
+// and every past closing run done with its statements, and one approved claim with its credit
+// note. The business's details are in setting 'business'.
+
+export interface DeliveryToBill {
+  orderId: string;
+  /** YYYY-MM-DD delivered. */
+  day: string;
+  driverId: string;
+  paid: 'full' | 'part' | 'none';
+}
+
+export const DEMO_BUSINESS = {
+  legalName: '株式会社ヒマラヤフーズ',
+  address: '〒169-0073 東京都新宿区百人町2-10-5',
+  phone: '03-5338-1234',
+  bank: {
+    bankName: '三井住友銀行',
+    branchName: '新宿西口支店',
+    accountType: '普通',
+    accountNumber: '1234567',
+    accountHolder: 'カ)ヒマラヤフーズ',
+  },
+  registrationNumber: 'T7000012050002',
+};
+
+/** Closing days of the monthly customers, in turn: most close at month end. */
+const CLOSING_DAYS = [31, 20, 31, 25, 31, 15];
+
+export function seedBilling(
+  db: Db,
+  o: {
+    today: string;
+    timeZone: string;
+    start: string;
+    adminId: string;
+    deliveries: DeliveryToBill[];
+    monthly: string[];
+  },
+): void {
+  const office: Actor = { id: o.adminId, name: 'admin' };
+  const yesterday = addDaysIso(o.today, -1);
+  write(db, () => {
+    db.$client
+      .prepare(
+        `INSERT INTO setting (key, value) VALUES ('business', ?)
+           ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      )
+      .run(JSON.stringify(DEMO_BUSINESS));
+    const setDay = db.$client.prepare('UPDATE customer SET closing_day = ? WHERE id = ?');
+    o.monthly.forEach((id, i) => {
+      setDay.run(CLOSING_DAYS[i % CLOSING_DAYS.length], id);
+    });
+  });
+
+  // Cash deliveries, oldest first, as the drivers delivered them. The latest one before today
+  // was delivered short (one bag less), as the driver recorded on the phone.
+  const deliveries = [...o.deliveries].sort((a, b) => a.day.localeCompare(b.day));
+  const short = [...deliveries].reverse().find((d) => d.day < o.today);
+  const drivers = new Map(
+    db.$client
+      .prepare<[], { id: string; username: string }>(
+        "SELECT id, username FROM account WHERE kind = 'employee'",
+      )
+      .all()
+      .map((a) => [a.id, a.username]),
+  );
+  for (const d of deliveries) {
+    const driver: Actor = { id: d.driverId, name: drivers.get(d.driverId) ?? 'driver' };
+    write(db, () => {
+      if (d === short) {
+        const line = db.$client
+          .prepare<[string], { id: string; quantity: number }>(
+            `SELECT id, quantity FROM order_line WHERE order_id = ? AND quantity >= 2
+              ORDER BY position LIMIT 1`,
+          )
+          .get(d.orderId);
+        if (line) {
+          db.$client
+            .prepare(
+              "UPDATE order_line SET delivered_quantity = ?, short_reason = 'short' WHERE id = ?",
+            )
+            .run(line.quantity - 1, line.id);
+          recordAudit(db, driver, {
+            entity: 'order_line',
+            entityId: line.id,
+            action: 'update',
+            before: { deliveredQuantity: null, shortReason: null },
+            after: { deliveredQuantity: line.quantity - 1, shortReason: 'short' },
+            parentId: d.orderId,
+          });
+        }
+      }
+      const inv = billDeliveredOrder(db, driver, d.orderId, d.day, d.driverId);
+      if (!inv || d.paid === 'none') return;
+      const amount =
+        d.paid === 'full' ? inv.amount : Math.max(1, Math.floor(inv.amount / 2000) * 1000);
+      takePaymentAtDelivery(db, driver, inv, amount, d.day);
+    });
+  }
+
+  // Every closing date up to yesterday, as the office ran them at each closing.
+  for (let day = o.start; day <= yesterday; day = addDaysIso(day, 1)) {
+    runClosing(db, office, day, { timeZone: o.timeZone });
+  }
+  // Closing invoices due before today were mostly paid by bank transfer on the due date, booked
+  // by the manager.
+  const manager =
+    db.$client
+      .prepare<[], string>(
+        "SELECT id FROM account WHERE kind = 'employee' AND role = 'manager' ORDER BY username LIMIT 1",
+      )
+      .pluck()
+      .get() ?? o.adminId;
+  const due = db.$client
+    .prepare<[string], { id: string; amount: number; dueDate: string; n: number }>(
+      `SELECT id, amount, due_date AS dueDate, ROW_NUMBER() OVER (ORDER BY number) AS n
+         FROM invoice WHERE kind = 'closing' AND due_date < ? AND paid_amount = 0`,
+    )
+    .all(o.today);
+  write(db, () => {
+    for (const inv of due) {
+      if (inv.n % 5 === 0) continue;
+      const amount = inv.n % 7 === 0 ? Math.ceil(inv.amount / 2) : inv.amount;
+      db.$client
+        .prepare(
+          `INSERT INTO payment (id, invoice_id, amount, date, collected_by, created_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        )
+        .run(newId(), inv.id, amount, inv.dueDate, manager, `${inv.dueDate}T02:00:00.000Z`);
+      db.$client
+        .prepare('UPDATE invoice SET paid_amount = paid_amount + ? WHERE id = ?')
+        .run(amount, inv.id);
+    }
+  });
+
+  // One goods claim, reported the evening of a recent cash delivery and approved by the office:
+  // its credit note waits for the customer's next delivery invoice.
+  const recent = db.$client
+    .prepare<
+      [string],
+      { lineId: string; customerId: string; accountId: string; deliveredAt: string }
+    >(
+      `SELECT l.id AS lineId, o.customer_id AS customerId, c.account_id AS accountId,
+              j.delivered_at AS deliveredAt
+         FROM customer_order o
+         JOIN order_line l ON l.order_id = o.id
+         JOIN customer c ON c.id = o.customer_id
+         JOIN delivery_job j ON j.order_id = o.id AND j.is_delivered = 1
+        WHERE c.payment_method = 'cash' AND o.invoice_id IS NOT NULL AND j.delivered_at < ?
+          AND l.delivered_quantity IS NULL
+        ORDER BY j.delivered_at DESC, l.position LIMIT 1`,
+    )
+    .get(`${o.today}T00:00:00.000Z`);
+  if (recent) {
+    const customerActor: Actor = { id: recent.accountId, name: 'customer' };
+    const claim = createClaim(
+      db,
+      customerActor,
+      recent.customerId,
+      { orderLineId: recent.lineId, quantity: 1, reason: '袋が破れていました / The bag was torn.' },
+      new Date(Date.parse(recent.deliveredAt) + 3 * 3600_000),
+    );
+    decideClaim(db, office, { id: claim._id, approve: true, note: 'Photo checked' }, o.today);
+  }
+}

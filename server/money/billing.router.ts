@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { isoDateInZone } from '../../shared/format';
+import {
+  claimableOut,
+  claimCreateInput,
+  claimDecideInput,
+  claimListInput,
+  claimListOut,
+  claimOut,
+  closingInput,
+  closingPreviewOut,
+  closingResultOut,
+  creditNoteCreateInput,
+  creditNoteOut,
+} from '../../shared/schemas/billing';
+import type { Context } from '../context';
+import { actorOf } from '../platform/audit';
+import { idempotent, replayable } from '../platform/idempotency';
+import { answer } from '../platform/output';
+import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
+import {
+  claimableLines,
+  createClaim,
+  createCreditNote,
+  decideClaim,
+  getClaim,
+  getCreditNote,
+  listClaims,
+} from './claims';
+import { previewClosing, runClosing } from './closing';
+
+// Billing from deliveries (ADR 033): the office's closing run, goods claims and credit notes.
+
+const today = (ctx: Pick<Context, 'config'>) => isoDateInZone(new Date(), ctx.config.timeZone);
+const idInput = z.object({ id: z.string().trim().min(1, 'common.idRequired').max(64) });
+
+export const closingRouter = router({
+  /** What a closing run for a date would make: customers, orders, amounts. */
+  preview: staffProcedure
+    .input(closingInput)
+    .output(answer(closingPreviewOut))
+    .query(({ ctx, input }) =>
+      previewClosing(ctx.db, input.closingDate, {
+        customerId: input.customerId,
+        timeZone: ctx.config.timeZone,
+      }),
+    ),
+
+  /** Runs it: one invoice and one statement per customer, each order invoiced exactly once. */
+  run: staffProcedure
+    .input(closingInput)
+    .use(idempotent)
+    .output(answer(closingResultOut))
+    .mutation(
+      replayable(({ ctx, input }) =>
+        runClosing(ctx.db, actorOf(ctx.user), input.closingDate, {
+          customerId: input.customerId,
+          timeZone: ctx.config.timeZone,
+        }),
+      ),
+    ),
+});
+
+export const claimsRouter = router({
+  /** A customer reports a goods issue on a delivered line (within 48 hours). */
+  create: customerProcedure
+    .input(claimCreateInput)
+    .use(idempotent)
+    .output(answer(claimOut))
+    .mutation(
+      replayable(
+        ({ ctx, input }) => createClaim(ctx.db, actorOf(ctx.user), ctx.customer.id, input),
+        ({ ctx }, id) => getClaim(ctx.db, id),
+      ),
+    ),
+
+  /** The signed-in customer's claims. */
+  mine: customerProcedure
+    .input(z.void())
+    .output(answer(claimListOut))
+    .query(({ ctx }) => listClaims(ctx.db, { customerId: ctx.customer.id })),
+
+  /** The signed-in customer's delivered lines that may still be reported. */
+  claimable: customerProcedure
+    .input(z.void())
+    .output(answer(claimableOut))
+    .query(({ ctx }) => claimableLines(ctx.db, ctx.customer.id)),
+
+  /** The office's Claims list. */
+  list: staffProcedure
+    .input(claimListInput)
+    .output(answer(claimListOut))
+    .query(({ ctx, input }) => listClaims(ctx.db, { status: input.status })),
+
+  /** Approve (issues the credit note) or reject a pending claim. */
+  decide: staffProcedure
+    .input(claimDecideInput)
+    .use(idempotent)
+    .output(answer(claimOut))
+    .mutation(
+      replayable(
+        ({ ctx, input }) => decideClaim(ctx.db, actorOf(ctx.user), input, today(ctx)),
+        ({ ctx }, id) => getClaim(ctx.db, id),
+      ),
+    ),
+});
+
+export const creditNotesRouter = router({
+  /** A credit note correcting lines of an issued invoice. */
+  create: staffProcedure
+    .input(creditNoteCreateInput)
+    .use(idempotent)
+    .output(answer(creditNoteOut))
+    .mutation(
+      replayable(
+        ({ ctx, input }) => createCreditNote(ctx.db, actorOf(ctx.user), input, today(ctx)),
+        ({ ctx }, id) => getCreditNote(ctx.db, id),
+      ),
+    ),
+
+  /** One credit note (a customer: only its own). */
+  byId: customerOrStaffProcedure
+    .input(idInput)
+    .output(answer(creditNoteOut))
+    .query(({ ctx, input }) =>
+      getCreditNote(
+        ctx.db,
+        input.id,
+        ctx.scope.kind === 'customer' ? { customerId: ctx.scope.customerId } : {},
+      ),
+    ),
+});

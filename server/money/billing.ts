@@ -1,0 +1,326 @@
+import type { InvoiceKind } from '../../shared/enums';
+import { isoDateInZone } from '../../shared/format';
+import { type TaxRate, type TaxSummary, taxByRate } from '../../shared/tax';
+import { type Actor, recordAudit } from '../platform/audit';
+import type { Db } from '../platform/db';
+import { conflict } from '../platform/errors';
+import { newId, nowIso } from '../platform/ids';
+import { getTaxSettings } from '../settings/tax-settings';
+import { takeDocumentNumber } from './numbering';
+
+// Invoices made from deliveries (ADR 033). Everything here runs inside the caller's write():
+// the delivery (cash customers) or one customer's closing (monthly customers). An order is
+// claimed for an invoice with `UPDATE ... WHERE invoice_id IS NULL` in the same IMMEDIATE
+// transaction that issues the invoice, so no order is ever billed twice.
+
+/** A delivered line as an invoice bills it. */
+export interface BillableLine {
+  orderId: string;
+  orderLineId: string;
+  /** YYYY-MM-DD the order was delivered. */
+  date: string;
+  name: string;
+  sku: string;
+  unitPrice: number;
+  /** What was delivered (the ordered quantity unless the driver recorded otherwise). */
+  quantity: number;
+  amount: number;
+  taxRate: TaxRate;
+}
+
+/** The YYYY-MM-DD of a delivery instant in the business's time zone. */
+export function deliveryDay(instant: string, timeZone: string): string {
+  return isoDateInZone(new Date(instant), timeZone);
+}
+
+/** The delivered lines of some orders (lines delivered as 0 are left out), in order. */
+export function deliveredLines(
+  db: Db,
+  orders: readonly { id: string; day: string }[],
+): BillableLine[] {
+  if (orders.length === 0) return [];
+  const day = new Map(orders.map((o) => [o.id, o.day]));
+  const rows = db.$client
+    .prepare<
+      [string],
+      {
+        id: string;
+        orderId: string;
+        name: string;
+        sku: string;
+        unitPrice: number;
+        quantity: number;
+        deliveredQuantity: number | null;
+        taxRate: number;
+      }
+    >(
+      `SELECT l.id, l.order_id AS orderId, l.name, l.sku, l.unit_price AS unitPrice, l.quantity,
+              l.delivered_quantity AS deliveredQuantity, l.tax_rate AS taxRate
+         FROM order_line l
+        WHERE l.order_id IN (SELECT value FROM json_each(?))
+        ORDER BY l.order_id, l.position`,
+    )
+    .all(JSON.stringify(orders.map((o) => o.id)));
+  const out: BillableLine[] = [];
+  for (const r of rows) {
+    const quantity = r.deliveredQuantity ?? r.quantity;
+    if (quantity <= 0) continue;
+    out.push({
+      orderId: r.orderId,
+      orderLineId: r.id,
+      date: day.get(r.orderId) ?? '',
+      name: r.name,
+      sku: r.sku,
+      unitPrice: r.unitPrice,
+      quantity,
+      amount: r.unitPrice * quantity,
+      taxRate: r.taxRate === 10 ? 10 : 8,
+    });
+  }
+  // By delivery date, then as the orders list them.
+  const rank = new Map(orders.map((o, i) => [o.id, i]));
+  return out.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) || (rank.get(a.orderId) ?? 0) - (rank.get(b.orderId) ?? 0),
+  );
+}
+
+/** Per-rate figures of a document, with the business's basis and rounding. */
+export function taxOf(db: Db, lines: readonly { amount: number; taxRate: number }[]): TaxSummary {
+  const s = getTaxSettings(db);
+  return taxByRate(
+    lines.map((l) => ({ amount: l.amount, rate: l.taxRate === 10 ? 10 : 8 })),
+    s.basis,
+    s.rounding,
+  );
+}
+
+export function rateParts(tax: TaxSummary) {
+  const r8 = tax.perRate.find((r) => r.rate === 8);
+  const r10 = tax.perRate.find((r) => r.rate === 10);
+  return { net8: r8?.net ?? 0, tax8: r8?.tax ?? 0, net10: r10?.net ?? 0, tax10: r10?.tax ?? 0 };
+}
+
+/** A customer's credit notes not yet deducted anywhere, oldest first. */
+export function pendingCredits(db: Db, customerId: string) {
+  return db.$client
+    .prepare<[string], { id: string; number: string; total: number }>(
+      `SELECT id, number, total FROM credit_note
+        WHERE customer_id = ? AND applied_to_invoice_id IS NULL
+        ORDER BY issue_date, created_at, id`,
+    )
+    .all(customerId);
+}
+
+/**
+ * The credit notes deducted on an invoice of `gross`: oldest first, each whole, as long as the
+ * invoice stays above zero (a credit note that does not fit waits for the next invoice).
+ */
+export function creditsFitting(
+  credits: readonly { id: string; total: number }[],
+  gross: number,
+): { ids: string[]; applied: number } {
+  const ids: string[] = [];
+  let applied = 0;
+  for (const c of credits) {
+    if (applied + c.total >= gross) continue;
+    ids.push(c.id);
+    applied += c.total;
+  }
+  return { ids, applied };
+}
+
+export interface IssuedInvoice {
+  id: string;
+  number: string;
+  /** What the customer pays: lines with tax, less credit notes. */
+  amount: number;
+  gross: number;
+  creditApplied: number;
+}
+
+/**
+ * Issues an invoice for delivered lines (inside the caller's write): the next invoice number,
+ * per-rate figures rounded once, its lines, the customer's pending credit notes deducted, and
+ * the orders claimed (refused when any of them was billed meanwhile). Null when nothing is
+ * billable (every line delivered as 0).
+ */
+export function issueInvoice(
+  db: Db,
+  actor: Actor,
+  values: {
+    customerId: string;
+    kind: InvoiceKind;
+    orderIds: readonly string[];
+    lines: readonly BillableLine[];
+    issueDate: string;
+    dueDate: string | null;
+    periodStart?: string | null;
+    periodEnd?: string | null;
+    assignToCollect?: string | null;
+    note?: string;
+  },
+): IssuedInvoice | null {
+  const tax = taxOf(db, values.lines);
+  if (tax.total <= 0) return null;
+  const credits = creditsFitting(pendingCredits(db, values.customerId), tax.total);
+  const amount = tax.total - credits.applied;
+  const id = newId();
+  const number = takeDocumentNumber(db, 'invoice');
+  const parts = rateParts(tax);
+  db.$client
+    .prepare(
+      `INSERT INTO invoice (id, customer_id, due_date, amount, paid_amount, note, assign_to_collect,
+         kind, number, issue_date, period_start, period_end, net8, tax8, net10, tax10,
+         credit_applied, created_at)
+       VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      id,
+      values.customerId,
+      values.dueDate,
+      amount,
+      values.note ?? '',
+      values.assignToCollect ?? null,
+      values.kind,
+      number,
+      values.issueDate,
+      values.periodStart ?? null,
+      values.periodEnd ?? null,
+      parts.net8,
+      parts.tax8,
+      parts.net10,
+      parts.tax10,
+      credits.applied,
+      nowIso(),
+    );
+  const insertLine = db.$client.prepare(
+    `INSERT INTO invoice_line (id, invoice_id, position, order_id, order_line_id, date, name, sku,
+       unit_price, quantity, amount, tax_rate)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  values.lines.forEach((l, i) => {
+    insertLine.run(
+      newId(),
+      id,
+      i + 1,
+      l.orderId,
+      l.orderLineId,
+      l.date,
+      l.name,
+      l.sku,
+      l.unitPrice,
+      l.quantity,
+      l.amount,
+      l.taxRate,
+    );
+  });
+  // Each delivered order is billed exactly once: the claim fails if another invoice has it.
+  if (values.orderIds.length > 0) {
+    const claimed = db.$client
+      .prepare(
+        `UPDATE customer_order SET invoice_id = ?
+          WHERE id IN (SELECT value FROM json_each(?)) AND invoice_id IS NULL`,
+      )
+      .run(id, JSON.stringify(values.orderIds)).changes;
+    if (claimed !== values.orderIds.length) throw conflict('invoice.alreadyInvoiced');
+  }
+  if (credits.ids.length > 0) {
+    db.$client
+      .prepare(
+        `UPDATE credit_note SET applied_to_invoice_id = ?
+          WHERE id IN (SELECT value FROM json_each(?)) AND applied_to_invoice_id IS NULL`,
+      )
+      .run(id, JSON.stringify(credits.ids));
+  }
+  recordAudit(db, actor, {
+    entity: 'invoice',
+    entityId: id,
+    action: 'create',
+    before: null,
+    after: {
+      kind: values.kind,
+      number,
+      customerId: values.customerId,
+      amount,
+      ...parts,
+      creditApplied: credits.applied,
+      creditNotes: credits.ids,
+      orders: values.orderIds.length,
+      issueDate: values.issueDate,
+      dueDate: values.dueDate,
+      assignToCollect: values.assignToCollect ?? null,
+    },
+  });
+  return { id, number, amount, gross: tax.total, creditApplied: credits.applied };
+}
+
+/**
+ * A delivered order becomes billable (inside the delivery's write): it gets its delivery slip
+ * number, its totals follow what was delivered, and a cash customer's order becomes its own
+ * invoice at once, due that day, to be collected by the driver who delivered it. A monthly
+ * customer's order waits for the closing run. Returns the invoice made, if any.
+ */
+export function billDeliveredOrder(
+  db: Db,
+  actor: Actor,
+  orderId: string,
+  day: string,
+  collectorId: string | null,
+): IssuedInvoice | null {
+  const order = db.$client
+    .prepare<
+      [string],
+      {
+        id: string;
+        customerId: string | null;
+        invoiceId: string | null;
+        slipNumber: string | null;
+        paymentMethod: string | null;
+      }
+    >(
+      `SELECT o.id, o.customer_id AS customerId, o.invoice_id AS invoiceId,
+              o.slip_number AS slipNumber, c.payment_method AS paymentMethod
+         FROM customer_order o LEFT JOIN customer c ON c.id = o.customer_id
+        WHERE o.id = ?`,
+    )
+    .get(orderId);
+  if (!order || order.invoiceId) return null;
+  const lines = deliveredLines(db, [{ id: orderId, day }]);
+  refreshOrderTotals(db, orderId);
+  if (!order.slipNumber) {
+    db.$client
+      .prepare('UPDATE customer_order SET slip_number = ? WHERE id = ?')
+      .run(takeDocumentNumber(db, 'slip'), orderId);
+  }
+  if (order.paymentMethod !== 'cash' || !order.customerId) return null;
+  return issueInvoice(db, actor, {
+    customerId: order.customerId,
+    kind: 'delivery',
+    orderIds: [orderId],
+    lines,
+    issueDate: day,
+    dueDate: day,
+    assignToCollect: collectorId,
+  });
+}
+
+/** The order's totals and per-rate figures as delivered (a short line lowers them). */
+export function refreshOrderTotals(db: Db, orderId: string): void {
+  const lines = db.$client
+    .prepare<[string], { amount: number; taxRate: number; short: number }>(
+      `SELECT unit_price * COALESCE(delivered_quantity, quantity) AS amount, tax_rate AS taxRate,
+              delivered_quantity IS NOT NULL AS short
+         FROM order_line WHERE order_id = ?`,
+    )
+    .all(orderId);
+  // Delivered as ordered: the totals stay as placed.
+  if (!lines.some((l) => l.short)) return;
+  const tax = taxOf(db, lines);
+  const parts = rateParts(tax);
+  db.$client
+    .prepare(
+      'UPDATE customer_order SET total = ?, net8 = ?, tax8 = ?, net10 = ?, tax10 = ? WHERE id = ?',
+    )
+    .run(tax.total, parts.net8, parts.tax8, parts.net10, parts.tax10, orderId);
+}

@@ -1,0 +1,467 @@
+import type { z } from 'zod';
+import type { ClaimStatus } from '../../shared/enums';
+import {
+  CLAIM_WINDOW_MS,
+  type ClaimOut,
+  type CreditNoteOut,
+  type claimableOut,
+  type claimCreateInput,
+  type claimDecideInput,
+  type creditNoteCreateInput,
+} from '../../shared/schemas/billing';
+import { type Actor, recordAudit } from '../platform/audit';
+import { type Db, write } from '../platform/db';
+import { badRequest, conflict, notFound } from '../platform/errors';
+import { newId, nowIso } from '../platform/ids';
+import { rateParts, taxOf } from './billing';
+import { takeDocumentNumber } from './numbering';
+
+// Goods claims and credit notes (ADR 033). A customer reports an issue with a delivered line
+// within 48 hours of delivery, for at most what was delivered (less what is already reported);
+// the office approves (a credit note with its tax per rate, deducted on the customer's next
+// invoice or statement) or rejects it. A credit note never credits more of a line than was
+// delivered and invoiced.
+
+interface DeliveredLine {
+  lineId: string;
+  orderId: string;
+  orderNumber: number;
+  customerId: string | null;
+  name: string;
+  sku: string;
+  unitPrice: number;
+  taxRate: number;
+  delivered: number;
+  invoiceId: string | null;
+  /** ISO time of the delivery, null while not delivered. */
+  deliveredAt: string | null;
+}
+
+/** When an order was delivered: its driver's delivery, else the office's; null while pending. */
+const DELIVERED_AT_SQL = `CASE
+    WHEN o.is_delivered = 0 THEN NULL
+    WHEN EXISTS (SELECT 1 FROM delivery_job j WHERE j.order_id = o.id AND j.is_delivered = 0) THEN NULL
+    ELSE COALESCE((SELECT MAX(j.delivered_at) FROM delivery_job j
+                    WHERE j.order_id = o.id AND j.is_delivered = 1), o.delivered_at)
+  END`;
+
+const LINE_SELECT = `SELECT l.id AS lineId, o.id AS orderId, o.order_number AS orderNumber,
+       o.customer_id AS customerId, l.name, l.sku, l.unit_price AS unitPrice, l.tax_rate AS taxRate,
+       COALESCE(l.delivered_quantity, l.quantity) AS delivered, o.invoice_id AS invoiceId,
+       ${DELIVERED_AT_SQL} AS deliveredAt
+  FROM order_line l JOIN customer_order o ON o.id = l.order_id`;
+
+function deliveredLine(db: Db, lineId: string): DeliveredLine | undefined {
+  return db.$client.prepare<[string], DeliveredLine>(`${LINE_SELECT} WHERE l.id = ?`).get(lineId);
+}
+
+/** Quantity of a line already reported (pending or approved claims). */
+function reported(db: Db, lineId: string): number {
+  return (
+    db.$client
+      .prepare<[string], number>(
+        `SELECT COALESCE(SUM(quantity), 0) FROM goods_claim
+          WHERE order_line_id = ? AND status IN ('pending', 'approved')`,
+      )
+      .pluck()
+      .get(lineId) ?? 0
+  );
+}
+
+/** Quantity of an order line already credited by credit notes. */
+function credited(db: Db, lineId: string): number {
+  return (
+    db.$client
+      .prepare<[string], number>(
+        'SELECT COALESCE(SUM(quantity), 0) FROM credit_note_line WHERE order_line_id = ?',
+      )
+      .pluck()
+      .get(lineId) ?? 0
+  );
+}
+
+export function createClaim(
+  db: Db,
+  actor: Actor,
+  customerId: string,
+  input: z.output<typeof claimCreateInput>,
+  now = new Date(),
+): ClaimOut {
+  const id = write(db, () => {
+    const line = deliveredLine(db, input.orderLineId);
+    // Another customer's line answers as a missing one.
+    if (!line || line.customerId !== customerId) throw notFound('claim.lineNotFound');
+    if (!line.deliveredAt) throw badRequest('claim.notDelivered');
+    if (now.getTime() - Date.parse(line.deliveredAt) > CLAIM_WINDOW_MS) {
+      throw badRequest('claim.windowClosed');
+    }
+    const max = line.delivered - reported(db, line.lineId);
+    if (input.quantity > max) throw badRequest('claim.aboveDelivered', { max: Math.max(0, max) });
+    if (input.photo) {
+      const file = db.$client
+        .prepare('SELECT 1 FROM uploaded_file WHERE name = ?')
+        .get(input.photo);
+      if (!file) throw badRequest('claim.photoNotFound');
+    }
+    const claimId = newId();
+    db.$client
+      .prepare(
+        `INSERT INTO goods_claim (id, customer_id, order_id, order_line_id, quantity, reason, photo,
+           status, created_by, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+      )
+      .run(
+        claimId,
+        customerId,
+        line.orderId,
+        line.lineId,
+        input.quantity,
+        input.reason,
+        input.photo || null,
+        actor.id,
+        nowIso(),
+      );
+    recordAudit(db, actor, {
+      entity: 'goods_claim',
+      entityId: claimId,
+      action: 'create',
+      before: null,
+      after: {
+        orderId: line.orderId,
+        orderLineId: line.lineId,
+        product: line.name,
+        quantity: input.quantity,
+        reason: input.reason,
+        photo: input.photo || null,
+      },
+    });
+    return claimId;
+  });
+  return getClaim(db, id, { customerId });
+}
+
+interface ClaimRow {
+  id: string;
+  customerId: string | null;
+  restaurantName: string | null;
+  orderId: string;
+  orderNumber: number | null;
+  orderLineId: string;
+  productName: string | null;
+  sku: string | null;
+  unitPrice: number | null;
+  deliveredQuantity: number | null;
+  quantity: number;
+  reason: string;
+  photo: string | null;
+  status: ClaimStatus;
+  decisionNote: string | null;
+  decidedAt: string | null;
+  creditNoteId: string | null;
+  creditNoteNumber: string | null;
+  createdAt: string;
+}
+
+const CLAIM_SELECT = `SELECT g.id, g.customer_id AS customerId, c.restaurant_name AS restaurantName,
+       g.order_id AS orderId, o.order_number AS orderNumber, g.order_line_id AS orderLineId,
+       l.name AS productName, l.sku, l.unit_price AS unitPrice,
+       COALESCE(l.delivered_quantity, l.quantity) AS deliveredQuantity, g.quantity, g.reason,
+       g.photo, g.status, g.decision_note AS decisionNote, g.decided_at AS decidedAt,
+       cn.id AS creditNoteId, cn.number AS creditNoteNumber, g.created_at AS createdAt
+  FROM goods_claim g
+  LEFT JOIN customer c ON c.id = g.customer_id
+  LEFT JOIN customer_order o ON o.id = g.order_id
+  LEFT JOIN order_line l ON l.id = g.order_line_id
+  LEFT JOIN credit_note cn ON cn.claim_id = g.id`;
+
+const toClaim = (r: ClaimRow): ClaimOut => ({
+  _id: r.id,
+  customerId: r.customerId,
+  restaurantName: r.restaurantName ?? '',
+  orderId: r.orderId,
+  orderNumber: r.orderNumber,
+  orderLineId: r.orderLineId,
+  productName: r.productName ?? '',
+  sku: r.sku ?? '',
+  unitPrice: r.unitPrice ?? 0,
+  deliveredQuantity: r.deliveredQuantity ?? 0,
+  quantity: r.quantity,
+  reason: r.reason,
+  photo: r.photo,
+  status: r.status,
+  decisionNote: r.decisionNote,
+  decidedAt: r.decidedAt,
+  creditNoteId: r.creditNoteId,
+  creditNoteNumber: r.creditNoteNumber,
+  createdAt: r.createdAt,
+});
+
+export function getClaim(db: Db, id: string, scope: { customerId?: string } = {}): ClaimOut {
+  const row = db.$client.prepare<[string], ClaimRow>(`${CLAIM_SELECT} WHERE g.id = ?`).get(id);
+  if (!row || (scope.customerId && row.customerId !== scope.customerId)) {
+    throw notFound('claim.notFound');
+  }
+  return toClaim(row);
+}
+
+/** The office's Claims list: pending first, newest first. */
+export function listClaims(db: Db, opts: { status?: ClaimStatus; customerId?: string }) {
+  return db.$client
+    .prepare<{ status: string | null; customerId: string | null }, ClaimRow>(
+      `${CLAIM_SELECT}
+        WHERE (@status IS NULL OR g.status = @status)
+          AND (@customerId IS NULL OR g.customer_id = @customerId)
+        ORDER BY g.status <> 'pending', g.created_at DESC, g.id LIMIT 500`,
+    )
+    .all({ status: opts.status ?? null, customerId: opts.customerId ?? null })
+    .map(toClaim);
+}
+
+/** The customer's delivered orders it may still report an issue on (the last 48 hours). */
+export function claimableLines(
+  db: Db,
+  customerId: string,
+  now = new Date(),
+): z.infer<typeof claimableOut> {
+  const since = new Date(now.getTime() - CLAIM_WINDOW_MS).toISOString();
+  // Candidates by the office's delivery time first (indexed), then the exact delivery time.
+  const rows = db.$client
+    .prepare<[string, string], DeliveredLine>(
+      `${LINE_SELECT}
+        WHERE o.customer_id = ? AND o.is_delivered = 1 AND o.delivered_at >= ?
+        ORDER BY o.order_number DESC, l.position`,
+    )
+    .all(customerId, new Date(now.getTime() - CLAIM_WINDOW_MS - 7 * 86400_000).toISOString());
+  const out = new Map<string, z.infer<typeof claimableOut>[number]>();
+  for (const r of rows) {
+    if (!r.deliveredAt || r.deliveredAt < since) continue;
+    const claimable = r.delivered - reported(db, r.lineId);
+    if (claimable <= 0) continue;
+    const entry = out.get(r.orderId) ?? {
+      orderId: r.orderId,
+      orderNumber: r.orderNumber,
+      deliveredAt: r.deliveredAt,
+      claimUntil: new Date(Date.parse(r.deliveredAt) + CLAIM_WINDOW_MS).toISOString(),
+      lines: [],
+    };
+    entry.lines.push({ orderLineId: r.lineId, name: r.name, sku: r.sku, claimable });
+    out.set(r.orderId, entry);
+  }
+  return [...out.values()];
+}
+
+/** The office decides a pending claim; approving issues its credit note in the same change. */
+export function decideClaim(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof claimDecideInput>,
+  today: string,
+): ClaimOut {
+  write(db, () => {
+    const claim = db.$client
+      .prepare<
+        [string],
+        {
+          id: string;
+          status: string;
+          quantity: number;
+          orderLineId: string;
+          reason: string;
+          customerId: string | null;
+        }
+      >(
+        `SELECT id, status, quantity, order_line_id AS orderLineId, reason, customer_id AS customerId
+           FROM goods_claim WHERE id = ?`,
+      )
+      .get(input.id);
+    if (!claim) throw notFound('claim.notFound');
+    if (claim.status !== 'pending') throw conflict('claim.alreadyDecided');
+    const status = input.approve ? 'approved' : 'rejected';
+    let creditNoteId: string | null = null;
+    if (input.approve) {
+      const quantity = input.quantity ?? claim.quantity;
+      if (quantity > claim.quantity) {
+        throw badRequest('claim.approveAboveClaimed', { max: claim.quantity });
+      }
+      const line = deliveredLine(db, claim.orderLineId);
+      if (!line) throw notFound('claim.lineNotFound');
+      creditNoteId = issueCreditNote(db, actor, {
+        customerId: claim.customerId,
+        invoiceId: line.invoiceId,
+        claimId: claim.id,
+        issueDate: today,
+        reason: claim.reason,
+        lines: [{ line, quantity }],
+      }).id;
+    }
+    db.$client
+      .prepare(
+        `UPDATE goods_claim SET status = ?, decided_by = ?, decided_at = ?, decision_note = ?
+          WHERE id = ?`,
+      )
+      .run(status, actor.id, nowIso(), input.note || null, claim.id);
+    recordAudit(db, actor, {
+      entity: 'goods_claim',
+      entityId: claim.id,
+      action: 'update',
+      before: { status: 'pending' },
+      after: { status, note: input.note || null, creditNoteId },
+    });
+  });
+  return getClaim(db, input.id);
+}
+
+/**
+ * Issues a credit note (inside the caller's write): each line at most what is delivered and not
+ * yet credited, tax per rate through taxByRate, the next credit-note number. It waits to be
+ * deducted on the customer's next invoice (cash: the next delivery; monthly: the next closing).
+ */
+function issueCreditNote(
+  db: Db,
+  actor: Actor,
+  values: {
+    customerId: string | null;
+    invoiceId: string | null;
+    claimId: string | null;
+    issueDate: string;
+    reason: string;
+    lines: { line: DeliveredLine; quantity: number }[];
+  },
+): { id: string; number: string; total: number } {
+  const lines = values.lines.map(({ line, quantity }) => {
+    const max = line.delivered - credited(db, line.lineId);
+    if (quantity > max) {
+      throw badRequest('claim.creditAboveInvoiced', { name: line.name, max: Math.max(0, max) });
+    }
+    return {
+      orderLineId: line.lineId,
+      name: line.name,
+      unitPrice: line.unitPrice,
+      quantity,
+      amount: line.unitPrice * quantity,
+      taxRate: line.taxRate === 10 ? 10 : 8,
+    };
+  });
+  const tax = taxOf(db, lines);
+  const parts = rateParts(tax);
+  const id = newId();
+  const number = takeDocumentNumber(db, 'creditNote');
+  db.$client
+    .prepare(
+      `INSERT INTO credit_note (id, number, customer_id, invoice_id, claim_id, issue_date, reason,
+         net8, tax8, net10, tax10, total, created_by, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      id,
+      number,
+      values.customerId,
+      values.invoiceId,
+      values.claimId,
+      values.issueDate,
+      values.reason,
+      parts.net8,
+      parts.tax8,
+      parts.net10,
+      parts.tax10,
+      tax.total,
+      actor.id,
+      nowIso(),
+    );
+  const insertLine = db.$client.prepare(
+    `INSERT INTO credit_note_line (id, credit_note_id, position, order_line_id, name, unit_price,
+       quantity, amount, tax_rate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  lines.forEach((l, i) => {
+    insertLine.run(
+      newId(),
+      id,
+      i + 1,
+      l.orderLineId,
+      l.name,
+      l.unitPrice,
+      l.quantity,
+      l.amount,
+      l.taxRate,
+    );
+  });
+  recordAudit(db, actor, {
+    entity: 'credit_note',
+    entityId: id,
+    action: 'create',
+    before: null,
+    after: {
+      number,
+      customerId: values.customerId,
+      invoiceId: values.invoiceId,
+      claimId: values.claimId,
+      reason: values.reason,
+      ...parts,
+      total: tax.total,
+      lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: l.amount })),
+    },
+    parentId: values.invoiceId,
+  });
+  return { id, number, total: tax.total };
+}
+
+/** The office corrects an issued invoice with a credit note for some of its lines. */
+export function createCreditNote(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof creditNoteCreateInput>,
+  today: string,
+): CreditNoteOut {
+  const id = write(db, () => {
+    const inv = db.$client
+      .prepare<[string], { id: string; customerId: string | null }>(
+        'SELECT id, customer_id AS customerId FROM invoice WHERE id = ?',
+      )
+      .get(input.invoiceId);
+    if (!inv) throw notFound('invoice.notFound');
+    const lines = input.lines.map((l) => {
+      const il = db.$client
+        .prepare<[string, string], { orderLineId: string | null; quantity: number }>(
+          `SELECT order_line_id AS orderLineId, quantity FROM invoice_line
+            WHERE id = ? AND invoice_id = ?`,
+        )
+        .get(l.invoiceLineId, inv.id);
+      if (!il?.orderLineId) throw badRequest('claim.invoiceLineNotFound');
+      const line = deliveredLine(db, il.orderLineId);
+      if (!line) throw badRequest('claim.invoiceLineNotFound');
+      // What the invoice billed is what can be credited.
+      return { line: { ...line, delivered: il.quantity }, quantity: l.quantity };
+    });
+    return issueCreditNote(db, actor, {
+      customerId: inv.customerId,
+      invoiceId: inv.id,
+      claimId: null,
+      issueDate: today,
+      reason: input.reason,
+      lines,
+    }).id;
+  });
+  return getCreditNote(db, id);
+}
+
+export function getCreditNote(db: Db, id: string, scope: { customerId?: string } = {}) {
+  const row = db.$client
+    .prepare<[string], Omit<CreditNoteOut, 'lines' | '_id'> & { id: string }>(
+      `SELECT id, number, customer_id AS customerId, invoice_id AS invoiceId, claim_id AS claimId,
+              issue_date AS issueDate, reason, net8, tax8, net10, tax10, total,
+              applied_to_invoice_id AS appliedToInvoiceId
+         FROM credit_note WHERE id = ?`,
+    )
+    .get(id);
+  if (!row || (scope.customerId && row.customerId !== scope.customerId)) {
+    throw notFound('claim.notFound');
+  }
+  const lines = db.$client
+    .prepare<[string], CreditNoteOut['lines'][number]>(
+      `SELECT name, unit_price AS unitPrice, quantity, amount, tax_rate AS taxRate
+         FROM credit_note_line WHERE credit_note_id = ? ORDER BY position`,
+    )
+    .all(id);
+  const { id: _id, ...rest } = row;
+  return { _id, ...rest, lines } satisfies CreditNoteOut;
+}

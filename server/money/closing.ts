@@ -1,0 +1,342 @@
+import { addDaysIso } from '../../shared/delivery-dates';
+import type {
+  ClosingCustomerOut,
+  ClosingPreviewOut,
+  ClosingResultOut,
+} from '../../shared/schemas/billing';
+import { type Actor, recordAudit } from '../platform/audit';
+import { type Db, write } from '../platform/db';
+import { badRequest, notFound } from '../platform/errors';
+import { newId, nowIso } from '../platform/ids';
+import {
+  type BillableLine,
+  creditsFitting,
+  deliveredLines,
+  deliveryDay,
+  issueInvoice,
+  pendingCredits,
+  rateParts,
+  taxOf,
+} from './billing';
+import { takeDocumentNumber } from './numbering';
+
+// The monthly closing run (締め処理, ADR 033): for a closing date, every monthly customer whose
+// closing day it is (or one customer) gets one invoice for its delivered, not yet invoiced
+// orders up to that date, and a statement. Each customer is one IMMEDIATE transaction that
+// re-reads what it bills and claims the orders with `invoice_id IS NULL`: two runs at the same
+// moment, or one run twice, bill nothing twice.
+
+interface Target {
+  id: string;
+  restaurantName: string;
+  customerCode: string;
+  closingDay: number | null;
+  paymentDate: string | null;
+}
+
+const TARGET_SELECT = `SELECT id, restaurant_name AS restaurantName, customer_code AS customerCode,
+       closing_day AS closingDay, payment_date AS paymentDate FROM customer`;
+
+function lastDayOfMonth(iso: string): number {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** The date of `day` in the month of `iso` (a day beyond the month's end is its last day). */
+function dayInMonth(iso: string, day: number): string {
+  const last = lastDayOfMonth(iso);
+  return `${iso.slice(0, 8)}${String(Math.min(day, last)).padStart(2, '0')}`;
+}
+
+function addMonths(iso: string, months: number): string {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + months, 1));
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether `date` is a closing date for a closing day: the same day of month; 31 (or any day
+ * beyond the month's last day) closes on the month's last day. No closing day = month end.
+ */
+export function isClosingDate(closingDay: number | null, date: string): boolean {
+  const day = closingDay ?? 31;
+  return dayInMonth(date, day) === date;
+}
+
+/** The closing before `date` for a closing day: the same rule one month earlier. */
+export function previousClosingDate(closingDay: number | null, date: string): string {
+  return dayInMonth(addMonths(date, -1), closingDay ?? 31);
+}
+
+/**
+ * When a closing is due: the customer's payment day, the first such day after the closing date
+ * (closing on the 20th, paying on the 25th: the 25th of the same month; closing at month end:
+ * the 25th of the next). Without a payment day: the end of the following month (翌月末).
+ */
+export function dueDateAfter(closingDate: string, paymentDay: string | null): string {
+  const day = Number.parseInt(paymentDay ?? '', 10);
+  if (!Number.isInteger(day) || day < 1 || day > 31) {
+    return dayInMonth(addMonths(closingDate, 1), 31);
+  }
+  const sameMonth = dayInMonth(closingDate, day);
+  return sameMonth > closingDate ? sameMonth : dayInMonth(addMonths(closingDate, 1), day);
+}
+
+function targets(db: Db, closingDate: string, customerId?: string): Target[] {
+  if (customerId) {
+    const one = db.$client
+      .prepare<[string], Target & { paymentMethod: string }>(
+        `${TARGET_SELECT.replace('FROM customer', ', payment_method AS paymentMethod FROM customer')} WHERE id = ?`,
+      )
+      .get(customerId);
+    if (!one) throw notFound('invoice.customerNotFound');
+    if (one.paymentMethod !== 'monthly') throw badRequest('invoice.notMonthlyCustomer');
+    return [one];
+  }
+  return db.$client
+    .prepare<[], Target>(
+      `${TARGET_SELECT} WHERE payment_method = 'monthly' ORDER BY restaurant_name, id`,
+    )
+    .all()
+    .filter((c) => isClosingDate(c.closingDay, closingDate));
+}
+
+interface Plan {
+  target: Target;
+  orders: { id: string; day: string }[];
+  lines: BillableLine[];
+  periodStart: string;
+  dueDate: string;
+  lastClosing: string | null;
+  previousAmountDue: number | null;
+  closed: boolean;
+}
+
+/** The delivered, not yet invoiced orders of a customer up to a date, with their delivery day. */
+function unbilledOrders(db: Db, customerId: string, upTo: string, timeZone: string) {
+  const orders = db.$client
+    .prepare<[string], { id: string; deliveredAt: string | null; orderNumber: number }>(
+      `SELECT id, delivered_at AS deliveredAt, order_number AS orderNumber FROM customer_order
+        WHERE invoice_id IS NULL AND customer_id = ? AND is_delivered = 1`,
+    )
+    .all(customerId);
+  if (orders.length === 0) return [];
+  // A driver's job decides when the order was really delivered; a pending job means not yet.
+  const jobs = db.$client
+    .prepare<[string], { orderId: string | null; isDelivered: number; deliveredAt: string | null }>(
+      `SELECT order_id AS orderId, is_delivered AS isDelivered, delivered_at AS deliveredAt
+         FROM delivery_job WHERE customer_id = ? AND order_id IS NOT NULL`,
+    )
+    .all(customerId);
+  const pending = new Set<string>();
+  const jobAt = new Map<string, string>();
+  for (const j of jobs) {
+    if (!j.orderId) continue;
+    if (!j.isDelivered) pending.add(j.orderId);
+    else if (j.deliveredAt && (jobAt.get(j.orderId) ?? '') < j.deliveredAt)
+      jobAt.set(j.orderId, j.deliveredAt);
+  }
+  const out: { id: string; day: string; orderNumber: number }[] = [];
+  for (const o of orders) {
+    if (pending.has(o.id)) continue;
+    const at = jobAt.get(o.id) ?? o.deliveredAt;
+    if (!at) continue;
+    const day = deliveryDay(at, timeZone);
+    if (day <= upTo) out.push({ id: o.id, day, orderNumber: o.orderNumber });
+  }
+  return out.sort((a, b) => a.day.localeCompare(b.day) || a.orderNumber - b.orderNumber);
+}
+
+function plan(db: Db, target: Target, closingDate: string, timeZone: string): Plan {
+  const last = db.$client
+    .prepare<[string], { closingDate: string; amountDue: number }>(
+      `SELECT closing_date AS closingDate, amount_due AS amountDue FROM statement
+        WHERE customer_id = ? ORDER BY closing_date DESC, created_at DESC LIMIT 1`,
+    )
+    .get(target.id);
+  const closed = !!last && last.closingDate >= closingDate;
+  const orders = closed ? [] : unbilledOrders(db, target.id, closingDate, timeZone);
+  const lastClosing = last?.closingDate ?? previousClosingDate(target.closingDay, closingDate);
+  let periodStart = addDaysIso(lastClosing, 1);
+  // Orders delivered before the period that were never billed are billed now, and shown so.
+  if (orders[0] && orders[0].day < periodStart) periodStart = orders[0].day;
+  return {
+    target,
+    orders,
+    lines: deliveredLines(db, orders),
+    periodStart,
+    dueDate: dueDateAfter(closingDate, target.paymentDate),
+    lastClosing: last?.closingDate ?? null,
+    previousAmountDue: last?.amountDue ?? null,
+    closed,
+  };
+}
+
+/** What a closing run would make, without making it. */
+export function previewClosing(
+  db: Db,
+  closingDate: string,
+  opts: { customerId?: string; timeZone: string },
+): ClosingPreviewOut {
+  const customers: ClosingCustomerOut[] = [];
+  for (const t of targets(db, closingDate, opts.customerId)) {
+    const p = plan(db, t, closingDate, opts.timeZone);
+    const tax = taxOf(db, p.lines);
+    const credit = creditsFitting(pendingCredits(db, t.id), tax.total).applied;
+    customers.push({
+      customerId: t.id,
+      restaurantName: t.restaurantName,
+      customerCode: t.customerCode,
+      closingDay: t.closingDay,
+      periodStart: p.periodStart,
+      periodEnd: closingDate,
+      orders: p.orders.length,
+      amount: tax.total - credit,
+      ...rateParts(tax),
+      credit,
+      dueDate: p.orders.length > 0 ? p.dueDate : null,
+      closed: p.closed,
+    });
+  }
+  return {
+    closingDate,
+    customers,
+    total: customers.reduce((s, c) => s + (c.closed ? 0 : c.amount), 0),
+  };
+}
+
+/** Runs the closing: per customer one transaction making its invoice and its statement. */
+export function runClosing(
+  db: Db,
+  actor: Actor,
+  closingDate: string,
+  opts: { customerId?: string; timeZone: string },
+): ClosingResultOut {
+  const results: ClosingResultOut['results'] = [];
+  for (const t of targets(db, closingDate, opts.customerId)) {
+    const made = write(db, () => closeCustomer(db, actor, t, closingDate, opts.timeZone));
+    if (made) results.push(made);
+  }
+  return {
+    closingDate,
+    results,
+    invoiced: results.filter((r) => r.invoiceId).length,
+    total: results.reduce((s, r) => s + r.amount, 0),
+  };
+}
+
+function closeCustomer(
+  db: Db,
+  actor: Actor,
+  target: Target,
+  closingDate: string,
+  timeZone: string,
+): ClosingResultOut['results'][number] | null {
+  // Re-read under the write lock: another run may have closed this customer a moment ago.
+  const p = plan(db, target, closingDate, timeZone);
+  if (p.closed) return null;
+  const issued =
+    p.orders.length > 0
+      ? issueInvoice(db, actor, {
+          customerId: target.id,
+          kind: 'closing',
+          orderIds: p.orders.map((o) => o.id),
+          lines: p.lines,
+          issueDate: closingDate,
+          dueDate: p.dueDate,
+          periodStart: p.periodStart,
+          periodEnd: closingDate,
+        })
+      : null;
+  const after = p.lastClosing ?? addDaysIso(p.periodStart, -1);
+  const paymentsReceived =
+    db.$client
+      .prepare<[string, string, string], number>(
+        `SELECT COALESCE(SUM(p.amount), 0) FROM payment p JOIN invoice i ON i.id = p.invoice_id
+          WHERE i.customer_id = ? AND p.date > ? AND p.date <= ?`,
+      )
+      .pluck()
+      .get(target.id, after, closingDate) ?? 0;
+  let previousBalance: number;
+  if (p.previousAmountDue !== null) {
+    previousBalance = p.previousAmountDue;
+  } else {
+    // The first statement: what the customer owed on its other invoices at the last closing.
+    const billed =
+      db.$client
+        .prepare<[string, string | null], number>(
+          `SELECT COALESCE(SUM(amount), 0) FROM invoice
+            WHERE customer_id = ? AND id IS NOT ? AND cancelled_at IS NULL`,
+        )
+        .pluck()
+        .get(target.id, issued?.id ?? null) ?? 0;
+    const paidBefore =
+      db.$client
+        .prepare<[string, string], number>(
+          `SELECT COALESCE(SUM(p.amount), 0) FROM payment p JOIN invoice i ON i.id = p.invoice_id
+            WHERE i.customer_id = ? AND p.date <= ?`,
+        )
+        .pluck()
+        .get(target.id, after) ?? 0;
+    previousBalance = billed - paidBefore;
+  }
+  const carriedOver = previousBalance - paymentsReceived;
+  const periodAmount = issued?.amount ?? 0;
+  if (!issued && carriedOver === 0) return null;
+  const amountDue = carriedOver + periodAmount;
+  const statementId = newId();
+  const statementNumber = takeDocumentNumber(db, 'statement');
+  const dueDate = issued ? p.dueDate : amountDue > 0 ? p.dueDate : null;
+  db.$client
+    .prepare(
+      `INSERT INTO statement (id, number, customer_id, invoice_id, closing_date, period_start,
+         previous_balance, payments_received, carried_over, period_amount, amount_due, due_date,
+         created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      statementId,
+      statementNumber,
+      target.id,
+      issued?.id ?? null,
+      closingDate,
+      p.periodStart,
+      previousBalance,
+      paymentsReceived,
+      carriedOver,
+      periodAmount,
+      amountDue,
+      dueDate,
+      nowIso(),
+    );
+  recordAudit(db, actor, {
+    entity: 'statement',
+    entityId: statementId,
+    action: 'create',
+    before: null,
+    after: {
+      number: statementNumber,
+      customerId: target.id,
+      closingDate,
+      invoiceId: issued?.id ?? null,
+      previousBalance,
+      paymentsReceived,
+      carriedOver,
+      periodAmount,
+      amountDue,
+      dueDate,
+    },
+  });
+  return {
+    customerId: target.id,
+    restaurantName: target.restaurantName,
+    invoiceId: issued?.id ?? null,
+    invoiceNumber: issued?.number ?? null,
+    statementId,
+    statementNumber,
+    orders: p.orders.length,
+    amount: periodAmount,
+    amountDue,
+    dueDate,
+  };
+}

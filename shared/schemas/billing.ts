@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { CLAIM_STATUSES } from '../enums';
+
+// Billing from deliveries: what a driver really delivered, the office's closing run, goods
+// claims and credit notes (ADR 033). Money is whole yen; dates are YYYY-MM-DD.
+
+/** Why a line was delivered short: as the driver's job card offers them. */
+export const SHORT_REASONS = ['short', 'refused', 'damaged', 'substituted'] as const;
+export type ShortReason = (typeof SHORT_REASONS)[number];
+
+/** A customer may report a goods issue within this long after delivery (checkout terms). */
+export const CLAIM_WINDOW_MS = 48 * 3600 * 1000;
+
+const id = z.string({ error: 'common.idRequired' }).trim().min(1, 'common.idRequired').max(64);
+
+function realDate(d: string): boolean {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
+}
+const isoDate = z
+  .string({ error: 'invoice.dateRequired' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invoice.dateInvalid')
+  .refine(realDate, 'invoice.dateInvalid');
+
+/** One line the driver delivered differently from the order. */
+export const deliveredLineInput = z.object({
+  lineId: id,
+  deliveredQuantity: z
+    .number({ error: 'delivery.deliveredQuantityRange' })
+    .int('delivery.deliveredQuantityRange')
+    .min(0, 'delivery.deliveredQuantityRange')
+    .max(100_000, 'delivery.deliveredQuantityRange'),
+  reason: z.enum(SHORT_REASONS, { error: 'delivery.shortReasonRequired' }),
+});
+export type DeliveredLineInput = z.infer<typeof deliveredLineInput>;
+
+// --- Closing run ----------------------------------------------------------------------------------
+
+export const closingInput = z.object({
+  closingDate: isoDate,
+  /** One customer only; absent: every monthly customer whose closing day is that date. */
+  customerId: id.optional(),
+});
+
+export const closingCustomerOut = z.object({
+  customerId: z.string(),
+  restaurantName: z.string(),
+  customerCode: z.string(),
+  closingDay: z.number().int().nullable(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  orders: z.number().int(),
+  /** Delivered amount of the period with tax (tax per rate once on the invoice). */
+  amount: z.number().int(),
+  net8: z.number().int(),
+  tax8: z.number().int(),
+  net10: z.number().int(),
+  tax10: z.number().int(),
+  /** Credit notes waiting to be deducted on this invoice. */
+  credit: z.number().int(),
+  dueDate: z.string().nullable(),
+  /** Already closed for this date (a statement exists): nothing will be made. */
+  closed: z.boolean(),
+});
+export type ClosingCustomerOut = z.infer<typeof closingCustomerOut>;
+
+export const closingPreviewOut = z.object({
+  closingDate: z.string(),
+  customers: z.array(closingCustomerOut),
+  total: z.number().int(),
+});
+export type ClosingPreviewOut = z.infer<typeof closingPreviewOut>;
+
+export const closingResultOut = z.object({
+  closingDate: z.string(),
+  results: z.array(
+    z.object({
+      customerId: z.string(),
+      restaurantName: z.string(),
+      invoiceId: z.string().nullable(),
+      invoiceNumber: z.string().nullable(),
+      statementId: z.string().nullable(),
+      statementNumber: z.string().nullable(),
+      orders: z.number().int(),
+      amount: z.number().int(),
+      amountDue: z.number().int(),
+      dueDate: z.string().nullable(),
+    }),
+  ),
+  invoiced: z.number().int(),
+  total: z.number().int(),
+});
+export type ClosingResultOut = z.infer<typeof closingResultOut>;
+
+// --- Goods claims and credit notes -------------------------------------------------------------
+
+export const claimCreateInput = z.object({
+  orderLineId: id,
+  quantity: z
+    .number({ error: 'claim.quantityRange' })
+    .int('claim.quantityRange')
+    .min(1, 'claim.quantityRange')
+    .max(100_000, 'claim.quantityRange'),
+  reason: z
+    .string({ error: 'claim.reasonRequired' })
+    .trim()
+    .min(1, 'claim.reasonRequired')
+    .max(1000, 'claim.reasonTooLong'),
+  /** The name of a photo uploaded through POST /api/upload?purpose=claim. */
+  photo: z.string().trim().max(200).optional(),
+});
+
+export const claimDecideInput = z.object({
+  id,
+  approve: z.boolean(),
+  note: z.string().trim().max(1000, 'claim.reasonTooLong').optional().default(''),
+  /** Approve fewer than claimed (the credit note's quantity); absent: as claimed. */
+  quantity: z.number().int().min(1, 'claim.quantityRange').max(100_000).optional(),
+});
+
+export const claimListInput = z
+  .object({ status: z.enum(CLAIM_STATUSES).optional() })
+  .optional()
+  .default({});
+
+export const claimOut = z.object({
+  _id: z.string(),
+  customerId: z.string().nullable(),
+  restaurantName: z.string(),
+  orderId: z.string(),
+  orderNumber: z.number().int().nullable(),
+  orderLineId: z.string(),
+  productName: z.string(),
+  sku: z.string(),
+  unitPrice: z.number().int(),
+  deliveredQuantity: z.number().int(),
+  quantity: z.number().int(),
+  reason: z.string(),
+  photo: z.string().nullable(),
+  status: z.enum(CLAIM_STATUSES),
+  decisionNote: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  creditNoteId: z.string().nullable(),
+  creditNoteNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ClaimOut = z.infer<typeof claimOut>;
+export const claimListOut = z.array(claimOut);
+
+/** A delivered line the customer may still report (within 48 hours of delivery). */
+export const claimableOut = z.array(
+  z.object({
+    orderId: z.string(),
+    orderNumber: z.number().int(),
+    deliveredAt: z.string(),
+    claimUntil: z.string(),
+    lines: z.array(
+      z.object({
+        orderLineId: z.string(),
+        name: z.string(),
+        sku: z.string(),
+        /** What was delivered less what is already reported. */
+        claimable: z.number().int(),
+      }),
+    ),
+  }),
+);
+
+export const creditNoteCreateInput = z.object({
+  invoiceId: id,
+  reason: z
+    .string({ error: 'claim.reasonRequired' })
+    .trim()
+    .min(1, 'claim.reasonRequired')
+    .max(1000, 'claim.reasonTooLong'),
+  lines: z
+    .array(
+      z.object({
+        invoiceLineId: id,
+        quantity: z
+          .number({ error: 'claim.quantityRange' })
+          .int('claim.quantityRange')
+          .min(1, 'claim.quantityRange')
+          .max(100_000, 'claim.quantityRange'),
+      }),
+    )
+    .min(1, 'claim.creditNoLines')
+    .max(200),
+});
+
+export const creditNoteOut = z.object({
+  _id: z.string(),
+  number: z.string(),
+  customerId: z.string().nullable(),
+  invoiceId: z.string().nullable(),
+  claimId: z.string().nullable(),
+  issueDate: z.string(),
+  reason: z.string(),
+  net8: z.number().int(),
+  tax8: z.number().int(),
+  net10: z.number().int(),
+  tax10: z.number().int(),
+  total: z.number().int(),
+  appliedToInvoiceId: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      unitPrice: z.number().int(),
+      quantity: z.number().int(),
+      amount: z.number().int(),
+      taxRate: z.number().int(),
+    }),
+  ),
+});
+export type CreditNoteOut = z.infer<typeof creditNoteOut>;
+
+export const invoiceCancelInput = z.object({
+  id,
+  reason: z
+    .string({ error: 'invoice.cancelReasonRequired' })
+    .trim()
+    .min(1, 'invoice.cancelReasonRequired')
+    .max(1000, 'invoice.noteTooLong'),
+});
