@@ -50,12 +50,15 @@ describe('locale files', () => {
 });
 
 describe('the first language', () => {
-  it("follows the browser's first English or Nepali language", () => {
+  it("follows the browser's first English, Nepali or Japanese language", () => {
     expect(browserLanguage(['ne-NP', 'en-US'])).toBe('ne');
     expect(browserLanguage(['ne'])).toBe('ne');
-    expect(browserLanguage(['ja-JP', 'ne-NP'])).toBe('ne');
+    expect(browserLanguage(['ja-JP', 'ne-NP'])).toBe('ja');
+    expect(browserLanguage(['ja'])).toBe('ja');
+    expect(browserLanguage(['JA-jp', 'en'])).toBe('ja');
+    expect(browserLanguage(['fr-FR', 'ja-JP', 'en'])).toBe('ja');
     expect(browserLanguage(['en-GB', 'ne'])).toBe('en');
-    expect(browserLanguage(['ja-JP'])).toBe('en');
+    expect(browserLanguage(['zh-CN'])).toBe('en');
     expect(browserLanguage([])).toBe('en');
   });
 });

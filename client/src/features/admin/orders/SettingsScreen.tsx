@@ -2,9 +2,9 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@man
 import { DatePicker } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toPickerDate } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { notifySuccess } from '../../../components/notify';
+import { showDate } from '../../../dates';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
@@ -65,7 +65,7 @@ export function SettingsScreen() {
             />
             {calendar.data && (
               <Text size="sm" c="dimmed">
-                {t('settings.earliest', { date: toPickerDate(calendar.data.earliest) })}
+                {t('settings.earliest', { date: showDate(calendar.data.earliest) })}
               </Text>
             )}
             <div>
@@ -99,12 +99,12 @@ export function SettingsScreen() {
                   ) : (
                     [...holidays].sort().map((d) => (
                       <Group key={d} gap="xs">
-                        <Text size="sm">{toPickerDate(d)}</Text>
+                        <Text size="sm">{showDate(d)}</Text>
                         <Button
                           size="compact-xs"
                           variant="subtle"
                           color="red"
-                          aria-label={t('settings.removeHoliday', { date: toPickerDate(d) })}
+                          aria-label={t('settings.removeHoliday', { date: showDate(d) })}
                           onClick={() => setHolidays(holidays.filter((h) => h !== d))}
                         >
                           ×
