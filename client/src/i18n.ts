@@ -56,33 +56,6 @@ function loadJapaneseFont(): void {
   void import('./japaneseFont').catch((error) => console.warn('font not loaded', error));
 }
 
-/**
- * Whether this device has no font for Devanagari at all (then even the switch's 'नेपाली'
- * would be empty boxes in the English interface): a Devanagari letter measures exactly as an
- * unassigned code point, i.e. both are the missing-glyph box. Phones have such a font, so
- * they never pay for the download in English.
- */
-export function lacksDevanagari(): boolean {
-  return drawsAsBoxes(['न', 'क', 'प']);
-}
-
-/** The same for Japanese (the switch's '日本語'): kana and kanji drawn as missing-glyph boxes. */
-export function lacksJapanese(): boolean {
-  return drawsAsBoxes(['日', '本', 'あ']);
-}
-
-function drawsAsBoxes(letters: readonly string[]): boolean {
-  try {
-    const ctx = document.createElement('canvas').getContext('2d');
-    if (!ctx) return false;
-    ctx.font = '32px sans-serif';
-    const box = ctx.measureText('\u0378').width;
-    return letters.every((ch) => ctx.measureText(ch).width === box);
-  } catch {
-    return false;
-  }
-}
-
 function applyToDocument(lng: string): void {
   document.documentElement.lang = lng;
   document.title = i18n.t('common.appName');
@@ -162,13 +135,14 @@ export const i18nReady: Promise<unknown> = i18n
   });
 applyToDocument(i18n.language);
 if (i18n.language !== 'ne' && i18n.language !== 'ja' && inBrowser()) {
-  // Only the switch's 'नेपाली' and '日本語' need them here, and only on a device without any
-  // Devanagari or Japanese font (phones have both). Not before the page has loaded and the
-  // browser is idle: ~100 KB must not compete with the first screen's script, data and
-  // pictures on a slow line.
+  // Only the switch's 'नेपाली' and '日本語' need fonts here, and only on a device without any
+  // Devanagari or Japanese font (phones have both): fontFallback.ts measures and loads them.
+  // Not before the page has loaded and the browser is idle: ~100 KB must not compete with the
+  // first screen's script, data and pictures on a slow line.
   const check = () => {
-    if (lacksDevanagari()) loadNepaliFont();
-    if (lacksJapanese()) loadJapaneseFont();
+    void import('./fontFallback')
+      .then((fallback) => fallback.loadMissingFonts())
+      .catch((error) => console.warn('font check not loaded', error));
   };
   const whenIdle = () =>
     typeof requestIdleCallback === 'function'

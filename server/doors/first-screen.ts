@@ -125,6 +125,7 @@ const GLOBE = svg(
   18,
   '<circle cx="12" cy="12" r="9"/><path d="M3 12h18"/><path d="M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18"/>',
 );
+const CHEVRONS = svg(16, '<path d="M8 9l4-4 4 4"/><path d="M8 15l4 4 4-4"/>');
 const SEARCH = svg(16, '<circle cx="11" cy="11" r="6.5"/><path d="M16 16l4.5 4.5"/>');
 const HEART = svg(
   20,
@@ -215,7 +216,7 @@ export function frame(page: string, language: Language, photo: string | null): s
     '<header class="fs-header"><span class="fs-brand"><img src="/logo.svg" alt="" width="32" height="32">' +
     `<span class="fs-app">${e(t('common.appName'))}</span></span><span class="fs-tools">` +
     `<span class="fs-lang" lang="${language}"><span class="fs-left">${GLOBE}</span>` +
-    `<span class="fs-box fs-lang-box">${LANGUAGE_NAMES[language]}</span><span class="fs-right">${CHEVRON}</span></span>` +
+    `<span class="fs-box fs-lang-box">${LANGUAGE_NAMES[language]}</span><span class="fs-right">${CHEVRONS}</span></span>` +
     `<span class="fs-avatar"><span>${avatar}</span></span></span></header>` +
     `<main class="fs-main"><div class="fs-container">${page}</div></main>` +
     `<div class="fs-footer"><span class="fs-home">${HOME}</span></div></div>`

@@ -1,8 +1,8 @@
-import { NativeSelect } from '@mantine/core';
+import { Input } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../shared/schemas/auth';
-import { GlobeIcon } from '../components/icons';
+import { ChevronsIcon, GlobeIcon } from '../components/icons';
 import { useAuth } from '../features/auth/AuthContext';
 import { currentLanguage, isLanguage, LANGUAGES, type Language, setLanguage } from '../i18n';
 import { trpcClient } from '../trpc';
@@ -22,8 +22,9 @@ export function accountLanguage(user: UserInfo | null): Language | null {
 
 /**
  * The visible language switch (login screen and top bar): the current language's name with a
- * globe, opening the list of all three, each named in its own script. A native select: the
- * phone's own picker, no menu script in the login screen's first download (ADR 025). Signed
+ * globe, opening the list of all three, each named in its own script. A native select (Mantine's
+ * Input drawn as one, already in the login screen's download): the phone's own picker, no
+ * menu or combobox script in the first download (ADR 025). Signed
  * in, the choice is also saved on the account, so it follows the person to other devices; on
  * this device it is kept for the login screen.
  */
@@ -43,19 +44,23 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   };
 
   return (
-    <NativeSelect
+    <Input
+      component="select"
       aria-label={t('nav.language')}
       value={current}
-      onChange={(event) => choose(event.currentTarget.value)}
+      onChange={(event: React.ChangeEvent<HTMLSelectElement>) => choose(event.currentTarget.value)}
       data-testid="language-switch"
       lang={current}
       size={compact ? 'sm' : 'md'}
       radius="md"
+      pointer
       leftSection={<GlobeIcon size={18} />}
+      rightSection={<ChevronsIcon />}
       leftSectionPointerEvents="none"
-      styles={{ input: { minHeight: 44, fontWeight: 600 } }}
-      // A fixed width: a native select is as wide as its widest option, and the server's first
-      // screen (server/doors/first-screen.ts, .fs-lang) draws the same box.
+      rightSectionPointerEvents="none"
+      styles={{ input: { height: 44, minHeight: 44, fontWeight: 600 } }}
+      // A fixed width: a select is as wide as its widest option, and the server's first screen
+      // (server/doors/first-screen.ts, .fs-lang) draws the same box.
       w={compact ? 128 : 160}
     >
       {LANGUAGES.map((code) => (
@@ -63,7 +68,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
           {LANGUAGE_NAMES[code]}
         </option>
       ))}
-    </NativeSelect>
+    </Input>
   );
 }
 
