@@ -25,14 +25,11 @@ export const lacksDevanagari = () => drawsAsBoxes(['न', 'क', 'प']);
 export const lacksJapanese = () => drawsAsBoxes(['日', '本', 'あ']);
 
 /**
- * The Devanagari font (as a Nepali reader gets it, ~100 KB) and, for '日本語', only its three
- * glyphs' files (japaneseName.css, ~25 KB), not the whole Japanese font.
+ * Loads the Devanagari font (as a Nepali reader gets it, ~100 KB) and, for '日本語', only its
+ * three glyphs' files (japaneseName.css, ~25 KB), not the whole Japanese font, where missing.
+ * The loaders come from i18n.ts, so that this chunk imports nothing.
  */
-export function loadMissingFonts(): void {
-  if (lacksDevanagari()) {
-    void import('./nepaliFont').catch((error) => console.warn('font not loaded', error));
-  }
-  if (lacksJapanese()) {
-    void import('./japaneseName').catch((error) => console.warn('font not loaded', error));
-  }
+export function loadMissingFonts(load: { devanagari(): void; japaneseName(): void }): void {
+  if (lacksDevanagari()) load.devanagari();
+  if (lacksJapanese()) load.japaneseName();
 }

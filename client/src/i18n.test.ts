@@ -7,7 +7,7 @@ import { browserLanguage } from './i18n';
 // uses), the same {{placeholders}}, and real text. A key added to English only fails here.
 
 /** Keys whose value is rightly the same in every language: each language's name in its own script. */
-const SAME_EVERYWHERE = new Set(['nav.english', 'nav.nepali', 'nav.japanese']);
+const SAME_EVERYWHERE = new Set(['nav.english', 'nav.nepali']);
 /** Keys whose Japanese is rightly the English (written so in Japanese too). */
 const SAME_IN_JAPANESE = new Set(['office.import.ok']);
 

@@ -40,11 +40,12 @@ export function initialLanguage(): Language {
 }
 
 const inBrowser = () => typeof document !== 'undefined' && !/jsdom/i.test(navigator.userAgent);
+const notLoaded = (error: unknown) => console.warn('font not loaded', error);
 
 /** The Devanagari web font, fetched the first time Nepali shows (not for English readers). */
 function loadNepaliFont(): void {
   if (!inBrowser()) return;
-  void import('./nepaliFont').catch((error) => console.warn('font not loaded', error));
+  void import('./nepaliFont').catch(notLoaded);
 }
 
 /**
@@ -53,7 +54,7 @@ function loadNepaliFont(): void {
  */
 function loadJapaneseFont(): void {
   if (!inBrowser()) return;
-  void import('./japaneseFont').catch((error) => console.warn('font not loaded', error));
+  void import('./japaneseFont').catch(notLoaded);
 }
 
 function applyToDocument(lng: string): void {
@@ -141,8 +142,13 @@ if (i18n.language !== 'ne' && i18n.language !== 'ja' && inBrowser()) {
   // first screen's script, data and pictures on a slow line.
   const check = () => {
     void import('./fontFallback')
-      .then((fallback) => fallback.loadMissingFonts())
-      .catch((error) => console.warn('font check not loaded', error));
+      .then((fallback) =>
+        fallback.loadMissingFonts({
+          devanagari: loadNepaliFont,
+          japaneseName: () => void import('./japaneseName').catch(notLoaded),
+        }),
+      )
+      .catch(notLoaded);
   };
   const whenIdle = () =>
     typeof requestIdleCallback === 'function'
