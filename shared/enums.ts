@@ -72,8 +72,8 @@ const BADGE_KEYS = {
 export type ItemTypeBadgeKey = (typeof BADGE_KEYS)[keyof typeof BADGE_KEYS];
 export const ITEM_TYPE_BADGES: Partial<Record<ItemType, ItemTypeBadgeKey>> = BADGE_KEYS;
 
-/** Interface languages. */
-export const LANGUAGES = ['en', 'ne'] as const;
+/** Interface languages: English, Nepali, Japanese (ADR 012, 025). */
+export const LANGUAGES = ['en', 'ne', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** What an audit entry records. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   displayPhone,
+  formatDate,
+  formatDateTime,
   formatOrderNumber,
   formatYen,
   isoDateInZone,
@@ -36,5 +38,23 @@ describe('dates', () => {
 describe('formatOrderNumber', () => {
   it('shows the sequential number with a hash', () => {
     expect(formatOrderNumber(10482)).toBe('#10482');
+  });
+});
+
+describe('formatDate and formatDateTime: one format per language (ADR 025)', () => {
+  it('writes 11/26/2026 in English and Nepali, 2026/11/26 in Japanese', () => {
+    expect(formatDate('2026-11-26', 'en')).toBe('11/26/2026');
+    expect(formatDate('2026-11-26', 'ne')).toBe('11/26/2026');
+    expect(formatDate('2026-11-26', 'ja')).toBe('2026/11/26');
+    expect(formatDate('2026-11-26', undefined)).toBe('11/26/2026');
+    // Not a date: as it is.
+    expect(formatDate('', 'ja')).toBe('');
+    expect(formatDate('soon', 'en')).toBe('soon');
+  });
+
+  it('keeps the local date and time as it is in English and Nepali, with slashes in Japanese', () => {
+    expect(formatDateTime('2026-11-26 14:05', 'en')).toBe('2026-11-26 14:05');
+    expect(formatDateTime('2026-11-26 14:05', 'ne')).toBe('2026-11-26 14:05');
+    expect(formatDateTime('2026-11-26 14:05', 'ja')).toBe('2026/11/26 14:05');
   });
 });

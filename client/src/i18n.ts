@@ -1,9 +1,9 @@
 import i18n, { type BackendModule, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '../../shared/enums';
 import { enCore } from '../../shared/locales/en-core';
 
-export const LANGUAGES = ['en', 'ne'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 
 /** A translation key (checked against the English resources, see i18next.d.ts). */
 export type TKey = ParseKeys;
@@ -16,8 +16,8 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * The browser's preference: the first of its languages that is English or Nepali ('ne',
- * 'ne-NP', ...), else English.
+ * The browser's preference: the first of its languages that is English, Nepali ('ne',
+ * 'ne-NP', ...) or Japanese ('ja', 'ja-JP'), else English.
  */
 export function browserLanguage(preferred: readonly string[]): Language {
   for (const tag of preferred) {
@@ -39,34 +39,29 @@ export function initialLanguage(): Language {
   return browserLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
+const inBrowser = () => typeof document !== 'undefined' && !/jsdom/i.test(navigator.userAgent);
+const notLoaded = (error: unknown) => console.warn('font not loaded', error);
+
 /** The Devanagari web font, fetched the first time Nepali shows (not for English readers). */
 function loadNepaliFont(): void {
-  if (typeof document === 'undefined' || /jsdom/i.test(navigator.userAgent)) return;
-  void import('./nepaliFont').catch((error) => console.warn('font not loaded', error));
+  if (!inBrowser()) return;
+  void import('./nepaliFont').catch(notLoaded);
 }
 
 /**
- * Whether this device has no font for Devanagari at all (then even the switch's 'नेपाली'
- * would be empty boxes in the English interface): a Devanagari letter measures exactly as an
- * unassigned code point, i.e. both are the missing-glyph box. Phones have such a font, so
- * they never pay for the download in English.
+ * The Japanese web font's rules, fetched the first time Japanese shows (ADR 025): the browser
+ * then downloads only the unicode-range subsets of the glyphs on screen.
  */
-export function lacksDevanagari(): boolean {
-  try {
-    const ctx = document.createElement('canvas').getContext('2d');
-    if (!ctx) return false;
-    ctx.font = '32px sans-serif';
-    const box = ctx.measureText('\u0378').width;
-    return ['न', 'क', 'प'].every((ch) => ctx.measureText(ch).width === box);
-  } catch {
-    return false;
-  }
+function loadJapaneseFont(): void {
+  if (!inBrowser()) return;
+  void import('./japaneseFont').catch(notLoaded);
 }
 
 function applyToDocument(lng: string): void {
   document.documentElement.lang = lng;
   document.title = i18n.t('common.appName');
   if (lng === 'ne') loadNepaliFont();
+  if (lng === 'ja') loadJapaneseFont();
 }
 
 /**
@@ -91,20 +86,27 @@ i18n.on('languageChanged', (lng) => {
 });
 
 /**
- * Nepali is its own chunk (~10 KB compressed, more than the English): English readers never
- * download it. i18next asks this backend for a language it has no resources for, i.e. only
- * for Nepali, and `changeLanguage('ne')` waits for it, so the switch never shows a mix.
+ * Nepali and Japanese are chunks of their own (~10 KB compressed each, more than the
+ * English): English readers never download them. i18next asks this backend for a language it
+ * has no resources for, i.e. only for Nepali or Japanese, and `changeLanguage` waits for it,
+ * so the switch never shows a mix.
  */
-const nepaliOnDemand: BackendModule = {
+const LOADERS: Partial<Record<Language, () => Promise<object>>> = {
+  ne: () => import('../../shared/locales/ne').then((module) => module.ne),
+  ja: () => import('../../shared/locales/ja').then((module) => module.ja),
+};
+
+const otherLanguagesOnDemand: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    if (language !== 'ne') {
+    const load = isLanguage(language) ? LOADERS[language] : undefined;
+    if (!load) {
       callback(null, {});
       return;
     }
-    import('../../shared/locales/ne').then(
-      (module) => callback(null, module.ne),
+    load().then(
+      (tree) => callback(null, tree as Record<string, unknown>),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -112,15 +114,15 @@ const nepaliOnDemand: BackendModule = {
 
 /**
  * Resolves once the first language's text is there: at once for English (bundled), after the
- * Nepali chunk for a Nepali reader. main.tsx renders after it, so the first render is never
+ * Nepali or Japanese chunk for their readers. main.tsx renders after it, so the first render is never
  * a flash of the other language.
  */
 export const i18nReady: Promise<unknown> = i18n
-  .use(nepaliOnDemand)
+  .use(otherLanguagesOnDemand)
   .use(initReactI18next)
   .init({
     // English is bundled with the first download (the office's and the driver's text comes
-    // with their areas, shell/staffText.ts); Nepali comes from the backend above.
+    // with their areas, shell/staffText.ts); Nepali and Japanese come from the backend above.
     resources: { en: { translation: enCore } },
     partialBundledLanguages: true,
     lng: initialLanguage(),
@@ -133,16 +135,20 @@ export const i18nReady: Promise<unknown> = i18n
     react: { useSuspense: false },
   });
 applyToDocument(i18n.language);
-if (
-  i18n.language !== 'ne' &&
-  typeof document !== 'undefined' &&
-  !/jsdom/i.test(navigator.userAgent)
-) {
-  // Only the switch's 'नेपाली' needs it here, and only on a device without any Devanagari font
-  // (phones have one). Not before the page has loaded and the browser is idle: its ~100 KB
-  // must not compete with the first screen's script, data and pictures on a slow line.
+if (i18n.language !== 'ne' && i18n.language !== 'ja' && inBrowser()) {
+  // Only the switch's 'नेपाली' and '日本語' need fonts here, and only on a device without any
+  // Devanagari or Japanese font (phones have both): fontFallback.ts measures and loads them.
+  // Not before the page has loaded and the browser is idle: ~100 KB must not compete with the
+  // first screen's script, data and pictures on a slow line.
   const check = () => {
-    if (lacksDevanagari()) loadNepaliFont();
+    void import('./fontFallback')
+      .then((fallback) =>
+        fallback.loadMissingFonts({
+          devanagari: loadNepaliFont,
+          japaneseName: () => void import('./japaneseName').catch(notLoaded),
+        }),
+      )
+      .catch(notLoaded);
   };
   const whenIdle = () =>
     typeof requestIdleCallback === 'function'

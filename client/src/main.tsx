@@ -66,8 +66,8 @@ const app = (
   </StrictMode>
 );
 
-// English is bundled: render at once. A Nepali reader's first render waits for the Nepali
-// chunk (i18n.ts), so it never flashes English; if that fails, English it is.
+// English is bundled: render at once. A Nepali or Japanese reader's first render waits for
+// that language's chunk (i18n.ts), so it never flashes English; if that fails, English it is.
 const render = () => createRoot(root).render(app);
 if (i18n.hasResourceBundle(i18n.language, 'translation')) render();
 else void i18nReady.then(render, render);

@@ -25,7 +25,7 @@ export const account = sqliteTable(
     name: text('name').notNull().default(''),
     photo: text('photo'),
     phoneNumber: text('phone_number'),
-    /** The interface language the person chose ('en' | 'ne'); null until they choose. */
+    /** The interface language the person chose ('en' | 'ne' | 'ja'; a plain text column, no CHECK); null until they choose. */
     language: text('language', { enum: LANGUAGES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

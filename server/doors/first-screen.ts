@@ -2,9 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EAGER_CARDS, FIRST_CARDS } from '../../shared/catalogue-grid';
-import { ITEM_TYPE_BADGES, type ItemType, type Language, UNITS } from '../../shared/enums';
+import {
+  ITEM_TYPE_BADGES,
+  type ItemType,
+  LANGUAGES,
+  type Language,
+  UNITS,
+} from '../../shared/enums';
 import { formatYen } from '../../shared/format';
-import { en, ne } from '../../shared/locales';
+import { en, ja, ne } from '../../shared/locales';
 import { FONT_FAMILY, PALETTE } from '../../shared/palette';
 import { isOutOfStock } from '../../shared/rules';
 import type { CategoryOut, ProductOut } from '../../shared/schemas/catalogue';
@@ -48,7 +54,14 @@ export function escapeHtml(value: string): string {
 }
 
 type Tree = { [key: string]: string | Tree };
-const TEXT: Record<Language, Tree> = { en: en as unknown as Tree, ne: ne as unknown as Tree };
+const TEXT: Record<Language, Tree> = {
+  en: en as unknown as Tree,
+  ne: ne as unknown as Tree,
+  ja: ja as unknown as Tree,
+};
+
+/** Each language's name in its own script (client/src/shell/LanguageSwitch.tsx). */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ne: 'नेपाली', ja: '日本語' };
 
 /** One interface string, as i18next would give it (`{{name}}` interpolation, English fallback). */
 export function text(language: Language, key: string, values: Record<string, string> = {}): string {
@@ -64,13 +77,14 @@ export function text(language: Language, key: string, values: Record<string, str
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 }
 
-const isLanguage = (value: unknown): value is Language => value === 'en' || value === 'ne';
+const isLanguage = (value: unknown): value is Language =>
+  (LANGUAGES as readonly unknown[]).includes(value);
 
 /**
  * The language the app will show, decided as the client decides it (client/src/i18n.ts,
  * LanguageSwitch.tsx): the account's saved language; else this device's choice (the `lang`
- * cookie the client keeps beside its localStorage); else the browser's first English or
- * Nepali language; else English.
+ * cookie the client keeps beside its localStorage); else the browser's first English, Nepali
+ * or Japanese language; else English.
  */
 export function firstScreenLanguage(
   account: string | null | undefined,
@@ -111,6 +125,7 @@ const GLOBE = svg(
   18,
   '<circle cx="12" cy="12" r="9"/><path d="M3 12h18"/><path d="M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18"/>',
 );
+const CHEVRONS = svg(16, '<path d="M8 9l4-4 4 4"/><path d="M8 15l4 4 4-4"/>');
 const SEARCH = svg(16, '<circle cx="11" cy="11" r="6.5"/><path d="M16 16l4.5 4.5"/>');
 const HEART = svg(
   20,
@@ -193,8 +208,6 @@ export function cataloguePart(
 export function frame(page: string, language: Language, photo: string | null): string {
   const t = (key: string) => text(language, key);
   const e = escapeHtml;
-  const other: Language = language === 'en' ? 'ne' : 'en';
-  const otherName = other === 'ne' ? 'नेपाली' : 'English';
   const avatar = photo ? `<img src="${e(photo)}" alt="">` : PERSON;
   return (
     // Not interactive and hidden from assistive technology: a picture of the screen until the
@@ -202,7 +215,8 @@ export function frame(page: string, language: Language, photo: string | null): s
     '<div id="first-screen" inert aria-hidden="true">' +
     '<header class="fs-header"><span class="fs-brand"><img src="/logo.svg" alt="" width="32" height="32">' +
     `<span class="fs-app">${e(t('common.appName'))}</span></span><span class="fs-tools">` +
-    `<span class="fs-lang" lang="${other}">${GLOBE}<span>${otherName}</span></span>` +
+    `<span class="fs-lang" lang="${language}"><span class="fs-left">${GLOBE}</span>` +
+    `<span class="fs-box fs-lang-box">${LANGUAGE_NAMES[language]}</span><span class="fs-right">${CHEVRONS}</span></span>` +
     `<span class="fs-avatar"><span>${avatar}</span></span></span></header>` +
     `<main class="fs-main"><div class="fs-container">${page}</div></main>` +
     `<div class="fs-footer"><span class="fs-home">${HOME}</span></div></div>`
@@ -238,8 +252,10 @@ const RULES = `
 .fs-brand img{width:32px;height:32px;flex-shrink:0}
 .fs-app{font-size:var(--mantine-font-size-lg);line-height:var(--mantine-line-height-lg);font-weight:700;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .fs-tools{display:flex;align-items:center;gap:var(--mantine-spacing-xs);flex-shrink:0}
-.fs-lang{display:inline-flex;align-items:center;gap:var(--mantine-spacing-xs);height:44px;padding-inline:var(--mantine-spacing-xs);border:1px solid var(--mantine-color-default-border);border-radius:var(--mantine-radius-md);background:var(--mantine-color-default);font-size:var(--mantine-font-size-sm);font-weight:600;line-height:1}
+.fs-lang{display:block;position:relative;width:var(--fs-lang-w,128px)}
+.fs-box.fs-lang-box{height:44px;line-height:42px;font-weight:600;padding-inline:36px}
 [lang="ne"]:not(html).fs-lang{font-family:"Noto Sans Devanagari",var(--mantine-font-family)}
+[lang="ja"]:not(html).fs-lang{font-family:"Noto Sans JP",var(--mantine-font-family)}
 .fs-avatar{display:block;padding:3px;min-width:44px;min-height:44px}
 .fs-avatar>span{display:flex;align-items:center;justify-content:center;width:38px;height:38px;border-radius:50%;overflow:hidden;background:var(--mantine-color-green-light);color:var(--mantine-color-green-light-color)}
 .fs-avatar svg{width:70%;height:70%}.fs-avatar img{width:100%;height:100%;object-fit:cover}
@@ -398,6 +414,8 @@ export function firstScreenPage(
     return withFirstScreen(shell.html, {
       screen: frame(page, language, user.account.photo ?? null),
       language,
+      // Japanese: no font rules here (~60 KB compressed for two weights' unicode ranges). The
+      // phone's own Japanese font draws the first screen; the app loads Noto Sans JP after it.
       css: firstScreenCss() + (language === 'ne' ? shell.nepaliFontCss : ''),
     });
   } catch (err) {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en, ne } from '../../shared/locales';
+import { en, ja, ne } from '../../shared/locales';
 
-// Every code a service can throw must have English and Nepali text: a code without one would
+// Every code a service can throw must have English, Nepali and Japanese text: a code without one would
 // reach the user as a bare key. The ErrorCode type already refuses codes missing from the
-// English files; this reads the sources, so it also holds for the Nepali files and for zod
+// English files; this reads the sources, so it also holds for the Nepali and Japanese files and for zod
 // messages (plain strings to the type checker).
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -31,7 +31,7 @@ function codesIn(source: string, everyLiteral: boolean): string[] {
   return patterns.flatMap((re) => [...source.matchAll(re)].map((m) => m[1] as string));
 }
 
-function textOf(tree: typeof en | typeof ne, code: string): string | undefined {
+function textOf(tree: typeof en | typeof ne | typeof ja, code: string): string | undefined {
   const [domain, name] = code.split('.') as [string, string];
   const texts = (tree.errors as Record<string, Record<string, string> | undefined>)[domain];
   return texts?.[name];
@@ -65,10 +65,11 @@ describe('error codes', () => {
     expect(found.size).toBeGreaterThan(20);
   });
 
-  it('each has English and Nepali text', () => {
+  it('each has English, Nepali and Japanese text', () => {
     const missing = [...collect()].flatMap(([code, file]) => [
       ...(textOf(en, code) ? [] : [`${code} (en, ${file})`]),
       ...(textOf(ne, code) ? [] : [`${code} (ne, ${file})`]),
+      ...(textOf(ja, code) ? [] : [`${code} (ja, ${file})`]),
     ]);
     expect(missing).toEqual([]);
   });
@@ -76,5 +77,6 @@ describe('error codes', () => {
   it('a code without text is reported', () => {
     expect(textOf(en, 'order.noSuchCode')).toBeUndefined();
     expect(textOf(ne, 'nodomain.x')).toBeUndefined();
+    expect(textOf(ja, 'order.noSuchCode')).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
 // The English interface text (see index.ts), in two parts: what every screen may show (the
 // login screen, the customer's screens, the frame, every error code: en-core.ts) and the
 // office's and driver's screens' text (en-staff.ts). The client bundles the first with its first download
-// and adds the second with the office's or the driver's area (client/src/i18n.ts); Nepali is
-// fetched when it shows. The server and the type of the keys use the whole tree.
+// and adds the second with the office's or the driver's area (client/src/i18n.ts); Nepali and
+// Japanese are fetched when they show. The server and the type of the keys use the whole tree.
 
 import { enCore } from './en-core';
 import { enStaff } from './en-staff';
@@ -12,3 +12,13 @@ export const en = { ...enCore, ...enStaff };
 
 /** The English tree; Nepali must have the same shape (checked here and by a test). */
 export type Resources = typeof en;
+
+/**
+ * A tree's shape in a language with one plural form (Japanese): no `_one` keys, the `_other`
+ * key serves every count. Checked for the Japanese tree here and by a test.
+ */
+export type OtherPluralOnly<T> = {
+  [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string
+    ? string
+    : OtherPluralOnly<T[K]>;
+};

@@ -34,14 +34,42 @@ describe('auth.setLanguage', () => {
     expect(languageOf(cust.accountId)).toBe('en');
   });
 
+  it('accepts Japanese, keeps it on the account and gives it back with the session', async () => {
+    const cust = await makeCustomer(t.db);
+    const c = new ApiClient(t.url);
+    await c.login(cust.username, cust.password);
+    const r = await c.post<{ result: { data: { language: string } } }>('/trpc/auth.setLanguage', {
+      language: 'ja',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.result.data.language).toBe('ja');
+    expect(languageOf(cust.accountId)).toBe('ja');
+
+    // A new session (another device) carries it, so the app opens in Japanese there.
+    const other = new ApiClient(t.url);
+    await other.login(cust.username, cust.password);
+    const session = await other.get<{ result: { data: { language: string | null } } }>(
+      '/trpc/auth.session',
+    );
+    expect(session.status).toBe(200);
+    expect(session.body.result.data.language).toBe('ja');
+    expect((await other.get<{ language: string | null }>('/api/users/profile')).body.language).toBe(
+      'ja',
+    );
+  });
+
   it('works for staff too, refuses other languages and needs a session', async () => {
     const driver = await makeEmployee(t.db, 'driver');
     const c = new ApiClient(t.url);
     await c.login(driver.username, driver.password);
     expect((await c.post('/trpc/auth.setLanguage', { language: 'ne' })).status).toBe(200);
     expect(languageOf(driver.id)).toBe('ne');
-    expect((await c.post('/trpc/auth.setLanguage', { language: 'ja' })).status).toBe(400);
-    expect(languageOf(driver.id)).toBe('ne');
+    expect((await c.post('/trpc/auth.setLanguage', { language: 'ja' })).status).toBe(200);
+    expect(languageOf(driver.id)).toBe('ja');
+    for (const language of ['fr', 'ja-JP', 'JA', '']) {
+      expect((await c.post('/trpc/auth.setLanguage', { language })).status, language).toBe(400);
+    }
+    expect(languageOf(driver.id)).toBe('ja');
 
     const anon = new ApiClient(t.url);
     expect((await anon.post('/trpc/auth.setLanguage', { language: 'ne' })).status).toBe(401);

@@ -52,15 +52,33 @@ describe('TopBar', () => {
     }
   });
 
-  it('has a visible language switch that names the other language in its own script', async () => {
+  it('has a visible language switch offering each language in its own script', async () => {
     const auth = fakeAuth({ user: customer });
     renderAt(<TopBar user={customer} />, '/customer', auth);
-    fireEvent.click(screen.getByRole('button', { name: 'नेपाली' }));
+    const choose = (name: string, language: string) =>
+      fireEvent.change(screen.getByRole('combobox', { name }), { target: { value: language } });
+    const options = screen
+      .getAllByRole('option')
+      .map((o) => [o.textContent, o.getAttribute('lang')]);
+    expect(options).toEqual([
+      ['English', 'en'],
+      ['नेपाली', 'ne'],
+      ['日本語', 'ja'],
+    ]);
+
+    choose('Language', 'ja');
+    await waitFor(() => expect(i18n.language).toBe('ja'));
+    expect(localStorage.getItem('lang')).toBe('ja');
+    expect(document.documentElement.lang).toBe('ja');
+    expect(await screen.findByRole('combobox', { name: '言語' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '卸売注文' })).toBeTruthy();
+
+    choose('言語', 'ne');
     await waitFor(() => expect(i18n.language).toBe('ne'));
     expect(localStorage.getItem('lang')).toBe('ne');
     expect(document.documentElement.lang).toBe('ne');
-    // Now it offers the way back.
-    expect(await screen.findByRole('button', { name: 'English' })).toBeTruthy();
+    // The way back is in the same list.
+    expect(await screen.findByRole('combobox', { name: 'भाषा' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'खाता मेनु' }));
     expect(await screen.findByText('Ram Thapa')).toBeTruthy();

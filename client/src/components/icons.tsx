@@ -94,3 +94,13 @@ export function GlobeIcon(props: IconProps) {
     </Svg>
   );
 }
+
+/** The up-and-down chevron of a list to choose from (the language switch). */
+export function ChevronsIcon(props: IconProps) {
+  return (
+    <Svg size={16} {...props}>
+      <path d="M8 9l4-4 4 4" />
+      <path d="M8 15l4 4 4-4" />
+    </Svg>
+  );
+}

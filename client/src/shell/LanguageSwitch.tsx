@@ -1,14 +1,18 @@
-import { Button } from '@mantine/core';
+import { Input } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../shared/schemas/auth';
-import { GlobeIcon } from '../components/icons';
+import { ChevronsIcon, GlobeIcon } from '../components/icons';
 import { useAuth } from '../features/auth/AuthContext';
-import { currentLanguage, isLanguage, type Language, setLanguage } from '../i18n';
+import { currentLanguage, isLanguage, LANGUAGES, type Language, setLanguage } from '../i18n';
 import { trpcClient } from '../trpc';
 
-/** Each language's name in its own script, so it reads the same in either interface. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ne: 'नेपाली' };
+/** Each language's name in its own script, so it reads the same in every interface. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  ne: 'नेपाली',
+  ja: '日本語',
+};
 
 /** The account's saved language, when the session carries one (null until the person chooses). */
 export function accountLanguage(user: UserInfo | null): Language | null {
@@ -17,38 +21,54 @@ export function accountLanguage(user: UserInfo | null): Language | null {
 }
 
 /**
- * The visible language switch (login screen and top bar): one button naming the other language
- * in its own script. Signed in, the choice is also saved on the account, so it follows the
- * person to other devices; on this device it is kept for the login screen.
+ * The visible language switch (login screen and top bar): the current language's name with a
+ * globe, opening the list of all three, each named in its own script. A native select (Mantine's
+ * Input drawn as one, already in the login screen's download): the phone's own picker, no
+ * menu or combobox script in the first download (ADR 025). Signed
+ * in, the choice is also saved on the account, so it follows the person to other devices; on
+ * this device it is kept for the login screen.
  */
 export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
-  const other: Language = current === 'en' ? 'ne' : 'en';
+  const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
 
-  const choose = () => {
-    setLanguage(other);
+  const choose = (value: string) => {
+    if (!isLanguage(value) || value === current) return;
+    setLanguage(value);
     if (user) {
       trpcClient.auth.setLanguage
-        .mutate({ language: other })
+        .mutate({ language: value })
         .catch((error: unknown) => console.warn('language not saved on the account', error));
     }
   };
 
   return (
-    <Button
-      variant="default"
-      size={compact ? 'sm' : 'md'}
-      mih={44}
-      px={compact ? 'xs' : 'md'}
-      lang={other}
-      onClick={choose}
+    <Input
+      component="select"
+      aria-label={t('nav.language')}
+      value={current}
+      onChange={(event: React.ChangeEvent<HTMLSelectElement>) => choose(event.currentTarget.value)}
       data-testid="language-switch"
+      lang={current}
+      size={compact ? 'sm' : 'md'}
+      radius="md"
+      pointer
       leftSection={<GlobeIcon size={18} />}
+      rightSection={<ChevronsIcon />}
+      leftSectionPointerEvents="none"
+      rightSectionPointerEvents="none"
+      styles={{ input: { height: 44, minHeight: 44, fontWeight: 600 } }}
+      // A fixed width: a select is as wide as its widest option, and the server's first screen
+      // (server/doors/first-screen.ts, .fs-lang) draws the same box.
+      w={compact ? 128 : 160}
     >
-      {LANGUAGE_NAMES[other]}
-    </Button>
+      {LANGUAGES.map((code) => (
+        <option key={code} value={code} lang={code}>
+          {LANGUAGE_NAMES[code]}
+        </option>
+      ))}
+    </Input>
   );
 }
 

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../../../shared/enums';
 import type { UserInfo } from '../../../../shared/schemas/auth';
 
 // A driver's phone must keep working without signal (the installed driver app reopens from
@@ -25,7 +26,7 @@ const FIELDS: Record<keyof UserInfo, (v: unknown) => boolean> = {
   photo: textOrNull,
   customerId: textOrNull,
   deliveryDays: (v) => Array.isArray(v) && v.every(text),
-  language: (v) => v === null || v === 'en' || v === 'ne',
+  language: (v) => v === null || (LANGUAGES as readonly unknown[]).includes(v),
   business: (v) =>
     typeof v === 'object' &&
     v !== null &&

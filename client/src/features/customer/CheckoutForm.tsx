@@ -13,9 +13,9 @@ import {
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultDeliveryDate, isDeliveryDay } from '../../../../shared/delivery-dates';
-import { toPickerDate } from '../../../../shared/format';
 import type { OrderOut } from '../../../../shared/schemas/orders';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { showDate } from '../../dates';
 import { errorText } from '../../errors';
 import { trpc } from '../../trpc';
 import { useAuth } from '../auth/AuthContext';
@@ -179,7 +179,7 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
       </Group>
       <ConfirmDialog
         opened={confirmingDay}
-        title={t('buyer.offDayTitle', { date: deliveryDate ? toPickerDate(deliveryDate) : '' })}
+        title={t('buyer.offDayTitle', { date: deliveryDate ? showDate(deliveryDate) : '' })}
         message={t('buyer.offDayMessage')}
         onConfirm={place}
         onClose={() => setConfirmingDay(false)}

@@ -1,6 +1,7 @@
 // The delivery-date picker and its calendar library: a chunk of its own, fetched when the
 // checkout's second step opens (CheckoutForm lazy-loads this file).
 import '@mantine/dates/styles.css';
+import 'dayjs/locale/ja';
 import 'dayjs/locale/ne';
 import { Box, Text, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
@@ -22,7 +23,9 @@ export interface DeliveryDateFieldProps {
 /**
  * Marks the customer's delivery days with a dot (and says so to screen readers), leaves
  * holidays and days before the earliest allowed one unselectable. Dates show with Western
- * digits in both languages (ADR 012); month and weekday names follow the language.
+ * digits in every language (ADR 012); month and weekday names follow the language. Japanese
+ * writes the date 2026/11/26, heads the calendar 2026年11月 and starts the week on Sunday, as
+ * Japanese calendars do (ADR 025).
  */
 export default function DeliveryDateField({
   value,
@@ -32,14 +35,20 @@ export default function DeliveryDateField({
   deliveryDays,
 }: DeliveryDateFieldProps) {
   const { t, i18n } = useTranslation();
+  const language =
+    i18n.resolvedLanguage === 'ne' || i18n.resolvedLanguage === 'ja' ? i18n.resolvedLanguage : 'en';
+  const japanese = language === 'ja';
   const off = new Set(holidays);
   const marked = deliveryDays.length > 0;
 
   return (
-    <DatesProvider settings={{ locale: i18n.resolvedLanguage === 'ne' ? 'ne' : 'en' }}>
+    <DatesProvider settings={{ locale: language, firstDayOfWeek: japanese ? 0 : 1 }}>
       <DatePickerInput
         label={t('cart.deliveryDate')}
-        valueFormat="MM/DD/YYYY"
+        valueFormat={japanese ? 'YYYY/MM/DD' : 'MM/DD/YYYY'}
+        monthLabelFormat={japanese ? 'YYYY年M月' : 'MMMM YYYY'}
+        yearLabelFormat={japanese ? 'YYYY年' : 'YYYY'}
+        monthsListFormat={japanese ? 'M月' : 'MMM'}
         value={value}
         onChange={(next) => {
           if (next) onChange(String(next).slice(0, 10));

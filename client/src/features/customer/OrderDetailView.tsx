@@ -1,8 +1,9 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatOrderNumber, toPickerDate } from '../../../../shared/format';
+import { formatOrderNumber } from '../../../../shared/format';
 import type { OrderOut } from '../../../../shared/schemas/orders';
 import { DetailField, OrderLinesTable } from '../../components/OrderDetailParts';
+import { showDate } from '../../dates';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { useOrderDate } from './useOrderDate';
 
@@ -22,9 +23,7 @@ export function OrderDetailView({ order }: { order: OrderOut }) {
         </DetailField>
         <DetailField label={t('buyer.orderDate')}>{orderDate(order.createdAt)}</DetailField>
         <DetailField label={t('orders.restaurant')}>{restaurant}</DetailField>
-        <DetailField label={t('orders.deliveryDate')}>
-          {toPickerDate(order.deliveryDate)}
-        </DetailField>
+        <DetailField label={t('orders.deliveryDate')}>{showDate(order.deliveryDate)}</DetailField>
         <DetailField label={t('orders.status')}>
           <OrderStatusBadge isDelivered={order.isDelivered} />
         </DetailField>

@@ -15,10 +15,11 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatOrderNumber, toPickerDate } from '../../../../shared/format';
+import { formatOrderNumber } from '../../../../shared/format';
 import type { OrderOut } from '../../../../shared/schemas/orders';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Money } from '../../components/Money';
+import { showDate } from '../../dates';
 import { usePhone } from '../../shell/FloatingActions';
 import { trpc } from '../../trpc';
 import { customerCrumbs } from './crumbs';
@@ -114,7 +115,7 @@ export function OrderHistoryScreen() {
               <Text size="sm" c="dimmed">
                 {t('buyer.ordered')} {orderDate(order.createdAt)} · {t('orders.delivery')}{' '}
                 <Text span c="var(--mantine-color-text)" fw={600} inherit>
-                  {toPickerDate(order.deliveryDate)}
+                  {showDate(order.deliveryDate)}
                 </Text>
               </Text>
               <Group justify="space-between" mt={6}>
@@ -145,7 +146,7 @@ export function OrderHistoryScreen() {
                   <Table.Td fw={700}>{formatOrderNumber(order.orderNumber)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{orderDate(order.createdAt)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {toPickerDate(order.deliveryDate)}
+                    {showDate(order.deliveryDate)}
                   </Table.Td>
                   <Table.Td ta="right">
                     <Money amount={order.totalPrice} />

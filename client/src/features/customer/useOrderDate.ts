@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
-import { isoDateInZone, toPickerDate } from '../../../../shared/format';
+import { isoDateInZone } from '../../../../shared/format';
+import { showDate } from '../../dates';
 import { trpc } from '../../trpc';
 
 /**
- * An order's placing time as a date of the business's calendar (MM/DD/YYYY), in the business's
+ * An order's placing time as a date of the business's calendar (MM/DD/YYYY; 2026/11/26 in Japanese), in the business's
  * time zone (settings.deliveryCalendar says which), not the device's.
  */
 export function useOrderDate(): (createdAt: string) => string {
@@ -13,7 +14,7 @@ export function useOrderDate(): (createdAt: string) => string {
   return useCallback(
     (createdAt: string) => {
       const instant = new Date(createdAt);
-      return Number.isNaN(instant.getTime()) ? '' : toPickerDate(isoDateInZone(instant, timeZone));
+      return Number.isNaN(instant.getTime()) ? '' : showDate(isoDateInZone(instant, timeZone));
     },
     [timeZone],
   );

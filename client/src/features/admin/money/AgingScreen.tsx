@@ -11,6 +11,7 @@ import {
 } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
+import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from './api';
 import { HeldOrderBadge } from './CreditBadges';
@@ -85,7 +86,11 @@ export function AgingScreen() {
             columns={[
               { accessor: 'customerCode', title: t('money.customerCode') },
               { accessor: 'restaurantName', title: t('money.restaurant') },
-              { accessor: 'oldestDueDate', title: t('money.dueDate') },
+              {
+                accessor: 'oldestDueDate',
+                title: t('money.dueDate'),
+                render: (r) => showDate(r.oldestDueDate ?? ''),
+              },
               {
                 accessor: 'overdueAmount',
                 title: t('money.overdueFlag'),
@@ -123,7 +128,11 @@ export function AgingScreen() {
                 render: (r) => `#${r.orderNumber}`,
               },
               { accessor: 'restaurantName', title: t('money.restaurant') },
-              { accessor: 'deliveryDate', title: t('money.deliveryDate') },
+              {
+                accessor: 'deliveryDate',
+                title: t('money.deliveryDate'),
+                render: (r) => showDate(r.deliveryDate ?? ''),
+              },
               {
                 accessor: 'totalPrice',
                 title: t('money.amount'),

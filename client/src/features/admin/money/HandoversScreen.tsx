@@ -19,6 +19,7 @@ import type { HandoverOut, HandoverReportOut } from '../../../../../shared/schem
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { showDate } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from './api';
@@ -67,7 +68,7 @@ export function HandoversScreen() {
           fetching={report.isPending}
           idAccessor={(r) => `${r.driverId}|${r.date}`}
           columns={[
-            { accessor: 'date', title: t('money.date') },
+            { accessor: 'date', title: t('money.date'), render: (r) => showDate(r.date) },
             { accessor: 'driverName', title: t('money.driver') },
             {
               accessor: 'collected',
@@ -208,7 +209,7 @@ function ConfirmHandover({
     >
       <Stack>
         <Text size="sm">
-          {handover.driverName} · {handover.date} · {t('money.handedOver')}:{' '}
+          {handover.driverName} · {showDate(handover.date)} · {t('money.handedOver')}:{' '}
           {formatYen(handover.handedOver)}
         </Text>
         <NumberInput

@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DocumentActions } from '../../../components/documents/DocumentActions';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { Phone } from '../../../components/Phone';
+import { showDate, showDateTime } from '../../../dates';
 import { dynamicT } from '../../../i18n';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
@@ -102,7 +103,9 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
             </Text>
           )}
           <Text size="sm" c="gray.7">
-            {invoice.dueDate ? t('money.due', { date: invoice.dueDate }) : t('money.noDueDate')}
+            {invoice.dueDate
+              ? t('money.due', { date: showDate(invoice.dueDate) })
+              : t('money.noDueDate')}
           </Text>
         </div>
         <StatusChip status={invoice.status} />
@@ -173,7 +176,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
                   <List.Item key={p._id}>
                     <Group gap="xs" wrap="wrap">
                       <Text size="sm" span>
-                        {p.date} · {formatYen(p.amount)} · {p.collectedBy ?? 'Unknown'}
+                        {showDate(p.date)} · {formatYen(p.amount)} · {p.collectedBy ?? 'Unknown'}
                       </Text>
                       <Button size="compact-xs" variant="light" onClick={() => setReceipt(p)}>
                         {t('money.receipt')}
@@ -212,7 +215,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
                 {invoice.notes.map((n) => (
                   <List.Item key={n._id}>
                     <Text size="sm">
-                      {n.date} · {n.notesBy ?? 'Unknown'}: {n.note}
+                      {showDate(n.date)} · {n.notesBy ?? 'Unknown'}: {n.note}
                       {n.nextFollowUp
                         ? ` (${t('money.nextFollowUpShort', { date: n.nextFollowUp })})`
                         : ''}
@@ -253,7 +256,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
               {history.data?.map((h) => (
                 <List.Item key={h._id}>
                   <Text size="xs">
-                    {h.createdAt.slice(0, 16).replace('T', ' ')} ·{' '}
+                    {showDateTime(h.createdAt.slice(0, 16).replace('T', ' '))} ·{' '}
                     {t('money.historyLine', {
                       actor: h.actorName,
                       action: dynamicT(t)(`money.historyAction.${h.action}`),
@@ -360,7 +363,7 @@ export function Receipt({
       `${invoice.customer?.customerCode ?? ''} #${invoice._id.slice(-6).toUpperCase()}`,
     ],
     [t('money.amount'), formatYen(payment.amount)],
-    [t('money.date'), payment.date],
+    [t('money.date'), showDate(payment.date)],
     [t('money.collectedBy'), payment.collectedBy ?? 'Unknown'],
     [t('money.balanceLeft'), formatYen(invoice.amount - paid)],
   ];

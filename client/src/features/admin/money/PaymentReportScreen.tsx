@@ -7,6 +7,7 @@ import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
+import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
@@ -84,7 +85,11 @@ export function PaymentReportScreen() {
                   title: t('money.restaurant'),
                   render: (r) => r.customer?.restaurantName ?? t('money.deletedRestaurant'),
                 },
-                { accessor: 'dueDate', title: t('money.dueDate') },
+                {
+                  accessor: 'dueDate',
+                  title: t('money.dueDate'),
+                  render: (r) => showDate(r.dueDate ?? ''),
+                },
                 {
                   accessor: 'pendingAmount',
                   title: t('money.pending'),

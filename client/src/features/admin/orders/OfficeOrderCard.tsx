@@ -1,9 +1,9 @@
 import { Button, Card, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toPickerDate } from '../../../../../shared/format';
 import type { OfficeOrderOut } from '../../../../../shared/schemas/doorstep';
 import { Money } from '../../../components/Money';
+import { showDate } from '../../../dates';
 import { OfficeOrderDetail } from './OfficeOrderDetail';
 import { OrderActions } from './OrderActions';
 import { OrderFlags, StatusBadge } from './shared';
@@ -45,7 +45,7 @@ export function OfficeOrderCard({
           <StatusBadge isDelivered={order.isDelivered} />
         </Group>
         <Text size="sm">
-          {t('orders.deliveryDate')}: <b>{toPickerDate(order.deliveryDate)}</b>
+          {t('orders.deliveryDate')}: <b>{showDate(order.deliveryDate)}</b>
         </Text>
         <Text size="sm">
           {order.user.username} · {order.user.restaurantName || t('orders.deletedRestaurant')}

@@ -1,8 +1,9 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { displayPhone, toPickerDate } from '../../../../../shared/format';
+import { displayPhone } from '../../../../../shared/format';
 import type { OfficeOrderOut } from '../../../../../shared/schemas/doorstep';
 import { DetailField, OrderLinesTable } from '../../../components/OrderDetailParts';
+import { showDate } from '../../../dates';
 import { OrderFlags, StatusBadge } from './shared';
 
 /** The office's order detail: the customer's phone, billing code and route, then the lines. */
@@ -14,9 +15,7 @@ export function OfficeOrderDetail({ order }: { order: OfficeOrderOut }) {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs">
         <DetailField label={t('webOrders.orderNumberLabel')}>#{order.orderNumber}</DetailField>
-        <DetailField label={t('orders.deliveryDate')}>
-          {toPickerDate(order.deliveryDate)}
-        </DetailField>
+        <DetailField label={t('orders.deliveryDate')}>{showDate(order.deliveryDate)}</DetailField>
         <DetailField label={t('orders.status')}>
           <StatusBadge isDelivered={order.isDelivered} />
         </DetailField>

@@ -2,8 +2,9 @@ import './print.css';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { displayPhone, toPickerDate } from '../../../../../shared/format';
+import { displayPhone } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
 import { adminCrumbs, printTitled } from './shared';
@@ -20,7 +21,7 @@ export function PickListScreen() {
   );
   const title = t('webOrders.pickListTitle');
   const subtitle = t('webOrders.pickListFor', {
-    date: date ? toPickerDate(date) : '-',
+    date: date ? showDate(date) : '-',
     route: route || t('webOrders.allRoutes'),
   });
 

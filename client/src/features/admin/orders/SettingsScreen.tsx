@@ -12,9 +12,9 @@ import {
 import { DatePicker } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toPickerDate } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { notifySuccess } from '../../../components/notify';
+import { showDate } from '../../../dates';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
@@ -76,7 +76,7 @@ export function SettingsScreen() {
             />
             {calendar.data && (
               <Text size="sm" c="dimmed">
-                {t('settings.earliest', { date: toPickerDate(calendar.data.earliest) })}
+                {t('settings.earliest', { date: showDate(calendar.data.earliest) })}
               </Text>
             )}
             <div>
@@ -110,12 +110,12 @@ export function SettingsScreen() {
                   ) : (
                     [...holidays].sort().map((d) => (
                       <Group key={d} gap="xs">
-                        <Text size="sm">{toPickerDate(d)}</Text>
+                        <Text size="sm">{showDate(d)}</Text>
                         <Button
                           size="compact-xs"
                           variant="subtle"
                           color="red"
-                          aria-label={t('settings.removeHoliday', { date: toPickerDate(d) })}
+                          aria-label={t('settings.removeHoliday', { date: showDate(d) })}
                           onClick={() => setHolidays(holidays.filter((h) => h !== d))}
                         >
                           ×

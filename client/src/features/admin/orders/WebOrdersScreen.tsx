@@ -14,10 +14,10 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { toPickerDate } from '../../../../../shared/format';
 import type { OfficeOrderPageOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
+import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
 import { DispatchDialog } from './DispatchDialog';
@@ -121,7 +121,7 @@ function NewOrdersTab() {
           placeholder={t('webOrders.allDates')}
           data={(dates.data?.dates ?? []).map((d) => ({
             value: d.date,
-            label: t('webOrders.dateWithCount', { date: toPickerDate(d.date), count: d.count }),
+            label: t('webOrders.dateWithCount', { date: showDate(d.date), count: d.count }),
           }))}
           value={date || null}
           onChange={(v) => setFilter('date', v)}
@@ -222,7 +222,7 @@ function FrozenCountsTab() {
       { value: 'all', label: t('webOrders.allDates') },
       ...(dates.data?.dates ?? []).map((d) => ({
         value: d.date,
-        label: t('webOrders.dateWithCount', { date: toPickerDate(d.date), count: d.count }),
+        label: t('webOrders.dateWithCount', { date: showDate(d.date), count: d.count }),
       })),
     ],
     [dates.data, t],
