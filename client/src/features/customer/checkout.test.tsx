@@ -76,9 +76,10 @@ const inStock = [
 
 async function goToStep2() {
   fireEvent.click(screen.getByRole('button', { name: 'CONTINUE' }));
-  await screen.findByText('Terms and conditions');
+  // A loaded machine may take seconds to load the step's chunks: wait as a person would.
+  await screen.findByText('Terms and conditions', {}, { timeout: 10_000 });
   // The date picker is its own chunk: wait until it shows the default date.
-  await screen.findByRole('button', { name: /Delivery date/ });
+  await screen.findByRole('button', { name: /Delivery date/ }, { timeout: 10_000 });
 }
 
 afterEach(() => {
@@ -129,7 +130,8 @@ describe('cart: ORDER COMPLETE', () => {
     expect(screen.getByText('Tuesday')).toBeTruthy();
     expect(screen.getByText('Friday')).toBeTruthy();
     // DESIGN §6: not the earliest day (a Monday) but the first delivery day from it.
-    expect(screen.getByRole('button', { name: /Delivery date/ }).textContent).toContain(
+    // The date comes with the calendar's answer: wait for it rather than read the first paint.
+    expect((await screen.findByRole('button', { name: /Delivery date/ })).textContent).toContain(
       '05/14/2030',
     );
     expect(screen.queryByTestId('off-day-note')).toBeNull();
