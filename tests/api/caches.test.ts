@@ -157,6 +157,7 @@ describe('the catalogue', () => {
       _id: cat.id,
       name: 'Spices',
       nameNe: null,
+      taxRate: 8,
     });
     write(t.db, () =>
       t.db.update(category).set({ name: 'Spices & Rice' }).where(eq(category.id, cat.id)).run(),
@@ -165,6 +166,7 @@ describe('the catalogue', () => {
       _id: cat.id,
       name: 'Spices & Rice',
       nameNe: null,
+      taxRate: 8,
     });
   });
 });

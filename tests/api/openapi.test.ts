@@ -393,11 +393,13 @@ describe('what the routes answer on the demo data fits the description', () => {
     const product = (await customer.get<{ _id: string }[]>('/api/products')).body[0];
     const order = (await customer.get<{ orders: { _id: string }[] }>('/api/orders/myorders')).body
       .orders[0];
-    const invoice = (
-      await admin.get<{ invoices: { _id: string; customer: { _id: string } }[] }>(
-        '/api/invoice/all',
-      )
-    ).body.invoices[0];
+    // An invoice with payments, so that its answer's lists are exercised too.
+    const invoices = (
+      await admin.get<{
+        invoices: { _id: string; customer: { _id: string }; payments: unknown[] }[];
+      }>('/api/invoice/all')
+    ).body.invoices;
+    const invoice = invoices.find((i) => i.payments.length > 0) ?? invoices[0];
     const someCustomer = (await admin.get<{ _id: string }[]>('/api/customer')).body[0];
 
     // Who calls each GET path and with what; a GET row missing here fails the test.

@@ -99,7 +99,8 @@ describe('order details page', () => {
 
   it('shows restaurant, date, message and numbered lines with prices and total', async () => {
     details({ 'orders.byId': () => makeOrder() });
-    await screen.findByText('Basmati Rice 5kg');
+    // Reduced-rate items carry ※ (explained under the totals).
+    await screen.findByText('Basmati Rice 5kg ※');
     expect(screen.getByText('Himalaya Kitchen')).toBeTruthy();
     expect(screen.getByText('05/17/2030')).toBeTruthy();
     const rows = screen.getAllByRole('row');
