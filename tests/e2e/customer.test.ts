@@ -49,6 +49,10 @@ async function cardNames(page: Page): Promise<string[]> {
   return page.getByTestId('product-card').getByRole('heading', { level: 3 }).allTextContents();
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** The visible product cards' category lines. */
 async function cardCategories(page: Page): Promise<string[]> {
   return page
@@ -301,7 +305,8 @@ describe('customer journeys', () => {
     await expect.poll(() => lines.count()).toBe(expected.length);
     for (const l of expected) {
       await lines
-        .filter({ has: page.getByText(l.name, { exact: true }) })
+        // The name may carry the reduced-rate mark (※) after it.
+        .filter({ has: page.getByText(new RegExp(`^${escapeRegExp(l.name)}( ※)?$`)) })
         .getByText(l.quantity, { exact: true })
         .waitFor();
     }

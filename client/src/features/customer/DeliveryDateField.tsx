@@ -1,6 +1,7 @@
 // The delivery-date picker and its calendar library: a chunk of its own, fetched when the
 // checkout's second step opens (CheckoutForm lazy-loads this file).
 import '@mantine/dates/styles.css';
+import classes from './deliveryDate.module.css';
 import 'dayjs/locale/ja';
 import 'dayjs/locale/ne';
 import { Box, Text, VisuallyHidden } from '@mantine/core';
@@ -67,6 +68,7 @@ export default function DeliveryDateField({
         }}
         // The business delivers on weekends too: no red weekend days (also too pale to read).
         weekendDays={[]}
+        classNames={{ day: classes.day }}
         data-testid="delivery-date"
         ariaLabels={{
           previousMonth: t('shell.previousMonth'),
