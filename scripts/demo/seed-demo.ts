@@ -623,7 +623,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
             orderId: d.orderId,
             day: d.date,
             driverId: c.driverId,
-            paid: r < 0.8 ? 'full' : r < 0.92 ? 'part' : 'none',
+            // Most restaurants pay the driver in full; a few pay part or ask to pay later.
+            paid: r < 0.95 ? 'full' : r < 0.98 ? 'part' : 'none',
           });
           continue;
         }
