@@ -69,6 +69,8 @@ export default function DeliveryDateField({
         // The business delivers on weekends too: no red weekend days (also too pale to read).
         weekendDays={[]}
         classNames={{ day: classes.day }}
+        // Other months' days are not shown: dimmed, they were too pale to read (axe).
+        hideOutsideDates
         data-testid="delivery-date"
         ariaLabels={{
           previousMonth: t('shell.previousMonth'),
