@@ -169,8 +169,11 @@ describe('Japanese', () => {
     // The order history: dates as 2026/11/26.
     await page.goto('/customer/myorderlist');
     await page.getByRole('heading', { name: ja.orders.historyTitle }).waitFor();
+    // The list arrives after the heading; wait for its first date.
+    await expect
+      .poll(async () => (await page.locator('main').textContent()) ?? '', { timeout: 15_000 })
+      .toMatch(/\d{4}\/\d{2}\/\d{2}/);
     const history = (await page.locator('main').textContent()) ?? '';
-    expect(history).toMatch(/\d{4}\/\d{2}\/\d{2}/);
     expect(history).not.toMatch(/\d{2}\/\d{2}\/\d{4}/);
 
     // Another device of the same person opens in Japanese: the choice follows the account.

@@ -392,10 +392,17 @@ describe('the buyer on a phone, in both languages', () => {
 
       // Nepali pages are drawn with the bundled Devanagari font.
       if (c.lang === 'ne') {
-        const ok = await page.evaluate(() =>
-          document.fonts.check('16px "Noto Sans Devanagari"', 'अर्डर'),
-        );
-        expect(ok).toBe(true);
+        // The face is fetched lazily; load it as the page would, then check it is the one drawn.
+        await expect
+          .poll(() =>
+            page.evaluate(async () => {
+              const faces = await document.fonts.load('16px "Noto Sans Devanagari"', 'अर्डर');
+              return (
+                faces.length > 0 && document.fonts.check('16px "Noto Sans Devanagari"', 'अर्डर')
+              );
+            }),
+          )
+          .toBe(true);
       }
       write(e.db, () =>
         e.db.update(product).set({ itemType: 'Regular' }).where(eq(product.name, c.gone)).run(),
