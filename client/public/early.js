@@ -15,21 +15,22 @@
     // A failed early request is not reported here: the app's own request reports it.
     started[url].catch(() => {});
   };
-  // Exactly the URLs the app's tRPC client builds for these calls (checked by early.test.ts).
+  // Exactly the URLs the app's client asks for these calls (checked by early.test.ts); the
+  // catalogue is read from the REST door (client/src/catalogueLink.ts).
   start('/trpc/auth.session');
   // A customer's page (the catalogue, the cart, the home): most of them start from the
   // catalogue, and all need the signed-in frame and the customer's area, so fetch those too.
   if (!/^\/(customer|cart)(\/|$)/.test(location.pathname)) return;
-  start('/trpc/products.list');
+  start('/api/products');
   // The catalogue's first row of pictures is its largest paint: ask for them as soon as the
   // list is here, not after the app has arrived and drawn the cards (ProductGrid, EAGER_CARDS).
   // Not when the server sent the first screen (ADR 021): its cards already ask for them.
   const script = document.currentScript;
   if (/^\/customer\/regularorder\/?$/.test(location.pathname) && !script?.dataset.firstScreen) {
-    started['/trpc/products.list']
+    started['/api/products']
       .then((answer) => (answer.ok ? answer.clone().json() : null))
       .then((body) => {
-        const products = body?.result?.data;
+        const products = body;
         if (!Array.isArray(products)) return;
         for (const product of products.slice(0, 4 /* ProductGrid's EAGER_CARDS */)) {
           if (typeof product?.image !== 'string') continue;

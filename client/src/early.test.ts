@@ -14,6 +14,14 @@ const answer = (data: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
+/** The catalogue's REST answer: the procedure's output itself (client/src/catalogueLink.ts). */
+const document_ = (data: unknown) =>
+  new Response(JSON.stringify(data), { headers: { 'content-type': 'application/json' } });
+
+/** The answer of `procedure`'s URL as its door writes it. */
+const answerOf = (procedure: string, data: unknown) =>
+  procedure === 'products.list' ? document_(data) : answer(data);
+
 afterEach(() => {
   window.__early = undefined;
   vi.unstubAllGlobals();
@@ -27,7 +35,7 @@ async function runEarly(pathname: string, catalogue: unknown[]) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) =>
-      String(input) === '/trpc/products.list' ? answer(catalogue) : answer(null),
+      String(input) === '/api/products' ? document_(catalogue) : answer(null),
     ),
   );
   new Function(EARLY_JS)();
@@ -41,19 +49,20 @@ const preloaded = () =>
   );
 
 describe('the requests index.html starts early (public/early.js)', () => {
-  it('starts exactly the URLs the tRPC client builds for those calls', async () => {
+  it('starts exactly the URLs the client asks for those calls', async () => {
     const urls: string[] = [];
+    let procedure = '';
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
         urls.push(String(input));
-        return answer(null);
+        return answerOf(procedure, null);
       }),
     );
-    for (const procedure of ['auth.session', 'products.list']) {
+    for (procedure of ['auth.session', 'products.list']) {
       expect(EARLY_JS).toContain(`start('${earlyUrl(procedure)}')`);
       // With an early answer waiting, the call goes alone: taken, not asked again...
-      window.__early = { [earlyUrl(procedure)]: Promise.resolve(answer('early')) };
+      window.__early = { [earlyUrl(procedure)]: Promise.resolve(answerOf(procedure, 'early')) };
       const call =
         procedure === 'auth.session' ? trpcClient.auth.session : trpcClient.products.list;
       await expect(call.query()).resolves.toBe('early');

@@ -10,8 +10,12 @@ declare global {
   }
 }
 
-/** The tRPC URL of a call without input, as the unbatched link builds it. */
-export const earlyUrl = (path: string) => `/trpc/${path}`;
+/**
+ * The URL of a call without input: the catalogue's REST document (catalogueLink.ts), else the
+ * tRPC URL the unbatched link builds.
+ */
+export const earlyUrl = (path: string) =>
+  path === 'products.list' ? '/api/products' : `/trpc/${path}`;
 
 /** Whether early.js started this call (and its answer has not been taken yet). */
 export function hasEarly(path: string): boolean {

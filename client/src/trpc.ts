@@ -3,6 +3,7 @@ import { httpBatchLink, httpLink, type Operation, splitLink } from '@trpc/client
 import { createTRPCReact, getQueryKey } from '@trpc/react-query';
 import type { AppRouter } from '../../server/router';
 import { MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../../shared/transport';
+import { catalogueLink } from './catalogueLink';
 import { earlyFetch, hasEarly } from './early';
 import { isClientError, isUnauthorized, PROFILE_KEY } from './features/auth/session';
 
@@ -68,7 +69,8 @@ export const idempotencyLink = splitLink<AppRouter>({
 });
 
 export const trpcClient = trpc.createClient({
-  links: [idempotencyLink],
+  // The catalogue first: it is read from the REST door (catalogueLink.ts).
+  links: [catalogueLink, idempotencyLink],
 });
 
 /** Starts reading the catalogue into the app's cache (the screens' useQuery then finds it). */

@@ -39,9 +39,11 @@ async function capture(
   return seen;
 }
 
-/** What the catalogue screen sends: products and categories in one batch. */
-export const catalogueRequest = () =>
-  capture((c) => [c.products.list.query(), c.categories.list.query()]);
+/**
+ * What the catalogue screen sends to /trpc: the categories. Its products are read from
+ * GET /api/products by either door's client (client/src/catalogueLink.ts).
+ */
+export const categoriesRequest = () => capture((c) => [c.categories.list.query()]);
 
 /** What the order history screen sends for a page. */
 export const historyRequest = (pageNumber: number) =>

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
+import { makeAdmin, makeCategory, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 
 // What the transport adds to every door: no-store on everything that is not a shared,
@@ -103,5 +103,63 @@ describe('dynamic JSON is compressed above the threshold, on both doors', () => 
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe("the catalogue's answer: written once per content, sent as each browser accepts", () => {
+  it('brotli, gzip or plain, the same list as tRPC gives; a price change shows at once', async () => {
+    const cookie = ana.cookie ?? '';
+    for (let i = 0; i < 12; i++) makeProduct(t.db, { name: `Spice ${i} ${'x'.repeat(40)}` });
+    const read = (encoding: string) =>
+      t.app.inject({ url: '/api/products', headers: { cookie, 'accept-encoding': encoding } });
+    const decode = (r: Awaited<ReturnType<typeof read>>) =>
+      JSON.parse(
+        (r.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(r.rawPayload)
+          : r.headers['content-encoding'] === 'gzip'
+            ? gunzipSync(r.rawPayload)
+            : r.rawPayload
+        ).toString(),
+      );
+    const viaTrpc = await t.app.inject({ url: '/trpc/products.list', headers: { cookie } });
+    const list = JSON.parse(viaTrpc.body).result.data;
+    expect(list.length).toBeGreaterThan(12);
+
+    const br = await read('gzip, deflate, br, zstd');
+    const gzip = await read('gzip;q=1, br;q=0');
+    const plain = await read('identity');
+    expect([br, gzip, plain].map((r) => r.headers['content-encoding'])).toEqual([
+      'br',
+      'gzip',
+      undefined,
+    ]);
+    for (const r of [br, gzip, plain]) {
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toMatch(/^application\/json/);
+      expect(r.headers['cache-control']).toBe('no-store');
+      expect(r.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(r)).toEqual(list);
+    }
+    // The second read is the same bytes.
+    expect((await read('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+
+    // The office changes a price: the next read has it, in every encoding.
+    const rice = list.find((p: { _id: string }) => p._id === productId);
+    expect(rice.price).toBe(2480);
+    const office = new ApiClient(t.url);
+    const admin = await makeAdmin(t.db);
+    await office.login(admin.username, admin.password);
+    const changed = await office.put(`/api/products/${productId}`, {
+      name: rice.name,
+      category: makeCategory(t.db).id,
+      description: 'Long grain',
+      price: 2600,
+      sku: rice.sku,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const again = decode(await read(encoding));
+      expect(again.find((p: { _id: string }) => p._id === productId).price).toBe(2600);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createContextFromRequest, type Services } from '../../context';
 import { restError } from '../../platform/errors';
+import { sendAnswer } from './answer-bytes';
 import { appRouter } from '../../router';
 import { createCallerFactory } from '../../trpc';
 import { type RestRequestParts, type RestRoute, restRoutes } from './routes';
@@ -29,8 +30,9 @@ function handlerFor(services: Services, route: RestRoute) {
     try {
       const input = route.input ? route.input(parts) : undefined;
       const output = await procedureAt(createCaller(ctx), route.procedure)(input);
-      // Cache-Control and compression are the transport's (server/doors/transport.ts).
-      return reply.code(route.status ?? 200).send(output);
+      // Cache-Control and compression are the transport's (server/doors/transport.ts); a
+      // cached answer brings its own compressed bytes (answer-bytes.ts).
+      return sendAnswer(req, reply, route.status ?? 200, output);
     } catch (err) {
       const { status, body } = restError(err);
       if (status >= 500) req.log.error({ err }, 'REST call failed');
