@@ -19,6 +19,9 @@ import type { Db } from './platform/db';
 import { GENERIC_MESSAGE } from './platform/errors';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './platform/housekeeping';
 
+/** The first sweep waits this long after start, so the first answers do not wait for it. */
+const FIRST_SWEEP_DELAY_MS = 2000;
+
 export interface BuildAppOptions {
   db: Db;
   config: Config;
@@ -185,7 +188,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.code(404).send({ message: 'Not found' });
   });
 
-  // Expired sessions and old idempotency keys: once at start, then every few hours.
+  // Expired sessions and old idempotency keys: once just after start (not before the first
+  // answer: on a year's database it reads every session), then every few hours.
   const sweep = () => {
     try {
       sweepExpired(db);
@@ -193,10 +197,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       app.log.error({ err }, 'housekeeping sweep failed');
     }
   };
-  app.addHook('onReady', async () => sweep());
+  let first: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    first = setTimeout(sweep, FIRST_SWEEP_DELAY_MS);
+    first.unref();
+  });
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(sweeper);
+  });
 
   return app;
 }
