@@ -1,5 +1,5 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { errorText, fieldErrors } from '../../errors';
@@ -10,55 +10,150 @@ import { trpc } from '../../trpc';
 
 const MIN_LENGTH = 8;
 
-/** The new password's own message, or null: at least 8 characters, typed twice alike. */
-function newPasswordError(
-  texts: { required: string; tooShort: string; mismatch: string },
-  next: string,
-  again: string,
-): { next: string | null; again: string | null } {
+/** The new password typed twice: its values, its own messages, and a reset. */
+function useNewPassword() {
+  const { t } = useTranslation();
+  const [next, setNext] = useState('');
+  const [again, setAgain] = useState('');
+  const [touched, setTouched] = useState(false);
+  const required = t('errors.common.required');
+  const errors = {
+    next:
+      next === ''
+        ? required
+        : next.length < MIN_LENGTH
+          ? t('errors.field.passwordTooShort')
+          : null,
+    again: again !== next ? t('login.passwords.mismatch') : null,
+  };
   return {
-    next: next === '' ? texts.required : next.length < MIN_LENGTH ? texts.tooShort : null,
-    again: again !== next ? texts.mismatch : null,
+    next,
+    again,
+    setNext,
+    setAgain,
+    touched,
+    /** Marks the form as submitted (messages show from now on); true when the fields are fine. */
+    check: () => {
+      setTouched(true);
+      return errors.next === null && errors.again === null;
+    },
+    reset: () => {
+      setNext('');
+      setAgain('');
+      setTouched(false);
+    },
+    required,
+    errors,
   };
 }
 
-function useTexts() {
+type NewPassword = ReturnType<typeof useNewPassword>;
+
+/** The two new-password fields, with the server's message for the first when it has one. */
+function NewPasswordFields({
+  form,
+  serverError,
+  autoFocus,
+}: {
+  form: NewPassword;
+  serverError?: string;
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation();
-  return {
-    required: t('errors.common.required'),
-    tooShort: t('errors.field.passwordTooShort'),
-    mismatch: t('login.passwords.mismatch'),
+  return (
+    <>
+      <PasswordInput
+        label={t('login.passwords.new')}
+        autoComplete="new-password"
+        value={form.next}
+        onChange={(e) => form.setNext(e.currentTarget.value)}
+        error={serverError ?? (form.touched ? form.errors.next : null)}
+        data-autofocus={autoFocus || undefined}
+      />
+      <PasswordInput
+        label={t('login.passwords.again')}
+        autoComplete="new-password"
+        value={form.again}
+        onChange={(e) => form.setAgain(e.currentTarget.value)}
+        error={form.touched ? form.errors.again : null}
+      />
+    </>
+  );
+}
+
+/** The frame both forms share: a dialog with the fields, a note, Cancel and the action. */
+function PasswordDialog({
+  opened,
+  title,
+  note,
+  submitLabel,
+  busy,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  opened: boolean;
+  title: string;
+  note: string;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit(): void;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
   };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {children}
+          <Text size="sm" c="dimmed">
+            {note}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('login.passwords.cancel')}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
 }
 
 /** The signed-in person changes their own password: the current one, the new one twice. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
-  const texts = useTexts();
+  const form = useNewPassword();
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [again, setAgain] = useState('');
-  const [touched, setTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const change = trpc.auth.changePassword.useMutation();
-  const local = newPasswordError(texts, next, again);
-  const currentError = current === '' ? texts.required : null;
+  const currentError = current === '' ? form.required : null;
 
   const close = () => {
     setCurrent('');
-    setNext('');
-    setAgain('');
-    setTouched(false);
+    form.reset();
     setServerErrors({});
     onClose();
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
+  const submit = async () => {
     setServerErrors({});
-    if (currentError || local.next || local.again) return;
+    if (!form.check() || currentError) return;
     try {
-      await change.mutateAsync({ currentPassword: current, newPassword: next });
+      await change.mutateAsync({ currentPassword: current, newPassword: form.next });
       notifySuccess(t('login.passwords.changed'));
       close();
     } catch (error) {
@@ -70,51 +165,25 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   };
 
   return (
-    <Modal
+    <PasswordDialog
       opened={opened}
-      onClose={close}
       title={t('login.passwords.changeTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      note={t('login.passwords.othersSignedOut')}
+      submitLabel={t('login.passwords.changeSubmit')}
+      busy={change.isPending}
+      onSubmit={submit}
+      onClose={close}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <PasswordInput
-            label={t('login.passwords.current')}
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-            error={serverErrors.currentPassword ?? (touched ? currentError : null)}
-            data-autofocus
-          />
-          <PasswordInput
-            label={t('login.passwords.new')}
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.currentTarget.value)}
-            error={serverErrors.newPassword ?? (touched ? local.next : null)}
-          />
-          <PasswordInput
-            label={t('login.passwords.again')}
-            autoComplete="new-password"
-            value={again}
-            onChange={(e) => setAgain(e.currentTarget.value)}
-            error={touched ? local.again : null}
-          />
-          <Text size="sm" c="dimmed">
-            {t('login.passwords.othersSignedOut')}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('login.passwords.cancel')}
-            </Button>
-            <Button type="submit" loading={change.isPending}>
-              {t('login.passwords.changeSubmit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <PasswordInput
+        label={t('login.passwords.current')}
+        autoComplete="current-password"
+        value={current}
+        onChange={(e) => setCurrent(e.currentTarget.value)}
+        error={serverErrors.currentPassword ?? (form.touched ? currentError : null)}
+        data-autofocus
+      />
+      <NewPasswordFields form={form} serverError={serverErrors.newPassword} />
+    </PasswordDialog>
   );
 }
 
@@ -127,26 +196,18 @@ export function ResetPasswordModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const texts = useTexts();
-  const [next, setNext] = useState('');
-  const [again, setAgain] = useState('');
-  const [touched, setTouched] = useState(false);
+  const form = useNewPassword();
   const customer = trpc.customers.resetPassword.useMutation();
   const employee = trpc.employees.resetPassword.useMutation();
-  const local = newPasswordError(texts, next, again);
 
   const close = () => {
-    setNext('');
-    setAgain('');
-    setTouched(false);
+    form.reset();
     onClose();
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!target || local.next || local.again) return;
+  const submit = async () => {
+    if (!form.check() || !target) return;
     try {
-      const input = { id: target.id, newPassword: next };
+      const input = { id: target.id, newPassword: form.next };
       if (target.kind === 'customer') await customer.mutateAsync(input);
       else await employee.mutateAsync(input);
       notifySuccess(t('login.passwords.resetDone', { name: target.name }));
@@ -157,43 +218,16 @@ export function ResetPasswordModal({
   };
 
   return (
-    <Modal
+    <PasswordDialog
       opened={target !== null}
-      onClose={close}
       title={t('login.passwords.resetTitle', { name: target?.name ?? '' })}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      note={t('login.passwords.resetSignsOut')}
+      submitLabel={t('login.passwords.resetSubmit')}
+      busy={customer.isPending || employee.isPending}
+      onSubmit={submit}
+      onClose={close}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <PasswordInput
-            label={t('login.passwords.new')}
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.currentTarget.value)}
-            error={touched ? local.next : null}
-            data-autofocus
-          />
-          <PasswordInput
-            label={t('login.passwords.again')}
-            autoComplete="new-password"
-            value={again}
-            onChange={(e) => setAgain(e.currentTarget.value)}
-            error={touched ? local.again : null}
-          />
-          <Text size="sm" c="dimmed">
-            {t('login.passwords.resetSignsOut')}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('login.passwords.cancel')}
-            </Button>
-            <Button type="submit" loading={customer.isPending || employee.isPending}>
-              {t('login.passwords.resetSubmit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <NewPasswordFields form={form} autoFocus />
+    </PasswordDialog>
   );
 }
