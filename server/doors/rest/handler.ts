@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createContextFromRequest, type Services } from '../../context';
 import { restError } from '../../platform/errors';
-import { sendAnswer } from './answer-bytes';
 import { appRouter } from '../../router';
 import { createCallerFactory } from '../../trpc';
+import { sendAnswer } from './answer-bytes';
 import { type RestRequestParts, type RestRoute, restRoutes } from './routes';
 
 // One generic handler for every /api path: build the same context as /trpc, call the same

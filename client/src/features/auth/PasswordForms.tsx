@@ -19,11 +19,7 @@ function useNewPassword() {
   const required = t('errors.common.required');
   const errors = {
     next:
-      next === ''
-        ? required
-        : next.length < MIN_LENGTH
-          ? t('errors.field.passwordTooShort')
-          : null,
+      next === '' ? required : next.length < MIN_LENGTH ? t('errors.field.passwordTooShort') : null,
     again: again !== next ? t('login.passwords.mismatch') : null,
   };
   return {
