@@ -2,7 +2,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeAdmin, makeCategory, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
+import {
+  makeAdmin,
+  makeCategory,
+  makeCustomer,
+  makeEmployee,
+  makeProduct,
+} from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 
 // What the transport adds to every door: no-store on everything that is not a shared,
