@@ -18,7 +18,9 @@
 //    catalogue paint (scripts/bench/phone.ts) when Chromium is installed.
 // Prints the figures and PASS/FAIL per target. Not a test: CI does not run it.
 // Env: BENCH_RUSH_SECONDS (60), BENCH_STEP_SECONDS (20), BENCH_SECONDS (5), BENCH_ONLY
-// (a comma list of start,rush,capacity,context,client,phone), BENCH_PHONE_RUNS (3).
+// (a comma list of start,rush,capacity,context,client,phone,documents,closing),
+// BENCH_PHONE_RUNS (3). Then documents (scripts/bench/documents.ts) and the closing run
+// (scripts/bench/closing.ts), in this process.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -43,6 +45,7 @@ import {
   placeRequest,
   webOrdersRequest,
 } from './bench/client-requests';
+import { runClosingBench } from './bench/closing';
 import { runDocumentsBench } from './bench/documents';
 import { BENCH_PASSWORD, seedLargeData } from './bench/large-data';
 import { startCommand } from './start-command';
@@ -832,6 +835,8 @@ async function main() {
 main()
   // Documents last, in this process once the servers are stopped (scripts/bench/documents.ts).
   .then(() => (wanted('documents') ? runDocumentsBench() : undefined))
+  // The closing run against a bare SQL reference, in this process too (scripts/bench/closing.ts).
+  .then(() => (wanted('closing') ? runClosingBench() : undefined))
   .catch((err) => {
     console.error(err);
     process.exit(1);

@@ -40,6 +40,14 @@ export const invoice = sqliteTable(
     /** An issued invoice never changes; it can only be cancelled, with a reason. */
     cancelledAt: text('cancelled_at'),
     cancelReason: text('cancel_reason'),
+    /** Who cancelled it (ADR 034); the name stays when the account is deleted. */
+    cancelledBy: text('cancelled_by').references(() => account.id, { onDelete: 'set null' }),
+    cancelledByName: text('cancelled_by_name'),
+    /**
+     * The statement a hand-made invoice was put on (ADR 034): a closing's statement counts the
+     * customer's manual invoices issued in its period once. Null for delivery/closing invoices.
+     */
+    statementId: text('statement_id'),
     /**
      * The customer as it was when it was deleted (ADR 023): the invoice stays listed in its tab
      * (cash or monthly) and findable by the name, shown as 'Deleted Restaurant'.

@@ -73,7 +73,7 @@ const LIST_SQL = sql`
     (SELECT MAX(j.delivered_at) FROM delivery_job j
       WHERE j.customer_id = c.id AND j.delivered_at IS NOT NULL) AS lastJob,
     (SELECT COALESCE(SUM(i.amount - i.paid_amount), 0) FROM invoice i
-      WHERE i.customer_id = c.id AND i.paid_amount < i.amount) AS dues
+      WHERE i.customer_id = c.id AND i.paid_amount < i.amount AND i.cancelled_at IS NULL) AS dues
   FROM customer c
   LEFT JOIN route r ON r.id = c.route_id
   LEFT JOIN account a ON a.id = c.account_id

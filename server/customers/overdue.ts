@@ -50,7 +50,7 @@ function statement(db: Db) {
               SUM(i.amount - i.paid_amount) AS totalDues,
               MIN(CASE WHEN i.due_date < @cutoff THEN i.due_date END) AS oldestDueDate
          FROM invoice i JOIN customer c ON c.id = i.customer_id
-        WHERE i.paid_amount < i.amount
+        WHERE i.paid_amount < i.amount AND i.cancelled_at IS NULL
         GROUP BY c.id
        HAVING overdueAmount > 0
         ORDER BY overdueAmount DESC, c.restaurant_name`,
@@ -108,7 +108,8 @@ export function duesForCustomers(
   const dues = prepared(db, 'overdue.dues', () =>
     db.$client.prepare<{ ids: string }, { customerId: string; totalDues: number }>(
       `SELECT customer_id AS customerId, SUM(amount - paid_amount) AS totalDues FROM invoice
-        WHERE customer_id IN (SELECT value FROM json_each(@ids)) GROUP BY customer_id`,
+        WHERE customer_id IN (SELECT value FROM json_each(@ids)) AND cancelled_at IS NULL
+        GROUP BY customer_id`,
     ),
   ).all({ ids });
   const byId = new Map(dues.map((d) => [d.customerId, d.totalDues]));

@@ -49,7 +49,7 @@ export function agingReport(db: Db, today: string): AgingOut {
               c.restaurant_name AS restaurantName, i.due_date AS dueDate,
               i.amount - i.paid_amount AS pending
          FROM invoice i LEFT JOIN customer c ON c.id = i.customer_id
-        WHERE i.paid_amount < i.amount`,
+        WHERE i.paid_amount < i.amount AND i.cancelled_at IS NULL`,
     ),
   ).all();
   const byCustomer = new Map<string, AgingOut['customers'][number]>();

@@ -414,11 +414,12 @@ export function createCreditNote(
 ): CreditNoteOut {
   const id = write(db, () => {
     const inv = db.$client
-      .prepare<[string], { id: string; customerId: string | null }>(
-        'SELECT id, customer_id AS customerId FROM invoice WHERE id = ?',
+      .prepare<[string], { id: string; customerId: string | null; cancelledAt: string | null }>(
+        'SELECT id, customer_id AS customerId, cancelled_at AS cancelledAt FROM invoice WHERE id = ?',
       )
       .get(input.invoiceId);
     if (!inv) throw notFound('invoice.notFound');
+    if (inv.cancelledAt) throw conflict('invoice.alreadyCancelled');
     const lines = input.lines.map((l) => {
       const il = db.$client
         .prepare<[string, string], { orderLineId: string | null; quantity: number }>(

@@ -108,6 +108,8 @@ interface Plan {
   periodStart: string;
   dueDate: string;
   lastClosing: string | null;
+  /** When the last statement was made (invoices cancelled after it leave its balance). */
+  lastCreatedAt: string | null;
   previousAmountDue: number | null;
   closed: boolean;
 }
@@ -149,8 +151,9 @@ function unbilledOrders(db: Db, customerId: string, upTo: string, timeZone: stri
 
 function plan(db: Db, target: Target, closingDate: string, timeZone: string): Plan {
   const last = db.$client
-    .prepare<[string], { closingDate: string; amountDue: number }>(
-      `SELECT closing_date AS closingDate, amount_due AS amountDue FROM statement
+    .prepare<[string], { closingDate: string; amountDue: number; createdAt: string }>(
+      `SELECT closing_date AS closingDate, amount_due AS amountDue, created_at AS createdAt
+         FROM statement
         WHERE customer_id = ? ORDER BY closing_date DESC, created_at DESC LIMIT 1`,
     )
     .get(target.id);
@@ -167,6 +170,7 @@ function plan(db: Db, target: Target, closingDate: string, timeZone: string): Pl
     periodStart,
     dueDate: dueDateAfter(closingDate, target.paymentDate),
     lastClosing: last?.closingDate ?? null,
+    lastCreatedAt: last?.createdAt ?? null,
     previousAmountDue: last?.amountDue ?? null,
     closed,
   };
@@ -249,6 +253,20 @@ function closeCustomer(
         })
       : null;
   const after = p.lastClosing ?? addDaysIso(p.periodStart, -1);
+  // Hand-made invoices issued to the customer since the previous closing, up to this one, and
+  // on no statement yet: this statement counts them in its period (ADR 034, amending ADR 033).
+  const previousClosing = p.lastClosing ?? previousClosingDate(target.closingDay, closingDate);
+  const manual = db.$client
+    .prepare<[string, string, string], { id: string; number: string | null; amount: number }>(
+      `SELECT id, number, amount FROM invoice
+        WHERE customer_id = ? AND kind = 'manual' AND cancelled_at IS NULL AND statement_id IS NULL
+          AND substr(COALESCE(issue_date, created_at), 1, 10) > ?
+          AND substr(COALESCE(issue_date, created_at), 1, 10) <= ?
+        ORDER BY number, created_at`,
+    )
+    .all(target.id, previousClosing, closingDate);
+  const manualIds = JSON.stringify(manual.map((m) => m.id));
+  const manualAmount = manual.reduce((sum, m) => sum + m.amount, 0);
   const paymentsReceived =
     db.$client
       .prepare<[string, string, string], number>(
@@ -259,17 +277,30 @@ function closeCustomer(
       .get(target.id, after, closingDate) ?? 0;
   let previousBalance: number;
   if (p.previousAmountDue !== null) {
-    previousBalance = p.previousAmountDue;
+    // Less what was on an earlier statement and cancelled since (its orders are billed again).
+    const cancelled =
+      db.$client
+        .prepare<[string, string, string], number>(
+          `SELECT COALESCE(SUM(amount), 0) FROM invoice
+            WHERE customer_id = ? AND cancelled_at > ?
+              AND (statement_id IS NOT NULL
+                   OR id IN (SELECT invoice_id FROM statement WHERE customer_id = ?
+                              AND invoice_id IS NOT NULL))`,
+        )
+        .pluck()
+        .get(target.id, p.lastCreatedAt ?? '', target.id) ?? 0;
+    previousBalance = p.previousAmountDue - cancelled;
   } else {
     // The first statement: what the customer owed on its other invoices at the last closing.
     const billed =
       db.$client
-        .prepare<[string, string | null], number>(
+        .prepare<[string, string | null, string], number>(
           `SELECT COALESCE(SUM(amount), 0) FROM invoice
-            WHERE customer_id = ? AND id IS NOT ? AND cancelled_at IS NULL`,
+            WHERE customer_id = ? AND id IS NOT ? AND cancelled_at IS NULL
+              AND id NOT IN (SELECT value FROM json_each(?))`,
         )
         .pluck()
-        .get(target.id, issued?.id ?? null) ?? 0;
+        .get(target.id, issued?.id ?? null, manualIds) ?? 0;
     const paidBefore =
       db.$client
         .prepare<[string, string], number>(
@@ -281,12 +312,12 @@ function closeCustomer(
     previousBalance = billed - paidBefore;
   }
   const carriedOver = previousBalance - paymentsReceived;
-  const periodAmount = issued?.amount ?? 0;
-  if (!issued && carriedOver === 0) return null;
+  const periodAmount = (issued?.amount ?? 0) + manualAmount;
+  if (!issued && manual.length === 0 && carriedOver === 0) return null;
   const amountDue = carriedOver + periodAmount;
   const statementId = newId();
   const statementNumber = takeDocumentNumber(db, 'statement');
-  const dueDate = issued ? p.dueDate : amountDue > 0 ? p.dueDate : null;
+  const dueDate = issued || manual.length > 0 ? p.dueDate : amountDue > 0 ? p.dueDate : null;
   db.$client
     .prepare(
       `INSERT INTO statement (id, number, customer_id, invoice_id, closing_date, period_start,
@@ -309,6 +340,14 @@ function closeCustomer(
       dueDate,
       nowIso(),
     );
+  if (manual.length > 0) {
+    db.$client
+      .prepare(
+        `UPDATE invoice SET statement_id = ?
+          WHERE id IN (SELECT value FROM json_each(?)) AND statement_id IS NULL`,
+      )
+      .run(statementId, manualIds);
+  }
   recordAudit(db, actor, {
     entity: 'statement',
     entityId: statementId,
@@ -319,6 +358,7 @@ function closeCustomer(
       customerId: target.id,
       closingDate,
       invoiceId: issued?.id ?? null,
+      manualInvoices: manual.map((m) => m.number),
       previousBalance,
       paymentsReceived,
       carriedOver,

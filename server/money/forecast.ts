@@ -40,7 +40,7 @@ export function collectionForecast(db: Db, today: string, days = 31): ForecastOu
       `SELECT CAST(c.payment_date AS INTEGER) AS day, SUM(i.amount - i.paid_amount) AS amount,
               COUNT(DISTINCT c.id) AS customers
          FROM invoice i JOIN customer c ON c.id = i.customer_id
-        WHERE c.payment_method = 'monthly' AND i.paid_amount < i.amount
+        WHERE c.payment_method = 'monthly' AND i.paid_amount < i.amount AND i.cancelled_at IS NULL
           AND CAST(c.payment_date AS INTEGER) BETWEEN 1 AND 31
         GROUP BY day`,
     ),

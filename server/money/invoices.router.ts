@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateInZone } from '../../shared/format';
+import { invoiceCancelInput } from '../../shared/schemas/billing';
 import { deletedOut } from '../../shared/schemas/common';
 import {
   agingOut,
@@ -12,6 +13,7 @@ import {
   followUpOut,
   forecastOut,
   fullPaymentInput,
+  invoiceCancelOut,
   invoiceCreateInput,
   invoiceHistoryOut,
   invoiceIdInput,
@@ -34,6 +36,7 @@ import { answer } from '../platform/output';
 import type { Scope } from '../platform/scope';
 import { customerProcedure, driverOrStaffProcedure, router, staffProcedure } from '../trpc';
 import { agingReport, followUps } from './aging';
+import { cancelInvoice } from './cancel';
 import { collectionForecast, dueOnPaymentDay } from './forecast';
 import {
   assignedInvoices,
@@ -126,6 +129,12 @@ export const invoicesRouter = router({
     .input(idInput)
     .output(answer(deletedOut))
     .mutation(({ ctx, input }) => deleteInvoice(ctx.db, actorOf(ctx.user), input.id)),
+
+  /** Cancels an issued invoice with a reason (ADR 034); the office only. */
+  cancel: staffProcedure
+    .input(invoiceCancelInput)
+    .output(answer(invoiceCancelOut))
+    .mutation(({ ctx, input }) => cancelInvoice(ctx.db, actorOf(ctx.user), input, today(ctx))),
 
   pay: driverOrStaffProcedure
     .input(paymentInput)

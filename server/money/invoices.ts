@@ -44,6 +44,11 @@ export interface InvoiceRow {
   deletedCustomerName?: string | null;
   deletedCustomerCode?: string | null;
   deletedPaymentMethod?: 'cash' | 'monthly' | null;
+  number?: string | null;
+  kind?: 'manual' | 'delivery' | 'closing';
+  cancelledAt?: string | null;
+  cancelledByName?: string | null;
+  cancelReason?: string | null;
 }
 
 export function statusOf(amount: number, paid: number): InvoiceStatus {
@@ -61,7 +66,9 @@ export const INVOICE_SELECT = `
          a.username AS assigneeUsername, a.name AS assigneeName,
          i.deleted_customer_name AS deletedCustomerName,
          i.deleted_customer_code AS deletedCustomerCode,
-         i.deleted_payment_method AS deletedPaymentMethod
+         i.deleted_payment_method AS deletedPaymentMethod,
+         i.number, i.kind, i.cancelled_at AS cancelledAt, i.cancelled_by_name AS cancelledByName,
+         i.cancel_reason AS cancelReason
     FROM invoice i
     LEFT JOIN customer c ON c.id = i.customer_id
     LEFT JOIN account a ON a.id = i.assign_to_collect`;
@@ -192,8 +199,13 @@ function toInvoiceOut(
       : null,
     payments,
     notes,
-    overdue: isOverdue(r, today),
+    overdue: !r.cancelledAt && isOverdue(r, today),
     createdAt: r.createdAt,
+    number: r.number ?? null,
+    ...(r.kind ? { kind: r.kind } : {}),
+    cancelled: r.cancelledAt
+      ? { at: r.cancelledAt, by: r.cancelledByName ?? '', reason: r.cancelReason ?? '' }
+      : null,
   };
 }
 
@@ -239,11 +251,11 @@ export function listOpenInvoices(
     count: db.$client
       .prepare<[], number>(
         `SELECT COUNT(*) FROM invoice i LEFT JOIN customer c ON c.id = i.customer_id
-          WHERE i.paid_amount < i.amount AND ${KIND_SQL[kind]}`,
+          WHERE i.paid_amount < i.amount AND i.cancelled_at IS NULL AND ${KIND_SQL[kind]}`,
       )
       .pluck(),
     page: db.$client.prepare<{ limit: number; offset: number }, InvoiceRow>(
-      `${INVOICE_SELECT} WHERE i.paid_amount < i.amount AND ${KIND_SQL[kind]}
+      `${INVOICE_SELECT} WHERE i.paid_amount < i.amount AND i.cancelled_at IS NULL AND ${KIND_SQL[kind]}
         ORDER BY i.due_date IS NULL, i.due_date, i.created_at, i.id LIMIT @limit OFFSET @offset`,
     ),
   }));
@@ -260,14 +272,15 @@ export function listOpenInvoices(
   };
 }
 
-/** The Done tab: paid invoices, newest first, searchable by restaurant name or code. */
+/** The Done tab: paid (or cancelled) invoices, newest first, searchable by restaurant name or code. */
 export function listCompletedInvoices(
   db: Db,
   keyword: string,
   pageNumber: number,
   today: string,
 ): InvoicePageOut {
-  const where = `i.paid_amount >= i.amount AND (@kw = ''
+  // A cancelled invoice is done too (ADR 034): it is found here, marked cancelled.
+  const where = `(i.paid_amount >= i.amount OR i.cancelled_at IS NOT NULL) AND (@kw = ''
                  OR COALESCE(c.restaurant_name, i.deleted_customer_name) LIKE @like ESCAPE '\\'
                  OR COALESCE(c.customer_code, i.deleted_customer_code) LIKE @like ESCAPE '\\')`;
   const stmts = prepared(db, 'invoices.completed', () => ({
@@ -308,13 +321,14 @@ export function customerInvoices(
   const rows = prepared(db, 'invoices.byCustomer', () =>
     db.$client.prepare<{ customerId: string }, InvoiceRow>(
       `${INVOICE_SELECT} WHERE i.customer_id = @customerId
-        ORDER BY i.paid_amount >= i.amount, i.due_date IS NULL, i.due_date, i.created_at DESC LIMIT 500`,
+        ORDER BY i.cancelled_at IS NOT NULL, i.paid_amount >= i.amount, i.due_date IS NULL, i.due_date, i.created_at DESC LIMIT 500`,
     ),
   ).all({ customerId });
   const totalDues = prepared(db, 'invoices.duesOf', () =>
     db.$client
       .prepare<{ customerId: string }, number>(
-        'SELECT COALESCE(SUM(amount - paid_amount), 0) FROM invoice WHERE customer_id = @customerId',
+        `SELECT COALESCE(SUM(amount - paid_amount), 0) FROM invoice
+          WHERE customer_id = @customerId AND cancelled_at IS NULL`,
       )
       .pluck(),
   ).get({ customerId });
@@ -333,6 +347,7 @@ export function assignedInvoices(
   const rows = prepared(db, 'invoices.assigned', () =>
     db.$client.prepare<{ employeeId: string }, InvoiceRow>(
       `${INVOICE_SELECT} WHERE i.assign_to_collect = @employeeId AND i.paid_amount < i.amount
+          AND i.cancelled_at IS NULL
         ORDER BY c.restaurant_name, i.due_date IS NULL, i.due_date LIMIT 1000`,
     ),
   ).all({ employeeId });
@@ -464,11 +479,13 @@ export function deleteInvoice(db: Db, actor: Actor, id: string): { _id: string }
   write(db, () => {
     const before = findInvoiceRow(db, id, { kind: 'all' });
     if (!before) throw notFound('invoice.notFound');
-    const kind = db.$client
-      .prepare<[string], string>('SELECT kind FROM invoice WHERE id = ?')
-      .pluck()
+    const row = db.$client
+      .prepare<[string], { kind: string; cancelledAt: string | null }>(
+        'SELECT kind, cancelled_at AS cancelledAt FROM invoice WHERE id = ?',
+      )
       .get(id);
-    if (kind && kind !== 'manual') throw conflict('invoice.issuedNoDelete');
+    // A cancelled invoice stays, its number used for good (ADR 034).
+    if (row && (row.kind !== 'manual' || row.cancelledAt)) throw conflict('invoice.issuedNoDelete');
     // Its payments go with it: not while one belongs to a confirmed handover (ADR 023).
     assertInvoiceOpen(db, id);
     const payments = db.$client

@@ -12,7 +12,7 @@ import {
 } from '../../shared/schemas/invoices';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
-import { badRequest, notFound } from '../platform/errors';
+import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import type { Scope } from '../platform/scope';
 import { getMoneySettings } from '../settings/settings';
@@ -140,6 +140,8 @@ function pay(
   write(db, () => {
     const inv = findInvoiceRow(db, invoiceId, scope);
     if (!inv) throw notFound('invoice.notFound');
+    // A cancelled invoice takes no money (ADR 034).
+    if (inv.cancelledAt) throw conflict('invoice.alreadyCancelled');
     const pending = inv.amount - inv.paidAmount;
     if (pending <= 0) throw badRequest('invoice.nothingDue');
     const amount = amountOf(pending);

@@ -186,7 +186,8 @@ export function exportData(db: Db, routeId: string | null, today: string): Expor
               MAX(COALESCE(j.last, ''), COALESCE(o.last, '')) AS lastDelivery
          FROM customer c
          LEFT JOIN route r ON r.id = c.route_id
-         LEFT JOIN (SELECT customer_id, SUM(amount - paid_amount) AS dues FROM invoice GROUP BY customer_id) d
+         LEFT JOIN (SELECT customer_id, SUM(amount - paid_amount) AS dues FROM invoice
+                     WHERE cancelled_at IS NULL GROUP BY customer_id) d
                 ON d.customer_id = c.id
          LEFT JOIN (SELECT customer_id, MAX(delivered_at) AS last FROM delivery_job
                      WHERE is_delivered = 1 GROUP BY customer_id) j ON j.customer_id = c.id
@@ -205,7 +206,7 @@ export function exportData(db: Db, routeId: string | null, today: string): Expor
          LEFT JOIN customer c ON c.id = i.customer_id
          LEFT JOIN route r ON r.id = c.route_id
          LEFT JOIN account a ON a.id = i.assign_to_collect
-        WHERE i.paid_amount < i.amount AND ${routeWhere}
+        WHERE i.paid_amount < i.amount AND i.cancelled_at IS NULL AND ${routeWhere}
         ORDER BY c.customer_code, i.due_date`,
     )
     .all(params);

@@ -205,8 +205,19 @@ export const invoiceOut = z.object({
   /** More than two months past its due date with money pending (spec §9). */
   overdue: z.boolean(),
   createdAt: z.string(),
+  /** Its qualified-invoice number and how it was made (ADR 032/033); absent on old rows. */
+  number: z.string().nullable().optional(),
+  kind: z.enum(['manual', 'delivery', 'closing']).optional(),
+  /** Set when the invoice was cancelled (ADR 034): it no longer counts anywhere. */
+  cancelled: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable().optional(),
 });
 export type InvoiceOut = z.infer<typeof invoiceOut>;
+
+/** A cancelled invoice and the corrected one issued in its place, if any (ADR 034). */
+export const invoiceCancelOut = z.object({
+  invoice: invoiceOut,
+  reissued: z.object({ id: z.string(), number: z.string() }).nullable(),
+});
 
 export const invoicePageOut = z.object({
   invoices: z.array(invoiceOut),

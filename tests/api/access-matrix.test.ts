@@ -83,6 +83,7 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'invoices.create': ['mutation', STAFF],
   'invoices.update': ['mutation', STAFF],
   'invoices.delete': ['mutation', STAFF],
+  'invoices.cancel': ['mutation', STAFF],
   'invoices.pay': ['mutation', ['driver', 'manager', 'admin']],
   'invoices.payFull': ['mutation', ['driver', 'manager', 'admin']],
   'invoices.editPayment': ['mutation', STAFF],

@@ -6,6 +6,7 @@ import {
   resetPasswordInput,
   userInfo,
 } from '../../../shared/schemas/auth';
+import { invoiceCancelInput } from '../../../shared/schemas/billing';
 import {
   categoryListOut,
   productListOut,
@@ -73,6 +74,7 @@ import {
   handoverReportInput,
   handoverReportOut,
   heldOrderOut,
+  invoiceCancelOut,
   invoiceCreateInput,
   invoiceHistoryOut,
   invoiceIdInput,
@@ -480,6 +482,15 @@ export const restRoutes: RestRoute[] = [
     summary: 'Delete an invoice',
     request: { params: invoiceIdInput },
     response: deletedOut,
+  },
+  {
+    method: 'POST',
+    path: '/api/invoice/:id/cancel',
+    procedure: 'invoices.cancel',
+    input: (r) => ({ ...(r.body as object), id: r.params.id }),
+    summary: 'Cancel an issued invoice with a reason (its number stays used)',
+    request: { params: invoiceIdInput, body: invoiceCancelInput.omit({ id: true }) },
+    response: invoiceCancelOut,
   },
   {
     method: 'POST',

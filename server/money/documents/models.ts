@@ -303,6 +303,7 @@ interface InvoiceRow {
   tax10: number;
   creditApplied: number;
   cancelledAt: string | null;
+  cancelReason: string | null;
   createdAt: string;
   assignToCollect: string | null;
 }
@@ -313,7 +314,8 @@ function invoiceRow(db: Db, id: string): InvoiceRow | undefined {
       `SELECT id, customer_id AS customerId, number, kind, issue_date AS issueDate,
               due_date AS dueDate, amount, paid_amount AS paidAmount, note,
               period_start AS periodStart, period_end AS periodEnd, net8, tax8, net10, tax10,
-              credit_applied AS creditApplied, cancelled_at AS cancelledAt, created_at AS createdAt,
+              credit_applied AS creditApplied, cancelled_at AS cancelledAt,
+              cancel_reason AS cancelReason, created_at AS createdAt,
               assign_to_collect AS assignToCollect
          FROM invoice WHERE id = ?`,
     )
@@ -416,6 +418,8 @@ export function invoiceModel(db: Db, id: string, scope: Scope): DocumentModel {
     creditApplied: inv.creditApplied,
     amount: inv.amount,
     cancelled: inv.cancelledAt !== null,
+    // A cancelled invoice states why (ADR 034).
+    reason: inv.cancelledAt !== null ? inv.cancelReason || null : null,
   };
 }
 
@@ -476,7 +480,11 @@ export function statementModel(db: Db, id: string, scope: Scope): DocumentModel 
   return {
     ...base(db, 'statement', id, st.number, st.closingDate, c, ''),
     ...empty,
-    references: inv?.number ? [{ label: 'invoice', value: inv.number }] : [],
+    references: [
+      ...(inv?.number ? [{ label: 'invoice', value: inv.number }] : []),
+      // Hand-made invoices this statement counts in its period (ADR 034).
+      ...manualOn(db, st.id).map((value) => ({ label: 'invoice', value })),
+    ],
     period: { start: st.periodStart, end: st.closingDate },
     dueDate: st.dueDate,
     lines: figures.lines,
@@ -492,6 +500,16 @@ export function statementModel(db: Db, id: string, scope: Scope): DocumentModel 
       byDate,
     },
   };
+}
+
+function manualOn(db: Db, statementId: string): string[] {
+  return db.$client
+    .prepare<[string], string>(
+      `SELECT COALESCE(number, '') FROM invoice WHERE statement_id = ? AND number IS NOT NULL
+        ORDER BY number`,
+    )
+    .pluck()
+    .all(statementId);
 }
 
 /** The statements of one closing date, in customer order (the closing run's download). */

@@ -25,6 +25,7 @@ import { showDate, showDateTime } from '../../../dates';
 import { dynamicT } from '../../../i18n';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
+import { CancelInvoiceDialog } from './CancelInvoiceDialog';
 import { NoteForm } from './NoteForm';
 import { PaymentForm } from './PaymentForm';
 
@@ -67,9 +68,13 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
   const [editingPayment, setEditingPayment] = useState<PaymentOut | null>(null);
   const [receipt, setReceipt] = useState<PaymentOut | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const remove = trpc.invoices.delete.useMutation();
   const history = trpc.invoices.history.useQuery({ id: invoice._id }, { enabled: open });
-  const done = invoice.status === 'Completed';
+  const cancelled = invoice.cancelled ?? null;
+  // A cancelled invoice is done: no payment, note, edit or deletion (ADR 034).
+  const done = invoice.status === 'Completed' || cancelled !== null;
+  const issued = invoice.kind !== undefined && invoice.kind !== 'manual';
   const c = invoice.customer;
   const name = c?.restaurantName ?? t('money.deletedRestaurant');
   const changed = () => {
@@ -85,6 +90,11 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
             <Badge variant="outline" color="gray.8">
               {c?.customerCode ?? invoice.deletedCustomer?.customerCode ?? 'Unknown'}
             </Badge>
+            {invoice.number && (
+              <Badge variant="light" color="gray.8">
+                {invoice.number}
+              </Badge>
+            )}
             {invoice.overdue && (
               <Badge color="red.9" variant="filled">
                 {t('money.overdueFlag')}
@@ -108,8 +118,23 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
               : t('money.noDueDate')}
           </Text>
         </div>
-        <StatusChip status={invoice.status} />
+        {cancelled ? (
+          <Badge color="red.9" variant="filled" data-testid="invoice-cancelled">
+            {t('money.cancel.flag')}
+          </Badge>
+        ) : (
+          <StatusChip status={invoice.status} />
+        )}
       </Group>
+      {cancelled && (
+        <Text size="sm" mt="xs" c="red.9" data-testid="invoice-cancel-reason">
+          {t('money.cancel.line', {
+            date: showDate(cancelled.at.slice(0, 10)),
+            by: cancelled.by,
+            reason: cancelled.reason,
+          })}
+        </Text>
+      )}
 
       <SimpleGrid cols={3} mt="sm" spacing="xs">
         <Amount label={t('money.amount')} value={invoice.amount} />
@@ -138,14 +163,19 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
             {t('money.note')}
           </Button>
         )}
-        {staff && onEdit && (
+        {staff && onEdit && !cancelled && (
           <Button size="xs" variant="default" onClick={() => onEdit(invoice)}>
             {t('money.edit')}
           </Button>
         )}
-        {staff && (
+        {staff && !cancelled && !issued && (
           <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(true)}>
             {t('money.delete')}
+          </Button>
+        )}
+        {staff && !cancelled && invoice.paidAmount === 0 && invoice.number && (
+          <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(true)}>
+            {t('money.cancel.button')}
           </Button>
         )}
         <Button
@@ -288,6 +318,13 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
       )}
       {noting && (
         <NoteForm invoice={invoice} opened onClose={() => setNoting(false)} onSaved={changed} />
+      )}
+      {cancelling && (
+        <CancelInvoiceDialog
+          invoice={invoice}
+          onClose={() => setCancelling(false)}
+          onCancelled={changed}
+        />
       )}
       {receipt && <Receipt invoice={invoice} payment={receipt} onClose={() => setReceipt(null)} />}
       <ConfirmDialog

@@ -9,12 +9,14 @@ import { FollowUpsScreen } from './FollowUpsScreen';
 import { HandoversScreen } from './HandoversScreen';
 import { InvoicesScreen } from './InvoicesScreen';
 import { PaymentReportScreen } from './PaymentReportScreen';
+import { TaxSummaryScreen } from './TaxSummaryScreen';
 
 /** The money screens' links for the Reports page (/admin/reports). */
 export const MONEY_REPORT_LINKS = [
   { to: '/admin/reports/payment', labelKey: 'nav.paymentCollection' },
   { to: '/admin/reports/export', labelKey: 'nav.exportData' },
   { to: '/admin/reports/aging', labelKey: 'money.aging' },
+  { to: '/admin/reports/tax-summary', labelKey: 'reports.taxSummary.title' },
   { to: '/admin/reports/handovers', labelKey: 'money.handovers' },
   { to: '/admin/invoice/followups', labelKey: 'money.followUps' },
   { to: '/admin/invoice/closing', labelKey: 'money.closing' },
@@ -32,6 +34,7 @@ export const moneyRoutes = (
     <Route path="/admin/reports/payment" element={<PaymentReportScreen />} />
     <Route path="/admin/reports/export" element={<ExportScreen />} />
     <Route path="/admin/reports/aging" element={<AgingScreen />} />
+    <Route path="/admin/reports/tax-summary" element={<TaxSummaryScreen />} />
     <Route path="/admin/reports/handovers" element={<HandoversScreen />} />
     <Route path="/admin/print/:kind/:id" element={<DocumentPrintView />} />
   </>

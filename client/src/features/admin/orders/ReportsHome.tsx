@@ -19,6 +19,7 @@ const MONEY_ICONS: Record<(typeof MONEY_REPORT_LINKS)[number]['to'], ReactNode> 
   '/admin/reports/payment': <YenIcon />,
   '/admin/reports/export': <SheetIcon />,
   '/admin/reports/aging': <ChartIcon />,
+  '/admin/reports/tax-summary': <SheetIcon />,
   '/admin/reports/handovers': <PeopleIcon />,
   '/admin/invoice/followups': <ReceiptIcon />,
   '/admin/invoice/closing': <ReceiptIcon />,

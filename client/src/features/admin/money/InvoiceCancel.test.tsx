@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
+import { makeUser } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
+import { InvoiceCard } from './InvoiceCard';
+
+// The office cancels an issued invoice from its card (ADR 034): a reason is required before
+// the confirm button works, the call carries it, and a cancelled invoice shows Cancelled with
+// who and why and offers no payment, edit, delete or second cancel.
+
+const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
+
+const invoice = {
+  _id: 'inv1',
+  customer: {
+    _id: 'c1',
+    customerCode: 'C1',
+    restaurantName: 'Annapurna',
+    phoneNumber: '312345678',
+    mobileNumber: null,
+    contactPerson: null,
+    paymentMethod: 'cash',
+  },
+  deletedCustomer: null,
+  dueDate: '2030-05-15',
+  amount: 5000,
+  paidAmount: 0,
+  pendingAmount: 5000,
+  status: 'Pending',
+  note: '',
+  assignToCollect: null,
+  payments: [],
+  notes: [],
+  overdue: false,
+  createdAt: '2030-05-15T00:00:00.000Z',
+  number: 'INV-000042',
+  kind: 'delivery',
+  cancelled: null,
+} as InvoiceOut;
+
+describe('cancelling an invoice from its card', () => {
+  // jsdom has no FontFaceSet; Mantine's autosizing reason field listens to it.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener() {}, removeEventListener() {} },
+      configurable: true,
+    });
+  }
+  it('asks for the reason, then cancels with it', async () => {
+    const onChanged = vi.fn();
+    const { calls } = renderScreen(<InvoiceCard invoice={invoice} staff onChanged={onChanged} />, {
+      path: '/admin/invoice',
+      user: admin,
+      answers: {
+        'invoices.history': () => [],
+        'invoices.cancel': () => ({
+          invoice: {
+            ...invoice,
+            cancelled: { at: '2030-05-16T01:00:00.000Z', by: 'admin', reason: 'x' },
+          },
+          reissued: { id: 'inv2', number: 'INV-000043' },
+        }),
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel invoice' }));
+    const confirm = await screen.findByRole('button', { name: 'Cancel the invoice' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/invoiced again at once/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Reason for the cancellation/), {
+      target: { value: 'Billed to the old company name' },
+    });
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    const call = calls.find((c) => c.path === 'invoices.cancel');
+    expect(call?.input).toEqual({ id: 'inv1', reason: 'Billed to the old company name' });
+  });
+
+  it('a cancelled invoice shows Cancelled with who and why, and no actions on its money', () => {
+    renderScreen(
+      <InvoiceCard
+        invoice={{
+          ...invoice,
+          cancelled: { at: '2030-05-16T01:00:00.000Z', by: 'hana', reason: 'Duplicate' },
+        }}
+        staff
+        onChanged={() => {}}
+        onEdit={() => {}}
+      />,
+      { path: '/admin/invoice', user: admin, answers: { 'invoices.history': () => [] } },
+    );
+    expect(screen.getByTestId('invoice-cancelled').textContent).toBe('Cancelled');
+    const line = screen.getByTestId('invoice-cancel-reason').textContent ?? '';
+    expect(line).toContain('hana');
+    expect(line).toContain('Duplicate');
+    for (const name of ['Cancel invoice', 'Payment', 'Edit', 'Delete']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import { Button, Group, Paper, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatYen, isoDateInZone } from '../../../../../shared/format';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { trpc } from '../../../trpc';
+import { adminCrumbs, reportsCrumb } from './crumbs';
+import { InvoicesFailed, Loading } from './InvoiceList';
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The month before this one, YYYY-MM: what the accountant usually asks for. */
+function lastMonth(): string {
+  const [y, m] = isoDateInZone(new Date(), 'Asia/Tokyo').split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 2, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+/**
+ * /admin/reports/tax-summary: one month's sales and consumption tax per rate (8%対象, 10%対象,
+ * hand-made invoices without a rate), credit notes already deducted, and the workbook for the
+ * accountant from the same figures (GET /api/data/tax-summary). Cancelled invoices are left out.
+ */
+export function TaxSummaryScreen() {
+  const { t } = useTranslation();
+  const [month, setMonth] = useState(lastMonth);
+  const valid = MONTH.test(month);
+  const summary = trpc.reports.taxSummary.useQuery(
+    { from: month, to: month },
+    { enabled: valid, staleTime: 30_000 },
+  );
+  const m = summary.data?.totals;
+  const rows = m
+    ? [
+        { key: 'rate8', net: m.net8, tax: m.tax8 },
+        { key: 'rate10', net: m.net10, tax: m.tax10 },
+        { key: 'rateUnclassified', net: null, tax: null, gross: m.unclassified },
+      ]
+    : [];
+  const href = `/api/data/tax-summary?from=${encodeURIComponent(month)}&to=${encodeURIComponent(month)}`;
+  return (
+    <>
+      <Breadcrumbs items={adminCrumbs(t, t('reports.taxSummary.title'), [reportsCrumb(t)])} />
+      <Title order={2} mb="xs">
+        {t('reports.taxSummary.title')}
+      </Title>
+      <Text size="sm" c="gray.7" mb="md">
+        {t('reports.taxSummary.hint')}
+      </Text>
+      <Group align="flex-end" mb="md" wrap="wrap">
+        <TextInput
+          type="month"
+          label={t('reports.taxSummary.monthPick')}
+          value={month}
+          onChange={(e) => setMonth(e.currentTarget.value)}
+          error={valid ? undefined : t('errors.settings.monthFormat')}
+          w={200}
+        />
+        <Button component="a" href={valid ? href : undefined} download disabled={!valid}>
+          {t('reports.taxSummary.download')}
+        </Button>
+      </Group>
+      {!valid ? null : summary.isPending ? (
+        <Loading />
+      ) : summary.isError || !m ? (
+        <InvoicesFailed onRetry={() => void summary.refetch()} />
+      ) : (
+        <Paper withBorder radius="md" p="md">
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped aria-label={t('reports.taxSummary.tableLabel', { month })}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('reports.taxSummary.rate')}</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('reports.taxSummary.net')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('reports.taxSummary.tax')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('reports.taxSummary.gross')}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.key} data-testid={`tax-row-${r.key}`}>
+                    <Table.Th scope="row">
+                      {t(`reports.taxSummary.${r.key}` as 'reports.taxSummary.rate8')}
+                    </Table.Th>
+                    <Table.Td ta="right">{r.net === null ? '—' : formatYen(r.net)}</Table.Td>
+                    <Table.Td ta="right">{r.tax === null ? '—' : formatYen(r.tax)}</Table.Td>
+                    <Table.Td ta="right">
+                      {formatYen(r.gross ?? (r.net ?? 0) + (r.tax ?? 0))}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr data-testid="tax-row-total">
+                  <Table.Th scope="row">{t('reports.taxSummary.totalRow')}</Table.Th>
+                  <Table.Td ta="right" fw={700}>
+                    {formatYen(m.net8 + m.net10)}
+                  </Table.Td>
+                  <Table.Td ta="right" fw={700}>
+                    {formatYen(m.tax8 + m.tax10)}
+                  </Table.Td>
+                  <Table.Td ta="right" fw={700}>
+                    {formatYen(m.total)}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="sm" mt="sm" data-testid="tax-credits">
+            {t('reports.taxSummary.creditsDeducted', {
+              count: m.creditNotes,
+              amount: formatYen(m.credits),
+            })}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {t('reports.taxSummary.invoicesCount', { count: m.invoices })}
+          </Text>
+        </Paper>
+      )}
+    </>
+  );
+}

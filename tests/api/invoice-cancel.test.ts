@@ -1,0 +1,393 @@
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryCalendar } from '../../server/settings/settings';
+import { isoDateInZone } from '../../shared/format';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
+import { ApiClient } from '../helpers/http';
+
+// Cancelling an issued invoice (ADR 034), over HTTP on the real app: the office gives a reason,
+// the number stays used, the orders are billed again (a cash delivery at once, a closing's at the
+// next closing run), an invoice with payments is refused, two cancels at once make one, and a
+// cancelled invoice leaves dues, aging, overdue and the tax summary. Also the closing's statement
+// counting the hand-made invoices of its period (ADR 034, amending ADR 033).
+
+let t: TestApp;
+let admin: ApiClient;
+let driver: ApiClient;
+let cashCust: ApiClient;
+let monthlyCust: ApiClient;
+let driverId = '';
+let cashId = '';
+let monthlyId = '';
+let date = '';
+let today = '';
+const p: Record<string, { id: string }> = {};
+
+type Reply<T> = { status: number; data: T; code?: string };
+async function mutate<T>(c: ApiClient, path: string, input?: unknown) {
+  const r = await c.post<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
+    `/trpc/${path}`,
+    input ?? {},
+  );
+  return {
+    status: r.status,
+    data: r.body.result?.data as T,
+    code: r.body.error?.data.appCode,
+  } as Reply<T>;
+}
+async function query<T>(c: ApiClient, path: string, input?: unknown) {
+  const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const r = await c.get<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
+    `/trpc/${path}${q}`,
+  );
+  return {
+    status: r.status,
+    data: r.body.result?.data as T,
+    code: r.body.error?.data.appCode,
+  } as Reply<T>;
+}
+const one = <T>(text: string, ...params: unknown[]) =>
+  t.db.$client.prepare(text).get(...params) as T;
+
+async function pdfText(client: ApiClient, path: string): Promise<string> {
+  const res = await fetch(t.url + path, {
+    headers: client.cookie ? { cookie: client.cookie } : {},
+  });
+  expect(res.status).toBe(200);
+  const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
+  const out = await parser.getText();
+  await parser.destroy();
+  return out.text;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  date = deliveryCalendar(t.db, t.config.timeZone).earliest;
+  today = isoDateInZone(new Date(), t.config.timeZone);
+  p.rice = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2480, sku: 'Bag' });
+  p.soap = makeProduct(t.db, { name: 'Dish Detergent 4L', price: 1000, sku: 'Btl' });
+  t.db.$client.prepare('UPDATE product SET tax_rate = 10 WHERE id = ?').run(p.soap.id);
+  const c1 = await makeCustomer(t.db, { restaurantName: 'Himalaya Kitchen' });
+  const c2 = await makeCustomer(t.db, {
+    restaurantName: 'Bangkok Spice',
+    paymentMethod: 'monthly',
+  });
+  t.db.$client
+    .prepare("UPDATE customer SET closing_day = 31, payment_date = '25' WHERE id = ?")
+    .run(c2.id);
+  cashId = c1.id;
+  monthlyId = c2.id;
+  const adm = await makeAdmin(t.db);
+  const dr = await makeEmployee(t.db, 'driver');
+  driverId = dr.id;
+  admin = new ApiClient(t.url);
+  driver = new ApiClient(t.url);
+  cashCust = new ApiClient(t.url);
+  monthlyCust = new ApiClient(t.url);
+  await admin.login(adm.username, adm.password);
+  await driver.login(dr.username, dr.password);
+  await cashCust.login(c1.username, c1.password);
+  await monthlyCust.login(c2.username, c2.password);
+});
+afterAll(() => t.close());
+
+interface Job {
+  _id: string;
+  order: { _id: string; invoice: { _id: string; number: string; amount: number } | null };
+}
+
+/** Places an order as the customer, dispatches it and delivers it: the delivered job. */
+async function deliver(c: ApiClient, rice: number, soap: number, cashTaken?: number) {
+  const placed = await c.post<{ _id: string }>('/api/orders', {
+    orderItems: [
+      { product: p.rice!.id, quantity: rice },
+      { product: p.soap!.id, quantity: soap },
+    ],
+    deliveryDate: date,
+  });
+  expect(placed.status).toBe(201);
+  expect((await mutate(admin, 'orders.dispatch', { id: placed.body._id, driverId })).status).toBe(
+    200,
+  );
+  const jobs = await query<Job[]>(driver, 'ordertrack.driverPending', { driverId, keyword: '' });
+  const job = jobs.data.find((j) => j.order?._id === placed.body._id)!;
+  const r = await mutate<Job>(driver, 'ordertrack.deliver', {
+    id: job._id,
+    ...(cashTaken !== undefined ? { cashTaken } : {}),
+  });
+  expect(r.status).toBe(200);
+  return r.data;
+}
+
+interface Cancelled {
+  invoice: { _id: string; number: string; cancelled: { by: string; reason: string } | null };
+  reissued: { id: string; number: string } | null;
+}
+
+const monthEnd = (offset: number) => {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m + offset, 0)).toISOString().slice(0, 10);
+};
+
+describe('cancelling a cash delivery invoice', () => {
+  let job: Job;
+  let oldId = '';
+  let oldNumber = '';
+  let newId = '';
+  // 2480 x 2 = 4960 at 8% (+396), 1000 x 1 at 10% (+100).
+  const amount = 4960 + 396 + 1000 + 100;
+
+  it('an invoice with payments on it is refused, changing nothing', async () => {
+    const paid = await deliver(cashCust, 1, 1, 1000);
+    const r = await mutate(admin, 'invoices.cancel', {
+      id: paid.order.invoice!._id,
+      reason: 'Wrong customer',
+    });
+    expect(r.status).toBe(409);
+    expect(r.code).toBe('invoice.cancelHasPayments');
+    expect(
+      one<{ c: string | null }>(
+        'SELECT cancelled_at AS c FROM invoice WHERE id = ?',
+        paid.order.invoice!._id,
+      ).c,
+    ).toBeNull();
+  });
+
+  it('a reason is required, and drivers may not cancel', async () => {
+    job = await deliver(cashCust, 2, 1);
+    oldId = job.order.invoice!._id;
+    oldNumber = job.order.invoice!.number;
+    const blank = await mutate(admin, 'invoices.cancel', { id: oldId, reason: '  ' });
+    expect(blank.status).toBe(400);
+    expect(blank.code).toBe('invoice.cancelReasonRequired');
+    const byDriver = await mutate(driver, 'invoices.cancel', { id: oldId, reason: 'x' });
+    expect(byDriver.status).toBe(403);
+    const missing = await mutate(admin, 'invoices.cancel', { id: 'nope', reason: 'x' });
+    expect(missing.status).toBe(404);
+  });
+
+  it('cancels with who and why, keeps the number, and re-issues the delivery at once', async () => {
+    const dues = await query<{ totalDues: number }>(admin, 'invoices.byCustomer', {
+      customerId: cashId,
+    });
+    const r = await admin.post<Cancelled>(`/api/invoice/${oldId}/cancel`, {
+      reason: 'Billed to the old company name',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.invoice.cancelled).toMatchObject({ reason: 'Billed to the old company name' });
+    expect(r.body.invoice.cancelled?.by).toBeTruthy();
+    expect(r.body.invoice.number).toBe(oldNumber);
+    const row = one<Record<string, unknown>>('SELECT * FROM invoice WHERE id = ?', oldId);
+    expect(row).toMatchObject({
+      number: oldNumber,
+      cancel_reason: 'Billed to the old company name',
+    });
+    expect(row.cancelled_at).toBeTruthy();
+    expect(row.cancelled_by).toBeTruthy();
+    // The corrected invoice: a new number (the cancelled one is never given again), same order.
+    expect(r.body.reissued).not.toBeNull();
+    newId = r.body.reissued!.id;
+    expect(r.body.reissued!.number > oldNumber).toBe(true);
+    const order = one<{ invoice_id: string }>(
+      'SELECT invoice_id FROM customer_order WHERE id = ?',
+      job.order._id,
+    );
+    expect(order.invoice_id).toBe(newId);
+    expect(
+      one<{ amount: number; kind: string }>('SELECT amount, kind FROM invoice WHERE id = ?', newId),
+    ).toEqual({
+      amount,
+      kind: 'delivery',
+    });
+    // The customer owes the delivery once, not twice.
+    const after = await query<{ totalDues: number }>(admin, 'invoices.byCustomer', {
+      customerId: cashId,
+    });
+    expect(after.data.totalDues).toBe(dues.data.totalDues);
+  });
+
+  it('a cancelled invoice takes no payment, no second cancel, no deletion', async () => {
+    const pay = await mutate(admin, 'invoices.pay', { invoiceId: oldId, amount: 100, date: today });
+    expect(pay.status).toBe(409);
+    expect(pay.code).toBe('invoice.alreadyCancelled');
+    const again = await mutate(admin, 'invoices.cancel', { id: oldId, reason: 'again' });
+    expect(again.status).toBe(409);
+    expect(again.code).toBe('invoice.alreadyCancelled');
+    const del = await mutate(admin, 'invoices.delete', { id: oldId });
+    expect(del.status).toBe(409);
+  });
+
+  it('leaves the open lists and the driver’s collection; is found, marked, in Done', async () => {
+    const open = await query<{ invoices: { _id: string }[] }>(admin, 'invoices.list', {
+      kind: 'all',
+    });
+    expect(open.data.invoices.map((i) => i._id)).not.toContain(oldId);
+    expect(open.data.invoices.map((i) => i._id)).toContain(newId);
+    const mine = await query<{ invoices: { _id: string }[] }>(driver, 'invoices.mine');
+    expect(mine.data.invoices.map((i) => i._id)).not.toContain(oldId);
+    const done = await query<{ invoices: { _id: string; cancelled: unknown }[] }>(
+      admin,
+      'invoices.completed',
+      { keyword: 'Himalaya' },
+    );
+    expect(done.data.invoices.find((i) => i._id === oldId)?.cancelled).toBeTruthy();
+    const aging = await query<{ customers: { customerId: string; total: number }[] }>(
+      admin,
+      'invoices.aging',
+    );
+    const owed = one<{ s: number }>(
+      `SELECT SUM(amount - paid_amount) AS s FROM invoice
+        WHERE customer_id = ? AND cancelled_at IS NULL`,
+      cashId,
+    ).s;
+    expect(aging.data.customers.find((c) => c.customerId === cashId)?.total).toBe(owed);
+  });
+
+  it('the PDF of the cancelled invoice says so, with the reason', async () => {
+    const text = await pdfText(admin, `/api/documents/invoice/${oldId}.pdf`);
+    expect(text).toMatch(/取消|CANCELLED/);
+    expect(text).toContain('Billed to the old company name');
+    const live = await pdfText(admin, `/api/documents/invoice/${newId}.pdf`);
+    expect(live).not.toMatch(/取消|CANCELLED/);
+  });
+
+  it('the tax summary leaves the cancelled invoice out', async () => {
+    const month = today.slice(0, 7);
+    const r = await query<{ totals: { total: number; invoices: number } }>(
+      admin,
+      'reports.taxSummary',
+      { from: month, to: month },
+    );
+    const live = one<{ s: number; n: number }>(
+      `SELECT SUM(amount + credit_applied) AS s, COUNT(*) AS n FROM invoice
+        WHERE cancelled_at IS NULL AND substr(issue_date, 1, 7) = ?`,
+      month,
+    );
+    expect(r.data.totals.invoices).toBe(live.n);
+    expect(r.data.totals.total).toBe(live.s);
+  });
+
+  it('two cancels at the same moment: one succeeds, the other is refused', async () => {
+    const j = await deliver(cashCust, 1, 1);
+    const id = j.order.invoice!._id;
+    const [a, b] = await Promise.all([
+      mutate(admin, 'invoices.cancel', { id, reason: 'first' }),
+      mutate(admin, 'invoices.cancel', { id, reason: 'second' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    // One corrected invoice for the order, not two.
+    const n = one<{ n: number }>(
+      `SELECT COUNT(DISTINCT invoice_id) AS n FROM invoice_line l JOIN invoice i ON i.id = l.invoice_id
+        WHERE l.order_id = ? AND i.cancelled_at IS NULL`,
+      j.order._id,
+    ).n;
+    expect(n).toBe(1);
+  });
+});
+
+describe('overdue and credit hold leave a cancelled invoice out', () => {
+  it('an old unpaid hand-made invoice makes the customer overdue until it is cancelled', async () => {
+    const old = new Date(Date.parse(`${today}T00:00:00Z`) - 100 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const made = await mutate<{ _id: string }>(admin, 'invoices.create', {
+      customer: cashId,
+      amount: 12345,
+      dueDate: old,
+    });
+    expect(made.status).toBe(200);
+    const before = await query<{ customerId: string }[]>(admin, 'invoices.overdueCustomers');
+    expect(before.data.map((c) => c.customerId)).toContain(cashId);
+    const r = await mutate(admin, 'invoices.cancel', { id: made.data._id, reason: 'Duplicate' });
+    expect(r.status).toBe(200);
+    const after = await query<{ customerId: string }[]>(admin, 'invoices.overdueCustomers');
+    expect(after.data.map((c) => c.customerId)).not.toContain(cashId);
+    const banner = await query<{ overdue: boolean }>(cashCust, 'invoices.myOverdue');
+    expect(banner.data.overdue).toBe(false);
+  });
+});
+
+describe('a closing invoice cancelled, and hand-made invoices on the statement', () => {
+  let orderId = '';
+  let manualId = '';
+  let closingId = '';
+  let closingAmount = 0;
+
+  it("the statement counts the period's hand-made invoice with the closing invoice", async () => {
+    const j = await deliver(monthlyCust, 1, 1);
+    orderId = j.order._id;
+    const made = await mutate<{ _id: string }>(admin, 'invoices.create', {
+      customer: monthlyId,
+      amount: 5000,
+      note: 'Freezer rental',
+    });
+    expect(made.status).toBe(200);
+    manualId = made.data._id;
+    const r = await mutate<{ results: { customerId: string; invoiceId: string }[] }>(
+      admin,
+      'closing.run',
+      { closingDate: monthEnd(0) },
+    );
+    expect(r.status).toBe(200);
+    closingId = r.data.results.find((x) => x.customerId === monthlyId)!.invoiceId;
+    closingAmount = one<{ amount: number }>(
+      'SELECT amount FROM invoice WHERE id = ?',
+      closingId,
+    ).amount;
+    const st = one<Record<string, unknown>>(
+      'SELECT * FROM statement WHERE customer_id = ? AND closing_date = ?',
+      monthlyId,
+      monthEnd(0),
+    );
+    expect(st).toMatchObject({
+      previous_balance: 0,
+      period_amount: closingAmount + 5000,
+      amount_due: closingAmount + 5000,
+    });
+    expect(
+      one<{ s: string }>('SELECT statement_id AS s FROM invoice WHERE id = ?', manualId).s,
+    ).toBe(st.id);
+    const manualNumber = one<{ n: string }>(
+      'SELECT number AS n FROM invoice WHERE id = ?',
+      manualId,
+    ).n;
+    expect(await pdfText(admin, `/api/documents/statement/${st.id}.pdf`)).toContain(manualNumber);
+  });
+
+  it('cancelling the closing invoice frees its orders; the next closing bills them once', async () => {
+    const r = await mutate<Cancelled>(admin, 'invoices.cancel', {
+      id: closingId,
+      reason: 'Wrong closing day',
+    });
+    expect(r.status).toBe(200);
+    expect(r.data.reissued).toBeNull();
+    expect(
+      one<{ i: string | null }>('SELECT invoice_id AS i FROM customer_order WHERE id = ?', orderId)
+        .i,
+    ).toBeNull();
+    const next = await mutate<{ results: { customerId: string; invoiceId: string }[] }>(
+      admin,
+      'closing.run',
+      { closingDate: monthEnd(1) },
+    );
+    const res = next.data.results.find((x) => x.customerId === monthlyId)!;
+    expect(res.invoiceId).toBeTruthy();
+    expect(
+      one<{ i: string }>('SELECT invoice_id AS i FROM customer_order WHERE id = ?', orderId).i,
+    ).toBe(res.invoiceId);
+    const st = one<Record<string, unknown>>(
+      'SELECT * FROM statement WHERE customer_id = ? AND closing_date = ?',
+      monthlyId,
+      monthEnd(1),
+    );
+    // The earlier statement's balance less the cancelled invoice; the manual one not again.
+    expect(st).toMatchObject({
+      previous_balance: 5000,
+      payments_received: 0,
+      carried_over: 5000,
+      period_amount: closingAmount,
+      amount_due: 5000 + closingAmount,
+    });
+  });
+});
