@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Table, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen, isoDateInZone } from '../../../../../shared/format';
@@ -66,8 +66,14 @@ export function TaxSummaryScreen() {
         <InvoicesFailed onRetry={() => void summary.refetch()} />
       ) : (
         <Paper withBorder radius="md" p="md">
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped aria-label={t('reports.taxSummary.tableLabel', { month })}>
+          {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
+          <Box
+            role="region"
+            aria-label={t('reports.taxSummary.tableLabel', { month })}
+            tabIndex={0}
+            style={{ overflowX: 'auto' }}
+          >
+            <Table striped miw={440} aria-label={t('reports.taxSummary.tableLabel', { month })}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('reports.taxSummary.rate')}</Table.Th>
@@ -109,7 +115,7 @@ export function TaxSummaryScreen() {
                 </Table.Tr>
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
           <Text size="sm" mt="sm" data-testid="tax-credits">
             {t('reports.taxSummary.creditsDeducted', {
               count: m.creditNotes,

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDateInZone } from '../../shared/format';
+import { expectNoSeriousViolations, screenshot } from './axe';
+import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';
+
+// The monthly tax summary (ADR 034) in the built app on the demo: the office reaches it from
+// the Reports page, picks this month, reads one row per rate with the figures the server sums
+// (cancelled invoices left out), downloads the accountant's workbook, and reads it in Japanese;
+// at desktop and phone sizes, with axe.
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
+
+describe('tax summary journey', () => {
+  it('the office reads a month per rate and downloads it, in English and Japanese', async () => {
+    const month = isoDateInZone(new Date(), 'Asia/Tokyo').slice(0, 7);
+    const sums = e.db.$client
+      .prepare(
+        `SELECT COALESCE(SUM(net8), 0) AS net8, COALESCE(SUM(tax8), 0) AS tax8 FROM invoice
+          WHERE cancelled_at IS NULL AND substr(COALESCE(issue_date, created_at), 1, 7) = ?`,
+      )
+      .get(month) as { net8: number; tax8: number };
+    const credits = e.db.$client
+      .prepare(
+        `SELECT COALESCE(SUM(net8), 0) AS net8, COALESCE(SUM(tax8), 0) AS tax8 FROM credit_note
+          WHERE substr(issue_date, 1, 7) = ?`,
+      )
+      .get(month) as { net8: number; tax8: number };
+
+    for (const [size, label] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const page = await e.newPage(size);
+      await signIn(page, 'admin', 'admin1234');
+      await page.waitForURL('**/admin');
+      await page.goto('/admin/reports');
+      await page.getByRole('link', { name: 'Tax summary' }).click();
+      await page.waitForURL('**/admin/reports/tax-summary');
+      await page.getByLabel('Month').fill(month);
+      const row8 = page.getByTestId('tax-row-rate8');
+      await row8.waitFor();
+      await expect.poll(() => row8.textContent()).toContain(yen(sums.net8 - credits.net8));
+      expect(await row8.textContent()).toContain(yen(sums.tax8 - credits.tax8));
+      const link = page.getByRole('link', { name: /Download/ });
+      const href = (await link.getAttribute('href')) as string;
+      expect(href).toBe(`/api/data/tax-summary?from=${month}&to=${month}`);
+      const file = await page.request.get(href);
+      expect(file.status()).toBe(200);
+      expect(file.headers()['content-type']).toContain('spreadsheetml');
+      await screenshot(page, `tax-summary-${label}-en`);
+      await expectNoSeriousViolations(page, {
+        label: `tax summary, ${label}, en`,
+        exclude: ['.mantine-Notifications-root'],
+      });
+      await page.close();
+    }
+
+    const ja = await e.newPage(DESKTOP);
+    await signIn(ja, 'admin', 'admin1234');
+    await ja.waitForURL('**/admin');
+    await ja.evaluate(() => localStorage.setItem('lang', 'ja'));
+    await ja.goto('/admin/reports/tax-summary');
+    await ja.getByLabel('対象月').fill(month);
+    await ja.getByText('8%対象（軽減税率）').waitFor();
+    await ja.getByText('10%対象', { exact: true }).waitFor();
+    await ja.getByRole('columnheader', { name: '消費税' }).waitFor();
+    await screenshot(ja, 'tax-summary-desktop-ja');
+    await expectNoSeriousViolations(ja, { label: 'tax summary, desktop, ja' });
+  }, 240_000);
+});
