@@ -4,8 +4,8 @@
 // (both tax rates), against a bare SQL reference measured in the same run: one SELECT summing
 // the same orders' lines per customer and rate with better-sqlite3.
 // Target: the closing run within 2x the bare reference. The run writes what the reference only
-// reads (per customer: an invoice, its lines, the claimed orders, a statement, audit entries, in
-// one IMMEDIATE transaction each), so the target is expected to be missed; the line says so
+// reads (per customer: an invoice, its lines, the claimed orders, a statement, audit entries;
+// all in one IMMEDIATE transaction), so the target is expected to be missed; the line says so
 // honestly, with the ratio and the time per customer.
 // Env: BENCH_CLOSING_CUSTOMERS (300), BENCH_CLOSING_ORDERS (30 per customer),
 // BENCH_CLOSING_LINES (10 per order). In process, on a fresh database in a temp folder.

@@ -209,24 +209,31 @@ export function previewClosing(
   };
 }
 
-/** Runs the closing: per customer one transaction making its invoice and its statement. */
+/**
+ * Runs the closing: every customer's invoice and statement in one transaction, so a run is
+ * all made or not at all, and costs one commit (one fsync) rather than one per customer: 300
+ * customers in a fraction of a second instead of ~13 s (docs/performance.md, Closing). Each
+ * customer is planned again under the write lock: another run may have closed it a moment ago.
+ */
 export function runClosing(
   db: Db,
   actor: Actor,
   closingDate: string,
   opts: { customerId?: string; timeZone: string },
 ): ClosingResultOut {
-  const results: ClosingResultOut['results'] = [];
-  for (const t of targets(db, closingDate, opts.customerId)) {
-    const made = write(db, () => closeCustomer(db, actor, t, closingDate, opts.timeZone));
-    if (made) results.push(made);
-  }
-  return {
-    closingDate,
-    results,
-    invoiced: results.filter((r) => r.invoiceId).length,
-    total: results.reduce((s, r) => s + r.amount, 0),
-  };
+  return write(db, () => {
+    const results: ClosingResultOut['results'] = [];
+    for (const t of targets(db, closingDate, opts.customerId)) {
+      const made = closeCustomer(db, actor, t, closingDate, opts.timeZone);
+      if (made) results.push(made);
+    }
+    return {
+      closingDate,
+      results,
+      invoiced: results.filter((r) => r.invoiceId).length,
+      total: results.reduce((s, r) => s + r.amount, 0),
+    };
+  });
 }
 
 function closeCustomer(
