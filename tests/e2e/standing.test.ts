@@ -9,10 +9,11 @@ import {
   standingLine,
 } from '../../drizzle/schema';
 import { cutoffOf, standingTick } from '../../server/orders/standing-orders';
+import { pendingDates } from '../../server/orders/web-orders';
 import { write } from '../../server/platform/db';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { addDaysIso, isDeliveryDay, weekdayOf } from '../../shared/delivery-dates';
-import { toPickerDate } from '../../shared/format';
+import { isoDateInZone, toPickerDate } from '../../shared/format';
 import { expectNoSeriousViolations } from './axe';
 import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';
 
@@ -138,7 +139,7 @@ describe('standing orders', () => {
     // The customer can no longer change it.
     expect(await draft.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
     expect(e.problems).toEqual([]);
-  });
+  }, 150_000);
 
   it('desktop: the customer keeps a usual order for a delivery weekday', async () => {
     const c = customerOf('cust08');
@@ -179,5 +180,64 @@ describe('standing orders', () => {
       .toBe(4);
     await expectNoSeriousViolations(page, { label: 'usual orders, desktop' });
     expect(e.problems).toEqual([]);
-  });
+  }, 150_000);
+
+  it('desktop: the office sees the standing drafts beside the placed orders, and a customer’s usual orders', async () => {
+    const c = customerOf('cust09');
+    const next = pendingDates(e.db, isoDateInZone(new Date(), TZ)).next;
+    if (!next) throw new Error('no pending date in the demo');
+    const p = e.db
+      .select({ id: product.id, name: product.name })
+      .from(product)
+      .where(eq(product.itemType, 'Regular'))
+      .get();
+    if (!p) throw new Error('no product');
+    write(e.db, () => {
+      e.db.update(customer).set({ deliveryDays: [] }).where(eq(customer.id, c.id)).run();
+      e.db
+        .insert(standingLine)
+        .values({
+          customerId: c.id,
+          weekday: weekdayOf(next),
+          productId: p.id,
+          name: p.name,
+          quantity: 2,
+        })
+        .run();
+    });
+    const closesAt = cutoffOf(next, deliveryCalendar(e.db, TZ).cutoff, TZ);
+    standingTick(e.db, { timeZone: TZ, now: new Date(closesAt.getTime() - 3_600_000) });
+    const restaurant = e.db
+      .select({ name: customer.restaurantName })
+      .from(customer)
+      .where(eq(customer.id, c.id))
+      .get()?.name as string;
+
+    const page = await e.newPage(DESKTOP);
+    await signIn(page, 'admin', 'admin1234');
+    await page.waitForURL('**/admin');
+    await page.goto('/admin/orders?tab=frozen');
+    const section = page.getByRole('region', { name: 'Standing orders (draft)' });
+    await expect
+      .poll(() => section.getByText(restaurant).first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await expect.poll(() => section.getByText(p.name).first().isVisible()).toBe(true);
+    await expectNoSeriousViolations(page, { label: 'frozen counts with standing orders' });
+
+    await page.goto(`/admin/customer/orders/${c.id}`);
+    await expect
+      .poll(
+        () => page.getByRole('heading', { name: 'Usual orders of this customer' }).isVisible(),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
+    const day = page.getByRole('region', { name: weekdayOf(next) });
+    await expect
+      .poll(() => day.getByLabel(`${weekdayOf(next)}: ${p.name} Quantity`).inputValue())
+      .toBe('2');
+    await expectNoSeriousViolations(page, { label: 'customer screen with usual orders' });
+    expect(e.problems).toEqual([]);
+  }, 150_000);
 });
