@@ -494,3 +494,31 @@ describe('holidays and changes after the draft', () => {
     });
   });
 });
+
+describe('at the same time', () => {
+  it('parallel changes of one draft each apply whole, and the cut-off places one of them', async () => {
+    const MON3 = '2030-01-28';
+    tick(hoursBefore(cutoff(MON3), 6));
+    const ana = C['Himalaya Kitchen']!.api;
+    const replies = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((q) =>
+        call<Run>(ana, 'standing.updateDraft', {
+          deliveryDate: MON3,
+          lines: [
+            { product: P.rice!.id, quantity: q },
+            { product: P.ghee!.id, quantity: q },
+          ],
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const run = runsOf(C['Himalaya Kitchen']!.id, MON3)[0];
+    const [rice, ghee] = run?.lines ?? [];
+    // Never a mix of two requests: both lines carry the same request's quantity.
+    expect(rice?.quantity).toBe(ghee?.quantity);
+    tick(cutoff(MON3));
+    const orders = ordersOf(C['Himalaya Kitchen']!.id, MON3);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.total).toBe(Math.floor((rice?.quantity ?? 0) * 3500 * 1.08));
+  });
+});
