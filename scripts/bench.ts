@@ -18,9 +18,11 @@
 //    catalogue paint (scripts/bench/phone.ts) when Chromium is installed.
 // Prints the figures and PASS/FAIL per target. Not a test: CI does not run it.
 // Env: BENCH_RUSH_SECONDS (60), BENCH_STEP_SECONDS (20), BENCH_SECONDS (5), BENCH_ONLY
-// (a comma list of start,rush,capacity,context,client,phone,documents,closing),
-// BENCH_PHONE_RUNS (3). Then documents (scripts/bench/documents.ts) and the closing run
-// (scripts/bench/closing.ts), in this process.
+// (a comma list of start,rush,capacity,context,client,phone,standing,documents,closing),
+// BENCH_PHONE_RUNS (3). Then, in this process: standing orders (the scheduler's cut-off pass for
+// 300 restaurants against the same 300 orders through the ordinary placement,
+// scripts/bench/standing.ts), documents (scripts/bench/documents.ts) and the closing run
+// (scripts/bench/closing.ts).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -48,6 +50,7 @@ import {
 import { runClosingBench } from './bench/closing';
 import { runDocumentsBench } from './bench/documents';
 import { BENCH_PASSWORD, seedLargeData } from './bench/large-data';
+import { runStandingBench } from './bench/standing';
 import { startCommand } from './start-command';
 
 const RESTAURANTS = 3000;
@@ -832,7 +835,10 @@ async function main() {
   }
 }
 
-main()
+// The parts measured on the seeded server; without any of them the seeding is skipped.
+const SERVER_PARTS = ['start', 'rush', 'capacity', 'context', 'client', 'phone'];
+(SERVER_PARTS.some(wanted) ? main() : Promise.resolve())
+  .then(() => (wanted('standing') ? runStandingBench() : undefined))
   // Documents last, in this process once the servers are stopped (scripts/bench/documents.ts).
   .then(() => (wanted('documents') ? runDocumentsBench() : undefined))
   // The closing run against a bare SQL reference, in this process too (scripts/bench/closing.ts).

@@ -14,6 +14,7 @@ import { sameOriginGuard, securityHeaders } from './doors/security';
 import { transportPlugin } from './doors/transport';
 import { trpcDoor } from './doors/trpc';
 import { uploadsPlugin } from './doors/uploads';
+import { startStandingScheduler } from './orders/standing-scheduler';
 import type { Config, TrustProxy } from './platform/config';
 import type { Db } from './platform/db';
 import { GENERIC_MESSAGE } from './platform/errors';
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
   config: Config;
   throttle?: ThrottleOptions;
   logger?: FastifyServerOptions['logger'];
+  /** The standing orders' clock (tests move it); the real time by default. */
+  clock?: () => Date;
 }
 
 /** A JSON body larger than this is refused with 413 (orders and forms are small). */
@@ -208,6 +211,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clearTimeout(first);
     clearInterval(sweeper);
   });
+
+  // Standing orders: a catch-up pass at start, then one a minute (docs/decisions/037).
+  const standing = startStandingScheduler({
+    db,
+    timeZone: config.timeZone,
+    clock: opts.clock,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => {
+    standing.tick();
+  });
+  app.addHook('onClose', async () => standing.stop());
 
   return app;
 }

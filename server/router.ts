@@ -13,6 +13,7 @@ import { documentsRouter } from './money/documents/documents.router';
 import { handoversRouter } from './money/handovers.router';
 import { invoicesRouter } from './money/invoices.router';
 import { ordersRouter } from './orders/orders.router';
+import { standingRouter } from './orders/standing-orders.router';
 import { auditRouter } from './reports/audit.router';
 import { reportsRouter } from './reports/reports.router';
 import { settingsRouter } from './settings/settings.router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   routes: routesRouter,
   reports: reportsRouter,
   settings: settingsRouter,
+  standing: standingRouter,
   wishlist: wishlistRouter,
 });
 

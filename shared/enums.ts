@@ -37,6 +37,22 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/**
+ * A standing order's run for one delivery date (ADR 037): drafted, then at the cut-off confirmed
+ * (an ordinary order) or skipped; no draft on a holiday or a paused date; 'empty' when every
+ * line was left out; 'missed' when the server was down past the delivery day itself.
+ */
+export const STANDING_RUN_STATUSES = [
+  'draft',
+  'confirmed',
+  'skipped',
+  'holiday',
+  'paused',
+  'empty',
+  'missed',
+] as const;
+export type StandingRunStatus = (typeof STANDING_RUN_STATUSES)[number];
+
 export const INFORMATION_TYPES = ['slider', 'popup'] as const;
 export type InformationType = (typeof INFORMATION_TYPES)[number];
 

@@ -17,6 +17,8 @@ import enShell from './en/shell.json';
 import enPromo from './en/promo.json';
 import enTable from './en/table.json';
 import enWeekday from './en/weekday.json';
+import enStanding from './en/standing.json';
+import enErrStanding from './en/errors/standing.json';
 import enErrAuth from './en/errors/auth.json';
 import enErrCatalogue from './en/errors/catalogue.json';
 import enErrCommon from './en/errors/common.json';
@@ -57,6 +59,7 @@ export const enCore = {
   promo: enPromo,
   table: enTable,
   weekday: enWeekday,
+  standing: enStanding,
   errors: {
     auth: enErrAuth,
     catalogue: enErrCatalogue,
@@ -78,5 +81,6 @@ export const enCore = {
     product: enErrProduct,
     route: enErrRoute,
     upload: enErrUpload,
+    standing: enErrStanding,
   },
 };

@@ -20,6 +20,8 @@ import jaShell from './ja/shell.json';
 import jaPromo from './ja/promo.json';
 import jaTable from './ja/table.json';
 import jaWeekday from './ja/weekday.json';
+import jaStanding from './ja/standing.json';
+import jaErrStanding from './ja/errors/standing.json';
 import jaWebOrders from './ja/webOrders.json';
 import jaOrderTrack from './ja/orderTrack.json';
 import jaDriverJobs from './ja/driverJobs.json';
@@ -66,6 +68,7 @@ export const ja = {
   promo: jaPromo,
   table: jaTable,
   weekday: jaWeekday,
+  standing: jaStanding,
   webOrders: jaWebOrders,
   orderTrack: jaOrderTrack,
   driverJobs: jaDriverJobs,
@@ -91,6 +94,7 @@ export const ja = {
     product: jaErrProduct,
     route: jaErrRoute,
     upload: jaErrUpload,
+    standing: jaErrStanding,
     document: jaErrDocument,
     claim: jaErrClaim,
   },

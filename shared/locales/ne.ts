@@ -19,6 +19,8 @@ import neShell from './ne/shell.json';
 import nePromo from './ne/promo.json';
 import neTable from './ne/table.json';
 import neWeekday from './ne/weekday.json';
+import neStanding from './ne/standing.json';
+import neErrStanding from './ne/errors/standing.json';
 import neWebOrders from './ne/webOrders.json';
 import neOrderTrack from './ne/orderTrack.json';
 import neDriverJobs from './ne/driverJobs.json';
@@ -65,6 +67,7 @@ export const ne = {
   promo: nePromo,
   table: neTable,
   weekday: neWeekday,
+  standing: neStanding,
   webOrders: neWebOrders,
   orderTrack: neOrderTrack,
   driverJobs: neDriverJobs,
@@ -91,5 +94,6 @@ export const ne = {
     product: neErrProduct,
     route: neErrRoute,
     upload: neErrUpload,
+    standing: neErrStanding,
   },
 } satisfies Resources;

@@ -149,6 +149,23 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'wishlist.list': ['query', ['customer']],
   'wishlist.add': ['mutation', ['customer']],
   'wishlist.remove': ['mutation', ['customer']],
+  'standing.usual': ['query', ['customer']],
+  'standing.setUsual': ['mutation', ['customer']],
+  'standing.pauses': ['query', ['customer']],
+  'standing.addPause': ['mutation', ['customer']],
+  'standing.removePause': ['mutation', ['customer']],
+  'standing.upcoming': ['query', ['customer']],
+  'standing.updateDraft': ['mutation', ['customer']],
+  'standing.usualFor': ['query', STAFF],
+  'standing.setUsualFor': ['mutation', STAFF],
+  'standing.orderSheetFor': ['query', STAFF],
+  'standing.pausesFor': ['query', STAFF],
+  'standing.addPauseFor': ['mutation', STAFF],
+  'standing.removePauseFor': ['mutation', STAFF],
+  'standing.upcomingFor': ['query', STAFF],
+  'standing.forDate': ['query', STAFF],
+  'standing.settings': ['query', STAFF],
+  'standing.updateSettings': ['mutation', STAFF],
 };
 
 /** The procedure paths of a router: its keys, walked down through nested routers. */

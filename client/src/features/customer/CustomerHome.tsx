@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Greeting } from '../../components/Greeting';
+import { ComingStandingOrders } from '../../components/standing/UsualOrders';
 import { Tile, TileGrid } from '../../components/Tiles';
 import {
   BagIcon,
@@ -23,6 +24,7 @@ export function CustomerHome() {
         <HomeSlider />
       </Suspense>
       <PromoPopup />
+      <ComingStandingOrders />
       <TileGrid>
         <Tile to="/customer/regularorder" icon={<BagIcon />} label={t('nav.allProducts')} />
         <Tile to="/customer/customsheet" icon={<SheetIcon />} label={t('nav.myOrdersheet')} />
@@ -30,6 +32,7 @@ export function CustomerHome() {
         <Tile to="/customer/myorderlist" icon={<HistoryIcon />} label={t('nav.orderHistory')} />
         <Tile to="/customer/account" icon={<ReceiptIcon />} label={t('documents.ui.account')} />
         <Tile to="/customer/claims" icon={<SheetIcon />} label={t('nav.claims')} />
+        <Tile to="/customer/usual" icon={<SheetIcon />} label={t('standing.title')} />
       </TileGrid>
     </>
   );

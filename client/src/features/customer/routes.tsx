@@ -11,6 +11,7 @@ import { OrderHistoryScreen } from './OrderHistoryScreen';
 import { OrderPlacedScreen } from './OrderPlacedScreen';
 import { OrdersheetScreen } from './OrdersheetScreen';
 import { ThaiProductsScreen } from './ThaiProductsScreen';
+import { UsualOrdersScreen } from './UsualOrdersScreen';
 
 // The restaurant customer's area: one lazily loaded chunk (client/src/shell/Areas.tsx).
 // To add a screen: a `<Route path="/customer/..." element={<YourScreen />} />` (full path) below.
@@ -28,6 +29,7 @@ export const customerRoutes = (
     <Route path="/customer/account" element={<AccountScreen />} />
     <Route path="/customer/print/:kind/:id" element={<DocumentPrintView />} />
     <Route path="/customer/claims" element={<CustomerClaimsScreen />} />
+    <Route path="/customer/usual" element={<UsualOrdersScreen />} />
     <Route path="/cart" element={<CartScreen />} />
   </>
 );

@@ -1,8 +1,9 @@
-import { Center, Pagination, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Center, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { RunCard, UsualOrders } from '../../../components/standing/UsualOrders';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
 import { OfficeOrderCard } from './OfficeOrderCard';
@@ -27,6 +28,7 @@ export function CustomerOrdersScreen() {
     setParams(next);
   };
   const name = list.data?.customer.restaurantName ?? '';
+  const customerId = list.data?.customer._id ?? '';
   return (
     <>
       <Breadcrumbs
@@ -81,6 +83,24 @@ export function CustomerOrdersScreen() {
           )}
         </>
       )}
+      {customerId && <StandingOfCustomer customerId={customerId} />}
     </>
+  );
+}
+
+/** The customer's usual orders and coming standing runs, kept by the office (ADR 037). */
+function StandingOfCustomer({ customerId }: { customerId: string }) {
+  const { t } = useTranslation();
+  const runs = trpc.standing.upcomingFor.useQuery({ customerId });
+  return (
+    <Stack gap="md" mt="xl">
+      <Title order={2} size="h4">
+        {t('standing.forCustomer')}
+      </Title>
+      {(runs.data ?? []).map((r) => (
+        <RunCard key={r.id} run={r} editable={false} />
+      ))}
+      <UsualOrders customerId={customerId} />
+    </Stack>
   );
 }

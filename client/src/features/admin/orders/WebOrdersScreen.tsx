@@ -7,6 +7,7 @@ import {
   Pagination,
   Select,
   SimpleGrid,
+  Stack,
   Tabs,
   Text,
   Title,
@@ -17,6 +18,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { OfficeOrderPageOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
+import { RunCard } from '../../../components/standing/UsualOrders';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
@@ -262,7 +264,36 @@ function FrozenCountsTab() {
           ]}
         />
       )}
+      <StandingOfDate date={chosen === 'all' ? null : chosen} />
     </>
+  );
+}
+
+/** The standing orders of a date (the next delivery day by default), beside the placed ones. */
+function StandingOfDate({ date }: { date: string | null }) {
+  const { t } = useTranslation();
+  const calendar = trpc.settings.deliveryCalendar.useQuery(undefined, { enabled: date === null });
+  const day = date ?? calendar.data?.earliest ?? '';
+  const runs = trpc.standing.forDate.useQuery({ deliveryDate: day }, { enabled: day !== '' });
+  if (!day) return null;
+  return (
+    <Stack gap="sm" mt="xl" component="section" aria-label={t('standing.officeTitle')}>
+      <Title order={2} size="h4">
+        {t('standing.officeTitle')} — {showDate(day)}
+      </Title>
+      {runs.data && runs.data.length === 0 ? (
+        <Text c="dimmed">{t('standing.officeNone')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {(runs.data ?? []).map((r) => (
+            <Stack key={r.id} gap={4}>
+              <Text fw={600}>{r.restaurantName}</Text>
+              <RunCard run={r} editable={false} />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
   );
 }
 

@@ -1,0 +1,908 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import {
+  account,
+  customer,
+  product,
+  route,
+  type StandingDraftLine,
+  setting,
+  standingLine,
+  standingPause,
+  standingRun,
+  wishlistEntry,
+} from '../../drizzle/schema';
+import { addDaysIso, isDeliveryDay, weekdayOf } from '../../shared/delivery-dates';
+import { WEEKDAYS, type Weekday } from '../../shared/enums';
+import { isoDateInZone } from '../../shared/format';
+import { MAX_QUANTITY } from '../../shared/rules';
+import type { OrderOut } from '../../shared/schemas/orders';
+import {
+  DEFAULT_STANDING_SETTINGS,
+  type StandingDayOut,
+  type StandingLineIn,
+  type StandingPauseOut,
+  type StandingRunOut,
+  type StandingSettings,
+} from '../../shared/schemas/standing';
+import type { CustomerRecord } from '../context';
+import { type Actor, recordAudit } from '../platform/audit';
+import { type Db, write } from '../platform/db';
+import { AppError, badRequest, conflict, notFound } from '../platform/errors';
+import { newId, nowIso } from '../platform/ids';
+import { getDeliverySettings } from '../settings/settings';
+import { type Placer, placeOrder } from './orders';
+
+// Standing orders (ADR 037): a customer's usual order per delivery weekday, drafted before each
+// delivery day and confirmed at the cut-off. Every draft and every confirmation goes through
+// the ordinary placement (placeOrder), so whatever rules placement has (prices, hidden items,
+// stock, lots) decide what a standing order may hold: a draft is a placement tried and rolled
+// back; a confirmation is a placement.
+
+// --- Time ---------------------------------------------------------------------------------------
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Milliseconds the zone is ahead of UTC at `instant`. */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  let f = offsetFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormats.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant of local `date` at `time` (HH:MM) in the business's zone. */
+export function instantInZone(date: string, time: string, timeZone: string): Date {
+  const naive = Date.parse(`${date}T${time}:00Z`);
+  let guess = naive - zoneOffsetMs(new Date(naive), timeZone);
+  // Once more, for a date whose offset differs from the naive guess's (summer time).
+  guess = naive - zoneOffsetMs(new Date(guess), timeZone);
+  return new Date(guess);
+}
+
+/** When a delivery date's orders close: the cut-off on that day (DESIGN §6). */
+export function cutoffOf(date: string, cutoff: string, timeZone: string): Date {
+  return instantInZone(date, cutoff, timeZone);
+}
+
+// --- Settings -------------------------------------------------------------------------------
+
+export function getStandingSettings(db: Db): StandingSettings {
+  const row = db
+    .select({ value: setting.value })
+    .from(setting)
+    .where(eq(setting.key, 'standing'))
+    .get();
+  return { ...DEFAULT_STANDING_SETTINGS, ...((row?.value ?? {}) as Partial<StandingSettings>) };
+}
+
+export function updateStandingSettings(
+  db: Db,
+  actor: Actor,
+  input: StandingSettings,
+): StandingSettings {
+  const next: StandingSettings = { leadHours: input.leadHours };
+  write(db, () => {
+    const before = getStandingSettings(db);
+    const now = nowIso();
+    db.insert(setting)
+      .values({ key: 'standing', value: next, updatedBy: actor.id, updatedAt: now })
+      .onConflictDoUpdate({
+        target: setting.key,
+        set: { value: next, updatedBy: actor.id, updatedAt: now },
+      })
+      .run();
+    recordAudit(db, actor, {
+      entity: 'setting',
+      entityId: 'standing',
+      action: 'update',
+      before: { ...before },
+      after: { ...next },
+    });
+  });
+  return next;
+}
+
+// --- Customers ----------------------------------------------------------------------------------
+
+interface StandingCustomer {
+  record: CustomerRecord;
+  username: string | null;
+}
+
+function customersById(db: Db, ids: string[]): Map<string, StandingCustomer> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .select({ c: customer, routeName: route.name, username: account.username })
+    .from(customer)
+    .leftJoin(route, eq(route.id, customer.routeId))
+    .leftJoin(account, eq(account.id, customer.accountId))
+    .where(inArray(customer.id, ids))
+    .all();
+  return new Map(
+    rows.map((r) => [
+      r.c.id,
+      { record: { ...r.c, routeName: r.routeName }, username: r.username ?? null },
+    ]),
+  );
+}
+
+function loadCustomer(db: Db, id: string): StandingCustomer {
+  const found = customersById(db, [id]).get(id);
+  if (!found) throw notFound('standing.customerNotFound');
+  return found;
+}
+
+/** Standing orders are placed as the restaurant's own login (or by its code, without one). */
+function placerOf(c: StandingCustomer): Placer {
+  return {
+    // A restaurant without a web login: the order has no placing account.
+    accountId: c.record.accountId as string,
+    username: c.username ?? c.record.customerCode,
+    customer: c.record,
+  };
+}
+
+// --- Trying a placement -------------------------------------------------------------------------
+
+class RolledBack extends Error {
+  constructor(readonly order: OrderOut) {
+    super('rolled back');
+  }
+}
+
+/** Refusals that name the date, not a line: the day is closed for orders. */
+const DATE_CODES = new Set([
+  'order.deliveryDatePast',
+  'order.deliveryDateTooEarly',
+  'order.deliveryDateHoliday',
+  'order.deliveryDateTooFar',
+]);
+
+interface Want {
+  productId: string;
+  name: string;
+  quantity: number;
+}
+
+type Trial = { ok: true; order: OrderOut } | { ok: false; error: AppError };
+
+/** The ordinary placement, run and rolled back: what the order would be, or why not. */
+function tryPlacement(
+  db: Db,
+  c: StandingCustomer,
+  date: string,
+  wants: Want[],
+  opts: { timeZone: string; now: Date },
+): Trial {
+  try {
+    placeOrder(
+      db,
+      placerOf(c),
+      {
+        deliveryDate: date,
+        customMessage: '',
+        orderItems: wants.map((w) => ({ product: w.productId, quantity: w.quantity })),
+      },
+      {
+        timeZone: opts.timeZone,
+        now: opts.now,
+        within: (order) => {
+          throw new RolledBack(order);
+        },
+      },
+    );
+  } catch (err) {
+    if (err instanceof RolledBack) return { ok: true, order: err.order };
+    if (err instanceof AppError) return { ok: false, error: err };
+    throw err;
+  }
+  throw new Error('placement neither committed nor refused');
+}
+
+interface Evaluated {
+  lines: StandingDraftLine[];
+  total: number;
+  /** Set when the date itself refuses orders. */
+  dateError: AppError | null;
+}
+
+/**
+ * The draft's lines: each wanted line priced by placement, or marked as left out with the
+ * reason placement gave. One trial when everything can be placed (the common case); one per
+ * line to find the ones that cannot, then one for the rest's total.
+ */
+function evaluate(
+  db: Db,
+  c: StandingCustomer,
+  date: string,
+  wants: Want[],
+  opts: { timeZone: string; now: Date },
+): Evaluated {
+  if (wants.length === 0) return { lines: [], total: 0, dateError: null };
+  const whole = tryPlacement(db, c, date, wants, opts);
+  if (whole.ok)
+    return { lines: priced(wants, whole.order), total: whole.order.totalPrice, dateError: null };
+  if (DATE_CODES.has(whole.error.appCode)) return { lines: [], total: 0, dateError: whole.error };
+  const refused = new Map<string, string>();
+  for (const w of wants) {
+    const one = tryPlacement(db, c, date, [w], opts);
+    if (!one.ok) refused.set(w.productId, one.error.appCode);
+  }
+  const rest = wants.filter((w) => !refused.has(w.productId));
+  const restTrial = rest.length > 0 ? tryPlacement(db, c, date, rest, opts) : null;
+  const order = restTrial?.ok ? restTrial.order : null;
+  // Lines that pass alone but not together (e.g. a minimum order value): all left out.
+  if (rest.length > 0 && !order) {
+    const code = restTrial && !restTrial.ok ? restTrial.error.appCode : 'standing.notAvailable';
+    for (const w of rest) refused.set(w.productId, code);
+  }
+  const placedLines = order ? priced(rest, order) : [];
+  const byId = new Map(placedLines.map((l) => [l.productId, l]));
+  return {
+    lines: wants.map(
+      (w) =>
+        byId.get(w.productId) ?? {
+          productId: w.productId,
+          name: w.name,
+          sku: '',
+          quantity: w.quantity,
+          unitPrice: 0,
+          lineTotal: 0,
+          available: false,
+          reason: refused.get(w.productId) ?? 'standing.notAvailable',
+        },
+    ),
+    total: order?.totalPrice ?? 0,
+    dateError: null,
+  };
+}
+
+function priced(wants: Want[], order: OrderOut): StandingDraftLine[] {
+  const byProduct = new Map(order.orderItems.map((i) => [i.product, i]));
+  return wants.map((w) => {
+    const i = byProduct.get(w.productId);
+    return i
+      ? {
+          productId: w.productId,
+          name: i.name,
+          sku: i.sku,
+          quantity: i.quantity,
+          unitPrice: i.price,
+          lineTotal: i.total,
+          available: true,
+          reason: null,
+        }
+      : {
+          productId: w.productId,
+          name: w.name,
+          sku: '',
+          quantity: w.quantity,
+          unitPrice: 0,
+          lineTotal: 0,
+          available: false,
+          reason: 'standing.notAvailable',
+        };
+  });
+}
+
+// --- The usual orders -----------------------------------------------------------------------
+
+/** Refusals that pass: an item out of stock today may be back on the delivery day. */
+function isPassing(code: string): boolean {
+  return code === 'order.outOfStock' || code.startsWith('stock.') || code.includes('Stock');
+}
+
+export function listUsualOrders(db: Db, customerId: string): StandingDayOut[] {
+  const c = loadCustomer(db, customerId);
+  const rows = db
+    .select()
+    .from(standingLine)
+    .where(eq(standingLine.customerId, customerId))
+    .orderBy(asc(standingLine.position))
+    .all();
+  const days = WEEKDAYS.filter((d) => isDeliveryDay(nextDateOf(d), c.record.deliveryDays));
+  return days.map((weekday) => ({
+    weekday,
+    lines: rows
+      .filter((r) => r.weekday === weekday)
+      .map((r) => ({ product: r.productId, name: r.name, quantity: r.quantity })),
+  }));
+}
+
+/** Any date that falls on `weekday` (only its weekday matters). */
+function nextDateOf(weekday: Weekday): string {
+  // 2026-11-22 is a Sunday.
+  return addDaysIso('2026-11-22', WEEKDAYS.indexOf(weekday));
+}
+
+/**
+ * Replaces a weekday's usual order. Refused, with nothing changed: a day that is not one of the
+ * customer's delivery days, a product placement refuses for this customer (gone, hidden), a
+ * quantity that is not a whole number from 1 to 9999 (the input schema), the same product twice.
+ */
+export function setUsualOrder(
+  db: Db,
+  customerId: string,
+  input: { weekday: Weekday; lines: StandingLineIn[] },
+  opts: { timeZone: string; now?: Date; actor: Actor | null },
+): StandingDayOut[] {
+  const c = loadCustomer(db, customerId);
+  if (!isDeliveryDay(nextDateOf(input.weekday), c.record.deliveryDays)) {
+    throw badRequest('standing.notDeliveryDay', { weekday: input.weekday });
+  }
+  const seen = new Set<string>();
+  for (const l of input.lines) {
+    if (seen.has(l.product)) throw badRequest('standing.duplicateProduct');
+    seen.add(l.product);
+    if (!Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > MAX_QUANTITY)
+      throw badRequest('standing.quantityRange');
+  }
+  const products = input.lines.length
+    ? db
+        .select({ id: product.id, name: product.name })
+        .from(product)
+        .where(inArray(product.id, [...seen]))
+        .all()
+    : [];
+  const names = new Map(products.map((p) => [p.id, p.name]));
+  for (const l of input.lines) {
+    if (!names.has(l.product))
+      throw badRequest('standing.productNotOrderable', { name: l.product });
+  }
+  const wants: Want[] = input.lines.map((l) => ({
+    productId: l.product,
+    name: names.get(l.product) as string,
+    quantity: l.quantity,
+  }));
+  // Placement decides what this customer may order: try the lines on the earliest open date.
+  if (wants.length > 0) {
+    const now = opts.now ?? new Date();
+    const date = earliestOpenDate(db, opts.timeZone, now);
+    const whole = tryPlacement(db, c, date, wants, { timeZone: opts.timeZone, now });
+    if (!whole.ok && !isPassing(whole.error.appCode)) {
+      for (const w of wants) {
+        const one = tryPlacement(db, c, date, [w], { timeZone: opts.timeZone, now });
+        if (!one.ok && !isPassing(one.error.appCode)) {
+          throw badRequest('standing.productNotOrderable', { name: w.name });
+        }
+      }
+    }
+  }
+  write(db, () => {
+    db.delete(standingLine)
+      .where(and(eq(standingLine.customerId, customerId), eq(standingLine.weekday, input.weekday)))
+      .run();
+    wants.forEach((w, position) => {
+      db.insert(standingLine)
+        .values({
+          customerId,
+          weekday: input.weekday,
+          productId: w.productId,
+          name: w.name,
+          quantity: w.quantity,
+          position,
+        })
+        .run();
+    });
+    if (opts.actor) {
+      recordAudit(db, opts.actor, {
+        entity: 'standing_line',
+        entityId: `${customerId}:${input.weekday}`,
+        action: 'update',
+        before: null,
+        after: { lines: wants.map((w) => ({ product: w.productId, quantity: w.quantity })) },
+      });
+    }
+  });
+  return listUsualOrders(db, customerId);
+}
+
+function earliestOpenDate(db: Db, timeZone: string, now: Date): string {
+  const s = getDeliverySettings(db);
+  const today = isoDateInZone(now, timeZone);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(now);
+  let date = time < s.cutoff ? today : addDaysIso(today, 1);
+  const holidays = new Set(s.holidays);
+  for (let i = 0; i < 366 && holidays.has(date); i++) date = addDaysIso(date, 1);
+  return date;
+}
+
+/** The customer's order sheet, as the starting point of a usual order. */
+export function orderSheetProducts(db: Db, customerId: string) {
+  return db
+    .select({ id: product.id, name: product.name, sku: product.sku, price: product.price })
+    .from(wishlistEntry)
+    .innerJoin(product, eq(product.id, wishlistEntry.productId))
+    .where(eq(wishlistEntry.customerId, customerId))
+    .orderBy(asc(product.name))
+    .all();
+}
+
+// --- Pauses ---------------------------------------------------------------------------------
+
+export function listPauses(db: Db, customerId: string): StandingPauseOut[] {
+  return db
+    .select({ id: standingPause.id, from: standingPause.fromDate, to: standingPause.toDate })
+    .from(standingPause)
+    .where(eq(standingPause.customerId, customerId))
+    .orderBy(asc(standingPause.fromDate))
+    .all();
+}
+
+export function addPause(
+  db: Db,
+  customerId: string,
+  input: { from: string; to: string },
+): StandingPauseOut[] {
+  loadCustomer(db, customerId);
+  if (input.from > input.to) throw badRequest('standing.pauseRange');
+  write(db, () =>
+    db
+      .insert(standingPause)
+      .values({ id: newId(), customerId, fromDate: input.from, toDate: input.to })
+      .run(),
+  );
+  return listPauses(db, customerId);
+}
+
+export function removePause(db: Db, customerId: string, id: string): StandingPauseOut[] {
+  const gone = write(db, () =>
+    db
+      .delete(standingPause)
+      .where(and(eq(standingPause.id, id), eq(standingPause.customerId, customerId)))
+      .run(),
+  );
+  if (gone.changes === 0) throw notFound('standing.pauseNotFound');
+  return listPauses(db, customerId);
+}
+
+function isPaused(pauses: { fromDate: string; toDate: string }[], date: string): boolean {
+  return pauses.some((p) => p.fromDate <= date && date <= p.toDate);
+}
+
+// --- Runs: drafts and their outcome -----------------------------------------------------------
+
+type RunRow = typeof standingRun.$inferSelect;
+
+function toRunOut(
+  r: RunRow,
+  c: { restaurantName: string; customerCode: string } | null,
+  cutoffAt: string,
+): StandingRunOut {
+  return {
+    id: r.id,
+    customerId: r.customerId,
+    restaurantName: c?.restaurantName ?? '',
+    customerCode: c?.customerCode ?? '',
+    deliveryDate: r.deliveryDate,
+    status: r.status,
+    skip: r.skip,
+    lines: r.lines,
+    total: r.total,
+    reason: r.reason,
+    orderId: r.orderId,
+    cutoffAt,
+  };
+}
+
+/** The customer's runs from today on (drafts to look at, holidays and pauses to know about). */
+export function upcomingRuns(
+  db: Db,
+  customerId: string,
+  opts: { timeZone: string; now?: Date },
+): StandingRunOut[] {
+  const now = opts.now ?? new Date();
+  const today = isoDateInZone(now, opts.timeZone);
+  const { cutoff } = getDeliverySettings(db);
+  const c = loadCustomer(db, customerId).record;
+  return db
+    .select()
+    .from(standingRun)
+    .where(and(eq(standingRun.customerId, customerId), gte(standingRun.deliveryDate, today)))
+    .orderBy(asc(standingRun.deliveryDate))
+    .all()
+    .map((r) => toRunOut(r, c, cutoffOf(r.deliveryDate, cutoff, opts.timeZone).toISOString()));
+}
+
+/** The office: every customer's run for one delivery date, beside the placed orders. */
+export function runsForDate(db: Db, date: string, timeZone: string): StandingRunOut[] {
+  const { cutoff } = getDeliverySettings(db);
+  const cutoffAt = cutoffOf(date, cutoff, timeZone).toISOString();
+  return db
+    .select({ r: standingRun, name: customer.restaurantName, code: customer.customerCode })
+    .from(standingRun)
+    .innerJoin(customer, eq(customer.id, standingRun.customerId))
+    .where(eq(standingRun.deliveryDate, date))
+    .orderBy(asc(customer.restaurantName))
+    .all()
+    .map(({ r, name, code }) =>
+      toRunOut(r, { restaurantName: name, customerCode: code }, cutoffAt),
+    );
+}
+
+/**
+ * The customer changes a draft (quantities, lines, or skip) until the cut-off. The lines are
+ * priced again by placement; left-out lines stay on the draft, marked.
+ */
+export function updateDraft(
+  db: Db,
+  customerId: string,
+  input: { deliveryDate: string; lines: StandingLineIn[]; skip: boolean },
+  opts: { timeZone: string; now?: Date; editedBy: string | null },
+): StandingRunOut {
+  const now = opts.now ?? new Date();
+  const c = loadCustomer(db, customerId);
+  const run = db
+    .select()
+    .from(standingRun)
+    .where(
+      and(eq(standingRun.customerId, customerId), eq(standingRun.deliveryDate, input.deliveryDate)),
+    )
+    .get();
+  if (!run) throw notFound('standing.draftNotFound');
+  const { cutoff } = getDeliverySettings(db);
+  const closesAt = cutoffOf(run.deliveryDate, cutoff, opts.timeZone);
+  if (run.status !== 'draft' || now >= closesAt) throw conflict('standing.draftClosed');
+  const seen = new Set<string>();
+  for (const l of input.lines) {
+    if (seen.has(l.product)) throw badRequest('standing.duplicateProduct');
+    seen.add(l.product);
+  }
+  const known = new Map(run.lines.map((l) => [l.productId, l.name]));
+  const missing = [...seen].filter((id) => !known.has(id));
+  if (missing.length > 0) {
+    for (const p of db
+      .select({ id: product.id, name: product.name })
+      .from(product)
+      .where(inArray(product.id, missing))
+      .all())
+      known.set(p.id, p.name);
+  }
+  for (const id of seen)
+    if (!known.has(id)) throw badRequest('standing.productNotOrderable', { name: id });
+  const wants = input.lines.map((l) => ({
+    productId: l.product,
+    name: known.get(l.product) as string,
+    quantity: l.quantity,
+  }));
+  const evaluated = evaluate(db, c, run.deliveryDate, wants, { timeZone: opts.timeZone, now });
+  if (evaluated.dateError) throw conflict('standing.draftClosed');
+  const updated = write(db, () => {
+    const changed = db
+      .update(standingRun)
+      .set({
+        lines: evaluated.lines,
+        total: evaluated.total,
+        skip: input.skip,
+        editedBy: opts.editedBy,
+        updatedAt: nowIso(),
+      })
+      .where(and(eq(standingRun.id, run.id), eq(standingRun.status, 'draft')))
+      .returning()
+      .get();
+    if (!changed) throw conflict('standing.draftClosed');
+    return changed;
+  });
+  return toRunOut(updated, c.record, closesAt.toISOString());
+}
+
+// --- The scheduler's work -----------------------------------------------------------------------
+
+/** Where a customer's failed draft or confirmation is reported (the server's log). */
+export type StandingLog = (what: string, detail: Record<string, unknown>) => void;
+
+export interface TickResult {
+  drafted: number;
+  confirmed: number;
+  skipped: number;
+  other: number;
+}
+
+/**
+ * One pass of the scheduler at `now`: drafts the usual orders whose draft time has come, and
+ * settles the drafts whose cut-off has passed. Safe to run any number of times and after any
+ * gap (a restart runs it at start): the (customer, date) key allows one run per delivery date,
+ * and a draft becomes an order in the same transaction that marks it confirmed.
+ */
+export function standingTick(
+  db: Db,
+  opts: { timeZone: string; now: Date; log?: StandingLog },
+): TickResult {
+  const { now, timeZone } = opts;
+  const result: TickResult = { drafted: 0, confirmed: 0, skipped: 0, other: 0 };
+  const s = getDeliverySettings(db);
+  const { leadHours } = getStandingSettings(db);
+  const today = isoDateInZone(now, timeZone);
+
+  // A draft left from a day already gone (the server was down all through it).
+  const stale = write(db, () =>
+    db
+      .update(standingRun)
+      .set({ status: 'missed', decidedAt: nowIso(), updatedAt: nowIso() })
+      .where(and(eq(standingRun.status, 'draft'), lt(standingRun.deliveryDate, today)))
+      .run(),
+  );
+  result.other += stale.changes;
+
+  // Delivery dates whose draft time has come: today's (its cut-off is today) and the next few.
+  const horizon = Math.ceil(leadHours / 24) + 1;
+  for (let i = 0; i <= horizon; i++) {
+    const date = addDaysIso(today, i);
+    const closesAt = cutoffOf(date, s.cutoff, timeZone);
+    const opensAt = new Date(closesAt.getTime() - leadHours * 3_600_000);
+    if (now < opensAt) continue;
+    // Catching up after the cut-off: the draft is made as at the last moment before it.
+    const at = now < closesAt ? now : new Date(closesAt.getTime() - 1);
+    draftDate(db, date, s.holidays.includes(date), { timeZone, now: at, log: opts.log }, result);
+    if (now >= closesAt) settleDate(db, date, closesAt, { timeZone, log: opts.log }, result);
+  }
+  return result;
+}
+
+/** Makes the runs of `date` that do not exist yet: drafts, or holiday / paused marks. */
+function draftDate(
+  db: Db,
+  date: string,
+  holiday: boolean,
+  opts: { timeZone: string; now: Date; log?: StandingLog },
+  result: TickResult,
+): void {
+  const weekday = weekdayOf(date);
+  // Customers with a usual order for this weekday and no run for this date yet.
+  const pending = db
+    .select({ customerId: standingLine.customerId })
+    .from(standingLine)
+    .where(
+      and(
+        eq(standingLine.weekday, weekday),
+        sql`NOT EXISTS (SELECT 1 FROM standing_run r WHERE r.customer_id = ${standingLine.customerId} AND r.delivery_date = ${date})`,
+      ),
+    )
+    .groupBy(standingLine.customerId)
+    .all()
+    .map((r) => r.customerId);
+  if (pending.length === 0) return;
+  const customers = customersById(db, pending);
+  const lines = db
+    .select()
+    .from(standingLine)
+    .where(and(eq(standingLine.weekday, weekday), inArray(standingLine.customerId, pending)))
+    .orderBy(asc(standingLine.position))
+    .all();
+  const pauses = db
+    .select()
+    .from(standingPause)
+    .where(and(inArray(standingPause.customerId, pending), sql`${standingPause.toDate} >= ${date}`))
+    .all();
+  for (const customerId of pending) {
+    const c = customers.get(customerId);
+    if (!c || !isDeliveryDay(date, c.record.deliveryDays)) continue;
+    const wants = lines
+      .filter((l) => l.customerId === customerId)
+      .map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity }));
+    let status: RunRow['status'] = 'draft';
+    let evaluated: Evaluated = { lines: [], total: 0, dateError: null };
+    if (holiday) status = 'holiday';
+    else if (
+      isPaused(
+        pauses.filter((p) => p.customerId === customerId),
+        date,
+      )
+    )
+      status = 'paused';
+    else {
+      try {
+        evaluated = evaluate(db, c, date, wants, { timeZone: opts.timeZone, now: opts.now });
+      } catch (err) {
+        // One customer's failure must not stop the others' drafts: the next tick tries again.
+        opts.log?.('standing draft failed', { customerId, date, err });
+        continue;
+      }
+      if (evaluated.dateError) {
+        status = evaluated.dateError.appCode === 'order.deliveryDateHoliday' ? 'holiday' : 'missed';
+      }
+    }
+    const inserted = write(db, () =>
+      db
+        .insert(standingRun)
+        .values({
+          id: newId(),
+          customerId,
+          deliveryDate: date,
+          status,
+          lines: status === 'draft' ? evaluated.lines : wants.map(leftOut(status)),
+          total: evaluated.total,
+        })
+        .onConflictDoNothing()
+        .run(),
+    );
+    if (inserted.changes > 0 && status === 'draft') result.drafted++;
+    else if (inserted.changes > 0) result.other++;
+  }
+}
+
+function leftOut(status: string) {
+  return (w: Want): StandingDraftLine => ({
+    productId: w.productId,
+    name: w.name,
+    sku: '',
+    quantity: w.quantity,
+    unitPrice: 0,
+    lineTotal: 0,
+    available: false,
+    reason: `standing.${status}`,
+  });
+}
+
+/**
+ * At the cut-off: each draft of `date` becomes an ordinary order (placed as if at the last
+ * moment before the cut-off, whenever the pass runs) or is skipped, as the customer chose.
+ */
+function settleDate(
+  db: Db,
+  date: string,
+  closesAt: Date,
+  opts: { timeZone: string; log?: StandingLog },
+  result: TickResult,
+): void {
+  const drafts = db
+    .select()
+    .from(standingRun)
+    .where(and(eq(standingRun.deliveryDate, date), eq(standingRun.status, 'draft')))
+    .all();
+  if (drafts.length === 0) return;
+  const customers = customersById(
+    db,
+    drafts.map((d) => d.customerId),
+  );
+  const at = new Date(closesAt.getTime() - 1);
+  for (const run of drafts) {
+    const c = customers.get(run.customerId);
+    if (!c) continue;
+    try {
+      settleOne(db, run, c, { timeZone: opts.timeZone, now: at }, result);
+    } catch (err) {
+      opts.log?.('standing confirmation failed', { customerId: run.customerId, date, err });
+    }
+  }
+}
+
+function finish(db: Db, run: RunRow, status: RunRow['status'], extra: Partial<RunRow> = {}) {
+  return write(db, () =>
+    db
+      .update(standingRun)
+      .set({ status, decidedAt: nowIso(), updatedAt: nowIso(), ...extra })
+      .where(and(eq(standingRun.id, run.id), eq(standingRun.status, 'draft')))
+      .run(),
+  ).changes;
+}
+
+function settleOne(
+  db: Db,
+  run: RunRow,
+  c: StandingCustomer,
+  opts: { timeZone: string; now: Date },
+  result: TickResult,
+): void {
+  if (run.skip) {
+    result.skipped += finish(db, run, 'skipped');
+    return;
+  }
+  let wants: Want[] = run.lines
+    .filter((l) => l.available)
+    .map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity }));
+  let lines = run.lines;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (wants.length === 0) {
+      result.other += finish(db, run, 'empty', { lines, reason: 'standing.nothingToPlace' });
+      return;
+    }
+    try {
+      const order = placeOrder(
+        db,
+        placerOf(c),
+        {
+          deliveryDate: run.deliveryDate,
+          customMessage: '',
+          orderItems: wants.map((w) => ({ product: w.productId, quantity: w.quantity })),
+        },
+        {
+          timeZone: opts.timeZone,
+          now: opts.now,
+          // The order and the run's new state commit together: a second pass, or a pass after
+          // a restart, finds the run confirmed and places nothing.
+          within: (o) => {
+            const done = db
+              .update(standingRun)
+              .set({
+                status: 'confirmed',
+                orderId: o._id,
+                lines: lines.map((l) => {
+                  const item = o.orderItems.find((i) => i.product === l.productId);
+                  return item
+                    ? {
+                        ...l,
+                        quantity: item.quantity,
+                        unitPrice: item.price,
+                        lineTotal: item.total,
+                      }
+                    : l;
+                }),
+                total: o.totalPrice,
+                decidedAt: nowIso(),
+                updatedAt: nowIso(),
+              })
+              .where(and(eq(standingRun.id, run.id), eq(standingRun.status, 'draft')))
+              .run();
+            if (done.changes === 0) throw new AlreadySettled();
+          },
+        },
+      );
+      if (order) result.confirmed++;
+      return;
+    } catch (err) {
+      if (err instanceof AlreadySettled) return;
+      if (!(err instanceof AppError)) throw err;
+      if (DATE_CODES.has(err.appCode)) {
+        const status = err.appCode === 'order.deliveryDateHoliday' ? 'holiday' : 'missed';
+        result.other += finish(db, run, status, { reason: err.appCode });
+        return;
+      }
+      // Something changed since the draft (e.g. an item ran out): those lines are left out,
+      // marked on the run, and the rest is placed.
+      const evaluated = evaluate(db, c, run.deliveryDate, wants, opts);
+      const refused = new Map(
+        evaluated.lines.filter((l) => !l.available).map((l) => [l.productId, l.reason]),
+      );
+      lines = run.lines.map((l) =>
+        refused.has(l.productId)
+          ? {
+              ...l,
+              available: false,
+              reason: refused.get(l.productId) ?? 'standing.notAvailable',
+              unitPrice: 0,
+              lineTotal: 0,
+            }
+          : l,
+      );
+      wants = wants.filter((w) => !refused.has(w.productId));
+    }
+  }
+  result.other += finish(db, run, 'empty', { lines, reason: 'standing.nothingToPlace' });
+}
+
+class AlreadySettled extends Error {}
+
+/** The runs of a customer on one date (tests and the office). */
+export function runOf(db: Db, customerId: string, date: string): RunRow | undefined {
+  return db
+    .select()
+    .from(standingRun)
+    .where(and(eq(standingRun.customerId, customerId), eq(standingRun.deliveryDate, date)))
+    .get();
+}
