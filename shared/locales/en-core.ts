@@ -37,6 +37,9 @@ import enErrInformation from './en/errors/information.json';
 import enErrProduct from './en/errors/product.json';
 import enErrRoute from './en/errors/route.json';
 import enErrUpload from './en/errors/upload.json';
+import enPeople from './en/people.json';
+import enErrStock from './en/errors/stock.json';
+import enErrPeople from './en/errors/people.json';
 
 /** The text every screen may show: bundled with the client's first download. */
 export const enCore = {
@@ -57,6 +60,7 @@ export const enCore = {
   promo: enPromo,
   table: enTable,
   weekday: enWeekday,
+  people: enPeople,
   errors: {
     auth: enErrAuth,
     catalogue: enErrCatalogue,
@@ -78,5 +82,7 @@ export const enCore = {
     product: enErrProduct,
     route: enErrRoute,
     upload: enErrUpload,
+    stock: enErrStock,
+    people: enErrPeople,
   },
 };

@@ -47,6 +47,10 @@ import jaOffice from './ja/office.json';
 import jaDocuments from './ja/documents.json';
 import jaErrDocument from './ja/errors/document.json';
 import jaErrClaim from './ja/errors/claim.json';
+import jaPeople from './ja/people.json';
+import jaStock from './ja/stock.json';
+import jaErrStock from './ja/errors/stock.json';
+import jaErrPeople from './ja/errors/people.json';
 
 export const ja = {
   badge: jaBadge,
@@ -71,6 +75,8 @@ export const ja = {
   driverJobs: jaDriverJobs,
   reports: jaReports,
   settings: jaSettings,
+  people: jaPeople,
+  stock: jaStock,
   documents: jaDocuments,
   errors: {
     auth: jaErrAuth,
@@ -91,6 +97,8 @@ export const ja = {
     product: jaErrProduct,
     route: jaErrRoute,
     upload: jaErrUpload,
+    stock: jaErrStock,
+    people: jaErrPeople,
     document: jaErrDocument,
     claim: jaErrClaim,
   },
