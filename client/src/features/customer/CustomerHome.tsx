@@ -9,6 +9,7 @@ import {
   ReceiptIcon,
   SheetIcon,
 } from '../../components/tileIcons';
+import { useAuth } from '../auth/AuthContext';
 import { PromoPopup } from './PromoPopup';
 
 /** The carousel and its library load with the home only, not with every customer screen. */
@@ -16,6 +17,7 @@ const HomeSlider = lazy(() => import('./HomeSlider').then((m) => ({ default: m.H
 
 export function CustomerHome() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   return (
     <>
       <Greeting />
@@ -30,6 +32,9 @@ export function CustomerHome() {
         <Tile to="/customer/myorderlist" icon={<HistoryIcon />} label={t('nav.orderHistory')} />
         <Tile to="/customer/account" icon={<ReceiptIcon />} label={t('documents.ui.account')} />
         <Tile to="/customer/claims" icon={<SheetIcon />} label={t('nav.claims')} />
+        {user?.restaurantOwner && (
+          <Tile to="/customer/people" icon={<SheetIcon />} label={t('people.tile')} />
+        )}
       </TileGrid>
     </>
   );

@@ -10,6 +10,7 @@ import { OrderDetailsScreen } from './OrderDetailsScreen';
 import { OrderHistoryScreen } from './OrderHistoryScreen';
 import { OrderPlacedScreen } from './OrderPlacedScreen';
 import { OrdersheetScreen } from './OrdersheetScreen';
+import { PeopleScreen } from './PeopleScreen';
 import { ThaiProductsScreen } from './ThaiProductsScreen';
 
 // The restaurant customer's area: one lazily loaded chunk (client/src/shell/Areas.tsx).
@@ -28,6 +29,7 @@ export const customerRoutes = (
     <Route path="/customer/account" element={<AccountScreen />} />
     <Route path="/customer/print/:kind/:id" element={<DocumentPrintView />} />
     <Route path="/customer/claims" element={<CustomerClaimsScreen />} />
+    <Route path="/customer/people" element={<PeopleScreen />} />
     <Route path="/cart" element={<CartScreen />} />
   </>
 );
