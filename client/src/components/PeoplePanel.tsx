@@ -36,11 +36,16 @@ export function PeoplePanel({ customerId }: { customerId?: string }) {
   const refresh = () => utils.people.invalidate();
   const failed = (e: unknown) => notifyError(errorText(t, e, 'errors.common.mutationFailed'));
 
-  const add = own ? trpc.people.add.useMutation() : trpc.people.addFor.useMutation();
-  const remove = own ? trpc.people.remove.useMutation() : trpc.people.removeFor.useMutation();
-  const reset = own
-    ? trpc.people.resetPassword.useMutation()
-    : trpc.people.resetPasswordFor.useMutation();
+  // Every hook called on every render; the owner's or the office's is used.
+  const addOwn = trpc.people.add.useMutation();
+  const addFor = trpc.people.addFor.useMutation();
+  const removeOwn = trpc.people.remove.useMutation();
+  const removeFor = trpc.people.removeFor.useMutation();
+  const resetOwn = trpc.people.resetPassword.useMutation();
+  const resetFor = trpc.people.resetPasswordFor.useMutation();
+  const add = own ? addOwn : addFor;
+  const remove = own ? removeOwn : removeFor;
+  const reset = own ? resetOwn : resetFor;
   const scope = own ? {} : { customerId: customerId as string };
 
   const [form, setForm] = useState({ username: '', name: '', title: 'chef', password: '' });
