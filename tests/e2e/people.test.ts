@@ -44,9 +44,9 @@ describe('several logins per restaurant', () => {
     await page.waitForURL('**/customer/people');
     await page.getByRole('heading', { name: 'People', level: 1 }).waitFor();
     const form = page.getByRole('form', { name: 'Add person' });
-    await form.getByLabel('Username').fill(CHEF);
-    await form.getByLabel('Display name').fill('Ram the chef');
-    await form.getByLabel('Password').fill(CHEF_PASSWORD);
+    await form.getByRole('textbox', { name: /^Username/ }).fill(CHEF);
+    await form.getByRole('textbox', { name: /^Display name/ }).fill('Ram the chef');
+    await form.locator('input[type="password"]').fill(CHEF_PASSWORD);
     await form.getByRole('button', { name: 'Add person' }).click();
     await page.getByText('Ram the chef can now sign in.').waitFor();
     const list = page.getByTestId('people-list');
@@ -74,7 +74,10 @@ describe('several logins per restaurant', () => {
     await page.goto('/customer/myorderlist');
     const rows = page.getByTestId('order-row');
     await rows.first().waitFor();
-    await rows.filter({ hasText: formatOrderNumber(latest.n) }).first().waitFor();
+    await rows
+      .filter({ hasText: formatOrderNumber(latest.n) })
+      .first()
+      .waitFor();
     await expectNoSeriousViolations(page, { label: 'history as a second login, phone' });
     expect(e.problems).toEqual([]);
   });
