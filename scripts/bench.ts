@@ -17,8 +17,10 @@
 // 5. the client: JS+CSS the login screen loads (brotli, from dist/client), and the phone's
 //    catalogue paint (scripts/bench/phone.ts) when Chromium is installed.
 // Prints the figures and PASS/FAIL per target. Not a test: CI does not run it.
+// 6. stock: 50 parallel orders for a counted product's last 10 units sell exactly 10
+//    (scripts/bench/stock.ts, in process on its own database).
 // Env: BENCH_RUSH_SECONDS (60), BENCH_STEP_SECONDS (20), BENCH_SECONDS (5), BENCH_ONLY
-// (a comma list of start,rush,capacity,context,client,phone), BENCH_PHONE_RUNS (3).
+// (a comma list of start,rush,capacity,context,client,phone,documents,stock), BENCH_PHONE_RUNS (3).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -45,6 +47,7 @@ import {
 } from './bench/client-requests';
 import { runDocumentsBench } from './bench/documents';
 import { BENCH_PASSWORD, seedLargeData } from './bench/large-data';
+import { runStockBench } from './bench/stock';
 import { startCommand } from './start-command';
 
 const RESTAURANTS = 3000;
@@ -506,7 +509,12 @@ async function phone(): Promise<{ lcpMs: number; loginBrotliKB: number } | strin
 const fmt = (n: number, d = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
+/** The parts that need the large seeded world and the built server. */
+const WORLD_PARTS = ['start', 'rush', 'capacity', 'context', 'client', 'phone'];
+
 async function main() {
+  // Only parts that bring their own data (documents, stock): no world to seed.
+  if (!WORLD_PARTS.some(wanted)) return;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-bench-'));
   const children: ChildProcess[] = [];
   const verdicts: { what: string; value: string; target: string; pass: boolean | null }[] = [];
@@ -823,6 +831,9 @@ async function main() {
 main()
   // Documents last, in this process once the servers are stopped (scripts/bench/documents.ts).
   .then(() => (wanted('documents') ? runDocumentsBench() : undefined))
+  .then(async () => {
+    if (wanted('stock') && !(await runStockBench())) process.exitCode = 1;
+  })
   .catch((err) => {
     console.error(err);
     process.exit(1);
