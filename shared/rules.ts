@@ -29,6 +29,8 @@ export function isOutOfStock(p: StockShape | ItemType | string): boolean {
 }
 
 /** The item type a card shows: Out of Stock by itself when a counted product has none left. */
-export function shownItemType<T extends ItemType>(p: StockShape & { itemType: T }): T | 'Out of Stock' {
+export function shownItemType<T extends ItemType>(
+  p: StockShape & { itemType: T },
+): T | 'Out of Stock' {
   return isOutOfStock(p) ? 'Out of Stock' : p.itemType;
 }
