@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../server/accounts/sessions';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
+import {
+  makeAdmin,
+  makeCategory,
+  makeCustomer,
+  makeEmployee,
+  makeProduct,
+} from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 
 // Stock that counts (ADR 036): placing takes, deleting a pending order and a short delivery
@@ -226,21 +232,33 @@ describe('the office', () => {
     expect(ok.data.stockInCount).toBe(0);
   });
 
-  it('a negative stock on the product form is refused in the user language', async () => {
-    const jar = makeProduct(t.db, { name: 'Vinegar', stockInCount: 4 });
-    const r = await admin.put<{ code?: string; issues?: Record<string, string> }>(
-      `/api/products/${jar.id}`,
-      {
-        name: 'Vinegar',
-        category: null,
-        price: 100,
-        description: 'x',
-        sku: 'Btl',
-        stockInCount: -3,
-      },
+  it('the product form: a new stock is an adjustment; a negative one is refused', async () => {
+    const cat = makeCategory(t.db);
+    const jar = makeProduct(t.db, { name: 'Vinegar', categoryId: cat.id, stockInCount: 4 });
+    const body = (stockInCount: number) => ({
+      name: 'Vinegar',
+      category: cat.id,
+      price: 100,
+      description: 'Rice vinegar',
+      sku: 'Btl',
+      itemCount: 'Count',
+      stockInCount,
+    });
+    const ok = await admin.put(`/api/products/${jar.id}`, body(9));
+    expect(ok.status).toBe(200);
+    const m = await query<{ movements: { delta: number; reason: string; balance: number }[] }>(
+      admin,
+      'stock.movements',
+      { productId: jar.id },
     );
-    expect(r.status).toBe(400);
-    expect(stockOf(jar.id)).toBe(4);
+    expect(m.data.movements[0]).toMatchObject({ delta: 5, reason: 'adjust', balance: 9 });
+    const bad = await admin.put<{ issues?: Record<string, string> }>(
+      `/api/products/${jar.id}`,
+      body(-3),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toHaveProperty('stockInCount');
+    expect(stockOf(jar.id)).toBe(9);
   });
 
   it('receiving a product that is not counted, or a quantity of 0, is refused', async () => {
