@@ -17,10 +17,12 @@
 // 5. the client: JS+CSS the login screen loads (brotli, from dist/client), and the phone's
 //    catalogue paint (scripts/bench/phone.ts) when Chromium is installed.
 // Prints the figures and PASS/FAIL per target. Not a test: CI does not run it.
+// 6. stock: 50 parallel orders for a counted product's last 10 units sell exactly 10
+//    (scripts/bench/stock.ts, in process on its own database).
 // Env: BENCH_RUSH_SECONDS (60), BENCH_STEP_SECONDS (20), BENCH_SECONDS (5), BENCH_ONLY
-// (a comma list of start,rush,capacity,context,client,phone,standing,documents,closing),
-// BENCH_PHONE_RUNS (3). Then, in this process: standing orders (the scheduler's cut-off pass for
-// 300 restaurants against the same 300 orders through the ordinary placement,
+// (a comma list of start,rush,capacity,context,client,phone,stock,standing,documents,closing),
+// BENCH_PHONE_RUNS (3). Then, in this process: stock, standing orders (the scheduler's cut-off
+// pass for 300 restaurants against the same 300 orders through the ordinary placement,
 // scripts/bench/standing.ts), documents (scripts/bench/documents.ts) and the closing run
 // (scripts/bench/closing.ts).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
@@ -51,6 +53,7 @@ import { runClosingBench } from './bench/closing';
 import { runDocumentsBench } from './bench/documents';
 import { BENCH_PASSWORD, seedLargeData } from './bench/large-data';
 import { runStandingBench } from './bench/standing';
+import { runStockBench } from './bench/stock';
 import { startCommand } from './start-command';
 
 const RESTAURANTS = 3000;
@@ -520,7 +523,12 @@ async function phone(): Promise<{ lcpMs: number; loginBrotliKB: number } | strin
 const fmt = (n: number, d = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
+/** The parts that need the large seeded world and the built server. */
+const WORLD_PARTS = ['start', 'rush', 'capacity', 'context', 'client', 'phone'];
+
 async function main() {
+  // Only parts that bring their own data (documents, stock): no world to seed.
+  if (!WORLD_PARTS.some(wanted)) return;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-bench-'));
   const children: ChildProcess[] = [];
   const verdicts: { what: string; value: string; target: string; pass: boolean | null }[] = [];
@@ -835,14 +843,16 @@ async function main() {
   }
 }
 
-// The parts measured on the seeded server; without any of them the seeding is skipped.
-const SERVER_PARTS = ['start', 'rush', 'capacity', 'context', 'client', 'phone'];
-(SERVER_PARTS.some(wanted) ? main() : Promise.resolve())
+// main() seeds and measures the server's parts (WORLD_PARTS); the rest bring their own data.
+main()
   .then(() => (wanted('standing') ? runStandingBench() : undefined))
   // Documents last, in this process once the servers are stopped (scripts/bench/documents.ts).
   .then(() => (wanted('documents') ? runDocumentsBench() : undefined))
   // The closing run against a bare SQL reference, in this process too (scripts/bench/closing.ts).
   .then(() => (wanted('closing') ? runClosingBench() : undefined))
+  .then(async () => {
+    if (wanted('stock') && !(await runStockBench())) process.exitCode = 1;
+  })
   .catch((err) => {
     console.error(err);
     process.exit(1);

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { customer, route } from '../drizzle/schema';
+import { customer, customerPerson, route } from '../drizzle/schema';
 import {
   bearerToken,
   readSessionToken,
@@ -50,7 +50,11 @@ const noCookies: SessionCookies = { set() {}, clear() {} };
 
 const customersByAccount = new WeakMap<Db, StampedCache<string, CustomerRecord | null>>();
 
-/** The customer record of a customer's login, kept like its session (`identityStamp`). */
+/**
+ * The customer record of a customer's login, kept like its session (`identityStamp`): the
+ * restaurant's own login (its owner) or one of its people (`customer_person`, ADR 036). Every
+ * ownership check goes by this record's id, never by the account.
+ */
 export function loadCustomerForAccount(db: Db, accountId: string): CustomerRecord | null {
   let cache = customersByAccount.get(db);
   if (!cache) {
@@ -63,7 +67,18 @@ export function loadCustomerForAccount(db: Db, accountId: string): CustomerRecor
         .select({ c: customer, routeName: route.name })
         .from(customer)
         .leftJoin(route, eq(customer.routeId, route.id))
-        .where(eq(customer.accountId, sql.placeholder('accountId')))
+        .where(
+          or(
+            eq(customer.accountId, sql.placeholder('accountId')),
+            eq(
+              customer.id,
+              db
+                .select({ id: customerPerson.customerId })
+                .from(customerPerson)
+                .where(eq(customerPerson.accountId, sql.placeholder('accountId'))),
+            ),
+          ),
+        )
         .prepare(),
     ).get({ accountId });
     return row ? { ...row.c, routeName: row.routeName } : null;

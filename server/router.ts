@@ -2,10 +2,12 @@ import { authRouter } from './accounts/auth.router';
 import { employeesRouter } from './accounts/employees.router';
 import { categoriesRouter } from './catalogue/categories.router';
 import { productsRouter } from './catalogue/products.router';
+import { stockRouter } from './catalogue/stock.router';
 import { wishlistRouter } from './catalogue/wishlist.router';
 import { informationRouter } from './content/information.router';
 import { creditRouter } from './customers/credit.router';
 import { customersRouter } from './customers/customers.router';
+import { peopleRouter } from './customers/people.router';
 import { routesRouter } from './customers/routes.router';
 import { ordertrackRouter } from './deliveries/ordertrack.router';
 import { claimsRouter, closingRouter, creditNotesRouter } from './money/billing.router';
@@ -37,11 +39,13 @@ export const appRouter = router({
   invoices: invoicesRouter,
   orders: ordersRouter,
   ordertrack: ordertrackRouter,
+  people: peopleRouter,
   products: productsRouter,
   routes: routesRouter,
   reports: reportsRouter,
   settings: settingsRouter,
   standing: standingRouter,
+  stock: stockRouter,
   wishlist: wishlistRouter,
 });
 

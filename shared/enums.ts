@@ -94,3 +94,11 @@ export type Language = (typeof LANGUAGES)[number];
 
 /** What an audit entry records. */
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+
+/** Why a counted product's stock moved (stock_movement.reason, ADR 036). */
+export const STOCK_REASONS = ['order', 'cancel', 'short', 'receipt', 'adjust'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/** What a restaurant's person does there (shown on the People screen; all order alike). */
+export const PERSON_TITLES = ['owner', 'chef', 'manager', 'staff'] as const;
+export type PersonTitle = (typeof PERSON_TITLES)[number];

@@ -11,7 +11,26 @@ export const MAX_QUANTITY = 9999;
 /** The latest delivery date an order may ask for (YYYY-MM-DD). */
 export const LATEST_DELIVERY_DATE = '2099-12-31';
 
-/** A product that cannot be ordered. */
-export function isOutOfStock(itemType: ItemType | string): boolean {
-  return itemType === 'Out of Stock';
+/** What of a product decides whether it can be ordered (its counted stock: ADR 036). */
+export interface StockShape {
+  itemType: ItemType | string;
+  itemCount?: string;
+  stockInCount?: number;
+}
+
+/**
+ * A product that cannot be ordered: marked Out of Stock, or counted in stock with none left
+ * (a bare item type, as older callers pass, is judged by the mark alone).
+ */
+export function isOutOfStock(p: StockShape | ItemType | string): boolean {
+  if (typeof p === 'string') return p === 'Out of Stock';
+  if (p.itemType === 'Out of Stock') return true;
+  return p.itemCount === 'Count' && p.stockInCount !== undefined && p.stockInCount <= 0;
+}
+
+/** The item type a card shows: Out of Stock by itself when a counted product has none left. */
+export function shownItemType<T extends ItemType>(
+  p: StockShape & { itemType: T },
+): T | 'Out of Stock' {
+  return isOutOfStock(p) ? 'Out of Stock' : p.itemType;
 }

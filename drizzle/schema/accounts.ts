@@ -6,6 +6,7 @@ import {
   EMPLOYEE_ROLES,
   LANGUAGES,
   PAYMENT_METHODS,
+  PERSON_TITLES,
 } from '../../shared/enums';
 import { createdAt, updatedAt } from './columns';
 
@@ -88,6 +89,26 @@ export const customer = sqliteTable(
     index('customer_payment_method_idx').on(t.paymentMethod, t.badDebt),
     index('customer_restaurant_name_idx').on(t.restaurantName),
   ],
+);
+
+/**
+ * The other people of a restaurant (chef, manager, ...), each with an own login (ADR 036). The
+ * owner is the customer's own login (`customer.account_id`); a person's orders, documents and
+ * order sheet are the restaurant's. Deleting the account (removing the person) ends it all.
+ */
+export const customerPerson = sqliteTable(
+  'customer_person',
+  {
+    accountId: text('account_id')
+      .primaryKey()
+      .references(() => account.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customer.id, { onDelete: 'cascade' }),
+    title: text('title', { enum: PERSON_TITLES }).notNull().default('staff'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_person_customer_id_idx').on(t.customerId)],
 );
 
 export const accountRelations = relations(account, ({ one }) => ({

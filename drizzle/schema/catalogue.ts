@@ -1,7 +1,13 @@
 import { relations, sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { ITEM_COUNTS, ITEM_TYPES, SHOW_DESCRIPTION, UNITS } from '../../shared/enums';
-import { customer } from './accounts';
+import {
+  ITEM_COUNTS,
+  ITEM_TYPES,
+  SHOW_DESCRIPTION,
+  STOCK_REASONS,
+  UNITS,
+} from '../../shared/enums';
+import { account, customer } from './accounts';
 import { createdAt, updatedAt } from './columns';
 
 export const category = sqliteTable(
@@ -40,6 +46,8 @@ export const product = sqliteTable(
       .notNull()
       .default('Dont Show'),
     stockInCount: integer('stock_in_count').notNull().default(0),
+    /** Counted products: listed as low at or below this; null follows the business's default. */
+    lowStockAt: integer('low_stock_at'),
     /** A product's own tax rate (8 or 10); null follows its category (8 without one). */
     taxRate: integer('tax_rate'),
     createdAt: createdAt(),
@@ -67,6 +75,35 @@ export const wishlistEntry = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.customerId, t.productId] }),
     index('wishlist_entry_product_id_idx').on(t.productId),
+  ],
+);
+
+/**
+ * Every change of a counted product's stock, with why and who (ADR 036): placed orders take,
+ * cancelled or deleted orders and short deliveries give back, receipts add, office edits adjust.
+ */
+export const stockMovement = sqliteTable(
+  'stock_movement',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: STOCK_REASONS }).notNull(),
+    /** The order, order line or receipt it belongs to. */
+    refId: text('ref_id'),
+    note: text('note').notNull().default(''),
+    /** The stock after this movement. */
+    balance: integer('balance').notNull(),
+    byAccount: text('by_account').references(() => account.id, { onDelete: 'set null' }),
+    /** The account's name, kept: a removed person's movements stay readable. */
+    byName: text('by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_movement_product_id_idx').on(t.productId, t.createdAt),
+    check('stock_movement_balance_check', sql`${t.balance} >= 0`),
   ],
 );
 

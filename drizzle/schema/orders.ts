@@ -25,6 +25,8 @@ export const customerOrder = sqliteTable(
     customerId: text('customer_id').references(() => customer.id, { onDelete: 'set null' }),
     /** The account that placed it (the customer's login, or staff placing on their behalf). */
     placedBy: text('placed_by').references(() => account.id, { onDelete: 'set null' }),
+    /** Who placed it, by name, kept when the person is later removed (ADR 036). */
+    placedByName: text('placed_by_name'),
     restaurantName: text('restaurant_name').notNull(),
     customerCode: text('customer_code').notNull(),
     username: text('username').notNull(),

@@ -25,8 +25,9 @@ export async function seedLargeData(
   const sqlite = db.$client;
   const insCategory = sqlite.prepare('INSERT INTO category (id, name) VALUES (?, ?)');
   const insProduct = sqlite.prepare(
-    `INSERT INTO product (id, name, category_id, price, description, sku, image, product_rank, item_type)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    // Stock plenty: the rush measures placement, not running out (ADR 036's count still runs).
+    `INSERT INTO product (id, name, category_id, price, description, sku, image, product_rank, item_type, stock_in_count)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 100000000)`,
   );
   const insRoute = sqlite.prepare('INSERT INTO route (id, name) VALUES (?, ?)');
   const insAccount = sqlite.prepare(

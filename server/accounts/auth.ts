@@ -20,16 +20,21 @@ export function businessInfoOf(timeZone: string, now: Date = new Date()): Busine
 export function toUserInfo(user: AuthUser, business: BusinessInfo): UserInfo {
   const a = user.account;
   const c = user.customer;
+  // A restaurant's other people (ADR 036) go by their own name; the owner keeps the contact's.
+  const owner = c !== null && c.accountId === a.id;
   return {
     _id: a.id,
     isAdmin: a.kind === 'admin',
     role: a.kind === 'employee' && a.role ? a.role : a.kind === 'admin' ? 'admin' : 'customer',
     userType: a.kind === 'admin' ? 'Admin' : a.kind === 'employee' ? 'Employee' : 'Customer',
     username: a.username,
-    name: c?.contactPerson || a.name || c?.restaurantName || a.username,
+    name: owner
+      ? c.contactPerson || a.name || c.restaurantName || a.username
+      : a.name || a.username,
     restaurantName: c?.restaurantName ?? null,
     photo: a.photo ?? null,
     customerId: c?.id ?? null,
+    restaurantOwner: owner,
     deliveryDays: c?.deliveryDays ?? [],
     language: a.language ?? null,
     business,

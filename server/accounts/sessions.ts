@@ -67,11 +67,11 @@ export function createSession(
 }
 
 /**
- * The version of who is signed in: sessions, accounts, and the customer records and routes a
- * customer's session carries (server/context.ts). Orders, invoices and the rest leave it alone.
+ * The version of who is signed in: sessions, accounts, and the customer records (with their
+ * people) and routes a customer's session carries (server/context.ts). Orders, invoices and the rest leave it alone.
  */
 export const identityStamp = (db: Db) =>
-  tableStamp(db, 'identity', ['session', 'account', 'customer', 'route']);
+  tableStamp(db, 'identity', ['session', 'account', 'customer', 'customer_person', 'route']);
 
 interface SessionRow {
   accountId: string;

@@ -9,6 +9,7 @@ import { type Db, write } from '../platform/db';
 import { conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { getProduct } from './catalogue';
+import { recordFormAdjustment } from './stock';
 
 // The office's side of the catalogue: products and categories created, changed and deleted.
 // Reads stay in catalogue.ts; every change goes through write(), which also empties the
@@ -68,6 +69,7 @@ export function insertProduct(db: Db, actor: Actor, input: ProductFields): strin
     .values({ id, ...rowValues(input) })
     .run();
   const row = db.select().from(product).where(eq(product.id, id)).get() as ProductRow;
+  recordFormAdjustment(db, { id, stockInCount: 0 }, row, actor);
   recordAudit(db, actor, {
     entity: 'product',
     entityId: id,
@@ -118,6 +120,8 @@ export function updateProductRow(
     .where(eq(product.id, id))
     .run();
   const after = db.select().from(product).where(eq(product.id, id)).get() as ProductRow;
+  // A stock typed on the form is an adjustment, kept with the other movements (ADR 036).
+  recordFormAdjustment(db, before, after, actor);
   recordAudit(db, actor, {
     entity: 'product',
     entityId: id,

@@ -16,6 +16,7 @@ import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
+import { removeAllPeople } from './people';
 
 // Customers (restaurants) as the office manages them: the list with each one's last delivery
 // and dues, the Customer Form's create / update / delete, and the customer's optional login.
@@ -408,6 +409,8 @@ export function deleteCustomer(db: Db, actor: Actor, id: string): { message: str
                 deleted_payment_method = ? WHERE customer_id = ?`,
       )
       .run(before.restaurantName, before.customerCode, before.paymentMethod, id);
+    // Its other people's logins end with it (ADR 036).
+    removeAllPeople(db, actor, id);
     db.delete(customer).where(eq(customer.id, id)).run();
     if (login) {
       invalidateAccountSessions(db, login.id);

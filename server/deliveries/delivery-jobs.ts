@@ -20,6 +20,7 @@ import {
   type JobPageOut,
   type jobFormInput,
 } from '../../shared/schemas/doorstep';
+import { giveBackShort } from '../catalogue/stock';
 import { billDeliveredOrder, deliveryDay } from '../money/billing';
 import { takePaymentAtDelivery } from '../money/payments';
 import { type Actor, recordAudit } from '../platform/audit';
@@ -597,6 +598,8 @@ function recordDeliveredLines(
     }
     const changes = { deliveredQuantity: l.deliveredQuantity, shortReason: l.reason };
     db.update(orderLine).set(changes).where(eq(orderLine.id, line.id)).run();
+    // What did not leave goes back to stock (ADR 036).
+    giveBackShort(db, orderId, line, line.deliveredQuantity, l.deliveredQuantity, actor);
     recordAudit(db, actor, {
       entity: 'order_line',
       entityId: line.id,

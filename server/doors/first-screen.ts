@@ -12,7 +12,7 @@ import {
 import { formatYen } from '../../shared/format';
 import { en, ja, ne } from '../../shared/locales';
 import { FONT_FAMILY, PALETTE } from '../../shared/palette';
-import { isOutOfStock } from '../../shared/rules';
+import { isOutOfStock, shownItemType } from '../../shared/rules';
 import type { CategoryOut, ProductOut } from '../../shared/schemas/catalogue';
 import { catalogueSnapshot, categoriesSnapshot } from '../catalogue/catalogue';
 import { createContextFromRequest, type Services } from '../context';
@@ -140,9 +140,10 @@ const CHEVRON =
 function card(product: ProductOut, index: number, language: Language): string {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);
   const e = escapeHtml;
-  const badgeKey = ITEM_TYPE_BADGES[product.itemType];
+  const shown = shownItemType(product);
+  const badgeKey = ITEM_TYPE_BADGES[shown];
   const badge = badgeKey
-    ? `<span class="fs-badge" style="--fs-badge:var(--mantine-color-${BADGE_COLORS[product.itemType] ?? 'gray'}-filled)">${e(t(badgeKey))}</span>`
+    ? `<span class="fs-badge" style="--fs-badge:var(--mantine-color-${BADGE_COLORS[shown] ?? 'gray'}-filled)">${e(t(badgeKey))}</span>`
     : '';
   const eager = index < EAGER_CARDS;
   const picture = product.image
@@ -155,7 +156,7 @@ function card(product: ProductOut, index: number, language: Language): string {
     product.showDescription === 'Show' && product.description.trim() !== ''
       ? `<p class="fs-desc">${e(product.description)}</p>`
       : '';
-  const button = isOutOfStock(product.itemType)
+  const button = isOutOfStock(product)
     ? `<span class="fs-button fs-disabled" data-part="add">${e(t('product.notInStock'))}</span>`
     : `<span class="fs-button" data-part="add">${e(t('product.addToCart'))}</span>`;
   return (

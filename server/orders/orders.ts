@@ -11,6 +11,7 @@ import {
 } from '../../shared/schemas/orders';
 import { taxByRate } from '../../shared/tax';
 import { toRateColumns } from '../../shared/tax-columns';
+import { takeForOrder } from '../catalogue/stock';
 import type { CustomerRecord } from '../context';
 import { type Db, write } from '../platform/db';
 import { badRequest, notFound } from '../platform/errors';
@@ -72,6 +73,7 @@ function toOrderOut(o: OrderRow, lines: LineRow[]): OrderOut {
     isDelivered: o.isDelivered,
     deliveredBy: o.deliveredByName,
     deliveredAt: o.deliveredAt,
+    placedBy: o.placedByName,
     createdAt: o.createdAt,
   };
 }
@@ -162,6 +164,7 @@ function placementStatements(db: Db) {
         orderNumber: ph('orderNumber'),
         customerId: ph('customerId'),
         placedBy: ph('placedBy'),
+        placedByName: ph('placedByName'),
         restaurantName: ph('restaurantName'),
         customerCode: ph('customerCode'),
         username: ph('username'),
@@ -204,6 +207,8 @@ export interface Placer {
   accountId: string;
   username: string;
   customer: CustomerRecord;
+  /** Who placed it, by name (the person's username; staff's for a phoned-in order). */
+  placedByName?: string;
 }
 
 /**
@@ -273,6 +278,7 @@ export function placeOrder(
       orderNumber: stmts.nextNumber.get() ?? FIRST_ORDER_NUMBER,
       customerId: c.id,
       placedBy: placer.accountId,
+      placedByName: placer.placedByName ?? placer.username,
       restaurantName: c.restaurantName,
       customerCode: c.customerCode,
       username: placer.username,
@@ -295,6 +301,11 @@ export function placeOrder(
     };
     stmts.insertOrder.run(row);
     for (const line of lines) stmts.insertLine.run(line);
+    // Counted products: their quantities leave the stock with this order, or nothing is placed.
+    takeForOrder(db, id, lines, {
+      id: placer.accountId || null,
+      name: placer.placedByName ?? placer.username,
+    });
     // The order as written: no need to read it back.
     const out = toOrderOut(row, lines);
     // E.g. the office's audit entry, committed with the order.

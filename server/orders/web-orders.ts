@@ -10,6 +10,7 @@ import {
   type placeForInput,
 } from '../../shared/schemas/doorstep';
 import type { OrderOut } from '../../shared/schemas/orders';
+import { giveBackOrder } from '../catalogue/stock';
 import type { CustomerRecord } from '../context';
 import { driverAccount, insertJob } from '../deliveries/delivery-jobs';
 import { billDeliveredOrder, deliveryDay } from '../money/billing';
@@ -348,6 +349,8 @@ export function deleteOrder(db: Db, actor: Actor, id: string): { _id: string } {
       .from(orderLine)
       .where(eq(orderLine.orderId, id))
       .all();
+    // A pending order's counted products go back to stock (ADR 036).
+    giveBackOrder(db, id, actor);
     db.delete(customerOrder).where(eq(customerOrder.id, id)).run();
     recordAudit(db, actor, {
       entity: 'customer_order',
@@ -395,6 +398,7 @@ export function placeForCustomer(
       accountId: actor.id ?? '',
       // The order card shows the customer's username, whoever placed it.
       username: found.username ?? record.customerCode,
+      placedByName: actor.name,
       customer: record,
     },
     placement,

@@ -39,6 +39,9 @@ import enErrInformation from './en/errors/information.json';
 import enErrProduct from './en/errors/product.json';
 import enErrRoute from './en/errors/route.json';
 import enErrUpload from './en/errors/upload.json';
+import enPeople from './en/people.json';
+import enErrStock from './en/errors/stock.json';
+import enErrPeople from './en/errors/people.json';
 
 /** The text every screen may show: bundled with the client's first download. */
 export const enCore = {
@@ -60,6 +63,7 @@ export const enCore = {
   table: enTable,
   weekday: enWeekday,
   standing: enStanding,
+  people: enPeople,
   errors: {
     auth: enErrAuth,
     catalogue: enErrCatalogue,
@@ -82,5 +86,7 @@ export const enCore = {
     route: enErrRoute,
     upload: enErrUpload,
     standing: enErrStanding,
+    stock: enErrStock,
+    people: enErrPeople,
   },
 };

@@ -7,6 +7,7 @@ import enDriverJobs from './en/driverJobs.json';
 import enReports from './en/reports.json';
 import enSettings from './en/settings.json';
 import enOffice from './en/office.json';
+import enStock from './en/stock.json';
 
 export const enStaff = {
   office: enOffice,
@@ -15,4 +16,5 @@ export const enStaff = {
   driverJobs: enDriverJobs,
   reports: enReports,
   settings: enSettings,
+  stock: enStock,
 };

@@ -49,6 +49,10 @@ import jaOffice from './ja/office.json';
 import jaDocuments from './ja/documents.json';
 import jaErrDocument from './ja/errors/document.json';
 import jaErrClaim from './ja/errors/claim.json';
+import jaPeople from './ja/people.json';
+import jaStock from './ja/stock.json';
+import jaErrStock from './ja/errors/stock.json';
+import jaErrPeople from './ja/errors/people.json';
 
 export const ja = {
   badge: jaBadge,
@@ -74,6 +78,8 @@ export const ja = {
   driverJobs: jaDriverJobs,
   reports: jaReports,
   settings: jaSettings,
+  people: jaPeople,
+  stock: jaStock,
   documents: jaDocuments,
   errors: {
     auth: jaErrAuth,
@@ -95,6 +101,8 @@ export const ja = {
     route: jaErrRoute,
     upload: jaErrUpload,
     standing: jaErrStanding,
+    stock: jaErrStock,
+    people: jaErrPeople,
     document: jaErrDocument,
     claim: jaErrClaim,
   },

@@ -47,6 +47,10 @@ import neErrProduct from './ne/errors/product.json';
 import neErrRoute from './ne/errors/route.json';
 import neErrUpload from './ne/errors/upload.json';
 import neOffice from './ne/office.json';
+import nePeople from './ne/people.json';
+import neStock from './ne/stock.json';
+import neErrStock from './ne/errors/stock.json';
+import neErrPeople from './ne/errors/people.json';
 
 export const ne = {
   badge: neBadge,
@@ -73,6 +77,8 @@ export const ne = {
   driverJobs: neDriverJobs,
   reports: neReports,
   settings: neSettings,
+  people: nePeople,
+  stock: neStock,
   errors: {
     auth: neErrAuth,
     catalogue: neErrCatalogue,
@@ -95,5 +101,7 @@ export const ne = {
     route: neErrRoute,
     upload: neErrUpload,
     standing: neErrStanding,
+    stock: neErrStock,
+    people: neErrPeople,
   },
 } satisfies Resources;

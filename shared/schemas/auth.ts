@@ -38,6 +38,8 @@ export const userInfo = z.object({
   photo: z.string().nullable(),
   /** The customer record's id, for customers. */
   customerId: z.string().nullable(),
+  /** The restaurant's own login (it manages the restaurant's people); false for everyone else. */
+  restaurantOwner: z.boolean().optional(),
   deliveryDays: z.array(z.string()),
   /** The interface language saved on the account; null until the person chooses one. */
   language: z.enum(LANGUAGES).nullable(),

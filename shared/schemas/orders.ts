@@ -86,6 +86,8 @@ export const orderOut = z.object({
   isDelivered: z.boolean(),
   deliveredBy: z.string().nullable(),
   deliveredAt: z.string().nullable(),
+  /** Who placed it (the person's username, or staff's for a phoned-in order; ADR 036). */
+  placedBy: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type OrderOut = z.infer<typeof orderOut>;

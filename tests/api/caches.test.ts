@@ -31,7 +31,8 @@ beforeAll(async () => {
   t = await startTestApp();
   // The earliest date an order may ask for now (today closes at the 04:00 cut-off).
   today = deliveryCalendar(t.db, t.config.timeZone).earliest;
-  rice = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2480 }).id;
+  // Not counted in stock: placing it leaves the catalogue as it is (ADR 036).
+  rice = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2480, itemCount: 'Not Count' }).id;
   ghee = makeProduct(t.db, { name: 'Ghee 1L', price: 1650 }).id;
   const c = await makeCustomer(t.db);
   ana = new ApiClient(t.url);
@@ -138,6 +139,11 @@ describe('the catalogue', () => {
     // An order placed (a write that leaves the catalogue alone) keeps the built snapshot.
     await place(rice, 'keeps-catalogue');
     expect(catalogueSnapshot(t.db, 'member')).toBe(before);
+    // An order of a counted product moves its stock, which the catalogue shows (ADR 036).
+    const counted = makeProduct(t.db, { name: 'Counted Dal', stockInCount: 5 }).id;
+    expect((await catalogue()).find((p) => p._id === counted)).toMatchObject({ stockInCount: 5 });
+    await place(counted, 'moves-stock');
+    expect((await catalogue()).find((p) => p._id === counted)).toMatchObject({ stockInCount: 3 });
     // A raw statement outside write() on this connection is seen (triggers count it)...
     t.db.$client.prepare('UPDATE product SET price = 2500 WHERE id = ?').run(rice);
     expect((await catalogue()).find((p) => p._id === rice)).toMatchObject({ price: 2500 });

@@ -118,6 +118,9 @@ export function makeProduct(
     sku?: Unit;
     itemType?: ItemType;
     productRank?: number;
+    /** Counted products take their stock at placement (ADR 036): plenty unless a test says. */
+    itemCount?: 'Count' | 'Not Count';
+    stockInCount?: number;
   } = {},
 ) {
   const id = newId();
@@ -129,6 +132,8 @@ export function makeProduct(
     sku: over.sku ?? 'Kg',
     itemType: over.itemType ?? 'Regular',
     productRank: over.productRank ?? 10,
+    itemCount: over.itemCount ?? 'Count',
+    stockInCount: over.stockInCount ?? 100_000,
   } as const;
   db.insert(product).values(values).run();
   return values;

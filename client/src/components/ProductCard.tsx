@@ -13,7 +13,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ITEM_TYPE_BADGES, type ItemType } from '../../../shared/enums';
-import { isOutOfStock } from '../../../shared/rules';
+import { isOutOfStock, shownItemType } from '../../../shared/rules';
 import type { ProductOut } from '../../../shared/schemas/catalogue';
 import {
   addToCart,
@@ -107,7 +107,7 @@ function CartControls({ product }: { product: ProductOut }) {
   const { t } = useTranslation();
   const quantity = quantityIn(useCart(), product._id);
 
-  if (isOutOfStock(product.itemType)) {
+  if (isOutOfStock(product)) {
     return (
       <Button fullWidth disabled variant="default" mih={44}>
         {t('product.notInStock')}
@@ -189,7 +189,7 @@ export function ProductCard({
       <Card.Section pos="relative">
         <ProductImage product={product} eager={eager} />
         <Group pos="absolute" top={8} left={8} gap={4}>
-          <ItemTypeBadge itemType={product.itemType} />
+          <ItemTypeBadge itemType={shownItemType(product)} />
         </Group>
         {wishlist && <Heart product={product} wishlist={wishlist} />}
       </Card.Section>

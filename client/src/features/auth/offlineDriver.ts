@@ -25,6 +25,7 @@ const FIELDS: Record<keyof UserInfo, (v: unknown) => boolean> = {
   restaurantName: textOrNull,
   photo: textOrNull,
   customerId: textOrNull,
+  restaurantOwner: (v) => v === undefined || v === false,
   deliveryDays: (v) => Array.isArray(v) && v.every(text),
   language: (v) => v === null || (LANGUAGES as readonly unknown[]).includes(v),
   business: (v) =>

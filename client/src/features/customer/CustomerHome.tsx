@@ -10,6 +10,7 @@ import {
   ReceiptIcon,
   SheetIcon,
 } from '../../components/tileIcons';
+import { useAuth } from '../auth/AuthContext';
 import { PromoPopup } from './PromoPopup';
 
 /** The carousel and its library load with the home only, not with every customer screen. */
@@ -17,6 +18,7 @@ const HomeSlider = lazy(() => import('./HomeSlider').then((m) => ({ default: m.H
 
 export function CustomerHome() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   return (
     <>
       <Greeting />
@@ -33,6 +35,9 @@ export function CustomerHome() {
         <Tile to="/customer/account" icon={<ReceiptIcon />} label={t('documents.ui.account')} />
         <Tile to="/customer/claims" icon={<SheetIcon />} label={t('nav.claims')} />
         <Tile to="/customer/usual" icon={<SheetIcon />} label={t('standing.title')} />
+        {user?.restaurantOwner && (
+          <Tile to="/customer/people" icon={<SheetIcon />} label={t('people.tile')} />
+        )}
       </TileGrid>
     </>
   );

@@ -24,6 +24,13 @@ export function OrderDetailView({ order }: { order: OrderOut }) {
         <DetailField label={t('buyer.orderDate')}>{orderDate(order.createdAt)}</DetailField>
         <DetailField label={t('orders.restaurant')}>{restaurant}</DetailField>
         <DetailField label={t('orders.deliveryDate')}>{showDate(order.deliveryDate)}</DetailField>
+        {order.placedBy && (
+          <DetailField label={t('people.placedBy')}>
+            <Text span size="sm" data-testid="placed-by">
+              {order.placedBy}
+            </Text>
+          </DetailField>
+        )}
         <DetailField label={t('orders.status')}>
           <OrderStatusBadge isDelivered={order.isDelivered} />
         </DetailField>

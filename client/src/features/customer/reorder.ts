@@ -35,7 +35,7 @@ export function mergeOrderIntoCart(
   const skipped: string[] = [];
   for (const line of lines) {
     const product = line.product ? byId.get(line.product) : undefined;
-    if (!product || isOutOfStock(product.itemType)) {
+    if (!product || isOutOfStock(product)) {
       if (!skipped.includes(line.name)) skipped.push(line.name);
       continue;
     }

@@ -10,6 +10,7 @@ import { OrderDetailsScreen } from './OrderDetailsScreen';
 import { OrderHistoryScreen } from './OrderHistoryScreen';
 import { OrderPlacedScreen } from './OrderPlacedScreen';
 import { OrdersheetScreen } from './OrdersheetScreen';
+import { PeopleScreen } from './PeopleScreen';
 import { ThaiProductsScreen } from './ThaiProductsScreen';
 import { UsualOrdersScreen } from './UsualOrdersScreen';
 
@@ -30,6 +31,7 @@ export const customerRoutes = (
     <Route path="/customer/print/:kind/:id" element={<DocumentPrintView />} />
     <Route path="/customer/claims" element={<CustomerClaimsScreen />} />
     <Route path="/customer/usual" element={<UsualOrdersScreen />} />
+    <Route path="/customer/people" element={<PeopleScreen />} />
     <Route path="/cart" element={<CartScreen />} />
   </>
 );

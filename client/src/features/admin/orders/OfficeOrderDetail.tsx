@@ -21,6 +21,13 @@ export function OfficeOrderDetail({ order }: { order: OfficeOrderOut }) {
         </DetailField>
         <DetailField label={t('orders.restaurant')}>{restaurant}</DetailField>
         <DetailField label={t('webOrders.username')}>{order.user.username}</DetailField>
+        {order.placedBy && (
+          <DetailField label={t('people.placedBy')}>
+            <Text span size="sm" data-testid="placed-by">
+              {order.placedBy}
+            </Text>
+          </DetailField>
+        )}
         <DetailField label={t('webOrders.phone')}>
           {displayPhone(order.user.phoneNumber) || '-'}
         </DetailField>

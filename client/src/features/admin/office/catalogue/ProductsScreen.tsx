@@ -1,6 +1,7 @@
 import {
   Button,
   Group,
+  Modal,
   Pagination,
   SimpleGrid,
   Skeleton,
@@ -22,6 +23,7 @@ import { cardImage } from '../shared/upload';
 import { useAfterChange } from '../shared/useOfficeMutation';
 import { CategoriesPanel } from './CategoriesPanel';
 import { ProductForm } from './ProductForm';
+import { LowStockPanel, ProductStockPanel } from './StockPanels';
 
 const PAGE = 24;
 
@@ -40,6 +42,7 @@ export function ProductsScreen() {
   const [editing, setEditing] = useState<ProductOut | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ProductOut | null>(null);
   const [importing, setImporting] = useState(false);
+  const [stockOf, setStockOf] = useState<ProductOut | null>(null);
 
   const rows = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -73,6 +76,7 @@ export function ProductsScreen() {
         <Tabs.List mb="sm">
           <Tabs.Tab value="products">{t('nav.products')}</Tabs.Tab>
           <Tabs.Tab value="categories">{t('office.categories.title')}</Tabs.Tab>
+          <Tabs.Tab value="stock">{t('stock.title')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="products">
           <TextInput
@@ -133,6 +137,16 @@ export function ProductsScreen() {
                             {t('office.delete')}
                           </Button>
                         </Group>
+                        {p.itemCount === 'Count' && (
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            onClick={() => setStockOf(p)}
+                            aria-label={`${t('stock.openMovements')}: ${p.name}`}
+                          >
+                            {t('stock.openMovements')} {p.stockInCount}
+                          </Button>
+                        )}
                       </Stack>
                     }
                   />
@@ -153,6 +167,9 @@ export function ProductsScreen() {
         </Tabs.Panel>
         <Tabs.Panel value="categories">
           <CategoriesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="stock">
+          <LowStockPanel />
         </Tabs.Panel>
       </Tabs>
       {editing && (
@@ -178,6 +195,16 @@ export function ProductsScreen() {
         onClose={() => setDeleting(null)}
       />
       {importing && <ImportModal kind="products" onClose={() => setImporting(false)} />}
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        opened={stockOf !== null}
+        onClose={() => setStockOf(null)}
+        title={`${t('stock.title')}: ${stockOf?.name ?? ''}`}
+        size="xl"
+        centered
+      >
+        {stockOf && <ProductStockPanel productId={stockOf._id} />}
+      </Modal>
     </AdminSidebarLayout>
   );
 }

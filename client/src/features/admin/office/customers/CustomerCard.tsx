@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Group,
+  Modal,
   Stack,
   Text,
   Tooltip,
@@ -14,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CustomerOut } from '../../../../../../shared/schemas/office';
 import { Money } from '../../../../components/Money';
+import { PeoplePanel } from '../../../../components/PeoplePanel';
 import { Phone } from '../../../../components/Phone';
 import { ResetPasswordModal } from '../../../auth/PasswordForms';
 import { OverdueBadge } from '../../money/CreditBadges';
@@ -30,6 +32,7 @@ interface Props {
 export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props) {
   const { t, i18n } = useTranslation();
   const [resetting, setResetting] = useState(false);
+  const [people, setPeople] = useState(false);
   return (
     <Card withBorder radius="md" padding="sm" h="100%" data-testid="customer-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap={4}>
@@ -126,6 +129,14 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
               {t('login.passwords.reset')}
             </Button>
           )}
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => setPeople(true)}
+            aria-label={`${t('people.title')}: ${c.restaurantName}`}
+          >
+            {t('people.title')}
+          </Button>
           {c.totalDues !== 0 && (
             <Button
               component={Link}
@@ -139,6 +150,16 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
           )}
         </Group>
       </Stack>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        opened={people}
+        onClose={() => setPeople(false)}
+        title={`${t('people.title')}: ${c.restaurantName}`}
+        size="lg"
+        centered
+      >
+        {people && <PeoplePanel customerId={c._id} />}
+      </Modal>
       {resetting && (
         <ResetPasswordModal
           target={{ kind: 'customer', id: c._id, name: c.restaurantName }}
