@@ -1,6 +1,7 @@
 import { authRouter } from './accounts/auth.router';
 import { employeesRouter } from './accounts/employees.router';
 import { categoriesRouter } from './catalogue/categories.router';
+import { priceListsRouter } from './catalogue/price-lists.router';
 import { productsRouter } from './catalogue/products.router';
 import { wishlistRouter } from './catalogue/wishlist.router';
 import { informationRouter } from './content/information.router';
@@ -36,6 +37,7 @@ export const appRouter = router({
   invoices: invoicesRouter,
   orders: ordersRouter,
   ordertrack: ordertrackRouter,
+  priceLists: priceListsRouter,
   products: productsRouter,
   routes: routesRouter,
   reports: reportsRouter,

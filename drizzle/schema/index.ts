@@ -6,3 +6,4 @@ export * from './invoices';
 export * from './operations';
 export * from './orders';
 export * from './sessions';
+export * from './terms';

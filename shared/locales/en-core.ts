@@ -37,6 +37,7 @@ import enErrInformation from './en/errors/information.json';
 import enErrProduct from './en/errors/product.json';
 import enErrRoute from './en/errors/route.json';
 import enErrUpload from './en/errors/upload.json';
+import enErrTerms from './en/errors/terms.json';
 
 /** The text every screen may show: bundled with the client's first download. */
 export const enCore = {
@@ -78,5 +79,6 @@ export const enCore = {
     product: enErrProduct,
     route: enErrRoute,
     upload: enErrUpload,
+    terms: enErrTerms,
   },
 };

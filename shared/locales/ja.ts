@@ -43,6 +43,7 @@ import jaErrInformation from './ja/errors/information.json';
 import jaErrProduct from './ja/errors/product.json';
 import jaErrRoute from './ja/errors/route.json';
 import jaErrUpload from './ja/errors/upload.json';
+import jaErrTerms from './ja/errors/terms.json';
 import jaOffice from './ja/office.json';
 import jaDocuments from './ja/documents.json';
 import jaErrDocument from './ja/errors/document.json';
@@ -91,6 +92,7 @@ export const ja = {
     product: jaErrProduct,
     route: jaErrRoute,
     upload: jaErrUpload,
+    terms: jaErrTerms,
     document: jaErrDocument,
     claim: jaErrClaim,
   },

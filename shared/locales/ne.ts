@@ -44,6 +44,7 @@ import neErrInformation from './ne/errors/information.json';
 import neErrProduct from './ne/errors/product.json';
 import neErrRoute from './ne/errors/route.json';
 import neErrUpload from './ne/errors/upload.json';
+import neErrTerms from './ne/errors/terms.json';
 import neOffice from './ne/office.json';
 
 export const ne = {
@@ -91,5 +92,6 @@ export const ne = {
     product: neErrProduct,
     route: neErrRoute,
     upload: neErrUpload,
+    terms: neErrTerms,
   },
 } satisfies Resources;
