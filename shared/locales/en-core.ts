@@ -17,6 +17,7 @@ import enShell from './en/shell.json';
 import enPromo from './en/promo.json';
 import enTable from './en/table.json';
 import enWeekday from './en/weekday.json';
+import enTerms from './en/terms.json';
 import enErrAuth from './en/errors/auth.json';
 import enErrCatalogue from './en/errors/catalogue.json';
 import enErrCommon from './en/errors/common.json';
@@ -58,6 +59,7 @@ export const enCore = {
   promo: enPromo,
   table: enTable,
   weekday: enWeekday,
+  terms: enTerms,
   errors: {
     auth: enErrAuth,
     catalogue: enErrCatalogue,

@@ -20,6 +20,7 @@ import jaShell from './ja/shell.json';
 import jaPromo from './ja/promo.json';
 import jaTable from './ja/table.json';
 import jaWeekday from './ja/weekday.json';
+import jaTerms from './ja/terms.json';
 import jaWebOrders from './ja/webOrders.json';
 import jaOrderTrack from './ja/orderTrack.json';
 import jaDriverJobs from './ja/driverJobs.json';
@@ -67,6 +68,7 @@ export const ja = {
   promo: jaPromo,
   table: jaTable,
   weekday: jaWeekday,
+  terms: jaTerms,
   webOrders: jaWebOrders,
   orderTrack: jaOrderTrack,
   driverJobs: jaDriverJobs,

@@ -19,6 +19,7 @@ import neShell from './ne/shell.json';
 import nePromo from './ne/promo.json';
 import neTable from './ne/table.json';
 import neWeekday from './ne/weekday.json';
+import neTerms from './ne/terms.json';
 import neWebOrders from './ne/webOrders.json';
 import neOrderTrack from './ne/orderTrack.json';
 import neDriverJobs from './ne/driverJobs.json';
@@ -66,6 +67,7 @@ export const ne = {
   promo: nePromo,
   table: neTable,
   weekday: neWeekday,
+  terms: neTerms,
   webOrders: neWebOrders,
   orderTrack: neOrderTrack,
   driverJobs: neDriverJobs,
