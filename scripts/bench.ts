@@ -18,7 +18,8 @@
 //    catalogue paint (scripts/bench/phone.ts) when Chromium is installed.
 // Prints the figures and PASS/FAIL per target. Not a test: CI does not run it.
 // Env: BENCH_RUSH_SECONDS (60), BENCH_STEP_SECONDS (20), BENCH_SECONDS (5), BENCH_ONLY
-// (a comma list of start,rush,capacity,context,client,phone), BENCH_PHONE_RUNS (3).
+// (a comma list of start,rush,capacity,context,prices,client,phone), BENCH_PHONE_RUNS (3),
+// BENCH_ORDERS (100,000).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -564,6 +565,7 @@ async function main() {
         drivers.push({ id, cookie: '', jobs });
       }
     })();
+    if (wanted('prices')) seedPriceList(db, data.customerAccountIds[2] as string, data.productIds);
     const officeCookie = `session=${createSession(db, adminId).token}`;
     for (const d of drivers) d.cookie = `session=${createSession(db, d.id).token}`;
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
@@ -771,6 +773,51 @@ async function main() {
       }
     }
 
+    if (wanted('prices')) {
+      // The catalogue of a customer with its own price list and 50 hidden products (ADR 035)
+      // beside the same read of a customer on the standard prices, each alone.
+      const door = (cookie: string, p: string) => ({
+        method: 'GET' as const,
+        path: p,
+        headers: { cookie, 'accept-encoding': BROWSER_ENCODING },
+      });
+      const own = restaurantCookies[2] as string;
+      const standard = restaurantCookies[3] as string;
+      console.log(`\nPrices: the catalogue, own list vs standard, ${CONTEXT_SECONDS} s each ...`);
+      const pairs: [Load, Load][] = [
+        [
+          await load('catalogue REST, standard prices', base, door(standard, '/api/products')),
+          await load('catalogue REST, own list + 50 hidden', base, door(own, '/api/products')),
+        ],
+        [
+          await load(
+            'catalogue tRPC, standard prices',
+            base,
+            door(standard, world.requests.catalogue.path),
+          ),
+          await load(
+            'catalogue tRPC, own list + 50 hidden',
+            base,
+            door(own, world.requests.catalogue.path),
+          ),
+        ],
+      ];
+      for (const [std, mine] of pairs) {
+        for (const f of [std, mine]) {
+          console.log(
+            `${f.name.padEnd(48)} ${fmt(f.rps).padStart(8)} ${fmt(f.p50, 1).padStart(8)} ${fmt(f.p99, 1).padStart(8)}${f.bad ? `  (${f.bad} bad)` : ''}`,
+          );
+        }
+        const ratio = std.rps > 0 ? mine.rps / std.rps : 0;
+        verdict(
+          `${mine.name} vs standard (throughput)`,
+          `${fmt(ratio, 2)}x`,
+          '>= 0.8x',
+          ratio >= 0.8 && mine.bad === 0,
+        );
+      }
+    }
+
     for (const c of children.splice(0)) await stop(c);
 
     if (wanted('client')) {
@@ -818,6 +865,30 @@ async function main() {
     for (const c of children) await stop(c);
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A price list over every product (10% off), 50 of them hidden, for one restaurant. */
+function seedPriceList(db: ReturnType<typeof openDb>, accountId: string, productIds: string[]) {
+  const sqlite = db.$client;
+  const listId = newId();
+  const customerId = sqlite
+    .prepare('SELECT id FROM customer WHERE account_id = ?')
+    .pluck()
+    .get(accountId) as string;
+  sqlite.transaction(() => {
+    sqlite.prepare('INSERT INTO price_list (id, name) VALUES (?, ?)').run(listId, 'Bench list');
+    const price = sqlite.prepare(
+      'INSERT INTO price_list_price (price_list_id, product_id, price) SELECT ?, id, price * 9 / 10 FROM product WHERE id = ?',
+    );
+    for (const id of productIds) price.run(listId, id);
+    const hide = sqlite.prepare(
+      'INSERT INTO hidden_for_list (product_id, price_list_id) VALUES (?, ?)',
+    );
+    for (const id of productIds.slice(0, 50)) hide.run(id, listId);
+    sqlite
+      .prepare('INSERT INTO customer_terms (customer_id, price_list_id) VALUES (?, ?)')
+      .run(customerId, listId);
+  })();
 }
 
 main()

@@ -7,9 +7,11 @@ import enDriverJobs from './en/driverJobs.json';
 import enReports from './en/reports.json';
 import enSettings from './en/settings.json';
 import enOffice from './en/office.json';
+import enPriceLists from './en/priceLists.json';
 
 export const enStaff = {
   office: enOffice,
+  priceLists: enPriceLists,
   webOrders: enWebOrders,
   orderTrack: enOrderTrack,
   driverJobs: enDriverJobs,

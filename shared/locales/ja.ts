@@ -46,6 +46,7 @@ import jaErrRoute from './ja/errors/route.json';
 import jaErrUpload from './ja/errors/upload.json';
 import jaErrTerms from './ja/errors/terms.json';
 import jaOffice from './ja/office.json';
+import jaPriceLists from './ja/priceLists.json';
 import jaDocuments from './ja/documents.json';
 import jaErrDocument from './ja/errors/document.json';
 import jaErrClaim from './ja/errors/claim.json';
@@ -61,6 +62,7 @@ export const ja = {
   money: jaMoney,
   nav: jaNav,
   office: jaOffice,
+  priceLists: jaPriceLists,
   orders: jaOrders,
   placed: jaPlaced,
   product: jaProduct,

@@ -47,6 +47,7 @@ import neErrRoute from './ne/errors/route.json';
 import neErrUpload from './ne/errors/upload.json';
 import neErrTerms from './ne/errors/terms.json';
 import neOffice from './ne/office.json';
+import nePriceLists from './ne/priceLists.json';
 
 export const ne = {
   badge: neBadge,
@@ -60,6 +61,7 @@ export const ne = {
   money: neMoney,
   nav: neNav,
   office: neOffice,
+  priceLists: nePriceLists,
   orders: neOrders,
   placed: nePlaced,
   product: neProduct,
