@@ -75,6 +75,9 @@ beforeEach(() => {
   e.problems.length = 0;
 });
 
+/** Where a journey got to (printed, so a timeout on a loaded machine says where it was). */
+const step = (what: string) => console.log(`prices journey: ${what}`);
+
 function card(page: Page, name: string): Locator {
   return page
     .getByTestId('product-card')
@@ -84,6 +87,7 @@ function card(page: Page, name: string): Locator {
 async function openCatalogue(page: Page, username: string): Promise<void> {
   await signIn(page, username, PASSWORD);
   await page.waitForURL('**/customer');
+  step(`${username} signed in`);
   await page.goto('/customer/regularorder');
   await page.getByRole('heading', { name: 'ALL PRODUCTS' }).waitFor();
   await page.getByLabel('Search by name').fill('dal');
@@ -101,6 +105,7 @@ describe('a restaurant with its own prices', () => {
     // The hidden product is not there, though it matches the search.
     expect(await card(page, HIDDEN).count()).toBe(0);
 
+    step('own price shown, hidden product absent');
     await dal.getByRole('button', { name: 'Add to cart' }).click();
     const quantity = page.getByRole('textbox', { name: `Quantity of ${CASE} in the cart` });
     await expect.poll(() => quantity.inputValue()).toBe('12');
@@ -114,6 +119,7 @@ describe('a restaurant with its own prices', () => {
     await dal.getByText('30 is not allowed here: changed to 36.').waitFor();
     await expectNoSeriousViolations(page, { label: 'catalogue with case terms (phone)' });
 
+    step('stepper by the case, typed quantity corrected');
     await page.getByRole('link', { name: 'Cart: 1 items' }).click();
     await page.waitForURL('**/cart');
     const line = page.getByTestId('cart-line').filter({ hasText: CASE });
@@ -123,11 +129,13 @@ describe('a restaurant with its own prices', () => {
     await line.getByText('24 Kg').waitFor();
     await expectNoSeriousViolations(page, { label: 'cart with case terms (phone)' });
 
+    step('cart shows the case quantity and own price');
     await page.getByRole('button', { name: 'CONTINUE' }).click();
     const placing = page.waitForResponse((r) => r.url().includes('/trpc/orders.place'));
     await page.getByRole('button', { name: 'Place Order' }).click();
     expect((await placing).status()).toBe(200);
     await page.waitForURL('**/customer/orderplaced');
+    step('order placed');
     await page.getByRole('link', { name: 'VIEW YOUR ORDERS' }).click();
     await page.waitForURL('**/customer/myorderlist');
     await page.getByTestId('order-row').first().getByRole('button', { name: 'Details' }).click();
@@ -137,7 +145,7 @@ describe('a restaurant with its own prices', () => {
     await row.getByText(formatYen(OWN_PRICE), { exact: true }).waitFor();
     await row.getByText(formatYen(OWN_PRICE * 24), { exact: true }).waitFor();
     expect(e.problems).toEqual([]);
-  });
+  }, 240_000);
 
   it('desktop: another restaurant sees the standard price and the product hidden from the first', async () => {
     const page = await e.newPage(DESKTOP);
@@ -148,5 +156,5 @@ describe('a restaurant with its own prices', () => {
     await card(page, HIDDEN).waitFor();
     await expectNoSeriousViolations(page, { label: 'catalogue, standard prices (desktop)' });
     expect(e.problems).toEqual([]);
-  });
+  }, 240_000);
 });
