@@ -142,7 +142,8 @@ describe('a restaurant with its own prices', () => {
     const details = page.getByRole('dialog', { name: 'ORDER DETAILS' });
     const row = details.getByRole('row', { name: new RegExp(CASE) });
     await row.getByText('24 Kg').waitFor();
-    await row.getByText(formatYen(OWN_PRICE), { exact: true }).waitFor();
+    // The unit price (shown twice in the row: the price and the per-unit line).
+    await row.getByText(formatYen(OWN_PRICE), { exact: true }).first().waitFor();
     await row.getByText(formatYen(OWN_PRICE * 24), { exact: true }).waitFor();
     expect(e.problems).toEqual([]);
   }, 240_000);
