@@ -20,8 +20,8 @@
 // 6. stock: 50 parallel orders for a counted product's last 10 units sell exactly 10
 //    (scripts/bench/stock.ts, in process on its own database).
 // Env: BENCH_RUSH_SECONDS (60), BENCH_STEP_SECONDS (20), BENCH_SECONDS (5), BENCH_ONLY
-// (a comma list of start,rush,capacity,context,client,phone,stock,standing,documents,closing),
-// BENCH_PHONE_RUNS (3). Then, in this process: stock, standing orders (the scheduler's cut-off
+// (a comma list of start,rush,capacity,context,prices,client,phone,stock,standing,documents,
+// closing), BENCH_PHONE_RUNS (3), BENCH_ORDERS (100,000). Then, in this process: stock, standing orders (the scheduler's cut-off
 // pass for 300 restaurants against the same 300 orders through the ordinary placement,
 // scripts/bench/standing.ts), documents (scripts/bench/documents.ts) and the closing run
 // (scripts/bench/closing.ts).
@@ -524,7 +524,7 @@ const fmt = (n: number, d = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 /** The parts that need the large seeded world and the built server. */
-const WORLD_PARTS = ['start', 'rush', 'capacity', 'context', 'client', 'phone'];
+const WORLD_PARTS = ['start', 'rush', 'capacity', 'context', 'prices', 'client', 'phone'];
 
 async function main() {
   // Only parts that bring their own data (documents, stock): no world to seed.
@@ -586,6 +586,7 @@ async function main() {
         drivers.push({ id, cookie: '', jobs });
       }
     })();
+    if (wanted('prices')) seedPriceList(db, data.customerAccountIds[2] as string, data.productIds);
     const officeCookie = `session=${createSession(db, adminId).token}`;
     for (const d of drivers) d.cookie = `session=${createSession(db, d.id).token}`;
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
@@ -794,6 +795,40 @@ async function main() {
       }
     }
 
+    if (wanted('prices')) {
+      // The catalogue of a customer with its own price list and 50 hidden products (ADR 035)
+      // beside the same read of a customer on the standard prices, each alone.
+      const door = (cookie: string, p: string) => ({
+        method: 'GET' as const,
+        path: p,
+        headers: { cookie, 'accept-encoding': BROWSER_ENCODING },
+      });
+      const own = restaurantCookies[2] as string;
+      const standard = restaurantCookies[3] as string;
+      console.log(`\nPrices: the catalogue, own list vs standard, ${CONTEXT_SECONDS} s each ...`);
+      // Both clients read the catalogue from /api/products (client/src/catalogueLink.ts).
+      const pairs: [Load, Load][] = [
+        [
+          await load('catalogue REST, standard prices', base, door(standard, '/api/products')),
+          await load('catalogue REST, own list + 50 hidden', base, door(own, '/api/products')),
+        ],
+      ];
+      for (const [std, mine] of pairs) {
+        for (const f of [std, mine]) {
+          console.log(
+            `${f.name.padEnd(48)} ${fmt(f.rps).padStart(8)} ${fmt(f.p50, 1).padStart(8)} ${fmt(f.p99, 1).padStart(8)}${f.bad ? `  (${f.bad} bad)` : ''}`,
+          );
+        }
+        const ratio = std.rps > 0 ? mine.rps / std.rps : 0;
+        verdict(
+          `${mine.name} vs standard (throughput)`,
+          `${fmt(ratio, 2)}x`,
+          '>= 0.8x',
+          ratio >= 0.8 && mine.bad === 0,
+        );
+      }
+    }
+
     for (const c of children.splice(0)) await stop(c);
 
     if (wanted('client')) {
@@ -844,6 +879,30 @@ async function main() {
 }
 
 // main() seeds and measures the server's parts (WORLD_PARTS); the rest bring their own data.
+/** A price list over every product (10% off), 50 of them hidden, for one restaurant. */
+function seedPriceList(db: ReturnType<typeof openDb>, accountId: string, productIds: string[]) {
+  const sqlite = db.$client;
+  const listId = newId();
+  const customerId = sqlite
+    .prepare('SELECT id FROM customer WHERE account_id = ?')
+    .pluck()
+    .get(accountId) as string;
+  sqlite.transaction(() => {
+    sqlite.prepare('INSERT INTO price_list (id, name) VALUES (?, ?)').run(listId, 'Bench list');
+    const price = sqlite.prepare(
+      'INSERT INTO price_list_price (price_list_id, product_id, price) SELECT ?, id, price * 9 / 10 FROM product WHERE id = ?',
+    );
+    for (const id of productIds) price.run(listId, id);
+    const hide = sqlite.prepare(
+      'INSERT INTO hidden_for_list (product_id, price_list_id) VALUES (?, ?)',
+    );
+    for (const id of productIds.slice(0, 50)) hide.run(id, listId);
+    sqlite
+      .prepare('INSERT INTO customer_terms (customer_id, price_list_id) VALUES (?, ?)')
+      .run(customerId, listId);
+  })();
+}
+
 main()
   .then(() => (wanted('standing') ? runStandingBench() : undefined))
   // Documents last, in this process once the servers are stopped (scripts/bench/documents.ts).

@@ -1,6 +1,7 @@
 import { authRouter } from './accounts/auth.router';
 import { employeesRouter } from './accounts/employees.router';
 import { categoriesRouter } from './catalogue/categories.router';
+import { priceListsRouter } from './catalogue/price-lists.router';
 import { productsRouter } from './catalogue/products.router';
 import { stockRouter } from './catalogue/stock.router';
 import { wishlistRouter } from './catalogue/wishlist.router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   orders: ordersRouter,
   ordertrack: ordertrackRouter,
   people: peopleRouter,
+  priceLists: priceListsRouter,
   products: productsRouter,
   routes: routesRouter,
   reports: reportsRouter,

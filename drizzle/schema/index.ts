@@ -7,3 +7,4 @@ export * from './operations';
 export * from './orders';
 export * from './sessions';
 export * from './standing';
+export * from './terms';

@@ -6,6 +6,8 @@ import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { prepared } from '../platform/prepared';
 import { effectiveTaxRate } from '../settings/tax-settings';
+import { customerPriceMap, customerTermsOf, ownPriceCount } from './customer-prices';
+import { hiddenProductIds, ownHiddenCount } from './visibility';
 
 type ProductRow = typeof product.$inferSelect;
 
@@ -32,6 +34,8 @@ export function toProductOut(p: ProductRow, cat: CategoryRef | null): ProductOut
     stockInCount: p.stockInCount,
     taxRate: effectiveTaxRate(p.taxRate, cat?.taxRate),
     ownTaxRate: p.taxRate === null ? null : rateOf(p.taxRate),
+    minQuantity: p.minQuantity,
+    lot: p.lot,
   };
 }
 
@@ -128,7 +132,35 @@ type Catalogue = Record<CatalogueVariant, CatalogueSnapshot>;
 // placed) cost a full read of the products on the next catalogue request, during the morning
 // rush nearly every one. Its stamp counts changes to `product` and `category` instead
 // (`tableStamp`, server/platform/cache.ts): no writer has to remember anything.
-const catalogueStamp = (db: Db) => tableStamp(db, 'catalogue', ['product', 'category']);
+//
+// A product's stock moves with every order for it (ADR 036); customers see only whether it is
+// in stock, so the stamp moves when a stock reaches or leaves zero, not at every unit. The
+// office reads the live counts (`withLiveStock`).
+const catalogueStamp = (db: Db) =>
+  tableStamp(db, 'catalogue', ['product', 'category'], {
+    table: 'product',
+    columns: ['stock_in_count'],
+    unless: '(OLD.stock_in_count > 0) IS NOT (NEW.stock_in_count > 0)',
+  });
+
+/**
+ * The list with each counted product's stock as it is now: for the office, whose product and
+ * stock screens show the numbers (the kept list moves only when a stock crosses zero).
+ */
+export function withLiveStock(db: Db, products: readonly ProductOut[]): ProductOut[] {
+  const live = new Map(
+    db.$client
+      .prepare<[], { id: string; n: number }>(
+        `SELECT id, stock_in_count AS n FROM product WHERE item_count = 'Count'`,
+      )
+      .all()
+      .map((r) => [r.id, r.n]),
+  );
+  return products.map((p) => {
+    const n = live.get(p._id);
+    return n === undefined || n === p.stockInCount ? p : { ...p, stockInCount: n };
+  });
+}
 
 const catalogues = new WeakMap<Db, StampedCache<'all', Catalogue>>();
 
@@ -164,4 +196,77 @@ export function categoriesSnapshot(db: Db): { list: CategoryOut[]; tag: string }
     const list = listCategories(db);
     return { list, tag: `c${contentTag(list)}` };
   });
+}
+
+// --- A customer's own catalogue (ADR 035) -------------------------------------------------------
+// A customer with a price list, its own prices or hidden products sees the member catalogue
+// with those applied: the same order, its prices, its hidden products left out. Customers on
+// the same list with nothing of their own share one snapshot (keyed by the list); a customer
+// with overrides or hidden products of its own has its own. Unchanged products are the base
+// snapshot's (frozen) objects, so a snapshot costs an array, not a copy of the catalogue.
+// Both caches are stamped by the catalogue's tables and the terms' tables: any write to a
+// price list, an override, a hidden product or a customer's terms empties them, whoever makes it.
+
+const TERMS_TABLES = [
+  'price_list',
+  'price_list_price',
+  'customer_terms',
+  'customer_price',
+  'hidden_for_customer',
+  'hidden_for_list',
+] as const;
+const termsStamp = (db: Db) => tableStamp(db, 'terms', TERMS_TABLES);
+const catalogueAndTermsStamp = (db: Db) => `${catalogueStamp(db)}/${termsStamp(db)}`;
+
+/** Per customer: which snapshot it reads ('member', 'list:<id>' or 'customer:<id>'). */
+const snapshotKeys = new WeakMap<
+  Db,
+  StampedCache<string, { key: string; listId: string | null }>
+>();
+const termsSnapshots = new WeakMap<Db, StampedCache<string, CatalogueSnapshot>>();
+
+function snapshotKeyOf(db: Db, customerId: string): { key: string; listId: string | null } {
+  let cache = snapshotKeys.get(db);
+  if (!cache) {
+    cache = new StampedCache(db, 5000, termsStamp);
+    snapshotKeys.set(db, cache);
+  }
+  return cache.getOrMake(customerId, () => {
+    const { priceListId } = customerTermsOf(db, customerId);
+    if (ownPriceCount(db, customerId) > 0 || ownHiddenCount(db, customerId) > 0) {
+      return { key: `customer:${customerId}`, listId: priceListId };
+    }
+    return { key: priceListId ? `list:${priceListId}` : 'member', listId: priceListId };
+  });
+}
+
+/** The catalogue as `customerId` sees it: its prices, without what is hidden from it. */
+export function customerCatalogue(db: Db, customerId: string): CatalogueSnapshot {
+  const { key, listId } = snapshotKeyOf(db, customerId);
+  const base = catalogueSnapshot(db, 'member');
+  if (key === 'member') return base;
+  let cache = termsSnapshots.get(db);
+  if (!cache) {
+    cache = new StampedCache(db, 200, catalogueAndTermsStamp);
+    termsSnapshots.set(db, cache);
+  }
+  return cache.getOrMake(key, () => {
+    const ownId = key.startsWith('customer:') ? customerId : '';
+    const prices = ownId ? customerPriceMap(db, ownId, listId) : customerPriceMap(db, '', listId);
+    const hidden = hiddenProductIds(db, ownId, listId);
+    const products: ProductOut[] = [];
+    for (const p of base.products) {
+      if (hidden.has(p._id)) continue;
+      const price = prices.get(p._id);
+      products.push(price === undefined || price === p.price ? p : { ...p, price });
+    }
+    return { products, tag: `t${contentTag(products)}` };
+  });
+}
+
+/** One product as `customerId` sees it; hidden ones answer 404 as missing ones do. */
+export function customerProduct(db: Db, customerId: string, id: string): ProductOut {
+  const found = customerCatalogue(db, customerId).products.find((p) => p._id === id);
+  if (!found) throw notFound('catalogue.productNotFound');
+  return found;
 }

@@ -13,7 +13,14 @@ import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { publicProcedure, router, staffProcedure } from '../trpc';
-import { type CatalogueVariant, catalogueSnapshot, getProduct } from './catalogue';
+import {
+  type CatalogueVariant,
+  catalogueSnapshot,
+  customerCatalogue,
+  customerProduct,
+  getProduct,
+  withLiveStock,
+} from './catalogue';
 import { createProduct, deleteProduct, updateProduct } from './products';
 
 const variantOf = (ctx: { user: unknown }): CatalogueVariant => (ctx.user ? 'member' : 'anonymous');
@@ -23,12 +30,24 @@ export const productsRouter = router({
   list: publicProcedure
     .input(z.void())
     .output(answer(productListOut))
-    .query(({ ctx }) => catalogueSnapshot(ctx.db, variantOf(ctx)).products),
+    .query(({ ctx }) =>
+      // A customer sees its own prices and not what is hidden from it (ADR 035).
+      ctx.user?.customer
+        ? customerCatalogue(ctx.db, ctx.user.customer.id).products
+        : ctx.user && ctx.user.account.kind !== 'customer'
+          ? // Staff see every counted product's stock as it is now.
+            withLiveStock(ctx.db, catalogueSnapshot(ctx.db, 'member').products)
+          : catalogueSnapshot(ctx.db, variantOf(ctx)).products,
+    ),
 
   byId: publicProcedure
     .input(idInput)
     .output(answer(productOut))
-    .query(({ ctx, input }) => getProduct(ctx.db, input.id)),
+    .query(({ ctx, input }) =>
+      ctx.user?.customer
+        ? customerProduct(ctx.db, ctx.user.customer.id, input.id)
+        : getProduct(ctx.db, input.id),
+    ),
 
   create: staffProcedure
     .input(productInput)

@@ -34,6 +34,8 @@ function productFields(p: ProductRow) {
     showDescription: p.showDescription,
     stockInCount: p.stockInCount,
     taxRate: p.taxRate,
+    minQuantity: p.minQuantity,
+    lot: p.lot,
   };
 }
 
@@ -59,6 +61,8 @@ export function rowValues(input: ProductFields) {
     // Absent: unchanged on an edit (undefined is left out of the SET), follows the category
     // on a new product (the column's default).
     ...(input.taxRate !== undefined ? { taxRate: input.taxRate } : {}),
+    ...(input.minQuantity !== undefined ? { minQuantity: input.minQuantity } : {}),
+    ...(input.lot !== undefined ? { lot: input.lot } : {}),
   };
 }
 

@@ -1,35 +1,30 @@
 import { and, eq } from 'drizzle-orm';
-import { category, product, wishlistEntry } from '../../drizzle/schema';
+import { wishlistEntry } from '../../drizzle/schema';
 import type { ProductOut } from '../../shared/schemas/catalogue';
 import { type Db, write } from '../platform/db';
 import { notFound } from '../platform/errors';
-import { memberOrder, toProductOut } from './catalogue';
+import { customerCatalogue, customerProduct } from './catalogue';
 
 /** A customer's "My Ordersheet", in the catalogue's signed-in order. */
 export function listWishlist(db: Db, customerId: string): ProductOut[] {
-  return db
-    .select({
-      p: product,
-      c: {
-        id: category.id,
-        name: category.name,
-        nameNe: category.nameNe,
-        taxRate: category.taxRate,
-      },
-    })
-    .from(wishlistEntry)
-    .innerJoin(product, eq(wishlistEntry.productId, product.id))
-    .leftJoin(category, eq(product.categoryId, category.id))
-    .where(eq(wishlistEntry.customerId, customerId))
-    .all()
-    .map((r) => toProductOut(r.p, r.c?.id ? r.c : null))
-    .sort(memberOrder);
+  // Read through the customer's own catalogue: its prices, nothing hidden from it (ADR 035),
+  // already in the signed-in order.
+  const ids = new Set(
+    db
+      .select({ id: wishlistEntry.productId })
+      .from(wishlistEntry)
+      .where(eq(wishlistEntry.customerId, customerId))
+      .all()
+      .map((r) => r.id),
+  );
+  if (ids.size === 0) return [];
+  return customerCatalogue(db, customerId).products.filter((p) => ids.has(p._id));
 }
 
 /** Adding twice is harmless: the entry is there once. */
 export function addToWishlist(db: Db, customerId: string, productId: string): ProductOut[] {
-  const exists = db.select({ id: product.id }).from(product).where(eq(product.id, productId)).get();
-  if (!exists) throw notFound('catalogue.productNotFound');
+  // A product hidden from the customer answers as a missing one.
+  customerProduct(db, customerId, productId);
   write(db, () =>
     db.insert(wishlistEntry).values({ customerId, productId }).onConflictDoNothing().run(),
   );

@@ -14,7 +14,7 @@ import { en, ja, ne } from '../../shared/locales';
 import { FONT_FAMILY, PALETTE } from '../../shared/palette';
 import { isOutOfStock, shownItemType } from '../../shared/rules';
 import type { CategoryOut, ProductOut } from '../../shared/schemas/catalogue';
-import { catalogueSnapshot, categoriesSnapshot } from '../catalogue/catalogue';
+import { categoriesSnapshot, customerCatalogue } from '../catalogue/catalogue';
 import { createContextFromRequest, type Services } from '../context';
 import { LruCache } from '../platform/cache';
 
@@ -403,7 +403,7 @@ export function firstScreenPage(
       req.cookies?.lang,
       req.headers['accept-language'],
     );
-    const catalogue = catalogueSnapshot(services.db, 'member');
+    const catalogue = customerCatalogue(services.db, user.customer.id);
     const categories = categoriesSnapshot(services.db);
     const key = `${catalogue.tag} ${categories.tag} ${language}`;
     let page = pages.get(key);

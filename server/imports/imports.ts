@@ -40,6 +40,8 @@ const PRODUCT_COLUMNS: Column[] = [
   { field: 'showDescription', names: ['showDescription'], required: false },
   { field: 'stockInCount', names: ['stockInCount', 'stock'], required: false },
   { field: 'taxRate', names: ['taxRate', 'tax rate', 'tax'], required: false },
+  { field: 'minQuantity', names: ['minQuantity', 'minimum'], required: false },
+  { field: 'lot', names: ['lot', 'case'], required: false },
 ];
 
 const CUSTOMER_COLUMNS: Column[] = [
@@ -81,7 +83,7 @@ interface Checked {
 const BAD_CHARACTER = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Columns read as numbers: their cells are passed on untrimmed, so " 5" is refused. */
-const NUMBER_FIELDS = new Set(['price', 'productRank', 'stockInCount']);
+const NUMBER_FIELDS = new Set(['price', 'productRank', 'stockInCount', 'minQuantity', 'lot']);
 
 /** Marks the fields whose cells hold a character that is no text; these errors come first. */
 function badCharacters(
@@ -220,6 +222,8 @@ function checkProducts(
       stockInCount: blankToUndefined(values.stockInCount),
       // "8", "10", "8%", or blank (follows the category).
       taxRate: blankToUndefined(values.taxRate)?.replace('%', '').trim(),
+      minQuantity: blankToUndefined(values.minQuantity),
+      lot: blankToUndefined(values.lot),
     });
     if (!result.success) {
       for (const [k, v] of Object.entries(zodIssues(result.error))) errors[k] ??= v;

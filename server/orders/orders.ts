@@ -11,6 +11,7 @@ import {
 } from '../../shared/schemas/orders';
 import { taxByRate } from '../../shared/tax';
 import { toRateColumns } from '../../shared/tax-columns';
+import { applyMinimumOrder } from '../catalogue/customer-prices';
 import { takeForOrder } from '../catalogue/stock';
 import type { CustomerRecord } from '../context';
 import { type Db, write } from '../platform/db';
@@ -20,6 +21,7 @@ import { prepared } from '../platform/prepared';
 import { type Scope, withinScope } from '../platform/scope';
 import { deliveryCalendar } from '../settings/settings';
 import { effectiveTaxRate, getTaxSettings } from '../settings/tax-settings';
+import { checkOrderable, orderTermsFor } from './order-terms';
 
 type OrderRow = typeof customerOrder.$inferSelect;
 type LineRow = typeof orderLine.$inferSelect;
@@ -242,6 +244,8 @@ export function placeOrder(
     const taxSettings = getTaxSettings(db);
     const found = stmts.products.all({ ids: JSON.stringify([...wanted.keys()]) });
     const byId = new Map(found.map((row) => [row.product.id, row]));
+    // The customer's terms (ADR 035): its prices, what is hidden from it, its minimum order.
+    const terms = orderTermsFor(db, c.id, [...wanted.keys()]);
     const lines: LineRow[] = [];
     const id = newId();
     let position = 0;
@@ -249,9 +253,11 @@ export function placeOrder(
       const hit = byId.get(productId);
       if (!hit) throw badRequest('order.productGone');
       const p = hit.product;
+      checkOrderable(terms, p, quantity);
       if (isOutOfStock(p.itemType)) throw badRequest('order.outOfStock', { name: p.name });
       if (quantity > MAX_QUANTITY)
         throw badRequest('order.quantityTooLarge', { name: p.name, max: MAX_QUANTITY });
+      const unitPrice = terms.priceOf(productId, p.price);
       lines.push({
         id: newId(),
         orderId: id,
@@ -259,15 +265,16 @@ export function placeOrder(
         position: position++,
         name: p.name,
         sku: p.sku,
-        unitPrice: p.price,
+        unitPrice,
         quantity,
-        lineTotal: p.price * quantity,
+        lineTotal: unitPrice * quantity,
         // The line keeps the rate it was placed at, whatever the product's rate becomes.
         taxRate: effectiveTaxRate(p.taxRate, hit.categoryTaxRate),
         deliveredQuantity: null,
         shortReason: null,
       });
     }
+    applyMinimumOrder(terms.customer, lines, newId);
     const tax = taxByRate(
       lines.map((l) => ({ amount: l.lineTotal, rate: l.taxRate === 10 ? 10 : 8 })),
       taxSettings.basis,

@@ -39,7 +39,34 @@ const stampCounters = new WeakMap<Db, Map<string, number>>();
  * covers commits by other connections (a script, a restore). Temporary objects need no
  * migration. Writes to other tables (an order placed) leave the stamp, and so the caches, alone.
  */
-export function tableStamp(db: Db, name: string, tables: readonly string[]): string {
+/**
+ * Columns of one table whose updates leave a stamp alone, unless `unless` (an SQL condition on
+ * OLD and NEW) holds: e.g. a product's stock, which every order for it moves, matters to the
+ * catalogue only when it reaches or leaves zero (Out of Stock by itself).
+ */
+export interface QuietColumns {
+  table: string;
+  columns: readonly string[];
+  unless: string;
+}
+
+/** The WHEN of an update trigger that ignores `quiet`'s columns (columns read from the table). */
+function updateCondition(db: Db, quiet: QuietColumns): string {
+  const columns = db.$client
+    .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${quiet.table}')`)
+    .all()
+    .map((c) => c.name)
+    .filter((c) => !quiet.columns.includes(c));
+  const changed = columns.map((c) => `OLD."${c}" IS NOT NEW."${c}"`);
+  return [...changed, `(${quiet.unless})`].join(' OR ');
+}
+
+export function tableStamp(
+  db: Db,
+  name: string,
+  tables: readonly string[],
+  quiet?: QuietColumns,
+): string {
   let counters = stampCounters.get(db);
   if (!counters) {
     const own = new Map<string, number>();
@@ -55,9 +82,11 @@ export function tableStamp(db: Db, name: string, tables: readonly string[]): str
   if (changes === undefined) {
     for (const table of tables) {
       for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+        const when =
+          event === 'UPDATE' && quiet?.table === table ? `WHEN ${updateCondition(db, quiet)}` : '';
         db.$client.exec(
           `CREATE TEMP TRIGGER IF NOT EXISTS ${name}_${table}_${event.toLowerCase()}
-           AFTER ${event} ON main.${table}
+           AFTER ${event} ON main.${table} ${when}
            BEGIN SELECT app_stamp_bump('${name}'); END`,
         );
       }

@@ -19,6 +19,7 @@ import enTable from './en/table.json';
 import enWeekday from './en/weekday.json';
 import enStanding from './en/standing.json';
 import enErrStanding from './en/errors/standing.json';
+import enTerms from './en/terms.json';
 import enErrAuth from './en/errors/auth.json';
 import enErrCatalogue from './en/errors/catalogue.json';
 import enErrCommon from './en/errors/common.json';
@@ -42,6 +43,7 @@ import enErrUpload from './en/errors/upload.json';
 import enPeople from './en/people.json';
 import enErrStock from './en/errors/stock.json';
 import enErrPeople from './en/errors/people.json';
+import enErrTerms from './en/errors/terms.json';
 
 /** The text every screen may show: bundled with the client's first download. */
 export const enCore = {
@@ -64,6 +66,7 @@ export const enCore = {
   weekday: enWeekday,
   standing: enStanding,
   people: enPeople,
+  terms: enTerms,
   errors: {
     auth: enErrAuth,
     catalogue: enErrCatalogue,
@@ -88,5 +91,6 @@ export const enCore = {
     standing: enErrStanding,
     stock: enErrStock,
     people: enErrPeople,
+    terms: enErrTerms,
   },
 };

@@ -8,9 +8,11 @@ import enReports from './en/reports.json';
 import enSettings from './en/settings.json';
 import enOffice from './en/office.json';
 import enStock from './en/stock.json';
+import enPriceLists from './en/priceLists.json';
 
 export const enStaff = {
   office: enOffice,
+  priceLists: enPriceLists,
   webOrders: enWebOrders,
   orderTrack: enOrderTrack,
   driverJobs: enDriverJobs,

@@ -22,6 +22,7 @@ import jaTable from './ja/table.json';
 import jaWeekday from './ja/weekday.json';
 import jaStanding from './ja/standing.json';
 import jaErrStanding from './ja/errors/standing.json';
+import jaTerms from './ja/terms.json';
 import jaWebOrders from './ja/webOrders.json';
 import jaOrderTrack from './ja/orderTrack.json';
 import jaDriverJobs from './ja/driverJobs.json';
@@ -45,7 +46,9 @@ import jaErrInformation from './ja/errors/information.json';
 import jaErrProduct from './ja/errors/product.json';
 import jaErrRoute from './ja/errors/route.json';
 import jaErrUpload from './ja/errors/upload.json';
+import jaErrTerms from './ja/errors/terms.json';
 import jaOffice from './ja/office.json';
+import jaPriceLists from './ja/priceLists.json';
 import jaDocuments from './ja/documents.json';
 import jaErrDocument from './ja/errors/document.json';
 import jaErrClaim from './ja/errors/claim.json';
@@ -65,6 +68,7 @@ export const ja = {
   money: jaMoney,
   nav: jaNav,
   office: jaOffice,
+  priceLists: jaPriceLists,
   orders: jaOrders,
   placed: jaPlaced,
   product: jaProduct,
@@ -73,6 +77,7 @@ export const ja = {
   table: jaTable,
   weekday: jaWeekday,
   standing: jaStanding,
+  terms: jaTerms,
   webOrders: jaWebOrders,
   orderTrack: jaOrderTrack,
   driverJobs: jaDriverJobs,
@@ -103,6 +108,7 @@ export const ja = {
     standing: jaErrStanding,
     stock: jaErrStock,
     people: jaErrPeople,
+    terms: jaErrTerms,
     document: jaErrDocument,
     claim: jaErrClaim,
   },

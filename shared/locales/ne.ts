@@ -21,6 +21,7 @@ import neTable from './ne/table.json';
 import neWeekday from './ne/weekday.json';
 import neStanding from './ne/standing.json';
 import neErrStanding from './ne/errors/standing.json';
+import neTerms from './ne/terms.json';
 import neWebOrders from './ne/webOrders.json';
 import neOrderTrack from './ne/orderTrack.json';
 import neDriverJobs from './ne/driverJobs.json';
@@ -46,11 +47,13 @@ import neErrInformation from './ne/errors/information.json';
 import neErrProduct from './ne/errors/product.json';
 import neErrRoute from './ne/errors/route.json';
 import neErrUpload from './ne/errors/upload.json';
+import neErrTerms from './ne/errors/terms.json';
 import neOffice from './ne/office.json';
 import nePeople from './ne/people.json';
 import neStock from './ne/stock.json';
 import neErrStock from './ne/errors/stock.json';
 import neErrPeople from './ne/errors/people.json';
+import nePriceLists from './ne/priceLists.json';
 
 export const ne = {
   badge: neBadge,
@@ -64,6 +67,7 @@ export const ne = {
   money: neMoney,
   nav: neNav,
   office: neOffice,
+  priceLists: nePriceLists,
   orders: neOrders,
   placed: nePlaced,
   product: neProduct,
@@ -72,6 +76,7 @@ export const ne = {
   table: neTable,
   weekday: neWeekday,
   standing: neStanding,
+  terms: neTerms,
   webOrders: neWebOrders,
   orderTrack: neOrderTrack,
   driverJobs: neDriverJobs,
@@ -103,5 +108,6 @@ export const ne = {
     standing: neErrStanding,
     stock: neErrStock,
     people: neErrPeople,
+    terms: neErrTerms,
   },
 } satisfies Resources;

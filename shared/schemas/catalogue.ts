@@ -32,6 +32,10 @@ export const productOut = z.object({
   taxRate: z.union([z.literal(8), z.literal(10)]),
   /** The product's own rate; null follows its category. */
   ownTaxRate: z.union([z.literal(8), z.literal(10)]).nullable(),
+  /** The least one order line may hold (ADR 035). */
+  minQuantity: z.number().int(),
+  /** Ordered in multiples of this (a case); 1 = any quantity. */
+  lot: z.number().int(),
 });
 export type ProductOut = z.infer<typeof productOut>;
 

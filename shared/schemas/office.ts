@@ -15,6 +15,7 @@ import { REQUIRED, requiredText } from './auth';
 import { idParam } from './catalogue';
 import { numberField, plainNumber } from './common';
 import { categoryTaxRate, productTaxRate, taxRateOut } from './tax';
+import { lotField, minQuantityField } from './terms';
 
 // The back office's inputs and outputs (spec §2-§5): customers, routes, products and
 // categories, employees, promotions, the audit trail and CSV imports. The client's forms and
@@ -126,6 +127,9 @@ export const productInput = z.object({
   stockInCount: wholeCount,
   /** Its own consumption-tax rate; null follows the category. */
   taxRate: productTaxRate,
+  /** The least one order line may hold and the case size (ADR 035); absent: unchanged / 1. */
+  minQuantity: minQuantityField,
+  lot: lotField,
 });
 export type ProductInput = z.input<typeof productInput>;
 export const productUpdateInput = productInput.extend({ id: idParam });

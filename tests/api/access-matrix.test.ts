@@ -181,6 +181,19 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'standing.forDate': ['query', STAFF],
   'standing.settings': ['query', STAFF],
   'standing.updateSettings': ['mutation', STAFF],
+  'priceLists.list': ['query', STAFF],
+  'priceLists.byId': ['query', STAFF],
+  'priceLists.create': ['mutation', STAFF],
+  'priceLists.rename': ['mutation', STAFF],
+  'priceLists.remove': ['mutation', STAFF],
+  'priceLists.setPrices': ['mutation', STAFF],
+  'priceLists.importCsv': ['mutation', STAFF],
+  'priceLists.exportCsv': ['query', STAFF],
+  'priceLists.customerTerms': ['query', STAFF],
+  'priceLists.setCustomerTerms': ['mutation', STAFF],
+  'priceLists.setOverride': ['mutation', STAFF],
+  'priceLists.productTerms': ['query', STAFF],
+  'priceLists.setHidden': ['mutation', STAFF],
 };
 
 /** The procedure paths of a router: its keys, walked down through nested routers. */

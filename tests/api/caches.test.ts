@@ -5,8 +5,15 @@ import { account, category, customerOrder, product } from '../../drizzle/schema'
 import { catalogueSnapshot } from '../../server/catalogue/catalogue';
 import { write } from '../../server/platform/db';
 import { deliveryCalendar } from '../../server/settings/settings';
+import { isOutOfStock } from '../../shared/rules';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeCategory, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
+import {
+  makeAdmin,
+  makeCategory,
+  makeCustomer,
+  makeEmployee,
+  makeProduct,
+} from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 
 // The service caches (catalogue, history pages) are emptied by every write(): one test per
@@ -139,11 +146,27 @@ describe('the catalogue', () => {
     // An order placed (a write that leaves the catalogue alone) keeps the built snapshot.
     await place(rice, 'keeps-catalogue');
     expect(catalogueSnapshot(t.db, 'member')).toBe(before);
-    // An order of a counted product moves its stock, which the catalogue shows (ADR 036).
-    const counted = makeProduct(t.db, { name: 'Counted Dal', stockInCount: 5 }).id;
-    expect((await catalogue()).find((p) => p._id === counted)).toMatchObject({ stockInCount: 5 });
-    await place(counted, 'moves-stock');
-    expect((await catalogue()).find((p) => p._id === counted)).toMatchObject({ stockInCount: 3 });
+    // An order of a counted product moves its stock (ADR 036). A customer sees only whether it
+    // is in stock, so the kept list follows when the stock reaches zero, not at every unit; the
+    // office reads the live count (ADR 041).
+    const counted = makeProduct(t.db, { name: 'Counted Dal', stockInCount: 4 }).id;
+    const office = new ApiClient(t.url);
+    const admin = await makeAdmin(t.db);
+    await office.login(admin.username, admin.password);
+    const officeCount = async () =>
+      (await office.get<Product[]>('/api/products')).body.find((p) => p._id === counted)
+        ?.stockInCount;
+    expect((await catalogue()).find((p) => p._id === counted)).toMatchObject({ stockInCount: 4 });
+    const kept = catalogueSnapshot(t.db, 'member');
+    const first = await place(counted, 'moves-stock');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(catalogueSnapshot(t.db, 'member')).toBe(kept);
+    expect(await officeCount()).toBe(2);
+    await place(counted, 'takes-the-last');
+    expect(await officeCount()).toBe(0);
+    const gone = (await catalogue()).find((p) => p._id === counted);
+    expect(gone).toMatchObject({ stockInCount: 0 });
+    expect(isOutOfStock(gone as Product)).toBe(true);
     // A raw statement outside write() on this connection is seen (triggers count it)...
     t.db.$client.prepare('UPDATE product SET price = 2500 WHERE id = ?').run(rice);
     expect((await catalogue()).find((p) => p._id === rice)).toMatchObject({ price: 2500 });

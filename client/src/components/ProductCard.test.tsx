@@ -23,6 +23,8 @@ const rice: ProductOut = {
   stockInCount: 10,
   taxRate: 8,
   ownTaxRate: null,
+  minQuantity: 1,
+  lot: 1,
 };
 
 const BADGES: Record<ItemType, string | null> = {

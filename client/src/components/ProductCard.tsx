@@ -21,6 +21,7 @@ import {
   increaseInCart,
   quantityIn,
   setQuantityInCart,
+  termsOf,
   useCart,
 } from '../features/customer/cart';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -128,6 +129,7 @@ function CartControls({ product }: { product: ProductOut }) {
       onDecrease={() => decreaseInCart(product._id)}
       onIncrease={() => increaseInCart(product._id)}
       onSet={(n) => setQuantityInCart(product._id, n)}
+      terms={termsOf(product)}
     />
   );
 }

@@ -1,7 +1,13 @@
-import { ActionIcon, Group, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_QUANTITY } from '../../../shared/rules';
+import {
+  correctQuantity,
+  largestQuantity,
+  type QuantityTerms,
+  smallestQuantity,
+} from '../../../shared/terms';
 import { parseQuantity } from '../features/customer/cart';
 import { MinusIcon, PlusIcon } from './shopIcons';
 
@@ -15,6 +21,8 @@ interface QuantityStepperProps {
   onSet(quantity: number): void;
   /** Minus disabled at 1 (the cart's line), or removing the line at 1 (the card). */
   minusDisabled?: boolean;
+  /** The product's minimum and case lot (ADR 035): a typed quantity is corrected on leaving. */
+  terms?: QuantityTerms;
 }
 
 /**
@@ -28,21 +36,47 @@ export function QuantityStepper({
   onIncrease,
   onSet,
   minusDisabled = false,
+  terms,
 }: QuantityStepperProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(String(quantity));
   const [editing, setEditing] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  // With a minimum or a lot, a quantity is taken when the person is done typing (36 passes
+  // through 3 on its way), corrected to the terms, and the correction said.
+  const ruled = terms !== undefined && (terms.lot > 1 || terms.minQuantity > 1);
+  const commitTyped = () => {
+    if (!ruled) return;
+    const n = parseQuantity(text);
+    if (n === null) return;
+    const corrected = correctQuantity(terms, n);
+    if (corrected !== n) {
+      setNote(
+        t('terms.corrected', {
+          typed: n,
+          quantity: corrected,
+          lot: terms.lot,
+          minimum: terms.minQuantity,
+        }),
+      );
+    } else setNote(null);
+    if (corrected !== quantity) onSet(corrected);
+    setText(String(corrected));
+  };
   // Follow changes made elsewhere (+/-, another tab) unless the person is typing.
   useEffect(() => {
     if (!editing) setText(String(quantity));
   }, [quantity, editing]);
 
-  return (
+  const stepper = (
     <Group justify="space-between" wrap="nowrap" gap={4}>
       <ActionIcon
         size={44}
         variant="light"
-        onClick={onDecrease}
+        onClick={() => {
+          setNote(null);
+          onDecrease();
+        }}
         disabled={minusDisabled}
         aria-label={t('product.decrease', { name })}
       >
@@ -53,6 +87,7 @@ export function QuantityStepper({
         onChange={(e) => {
           const next = e.currentTarget.value;
           setText(next);
+          if (ruled) return;
           const n = parseQuantity(next);
           if (n !== null && n !== quantity) onSet(n);
         }}
@@ -62,7 +97,8 @@ export function QuantityStepper({
         }}
         onBlur={() => {
           setEditing(false);
-          setText(String(quantity));
+          if (ruled) commitTyped();
+          else setText(String(quantity));
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') e.currentTarget.blur();
@@ -82,12 +118,31 @@ export function QuantityStepper({
       <ActionIcon
         size={44}
         variant="filled"
-        onClick={onIncrease}
-        disabled={quantity >= MAX_QUANTITY}
+        onClick={() => {
+          setNote(null);
+          onIncrease();
+        }}
+        disabled={quantity >= (terms ? largestQuantity(terms) : MAX_QUANTITY)}
         aria-label={t('product.increase', { name })}
       >
         <PlusIcon />
       </ActionIcon>
     </Group>
+  );
+  if (!ruled) return stepper;
+  return (
+    <Stack gap={4}>
+      {stepper}
+      <Text size="xs" c="dimmed" ta="center" data-testid="lot-hint">
+        {terms.lot > 1
+          ? t('terms.caseOf', { lot: terms.lot, minimum: smallestQuantity(terms) })
+          : t('terms.atLeast', { minimum: terms.minQuantity })}
+      </Text>
+      {note && (
+        <Text size="xs" c="orange.9" role="status" data-testid="quantity-corrected">
+          {note}
+        </Text>
+      )}
+    </Stack>
   );
 }

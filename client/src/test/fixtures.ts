@@ -48,6 +48,8 @@ export function makeProduct(overrides: Partial<ProductOut> = {}): ProductOut {
     stockInCount: 10,
     taxRate: 8,
     ownTaxRate: null,
+    minQuantity: 1,
+    lot: 1,
     ...overrides,
   };
 }

@@ -48,6 +48,9 @@ export function AdminHome() {
       </TileGrid>
       {/* The spec's eight tiles stay as they are; settings are a quieter link below them. */}
       <Group justify="flex-end" mt="md">
+        <Button component={Link} to="/admin/pricelists" variant="subtle" size="sm">
+          {t('priceLists.title')}
+        </Button>
         <Button component={Link} to="/admin/settings" variant="subtle" size="sm">
           {t('home.settingsLink')}
         </Button>

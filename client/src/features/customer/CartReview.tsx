@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { smallestQuantity } from '../../../../shared/terms';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { localName, unitLabel } from '../../components/localName';
 import { Money } from '../../components/Money';
@@ -16,6 +17,7 @@ import {
   removeFromCart,
   removeManyFromCart,
   setQuantityInCart,
+  termsOf,
 } from './cart';
 
 /** What the catalogue says now about a line's product: in stock, out of stock, or gone. */
@@ -85,7 +87,8 @@ function CartLine({
             <QuantityStepper
               name={item.name}
               quantity={item.quantity}
-              minusDisabled={item.quantity <= 1}
+              minusDisabled={item.quantity <= smallestQuantity(termsOf(item))}
+              terms={termsOf(item)}
               onDecrease={() => decreaseInCart(item.id)}
               onIncrease={() => increaseInCart(item.id)}
               onSet={(n) => setQuantityInCart(item.id, n)}

@@ -7,6 +7,12 @@ import {
   type TaxSummary,
   taxByRate,
 } from '../../../../shared/tax';
+import {
+  correctQuantity,
+  type QuantityTerms,
+  smallestQuantity,
+  stepQuantity,
+} from '../../../../shared/terms';
 
 // The cart lives in localStorage under 'cartItems' (spec §3), so it survives reloads and is
 // shared by the tabs of one browser. Every write announces itself with a 'cart-changed' event
@@ -27,6 +33,9 @@ export interface CartItem {
   itemCount?: string;
   /** Unit price in whole yen when added, for the estimated total (the server sets the real one). */
   price?: number;
+  /** The product's minimum quantity and case lot when more than 1 (ADR 035). */
+  minQuantity?: number;
+  lot?: number;
 }
 
 export const CART_KEY = 'cartItems';
@@ -131,6 +140,13 @@ export interface CartProduct {
   productRank: number;
   itemType: string;
   itemCount: string;
+  minQuantity?: number;
+  lot?: number;
+}
+
+/** A line's (or product's) quantity terms: 1 and 1 when it has none. */
+export function termsOf(p: { minQuantity?: number; lot?: number }): QuantityTerms {
+  return { minQuantity: p.minQuantity ?? 1, lot: p.lot ?? 1 };
 }
 
 /** A product as a cart line (spec §3: id, name, sku, quantity, rank, itemType, itemCount). */
@@ -145,6 +161,8 @@ export function cartItemFor(product: CartProduct, quantity = 1): CartItem {
     itemType: product.itemType,
     itemCount: product.itemCount,
     price: product.price,
+    ...((product.minQuantity ?? 1) > 1 ? { minQuantity: product.minQuantity } : {}),
+    ...((product.lot ?? 1) > 1 ? { lot: product.lot } : {}),
   };
 }
 
@@ -152,34 +170,41 @@ export function quantityIn(items: CartItem[], id: string): number {
   return items.find((i) => i.id === id)?.quantity ?? 0;
 }
 
-const clamp = (n: number) => Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(n)));
+// Quantities keep the line's terms (shared/terms.ts): at least the minimum, in whole cases,
+// at most 9999; without terms that is 1-9999 in steps of 1.
+const clamp = (n: number, terms: QuantityTerms = { minQuantity: 1, lot: 1 }) =>
+  correctQuantity(terms, Math.min(MAX_QUANTITY, Math.trunc(n)));
 
 /** Adds `quantity` of a product: a new line, or more of the line already there. */
 export function withAdded(items: CartItem[], product: CartProduct, quantity = 1): CartItem[] {
   const existing = items.find((i) => i.id === product._id);
-  if (!existing) return [...items, cartItemFor(product, clamp(quantity))];
+  if (!existing) return [...items, cartItemFor(product, clamp(quantity, termsOf(product)))];
   return items.map((i) =>
-    i.id === product._id ? { ...i, quantity: clamp(i.quantity + quantity) } : i,
+    i.id === product._id ? { ...i, quantity: clamp(i.quantity + quantity, termsOf(i)) } : i,
   );
 }
 
-/** One more of a line already in the cart. */
+/** One more (one more case) of a line already in the cart. */
 export function withIncreased(items: CartItem[], id: string): CartItem[] {
-  return items.map((i) => (i.id === id ? { ...i, quantity: clamp(i.quantity + 1) } : i));
+  return items.map((i) =>
+    i.id === id ? { ...i, quantity: stepQuantity(termsOf(i), i.quantity, 1) } : i,
+  );
 }
 
-/** One less; at 1 the line goes (spec §4 Cart). */
+/** One less (one case less); at the smallest allowed the line goes (spec §4 Cart). */
 export function withDecreased(items: CartItem[], id: string): CartItem[] {
   const line = items.find((i) => i.id === id);
   if (!line) return items;
-  if (line.quantity <= 1) return withRemoved(items, id);
-  return items.map((i) => (i.id === id ? { ...i, quantity: i.quantity - 1 } : i));
+  if (line.quantity <= smallestQuantity(termsOf(line))) return withRemoved(items, id);
+  return items.map((i) =>
+    i.id === id ? { ...i, quantity: stepQuantity(termsOf(i), i.quantity, -1) } : i,
+  );
 }
 
-/** A typed quantity for a line already in the cart, kept within 1-9999. */
+/** A typed quantity for a line already in the cart, corrected to the line's terms. */
 export function withQuantity(items: CartItem[], id: string, quantity: number): CartItem[] {
   if (!Number.isFinite(quantity)) return items;
-  return items.map((i) => (i.id === id ? { ...i, quantity: clamp(quantity) } : i));
+  return items.map((i) => (i.id === id ? { ...i, quantity: clamp(quantity, termsOf(i)) } : i));
 }
 
 /** A typed quantity as the cart takes it: digits only (Western or Devanagari), else null. */

@@ -1,4 +1,5 @@
 import { Route } from 'react-router';
+import { PriceListsScreen } from './catalogue/PriceListsScreen';
 import { ProductsScreen } from './catalogue/ProductsScreen';
 import { CustomersScreen } from './customers/CustomersScreen';
 import { RoutesScreen } from './customers/RoutesScreen';
@@ -15,6 +16,7 @@ export const officeRoutes = (
     <Route path="/admin/customer/web" element={<CustomersScreen view="web" />} />
     <Route path="/admin/customer/routes" element={<RoutesScreen />} />
     <Route path="/admin/products" element={<ProductsScreen />} />
+    <Route path="/admin/pricelists" element={<PriceListsScreen />} />
     <Route path="/admin/information" element={<InformationScreen />} />
     <Route path="/admin/employee" element={<EmployeesScreen />} />
   </>

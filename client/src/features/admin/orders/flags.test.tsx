@@ -101,11 +101,13 @@ describe('links to the reports and settings', () => {
     expect(hrefs).toContain('/admin/settings');
   });
 
-  it('the admin home keeps eight tiles and links Settings beside them', () => {
+  it('the admin home keeps eight tiles and links Settings and Price lists beside them', () => {
     renderScreen(<AdminHome />, { path: '/admin', user: staff });
     const settings = screen.getByRole('link', { name: 'Settings: order cut-off and holidays' });
     expect(settings.getAttribute('href')).toBe('/admin/settings');
-    const tiles = screen.getAllByRole('link').filter((a) => a !== settings);
+    const prices = screen.getByRole('link', { name: 'Price lists' });
+    expect(prices.getAttribute('href')).toBe('/admin/pricelists');
+    const tiles = screen.getAllByRole('link').filter((a) => a !== settings && a !== prices);
     expect(tiles).toHaveLength(8);
   });
 });

@@ -22,6 +22,8 @@ import { LastChanged } from '../shared/History';
 import { ImageUpload } from '../shared/ImageUpload';
 import { useAfterChange } from '../shared/useOfficeMutation';
 
+import { ProductTermsPanel } from './ProductTermsPanel';
+
 const validate = schemaResolver(productInput, { sync: true });
 
 function initial(p: ProductOut | null, category: string | undefined): ProductInput {
@@ -39,6 +41,8 @@ function initial(p: ProductOut | null, category: string | undefined): ProductInp
     showDescription: p?.showDescription ?? 'Dont Show',
     stockInCount: p?.stockInCount ?? 0,
     taxRate: p?.ownTaxRate ?? null,
+    minQuantity: p?.minQuantity ?? 1,
+    lot: p?.lot ?? 1,
   };
 }
 
@@ -176,6 +180,18 @@ export function ProductForm({
               clampBehavior="none"
               {...input('stockInCount')}
             />
+            <NumberInput
+              label={t('priceLists.minQuantity')}
+              min={1}
+              clampBehavior="none"
+              {...input('minQuantity')}
+            />
+            <NumberInput
+              label={t('priceLists.lot')}
+              min={1}
+              clampBehavior="none"
+              {...input('lot')}
+            />
           </SimpleGrid>
           <Textarea
             label={t('office.products.description')}
@@ -190,6 +206,7 @@ export function ProductForm({
             onChange={(url) => form.setFieldValue('image', url)}
             onBusy={setUploading}
           />
+          {product && <ProductTermsPanel productId={product._id} />}
           {product && <LastChanged entity="product" id={product._id} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

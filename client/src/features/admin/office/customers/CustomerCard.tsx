@@ -114,6 +114,9 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
           </Text>
         )}
         <Group gap="xs" mt="auto" pt={4}>
+          <Anchor component={Link} to={`/admin/pricelists?customer=${c._id}`} size="sm">
+            {t('priceLists.link')}
+          </Anchor>
           {c.webOrder && (
             <Anchor component={Link} to={`/admin/customer/orders/${c._id}`} size="sm">
               {t('office.customers.webOrders')}

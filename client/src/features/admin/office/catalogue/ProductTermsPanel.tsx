@@ -1,0 +1,63 @@
+import { Checkbox, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatYen } from '../../../../../../shared/format';
+import { trpc } from '../../../../trpc';
+import { useAfterChange } from '../shared/useOfficeMutation';
+
+/** On a product's form: which lists and customers pay what, and whom it is hidden from (ADR 035). */
+export function ProductTermsPanel({ productId }: { productId: string }) {
+  const { t } = useTranslation();
+  const after = useAfterChange();
+  const terms = trpc.priceLists.productTerms.useQuery({ productId });
+  const setHidden = trpc.priceLists.setHidden.useMutation();
+  if (!terms.data) return null;
+  const d = terms.data;
+  const hide = async (target: { priceListId?: string; customerId?: string }, hidden: boolean) => {
+    try {
+      await setHidden.mutateAsync({ productId, hidden, ...target });
+      after.done('priceLists.saved');
+    } catch (error) {
+      after.failed(error);
+    }
+  };
+  return (
+    <Stack gap="xs" data-testid="product-terms">
+      <Title order={4}>{t('priceLists.whoPays')}</Title>
+      <Text size="sm">
+        {t('priceLists.standard')}: {formatYen(d.standardPrice)}
+      </Text>
+      {(d.lists.length > 0 || d.customers.length > 0) && (
+        <Table withTableBorder striped>
+          <Table.Tbody>
+            {d.lists.map((l) => (
+              <Table.Tr key={l._id}>
+                <Table.Td>
+                  {t('priceLists.list')}: {l.name}
+                </Table.Td>
+                <Table.Td>{formatYen(l.price ?? d.standardPrice)}</Table.Td>
+                <Table.Td>
+                  <Checkbox
+                    label={t('priceLists.hidden')}
+                    aria-label={t('priceLists.hideFrom', { name: l.name })}
+                    checked={l.hidden}
+                    onChange={(e) => hide({ priceListId: l._id }, e.currentTarget.checked)}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {d.customers.map((c) => (
+              <Table.Tr key={c._id}>
+                <Table.Td>{c.restaurantName}</Table.Td>
+                <Table.Td>
+                  {formatYen(c.price)} ({t(`priceLists.source.${c.source}`)}
+                  {c.listName ? `: ${c.listName}` : ''})
+                </Table.Td>
+                <Table.Td>{c.hidden ? t('priceLists.hidden') : ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
