@@ -67,14 +67,14 @@ describe('TopBar', () => {
     ]);
 
     choose('Language', 'ja');
-    await waitFor(() => expect(i18n.language).toBe('ja'));
+    await waitFor(() => expect(i18n.language).toBe('ja'), { timeout: 10_000 });
     expect(localStorage.getItem('lang')).toBe('ja');
     expect(document.documentElement.lang).toBe('ja');
     expect(await screen.findByRole('combobox', { name: '言語' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '卸売注文' })).toBeTruthy();
 
     choose('言語', 'ne');
-    await waitFor(() => expect(i18n.language).toBe('ne'));
+    await waitFor(() => expect(i18n.language).toBe('ne'), { timeout: 10_000 });
     expect(localStorage.getItem('lang')).toBe('ne');
     expect(document.documentElement.lang).toBe('ne');
     // The way back is in the same list.

@@ -50,7 +50,11 @@ describe("the driver's job card", () => {
           })),
       },
     });
-    const alerts = await screen.findAllByText('Overdue: collect ¥123,456 before unloading');
+    const alerts = await screen.findAllByText(
+      'Overdue: collect ¥123,456 before unloading',
+      {},
+      { timeout: 10_000 },
+    );
     expect(alerts).toHaveLength(2);
     expect(screen.queryByText(/¥5,000 before unloading/)).toBeNull();
     const dues = calls.filter((c) => c.path === 'invoices.duesForCustomers');
