@@ -18,7 +18,8 @@
 //    catalogue paint (scripts/bench/phone.ts) when Chromium is installed.
 // Prints the figures and PASS/FAIL per target. Not a test: CI does not run it.
 // Env: BENCH_RUSH_SECONDS (60), BENCH_STEP_SECONDS (20), BENCH_SECONDS (5), BENCH_ONLY
-// (a comma list of start,rush,capacity,context,client,phone), BENCH_PHONE_RUNS (3).
+// (a comma list of start,rush,capacity,context,client,phone,documents,search), BENCH_PHONE_RUNS (3).
+// 6. search: the forgiving product search beside the exact-substring one (scripts/bench/search.ts).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -45,6 +46,7 @@ import {
 } from './bench/client-requests';
 import { runDocumentsBench } from './bench/documents';
 import { BENCH_PASSWORD, seedLargeData } from './bench/large-data';
+import { runSearchBench } from './bench/search';
 import { startCommand } from './start-command';
 
 const RESTAURANTS = 3000;
@@ -820,7 +822,11 @@ async function main() {
   }
 }
 
-main()
+/** The parts main() measures; with none of them wanted, main() does not seed at all. */
+const MAIN_PARTS = ['start', 'rush', 'capacity', 'context', 'client', 'phone'];
+
+(MAIN_PARTS.some(wanted) ? main() : Promise.resolve())
+  .then(() => (wanted('search') ? runSearchBench() : undefined))
   // Documents last, in this process once the servers are stopped (scripts/bench/documents.ts).
   .then(() => (wanted('documents') ? runDocumentsBench() : undefined))
   .catch((err) => {

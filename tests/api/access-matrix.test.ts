@@ -126,6 +126,7 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'ordertrack.sheet': ['query', STAFF],
   'products.list': ['query', ANYONE],
   'products.byId': ['query', ANYONE],
+  'products.search': ['query', ANYONE],
   'products.create': ['mutation', STAFF],
   'products.update': ['mutation', STAFF],
   'products.remove': ['mutation', STAFF],
