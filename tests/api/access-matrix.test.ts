@@ -135,6 +135,7 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'routes.create': ['mutation', STAFF],
   'routes.update': ['mutation', STAFF],
   'routes.remove': ['mutation', STAFF],
+  'reports.dashboard': ['query', STAFF],
   'reports.deliveries': ['query', STAFF],
   'reports.taxSummary': ['query', STAFF],
   'settings.deliveryCalendar': ['query', SIGNED_IN],
