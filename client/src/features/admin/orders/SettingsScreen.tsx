@@ -23,6 +23,7 @@ import { showDate } from '../../../dates';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
+import classes from './holidays.module.css';
 import { BusinessSettingsPanel, TaxSettingsPanel } from './MoneySettings';
 import { adminCrumbs } from './shared';
 
@@ -101,6 +102,7 @@ export function SettingsScreen() {
                     type="multiple"
                     monthLabelFormat={language === 'ja' ? 'YYYY年M月' : 'MMMM YYYY'}
                     data-testid="holiday-calendar"
+                    classNames={{ day: classes.day }}
                     value={holidays}
                     onChange={(v) => setHolidays(v as string[])}
                     aria-labelledby="holidays-label"
