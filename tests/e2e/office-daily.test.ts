@@ -134,7 +134,11 @@ describe('daily office and search', () => {
     await pay.getByRole('button', { name: 'Pay Full Amount' }).click();
     const ask = pay.getByRole('alertdialog');
     await ask.getByText(/^Record the whole balance, ¥[\d,]+, as paid on /).waitFor();
-    await expectNoSeriousViolations(page, { label: 'pay full confirmation' });
+    // The question itself (the invoice cards behind the dialog are another screen's concern).
+    await expectNoSeriousViolations(page, {
+      label: 'pay full confirmation',
+      exclude: ['[data-testid="invoice-card"]'],
+    });
     await ask.getByRole('button', { name: 'Go back' }).click();
     await ask.waitFor({ state: 'detached' });
     // Still open, nothing recorded.

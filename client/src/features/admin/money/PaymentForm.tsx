@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
@@ -184,7 +184,7 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
           )}
         </Group>
         {confirmFull && !editing && (
-          <Alert color="green" variant="light" role="alertdialog" aria-labelledby="pay-full-q">
+          <Paper withBorder p="sm" bg="green.0" role="alertdialog" aria-labelledby="pay-full-q">
             <Text size="sm" id="pay-full-q" mb="sm">
               {t('money.payFullConfirm', {
                 amount: formatYen(balance),
@@ -208,7 +208,7 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
                 {t('money.payFullYes', { amount: formatYen(balance) })}
               </Button>
             </Group>
-          </Alert>
+          </Paper>
         )}
       </Stack>
     </Modal>
