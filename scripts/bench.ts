@@ -20,8 +20,10 @@
 // 6. stock: 50 parallel orders for a counted product's last 10 units sell exactly 10
 //    (scripts/bench/stock.ts, in process on its own database).
 // Env: BENCH_RUSH_SECONDS (60), BENCH_STEP_SECONDS (20), BENCH_SECONDS (5), BENCH_ONLY
-// (a comma list of start,rush,capacity,context,prices,client,phone,stock,standing,documents,
-// closing), BENCH_PHONE_RUNS (3), BENCH_ORDERS (100,000). Then, in this process: stock, standing orders (the scheduler's cut-off
+// (a comma list of start,rush,capacity,context,prices,client,phone,stock,search,standing,
+// documents,closing), BENCH_PHONE_RUNS (3), BENCH_ORDERS (100,000). Then, in this process:
+// stock, search (the forgiving product search beside the exact-substring one,
+// scripts/bench/search.ts), standing orders (the scheduler's cut-off
 // pass for 300 restaurants against the same 300 orders through the ordinary placement,
 // scripts/bench/standing.ts), documents (scripts/bench/documents.ts) and the closing run
 // (scripts/bench/closing.ts).
@@ -54,6 +56,7 @@ import { runDocumentsBench } from './bench/documents';
 import { BENCH_PASSWORD, seedLargeData } from './bench/large-data';
 import { runStandingBench } from './bench/standing';
 import { runStockBench } from './bench/stock';
+import { runSearchBench } from './bench/search';
 import { startCommand } from './start-command';
 
 const RESTAURANTS = 3000;
@@ -878,7 +881,6 @@ async function main() {
   }
 }
 
-// main() seeds and measures the server's parts (WORLD_PARTS); the rest bring their own data.
 /** A price list over every product (10% off), 50 of them hidden, for one restaurant. */
 function seedPriceList(db: ReturnType<typeof openDb>, accountId: string, productIds: string[]) {
   const sqlite = db.$client;
@@ -903,8 +905,10 @@ function seedPriceList(db: ReturnType<typeof openDb>, accountId: string, product
   })();
 }
 
+// main() seeds and measures the server's parts (WORLD_PARTS); the rest bring their own data.
 main()
   .then(() => (wanted('standing') ? runStandingBench() : undefined))
+  .then(() => (wanted('search') ? runSearchBench() : undefined))
   // Documents last, in this process once the servers are stopped (scripts/bench/documents.ts).
   .then(() => (wanted('documents') ? runDocumentsBench() : undefined))
   // The closing run against a bare SQL reference, in this process too (scripts/bench/closing.ts).

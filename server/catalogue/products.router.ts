@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { productListOut, productOut } from '../../shared/schemas/catalogue';
+import {
+  productListOut,
+  productOut,
+  productSearchInput,
+  productSearchOut,
+} from '../../shared/schemas/catalogue';
 import { messageOut } from '../../shared/schemas/common';
 import {
   idInput,
@@ -10,9 +15,9 @@ import {
 } from '../../shared/schemas/office';
 import { importCsv } from '../imports/imports';
 import { actorOf } from '../platform/audit';
+import { notFound } from '../platform/errors';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
-import { publicProcedure, router, staffProcedure } from '../trpc';
 import {
   type CatalogueVariant,
   catalogueSnapshot,
@@ -21,7 +26,9 @@ import {
   getProduct,
   withLiveStock,
 } from './catalogue';
+import { publicProcedure, roleOf, router, STAFF, staffProcedure } from '../trpc';
 import { createProduct, deleteProduct, updateProduct } from './products';
+import { assertCustomer, searchCatalogue } from './search';
 
 const variantOf = (ctx: { user: unknown }): CatalogueVariant => (ctx.user ? 'member' : 'anonymous');
 
@@ -39,6 +46,25 @@ export const productsRouter = router({
             withLiveStock(ctx.db, catalogueSnapshot(ctx.db, 'member').products)
           : catalogueSnapshot(ctx.db, variantOf(ctx)).products,
     ),
+
+  /**
+   * Forgiving search (docs/decisions/039). A customer's own usual products come first; staff
+   * entering an order for a customer name them (`customerId`); anyone else naming a customer
+   * gets 404, as for any record that is not theirs.
+   */
+  search: publicProcedure
+    .input(productSearchInput)
+    .output(answer(productSearchOut))
+    .query(({ ctx, input }) => {
+      const own = ctx.user?.customer?.id ?? null;
+      let rankFor = own;
+      if (input.customerId !== undefined && input.customerId !== own) {
+        if (!STAFF.includes(roleOf(ctx.user))) throw notFound('customer.notFound');
+        assertCustomer(ctx.db, input.customerId);
+        rankFor = input.customerId;
+      }
+      return { ids: searchCatalogue(ctx.db, variantOf(ctx), input.q, rankFor) };
+    }),
 
   byId: publicProcedure
     .input(idInput)

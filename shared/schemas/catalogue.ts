@@ -45,3 +45,11 @@ export const categoryListOut = z.array(categoryOut);
 
 export const wishlistAddInput = z.object({ productId: idParam });
 export const wishlistRemoveInput = z.object({ productId: idParam });
+
+/** Product search (docs/decisions/039): words to look for; staff may rank for one customer. */
+export const productSearchInput = z.object({
+  q: z.string({ error: 'common.invalid' }).max(100),
+  customerId: idParam.optional(),
+});
+/** The matching products' ids, best first (the cards come from the cached catalogue). */
+export const productSearchOut = z.object({ ids: z.array(z.string()) });

@@ -407,6 +407,7 @@ describe('what the routes answer on the demo data fits the description', () => {
       '/api/users/profile': [customer, '/api/users/profile'],
       '/api/products': [anon, '/api/products'],
       '/api/products/:id': [anon, `/api/products/${product?._id}`],
+      '/api/products/search': [customer, '/api/products/search?q=daal'],
       '/api/category': [anon, '/api/category'],
       '/api/wishlist': [customer, '/api/wishlist'],
       '/api/orders/pendingcount': [admin, '/api/orders/pendingcount'],

@@ -391,6 +391,13 @@ describe('hidden products', () => {
     );
     expect((await a.client.get(`/api/products/${secret.id}`)).status).toBe(404);
     expect((await b.client.post('/api/wishlist', { productId: listOnly.id })).status).toBe(404);
+    // Search finds it for others, never for the customer it is hidden from.
+    const found = async (c: typeof a, q: string) =>
+      (await c.client.get<{ ids: string[] }>(`/api/products/search?q=${encodeURIComponent(q)}`))
+        .body.ids;
+    expect(await found(other, 'hidden sake')).toContain(secret.id);
+    expect(await found(a, 'hidden sake')).not.toContain(secret.id);
+    expect(await found(b, 'hidden for list')).not.toContain(listOnly.id);
 
     const refused = await place(a.client, [[secret.id, 1]]);
     expect([refused.status, refused.body.code]).toEqual([409, 'terms.productHidden']);

@@ -131,10 +131,10 @@ describe('money journey', () => {
     await office.getByText('Note added successfully!').waitFor();
     await note.waitFor({ state: 'hidden' });
     await desk.getByRole('button', { name: 'Payment', exact: true }).click();
-    await office
-      .getByRole('dialog', { name: 'Payment' })
-      .getByRole('button', { name: 'Pay Full Amount' })
-      .click();
+    const payDesk = office.getByRole('dialog', { name: 'Payment' });
+    await payDesk.getByRole('button', { name: 'Pay Full Amount' }).click();
+    // It asks first, naming the balance.
+    await payDesk.getByRole('button', { name: /^Yes, record ¥/ }).click();
     await desk.waitFor({ state: 'detached' });
     await office.getByRole('tab', { name: 'Done' }).click();
     const done = card(office, AMOUNT);

@@ -11,6 +11,8 @@ import {
   categoryListOut,
   productListOut,
   productOut,
+  productSearchInput,
+  productSearchOut,
   wishlistAddInput,
   wishlistRemoveInput,
 } from '../../../shared/schemas/catalogue';
@@ -217,6 +219,16 @@ export const restRoutes: RestRoute[] = [
     procedure: 'products.list',
     summary: 'The catalogue: Special, Restocked, then the rest when signed in; by rank otherwise',
     response: productListOut,
+  },
+  {
+    method: 'GET',
+    path: '/api/products/search',
+    procedure: 'products.search',
+    input: query,
+    summary:
+      "Product ids matching a search, forgiving spelling and Nepali names; the customer's usual products first",
+    request: { query: productSearchInput },
+    response: productSearchOut,
   },
   {
     method: 'GET',

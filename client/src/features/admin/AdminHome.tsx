@@ -14,6 +14,7 @@ import {
   YenIcon,
 } from '../../components/tileIcons';
 import { trpc } from '../../trpc';
+import { OwnerDay } from './OwnerDay';
 
 /** Staff keep the dashboard open while orders come in: the count follows every 30 s. */
 const WEB_ORDER_POLL_MS = 30_000;
@@ -55,6 +56,7 @@ export function AdminHome() {
           {t('home.settingsLink')}
         </Button>
       </Group>
+      <OwnerDay />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { customerCrumbs } from './crumbs';
 import { FetchFailed, Loading } from './LoadState';
 import { ProductGrid } from './ProductGrid';
 import { SearchBox } from './SearchBox';
-import { matchesName } from './search';
+import { useRankedSearch } from './useRankedSearch';
 
 const ALL = 'all';
 
@@ -29,14 +29,10 @@ export function AllProductsScreen() {
     if (settled) releaseFirstScreen();
   }, [settled]);
 
+  const found = useRankedSearch(products.data, query);
   const shown = useMemo(
-    () =>
-      (products.data ?? []).filter(
-        (p) =>
-          (category === ALL || p.category?._id === category) &&
-          matchesName([p.name, p.nameNe], query),
-      ),
-    [products.data, category, query],
+    () => found.filter((p) => category === ALL || p.category?._id === category),
+    [found, category],
   );
   const choices = [
     { value: ALL, label: t('catalogue.allProducts') },

@@ -7,7 +7,8 @@ import { customerCrumbs } from './crumbs';
 import { FetchFailed, Loading } from './LoadState';
 import { ProductGrid } from './ProductGrid';
 import { SearchBox } from './SearchBox';
-import { matchesName, THAI_CATEGORY } from './search';
+import { THAI_CATEGORY } from './search';
+import { useRankedSearch } from './useRankedSearch';
 
 /** /customer/thaiproducts 'THAI PRODUCTS': only the 'Thai Items' category, searchable. */
 export function ThaiProductsScreen() {
@@ -18,7 +19,7 @@ export function ThaiProductsScreen() {
     () => (products.data ?? []).filter((p) => p.category?.name === THAI_CATEGORY),
     [products.data],
   );
-  const shown = thai.filter((p) => matchesName([p.name, p.nameNe], query));
+  const shown = useRankedSearch(thai, query);
 
   return (
     <>

@@ -19,6 +19,15 @@ describe('search by name', () => {
 
   it('matches the Nepali name too', () => {
     expect(matchesName([basmati, 'बासमती चामल इन्डिया गेट क्लासिक 5 केजी'], 'बासमती')).toBe(true);
-    expect(matchesName([basmati, null], 'बासमती')).toBe(false);
+    // Devanagari is read as it sounds, so it finds the English name as well (ADR 039) ...
+    expect(matchesName([basmati, null], 'बासमती')).toBe(true);
+    // ... but not a word the names do not hold.
+    expect(matchesName([basmati, null], 'घ्यू')).toBe(false);
+  });
+
+  it('forgives spelling as it is said', () => {
+    expect(matchesName('Toor Dal 1kg', 'daal')).toBe(true);
+    expect(matchesName('Garam Masala', 'masla')).toBe(true);
+    expect(matchesName('Idli Rice', 'dal')).toBe(false);
   });
 });

@@ -1,25 +1,19 @@
-/** Lower case, without spaces: "Basmati Rice 5 KG" -> "basmatirice5kg". */
-function squash(text: string): string {
-  return text.toLocaleLowerCase().replace(/\s+/g, '');
-}
+import { matchScore, searchKey, searchQuery } from '../../../../shared/search/fold';
 
 /**
  * Search by name (spec §2), forgiving as a buyer types on a phone: every word of the query
  * must appear in the name, in any order, regardless of case and spacing ("basmati 5kg" and
- * "5 kg basmati" both find "Basmati Rice India Gate Classic 5kg"). Blank matches everything.
- * `names` may hold several names of one product (English and Nepali): any one may match.
+ * "5 kg basmati" both find "Basmati Rice India Gate Classic 5kg"), and spelled as it is said
+ * ("daal", "masla", Devanagari: the fold of docs/decisions/039, shared with the server's
+ * search). Blank matches everything. `names` may hold several names of one product (English
+ * and Nepali): any one may match. The server's `products.search` adds the customer's usual
+ * products first; this is what the screen shows until its answer comes.
  */
 export function matchesName(
   names: string | readonly (string | null | undefined)[],
   query: string,
 ): boolean {
-  const words = query.trim().split(/\s+/).filter(Boolean).map(squash);
-  if (words.length === 0) return true;
-  const haystack = (typeof names === 'string' ? [names] : names)
-    .filter((n): n is string => Boolean(n))
-    .map(squash)
-    .join('\u0000');
-  return words.every((w) => haystack.includes(w));
+  return matchScore(searchKey(typeof names === 'string' ? [names] : names), searchQuery(query)) > 0;
 }
 
 /** The category that makes a product appear on the Thai page (spec §2). */

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
@@ -31,6 +31,8 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
   // 'Amount is required' once something was typed and cleared, not before.
   const [everTyped, setEverTyped] = useState(Boolean(editing));
   const [busy, setBusy] = useState(false);
+  // 'Pay Full Amount' records the whole balance at once: it asks first (issue 20).
+  const [confirmFull, setConfirmFull] = useState(false);
   // One key per attempt: a retry after a lost answer is recorded once.
   const key = useRef(newKey());
   // A driver's payment is dated by the server: the day it was taken (ADR 023). The phone sends
@@ -169,13 +171,45 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
                 {t('money.payPartial')}
               </Button>
               {balance > 0 && (
-                <Button color="green" onClick={() => send(true)} loading={busy} disabled={typed}>
+                <Button
+                  color="green"
+                  onClick={() => setConfirmFull(true)}
+                  loading={busy}
+                  disabled={typed || confirmFull}
+                >
                   {t('money.payFull')}
                 </Button>
               )}
             </>
           )}
         </Group>
+        {confirmFull && !editing && (
+          <Paper withBorder p="sm" bg="green.0" role="alertdialog" aria-labelledby="pay-full-q">
+            <Text size="sm" id="pay-full-q" mb="sm">
+              {t('money.payFullConfirm', {
+                amount: formatYen(balance),
+                date: isDriver ? localToday() : date,
+              })}
+            </Text>
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" size="sm" onClick={() => setConfirmFull(false)}>
+                {t('money.payFullNo')}
+              </Button>
+              <Button
+                color="green"
+                size="sm"
+                data-autofocus
+                loading={busy}
+                onClick={async () => {
+                  await send(true);
+                  setConfirmFull(false);
+                }}
+              >
+                {t('money.payFullYes', { amount: formatYen(balance) })}
+              </Button>
+            </Group>
+          </Paper>
+        )}
       </Stack>
     </Modal>
   );

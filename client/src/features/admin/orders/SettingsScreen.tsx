@@ -1,3 +1,8 @@
+// The holiday calendar: Mantine's DatePicker with its own styles (without them it is a bare
+// table with page-sized chevrons) and its month and day names in the interface's language.
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ja';
+import 'dayjs/locale/ne';
 import {
   Alert,
   Button,
@@ -9,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
+import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
@@ -18,12 +23,15 @@ import { showDate } from '../../../dates';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
+import classes from './holidays.module.css';
 import { BusinessSettingsPanel, TaxSettingsPanel } from './MoneySettings';
 import { adminCrumbs } from './shared';
 
 /** /admin/settings: the order cut-off time and the holidays (DESIGN §6). */
 export function SettingsScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language =
+    i18n.resolvedLanguage === 'ne' || i18n.resolvedLanguage === 'ja' ? i18n.resolvedLanguage : 'en';
   const utils = trpc.useUtils();
   const current = trpc.settings.get.useQuery();
   const calendar = trpc.settings.deliveryCalendar.useQuery();
@@ -87,21 +95,28 @@ export function SettingsScreen() {
                 {t('settings.holidaysHint')}
               </Text>
               <Group align="flex-start" gap="xl">
-                <DatePicker
-                  type="multiple"
-                  value={holidays}
-                  onChange={(v) => setHolidays(v as string[])}
-                  aria-labelledby="holidays-label"
-                  minDate={calendar.data?.today}
-                  ariaLabels={{
-                    previousMonth: t('settings.previousMonth'),
-                    nextMonth: t('settings.nextMonth'),
-                    previousYear: t('settings.previousYear'),
-                    nextYear: t('settings.nextYear'),
-                    previousDecade: t('settings.previousDecade'),
-                    nextDecade: t('settings.nextDecade'),
-                  }}
-                />
+                <DatesProvider
+                  settings={{ locale: language, firstDayOfWeek: language === 'ja' ? 0 : 1 }}
+                >
+                  <DatePicker
+                    type="multiple"
+                    monthLabelFormat={language === 'ja' ? 'YYYY年M月' : 'MMMM YYYY'}
+                    data-testid="holiday-calendar"
+                    classNames={{ day: classes.day }}
+                    value={holidays}
+                    onChange={(v) => setHolidays(v as string[])}
+                    aria-labelledby="holidays-label"
+                    minDate={calendar.data?.today}
+                    ariaLabels={{
+                      previousMonth: t('settings.previousMonth'),
+                      nextMonth: t('settings.nextMonth'),
+                      previousYear: t('settings.previousYear'),
+                      nextYear: t('settings.nextYear'),
+                      previousDecade: t('settings.previousDecade'),
+                      nextDecade: t('settings.nextDecade'),
+                    }}
+                  />
+                </DatesProvider>
                 <Stack gap={4}>
                   {holidays.length === 0 ? (
                     <Text size="sm" c="dimmed">

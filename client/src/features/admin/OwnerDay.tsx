@@ -1,0 +1,139 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatYen } from '../../../../shared/format';
+import { trpc } from '../../trpc';
+
+/** The figures follow the day while the dashboard stays open. */
+const POLL_MS = 60_000;
+
+function Figure(props: { label: string; value: string; detail?: React.ReactNode; testId: string }) {
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={props.testId}>
+      <Text size="sm" c="gray.7">
+        {props.label}
+      </Text>
+      <Text fz={26} fw={700} lh={1.3}>
+        {props.value}
+      </Text>
+      {props.detail && (
+        <Text size="sm" c="gray.7" component="div">
+          {props.detail}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** The owner's day (docs/decisions/039): today's figures and the last 30 days. */
+export function OwnerDay() {
+  const { t } = useTranslation();
+  const day = trpc.reports.dashboard.useQuery(undefined, {
+    refetchInterval: POLL_MS,
+    staleTime: POLL_MS,
+  });
+  if (day.isError) {
+    return (
+      <Text c="red.8" mt="md" role="alert">
+        {t('reports.dashboard.failed')}
+      </Text>
+    );
+  }
+  const d = day.data;
+  if (!d) return null;
+  const short = d.cashToday.collected - d.cashToday.handedOver;
+  return (
+    <Stack component="section" aria-labelledby="owner-day" gap="sm" mt="lg">
+      <Title order={2} size="h3" id="owner-day">
+        {t('reports.dashboard.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+        <Figure
+          testId="day-orders"
+          label={t('reports.dashboard.ordersToday')}
+          value={String(d.placedToday.count)}
+          detail={formatYen(d.placedToday.amount)}
+        />
+        <Figure
+          testId="day-deliveries"
+          label={t('reports.dashboard.deliveredVsPending')}
+          value={`${d.deliveriesToday.delivered} / ${d.deliveriesToday.delivered + d.deliveriesToday.pending}`}
+          detail={
+            <>
+              {t('reports.dashboard.deliveredOfPending', {
+                delivered: d.deliveriesToday.delivered,
+                pending: d.deliveriesToday.pending,
+              })}
+              <br />
+              {t('reports.dashboard.sales', {
+                amount: formatYen(d.deliveriesToday.deliveredAmount),
+              })}
+            </>
+          }
+        />
+        <Figure
+          testId="day-cash"
+          label={t('reports.dashboard.cash')}
+          value={formatYen(d.cashToday.collected)}
+          detail={
+            <>
+              {t('reports.dashboard.cashCollectedHanded', {
+                collected: formatYen(d.cashToday.collected),
+                handed: formatYen(d.cashToday.handedOver),
+              })}
+              {short > 0 && (
+                <>
+                  <br />
+                  <Text span c="red.8" size="sm">
+                    {t('reports.dashboard.cashShort', { amount: formatYen(short) })}
+                  </Text>
+                </>
+              )}
+            </>
+          }
+        />
+        <Figure
+          testId="day-overdue"
+          label={t('reports.dashboard.overdue')}
+          value={formatYen(d.overdue.amount)}
+          detail={
+            <Anchor component={Link} to="/admin/reports/aging" size="sm">
+              {t('reports.dashboard.overdueInvoices', { count: d.overdue.invoices })}
+            </Anchor>
+          }
+        />
+        <Figure
+          testId="day-silent"
+          label={t('reports.dashboard.silent')}
+          value={String(d.silent.count)}
+          detail={
+            <>
+              {t('reports.dashboard.silentCount', { count: d.silent.count })}
+              {d.silent.customers.length > 0 && (
+                <>
+                  <br />
+                  {d.silent.customers.map((c) => c.restaurantName).join(', ')}
+                </>
+              )}
+            </>
+          }
+        />
+      </SimpleGrid>
+      <Paper withBorder p="md" radius="md">
+        <Title order={3} size="h5" mb="sm">
+          {t('reports.dashboard.chartTitle')}
+        </Title>
+        <BarChart
+          h={220}
+          data={d.days.map((x) => ({ date: x.date.slice(5), amount: x.amount }))}
+          dataKey="date"
+          series={[{ name: 'amount', label: t('reports.dashboard.chartAmount'), color: 'blue.6' }]}
+          valueFormatter={(v) => formatYen(v)}
+          tickLine="y"
+        />
+      </Paper>
+    </Stack>
+  );
+}

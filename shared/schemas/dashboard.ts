@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+const yen = z.number().int();
+const count = z.number().int().nonnegative();
+
+/** The owner's day on the office dashboard (docs/decisions/039), in the business time zone. */
+export const dashboardOut = z.object({
+  /** The business day the figures are for (YYYY-MM-DD). */
+  date: z.string(),
+  /** Orders placed today and their amount (tax included). */
+  placedToday: z.object({ count, amount: yen }),
+  /** Orders for delivery today: delivered and still pending, with the delivered amount (sales). */
+  deliveriesToday: z.object({ delivered: count, pending: count, deliveredAmount: yen }),
+  /** Cash the drivers took today against what they handed over to the office. */
+  cashToday: z.object({ collected: yen, handedOver: yen }),
+  /** Unpaid amounts of invoices past their due date. */
+  overdue: z.object({ amount: yen, invoices: count }),
+  /** Customers with no order in the last 30 days (or never): the count and the first few. */
+  silent: z.object({
+    count,
+    customers: z.array(z.object({ _id: z.string(), restaurantName: z.string() })),
+  }),
+  /** The last 30 days, oldest first: orders placed and their amount per day. */
+  days: z.array(z.object({ date: z.string(), orders: count, amount: yen })),
+});
+export type DashboardOut = z.infer<typeof dashboardOut>;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { fold, matchScore, romanise, searchKey, searchQuery } from './fold';
+
+const matches = (names: (string | null)[], q: string) =>
+  matchScore(searchKey(names), searchQuery(q));
+
+describe('the search fold', () => {
+  it('writes Devanagari in roman letters, without the final inherent vowel', () => {
+    expect(romanise('दाल')).toBe('daal');
+    expect(romanise('मसला')).toBe('masalaa');
+    expect(romanise('घ्यू')).toBe('ghyuu');
+    expect(fold('दाल')).toBe(fold('daal'));
+  });
+
+  it('folds vowel length and aspirates', () => {
+    expect(fold('Daal')).toBe('dal');
+    expect(fold('Chhola')).toBe(fold('chola'));
+    expect(fold('Jeera')).toBe(fold('jira'));
+    expect(fold('Bhatmas')).toBe(fold('batmas'));
+  });
+
+  it('finds by spelling, by a dropped vowel and by the Nepali name', () => {
+    expect(matches(['Moong Dal 1kg'], 'daal')).toBe(2);
+    expect(matches(['Toor Daal'], 'dal')).toBe(2);
+    expect(matches(['Garam Masala 100g'], 'masla')).toBe(1);
+    expect(matches(['Lentils', 'मसुरो दाल'], 'dal')).toBe(2);
+    expect(matches(['Masoor Dal', null], 'दाल')).toBe(2);
+    expect(matches(['Basmati Rice 5 KG'], '5kg basmati')).toBe(2);
+  });
+
+  it('does not match what is not there', () => {
+    expect(matches(['Garam Masala'], 'dal')).toBe(0);
+    expect(matches(['Idli Rice'], 'dal')).toBe(0);
+    expect(matches(['Basmati Rice 5kg'], 'basmati 20kg')).toBe(0);
+  });
+});
