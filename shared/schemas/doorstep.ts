@@ -94,6 +94,8 @@ export const itemQuantitiesInput = z
 
 export const frozenLineOut = z.object({
   itemName: z.string(),
+  /** The product's Nepali name, when it has one. */
+  itemNameNe: z.string().nullish(),
   totalQuantity: z.number().int(),
   sku: z.string(),
 });

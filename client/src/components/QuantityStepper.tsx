@@ -1,5 +1,5 @@
 import { ActionIcon, Group, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_QUANTITY } from '../../../shared/rules';
 import { parseQuantity } from '../features/customer/cart';
@@ -15,6 +15,8 @@ interface QuantityStepperProps {
   onSet(quantity: number): void;
   /** Minus disabled at 1 (the cart's line), or removing the line at 1 (the card). */
   minusDisabled?: boolean;
+  /** Takes the keyboard focus (on plus) when it appears: it replaced the focused Add to cart. */
+  focusOnShow?: boolean;
 }
 
 /**
@@ -28,8 +30,15 @@ export function QuantityStepper({
   onIncrease,
   onSet,
   minusDisabled = false,
+  focusOnShow = false,
 }: QuantityStepperProps) {
   const { t } = useTranslation();
+  const plus = useRef<HTMLButtonElement>(null);
+  // Focus stays where the person was: on the control that took Add to cart's place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when it first shows
+  useEffect(() => {
+    if (focusOnShow) plus.current?.focus();
+  }, []);
   const [text, setText] = useState(String(quantity));
   const [editing, setEditing] = useState(false);
   // Follow changes made elsewhere (+/-, another tab) unless the person is typing.
@@ -80,6 +89,7 @@ export function QuantityStepper({
         }}
       />
       <ActionIcon
+        ref={plus}
         size={44}
         variant="filled"
         onClick={onIncrease}

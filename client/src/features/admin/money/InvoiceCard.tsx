@@ -21,7 +21,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DocumentActions } from '../../../components/documents/DocumentActions';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { Phone } from '../../../components/Phone';
-import { showDate, showDateTime } from '../../../dates';
+import { showDate, showInstant } from '../../../dates';
 import { dynamicT } from '../../../i18n';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
@@ -256,7 +256,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
               {history.data?.map((h) => (
                 <List.Item key={h._id}>
                   <Text size="xs">
-                    {showDateTime(h.createdAt.slice(0, 16).replace('T', ' '))} ·{' '}
+                    {showInstant(h.createdAt)} ·{' '}
                     {t('money.historyLine', {
                       actor: h.actorName,
                       action: dynamicT(t)(`money.historyAction.${h.action}`),
