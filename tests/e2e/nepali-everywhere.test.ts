@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PRODUCT_DESCRIPTIONS_NE, PRODUCT_NAMES_NE } from '../../scripts/demo/names-ne';
 import { en, ne } from '../../shared/locales';
 import { type E2E, PHONE, startE2E } from './harness';
 import { allScreens, open, type Screen, signedIn, type Who } from './screens';
@@ -95,9 +96,29 @@ async function englishLeft(who: Who): Promise<string[]> {
   for (const screen of screens.filter((s) => s.who === who)) {
     await open(page, screen.path);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ne');
+    // Product descriptions, order lines and the pick list's lines in Nepali (product data
+    // with a Nepali text shows it).
+    const shown = await page.evaluate(() => document.body.innerText);
+    const nepaliNames = Object.values(PRODUCT_NAMES_NE);
+    if (
+      screen.name === 'all products' &&
+      !shown.includes(PRODUCT_DESCRIPTIONS_NE['Momo Masala 100g'] ?? '-')
+    )
+      found.push('all products: the Momo Masala description is not in Nepali');
+    if (
+      (screen.name === 'order details' ||
+        screen.name === 'office order detail' ||
+        screen.name === 'pick list') &&
+      !nepaliNames.some((name) => shown.includes(name))
+    )
+      found.push(`${screen.name}: no order line in Nepali`);
     for (const text of await visibleTexts(page)) {
       const hit = patterns.find((p) => p.pattern.test(text));
-      if (hit) found.push(`${screen.name}: "${text}" (${hit.key})`);
+      if (hit) {
+        const line = `${screen.name}: "${text}" (${hit.key})`;
+        console.log(line);
+        found.push(line);
+      }
     }
   }
   // A cart with something in it, its checkout step and the delivery-date calendar's month
@@ -126,16 +147,32 @@ async function englishLeft(who: Who): Promise<string[]> {
   return [...new Set(found)];
 }
 
+// ONLY=customer,driver,office runs those parts (while fixing); unset, all of them.
+const only = process.env.ONLY?.split(',');
+const part = (name: string) => (!only || only.includes(name) ? it : it.skip);
+
 describe('Nepali everywhere', () => {
-  it('customer screens show no English interface text', { timeout: 300_000 }, async () => {
-    expect(await englishLeft('customer')).toEqual([]);
-  });
+  part('customer')(
+    'customer screens show no English interface text',
+    { timeout: 300_000 },
+    async () => {
+      expect(await englishLeft('customer')).toEqual([]);
+    },
+  );
 
-  it('driver screens show no English interface text', { timeout: 300_000 }, async () => {
-    expect(await englishLeft('driver')).toEqual([]);
-  });
+  part('driver')(
+    'driver screens show no English interface text',
+    { timeout: 300_000 },
+    async () => {
+      expect(await englishLeft('driver')).toEqual([]);
+    },
+  );
 
-  it('office screens show no English interface text', { timeout: 600_000 }, async () => {
-    expect(await englishLeft('office')).toEqual([]);
-  });
+  part('office')(
+    'office screens show no English interface text',
+    { timeout: 600_000 },
+    async () => {
+      expect(await englishLeft('office')).toEqual([]);
+    },
+  );
 });

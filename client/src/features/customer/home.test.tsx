@@ -109,6 +109,6 @@ describe('customer home', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(800);
     });
-    expect(screen.getByRole('dialog', { name: 'Frozen momo special' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'News for you' })).toBeTruthy();
   });
 });

@@ -217,7 +217,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
                     <Text size="sm">
                       {showDate(n.date)} · {n.notesBy ?? 'Unknown'}: {n.note}
                       {n.nextFollowUp
-                        ? ` (${t('money.nextFollowUpShort', { date: n.nextFollowUp })})`
+                        ? ` (${t('money.nextFollowUpShort', { date: showDate(n.nextFollowUp) })})`
                         : ''}
                     </Text>
                   </List.Item>
