@@ -255,7 +255,12 @@ export function pickList(db: Db, deliveryDate: string, routeName?: string): Pick
       routeName: o.user.route?.name ?? null,
       customMessage: o.customMessage,
       offSchedule: (rows[i] as OrderRow).offSchedule,
-      lines: o.orderItems.map((l) => ({ name: l.name, quantity: l.quantity, sku: l.sku })),
+      lines: o.orderItems.map((l) => ({
+        name: l.name,
+        nameNe: l.nameNe ?? null,
+        quantity: l.quantity,
+        sku: l.sku,
+      })),
     })),
   };
 }

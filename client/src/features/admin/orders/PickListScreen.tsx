@@ -109,9 +109,11 @@ export function PickListScreen() {
                     <Table.Tbody>
                       {s.lines.map((l, j) => (
                         <Table.Tr key={`${s.orderId}:${j.toString()}`}>
-                          <Table.Td>{l.name}</Table.Td>
+                          <Table.Td>
+                            {localName({ name: l.name, nameNe: l.nameNe }, i18n.resolvedLanguage)}
+                          </Table.Td>
                           <Table.Td ta="right" w={120}>
-                            {l.quantity} {l.sku}
+                            {l.quantity} {unitLabel(t, l.sku)}
                           </Table.Td>
                         </Table.Tr>
                       ))}

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { DocumentActions } from '../../../components/documents/DocumentActions';
+import { unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
 import { Phone } from '../../../components/Phone';
 import { CollectBeforeUnloading, type useDues } from '../payments/DueToCollect';
@@ -40,7 +41,7 @@ export function JobCard({
           <List size="sm" spacing={2}>
             {job.order.orderItems.map((l) => (
               <List.Item key={`${l.name}:${l.sku}`}>
-                {l.name} × {l.quantity} {l.sku}
+                {l.name} × {l.quantity} {unitLabel(t, l.sku)}
               </List.Item>
             ))}
           </List>
