@@ -110,9 +110,7 @@ async function englishLeft(who: Who): Promise<string[]> {
     )
       found.push('all products: the Momo Masala description is not in Nepali');
     if (
-      (screen.name === 'order details' ||
-        screen.name === 'office order detail' ||
-        screen.name === 'pick list') &&
+      (screen.name === 'order details' || screen.name === 'office order detail') &&
       !nepaliNames.some((name) => shown.includes(name))
     )
       found.push(`${screen.name}: no order line in Nepali`);
