@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   displayPhone,
-  formatDate,
-  formatDateTime,
   formatOrderNumber,
   formatYen,
   isoDateInZone,
@@ -31,30 +29,12 @@ describe('dates', () => {
   it('takes today in the business time zone', () => {
     // 2026-01-01 20:00 UTC is already 2026-01-02 in Tokyo.
     expect(isoDateInZone(new Date('2026-01-01T20:00:00Z'), 'Asia/Tokyo')).toBe('2026-01-02');
-    expect(toPickerDate('2026-03-09')).toBe('03/09/2026');
+    expect(toPickerDate('2026-03-09')).toBe('9 Mar 2026');
   });
 });
 
 describe('formatOrderNumber', () => {
   it('shows the sequential number with a hash', () => {
     expect(formatOrderNumber(10482)).toBe('#10482');
-  });
-});
-
-describe('formatDate and formatDateTime: one format per language (ADR 025)', () => {
-  it('writes 11/26/2026 in English and Nepali, 2026/11/26 in Japanese', () => {
-    expect(formatDate('2026-11-26', 'en')).toBe('11/26/2026');
-    expect(formatDate('2026-11-26', 'ne')).toBe('11/26/2026');
-    expect(formatDate('2026-11-26', 'ja')).toBe('2026/11/26');
-    expect(formatDate('2026-11-26', undefined)).toBe('11/26/2026');
-    // Not a date: as it is.
-    expect(formatDate('', 'ja')).toBe('');
-    expect(formatDate('soon', 'en')).toBe('soon');
-  });
-
-  it('keeps the local date and time as it is in English and Nepali, with slashes in Japanese', () => {
-    expect(formatDateTime('2026-11-26 14:05', 'en')).toBe('2026-11-26 14:05');
-    expect(formatDateTime('2026-11-26 14:05', 'ne')).toBe('2026-11-26 14:05');
-    expect(formatDateTime('2026-11-26 14:05', 'ja')).toBe('2026/11/26 14:05');
   });
 });

@@ -41,31 +41,28 @@ export function isoDateInZone(instant: Date, timeZone: string): string {
   return format.format(instant);
 }
 
-/** YYYY-MM-DD -> MM/DD/YYYY, the delivery-date picker's format. */
+const MONTHS_EN = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/**
+ * YYYY-MM-DD -> "26 Nov 2026", the English interface's one date format (client/src/dates.ts
+ * writes every language's, ADR 040; the English month names are `common.month`).
+ */
 export function toPickerDate(iso: string): string {
   const [y, m, d] = iso.split('-');
-  return `${m}/${d}/${y}`;
-}
-
-const isJapanese = (language: string | undefined) => language?.startsWith('ja') === true;
-
-/**
- * A date (YYYY-MM-DD) as the reader's language writes it, the one format each language uses
- * on every screen (ADR 012, 025): 11/26/2026 in English and Nepali, 2026/11/26 in Japanese
- * (the numeric form of Japanese invoices and ledgers; as short as the others in a table).
- * Anything else is shown as it is.
- */
-export function formatDate(iso: string, language: string | undefined): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
-  return isJapanese(language) ? iso.replaceAll('-', '/') : toPickerDate(iso);
-}
-
-/**
- * A local date and time ("YYYY-MM-DD HH:MM") in the reader's language: as it is in English
- * and Nepali (the drivers' and the office's timestamps), 2026/11/26 14:05 in Japanese.
- */
-export function formatDateTime(local: string, language: string | undefined): string {
-  return isJapanese(language) ? local.replace(/^(\d{4})-(\d{2})-(\d{2})/, '$1/$2/$3') : local;
+  return `${Number(d)} ${MONTHS_EN[Number(m) - 1]} ${y}`;
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();

@@ -36,6 +36,8 @@ export const product = sqliteTable(
     /** Whole yen. */
     price: integer('price').notNull(),
     description: text('description').notNull().default(''),
+    /** Optional Nepali description, shown to Nepali readers (else `description`). */
+    descriptionNe: text('description_ne'),
     /** The unit ("sku" in the spec's words). */
     sku: text('sku', { enum: UNITS }).notNull(),
     image: text('image'),

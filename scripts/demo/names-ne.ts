@@ -99,3 +99,23 @@ export const PRODUCT_NAMES_NE: Record<string, string> = {
   'Thai Basil Frozen 100g': 'फ्रोजन थाई तुलसी 100 ग्राम',
   'Lemongrass Frozen 500g': 'फ्रोजन लेमनग्रास 500 ग्राम',
 };
+
+/** Nepali descriptions of the demo products whose description shows on the card (ADR 040). */
+export const PRODUCT_DESCRIPTIONS_NE: Record<string, string> = {
+  'Basmati Rice India Gate Classic 5kg':
+    'अति लामो दाना, दुई वर्ष पुरानो। बिरयानी र पुलाउका लागि फुरफुरे र छुट्टाछुट्टै पाकिन्छ।',
+  'Basmati Rice Daawat Super 20kg': 'रेस्टुरेन्टको बोरा। दुई बोरा वा बढीको अर्डरमा यो महिना विशेष मूल्य।',
+  'Bhatmas Roasted Soybeans 500g':
+    'भटमास सादेकोका लागि कुरकुरे भुटेको भटमास। अब 500 ग्रामको प्याकमा पाइन्छ।',
+  'Timur Sichuan Pepper 100g': 'अचार र मःमको चटनीका लागि नेपाली टिमुर। यो सिजन थोरै प्याक मात्र बाँकी।',
+  'Jimbu Himalayan Herb 50g':
+    'दालमा झानिनका लागि सुकेको मुस्ताङको जिम्बु। अर्को ढुवानी अर्को महिना आउने अपेक्षा।',
+  'Momo Masala 100g': 'मःमको मासु र झोल अचारका लागि घरकै मिश्रण। यो महिना नयाँ।',
+  'Frozen Chicken Momo 50pcs': 'हातले बेरेको कुखुराको मःम, फ्रोजनबाटै 12 मिनेट भाप दिनुहोस्। विशेष छुट मूल्य।',
+  'Paneer Block 1kg': 'कडा मलाई पनिर, फ्रोजन। काट्नुअघि रातभर फ्रिजमा पगाल्नुहोस्।',
+  'Canola Oil 16.5kg':
+    'तार्ने तेल, 16.5 केजीको सामान्य टिनमा। नयाँ आपूर्तिकर्तासँगको सम्झौताअनुसार मूल्य परिमार्जन।',
+  'Jasmine Rice Royal Umbrella 5kg':
+    'थाई होम माली चामल, सुगन्धित र नरम। थाई चामलको पहिलो नम्बरको ब्रान्ड।',
+  'Coconut Milk Aroy-D 400ml x 24': '24 टिनको केस। प्रस्ताव चलुन्जेल केसको मूल्य कम।',
+};

@@ -53,7 +53,7 @@ import {
   zonedIso,
 } from './dates';
 import { popupImage, productTile, sliderBanner } from './images';
-import { CATEGORY_NAMES_NE, PRODUCT_NAMES_NE } from './names-ne';
+import { CATEGORY_NAMES_NE, PRODUCT_DESCRIPTIONS_NE, PRODUCT_NAMES_NE } from './names-ne';
 import { Rng } from './prng';
 import { type DeliveryToBill, seedBilling } from './seed-billing';
 
@@ -329,6 +329,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       categoryId: cat.id,
       price: p.price,
       description: p.description,
+      descriptionNe: PRODUCT_DESCRIPTIONS_NE[p.name] ?? null,
       sku: p.unit,
       image,
       productRank: p.rank ?? 80 + i,

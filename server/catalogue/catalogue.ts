@@ -25,6 +25,7 @@ export function toProductOut(p: ProductRow, cat: CategoryRef | null): ProductOut
       : null,
     price: p.price,
     description: p.description,
+    descriptionNe: p.descriptionNe ?? null,
     sku: p.sku,
     image: p.image,
     productRank: p.productRank,

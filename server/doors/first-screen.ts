@@ -134,6 +134,9 @@ const HEART = svg(
 const HOME = svg(26, '<path d="M3 11l9-8 9 8"/><path d="M5 10v10h5v-6h4v6h5V10"/>');
 const PERSON =
   '<svg viewBox="0 0 15 15" fill="none" aria-hidden="true"><path d="M0.877014 7.49988C0.877014 3.84219 3.84216 0.877045 7.49985 0.877045C11.1575 0.877045 14.1227 3.84219 14.1227 7.49988C14.1227 11.1575 11.1575 14.1227 7.49985 14.1227C3.84216 14.1227 0.877014 11.1575 0.877014 7.49988ZM7.49985 1.82704C4.36683 1.82704 1.82701 4.36686 1.82701 7.49988C1.82701 8.97196 2.38774 10.3131 3.30727 11.3213C4.19074 9.94119 5.73818 9.02499 7.50023 9.02499C9.26206 9.02499 10.8093 9.94097 11.6929 11.3208C12.6121 10.3127 13.1727 8.97172 13.1727 7.49988C13.1727 4.36686 10.6328 1.82704 7.49985 1.82704ZM10.9818 11.9787C10.2839 10.7795 8.9857 9.97499 7.50023 9.97499C6.01458 9.97499 4.71624 10.7797 4.01845 11.9791C4.97952 12.7272 6.18765 13.1727 7.49985 13.1727C8.81227 13.1727 10.0206 12.727 10.9818 11.9787ZM5.14999 6.50487C5.14999 5.207 6.20212 4.15487 7.49999 4.15487C8.79786 4.15487 9.84999 5.207 9.84999 6.50487C9.84999 7.80274 8.79786 8.85487 7.49999 8.85487C6.20212 8.85487 5.14999 7.80274 5.14999 6.50487ZM7.49999 5.10487C6.72679 5.10487 6.09999 5.73167 6.09999 6.50487C6.09999 7.27807 6.72679 7.90487 7.49999 7.90487C8.27319 7.90487 8.89999 7.27807 8.89999 6.50487C8.89999 5.73167 8.27319 5.10487 7.49999 5.10487Z" fill="currentColor" fill-rule="evenodd" clip-rule="evenodd"/></svg>';
+/** The no-picture box, drawn (an emoji needs a font some phones lack; ADR 040). */
+const BOX =
+  '<svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M12 3l8 4.5v9L12 21l-8-4.5v-9L12 3"/><path d="M12 12l8-4.5M12 12v9M12 12L4 7.5"/></svg>';
 const CHEVRON =
   '<svg viewBox="0 0 15 15" width="18" height="18" fill="none" aria-hidden="true"><path d="M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z" fill="currentColor" fill-rule="evenodd" clip-rule="evenodd"/></svg>';
 
@@ -148,13 +151,17 @@ function card(product: ProductOut, index: number, language: Language): string {
   const eager = index < EAGER_CARDS;
   const picture = product.image
     ? `<img src="${e(cardImage(product.image))}" alt="${e(product.name)}" ${eager ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"'}>`
-    : `<span class="fs-noimage" role="img" aria-label="${e(t('product.noImage'))}"><span aria-hidden="true">📦</span></span>`;
+    : `<span class="fs-noimage" role="img" aria-label="${e(t('product.noImage'))}">${BOX}</span>`;
   const unit = (UNITS as readonly string[]).includes(product.sku)
     ? t(`buyer.units.${product.sku}`)
     : product.sku;
+  const shown =
+    language === 'ne' && product.descriptionNe?.trim()
+      ? product.descriptionNe
+      : product.description;
   const description =
-    product.showDescription === 'Show' && product.description.trim() !== ''
-      ? `<p class="fs-desc">${e(product.description)}</p>`
+    product.showDescription === 'Show' && shown.trim() !== ''
+      ? `<p class="fs-desc">${e(shown)}</p>`
       : '';
   const button = isOutOfStock(product)
     ? `<span class="fs-button fs-disabled" data-part="add">${e(t('product.notInStock'))}</span>`

@@ -25,6 +25,8 @@ import { checkOrderable, orderTermsFor } from './order-terms';
 
 type OrderRow = typeof customerOrder.$inferSelect;
 type LineRow = typeof orderLine.$inferSelect;
+/** A line with its product's Nepali name (now), for Nepali readers. */
+type NamedLine = LineRow & { nameNe?: string | null };
 
 export function countPendingWebOrders(db: Db): number {
   const row = prepared(db, 'orders.pendingCount', () =>
@@ -43,7 +45,7 @@ const idsIn = (column: typeof orderLine.orderId | typeof product.id, name: strin
 
 // --- Reading ----------------------------------------------------------------------------------
 
-function toOrderOut(o: OrderRow, lines: LineRow[]): OrderOut {
+function toOrderOut(o: OrderRow, lines: NamedLine[]): OrderOut {
   return {
     _id: o.id,
     orderNumber: o.orderNumber,
@@ -59,6 +61,7 @@ function toOrderOut(o: OrderRow, lines: LineRow[]): OrderOut {
       _id: l.id,
       product: l.productId,
       name: l.name,
+      nameNe: l.nameNe ?? null,
       sku: l.sku,
       quantity: l.quantity,
       price: l.unitPrice,
@@ -83,12 +86,19 @@ function toOrderOut(o: OrderRow, lines: LineRow[]): OrderOut {
 /** Orders with their lines, in the order of `rows`: two queries, not one per order. */
 export function withLines(db: Db, rows: OrderRow[]): OrderOut[] {
   if (rows.length === 0) return [];
-  const lines = prepared(db, 'orders.linesOf', () =>
-    db.select().from(orderLine).where(idsIn(orderLine.orderId, 'ids')).prepare(),
-  ).all({ ids: JSON.stringify(rows.map((r) => r.id)) });
+  const lines: NamedLine[] = prepared(db, 'orders.linesOf', () =>
+    db
+      .select({ line: orderLine, nameNe: product.nameNe })
+      .from(orderLine)
+      .leftJoin(product, eq(product.id, orderLine.productId))
+      .where(idsIn(orderLine.orderId, 'ids'))
+      .prepare(),
+  )
+    .all({ ids: JSON.stringify(rows.map((r) => r.id)) })
+    .map((r) => ({ ...r.line, nameNe: r.nameNe }));
   // Sorting a few dozen lines here is cheaper than an ORDER BY over the IN list.
   lines.sort((a, b) => a.position - b.position);
-  const byOrder = new Map<string, LineRow[]>();
+  const byOrder = new Map<string, NamedLine[]>();
   for (const l of lines) {
     const list = byOrder.get(l.orderId) ?? [];
     list.push(l);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { account, customer, customerOrder, orderLine, route } from '../../drizzle/schema';
+import { account, customer, customerOrder, orderLine, product, route } from '../../drizzle/schema';
 import {
   type FrozenLine,
   OFFICE_PAGE_SIZE,
@@ -195,16 +195,23 @@ function sumLines(db: Db, where: SQL | undefined): FrozenLine[] {
   const rows = db
     .select({
       itemName: sql<string>`MIN(${orderLine.name})`,
+      itemNameNe: sql<string | null>`MIN(${product.nameNe})`,
       sku: sql<string>`MIN(${orderLine.sku})`,
       totalQuantity: sql<number>`SUM(${orderLine.quantity})`,
     })
     .from(customerOrder)
     .innerJoin(orderLine, eq(orderLine.orderId, customerOrder.id))
+    .leftJoin(product, eq(product.id, orderLine.productId))
     .where(and(eq(customerOrder.isDelivered, false), where))
     .groupBy(sql`COALESCE(${orderLine.productId}, ${orderLine.name}), ${orderLine.sku}`)
     .all();
   return rows
-    .map((r) => ({ itemName: r.itemName, sku: r.sku, totalQuantity: Number(r.totalQuantity) }))
+    .map((r) => ({
+      itemName: r.itemName,
+      itemNameNe: r.itemNameNe ?? null,
+      sku: r.sku,
+      totalQuantity: Number(r.totalQuantity),
+    }))
     .sort((a, b) => a.itemName.localeCompare(b.itemName) || a.sku.localeCompare(b.sku));
 }
 
@@ -249,7 +256,12 @@ export function pickList(db: Db, deliveryDate: string, routeName?: string): Pick
       routeName: o.user.route?.name ?? null,
       customMessage: o.customMessage,
       offSchedule: (rows[i] as OrderRow).offSchedule,
-      lines: o.orderItems.map((l) => ({ name: l.name, quantity: l.quantity, sku: l.sku })),
+      lines: o.orderItems.map((l) => ({
+        name: l.name,
+        nameNe: l.nameNe ?? null,
+        quantity: l.quantity,
+        sku: l.sku,
+      })),
     })),
   };
 }

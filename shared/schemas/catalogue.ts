@@ -21,6 +21,8 @@ export const productOut = z.object({
   category: categoryOut.nullable(),
   price: z.number().int(),
   description: z.string(),
+  /** The Nepali description, when the office gave one (ADR 040). */
+  descriptionNe: z.string().nullish(),
   sku: z.enum(UNITS),
   image: z.string().nullable(),
   productRank: z.number().int(),

@@ -94,6 +94,8 @@ export const itemQuantitiesInput = z
 
 export const frozenLineOut = z.object({
   itemName: z.string(),
+  /** The product's Nepali name, when it has one. */
+  itemNameNe: z.string().nullish(),
   totalQuantity: z.number().int(),
   sku: z.string(),
 });
@@ -123,7 +125,14 @@ export const pickListOut = z.object({
       routeName: z.string().nullable(),
       customMessage: z.string(),
       offSchedule: z.boolean(),
-      lines: z.array(z.object({ name: z.string(), quantity: z.number().int(), sku: z.string() })),
+      lines: z.array(
+        z.object({
+          name: z.string(),
+          nameNe: z.string().nullish(),
+          quantity: z.number().int(),
+          sku: z.string(),
+        }),
+      ),
     }),
   ),
 });

@@ -118,6 +118,7 @@ export const productInput = z.object({
     .trim()
     .min(1, 'product.descriptionRequired')
     .max(2000, 'field.tooLong'),
+  descriptionNe: optionalText(2000),
   sku: z.enum(UNITS, { error: REQUIRED }),
   image: optionalText(200),
   productRank: wholeCount,

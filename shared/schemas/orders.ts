@@ -53,6 +53,8 @@ export const orderItemOut = z.object({
   _id: z.string(),
   product: z.string().nullable(),
   name: z.string(),
+  /** The product's Nepali name, when it has one (shown to Nepali readers). */
+  nameNe: z.string().nullish(),
   sku: z.string(),
   quantity: z.number().int(),
   price: z.number().int(),

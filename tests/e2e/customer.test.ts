@@ -73,7 +73,7 @@ describe('customer journeys', () => {
     await signInCustomer(page, 'cust01');
 
     // The home's promotional popup comes 800 ms later with its countdown; close it by hand.
-    const popup = page.getByRole('dialog', { name: 'New: Momo Masala 10% off' });
+    const popup = page.getByRole('dialog', { name: 'News for you' });
     await popup.waitFor();
     await popup.getByText(/^Closes in \d+ s$/).waitFor();
     await popup.getByRole('button', { name: 'Close' }).click();

@@ -29,6 +29,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
       'aria-label': t(`table.${control}`),
     }),
+    // A table wider or taller than its box scrolls: its viewport takes the keyboard focus so
+    // arrow keys scroll it (axe: scrollable-region-focusable; the aging table on a phone).
+    scrollAreaProps: { viewportProps: { tabIndex: 0 } },
   };
   return <MantineDataTable {...(defaults as object)} {...(props as DataTableProps<T>)} />;
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderOut } from '../../../shared/schemas/orders';
 import { rateRows } from '../../../shared/tax-columns';
-import { unitLabel } from './localName';
+import { localName, unitLabel } from './localName';
 import { Money } from './Money';
 import { reducedMark, TaxBreakdown } from './TaxBreakdown';
 
@@ -29,7 +29,7 @@ export function OrderLinesTable({
 }: {
   order: Pick<OrderOut, 'orderItems' | 'totalPrice' | 'net8' | 'tax8' | 'net10' | 'tax10'>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       {/* On a phone the unit price moves under the product name, so the table fits. */}
@@ -51,7 +51,7 @@ export function OrderLinesTable({
               <Table.Tr key={line._id}>
                 <Table.Td>{index + 1}</Table.Td>
                 <Table.Td>
-                  {line.name}
+                  {localName({ name: line.name, nameNe: line.nameNe }, i18n.resolvedLanguage)}
                   {reducedMark(line.taxRate)}
                   <Text size="xs" c="dimmed" hiddenFrom="xs" aria-hidden="true">
                     @ <Money amount={line.price} />

@@ -10,7 +10,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ITEM_TYPE_BADGES, type ItemType } from '../../../shared/enums';
 import { isOutOfStock, shownItemType } from '../../../shared/rules';
@@ -26,6 +26,7 @@ import {
 } from '../features/customer/cart';
 import { ConfirmDialog } from './ConfirmDialog';
 import { cardImage } from './cardImage';
+import { BoxIcon } from './icons';
 import { localName, unitLabel } from './localName';
 import { Money } from './Money';
 import { QuantityStepper } from './QuantityStepper';
@@ -94,8 +95,8 @@ function ProductImage({ product, eager }: { product: ProductOut; eager: boolean 
         />
       ) : (
         <Center bg="gray.1" c="dimmed" role="img" aria-label={t('product.noImage')}>
-          <Text fz={36} aria-hidden="true">
-            📦
+          <Text lh={1} aria-hidden="true">
+            <BoxIcon size={40} />
           </Text>
         </Center>
       )}
@@ -107,6 +108,12 @@ function ProductImage({ product, eager }: { product: ProductOut; eager: boolean 
 function CartControls({ product }: { product: ProductOut }) {
   const { t } = useTranslation();
   const quantity = quantityIn(useCart(), product._id);
+  const add = useRef<HTMLButtonElement>(null);
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (quantity === 0 && moveFocus.current) add.current?.focus();
+    moveFocus.current = false;
+  }, [quantity]);
 
   if (isOutOfStock(product)) {
     return (
@@ -117,7 +124,17 @@ function CartControls({ product }: { product: ProductOut }) {
   }
   if (quantity === 0) {
     return (
-      <Button fullWidth mih={44} onClick={() => addToCart(product)} data-testid="add-to-cart">
+      <Button
+        ref={add}
+        fullWidth
+        mih={44}
+        onClick={() => {
+          // The button gives way to the quantity controls: they take the focus (not the page).
+          moveFocus.current = document.activeElement === add.current;
+          addToCart(product);
+        }}
+        data-testid="add-to-cart"
+      >
         {t('product.addToCart')}
       </Button>
     );
@@ -126,10 +143,15 @@ function CartControls({ product }: { product: ProductOut }) {
     <QuantityStepper
       name={product.name}
       quantity={quantity}
-      onDecrease={() => decreaseInCart(product._id)}
+      onDecrease={() => {
+        // Back to Add to cart at 0: it takes the focus.
+        if (quantity === 1) moveFocus.current = true;
+        decreaseInCart(product._id);
+      }}
       onIncrease={() => increaseInCart(product._id)}
       onSet={(n) => setQuantityInCart(product._id, n)}
       terms={termsOf(product)}
+      focusOnShow={moveFocus.current}
     />
   );
 }
@@ -185,7 +207,9 @@ export function ProductCard({
 }: ProductCardProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage;
-  const showDescription = product.showDescription === 'Show' && product.description.trim() !== '';
+  const description =
+    lang === 'ne' && product.descriptionNe?.trim() ? product.descriptionNe : product.description;
+  const showDescription = product.showDescription === 'Show' && description.trim() !== '';
   return (
     <Card withBorder radius="lg" padding="sm" h="100%" data-testid="product-card">
       <Card.Section pos="relative">
@@ -205,8 +229,13 @@ export function ProductCard({
           {localName(product, lang)}
         </Text>
         {showDescription && (
-          <Text size="xs" c="dimmed" lineClamp={4}>
-            {product.description}
+          <Text
+            size="xs"
+            c="dimmed"
+            lineClamp={4}
+            lang={description === product.description ? undefined : 'ne'}
+          >
+            {description}
           </Text>
         )}
         <Group gap={6} align="baseline" mt="auto" pt={4} wrap="wrap">

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_QUANTITY } from '../../../shared/rules';
 import {
@@ -23,6 +23,8 @@ interface QuantityStepperProps {
   minusDisabled?: boolean;
   /** The product's minimum and case lot (ADR 035): a typed quantity is corrected on leaving. */
   terms?: QuantityTerms;
+  /** Takes the keyboard focus (on plus) when it appears: it replaced the focused Add to cart. */
+  focusOnShow?: boolean;
 }
 
 /**
@@ -37,8 +39,15 @@ export function QuantityStepper({
   onSet,
   minusDisabled = false,
   terms,
+  focusOnShow = false,
 }: QuantityStepperProps) {
   const { t } = useTranslation();
+  const plus = useRef<HTMLButtonElement>(null);
+  // Focus stays where the person was: on the control that took Add to cart's place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when it first shows
+  useEffect(() => {
+    if (focusOnShow) plus.current?.focus();
+  }, []);
   const [text, setText] = useState(String(quantity));
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -116,6 +125,7 @@ export function QuantityStepper({
         }}
       />
       <ActionIcon
+        ref={plus}
         size={44}
         variant="filled"
         onClick={() => {

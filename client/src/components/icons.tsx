@@ -104,3 +104,51 @@ export function ChevronsIcon(props: IconProps) {
     </Svg>
   );
 }
+
+// Pictures drawn as lines, never as emoji: a phone without an emoji font shows an empty box
+// for ✅ 📦 🔍 ⚠️ (ADR 040). Paths after tabler-icons (MIT).
+
+export function CircleCheckIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M9 12l2 2 4-4" />
+    </Svg>
+  );
+}
+
+export function BoxIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 3l8 4.5v9L12 21l-8-4.5v-9L12 3" />
+      <path d="M12 12l8-4.5M12 12v9M12 12L4 7.5" />
+    </Svg>
+  );
+}
+
+export function SearchIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="10" cy="10" r="7" />
+      <path d="M21 21l-6-6" />
+    </Svg>
+  );
+}
+
+export function AlertIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 9v4M12 17h.01" />
+      <path d="M10.24 3.96L2.1 18a2 2 0 0 0 1.7 3h16.4a2 2 0 0 0 1.7-3L13.76 3.96a2 2 0 0 0-3.52 0z" />
+    </Svg>
+  );
+}
+
+/** An empty box to tick by hand on a printed list. */
+export function SquareIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="4" y="4" width="16" height="16" rx="2" />
+    </Svg>
+  );
+}

@@ -1,14 +1,15 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertIcon } from '../components/icons';
 import { releaseFirstScreen } from '../firstScreen';
 
 function Fallback({ onRetry }: { onRetry(): void }) {
   const { t } = useTranslation();
   return (
     <Stack align="center" py={48} px="md" ta="center" gap="md" data-testid="area-error">
-      <Text fz={44} aria-hidden="true">
-        ⚠️
+      <Text c="red.8" lh={1} aria-hidden="true">
+        <AlertIcon size={44} />
       </Text>
       <Alert color="red" variant="light" role="alert" title={t('shell.errorTitle')} maw={460}>
         {t('shell.errorHint')}

@@ -52,6 +52,7 @@ import { Outlet, useLocation } from 'react-router';
 import type { UserInfo } from '../../../shared/schemas/auth';
 import { ALERT_MS } from '../components/notify';
 import { TopBar } from '../components/TopBar';
+import { useBusinessTimeZone } from '../dates';
 import { homeFor } from '../features/auth/guards';
 import { ConnectionBanner } from './ConnectionBanner';
 import { BackToTop, HomeButton, usePhone } from './FloatingActions';
@@ -65,6 +66,8 @@ export default function SignedInFrame({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const phone = usePhone();
+  // The business's time zone for every date shown (client/src/dates.ts), asked once.
+  useBusinessTimeZone();
   const home = homeFor(user);
   // Not on the home itself: nothing to go back to, and the page is short.
   const footer = phone && pathname !== home;

@@ -1,6 +1,7 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_INPUT_RANGE } from '../../dates';
 import { trpc } from '../../trpc';
 import { closingPdfUrl } from './paths';
 
@@ -18,6 +19,7 @@ export function ClosingStatements({ initialDate = '' }: { initialDate?: string }
     <Group gap="xs" align="flex-end" data-testid="closing-statements">
       <TextInput
         type="date"
+        {...DATE_INPUT_RANGE}
         size="xs"
         label={t('documents.ui.closingDate')}
         value={date}

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, List, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DocumentKind } from '../../../../shared/enums';
+import { showInstant } from '../../dates';
 import { errorText } from '../../errors';
 import { dynamicT } from '../../i18n';
 import { trpc } from '../../trpc';
@@ -94,7 +95,7 @@ function SendDocument({ kind, id }: { kind: DocumentKind; id: string }) {
         <List size="xs" listStyleType="none" p={0} aria-label={t('documents.ui.mailLog')}>
           {mails.data.mails.map((m) => (
             <List.Item key={m._id}>
-              {m.sentAt.slice(0, 16).replace('T', ' ')} · {m.to} ·{' '}
+              {showInstant(m.sentAt)} · {m.to} ·{' '}
               {dynamicT(t)(`documents.ui.mailStatus.${m.status}`, { defaultValue: m.status })}
               {m.sentBy ? ` · ${m.sentBy}` : ''}
               {m.error ? ` (${m.error})` : ''}

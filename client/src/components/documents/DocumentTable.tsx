@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../shared/format';
 import type { DocumentSummary } from '../../../../shared/schemas/documents';
+import { showDate } from '../../dates';
 import { dynamicT } from '../../i18n';
 import { DocumentLink } from './DocumentActions';
 
@@ -35,7 +36,7 @@ export function DocumentTable({
               <Table.Td>
                 <DocumentLink kind={doc.kind} id={doc.id} number={doc.number} area={area} />
               </Table.Td>
-              <Table.Td>{doc.date}</Table.Td>
+              <Table.Td>{showDate(doc.date)}</Table.Td>
               <Table.Td style={{ textAlign: 'right' }}>{formatYen(doc.amount)}</Table.Td>
             </Table.Tr>
           ))}

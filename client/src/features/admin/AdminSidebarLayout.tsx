@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
+import { localName } from '../../components/localName';
 import { trpc } from '../../trpc';
 
 // The office's frame (spec §2 "Top bar and shared elements"): a sidebar listing All Customers
@@ -41,7 +42,7 @@ function useCurrent() {
 }
 
 export function AdminSidebar() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const current = useCurrent();
   const routes = trpc.routes.list.useQuery();
   const categories = trpc.categories.list.useQuery();
@@ -72,14 +73,18 @@ export function AdminSidebar() {
           {t('errors.common.categoriesFailed')}
         </Text>
       )}
-      <Box pl="sm">{(categories.data ?? []).map((c) => entry(productsLink(c._id), c.name))}</Box>
+      <Box pl="sm">
+        {(categories.data ?? []).map((c) =>
+          entry(productsLink(c._id), localName(c, i18n.resolvedLanguage)),
+        )}
+      </Box>
     </Box>
   );
 }
 
 /** The same choices as the sidebar, as two dropdowns for narrow screens. */
 function SidebarSelects() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const current = useCurrent();
   const routes = trpc.routes.list.useQuery();
@@ -90,7 +95,10 @@ function SidebarSelects() {
   ];
   const categoryChoices = [
     { value: productsLink(), label: t('nav.allProducts') },
-    ...(categories.data ?? []).map((c) => ({ value: productsLink(c._id), label: c.name })),
+    ...(categories.data ?? []).map((c) => ({
+      value: productsLink(c._id),
+      label: localName(c, i18n.resolvedLanguage),
+    })),
   ];
   const pick = (list: { value: string }[]) =>
     list.some((c) => c.value === current) ? current : null;

@@ -1,4 +1,4 @@
-import { type MantineSize, Stepper, Title, useMatches, VisuallyHidden } from '@mantine/core';
+import { Box, type MantineSize, Stepper, Title, useMatches, VisuallyHidden } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ export function CartScreen() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const [step, setStep] = useState(0);
+  const steps = useRef<HTMLDivElement>(null);
   // Both step labels must fit a 390 px phone side by side.
   const stepperSize = useMatches<MantineSize>({ base: 'xs', sm: 'md' });
   // Set once the order is placed: the cart empties on the way out, which must not send the
@@ -28,6 +29,9 @@ export function CartScreen() {
     setStep(next);
     // On a phone CONTINUE sits at the bottom: start the next step at its top.
     document.documentElement.scrollTop = 0;
+    // The pressed button is gone with its step: the keyboard focus goes to the new step (its
+    // top, where the eye goes), not to the page.
+    requestAnimationFrame(() => steps.current?.focus({ preventScroll: true }));
   };
 
   const onPlaced = () => {
@@ -42,21 +46,23 @@ export function CartScreen() {
       <VisuallyHidden>
         <Title order={1}>{t('nav.cart')}</Title>
       </VisuallyHidden>
-      <Stepper
-        active={step}
-        onStepClick={goTo}
-        allowNextStepsSelect={false}
-        size={stepperSize}
-        mb="md"
-        styles={{ stepLabel: { whiteSpace: 'nowrap' } }}
-      >
-        <Stepper.Step label={t('cart.stepReview')}>
-          <CartReview items={items} onContinue={() => goTo(1)} />
-        </Stepper.Step>
-        <Stepper.Step label={t('cart.stepComplete')}>
-          <CheckoutForm items={items} onBack={() => goTo(0)} onPlaced={onPlaced} />
-        </Stepper.Step>
-      </Stepper>
+      <Box ref={steps} tabIndex={-1} style={{ outlineOffset: 4 }}>
+        <Stepper
+          active={step}
+          onStepClick={goTo}
+          allowNextStepsSelect={false}
+          size={stepperSize}
+          mb="md"
+          styles={{ stepLabel: { whiteSpace: 'nowrap' } }}
+        >
+          <Stepper.Step label={t('cart.stepReview')}>
+            <CartReview items={items} onContinue={() => goTo(1)} />
+          </Stepper.Step>
+          <Stepper.Step label={t('cart.stepComplete')}>
+            <CheckoutForm items={items} onBack={() => goTo(0)} onPlaced={onPlaced} />
+          </Stepper.Step>
+        </Stepper>
+      </Box>
     </>
   );
 }

@@ -46,7 +46,7 @@ export default function DeliveryDateField({
     <DatesProvider settings={{ locale: language, firstDayOfWeek: japanese ? 0 : 1 }}>
       <DatePickerInput
         label={t('cart.deliveryDate')}
-        valueFormat={japanese ? 'YYYY/MM/DD' : 'MM/DD/YYYY'}
+        valueFormat={japanese ? 'YYYY/MM/DD' : language === 'ne' ? 'D MMMM YYYY' : 'D MMM YYYY'}
         monthLabelFormat={japanese ? 'YYYY年M月' : 'MMMM YYYY'}
         yearLabelFormat={japanese ? 'YYYY年' : 'YYYY'}
         monthsListFormat={japanese ? 'M月' : 'MMM'}

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { CircleCheckIcon } from '../../components/icons';
 import { customerCrumbs } from './crumbs';
 
 /** Confetti lasts 10 seconds (spec §9). */
@@ -68,8 +69,8 @@ export function OrderPlacedScreen() {
       <Breadcrumbs items={customerCrumbs(t, t('nav.orderPlaced'))} />
       <Paper withBorder radius="lg" p="xl" ta="center" mt="lg">
         <Stack align="center" gap="md">
-          <Text fz={56} lh={1} aria-hidden="true">
-            ✅
+          <Text c="green.8" lh={1} aria-hidden="true">
+            <CircleCheckIcon size={64} />
           </Text>
           <Title order={1} size="h2">
             {t('placed.title')}

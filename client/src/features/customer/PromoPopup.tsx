@@ -50,7 +50,8 @@ export function PromoPopup() {
     <Modal
       opened={opened}
       onClose={() => setOpened(false)}
-      title={item.name}
+      // The interface's words (the item's name is the office's text: the picture's alt).
+      title={t('promo.popupTitle')}
       centered
       size="md"
       closeButtonProps={{ 'aria-label': t('common.close') }}

@@ -132,7 +132,7 @@ describe('cart: ORDER COMPLETE', () => {
     // DESIGN §6: not the earliest day (a Monday) but the first delivery day from it.
     // The date comes with the calendar's answer: wait for it rather than read the first paint.
     expect((await screen.findByRole('button', { name: /Delivery date/ })).textContent).toContain(
-      '05/14/2030',
+      '14 May 2030',
     );
     expect(screen.queryByTestId('off-day-note')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -264,12 +264,12 @@ describe('cart: ORDER COMPLETE', () => {
     );
     await goToStep2();
     expect(screen.getByRole('button', { name: /Delivery date/ }).textContent).toContain(
-      '05/13/2030',
+      '13 May 2030',
     );
     expect(screen.getByTestId('off-day-note')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     const dialog = await screen.findByRole('dialog', {
-      name: '05/13/2030 is not one of your delivery days',
+      name: '13 May 2030 is not one of your delivery days',
     });
     expect(placements(calls)).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Choose another day' }));

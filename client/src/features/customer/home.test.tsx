@@ -68,7 +68,7 @@ describe('customer home', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(800);
     });
-    const dialog = screen.getByRole('dialog', { name: 'Frozen momo special' });
+    const dialog = screen.getByRole('dialog', { name: 'News for you' });
     expect(dialog).toBeTruthy();
     expect(screen.getByTestId('popup-countdown').textContent).toBe('Closes in 10 s');
     expect(Number(localStorage.getItem(POPUP_SHOWN_KEY))).toBeGreaterThan(0);
@@ -109,6 +109,6 @@ describe('customer home', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(800);
     });
-    expect(screen.getByRole('dialog', { name: 'Frozen momo special' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'News for you' })).toBeTruthy();
   });
 });

@@ -30,14 +30,14 @@ describe('ORDER HISTORY', () => {
       answers: { 'orders.mine': () => ({ orders: [makeOrder(), delivered], page: 1, pages: 1 }) },
     });
     expect(screen.getByRole('heading', { name: 'ORDER HISTORY' })).toBeTruthy();
-    await screen.findByText('05/17/2030');
+    await screen.findByText('17 May 2030');
     for (const header of ['ORDER NO.', 'ORDERED', 'DELIVERY', 'TOTAL', 'STATUS', 'ACTION']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     }
     const rows = screen.getAllByRole('row').slice(1);
     expect(within(rows[0] as HTMLElement).getByText('Pending')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('Accepted')).toBeTruthy();
-    expect(within(rows[1] as HTMLElement).getByText('04/01/2030')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('1 Apr 2030')).toBeTruthy();
 
     fireEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Details' }));
     const dialog = await screen.findByRole('dialog', { name: /^ORDER DETAILS #\d+$/ });
@@ -71,7 +71,7 @@ describe('ORDER HISTORY', () => {
         }),
       },
     });
-    await screen.findByText('05/17/2030');
+    await screen.findByText('17 May 2030');
     expect(calls.find((c) => c.path === 'orders.mine')?.input).toEqual({ pageNumber: 2 });
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(location()).toBe('/customer/myorderlist/3'));
@@ -102,7 +102,7 @@ describe('order details page', () => {
     // Reduced-rate items carry ※ (explained under the totals).
     await screen.findByText('Basmati Rice 5kg ※');
     expect(screen.getByText('Himalaya Kitchen')).toBeTruthy();
-    expect(screen.getByText('05/17/2030')).toBeTruthy();
+    expect(screen.getByText('17 May 2030')).toBeTruthy();
     const rows = screen.getAllByRole('row');
     expect(rows).toHaveLength(3);
     const cells = (row: number) =>

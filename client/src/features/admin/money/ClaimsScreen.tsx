@@ -7,6 +7,7 @@ import type { ClaimOut } from '../../../../../shared/schemas/billing';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { showInstantDate } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from './api';
@@ -65,7 +66,7 @@ export function ClaimsScreen() {
             {
               accessor: 'createdAt',
               title: t('money.date'),
-              render: (c) => c.createdAt.slice(0, 10),
+              render: (c) => showInstantDate(c.createdAt),
             },
             { accessor: 'restaurantName', title: t('money.customer') },
             {

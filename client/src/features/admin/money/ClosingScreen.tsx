@@ -7,6 +7,7 @@ import type { ClosingCustomerOut, ClosingResultOut } from '../../../../../shared
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { DATE_INPUT_RANGE, showDate } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from './api';
@@ -58,6 +59,7 @@ export function ClosingScreen() {
       <Group mb="md" align="flex-end">
         <TextInput
           type="date"
+          {...DATE_INPUT_RANGE}
           label={t('money.closingDate')}
           value={date}
           onChange={(e) => {
@@ -102,7 +104,11 @@ export function ClosingScreen() {
                 textAlign: 'right',
                 render: (c) => (c.credit ? formatYen(c.credit) : ''),
               },
-              { accessor: 'dueDate', title: t('money.dueDate'), render: (c) => c.dueDate ?? '' },
+              {
+                accessor: 'dueDate',
+                title: t('money.dueDate'),
+                render: (c) => (c.dueDate ? showDate(c.dueDate) : ''),
+              },
               {
                 accessor: 'closed',
                 title: '',
@@ -152,7 +158,11 @@ export function ClosingScreen() {
                 textAlign: 'right',
                 render: (r) => formatYen(r.amountDue),
               },
-              { accessor: 'dueDate', title: t('money.dueDate'), render: (r) => r.dueDate ?? '' },
+              {
+                accessor: 'dueDate',
+                title: t('money.dueDate'),
+                render: (r) => (r.dueDate ? showDate(r.dueDate) : ''),
+              },
             ]}
           />
         </Stack>

@@ -5,6 +5,7 @@ import { formatYen } from '../../../../../shared/format';
 import type { FollowUpOut } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
+import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from './api';
 import { adminCrumbs, paymentsCrumb } from './crumbs';
@@ -36,7 +37,7 @@ export function FollowUpsScreen() {
               title: t('money.nextFollowUp'),
               render: (r) => (
                 <>
-                  {r.nextFollowUp}{' '}
+                  {showDate(r.nextFollowUp)}{' '}
                   {r.nextFollowUp <= today && (
                     <Badge color="red.9" size="sm">
                       {t('money.followUpDue')}

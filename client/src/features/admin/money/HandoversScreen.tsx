@@ -19,7 +19,7 @@ import type { HandoverOut, HandoverReportOut } from '../../../../../shared/schem
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { showDate } from '../../../dates';
+import { DATE_INPUT_RANGE, showDate } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from './api';
@@ -49,12 +49,14 @@ export function HandoversScreen() {
       <Group mb="md">
         <TextInput
           type="date"
+          {...DATE_INPUT_RANGE}
           label={t('money.from')}
           value={from}
           onChange={(e) => setFrom(e.currentTarget.value)}
         />
         <TextInput
           type="date"
+          {...DATE_INPUT_RANGE}
           label={t('money.to')}
           value={to}
           onChange={(e) => setTo(e.currentTarget.value)}
@@ -101,7 +103,10 @@ export function HandoversScreen() {
                       size="compact-xs"
                       variant="light"
                       onClick={() => setCorrecting(r.handover)}
-                      aria-label={t('money.correctDay', { driver: r.driverName, date: r.date })}
+                      aria-label={t('money.correctDay', {
+                        driver: r.driverName,
+                        date: showDate(r.date),
+                      })}
                     >
                       {t('money.correct')}
                     </Button>
@@ -303,7 +308,7 @@ function CorrectHandover({
     >
       <Stack>
         <Text size="sm">
-          {handover.driverName} · {handover.date} · {t('money.confirmed')}:{' '}
+          {handover.driverName} · {showDate(handover.date)} · {t('money.confirmed')}:{' '}
           {formatYen(handover.confirmed ?? 0)}
         </Text>
         <Text size="xs" c="dimmed">

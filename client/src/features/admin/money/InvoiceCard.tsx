@@ -21,7 +21,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DocumentActions } from '../../../components/documents/DocumentActions';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { Phone } from '../../../components/Phone';
-import { showDate, showDateTime } from '../../../dates';
+import { showDate, showInstant } from '../../../dates';
 import { dynamicT } from '../../../i18n';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
@@ -247,7 +247,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
                     <Text size="sm">
                       {showDate(n.date)} · {n.notesBy ?? 'Unknown'}: {n.note}
                       {n.nextFollowUp
-                        ? ` (${t('money.nextFollowUpShort', { date: n.nextFollowUp })})`
+                        ? ` (${t('money.nextFollowUpShort', { date: showDate(n.nextFollowUp) })})`
                         : ''}
                     </Text>
                   </List.Item>
@@ -286,7 +286,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
               {history.data?.map((h) => (
                 <List.Item key={h._id}>
                   <Text size="xs">
-                    {showDateTime(h.createdAt.slice(0, 16).replace('T', ' '))} ·{' '}
+                    {showInstant(h.createdAt)} ·{' '}
                     {t('money.historyLine', {
                       actor: h.actorName,
                       action: dynamicT(t)(`money.historyAction.${h.action}`),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { DATE_INPUT_RANGE } from '../../../dates';
 import { isNetworkFailure, keyedClient, withKey } from '../../../keyed';
 import { AuthContext } from '../../auth/AuthContext';
 import { enqueuePayment, sendPayment } from '../../driver/payments/outbox';
@@ -147,6 +148,7 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
         ) : (
           <TextInput
             type="date"
+            {...DATE_INPUT_RANGE}
             label={t('money.date')}
             value={date}
             onChange={(e) => setDate(e.currentTarget.value)}

@@ -42,7 +42,7 @@ export function PaymentReportScreen() {
               </Text>
               <BarChart
                 h={220}
-                data={forecast.data.days.map((d) => ({ date: d.date.slice(5), amount: d.amount }))}
+                data={forecast.data.days.map((d) => ({ date: showDate(d.date), amount: d.amount }))}
                 dataKey="date"
                 series={[{ name: 'amount', label: t('money.amount'), color: 'blue.6' }]}
                 valueFormatter={(v) => formatYen(v)}

@@ -1,6 +1,6 @@
-import { isoDateInZone } from '../../../../../shared/format';
+import { businessToday } from '../../../dates';
 
-/** Today's date where this device is (the default of date fields; the server checks the rest). */
+/** Today's date in the business's calendar (the default of date fields; the server checks the rest). */
 export function localToday(): string {
-  return isoDateInZone(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return businessToday();
 }

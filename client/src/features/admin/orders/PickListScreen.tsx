@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { displayPhone } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { SquareIcon } from '../../../components/icons';
+import { localName, unitLabel } from '../../../components/localName';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
@@ -11,7 +13,7 @@ import { adminCrumbs, printTitled } from './shared';
 
 /** /admin/orders/picklist?date=&route=: product totals, then each stop's lines in route order. */
 export function PickListScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const date = params.get('date') ?? '';
   const route = params.get('route') ?? '';
@@ -66,10 +68,17 @@ export function PickListScreen() {
                 <Table.Tbody>
                   {list.data.totals.map((l) => (
                     <Table.Tr key={`${l.itemName}|${l.sku}`}>
-                      <Table.Td>{l.itemName}</Table.Td>
+                      <Table.Td>
+                        {localName(
+                          { name: l.itemName, nameNe: l.itemNameNe },
+                          i18n.resolvedLanguage,
+                        )}
+                      </Table.Td>
                       <Table.Td ta="right">{l.totalQuantity}</Table.Td>
-                      <Table.Td>{l.sku}</Table.Td>
-                      <Table.Td>☐</Table.Td>
+                      <Table.Td>{unitLabel(t, l.sku)}</Table.Td>
+                      <Table.Td>
+                        <SquareIcon size={18} />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -100,9 +109,11 @@ export function PickListScreen() {
                     <Table.Tbody>
                       {s.lines.map((l, j) => (
                         <Table.Tr key={`${s.orderId}:${j.toString()}`}>
-                          <Table.Td>{l.name}</Table.Td>
+                          <Table.Td>
+                            {localName({ name: l.name, nameNe: l.nameNe }, i18n.resolvedLanguage)}
+                          </Table.Td>
                           <Table.Td ta="right" w={120}>
-                            {l.quantity} {l.sku}
+                            {l.quantity} {unitLabel(t, l.sku)}
                           </Table.Td>
                         </Table.Tr>
                       ))}

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import { MAX_QUANTITY } from '../../../../../shared/rules';
 import { notifySuccess } from '../../../components/notify';
+import { DATE_INPUT_RANGE } from '../../../dates';
 import { errorMessage, keyedClient, newKey, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 
@@ -152,6 +153,7 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
         </Button>
         <TextInput
           type="date"
+          {...DATE_INPUT_RANGE}
           label={t('orders.deliveryDate')}
           value={date}
           min={calendar.data?.earliest}

@@ -3,8 +3,8 @@ import { BarChart } from '@mantine/charts';
 import { Badge, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isoDateInZone } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { businessToday, DATE_INPUT_RANGE } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
 import { localTime } from '../../driver/deliveries/time';
@@ -15,10 +15,7 @@ export function TodaysReportScreen() {
   const { t } = useTranslation();
   const calendar = trpc.settings.deliveryCalendar.useQuery();
   const [picked, setPicked] = useState('');
-  const date =
-    picked ||
-    calendar.data?.today ||
-    isoDateInZone(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const date = picked || calendar.data?.today || businessToday();
   const report = trpc.reports.deliveries.useQuery({ date }, { refetchInterval: 60_000 });
   const unknown = t('orderTrack.unknown');
   const chart = (report.data?.orderTrack ?? []).map((g) => ({
@@ -39,6 +36,7 @@ export function TodaysReportScreen() {
         </Title>
         <TextInput
           type="date"
+          {...DATE_INPUT_RANGE}
           label={t('reports.date')}
           value={date}
           onChange={(e) => setPicked(e.currentTarget.value)}

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { DocumentActions } from '../../../components/documents/DocumentActions';
+import { unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
 import { Phone } from '../../../components/Phone';
 import { CollectBeforeUnloading, type useDues } from '../payments/DueToCollect';
@@ -40,7 +41,7 @@ export function JobCard({
           <List size="sm" spacing={2}>
             {job.order.orderItems.map((l) => (
               <List.Item key={`${l.name}:${l.sku}`}>
-                {l.name} × {l.quantity} {l.sku}
+                {l.name} × {l.quantity} {unitLabel(t, l.sku)}
               </List.Item>
             ))}
           </List>
@@ -89,8 +90,16 @@ export function JobCard({
 export function ProofPhotoLink({ name }: { name: string }) {
   const { t } = useTranslation();
   return (
-    <Anchor href={`/uploads/${name}`} target="_blank" rel="noopener" size="sm">
+    // A button-sized link (44 px on a phone), not a word in the line (ADR 040).
+    <Button
+      component="a"
+      href={`/uploads/${name}`}
+      target="_blank"
+      rel="noopener"
+      variant="light"
+      size="compact-sm"
+    >
       {t('orderTrack.proofPhoto')}
-    </Anchor>
+    </Button>
   );
 }

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { DATE_INPUT_RANGE } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from '../../admin/money/api';
@@ -65,6 +66,7 @@ export function HandoverScreen() {
       </Title>
       <TextInput
         type="date"
+        {...DATE_INPUT_RANGE}
         label={t('money.date')}
         value={date}
         onChange={(e) => setDate(e.currentTarget.value)}

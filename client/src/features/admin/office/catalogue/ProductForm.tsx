@@ -33,6 +33,7 @@ function initial(p: ProductOut | null, category: string | undefined): ProductInp
     category: p?.category?._id ?? category ?? '',
     price: (p?.price ?? '') as number,
     description: p?.description ?? '',
+    descriptionNe: p?.descriptionNe ?? '',
     sku: (p?.sku ?? '') as ProductInput['sku'],
     image: p?.image ?? null,
     productRank: p?.productRank ?? 0,
@@ -199,6 +200,13 @@ export function ProductForm({
             autosize
             minRows={2}
             {...input('description')}
+          />
+          <Textarea
+            label={t('office.products.descriptionNe')}
+            autosize
+            minRows={2}
+            lang="ne"
+            {...input('descriptionNe')}
           />
           <ImageUpload
             label={t('office.products.image')}

@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatYen } from '../../../../../../shared/format';
 import type { CustomerOut } from '../../../../../../shared/schemas/office';
 import { Money } from '../../../../components/Money';
 import { PeoplePanel } from '../../../../components/PeoplePanel';
@@ -146,7 +147,11 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
               to={`/admin/invoice/bycustomer/${c._id}`}
               color="red"
               size="compact-sm"
-              aria-label={t('office.customers.duesOf', { name: c.restaurantName })}
+              // The name starts with the amount shown (WCAG 2.5.3: what is seen is what is said).
+              aria-label={t('office.customers.duesOf', {
+                name: c.restaurantName,
+                amount: formatYen(c.totalDues),
+              })}
             >
               <Money amount={c.totalDues} />
             </Button>

@@ -1,24 +1,14 @@
-const formats = new Map<string, Intl.DateTimeFormat>();
+import { showInstant, showInstantDate } from '../../../../dates';
 
-/** ja-JP's medium date is the Japanese interface's one format, 2026/11/26 (ADR 025). */
-const localeOf = (language: string) =>
-  language === 'ne' ? 'ne-NP' : language === 'ja' ? 'ja-JP' : 'en-GB';
+// The office's audit dates, in the business's time zone and the language's one format
+// (client/src/dates.ts, ADR 040). `language` is the reader's, read again by the caller's render.
 
-/** An ISO timestamp as a local date and time in the reader's language. */
-export function formatWhen(iso: string, language: string): string {
-  const locale = localeOf(language);
-  let f = formats.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-    formats.set(locale, f);
-  }
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : f.format(d);
+/** An ISO timestamp as the business's date and time in the reader's language. */
+export function formatWhen(iso: string, _language?: string): string {
+  return showInstant(iso) || iso;
 }
 
-/** An ISO timestamp as a local date. */
-export function formatDay(iso: string, language: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString(localeOf(language), { dateStyle: 'medium' });
+/** An ISO timestamp as the business's date. */
+export function formatDay(iso: string, _language?: string): string {
+  return showInstantDate(iso) || iso;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `product` ADD `description_ne` text;
