@@ -54,9 +54,9 @@ import {
 import { runClosingBench } from './bench/closing';
 import { runDocumentsBench } from './bench/documents';
 import { BENCH_PASSWORD, seedLargeData } from './bench/large-data';
+import { runSearchBench } from './bench/search';
 import { runStandingBench } from './bench/standing';
 import { runStockBench } from './bench/stock';
-import { runSearchBench } from './bench/search';
 import { startCommand } from './start-command';
 
 const RESTAURANTS = 3000;
@@ -102,7 +102,10 @@ function serverArgs(): { args: string[]; env: Record<string, string> } {
   if (!fs.existsSync(path.join(projectRoot, start.script))) {
     throw new Error(`no ${start.script}: run \`npm run build\` first`);
   }
-  return { args: [...start.nodeArgs, start.script], env: start.env };
+  // BENCH_SERVER_FLAGS: extra Node flags for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+  // to see where a rush's time goes (Node refuses --cpu-prof in NODE_OPTIONS).
+  const extra = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  return { args: [...start.nodeArgs, ...extra, start.script], env: start.env };
 }
 
 /** Starts the app; resolves when it first answers, with the time that took. */

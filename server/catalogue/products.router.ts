@@ -18,6 +18,7 @@ import { actorOf } from '../platform/audit';
 import { notFound } from '../platform/errors';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
+import { publicProcedure, roleOf, router, STAFF, staffProcedure } from '../trpc';
 import {
   type CatalogueVariant,
   catalogueSnapshot,
@@ -26,7 +27,6 @@ import {
   getProduct,
   withLiveStock,
 } from './catalogue';
-import { publicProcedure, roleOf, router, STAFF, staffProcedure } from '../trpc';
 import { createProduct, deleteProduct, updateProduct } from './products';
 import { assertCustomer, searchCatalogue } from './search';
 

@@ -155,13 +155,13 @@ function card(product: ProductOut, index: number, language: Language): string {
   const unit = (UNITS as readonly string[]).includes(product.sku)
     ? t(`buyer.units.${product.sku}`)
     : product.sku;
-  const shown =
+  const about =
     language === 'ne' && product.descriptionNe?.trim()
       ? product.descriptionNe
       : product.description;
   const description =
-    product.showDescription === 'Show' && shown.trim() !== ''
-      ? `<p class="fs-desc">${e(shown)}</p>`
+    product.showDescription === 'Show' && about.trim() !== ''
+      ? `<p class="fs-desc">${e(about)}</p>`
       : '';
   const button = isOutOfStock(product)
     ? `<span class="fs-button fs-disabled" data-part="add">${e(t('product.notInStock'))}</span>`

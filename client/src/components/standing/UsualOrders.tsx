@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../../shared/format';
+import { formatDate } from '../../dates';
 import { errorText } from '../../errors';
 import { trpc } from '../../trpc';
 import { notifyError, notifySuccess } from '../notify';
