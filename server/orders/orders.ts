@@ -73,6 +73,7 @@ function toOrderOut(o: OrderRow, lines: LineRow[]): OrderOut {
     deliveredBy: o.deliveredByName,
     deliveredAt: o.deliveredAt,
     createdAt: o.createdAt,
+    onHold: o.onHold,
   };
 }
 

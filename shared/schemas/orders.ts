@@ -87,6 +87,8 @@ export const orderOut = z.object({
   deliveredBy: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Placed while the customer was on credit hold: it waits for the office's review. */
+  onHold: z.boolean(),
 });
 export type OrderOut = z.infer<typeof orderOut>;
 

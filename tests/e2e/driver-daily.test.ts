@@ -167,7 +167,7 @@ describe('without signal', () => {
       await page.screenshot({ path: 'test-results/driver-payments-failed.png', fullPage: true });
       throw error;
     }
-  }, 120_000);
+  }, 200_000);
 });
 
 async function paymentsOffline(page: Page) {
@@ -179,7 +179,11 @@ async function paymentsOffline(page: Page) {
     await page.getByRole('heading', { name: 'PAYMENTS' }).waitFor();
     const first = page.getByTestId('invoice-card').first();
     await first.waitFor();
-    // The service worker (scope /driver) lets the app itself reload without signal.
+    // The service worker (scope /driver) lets the app itself reload without signal; its first
+    // install caches the whole app and can take a while on a busy machine.
+    await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 60_000))]),
+    );
     await expect
       .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 15_000 })
       .toBe(true);

@@ -25,7 +25,7 @@ export function OrderDetailView({ order }: { order: OrderOut }) {
         <DetailField label={t('orders.restaurant')}>{restaurant}</DetailField>
         <DetailField label={t('orders.deliveryDate')}>{showDate(order.deliveryDate)}</DetailField>
         <DetailField label={t('orders.status')}>
-          <OrderStatusBadge isDelivered={order.isDelivered} />
+          <OrderStatusBadge isDelivered={order.isDelivered} onHold={order.onHold} />
         </DetailField>
         <DetailField label={t('orders.message')}>
           {order.customMessage ? (
