@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { customer } from '../../drizzle/schema';
 import type { DuesOut, OverdueCustomerOut } from '../../shared/schemas/invoices';
 import type { Db } from '../platform/db';
 import { prepared } from '../platform/prepared';
@@ -72,9 +74,18 @@ export function customerOverdue(
   db: Db,
   customerId: string,
   today: string,
-): { overdue: boolean; overdueAmount: number } {
+): { overdue: boolean; overdueAmount: number; creditHold: boolean } {
   const row = overdueByCustomer(db, today).get(customerId);
-  return { overdue: Boolean(row), overdueAmount: row?.overdueAmount ?? 0 };
+  const hold = db
+    .select({ creditHold: customer.creditHold })
+    .from(customer)
+    .where(eq(customer.id, customerId))
+    .get();
+  return {
+    overdue: Boolean(row),
+    overdueAmount: row?.overdueAmount ?? 0,
+    creditHold: hold?.creditHold ?? false,
+  };
 }
 
 /**

@@ -80,6 +80,7 @@ function toOrderOut(o: OrderRow, lines: NamedLine[]): OrderOut {
     deliveredAt: o.deliveredAt,
     placedBy: o.placedByName,
     createdAt: o.createdAt,
+    onHold: o.onHold,
   };
 }
 

@@ -286,7 +286,12 @@ export const overdueCustomerOut = z.object({
 export type OverdueCustomerOut = z.infer<typeof overdueCustomerOut>;
 export const overdueCustomersOut = z.array(overdueCustomerOut);
 
-export const myOverdueOut = z.object({ overdue: z.boolean(), overdueAmount: z.number().int() });
+export const myOverdueOut = z.object({
+  overdue: z.boolean(),
+  overdueAmount: z.number().int(),
+  /** The office has put the account on credit hold: new orders wait for its review. */
+  creditHold: z.boolean(),
+});
 
 export const duesOut = z.array(
   z.object({

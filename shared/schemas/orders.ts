@@ -91,6 +91,8 @@ export const orderOut = z.object({
   /** Who placed it (the person's username, or staff's for a phoned-in order; ADR 036). */
   placedBy: z.string().nullable().optional(),
   createdAt: z.string(),
+  /** Placed while the customer was on credit hold: it waits for the office's review. */
+  onHold: z.boolean(),
 });
 export type OrderOut = z.infer<typeof orderOut>;
 

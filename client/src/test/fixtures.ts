@@ -84,6 +84,7 @@ export function makeOrder(overrides: Partial<OrderOut> = {}): OrderOut {
   return {
     _id: 'o1',
     orderNumber: 10482,
+    onHold: false,
     user: {
       username: 'himalaya',
       restaurantName: 'Himalaya Kitchen',

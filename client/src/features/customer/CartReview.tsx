@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Badge, Box, Button, Group, Paper, Stack, Text } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { smallestQuantity } from '../../../../shared/terms';
+import { formatYen } from '../../../../shared/format';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { localName, unitLabel } from '../../components/localName';
 import { Money } from '../../components/Money';
@@ -173,10 +174,20 @@ function useRates(): (id: string) => 8 | 10 {
   return (id) => byId.get(id) ?? 8;
 }
 
-/** The estimate, per rate with its tax and the total, as the order will be priced. */
-export function EstimatedTotal({ items }: { items: CartItem[] }) {
+/** The minimum order (the terms' "more than 20,000 Yen"), tax included, in whole yen. */
+export const MINIMUM_ORDER_YEN = 20_000;
+
+/**
+ * The estimate, per rate with its tax and the total, as the order will be priced. Lines out of
+ * stock or no longer sold are left out (they cannot be delivered), and the distance to the
+ * minimum order is said in yen.
+ */
+export function EstimatedTotal({ items: all }: { items: CartItem[] }) {
   const { t } = useTranslation();
   const rateOf = useRates();
+  const stockOf = useStock();
+  const items = all.filter((i) => stockOf(i.id) === 'ok');
+  const left = all.length - items.length;
   const settings = trpc.settings.tax.useQuery(undefined, { staleTime: 60_000 });
   const summary = estimatedTax(
     items,
@@ -192,6 +203,19 @@ export function EstimatedTotal({ items }: { items: CartItem[] }) {
         totalLabel={t('cart.estimatedTotal')}
         testId="estimated-total"
       />
+      {summary.total < MINIMUM_ORDER_YEN && (
+        <Text size="sm" fw={600} c="orange.9" data-testid="minimum-note">
+          {t('cart.belowMinimum', {
+            missing: formatYen(MINIMUM_ORDER_YEN - summary.total),
+            minimum: formatYen(MINIMUM_ORDER_YEN),
+          })}
+        </Text>
+      )}
+      {left > 0 && (
+        <Text size="xs" c="dimmed" data-testid="estimate-without-stock">
+          {t('cart.estimateWithoutOut', { count: left })}
+        </Text>
+      )}
       <Text size="xs" c="dimmed">
         {t('cart.estimateNote')}
       </Text>

@@ -2,11 +2,13 @@ import { Box, type MantineSize, Stepper, Title, useMatches, VisuallyHidden } fro
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import type { OrderOut } from '../../../../shared/schemas/orders';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { CartReview } from './CartReview';
 import { CheckoutForm } from './CheckoutForm';
 import { clearCart, useCart } from './cart';
 import { customerCrumbs } from './crumbs';
+import type { PlacedSummary } from './OrderPlacedScreen';
 import { redirectTarget } from './redirect';
 
 /** /cart: two steps, 'ORDER REVIEW' then 'ORDER COMPLETE' (spec §2, §4 Checkout). */
@@ -34,10 +36,16 @@ export function CartScreen() {
     requestAnimationFrame(() => steps.current?.focus({ preventScroll: true }));
   };
 
-  const onPlaced = () => {
+  const onPlaced = (order: OrderOut) => {
     leaving.current = true;
     clearCart();
-    navigate(redirectTarget(search), { replace: true });
+    const placed: PlacedSummary = {
+      orderNumber: order.orderNumber,
+      deliveryDate: order.deliveryDate,
+      totalPrice: order.totalPrice,
+      onHold: order.onHold,
+    };
+    navigate(redirectTarget(search), { replace: true, state: { placed } });
   };
 
   return (

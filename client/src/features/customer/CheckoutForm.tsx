@@ -22,7 +22,7 @@ import { useAuth } from '../auth/AuthContext';
 import { EstimatedTotal } from './CartReview';
 import type { CartItem } from './cart';
 import { FetchFailed, Loading } from './LoadState';
-import { OverdueBanner } from './OverdueBanner';
+import { CreditHoldBanner, OverdueBanner } from './OverdueBanner';
 import { AttemptKeys, placementFor, usePlaceOrder, wasAnswered } from './placeOrder';
 
 /** The calendar and its library load only when the checkout's second step opens. */
@@ -35,6 +35,24 @@ const TERMS = [
   'cart.termBankFee',
 ] as const;
 
+/** The typed message survives a failed placement, a reload or a sign-in (this tab only). */
+const MESSAGE_KEY = 'checkout-message';
+function readMessage(): string {
+  try {
+    return sessionStorage.getItem(MESSAGE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+function keepMessage(value: string): void {
+  try {
+    if (value) sessionStorage.setItem(MESSAGE_KEY, value);
+    else sessionStorage.removeItem(MESSAGE_KEY);
+  } catch {
+    // Storage refused (private mode): the message lives in the screen only.
+  }
+}
+
 interface CheckoutFormProps {
   items: CartItem[];
   onBack(): void;
@@ -46,7 +64,11 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const utils = trpc.useUtils();
-  const [message, setMessage] = useState('');
+  const [message, setMessageState] = useState(readMessage);
+  const setMessage = (value: string) => {
+    setMessageState(value);
+    keepMessage(value);
+  };
   // DESIGN §6: the earliest allowed day that is one of the customer's delivery days; another
   // day asks for a confirmation before the order goes.
   const calendar = trpc.settings.deliveryCalendar.useQuery();
@@ -76,6 +98,7 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
       {
         onSuccess: async (order) => {
           keys.current.reset();
+          keepMessage('');
           await utils.orders.mine.invalidate();
           onPlaced(order);
         },
@@ -98,6 +121,7 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
 
   return (
     <Stack gap="md">
+      <CreditHoldBanner />
       <OverdueBanner />
       <Paper withBorder radius="md" p="sm">
         <Title order={3} size="h5" mb="xs">
@@ -153,6 +177,9 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
               deliveryDays={days}
             />
           </Suspense>
+          <Text size="sm" c="dimmed" mt={4} data-testid="cutoff-note">
+            {t('buyer.cutoffNote', { time: calendar.data.cutoff, date: showDate(deliveryDate) })}
+          </Text>
           {offSchedule && (
             <Text size="sm" c="orange" mt={4} data-testid="off-day-note">
               {t('buyer.offDayNote')}

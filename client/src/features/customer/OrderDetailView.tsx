@@ -32,7 +32,7 @@ export function OrderDetailView({ order }: { order: OrderOut }) {
           </DetailField>
         )}
         <DetailField label={t('orders.status')}>
-          <OrderStatusBadge isDelivered={order.isDelivered} />
+          <OrderStatusBadge isDelivered={order.isDelivered} onHold={order.onHold} />
         </DetailField>
         <DetailField label={t('orders.message')}>
           {order.customMessage ? (

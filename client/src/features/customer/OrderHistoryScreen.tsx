@@ -119,7 +119,7 @@ export function OrderHistoryScreen() {
                 </Text>
               </Text>
               <Group justify="space-between" mt={6}>
-                <OrderStatusBadge isDelivered={order.isDelivered} />
+                <OrderStatusBadge isDelivered={order.isDelivered} onHold={order.onHold} />
                 <Button mih={44} variant="light" onClick={() => setOpen(order)}>
                   {t('orders.details')}
                 </Button>
@@ -152,7 +152,7 @@ export function OrderHistoryScreen() {
                     <Money amount={order.totalPrice} />
                   </Table.Td>
                   <Table.Td>
-                    <OrderStatusBadge isDelivered={order.isDelivered} />
+                    <OrderStatusBadge isDelivered={order.isDelivered} onHold={order.onHold} />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Button size="xs" variant="light" onClick={() => setOpen(order)}>

@@ -1,9 +1,11 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { CircleCheckIcon } from '../../components/icons';
+import { Money } from '../../components/Money';
+import { showDate } from '../../dates';
 import { customerCrumbs } from './crumbs';
 
 /** Confetti lasts 10 seconds (spec §9). */
@@ -60,8 +62,81 @@ function celebrate(fire: Fire): () => void {
   };
 }
 
+/** What the checkout hands to the success page (history state: it survives a reload). */
+export interface PlacedSummary {
+  orderNumber: number;
+  deliveryDate: string;
+  totalPrice: number;
+  onHold: boolean;
+}
+
+function isPlaced(v: unknown): v is PlacedSummary {
+  const p = v as Partial<PlacedSummary> | null;
+  return (
+    !!p &&
+    typeof p.orderNumber === 'number' &&
+    typeof p.deliveryDate === 'string' &&
+    typeof p.totalPrice === 'number'
+  );
+}
+
 /** /customer/orderplaced: the thank-you page after a placed order. */
 export function OrderPlacedScreen() {
+  const state = useLocation().state as { placed?: unknown } | null;
+  const placed = isPlaced(state?.placed) ? state.placed : null;
+  if (placed?.onHold) return <HeldOrderPlaced placed={placed} />;
+  return <OrderPlaced placed={placed} />;
+}
+
+function PlacedFacts({ placed }: { placed: PlacedSummary }) {
+  const { t } = useTranslation();
+  return (
+    <Table variant="vertical" withTableBorder maw={360} data-testid="placed-summary">
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Th>{t('placed.orderNumber')}</Table.Th>
+          <Table.Td>#{placed.orderNumber}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>{t('placed.deliveryDate')}</Table.Th>
+          <Table.Td>{showDate(placed.deliveryDate)}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>{t('placed.total')}</Table.Th>
+          <Table.Td>
+            <Money amount={placed.totalPrice} />
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** On credit hold: received, not yet accepted; no celebration. */
+function HeldOrderPlaced({ placed }: { placed: PlacedSummary }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Breadcrumbs items={customerCrumbs(t, t('nav.orderPlaced'))} />
+      <Paper withBorder radius="lg" p="xl" mt="lg">
+        <Stack align="center" gap="md">
+          <Title order={1} size="h2" ta="center">
+            {t('placed.heldTitle')}
+          </Title>
+          <Alert color="orange" variant="light" maw={480} data-testid="placed-held">
+            {t('placed.heldText')}
+          </Alert>
+          <PlacedFacts placed={placed} />
+          <Button component={Link} to="/customer/myorderlist" size="md">
+            {t('placed.viewOrders')}
+          </Button>
+        </Stack>
+      </Paper>
+    </>
+  );
+}
+
+function OrderPlaced({ placed }: { placed: PlacedSummary | null }) {
   const { t } = useTranslation();
   useConfetti();
   return (
@@ -78,6 +153,7 @@ export function OrderPlacedScreen() {
           <Text c="dimmed" maw={420}>
             {t('placed.thanks')}
           </Text>
+          {placed && <PlacedFacts placed={placed} />}
           <Button component={Link} to="/customer/myorderlist" size="md">
             {t('placed.viewOrders')}
           </Button>

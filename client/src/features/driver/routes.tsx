@@ -2,6 +2,8 @@
 // its screens use, shell/SignedInFrame.tsx): any component works here without more imports.
 import '../../shell/staffText';
 import '@mantine/core/styles.css';
+import './driver.css';
+import { useEffect } from 'react';
 import { Route } from 'react-router';
 import { AreaRoutes } from '../../shell/AreaRoutes';
 import { DriverHome } from './DriverHome';
@@ -25,5 +27,12 @@ export const driverRoutes = (
 );
 
 export default function DriverArea() {
+  // The driver's larger tap targets (driver.css) apply while this area is open.
+  useEffect(() => {
+    document.documentElement.dataset.area = 'driver';
+    return () => {
+      delete document.documentElement.dataset.area;
+    };
+  }, []);
   return <AreaRoutes>{driverRoutes}</AreaRoutes>;
 }

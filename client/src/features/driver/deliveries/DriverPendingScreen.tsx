@@ -1,11 +1,22 @@
-import { Alert, Badge, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { notifyError } from '../../../components/notify';
+import { notifyError, notifySuccess } from '../../../components/notify';
 import { dynamicT } from '../../../i18n';
+import { isNetworkFailure } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { UploadError, uploadedName, uploadImage } from '../../admin/office/shared/upload';
 import { useAuth } from '../../auth/AuthContext';
@@ -18,9 +29,17 @@ import {
   deliveredTotal,
 } from './DeliveredLines';
 import { JobCard } from './JobCard';
-import { type CachedList, enqueue, flush, loadList, saveList } from './outbox';
+import {
+  type CachedList,
+  enqueue,
+  flush,
+  forgetSent,
+  loadList,
+  saveList,
+  wasSentHere,
+} from './outbox';
 import { localDateTime } from './time';
-import { useDriverSync, useQueued } from './useDriverSync';
+import { useDriverSync, useQueued, useReportDeliveries } from './useDriverSync';
 
 /** The list refreshes itself every minute while open. */
 const REFRESH_MS = 60_000;
@@ -31,6 +50,7 @@ export function DriverPendingScreen() {
   const { user } = useAuth();
   const driverId = user?._id ?? '';
   useDriverSync();
+  const report = useReportDeliveries();
   const queued = useQueued();
   const list = trpc.ordertrack.driverPending.useQuery(
     { driverId, keyword: '' },
@@ -51,18 +71,26 @@ export function DriverPendingScreen() {
   }, [driverId]);
   useEffect(() => {
     if (!list.data || !driverId) return;
+    forgetSent(list.data.map((j) => j._id));
     setCached({ jobs: list.data, syncedAt: new Date(list.dataUpdatedAt).toISOString() });
     void saveList(driverId, list.data);
   }, [list.data, list.dataUpdatedAt, driverId]);
 
-  const jobs = list.data ?? cached?.jobs ?? [];
+  const waitingIds = useMemo(() => new Set(queued.map((q) => q.jobId)), [queued]);
+  // A job marked delivered on this phone leaves the list at once: waiting to be sent, or sent
+  // and accepted (even while a refetch that started before the send still carries it).
+  const all = list.data ?? cached?.jobs ?? [];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `queued` changes after every send
+  const jobs = useMemo(
+    () => all.filter((j) => !waitingIds.has(j._id) && !wasSentHere(j._id)),
+    [all, waitingIds, queued],
+  );
   // "Collect before unloading": the dues of every customer on the list, in one request.
   const customerIds = useMemo(
     () => [...new Set(jobs.map((j) => j.customer?._id).filter((id): id is string => !!id))].sort(),
     [jobs],
   );
   const dues = useDues(customerIds);
-  const waitingIds = useMemo(() => new Set(queued.map((q) => q.jobId)), [queued]);
   const shown = useMemo(() => {
     const k = search.trim().toLowerCase();
     return k
@@ -71,7 +99,7 @@ export function DriverPendingScreen() {
         )
       : jobs;
   }, [jobs, search]);
-  const pendingCount = jobs.filter((j) => !waitingIds.has(j._id)).length;
+  const pendingCount = jobs.length;
   const offline = list.isError;
 
   const noConnection = offline || (typeof navigator !== 'undefined' && !navigator.onLine);
@@ -83,32 +111,45 @@ export function DriverPendingScreen() {
   const deliver = async () => {
     if (!confirming) return;
     const tappedAt = new Date().toISOString();
+    const job = confirming;
     let proofImage: string | undefined;
+    // Kept with the delivery (IndexedDB) when it cannot go now, and uploaded before it later.
+    let keptPhoto: File | undefined;
     if (photo) {
       if (noConnection) {
-        notifyError(t('driverJobs.photoOffline'));
+        keptPhoto = photo;
       } else {
         try {
           proofImage =
             uploadedName((await uploadImage(photo, { purpose: 'proof' })).imageUrl) ?? undefined;
         } catch (error) {
           const code = error instanceof UploadError ? error.code : 'upload.failed';
-          notifyError(t('driverJobs.photoNotSent', { reason: dynamicT(t)(`errors.${code}`) }));
+          if (code === 'upload.failed') keptPhoto = photo;
+          else notifyError(t('driverJobs.photoNotSent', { reason: dynamicT(t)(`errors.${code}`) }));
         }
       }
     }
-    const isCash = confirming.customer?.paymentMethod === 'cash' && !!confirming.order;
-    await enqueue(confirming, recipient, {
+    const isCash = job.customer?.paymentMethod === 'cash' && !!job.order;
+    await enqueue(job, recipient, {
       proofImage,
+      photo: keptPhoto,
       tappedAt,
-      lines: changedLines(confirming, lineState),
-      cashTaken: isCash ? (cash ?? deliveredTotal(confirming, lineState)) : undefined,
+      lines: changedLines(job, lineState),
+      cashTaken: isCash ? (cash ?? deliveredTotal(job, lineState)) : undefined,
     });
     setRecipient('');
     setPhoto(null);
     setLineState({});
     setCash(null);
-    await flush();
+    const name = job.customer?.restaurantName ?? job.restaurantName;
+    const result = await flush().catch((error: unknown) => {
+      if (!isNetworkFailure(error)) throw error;
+      return null;
+    });
+    const done = !!result?.delivered.includes(job._id);
+    if (done) notifySuccess(t('driverJobs.deliveredOne', { name }));
+    else if (!result || result.waiting) notifySuccess(t('driverJobs.keptOne', { name }));
+    if (result) report(result, done && result.sent === 1 ? 1 : 0);
   };
 
   return (
@@ -136,8 +177,21 @@ export function DriverPendingScreen() {
         </Text>
       </Group>
       {queued.length > 0 && (
-        <Alert color="orange" variant="light" mb="sm" role="status">
-          {t('driverJobs.waiting', { count: queued.length })}
+        <Alert
+          color="orange"
+          variant="light"
+          mb="sm"
+          role="status"
+          title={t('driverJobs.waiting', { count: queued.length })}
+        >
+          <List size="sm" data-testid="waiting-list">
+            {queued.map((q) => (
+              <List.Item key={q.jobId}>
+                {q.restaurantName}
+                {q.photo ? ` · ${t('driverJobs.photoKept')}` : ''}
+              </List.Item>
+            ))}
+          </List>
         </Alert>
       )}
       {offline && (
@@ -165,7 +219,6 @@ export function DriverPendingScreen() {
             <JobCard
               key={job._id}
               job={job}
-              waiting={waitingIds.has(job._id)}
               dues={dues.data}
               onDeliver={() => setConfirming(job)}
             />

@@ -2,6 +2,7 @@ import { createStore, del, get, set, values } from 'idb-keyval';
 import type { DeliveredLineInput } from '../../../../../shared/schemas/billing';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { isNetworkFailure, keyedClient, newKey, withKey } from '../../../keyed';
+import { UploadError, uploadedName, uploadImage } from '../../admin/office/shared/upload';
 
 // The driver's phone keeps every 'Mark As Delivered' here (IndexedDB) before sending it, with
 // its idempotency key and the time of the tap: a delivery made without signal is sent when the
@@ -22,6 +23,11 @@ export interface QueuedDelivery {
   lines?: DeliveredLineInput[];
   /** The cash taken at the door: a payment on the delivery's invoice. */
   cashTaken?: number;
+  /**
+   * The proof-of-delivery photo taken without signal, kept as it is (IndexedDB stores files)
+   * and uploaded just before the delivery is sent (ADR 038).
+   */
+  photo?: File;
 }
 
 export interface Refusal {
@@ -89,6 +95,7 @@ export async function enqueue(
     tappedAt?: string;
     lines?: DeliveredLineInput[];
     cashTaken?: number;
+    photo?: File;
   } = {},
 ): Promise<void> {
   const existing = await idb.get(job._id);
@@ -102,18 +109,59 @@ export async function enqueue(
       restaurantName: job.restaurantName,
       lines: extra.lines?.length ? extra.lines : undefined,
       cashTaken: extra.cashTaken || undefined,
+      photo: extra.proofImage ? undefined : extra.photo,
     });
   }
   await reload();
 }
 
 let flushing: Promise<FlushResult> | null = null;
+let again: Promise<FlushResult> | null = null;
+
+/**
+ * Jobs this page has sent and the server accepted: hidden from the pending list until the
+ * server's own list no longer has them (a refetch that started before the send can still
+ * carry them). Kept in memory only; after a reload the server's list is the truth.
+ */
+const sentHere = new Set<string>();
+
+export function wasSentHere(jobId: string): boolean {
+  return sentHere.has(jobId);
+}
+
+/** Forgets the sent jobs the server's list no longer carries. */
+export function forgetSent(stillPending: string[]): void {
+  const keep = new Set(stillPending);
+  for (const id of sentHere) if (!keep.has(id)) sentHere.delete(id);
+}
 
 export interface FlushResult {
   sent: number;
   refused: Refusal[];
   /** True when the connection failed and something is still waiting. */
   waiting: boolean;
+  /** The jobs the server now has as delivered (sent now, or found already delivered). */
+  delivered: string[];
+  /** Photos the server refused (not an image, too large): the delivery went without them. */
+  photoRefused: { restaurantName: string; code: string }[];
+}
+
+/**
+ * The photo kept with a queued delivery, uploaded before it. Undefined: no photo, or the server
+ * refused it for good (reported); throws when there was no connection (the delivery waits).
+ */
+async function uploadKeptPhoto(item: QueuedDelivery, result: FlushResult) {
+  if (item.proofImage || !item.photo) return item.proofImage;
+  try {
+    const name = uploadedName((await uploadImage(item.photo, { purpose: 'proof' })).imageUrl);
+    return name ?? undefined;
+  } catch (error) {
+    const code = error instanceof UploadError ? error.code : 'upload.failed';
+    // 'upload.failed' is what a fetch without an answer gives: try again later.
+    if (code === 'upload.failed') throw error;
+    result.photoRefused.push({ restaurantName: item.restaurantName, code });
+    return undefined;
+  }
 }
 
 /**
@@ -121,26 +169,53 @@ export interface FlushResult {
  * or refused for good: already delivered, gone, too old); one that got none stays for later.
  */
 export function flush(): Promise<FlushResult> {
-  flushing ??= (async () => {
-    const result: FlushResult = { sent: 0, refused: [], waiting: false };
+  // A delivery queued while a send runs goes in the next one, right after it.
+  if (flushing) {
+    again ??= flushing.then(() => {
+      again = null;
+      return flush();
+    });
+    return again;
+  }
+  flushing = (async () => {
+    const result: FlushResult = {
+      sent: 0,
+      refused: [],
+      waiting: false,
+      delivered: [],
+      photoRefused: [],
+    };
     try {
       await reload();
       for (const item of queued) {
+        let proofImage: string | undefined;
+        try {
+          proofImage = await uploadKeptPhoto(item, result);
+        } catch {
+          result.waiting = true;
+          break;
+        }
         try {
           await keyedClient.ordertrack.deliver.mutate(
             {
               id: item.jobId,
               deliveredAt: item.deliveredAt,
               recipientName: item.recipientName,
-              proofImage: item.proofImage,
+              proofImage,
               lines: item.lines,
               cashTaken: item.cashTaken,
             },
             withKey(item.key),
           );
           result.sent++;
+          result.delivered.push(item.jobId);
+          sentHere.add(item.jobId);
         } catch (error) {
           if (isNetworkFailure(error)) {
+            // The photo, if it went up, is not uploaded again.
+            if (proofImage && !item.proofImage) {
+              await idb.set(item.jobId, { ...item, proofImage, photo: undefined });
+            }
             result.waiting = true;
             break;
           }
@@ -152,6 +227,8 @@ export function flush(): Promise<FlushResult> {
             result.refused.push({ restaurantName: item.restaurantName, error });
           } else {
             result.sent++;
+            result.delivered.push(item.jobId);
+            sentHere.add(item.jobId);
           }
         }
         await idb.del(item.jobId);

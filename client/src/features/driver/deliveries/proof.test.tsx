@@ -64,7 +64,7 @@ describe('proof of delivery photo', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/upload?purpose=proof');
   });
 
-  it('without a connection, the delivery is queued without the photo and the phone says so', async () => {
+  it('without a connection, the delivery is queued with its photo kept and the phone says so', async () => {
     const fetchMock = vi.fn(async (_url: string | URL | Request) => {
       throw new TypeError('Failed to fetch');
     });
@@ -77,14 +77,18 @@ describe('proof of delivery photo', () => {
     });
     await markWithPhoto('j2');
     expect(
-      screen.getByText('No connection: the delivery is kept on this phone without the photo.'),
+      screen.getByText(
+        'No connection: the delivery and its photo are kept on this phone and sent when the connection returns.',
+      ),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(queuedNow().some((q) => q.jobId === 'j2')).toBe(true));
     expect(queuedNow().find((q) => q.jobId === 'j2')?.proofImage).toBeUndefined();
+    // The photo itself waits with the delivery, to be uploaded before it (ADR 038).
+    expect(queuedNow().find((q) => q.jobId === 'j2')?.photo).toBeInstanceOf(File);
     // Nothing was uploaded; the queue is not blocked.
     expect(fetchMock.mock.calls.some((c) => String(c[0]).startsWith('/api/upload'))).toBe(false);
-    await screen.findByText('Waiting to send');
+    await screen.findByText(/^Waiting to send \(\d+\)$/);
     online.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { dynamicT } from '../../../i18n';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { flushPayments, type PaymentFlushResult, queuedPayments } from '../payments/outbox';
@@ -31,19 +32,21 @@ export function useQueued() {
 }
 
 /**
- * Sends the phone's waiting deliveries when a driver screen opens, when the browser comes back
- * online, and every 30 s while any wait; refreshes the lists after a send.
+ * Tells the driver what a send did and refreshes the lists. The jobs the server now has as
+ * delivered are already hidden from the pending list (outbox `wasSentHere`), so no refetch
+ * that started before the send can bring them back.
  */
-export function useDriverSync(): void {
+export function useReportDeliveries(): (r: FlushResult, said?: number) => void {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-
-  useEffect(() => {
-    registerDriverWorker();
-    const report = (r: FlushResult) => {
-      if (r.sent > 0) {
-        notifySuccess(t('driverJobs.sent', { count: r.sent }));
-        void utils.ordertrack.invalidate();
+  return useCallback(
+    /** `said`: deliveries the screen has already confirmed by name. */
+    (r: FlushResult, said = 0) => {
+      if (r.sent > said) notifySuccess(t('driverJobs.sent', { count: r.sent }));
+      for (const p of r.photoRefused) {
+        notifyError(
+          `${p.restaurantName}: ${t('driverJobs.photoNotSent', { reason: dynamicT(t)(`errors.${p.code}`) })}`,
+        );
       }
       for (const refusal of r.refused) {
         notifyError(
@@ -53,8 +56,23 @@ export function useDriverSync(): void {
           }),
         );
       }
-      if (r.refused.length > 0) void utils.ordertrack.invalidate();
-    };
+      if (r.sent > 0 || r.refused.length > 0) void utils.ordertrack.invalidate();
+    },
+    [t, utils],
+  );
+}
+
+/**
+ * Sends the phone's waiting deliveries when a driver screen opens, when the browser comes back
+ * online, and every 30 s while any wait; refreshes the lists after a send.
+ */
+export function useDriverSync(): void {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const report = useReportDeliveries();
+
+  useEffect(() => {
+    registerDriverWorker();
     // Payments taken without signal (ADR 023), sent with the time they were taken.
     const reportPayments = (r: PaymentFlushResult) => {
       if (r.sent > 0) notifySuccess(t('money.paymentsSent', { count: r.sent }));
@@ -84,5 +102,5 @@ export function useDriverSync(): void {
       window.removeEventListener('online', run);
       clearInterval(timer);
     };
-  }, [t, utils]);
+  }, [t, utils, report]);
 }

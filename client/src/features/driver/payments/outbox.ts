@@ -1,4 +1,4 @@
-import { createStore, del, set, values } from 'idb-keyval';
+import { createStore, del, get, set, values } from 'idb-keyval';
 import { isNetworkFailure, keyedClient, withKey } from '../../../keyed';
 
 // The driver's payments taken without signal wait here (IndexedDB), like deliveries do
@@ -111,4 +111,29 @@ export function flushPayments(): Promise<PaymentFlushResult> {
     return result;
   })();
   return flushing;
+}
+
+// --- The driver's last invoice list, readable offline -------------------------------------------
+
+let cacheStore: ReturnType<typeof createStore> | null = null;
+const cs = () => {
+  cacheStore ??= createStore('wholesale-driver-invoices', 'lists');
+  return cacheStore;
+};
+
+export interface CachedInvoices<T> {
+  data: T;
+  /** ISO time of the answer. */
+  syncedAt: string;
+}
+
+/** Keeps the driver's invoice list (GET invoices.mine) on the phone for a visit without signal. */
+export function saveInvoices<T>(driverId: string, data: T, syncedAt: string): Promise<void> {
+  if (!hasIdb) return Promise.resolve();
+  return set(`mine:${driverId}`, { data, syncedAt }, cs()).catch(() => {});
+}
+
+export function loadInvoices<T>(driverId: string): Promise<CachedInvoices<T> | undefined> {
+  if (!hasIdb) return Promise.resolve(undefined);
+  return get<CachedInvoices<T>>(`mine:${driverId}`, cs()).catch(() => undefined);
 }
