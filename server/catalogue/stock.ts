@@ -12,6 +12,7 @@ import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
+import { prepared } from '../platform/prepared';
 
 // Stock that counts (ADR 036). A product whose itemCount is 'Count' has `stock_in_count` units:
 // placing an order takes its quantity in the placing transaction, cancelling or deleting a
@@ -24,6 +25,35 @@ type ProductRow = typeof product.$inferSelect;
 
 const isCounted = (p: Pick<ProductRow, 'itemCount'>) => p.itemCount === 'Count';
 
+/**
+ * The statements every move runs, prepared once per database: placing an order moves each of
+ * its counted lines, and a Drizzle query built per line cost more than the rest of the order.
+ */
+function stockStatements(db: Db) {
+  return prepared(db, 'stock.move', () => ({
+    counted: db.$client.prepare<[string], Pick<ProductRow, 'id' | 'name' | 'stockInCount'>>(
+      `SELECT id, name, stock_in_count AS stockInCount FROM product
+          WHERE id = ? AND item_count = 'Count'`,
+    ),
+    // The guard in the statement itself: whatever was read before, stock never goes below zero.
+    take: db.$client
+      .prepare<[number, string, number], number>(
+        `UPDATE product SET stock_in_count = stock_in_count + ?
+          WHERE id = ? AND stock_in_count + ? >= 0 RETURNING stock_in_count`,
+      )
+      .pluck(),
+    left: db.$client
+      .prepare<[string], number>('SELECT stock_in_count FROM product WHERE id = ?')
+      .pluck(),
+    record: db.$client.prepare(
+      `INSERT INTO stock_movement (id, product_id, delta, reason, ref_id, note, balance,
+         by_account, by_name, created_at)
+       VALUES (@id, @productId, @delta, @reason, @refId, @note, @balance, @byAccount, @byName,
+         @createdAt)`,
+    ),
+  }));
+}
+
 /** Inside a write(): moves one product's stock by `delta` and records why; refuses below zero. */
 function move(
   db: Db,
@@ -35,36 +65,25 @@ function move(
   note = '',
 ): number {
   if (delta === 0) return p.stockInCount;
-  // The guard in the statement itself: whatever was read before, stock never goes below zero.
-  const done = db
-    .update(product)
-    .set({ stockInCount: sql`${product.stockInCount} + ${delta}` })
-    .where(and(eq(product.id, p.id), sql`${product.stockInCount} + ${delta} >= 0`))
-    .returning({ balance: product.stockInCount })
-    .get();
-  if (!done) {
-    const left = db
-      .select({ n: product.stockInCount })
-      .from(product)
-      .where(eq(product.id, p.id))
-      .get();
-    throw conflict('stock.insufficient', { name: p.name, left: left?.n ?? 0, productId: p.id });
+  const stmts = stockStatements(db);
+  const balance = stmts.take.get(delta, p.id, delta);
+  if (balance === undefined) {
+    const left = stmts.left.get(p.id) ?? 0;
+    throw conflict('stock.insufficient', { name: p.name, left, productId: p.id });
   }
-  db.insert(stockMovement)
-    .values({
-      id: newId(),
-      productId: p.id,
-      delta,
-      reason,
-      refId,
-      note,
-      balance: done.balance,
-      byAccount: who.id,
-      byName: who.name,
-      createdAt: nowIso(),
-    })
-    .run();
-  return done.balance;
+  stmts.record.run({
+    id: newId(),
+    productId: p.id,
+    delta,
+    reason,
+    refId,
+    note,
+    balance,
+    byAccount: who.id,
+    byName: who.name,
+    createdAt: nowIso(),
+  });
+  return balance;
 }
 
 /**
@@ -78,11 +97,11 @@ export function takeForOrder(
   lines: readonly { productId: string | null; quantity: number }[],
   who: Actor,
 ): void {
+  const { counted } = stockStatements(db);
   for (const l of lines) {
     if (!l.productId) continue;
-    const p = db.select().from(product).where(eq(product.id, l.productId)).get();
-    if (!p || !isCounted(p)) continue;
-    move(db, p, -l.quantity, 'order', who, orderId);
+    const p = counted.get(l.productId);
+    if (p) move(db, p, -l.quantity, 'order', who, orderId);
   }
 }
 

@@ -216,11 +216,13 @@ export function issueInvoice(
     );
   });
   // Each delivered order is billed exactly once: the claim fails if another invoice has it.
+  // `+invoice_id`: without the plus SQLite walks the invoice_id index over every unbilled order
+  // (all of a year's, ~200 ms at 100,000) instead of finding the few by id.
   if (values.orderIds.length > 0) {
     const claimed = db.$client
       .prepare(
         `UPDATE customer_order SET invoice_id = ?
-          WHERE id IN (SELECT value FROM json_each(?)) AND invoice_id IS NULL`,
+          WHERE id IN (SELECT value FROM json_each(?)) AND +invoice_id IS NULL`,
       )
       .run(id, JSON.stringify(values.orderIds)).changes;
     if (claimed !== values.orderIds.length) throw conflict('invoice.alreadyInvoiced');

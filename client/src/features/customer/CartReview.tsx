@@ -1,8 +1,8 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { smallestQuantity } from '../../../../shared/terms';
 import { formatYen } from '../../../../shared/format';
+import { smallestQuantity } from '../../../../shared/terms';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { localName, unitLabel } from '../../components/localName';
 import { Money } from '../../components/Money';
