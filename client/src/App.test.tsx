@@ -71,7 +71,7 @@ describe('routes', () => {
   });
 
   it('shows Page not found with a link home for unknown paths', async () => {
-    renderAt(<App />, '/no/such/page', fakeAuth({ user: customer }));
+    renderAt(<AppWithServer />, '/no/such/page', fakeAuth({ user: customer }));
     expect(
       await screen.findByRole('heading', { name: 'Page not found' }, AREA_LOADED),
     ).toBeTruthy();

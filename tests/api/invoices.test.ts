@@ -381,6 +381,7 @@ describe('overdue accounts and the driver job card', () => {
     expect((await me.get('/api/invoice/myoverdue')).body).toEqual({
       overdue: true,
       overdueAmount: 7000,
+      creditHold: false,
     });
     expect((await cust.get('/api/invoice/myoverdue')).body).toMatchObject({ overdue: false });
     // A driver learns dues only for customers they deliver to or collect from.

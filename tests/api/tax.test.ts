@@ -52,6 +52,7 @@ const product = (name: string, category: string, price: number, taxRate?: unknow
   price,
   description: name,
   sku: 'Pcs',
+  stockInCount: 1000,
   ...(taxRate === undefined ? {} : { taxRate }),
 });
 

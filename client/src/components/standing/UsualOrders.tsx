@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../dates';
+import { formatYen } from '../../../../shared/format';
+import { formatDate, showInstant } from '../../dates';
 import { errorText } from '../../errors';
 import { trpc } from '../../trpc';
 import { notifyError, notifySuccess } from '../notify';
@@ -256,12 +257,7 @@ export function RunCard({ run, editable }: { run: RunView; editable: boolean }) 
   }, [run]);
   const update = trpc.standing.updateDraft.useMutation();
   const date = formatDate(run.deliveryDate, i18n.language);
-  const time = new Date(run.cutoffAt).toLocaleString(i18n.language, {
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const time = showInstant(run.cutoffAt);
   const save = async (nextSkip: boolean) => {
     try {
       await update.mutateAsync({
@@ -334,7 +330,7 @@ export function RunCard({ run, editable }: { run: RunView; editable: boolean }) 
       </Stack>
       {run.total > 0 && (
         <Text size="sm" fw={600} ta="right" mt="xs">
-          {t('standing.total')}: ¥{run.total.toLocaleString('ja-JP')}
+          {t('standing.total')}: {formatYen(run.total)}
         </Text>
       )}
       {isDraft && editable && (
