@@ -31,6 +31,11 @@ ALTER TABLE `customer_order` ADD `placed_by_name` text;--> statement-breakpoint
 -- A product's stock never goes below zero (ADR 036): older rows are raised to zero, then a
 -- trigger refuses any write below it, whoever makes it (a CHECK would need a table rebuild).
 UPDATE `product` SET `stock_in_count` = 0 WHERE `stock_in_count` < 0;--> statement-breakpoint
+-- Stock never moved before this version, so a counted product's stock is whatever was typed
+-- once, most often 0. Counted now, every such product would turn Out of Stock at the upgrade.
+-- A counted product with no stock that is not marked Out of Stock goes on selling as before:
+-- it is not counted until the office records its stock (ADR 036).
+UPDATE `product` SET `item_count` = 'Not Count' WHERE `item_count` = 'Count' AND `stock_in_count` <= 0 AND `item_type` <> 'Out of Stock';--> statement-breakpoint
 CREATE TRIGGER `product_stock_not_negative_insert` BEFORE INSERT ON `product` WHEN NEW.`stock_in_count` < 0 BEGIN SELECT RAISE(ABORT, 'stock_in_count below zero'); END;--> statement-breakpoint
 CREATE TRIGGER `product_stock_not_negative_update` BEFORE UPDATE OF `stock_in_count` ON `product` WHEN NEW.`stock_in_count` < 0 BEGIN SELECT RAISE(ABORT, 'stock_in_count below zero'); END;--> statement-breakpoint
 -- Orders placed before this version: who placed them, by the placing account's username.

@@ -297,6 +297,21 @@ describe('migrations', () => {
     expect(jobOf('dup-d1')).toEqual({ id: 'dup-d1', o: null });
     expect(jobsFor(orderId(1))).toEqual(['dup-q1']);
     expect(jobOf('dup-p1')).toBeUndefined();
+    // Products with no stock kept selling before stock counted: they are not counted now
+    // (a product marked Out of Stock stays as it was).
+    expect(
+      db.$client
+        .prepare('SELECT id, item_count AS c FROM product ORDER BY id')
+        .all()
+        .map((r) => [(r as { id: string }).id, (r as { c: string }).c]),
+    ).toEqual(
+      (
+        db.$client.prepare('SELECT id, item_type AS t FROM product ORDER BY id').all() as {
+          id: string;
+          t: string;
+        }[]
+      ).map((r) => [r.id, r.t === 'Out of Stock' ? 'Count' : 'Not Count']),
+    );
     // Order numbers go on after the highest given.
     expect(
       db.$client.prepare("SELECT value FROM counter WHERE name = 'order_number'").pluck().get(),
