@@ -91,7 +91,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
               {c?.customerCode ?? invoice.deletedCustomer?.customerCode ?? 'Unknown'}
             </Badge>
             {invoice.number && (
-              <Badge variant="light" color="gray.8">
+              <Badge variant="outline" color="gray.8">
                 {invoice.number}
               </Badge>
             )}
