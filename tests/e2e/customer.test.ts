@@ -121,7 +121,7 @@ describe('customer journeys', () => {
     await confirm.getByText('You cannot undo this operation').waitFor();
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => lines.count()).toBe(1);
-    await page.getByRole('link', { name: 'Cart: 1 items' }).waitFor();
+    await page.getByRole('link', { name: 'Cart: 1 item' }).waitFor();
 
     await page.getByRole('button', { name: 'CONTINUE' }).click();
     await page.getByText('The minimum order is more than 20,000 Yen.').waitFor();

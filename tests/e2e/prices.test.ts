@@ -120,7 +120,7 @@ describe('a restaurant with its own prices', () => {
     await expectNoSeriousViolations(page, { label: 'catalogue with case terms (phone)' });
 
     step('stepper by the case, typed quantity corrected');
-    await page.getByRole('link', { name: 'Cart: 1 items' }).click();
+    await page.getByRole('link', { name: 'Cart: 1 item' }).click();
     await page.waitForURL('**/cart');
     const line = page.getByTestId('cart-line').filter({ hasText: CASE });
     await line.getByText('36 Kg').waitFor();
