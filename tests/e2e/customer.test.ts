@@ -192,7 +192,7 @@ describe('customer journeys', () => {
     // The grid paints its first cards first: wait for all of them (the count line says how many).
     const countLine = await page.getByText(/^Products: \d+$/).textContent();
     const all = Number(countLine?.replace(/\D/g, ''));
-    await expect.poll(async () => (await cardNames(page)).length).toBe(all);
+    await expect.poll(async () => (await cardNames(page)).length, { timeout: 20_000 }).toBe(all);
 
     await sidebar.getByRole('button', { name: 'Spices' }).click();
     await expect.poll(async () => (await cardNames(page)).length).toBeLessThan(all);

@@ -276,7 +276,9 @@ describe('office journeys', () => {
       .click();
     await toast(page, /customers still use this route/);
     await page.getByRole('cell', { name: 'Shinjuku', exact: true }).waitFor();
-    expect(e.problems.filter((p) => !/409/.test(p))).toEqual([]);
+    // The refused route deletion's 409, and the deleted driver's open page finding its session
+    // gone (401), are the only errors allowed.
+    expect(e.problems.filter((p) => !/409|401/.test(p))).toEqual([]);
   });
 
   it('(d) an import with one bad row writes nothing and shows the row', async () => {
