@@ -13,6 +13,7 @@ import { type Db, write } from '../platform/db';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
+import { saveSetting } from '../settings/settings';
 
 // Stock that counts (ADR 036). A product whose itemCount is 'Count' has `stock_in_count` units:
 // placing an order takes its quantity in the placing transaction, cancelling or deleting a
@@ -291,24 +292,7 @@ export function getStockSettings(db: Db): StockSettings {
 }
 
 export function updateStockSettings(db: Db, who: Actor, input: StockSettings): StockSettings {
-  write(db, () => {
-    const before = getStockSettings(db);
-    const now = new Date().toISOString();
-    db.insert(setting)
-      .values({ key: 'stock', value: input, updatedBy: who.id, updatedAt: now })
-      .onConflictDoUpdate({
-        target: setting.key,
-        set: { value: input, updatedBy: who.id, updatedAt: now },
-      })
-      .run();
-    recordAudit(db, who, {
-      entity: 'setting',
-      entityId: 'stock',
-      action: 'update',
-      before: { ...before },
-      after: { ...input },
-    });
-  });
+  saveSetting(db, who, 'stock', () => getStockSettings(db), input);
   return getStockSettings(db);
 }
 

@@ -29,7 +29,7 @@ import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
-import { getDeliverySettings } from '../settings/settings';
+import { getDeliverySettings, saveSetting } from '../settings/settings';
 import { type Placer, placeOrder } from './orders';
 
 // Standing orders (ADR 037): a customer's usual order per delivery weekday, drafted before each
@@ -101,24 +101,7 @@ export function updateStandingSettings(
   input: StandingSettings,
 ): StandingSettings {
   const next: StandingSettings = { leadHours: input.leadHours };
-  write(db, () => {
-    const before = getStandingSettings(db);
-    const now = nowIso();
-    db.insert(setting)
-      .values({ key: 'standing', value: next, updatedBy: actor.id, updatedAt: now })
-      .onConflictDoUpdate({
-        target: setting.key,
-        set: { value: next, updatedBy: actor.id, updatedAt: now },
-      })
-      .run();
-    recordAudit(db, actor, {
-      entity: 'setting',
-      entityId: 'standing',
-      action: 'update',
-      before: { ...before },
-      after: { ...next },
-    });
-  });
+  saveSetting(db, actor, 'standing', () => getStandingSettings(db), next);
   return next;
 }
 

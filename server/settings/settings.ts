@@ -51,24 +51,7 @@ export function updateDeliverySettings(
     cutoff: input.cutoff,
     holidays: [...new Set(input.holidays)].sort(),
   };
-  write(db, () => {
-    const before = getDeliverySettings(db);
-    const now = new Date().toISOString();
-    db.insert(setting)
-      .values({ key: 'delivery', value: next, updatedBy: actor.id, updatedAt: now })
-      .onConflictDoUpdate({
-        target: setting.key,
-        set: { value: next, updatedBy: actor.id, updatedAt: now },
-      })
-      .run();
-    recordAudit(db, actor, {
-      entity: 'setting',
-      entityId: 'delivery',
-      action: 'update',
-      before: { ...before },
-      after: { ...next },
-    });
-  });
+  saveSetting(db, actor, 'delivery', () => getDeliverySettings(db), next);
   return next;
 }
 
@@ -89,11 +72,26 @@ export function getMoneySettings(db: Db): MoneySettings {
 /** How far back the office may date a payment, changed with an audit entry. */
 export function updateMoneySettings(db: Db, actor: Actor, input: MoneySettings): MoneySettings {
   const next: MoneySettings = { paymentBackdateDays: input.paymentBackdateDays };
+  saveSetting(db, actor, 'money', () => getMoneySettings(db), next);
+  return next;
+}
+
+/**
+ * Inside one write(): stores a settings group under `key` and records who changed it from what
+ * (the value before, read in the same transaction).
+ */
+export function saveSetting<T extends object>(
+  db: Db,
+  actor: Actor,
+  key: string,
+  read: () => T,
+  next: T,
+): void {
   write(db, () => {
-    const before = getMoneySettings(db);
+    const before = read();
     const now = new Date().toISOString();
     db.insert(setting)
-      .values({ key: 'money', value: next, updatedBy: actor.id, updatedAt: now })
+      .values({ key, value: next, updatedBy: actor.id, updatedAt: now })
       .onConflictDoUpdate({
         target: setting.key,
         set: { value: next, updatedBy: actor.id, updatedAt: now },
@@ -101,11 +99,10 @@ export function updateMoneySettings(db: Db, actor: Actor, input: MoneySettings):
       .run();
     recordAudit(db, actor, {
       entity: 'setting',
-      entityId: 'money',
+      entityId: key,
       action: 'update',
-      before: { ...before },
-      after: { ...next },
+      before: { ...before } as Record<string, unknown>,
+      after: { ...next } as Record<string, unknown>,
     });
   });
-  return next;
 }
