@@ -25,10 +25,18 @@ export async function transportPlugin(app: FastifyInstance): Promise<void> {
     if (!isApi(req.url)) return payload;
     reply.header('cache-control', 'no-store');
     reply.header('vary', VARY);
-    // tRPC's adapter answers with a fetch Response whose own headers Fastify applies last.
+    // tRPC's adapter answers with a fetch Response. Its body is a stream, which
+    // @fastify/compress would push through a new brotli encoder per answer, whatever its size
+    // (~5 ms of the server's thread per restaurant at the cut-off: docs/performance.md,
+    // Round 7). The /trpc door answers whole JSON (no streaming link), so it is read here into
+    // bytes, with its status and headers on the reply: small answers then go out as they are
+    // and larger ones take the plugin's one-call compression.
     if (payload instanceof Response) {
-      payload.headers.set('cache-control', 'no-store');
-      payload.headers.append('vary', VARY);
+      reply.code(payload.status);
+      for (const [name, value] of payload.headers) {
+        if (name !== 'vary' && name !== 'cache-control') reply.header(name, value);
+      }
+      return Buffer.from(await payload.arrayBuffer());
     }
     return payload;
   });

@@ -39,6 +39,8 @@ export function countPendingWebOrders(db: Db): number {
   return row?.n ?? 0;
 }
 
+const ph = (name: string) => sql.placeholder(name);
+
 // A list of ids is bound as one JSON parameter so the statement can stay prepared.
 const idsIn = (column: typeof orderLine.orderId | typeof product.id, name: string) =>
   sql`${column} IN (SELECT value FROM json_each(${sql.placeholder(name)}))`;
@@ -130,27 +132,33 @@ export function listCustomerOrders(db: Db, customerId: string, pageNumber: numbe
 }
 
 function readCustomerOrders(db: Db, customerId: string, pageNumber: number): OrderPageOut {
-  const total =
-    db
+  // Prepared once: every restaurant opens its history at the cut-off (docs/performance.md).
+  const q = prepared(db, 'orders.customerPage', () => ({
+    total: db
       .select({ n: count() })
       .from(customerOrder)
-      .where(eq(customerOrder.customerId, customerId))
-      .get()?.n ?? 0;
+      .where(eq(customerOrder.customerId, ph('customerId')))
+      .prepare(),
+    page: db
+      .select()
+      .from(customerOrder)
+      .where(eq(customerOrder.customerId, ph('customerId')))
+      .orderBy(desc(customerOrder.createdAt), desc(customerOrder.id))
+      .limit(ph('limit'))
+      .offset(ph('offset'))
+      .prepare(),
+  }));
+  const total = q.total.get({ customerId })?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  const rows = db
-    .select()
-    .from(customerOrder)
-    .where(eq(customerOrder.customerId, customerId))
-    .orderBy(desc(customerOrder.createdAt), desc(customerOrder.id))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((pageNumber - 1) * ORDERS_PAGE_SIZE)
-    .all();
+  const rows = q.page.all({
+    customerId,
+    limit: ORDERS_PAGE_SIZE,
+    offset: (pageNumber - 1) * ORDERS_PAGE_SIZE,
+  });
   return { orders: withLines(db, rows), page: pageNumber, pages };
 }
 
 // --- Placing ----------------------------------------------------------------------------------
-
-const ph = (name: string) => sql.placeholder(name);
 
 function placementStatements(db: Db) {
   return prepared(db, 'orders.placement', () => ({

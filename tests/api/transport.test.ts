@@ -109,6 +109,17 @@ describe('dynamic JSON is compressed above the threshold, on both doors', () => 
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
+
+    // The same through /trpc: its answer is whole bytes, not a stream forced through an encoder.
+    const smallTrpc = await t.app.inject({
+      url: '/trpc/auth.profile?batch=1&input=%7B%7D',
+      headers: { cookie, 'accept-encoding': 'br, gzip' },
+    });
+    expect(smallTrpc.statusCode).toBe(200);
+    expect(smallTrpc.headers['content-encoding']).toBeUndefined();
+    expect(smallTrpc.headers['content-length']).toBe(String(smallTrpc.rawPayload.length));
+    expect(smallTrpc.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(smallTrpc.body)[0].result.data).toBeTruthy();
   });
 });
 
