@@ -161,3 +161,22 @@ export function MapPinIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function ArrowDownIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 5v14" />
+      <path d="M5 12l7 7 7-7" />
+    </Svg>
+  );
+}
+
+/** A numbered list: the order of a route's stops. */
+export function ListOrderIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M10 6h10M10 12h10M10 18h10" />
+      <path d="M4 5h1v3M4 14h2l-2 3h2" />
+    </Svg>
+  );
+}
