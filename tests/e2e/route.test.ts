@@ -90,6 +90,7 @@ describe('the order of a route’s stops', () => {
 
     // The office, at a desk: the route's order, the last of driver1's stops moved to the top.
     const office = await e.newPage(DESKTOP);
+    office.setDefaultTimeout(15_000);
     await signIn(office, 'admin', 'admin1234');
     await office.waitForURL('**/admin');
     await office.goto('/admin/customer/routes');
@@ -115,6 +116,7 @@ describe('the order of a route’s stops', () => {
 
     // The driver, on a phone: the Route tile, the stops in the new order.
     const phone = await e.newPage(PHONE);
+    phone.setDefaultTimeout(15_000);
     await signIn(phone, 'driver1', 'driver1234');
     await phone.waitForURL('**/driver');
     await phone.getByRole('link', { name: 'Route' }).click();
@@ -150,10 +152,11 @@ describe('the order of a route’s stops', () => {
       PHONE.width,
     );
     expect(e.problems).toEqual([]);
-  });
+  }, 150_000);
 
   it('a stop delivered today stays in its place, marked Delivered', async () => {
     const phone = await e.newPage(PHONE);
+    phone.setDefaultTimeout(15_000);
     await signIn(phone, 'driver1', 'driver1234');
     await phone.waitForURL('**/driver');
     await phone.goto('/driver/ordertrack');
@@ -187,5 +190,5 @@ describe('the order of a route’s stops', () => {
     if (others.length === 0) await stop.getByText('Delivered', { exact: true }).waitFor();
     else await stop.getByText(/deliver(y|ies) to make/).waitFor();
     await axe(phone, 'driver route after a delivery');
-  });
+  }, 150_000);
 });
