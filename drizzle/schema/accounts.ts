@@ -64,6 +64,8 @@ export const customer = sqliteTable(
     /** JSON array of weekday names. */
     deliveryDays: text('delivery_days', { mode: 'json' }).$type<string[]>().notNull().default([]),
     routeId: text('route_id').references(() => route.id, { onDelete: 'set null' }),
+    /** Where the customer stands in its route's order of stops (1 = first); set by the office. */
+    stopPosition: integer('stop_position'),
     contactPerson: text('contact_person'),
     mobileNumber: text('mobile_number'),
     badDebt: integer('bad_debt', { mode: 'boolean' }).notNull().default(false),
@@ -85,7 +87,7 @@ export const customer = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('customer_route_id_idx').on(t.routeId),
+    index('customer_route_id_idx').on(t.routeId, t.stopPosition),
     index('customer_payment_method_idx').on(t.paymentMethod, t.badDebt),
     index('customer_restaurant_name_idx').on(t.restaurantName),
   ],

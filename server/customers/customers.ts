@@ -17,6 +17,7 @@ import { type Db, write } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { removeAllPeople } from './people';
+import { nextStopPosition } from './routes';
 
 // Customers (restaurants) as the office manages them: the list with each one's last delivery
 // and dues, the Customer Form's create / update / delete, and the customer's optional login.
@@ -256,7 +257,13 @@ export function assertCodeFree(db: Db, code: string, exceptId: string | null): v
 export function insertCustomer(db: Db, actor: Actor, input: Fields, accountId: string | null) {
   const id = newId();
   db.insert(customer)
-    .values({ id, accountId, ...rowValues(input) })
+    .values({
+      id,
+      accountId,
+      ...rowValues(input),
+      // A new customer of a route is its last stop until the office moves it (ADR 042).
+      stopPosition: nextStopPosition(db, input.route || null),
+    })
     .run();
   const row = db.select().from(customer).where(eq(customer.id, id)).get() as CustomerRow;
   recordAudit(db, actor, {
@@ -374,8 +381,13 @@ export async function updateCustomer(
       invalidateAccountSessions(db, login.id);
       accountId = null;
     }
+    // Moved to another route: the new route's last stop (ADR 042).
+    const moved =
+      before.routeId !== input.route
+        ? { stopPosition: nextStopPosition(db, input.route || null) }
+        : {};
     db.update(customer)
-      .set({ ...rowValues(input), accountId, updatedAt: new Date().toISOString() })
+      .set({ ...rowValues(input), ...moved, accountId, updatedAt: new Date().toISOString() })
       .where(eq(customer.id, input.id))
       .run();
     if (login && !input.username) db.delete(account).where(eq(account.id, login.id)).run();

@@ -5,13 +5,22 @@ import {
   routeInput,
   routeListOut,
   routeOut,
+  routeStopOrderInput,
+  routeStopsOut,
   routeUpdateInput,
 } from '../../shared/schemas/office';
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { router, staffProcedure } from '../trpc';
-import { createRoute, deleteRoute, listRoutes, updateRoute } from './routes';
+import {
+  createRoute,
+  deleteRoute,
+  listRoutes,
+  routeStops,
+  setStopOrder,
+  updateRoute,
+} from './routes';
 
 export const routesRouter = router({
   list: staffProcedure
@@ -34,4 +43,16 @@ export const routesRouter = router({
     .input(idInput)
     .output(answer(messageOut))
     .mutation(({ ctx, input }) => deleteRoute(ctx.db, actorOf(ctx.user), input.id)),
+
+  /** GET /api/route/{id}/stops: the route's customers, first stop first (ADR 042). */
+  stops: staffProcedure
+    .input(idInput)
+    .output(answer(routeStopsOut))
+    .query(({ ctx, input }) => routeStops(ctx.db, input.id)),
+
+  /** PUT /api/route/{id}/stops: the order of the route's customers, every one of them. */
+  setStopOrder: staffProcedure
+    .input(routeStopOrderInput)
+    .output(answer(routeStopsOut))
+    .mutation(({ ctx, input }) => setStopOrder(ctx.db, actorOf(ctx.user), input)),
 });

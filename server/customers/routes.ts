@@ -1,10 +1,10 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, max, sql } from 'drizzle-orm';
 import { customer, route } from '../../drizzle/schema';
-import type { RouteOut } from '../../shared/schemas/office';
+import type { RouteOut, RouteStopsOut } from '../../shared/schemas/office';
 import { fieldConflict } from '../accounts/usernames';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
-import { conflict, notFound } from '../platform/errors';
+import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
 
 // Delivery routes (spec §2 /admin/customer/routes). A route still used by customers is not
@@ -87,5 +87,85 @@ export function deleteRoute(db: Db, actor: Actor, id: string): { message: string
       after: null,
     });
     return { message: 'Route deleted' };
+  });
+}
+
+// --- The order of stops (ADR 042) ----------------------------------------------------------------
+
+/** The position after the route's last stop: where a customer joining the route stands. */
+export function nextStopPosition(db: Db, routeId: string | null): number | null {
+  if (!routeId) return null;
+  const row = db
+    .select({ last: max(customer.stopPosition) })
+    .from(customer)
+    .where(eq(customer.routeId, routeId))
+    .get();
+  return (row?.last ?? 0) + 1;
+}
+
+/** The order of a route's customers: by position; any without one after, by name. */
+export const stopOrder = [
+  sql`${customer.stopPosition} IS NULL`,
+  asc(customer.stopPosition),
+  asc(customer.restaurantName),
+  asc(customer.customerCode),
+] as const;
+
+/** A route's customers, first stop first. */
+export function routeStops(db: Db, id: string): RouteStopsOut {
+  const r = routeById(db, id);
+  const customers = db
+    .select({
+      _id: customer.id,
+      restaurantName: customer.restaurantName,
+      customerCode: customer.customerCode,
+      address: customer.billingAddress,
+    })
+    .from(customer)
+    .where(eq(customer.routeId, id))
+    .orderBy(...stopOrder)
+    .all();
+  return { _id: r.id, name: r.name, customers };
+}
+
+/**
+ * The office sets the order of a route's stops: the list names every customer of the route
+ * once, first stop first. A customer of another route (or none) is refused (400); a list that
+ * misses a customer who joined the route meanwhile answers 409, so the office reloads rather
+ * than putting that customer somewhere it never chose. One transaction, one trail entry.
+ */
+export function setStopOrder(
+  db: Db,
+  actor: Actor,
+  input: { id: string; customerIds: string[] },
+): RouteStopsOut {
+  return write(db, () => {
+    const before = routeStops(db, input.id);
+    const onRoute = new Set(before.customers.map((c) => c._id));
+    const seen = new Set<string>();
+    for (const id of input.customerIds) {
+      if (seen.has(id)) throw badRequest('route.stopRepeated');
+      seen.add(id);
+      if (!onRoute.has(id)) throw badRequest('route.customerNotOnRoute');
+    }
+    if (seen.size !== onRoute.size) throw conflict('route.stopsChanged');
+    input.customerIds.forEach((id, i) => {
+      db.update(customer)
+        .set({ stopPosition: i + 1 })
+        .where(eq(customer.id, id))
+        .run();
+    });
+    recordAudit(db, actor, {
+      entity: 'route',
+      entityId: input.id,
+      action: 'update',
+      before: { stops: before.customers.map((c) => c.customerCode) },
+      after: {
+        stops: input.customerIds.map(
+          (id) => before.customers.find((c) => c._id === id)?.customerCode ?? id,
+        ),
+      },
+    });
+    return routeStops(db, input.id);
   });
 }

@@ -7,6 +7,8 @@ import {
   deliverySheetOut,
   driverDeliveredInput,
   driverJobsInput,
+  driverRouteInput,
+  driverRouteOut,
   formOptionsOut,
   jobFormInput,
   jobListInput,
@@ -35,6 +37,7 @@ import {
   listPendingJobs,
   updateJob,
 } from './delivery-jobs';
+import { driverRoute } from './route-stops';
 
 // Delivery jobs (spec §7 "Orders (order tracking)"). The office acts on all jobs; a driver only
 // on their own (driverOrStaffProcedure hands the service the driver's scope).
@@ -79,6 +82,15 @@ export const ordertrackRouter = router({
     .query(({ ctx, input }) => {
       assertDriverInScope(ctx.scope, input.driverId);
       return listDeliveredJobs(ctx.db, ctx.scope, input);
+    }),
+
+  /** GET /api/ordertrack/{driverId}/route: today's stops in route order (ADR 042). */
+  driverRoute: driverOrStaffProcedure
+    .input(driverRouteInput)
+    .output(answer(driverRouteOut))
+    .query(({ ctx, input }) => {
+      assertDriverInScope(ctx.scope, input.driverId);
+      return driverRoute(ctx.db, ctx.scope, input.driverId, new Date(), ctx.config.timeZone);
     }),
 
   byId: driverOrStaffProcedure

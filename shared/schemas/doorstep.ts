@@ -302,3 +302,23 @@ export const settingsInput = z.object({
   cutoff: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'settings.cutoffFormat'),
   holidays: z.array(isoDate).max(366, 'settings.tooManyHolidays'),
 });
+
+/** The driver's route for today (ADR 042): one stop per customer, in the office's order. */
+export const driverRouteInput = z.object({ driverId: idParam });
+export const routeStopOut = z.object({
+  /** 1 = the first stop of the driver's day. */
+  number: z.number().int(),
+  customerId: z.string().nullable(),
+  restaurantName: z.string(),
+  routeName: z.string().nullable(),
+  address: z.string().nullable(),
+  /** Stored without the leading 0, like every phone number. */
+  phoneNumber: z.string(),
+  pending: z.number().int(),
+  delivered: z.number().int(),
+  /** Cash to collect at the door for the pending deliveries (tax included, yen). */
+  amountToCollect: z.number().int(),
+});
+export type RouteStopOut = z.infer<typeof routeStopOut>;
+export const driverRouteOut = z.object({ date: z.string(), stops: z.array(routeStopOut) });
+export type DriverRouteOut = z.infer<typeof driverRouteOut>;

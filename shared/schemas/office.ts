@@ -355,3 +355,23 @@ export const importOut = z.object({
 export type ImportOut = z.infer<typeof importOut>;
 
 export const idInput = z.object({ id: idParam });
+
+/** A route's customers in the order the driver calls on them (ADR 042). */
+export const routeStopsOut = z.object({
+  _id: z.string(),
+  name: z.string(),
+  customers: z.array(
+    z.object({
+      _id: z.string(),
+      restaurantName: z.string(),
+      customerCode: z.string(),
+      address: z.string().nullable(),
+    }),
+  ),
+});
+export type RouteStopsOut = z.infer<typeof routeStopsOut>;
+/** The office sets the whole order at once: every customer of the route, first stop first. */
+export const routeStopOrderInput = z.object({
+  id: idParam,
+  customerIds: z.array(idParam).max(2000),
+});

@@ -323,6 +323,17 @@ describe('migrations', () => {
         .pluck()
         .get(),
     ).toBeNull();
+    // Each route's customers get stop positions 1.. by restaurant name (migration 0011).
+    expect(
+      db.$client
+        .prepare('SELECT id, route_id AS r, stop_position AS p FROM customer ORDER BY id')
+        .all(),
+    ).toEqual([
+      { id: 'cus0', r: 'r2', p: 1 },
+      { id: 'cus1', r: 'r1', p: 1 },
+      { id: 'cus2', r: 'r2', p: 2 },
+      { id: 'cus3', r: 'r1', p: 2 },
+    ]);
 
     closeDb(db);
     const reopened = openDb(file);

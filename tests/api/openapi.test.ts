@@ -348,6 +348,19 @@ describe('what the routes answer on the demo data fits the description', () => {
       '/api/route/:id',
       await admin.delete(`/api/route/${route.body._id}`),
     );
+    const used = (
+      await admin.get<{ _id: string; customerCount: number }[]>('/api/route')
+    ).body.find((r) => r.customerCount > 0);
+    const stops = await admin.get<{ customers: { _id: string }[] }>(
+      `/api/route/${used?._id}/stops`,
+    );
+    expectDocumented(
+      'PUT',
+      '/api/route/:id/stops',
+      await admin.put(`/api/route/${used?._id}/stops`, {
+        customerIds: stops.body.customers.map((c) => c._id).reverse(),
+      }),
+    );
 
     // Files: a picture in (multipart), the Excel export out.
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2f9e44' } })
@@ -401,6 +414,9 @@ describe('what the routes answer on the demo data fits the description', () => {
     ).body.invoices;
     const invoice = invoices.find((i) => i.payments.length > 0) ?? invoices[0];
     const someCustomer = (await admin.get<{ _id: string }[]>('/api/customer')).body[0];
+    const usedRoute = (
+      await admin.get<{ _id: string; customerCount: number }[]>('/api/route')
+    ).body.find((r) => r.customerCount > 0);
 
     // Who calls each GET path and with what; a GET row missing here fails the test.
     const calls: Record<string, [ApiClient, string, { mayBeEmpty?: true }?]> = {
@@ -461,6 +477,7 @@ describe('what the routes answer on the demo data fits the description', () => {
       '/api/customer/baddebt': [admin, '/api/customer/baddebt', { mayBeEmpty: true }],
       '/api/customer/:id/history': [admin, `/api/customer/${someCustomer?._id}/history`],
       '/api/route': [admin, '/api/route'],
+      '/api/route/:id/stops': [admin, `/api/route/${usedRoute?._id}/stops`],
       '/api/employee': [manager, '/api/employee'],
       '/api/information': [admin, '/api/information'],
       '/api/orders': [admin, '/api/orders?pageNumber=1'],
@@ -479,6 +496,7 @@ describe('what the routes answer on the demo data fits the description', () => {
         driver,
         `/api/ordertrack/${driverId}/delivered?pageNumber=1`,
       ],
+      '/api/ordertrack/:driverId/route': [driver, `/api/ordertrack/${driverId}/route`],
     };
     const gets = restRoutes.filter((r) => r.method === 'GET').map((r) => r.path);
     expect(Object.keys(calls).sort()).toEqual([...gets].sort());

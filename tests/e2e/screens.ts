@@ -52,6 +52,7 @@ export function allScreens(e: E2E): Screen[] {
     s('customer', '/customer/orderplaced', 'order placed'),
     s('customer', '/cart', 'cart'),
     s('driver', '/driver', 'driver home'),
+    s('driver', '/driver/route', "today's route"),
     s('driver', '/driver/ordertrack', 'pending deliveries'),
     s('driver', '/driver/ordertrack/delivered', 'delivered'),
     s('driver', '/driver/payments', 'driver payments'),

@@ -126,3 +126,13 @@ export function DoneIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function RouteIcon(props: IconProps) {
+  return (
+    <Svg {...tile(props)}>
+      <circle cx="6" cy="19" r="2" />
+      <circle cx="18" cy="5" r="2" />
+      <path d="M8 19h8a3 3 0 0 0 0-6H8a3 3 0 0 1 0-6h8" />
+    </Svg>
+  );
+}

@@ -33,6 +33,8 @@ import {
   dispatchInput,
   driverDeliveredInput,
   driverJobsInput,
+  driverRouteInput,
+  driverRouteOut,
   frozenLinesOut,
   itemQuantitiesInput,
   jobFormInput,
@@ -117,6 +119,8 @@ import {
   routeInput,
   routeListOut,
   routeOut,
+  routeStopOrderInput,
+  routeStopsOut,
   routeUpdateInput,
 } from '../../../shared/schemas/office';
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../../shared/schemas/orders';
@@ -741,6 +745,24 @@ export const restRoutes: RestRoute[] = [
     response: messageOut,
   },
   {
+    method: 'GET',
+    path: '/api/route/:id/stops',
+    procedure: 'routes.stops',
+    input: params,
+    summary: "A route's customers in the order the driver calls on them",
+    request: { params: idInput },
+    response: routeStopsOut,
+  },
+  {
+    method: 'PUT',
+    path: '/api/route/:id/stops',
+    procedure: 'routes.setStopOrder',
+    input: withId,
+    summary: "Set the order of a route's stops: every customer of the route, first stop first",
+    request: { params: idInput, body: routeStopOrderInput.omit({ id: true }) },
+    response: routeStopsOut,
+  },
+  {
     method: 'POST',
     path: '/api/category',
     procedure: 'categories.create',
@@ -1005,6 +1027,15 @@ export const restRoutes: RestRoute[] = [
       query: driverDeliveredInput.omit({ driverId: true }),
     },
     response: jobPageOut,
+  },
+  {
+    method: 'GET',
+    path: '/api/ordertrack/:driverId/route',
+    procedure: 'ordertrack.driverRoute',
+    input: params,
+    summary: "A driver's stops today in route order (a driver: only their own)",
+    request: { params: driverRouteInput },
+    response: driverRouteOut,
   },
   {
     method: 'PUT',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Greeting } from '../../components/Greeting';
 import { Tile, TileGrid } from '../../components/Tiles';
-import { DoneIcon, TruckIcon, YenIcon } from '../../components/tileIcons';
+import { DoneIcon, RouteIcon, TruckIcon, YenIcon } from '../../components/tileIcons';
 import { useDriverSync } from './deliveries/useDriverSync';
 
 export function DriverHome() {
@@ -12,6 +12,7 @@ export function DriverHome() {
     <>
       <Greeting />
       <TileGrid>
+        <Tile to="/driver/route" icon={<RouteIcon />} label={t('nav.route')} />
         <Tile to="/driver/ordertrack" icon={<TruckIcon />} label={t('nav.pendingOrders')} />
         <Tile
           to="/driver/ordertrack/delivered"

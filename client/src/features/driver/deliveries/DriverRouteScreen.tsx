@@ -1,0 +1,134 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatYen } from '../../../../../shared/format';
+import type { RouteStopOut } from '../../../../../shared/schemas/doorstep';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { CheckIcon, MapPinIcon } from '../../../components/icons';
+import { Phone } from '../../../components/Phone';
+import { errorMessage } from '../../../keyed';
+import { trpc } from '../../../trpc';
+import { useAuth } from '../../auth/AuthContext';
+import { Loading } from '../../customer/LoadState';
+import { useDriverSync } from './useDriverSync';
+
+/** Opens the address in the phone's map app or Google Maps (a plain search link). */
+export function mapLink(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+function StopCard({ stop }: { stop: RouteStopOut }) {
+  const { t } = useTranslation();
+  const done = stop.pending === 0 && stop.delivered > 0;
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="sm"
+      radius="md"
+      data-stop={stop.number}
+      style={done ? { opacity: 0.85, background: 'var(--mantine-color-gray-0)' } : undefined}
+    >
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Badge
+          size="xl"
+          circle
+          variant={done ? 'outline' : 'filled'}
+          color={done ? 'green.9' : 'blue.8'}
+          aria-label={t('driverJobs.route.stopNumber', { number: stop.number })}
+        >
+          {stop.number}
+        </Badge>
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Title order={2} size="h5" style={{ overflowWrap: 'anywhere' }}>
+            {stop.restaurantName}
+          </Title>
+          <Text size="sm" c={stop.address ? undefined : 'dimmed'}>
+            {stop.address ?? t('driverJobs.route.noAddress')}
+          </Text>
+          <Group gap="xs">
+            {done ? (
+              <Badge color="green.9" variant="light" leftSection={<CheckIcon size={14} />}>
+                {t('driverJobs.route.done')}
+              </Badge>
+            ) : (
+              <Badge color="blue.9" variant="light">
+                {t('driverJobs.route.toDeliver', { count: stop.pending })}
+              </Badge>
+            )}
+            {stop.amountToCollect > 0 && (
+              <Text size="sm" fw={600}>
+                {t('driverJobs.route.collect', { amount: formatYen(stop.amountToCollect) })}
+              </Text>
+            )}
+          </Group>
+          <Group gap="xs" mt={4}>
+            {stop.address && (
+              <Button
+                component="a"
+                href={mapLink(stop.address)}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="light"
+                leftSection={<MapPinIcon size={18} />}
+                aria-label={t('driverJobs.route.mapLabel', { name: stop.restaurantName })}
+              >
+                {t('driverJobs.route.map')}
+              </Button>
+            )}
+            <Phone number={stop.phoneNumber} size="sm" />
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** /driver/route: today's stops in the order the office set for the route (ADR 042). */
+export function DriverRouteScreen() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  useDriverSync();
+  const driverId = user?._id ?? '';
+  const route = trpc.ordertrack.driverRoute.useQuery(
+    { driverId },
+    { enabled: driverId !== '', refetchInterval: 60_000, staleTime: 0 },
+  );
+  const stops = route.data?.stops ?? [];
+  return (
+    <>
+      <Breadcrumbs items={[{ label: t('nav.home'), link: '/driver' }, { label: t('nav.route') }]} />
+      <Group justify="space-between" align="baseline" mb="sm">
+        <Title order={1} size="h3">
+          {t('driverJobs.route.title')}
+        </Title>
+        {route.data && (
+          <Text size="sm" c="dimmed">
+            {t('driverJobs.route.count', { count: stops.length })}
+          </Text>
+        )}
+      </Group>
+      {route.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(t, route.error, 'driverJobs.route.errorLoading')}
+        </Alert>
+      ) : route.isLoading ? (
+        <Loading />
+      ) : stops.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {t('driverJobs.route.none')}
+        </Text>
+      ) : (
+        <Stack
+          component="ol"
+          gap="sm"
+          aria-label={t('driverJobs.route.title')}
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {stops.map((s) => (
+            <StopCard key={s.customerId ?? `stop-${s.number}`} stop={s} />
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}
