@@ -25,8 +25,11 @@
 // stock, search (the forgiving product search beside the exact-substring one,
 // scripts/bench/search.ts), standing orders (the scheduler's cut-off
 // pass for 300 restaurants against the same 300 orders through the ordinary placement,
-// scripts/bench/standing.ts), documents (scripts/bench/documents.ts) and the closing run
-// (scripts/bench/closing.ts).
+// scripts/bench/standing.ts), prices at full size (5,000 products, a customer's own list
+// pricing all of them and 50 hidden, beside the standard read, scripts/bench/prices.ts; the
+// world's 1,000-product `prices` pair runs too), documents (scripts/bench/documents.ts) and the
+// closing run (scripts/bench/closing.ts). Each of these runs alone too:
+// `node --import tsx scripts/bench/<part>.ts`.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -54,6 +57,7 @@ import {
 import { runClosingBench } from './bench/closing';
 import { runDocumentsBench } from './bench/documents';
 import { BENCH_PASSWORD, seedLargeData } from './bench/large-data';
+import { runPricesBench } from './bench/prices';
 import { runSearchBench } from './bench/search';
 import { runStandingBench } from './bench/standing';
 import { runStockBench } from './bench/stock';
@@ -911,6 +915,10 @@ function seedPriceList(db: ReturnType<typeof openDb>, accountId: string, product
 // main() seeds and measures the server's parts (WORLD_PARTS); the rest bring their own data.
 main()
   .then(() => (wanted('standing') ? runStandingBench() : undefined))
+  // The price lists at full size (5,000 products), own list beside standard (bench/prices.ts).
+  .then(async () => {
+    if (wanted('prices') && !(await runPricesBench()).pass) process.exitCode = 1;
+  })
   .then(() => (wanted('search') ? runSearchBench() : undefined))
   // Documents last, in this process once the servers are stopped (scripts/bench/documents.ts).
   .then(() => (wanted('documents') ? runDocumentsBench() : undefined))

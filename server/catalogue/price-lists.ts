@@ -360,7 +360,16 @@ export function getCustomerTerms(db: Db, customerId: string): CustomerTermsOut {
     .where(eq(hiddenForCustomer.customerId, customerId))
     .orderBy(asc(product.name))
     .all();
-  return { customerId, ...terms, overrides, hidden };
+  const hiddenByList = terms.priceListId
+    ? db
+        .select({ productId: product.id, name: product.name })
+        .from(hiddenForList)
+        .innerJoin(product, eq(product.id, hiddenForList.productId))
+        .where(eq(hiddenForList.priceListId, terms.priceListId))
+        .orderBy(asc(product.name))
+        .all()
+    : [];
+  return { customerId, ...terms, overrides, hidden, hiddenByList };
 }
 
 export function setCustomerTerms(
@@ -545,6 +554,7 @@ export function productTerms(db: Db, productId: string): ProductTermsOut {
       | 'standard',
     listName: r.list_name,
     hidden: Boolean(r.hidden_own) || Boolean(r.hidden_list),
+    hiddenOwn: Boolean(r.hidden_own),
   }));
   return { productId, standardPrice: p.price, lists, customers };
 }

@@ -228,6 +228,12 @@ const TAGS: { name: string; description: string; segments: string[] }[] = [
     segments: ['handover', 'credit'],
   },
   { name: 'Customers', description: 'Restaurants and their accounts.', segments: ['customer'] },
+  {
+    name: 'Terms and standing orders',
+    description:
+      "Price lists, a restaurant's people, stock, and the usual orders drafted before each delivery day.",
+    segments: ['pricelists', 'people', 'stock', 'standing'],
+  },
   { name: 'Routes', description: 'Delivery routes.', segments: ['route'] },
   { name: 'Employees', description: 'Drivers and managers.', segments: ['employee'] },
   {

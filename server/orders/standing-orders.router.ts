@@ -11,6 +11,7 @@ import {
   standingPauseOut,
   standingRunOut,
   standingSettingsIn,
+  updateDraftForInput,
   updateDraftInput,
   usualOrderForInput,
   usualOrderInput,
@@ -123,6 +124,17 @@ export const standingRouter = router({
     .output(answer(z.array(standingRunOut)))
     .query(({ ctx, input }) =>
       upcomingRuns(ctx.db, input.customerId, { timeZone: ctx.config.timeZone }),
+    ),
+
+  /** The office changes or skips a customer's draft until the cut-off, as the customer may. */
+  updateDraftFor: staffProcedure
+    .input(updateDraftForInput)
+    .output(answer(standingRunOut))
+    .mutation(({ ctx, input }) =>
+      updateDraft(ctx.db, input.customerId, input, {
+        timeZone: ctx.config.timeZone,
+        editedBy: ctx.user.account.id,
+      }),
     ),
 
   /** Web orders: the standing orders of a delivery date, beside the placed ones. */

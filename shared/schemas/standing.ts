@@ -78,6 +78,10 @@ export const updateDraftInput = z.object({
   skip: z.boolean().optional().default(false),
 });
 
+export const updateDraftForInput = updateDraftInput.extend({
+  customerId: z.string().min(1).max(64),
+});
+
 export const runsForDateInput = z.object({ deliveryDate: isoDate });
 
 export const standingSettingsIn = z.object({

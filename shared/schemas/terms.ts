@@ -109,6 +109,8 @@ export const customerTermsOut = z.object({
   ),
   /** Products hidden from this customer alone. */
   hidden: z.array(z.object({ productId: z.string(), name: z.string() })),
+  /** Products hidden from it through its price list (changed on the list, not here). */
+  hiddenByList: z.array(z.object({ productId: z.string(), name: z.string() })),
 });
 export type CustomerTermsOut = z.infer<typeof customerTermsOut>;
 
@@ -155,6 +157,8 @@ export const productTermsOut = z.object({
       source: z.enum(['override', 'list', 'standard']),
       listName: z.string().nullable(),
       hidden: z.boolean(),
+      /** Hidden from this customer alone (not through its list). */
+      hiddenOwn: z.boolean(),
     }),
   ),
 });

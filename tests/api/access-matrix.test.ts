@@ -176,6 +176,7 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'standing.removePause': ['mutation', ['customer']],
   'standing.upcoming': ['query', ['customer']],
   'standing.updateDraft': ['mutation', ['customer']],
+  'standing.updateDraftFor': ['mutation', STAFF],
   'standing.usualFor': ['query', STAFF],
   'standing.setUsualFor': ['mutation', STAFF],
   'standing.orderSheetFor': ['query', STAFF],

@@ -37,6 +37,9 @@ let driverId = '';
 let customerId = '';
 /** An invoice the changes below paid and annotated (so it has a history). */
 let changedInvoiceId = '';
+/** A price list, a product with stock moves and a person made by the terms' changes below. */
+let priceListId = '';
+let stockedProductId = '';
 
 // Strict (an unknown keyword fails); `type: [a, b]` is JSON Schema's own union.
 const ajv = new Ajv2020({
@@ -383,6 +386,182 @@ describe('what the routes answer on the demo data fits the description', () => {
     expect(xlsx.headers.get('content-type')).toBe(documented.mediaType);
   });
 
+  it('changes: price lists, hidden products, own prices, stock in, people, standing orders', async () => {
+    const products = (await admin.get<{ _id: string; name: string }[]>('/api/products')).body;
+    const [rice, ghee] = products as { _id: string; name: string }[];
+    stockedProductId = rice?._id ?? '';
+    const list = await admin.post<{ _id: string }>('/api/pricelists', { name: 'OpenAPI list' });
+    expectDocumented('POST', '/api/pricelists', list);
+    priceListId = list.body._id;
+    expect((await admin.post('/api/pricelists', { name: 'OpenAPI list' })).status).toBe(409);
+    expectDocumented(
+      'PUT',
+      '/api/pricelists/:id',
+      await admin.put(`/api/pricelists/${priceListId}`, { name: 'OpenAPI list 2' }),
+    );
+    expectDocumented(
+      'PUT',
+      '/api/pricelists/:id/prices',
+      await admin.put(`/api/pricelists/${priceListId}/prices`, {
+        prices: [{ productId: rice?._id, price: 900 }],
+      }),
+    );
+    expectDocumented(
+      'POST',
+      '/api/pricelists/:id/import',
+      await admin.post(`/api/pricelists/${priceListId}/import`, {
+        csv: `product,price\n${ghee?.name},700\n`,
+      }),
+    );
+    expectDocumented(
+      'PUT',
+      '/api/customer/:id/terms',
+      await admin.put(`/api/customer/${customerId}/terms`, {
+        priceListId,
+        minOrderRule: 'none',
+        minOrderValue: 0,
+        deliveryCharge: 0,
+      }),
+    );
+    expectDocumented(
+      'PUT',
+      '/api/customer/:id/prices/:productId',
+      await admin.put(`/api/customer/${customerId}/prices/${ghee?._id}`, { price: 650 }),
+    );
+    const hidden = await admin.put<{ customers: { _id: string; hiddenOwn: boolean }[] }>(
+      `/api/products/${ghee?._id}/hidden`,
+      { customerId, hidden: true },
+    );
+    expectDocumented('PUT', '/api/products/:id/hidden', hidden);
+    expect(hidden.body.customers.find((c) => c._id === customerId)?.hiddenOwn).toBe(true);
+    // Hidden from the customer: gone from its catalogue; shown again for the reads below.
+    const seen = (await customer.get<{ _id: string }[]>('/api/products')).body;
+    expect(seen.map((p) => p._id)).not.toContain(ghee?._id);
+    await admin.put(`/api/products/${ghee?._id}/hidden`, { customerId, hidden: false });
+    const spare = await admin.post<{ _id: string }>('/api/pricelists', { name: 'Spare list' });
+    expectDocumented(
+      'DELETE',
+      '/api/pricelists/:id',
+      await admin.delete(`/api/pricelists/${spare.body._id}`),
+    );
+
+    expectDocumented(
+      'POST',
+      '/api/stock/receive',
+      await admin.post('/api/stock/receive', { productId: rice?._id, quantity: 20, note: 'In' }),
+    );
+    expectDocumented(
+      'POST',
+      '/api/stock/adjust',
+      await admin.post('/api/stock/adjust', { productId: rice?._id, delta: -1, note: 'Torn' }),
+    );
+    expectDocumented(
+      'PUT',
+      '/api/products/:id/lowstock',
+      await admin.put(`/api/products/${rice?._id}/lowstock`, { lowStockAt: 3 }),
+    );
+    expectDocumented(
+      'PUT',
+      '/api/stock/settings',
+      await admin.put('/api/stock/settings', { lowStockAt: 5 }),
+    );
+
+    const added = await customer.post<{ _id: string; username: string }[]>('/api/people', {
+      username: 'openapi-cook',
+      name: 'Cook',
+      password: 'cook12345',
+    });
+    expectDocumented('POST', '/api/people', added);
+    const cook = added.body.find((p) => p.username === 'openapi-cook');
+    expectDocumented(
+      'PUT',
+      '/api/people/:id/password',
+      await customer.put(`/api/people/${cook?._id}/password`, { newPassword: 'cook67890' }),
+    );
+    expectDocumented(
+      'DELETE',
+      '/api/people/:id',
+      await customer.delete(`/api/people/${cook?._id}`),
+    );
+    const theirs = await admin.post<{ _id: string; username: string }[]>(
+      `/api/customer/${customerId}/people`,
+      { username: 'openapi-waiter', name: 'Waiter', password: 'waiter1234' },
+    );
+    expectDocumented('POST', '/api/customer/:id/people', theirs);
+    const waiter = theirs.body.find((p) => p.username === 'openapi-waiter');
+    expectDocumented(
+      'PUT',
+      '/api/customer/:id/people/:personId/password',
+      await admin.put(`/api/customer/${customerId}/people/${waiter?._id}/password`, {
+        newPassword: 'waiter5678',
+      }),
+    );
+    expectDocumented(
+      'DELETE',
+      '/api/customer/:id/people/:personId',
+      await admin.delete(`/api/customer/${customerId}/people/${waiter?._id}`),
+    );
+
+    const lines = { lines: [{ product: rice?._id, quantity: 2 }] };
+    expectDocumented(
+      'PUT',
+      '/api/standing/usual/:weekday',
+      await customer.put('/api/standing/usual/Monday', lines),
+    );
+    expectDocumented(
+      'PUT',
+      '/api/customer/:id/standing/usual/:weekday',
+      await admin.put(`/api/customer/${customerId}/standing/usual/Monday`, lines),
+    );
+    const far = { from: addDaysIso(today, 30), to: addDaysIso(today, 31) };
+    expectDocumented(
+      'POST',
+      '/api/standing/pauses',
+      await customer.post('/api/standing/pauses', far),
+    );
+    const pauses = await admin.post<{ id: string; from: string }[]>(
+      `/api/customer/${customerId}/standing/pauses`,
+      { from: addDaysIso(today, 40), to: addDaysIso(today, 41) },
+    );
+    expectDocumented('POST', '/api/customer/:id/standing/pauses', pauses);
+    expectDocumented(
+      'DELETE',
+      '/api/customer/:id/standing/pauses/:pauseId',
+      await admin.delete(
+        `/api/customer/${customerId}/standing/pauses/${pauses.body.find((x) => x.from === addDaysIso(today, 40))?.id}`,
+      ),
+    );
+    const spareP = await customer.post<{ id: string; from: string }[]>('/api/standing/pauses', {
+      from: addDaysIso(today, 50),
+      to: addDaysIso(today, 50),
+    });
+    expectDocumented(
+      'DELETE',
+      '/api/standing/pauses/:id',
+      await customer.delete(
+        `/api/standing/pauses/${spareP.body.find((x) => x.from === addDaysIso(today, 50))?.id}`,
+      ),
+    );
+    expectDocumented(
+      'PUT',
+      '/api/standing/settings',
+      await admin.put('/api/standing/settings', { leadHours: 6 }),
+    );
+    // No draft for a date yet: both doors answer the same 404 code.
+    const noDraft = await customer.put(`/api/standing/drafts/${addDaysIso(today, 60)}`, lines);
+    expect([noDraft.status, (noDraft.body as { code: string }).code]).toEqual([
+      404,
+      'standing.draftNotFound',
+    ]);
+    const noDraftFor = await admin.put(
+      `/api/customer/${customerId}/standing/drafts/${addDaysIso(today, 60)}`,
+      lines,
+    );
+    expect(noDraftFor.status).toBe(404);
+    expect((await customer.get(`/api/customer/${customerId}/standing/usual`)).status).toBe(403);
+    expect((await admin.get('/api/customer/nobody/standing/usual')).status).toBe(404);
+  });
+
   /** The customer form's fields as the office screen sends them back. */
   async function customerForm(id: string) {
     const all = await admin.get<Record<string, unknown>[]>('/api/customer');
@@ -492,6 +671,37 @@ describe('what the routes answer on the demo data fits the description', () => {
       '/api/ordertrack/completed': [admin, '/api/ordertrack/completed?keyword=&pageNumber=1'],
       '/api/ordertrack/report/:date': [admin, `/api/ordertrack/report/${today}`],
       '/api/ordertrack/:driverId': [driver, `/api/ordertrack/${driverId}`],
+      '/api/pricelists': [admin, '/api/pricelists'],
+      '/api/pricelists/:id': [admin, `/api/pricelists/${priceListId}`],
+      '/api/pricelists/:id/export': [admin, `/api/pricelists/${priceListId}/export`],
+      '/api/customer/:id/terms': [admin, `/api/customer/${customerId}/terms`],
+      '/api/products/:id/terms': [admin, `/api/products/${stockedProductId}/terms`],
+      '/api/stock/low': [admin, '/api/stock/low', { mayBeEmpty: true }],
+      '/api/stock/settings': [admin, '/api/stock/settings'],
+      '/api/products/:id/stock': [admin, `/api/products/${stockedProductId}/stock?pageNumber=1`],
+      '/api/people': [customer, '/api/people'],
+      '/api/customer/:id/people': [admin, `/api/customer/${customerId}/people`],
+      '/api/standing/usual': [customer, '/api/standing/usual'],
+      '/api/standing/pauses': [customer, '/api/standing/pauses'],
+      '/api/standing/upcoming': [customer, '/api/standing/upcoming', { mayBeEmpty: true }],
+      '/api/customer/:id/standing/usual': [admin, `/api/customer/${customerId}/standing/usual`],
+      '/api/customer/:id/standing/ordersheet': [
+        admin,
+        `/api/customer/${customerId}/standing/ordersheet`,
+        { mayBeEmpty: true },
+      ],
+      '/api/customer/:id/standing/pauses': [admin, `/api/customer/${customerId}/standing/pauses`],
+      '/api/customer/:id/standing/upcoming': [
+        admin,
+        `/api/customer/${customerId}/standing/upcoming`,
+        { mayBeEmpty: true },
+      ],
+      '/api/standing/date/:deliveryDate': [
+        admin,
+        `/api/standing/date/${addDaysIso(today, 1)}`,
+        { mayBeEmpty: true },
+      ],
+      '/api/standing/settings': [admin, '/api/standing/settings'],
       '/api/ordertrack/:driverId/delivered': [
         driver,
         `/api/ordertrack/${driverId}/delivered?pageNumber=1`,

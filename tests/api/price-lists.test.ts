@@ -417,6 +417,62 @@ describe('hidden products', () => {
   });
 });
 
+describe('the office sees whom a product is hidden from', () => {
+  it('on the product (customer by customer, own or through the list) and on the customer', async () => {
+    const kimchi = makeProduct(t.db, { name: 'Kimchi Tub', price: 800 });
+    const tofu = makeProduct(t.db, { name: 'Tofu Block', price: 200 });
+    const list = await newList('Office view list');
+    const a = await customer();
+    const b = await customer();
+    await assign(b.id, list);
+    const hide = (body: Record<string, unknown>) =>
+      trpc<{ customers: { _id: string; hidden: boolean; hiddenOwn: boolean }[] }>(
+        admin,
+        'priceLists.setHidden',
+        { hidden: true, ...body },
+      );
+    const own = await hide({ productId: kimchi.id, customerId: a.id });
+    expect(own.data.customers.find((c) => c._id === a.id)).toMatchObject({
+      hidden: true,
+      hiddenOwn: true,
+    });
+    await hide({ productId: kimchi.id, priceListId: list });
+    await hide({ productId: tofu.id, priceListId: list });
+    const terms = await query<{
+      customers: { _id: string; hidden: boolean; hiddenOwn: boolean; source: string }[];
+    }>(admin, 'priceLists.productTerms', { productId: kimchi.id });
+    expect(terms.data.customers.find((c) => c._id === b.id)).toMatchObject({
+      hidden: true,
+      hiddenOwn: false,
+      source: 'standard',
+    });
+    type Terms = {
+      hidden: { productId: string; name: string }[];
+      hiddenByList: { productId: string; name: string }[];
+    };
+    const ofA = await query<Terms>(admin, 'priceLists.customerTerms', { customerId: a.id });
+    expect(ofA.data.hidden).toEqual([{ productId: kimchi.id, name: 'Kimchi Tub' }]);
+    expect(ofA.data.hiddenByList).toEqual([]);
+    const ofB = await query<Terms>(admin, 'priceLists.customerTerms', { customerId: b.id });
+    expect(ofB.data.hidden).toEqual([]);
+    expect(ofB.data.hiddenByList.map((h) => h.name)).toEqual(['Kimchi Tub', 'Tofu Block']);
+    // Unknown customer or product: 404; neither a customer nor a list named: 400; customers: 403.
+    expect((await query(admin, 'priceLists.customerTerms', { customerId: 'nobody' })).status).toBe(
+      404,
+    );
+    expect((await hide({ productId: 'nothing', customerId: a.id })).status).toBe(404);
+    expect((await hide({ productId: kimchi.id, customerId: 'nobody' })).status).toBe(404);
+    expect((await hide({ productId: kimchi.id })).status).toBe(400);
+    const asCustomer = await trpc(a.client, 'priceLists.setHidden', {
+      productId: kimchi.id,
+      customerId: a.id,
+      hidden: false,
+    });
+    expect(asCustomer.status).toBe(403);
+    expect((await catalogue(a.client)).has(kimchi.id)).toBe(false);
+  });
+});
+
 describe('minimum quantity and case lot', () => {
   it('the server refuses a quantity below the minimum or not a whole case, with clear codes', async () => {
     const cat = makeCategory(t.db);

@@ -337,6 +337,67 @@ describe('drafts before the delivery day', () => {
     expect(none.status).toBe(404);
   });
 
+  it('the office changes and skips a customer’s draft until the cut-off, as the customer may', async () => {
+    const bangkok = C['Bangkok Spice']!;
+    const r = await call<Run>(office, 'standing.updateDraftFor', {
+      customerId: bangkok.id,
+      deliveryDate: THU,
+      lines: [{ product: P.ghee!.id, quantity: 4 }],
+      skip: true,
+    });
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ skip: true, total: Math.floor(4 * 1500 * 1.08) });
+    // The customer sees the office's change on its home screen.
+    const theirs = await query<Run[]>(bangkok.api, 'standing.upcoming');
+    expect(theirs.data.find((d) => d.deliveryDate === THU)).toMatchObject({
+      skip: true,
+      lines: [expect.objectContaining({ name: 'Ghee 1L', quantity: 4 })],
+    });
+    // Bad input: a clear code, nothing changed; a customer that is not there: 404.
+    const bad = await call(office, 'standing.updateDraftFor', {
+      customerId: bangkok.id,
+      deliveryDate: THU,
+      lines: [{ product: P.ghee!.id, quantity: 0 }],
+    });
+    expect([bad.status, bad.code]).toEqual([400, 'standing.quantityRange']);
+    const twice = await call(office, 'standing.updateDraftFor', {
+      customerId: bangkok.id,
+      deliveryDate: THU,
+      lines: [
+        { product: P.ghee!.id, quantity: 1 },
+        { product: P.ghee!.id, quantity: 2 },
+      ],
+    });
+    expect([twice.status, twice.code]).toEqual([400, 'standing.duplicateProduct']);
+    const nobody = await call(office, 'standing.updateDraftFor', {
+      customerId: 'nobody',
+      deliveryDate: THU,
+      lines: [],
+    });
+    expect(nobody.status).toBe(404);
+    const noDraft = await call(office, 'standing.updateDraftFor', {
+      customerId: bangkok.id,
+      deliveryDate: THU2,
+      lines: [],
+    });
+    expect([noDraft.status, noDraft.code]).toEqual([404, 'standing.draftNotFound']);
+    // A customer cannot reach another's draft through the office's procedure.
+    const foreign = await call(C['Himalaya Kitchen']!.api, 'standing.updateDraftFor', {
+      customerId: bangkok.id,
+      deliveryDate: THU,
+      lines: [],
+    });
+    expect(foreign.status).toBe(403);
+    expect(runsOf(bangkok.id, THU)[0]?.skip).toBe(true);
+    // Back to its usual, not skipped.
+    const back = await call<Run>(office, 'standing.updateDraftFor', {
+      customerId: bangkok.id,
+      deliveryDate: THU,
+      lines: [{ product: P.ghee!.id, quantity: 1 }],
+    });
+    expect(back.data.skip).toBe(false);
+  });
+
   it('the office sees the date’s standing drafts beside the placed orders', async () => {
     const r = await query<Run[]>(office, 'standing.forDate', { deliveryDate: THU });
     expect(r.data.map((d) => [d.restaurantName, d.status])).toEqual([
@@ -393,6 +454,12 @@ describe('at the cut-off', () => {
     });
     expect(r.status).toBe(409);
     expect(r.code).toBe('standing.draftClosed');
+    const theirs = await call(office, 'standing.updateDraftFor', {
+      customerId: C['Himalaya Kitchen']!.id,
+      deliveryDate: THU,
+      lines: [{ product: P.rice!.id, quantity: 1 }],
+    });
+    expect([theirs.status, theirs.code]).toEqual([409, 'standing.draftClosed']);
     // A draft still open in the table, asked after its cut-off (the pass has not run yet).
     tick(hoursBefore(cutoff(MON), 6));
     const run = runsOf(C['Himalaya Kitchen']!.id, MON)[0];

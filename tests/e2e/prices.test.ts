@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -156,6 +156,66 @@ describe('a restaurant with its own prices', () => {
     await dal.getByText(formatYen(standardPrice), { exact: false }).first().waitFor();
     await card(page, HIDDEN).waitFor();
     await expectNoSeriousViolations(page, { label: 'catalogue, standard prices (desktop)' });
+    expect(e.problems).toEqual([]);
+  }, 240_000);
+
+  it('desktop: the office hides a product from a restaurant on the product; the restaurant no longer sees it', async () => {
+    const SECRET = 'Chana Dal 1kg';
+    const secret = productIdOf(SECRET);
+    const cust = customerIdOf('cust11');
+    const restaurant = e.db
+      .select({ name: customer.restaurantName })
+      .from(customer)
+      .where(eq(customer.id, cust))
+      .get()?.name as string;
+    const office = await e.newPage(DESKTOP);
+    await signIn(office, 'admin', 'admin1234');
+    await office.waitForURL('**/admin');
+    await office.goto('/admin/products');
+    await office.getByLabel('Search products').fill('Chana');
+    await office.getByRole('button', { name: `Edit ${SECRET}` }).click();
+    const terms = office.getByTestId('product-terms');
+    await terms.waitFor({ timeout: 15_000 });
+    step('product form open');
+    const who = terms.getByRole('combobox', { name: 'Hide from a customer' });
+    await who.click();
+    await who.fill(restaurant);
+    await office.getByRole('option', { name: restaurant, exact: true }).click();
+    await terms.getByRole('button', { name: 'Hide', exact: true }).click();
+    await terms.getByRole('checkbox', { name: `Hidden from ${restaurant}` }).waitFor();
+    await expect
+      .poll(
+        () =>
+          e.db
+            .select()
+            .from(hiddenForCustomer)
+            .where(
+              and(
+                eq(hiddenForCustomer.customerId, cust),
+                eq(hiddenForCustomer.productId, secret.id),
+              ),
+            )
+            .all().length,
+      )
+      .toBe(1);
+    await expectNoSeriousViolations(office, { label: 'product form, hidden from a customer' });
+
+    // On the customer's terms: the product is listed as hidden from it.
+    await office.goto(`/admin/pricelists?customer=${cust}`);
+    const hidden = office.getByRole('region', { name: 'Products hidden from this customer' });
+    await hidden.getByText(SECRET, { exact: true }).waitFor({ timeout: 15_000 });
+    await hidden.getByRole('button', { name: `Show ${SECRET} again` }).waitFor();
+    await expectNoSeriousViolations(office, { label: "customer's terms with hidden products" });
+    step('hidden product listed on the customer');
+
+    // The restaurant searches for it and does not find it; another one does.
+    const page = await e.newPage(DESKTOP);
+    await openCatalogue(page, 'cust11');
+    await card(page, CASE).waitFor();
+    expect(await card(page, SECRET).count()).toBe(0);
+    const other = await e.newPage(DESKTOP);
+    await openCatalogue(other, 'cust10');
+    await card(other, SECRET).waitFor();
     expect(e.problems).toEqual([]);
   }, 240_000);
 });

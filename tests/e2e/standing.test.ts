@@ -7,6 +7,7 @@ import {
   orderLine,
   product,
   standingLine,
+  standingRun,
 } from '../../drizzle/schema';
 import { cutoffOf, standingTick } from '../../server/orders/standing-orders';
 import { pendingDates } from '../../server/orders/web-orders';
@@ -222,6 +223,9 @@ describe('standing orders', () => {
       .poll(() => section.getByText(restaurant).first().isVisible(), { timeout: 15_000 })
       .toBe(true);
     await expect.poll(() => section.getByText(p.name).first().isVisible()).toBe(true);
+    await expect
+      .poll(() => section.getByTestId('standing-counts').textContent())
+      .toMatch(/Drafts to be placed at the cut-off: \d+ · placed: \d+ · skipped: \d+/);
     await expectNoSeriousViolations(page, { label: 'frozen counts with standing orders' });
 
     await page.goto(`/admin/customer/orders/${c.id}`);
@@ -238,6 +242,60 @@ describe('standing orders', () => {
       .poll(() => day.getByLabel(`${weekdayOf(next)}: ${p.name} Quantity`).inputValue())
       .toBe('2');
     await expectNoSeriousViolations(page, { label: 'customer screen with usual orders' });
+
     expect(e.problems).toEqual([]);
   }, 150_000);
+
+  it('desktop: the office changes and skips a customer’s draft on the customer’s screen', async () => {
+    const c = customerOf('cust12');
+    const p = e.db
+      .select({ id: product.id, name: product.name })
+      .from(product)
+      .where(eq(product.itemType, 'Regular'))
+      .get();
+    if (!p) throw new Error('no product');
+    // A day whose real cut-off is still ahead, so the server's own pass leaves its draft open.
+    const later = deliveryDayAhead([], 5);
+    write(e.db, () => {
+      e.db.update(customer).set({ deliveryDays: [] }).where(eq(customer.id, c.id)).run();
+      e.db
+        .insert(standingLine)
+        .values({
+          customerId: c.id,
+          weekday: weekdayOf(later),
+          productId: p.id,
+          name: p.name,
+          quantity: 2,
+        })
+        .run();
+    });
+    const laterCutoff = cutoffOf(later, deliveryCalendar(e.db, TZ).cutoff, TZ);
+    standingTick(e.db, { timeZone: TZ, now: new Date(laterCutoff.getTime() - 3_600_000) });
+    const run = () =>
+      e.db
+        .select()
+        .from(standingRun)
+        .where(and(eq(standingRun.customerId, c.id), eq(standingRun.deliveryDate, later)))
+        .get();
+    expect(run()?.status).toBe('draft');
+
+    const page = await e.newPage(DESKTOP);
+    await signIn(page, 'admin', 'admin1234');
+    await page.waitForURL('**/admin');
+    await page.goto(`/admin/customer/orders/${c.id}`);
+    const draft = page.getByRole('region', { name: `Usual order for ${toPickerDate(later)}` });
+    await draft.waitFor({ timeout: 20_000 });
+    console.log('standing journey: the office sees the draft');
+    await draft.getByLabel(`${p.name} Quantity`).fill('3');
+    await draft.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => run()?.lines[0]?.quantity, { timeout: 15_000 }).toBe(3);
+    console.log('standing journey: the office changed the draft');
+    await draft.getByRole('button', { name: 'Skip this delivery' }).click();
+    await expect.poll(() => run()?.skip, { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => draft.getByText('Skipped', { exact: true }).isVisible()).toBe(true);
+    await expectNoSeriousViolations(page, {
+      label: 'customer screen, draft skipped by the office',
+    });
+    expect(e.problems).toEqual([]);
+  }, 240_000);
 });

@@ -124,6 +124,7 @@ import {
   routeUpdateInput,
 } from '../../../shared/schemas/office';
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../../shared/schemas/orders';
+import { termsRoutes } from './terms-routes';
 
 // The spec's /api paths (§7 and DESIGN §5), each mapped to the tRPC procedure that serves it.
 // A path's input is taken from its params, query and body; the procedure validates it.
@@ -1131,4 +1132,7 @@ export const restRoutes: RestRoute[] = [
     request: { params: documentRef },
     response: documentMailOut,
   },
+
+  // Price lists, stock, a restaurant's people, standing orders (ADRs 035-037).
+  ...termsRoutes,
 ];

@@ -219,6 +219,7 @@ export function UsualOrders({ customerId }: Who) {
 
 export type RunView = {
   id: string;
+  customerId: string;
   deliveryDate: string;
   status: string;
   skip: boolean;
@@ -244,8 +245,22 @@ export function useReason() {
       : '';
 }
 
-/** One coming run: a draft the customer may change or skip until the cut-off; else its state. */
-export function RunCard({ run, editable }: { run: RunView; editable: boolean }) {
+/**
+ * One coming run: a draft the customer (or the office, `forCustomer`) may change or skip until
+ * the cut-off; else its state.
+ */
+export function RunCard({
+  run,
+  editable,
+  forCustomer = false,
+  named = false,
+}: {
+  run: RunView;
+  editable: boolean;
+  forCustomer?: boolean;
+  /** Among several customers' runs: the restaurant's name in the card's label. */
+  named?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const utils = trpc.useUtils();
   const reason = useReason();
@@ -255,18 +270,21 @@ export function RunCard({ run, editable }: { run: RunView; editable: boolean }) 
     setTyped(Object.fromEntries(run.lines.map((l) => [l.productId, String(l.quantity)])));
     setSkip(run.skip);
   }, [run]);
-  const update = trpc.standing.updateDraft.useMutation();
+  const mine = trpc.standing.updateDraft.useMutation();
+  const theirs = trpc.standing.updateDraftFor.useMutation();
   const date = formatDate(run.deliveryDate, i18n.language);
   const time = showInstant(run.cutoffAt);
   const save = async (nextSkip: boolean) => {
     try {
-      await update.mutateAsync({
+      const change = {
         deliveryDate: run.deliveryDate,
         skip: nextSkip,
         lines: run.lines
           .filter((l) => (typed[l.productId] ?? '').trim() !== '' && typed[l.productId] !== '0')
           .map((l) => ({ product: l.productId, quantity: Number(typed[l.productId]) })),
-      });
+      };
+      if (forCustomer) await theirs.mutateAsync({ ...change, customerId: run.customerId });
+      else await mine.mutateAsync(change);
       notifySuccess(t('standing.draftSaved'));
     } catch (error) {
       notifyError(errorText(t, error, 'errors.common.mutationFailed'));
@@ -281,7 +299,11 @@ export function RunCard({ run, editable }: { run: RunView; editable: boolean }) 
       radius="md"
       p="md"
       component="section"
-      aria-label={t('standing.draftTitle', { date })}
+      aria-label={
+        named
+          ? `${run.restaurantName}: ${t('standing.draftTitle', { date })}`
+          : t('standing.draftTitle', { date })
+      }
     >
       <Group justify="space-between" mb="xs">
         <Title order={3} size="h5">
@@ -313,7 +335,7 @@ export function RunCard({ run, editable }: { run: RunView; editable: boolean }) 
             </div>
             {isDraft && editable && l.available ? (
               <TextInput
-                aria-label={`${l.name} ${t('standing.quantity')}`}
+                aria-label={`${named ? `${run.restaurantName}: ` : ''}${l.name} ${t('standing.quantity')}`}
                 inputMode="numeric"
                 value={typed[l.productId] ?? ''}
                 onChange={(e) => {
@@ -344,7 +366,7 @@ export function RunCard({ run, editable }: { run: RunView; editable: boolean }) 
           >
             {skip ? t('standing.status.draft') : t('standing.skip')}
           </Button>
-          <Button onClick={() => void save(skip)} loading={update.isPending}>
+          <Button onClick={() => void save(skip)} loading={mine.isPending || theirs.isPending}>
             {t('standing.saveDraft')}
           </Button>
         </Group>

@@ -98,7 +98,7 @@ function StandingOfCustomer({ customerId }: { customerId: string }) {
         {t('standing.forCustomer')}
       </Title>
       {(runs.data ?? []).map((r) => (
-        <RunCard key={r.id} run={r} editable={false} />
+        <RunCard key={r.id} run={r} editable forCustomer />
       ))}
       <UsualOrders customerId={customerId} />
     </Stack>

@@ -281,6 +281,15 @@ function StandingOfDate({ date }: { date: string | null }) {
       <Title order={2} size="h4">
         {t('standing.officeTitle')} — {showDate(day)}
       </Title>
+      {runs.data && runs.data.length > 0 && (
+        <Text size="sm" data-testid="standing-counts">
+          {t('standing.officeCounts', {
+            drafts: runs.data.filter((r) => r.status === 'draft' && !r.skip).length,
+            placed: runs.data.filter((r) => r.status === 'confirmed').length,
+            skipped: runs.data.filter((r) => r.status === 'skipped' || r.skip).length,
+          })}
+        </Text>
+      )}
       {runs.data && runs.data.length === 0 ? (
         <Text c="dimmed">{t('standing.officeNone')}</Text>
       ) : (
@@ -288,7 +297,7 @@ function StandingOfDate({ date }: { date: string | null }) {
           {(runs.data ?? []).map((r) => (
             <Stack key={r.id} gap={4}>
               <Text fw={600}>{r.restaurantName}</Text>
-              <RunCard run={r} editable={false} />
+              <RunCard run={r} editable forCustomer named />
             </Stack>
           ))}
         </SimpleGrid>

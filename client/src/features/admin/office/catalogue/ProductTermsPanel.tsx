@@ -1,25 +1,39 @@
-import { Checkbox, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../../shared/format';
 import { trpc } from '../../../../trpc';
 import { useAfterChange } from '../shared/useOfficeMutation';
 
-/** On a product's form: which lists and customers pay what, and whom it is hidden from (ADR 035). */
+/**
+ * On a product's form: which lists and customers pay what, and whom it is hidden from: lists
+ * and customers ticked here, a customer chosen to hide it from (ADR 035).
+ */
 export function ProductTermsPanel({ productId }: { productId: string }) {
   const { t } = useTranslation();
   const after = useAfterChange();
+  const utils = trpc.useUtils();
   const terms = trpc.priceLists.productTerms.useQuery({ productId });
+  const customers = trpc.customers.list.useQuery({ kind: 'all' });
   const setHidden = trpc.priceLists.setHidden.useMutation();
+  const [chosen, setChosen] = useState<string | null>(null);
   if (!terms.data) return null;
   const d = terms.data;
   const hide = async (target: { priceListId?: string; customerId?: string }, hidden: boolean) => {
     try {
       await setHidden.mutateAsync({ productId, hidden, ...target });
       after.done('priceLists.saved');
+      setChosen(null);
     } catch (error) {
       after.failed(error);
+    } finally {
+      await utils.priceLists.invalidate();
     }
   };
+  const hiddenAlready = new Set(d.customers.filter((c) => c.hiddenOwn).map((c) => c._id));
+  const choices = (Array.isArray(customers.data) ? customers.data : [])
+    .filter((c) => !hiddenAlready.has(c._id))
+    .map((c) => ({ value: c._id, label: c.restaurantName }));
   return (
     <Stack gap="xs" data-testid="product-terms">
       <Title order={4}>{t('priceLists.whoPays')}</Title>
@@ -52,12 +66,42 @@ export function ProductTermsPanel({ productId }: { productId: string }) {
                   {formatYen(c.price)} ({t(`priceLists.source.${c.source}`)}
                   {c.listName ? `: ${c.listName}` : ''})
                 </Table.Td>
-                <Table.Td>{c.hidden ? t('priceLists.hidden') : ''}</Table.Td>
+                <Table.Td>
+                  {c.hiddenOwn ? (
+                    <Checkbox
+                      label={t('priceLists.hidden')}
+                      aria-label={t('priceLists.hiddenFor', { name: c.restaurantName })}
+                      checked
+                      onChange={() => hide({ customerId: c._id }, false)}
+                    />
+                  ) : c.hidden ? (
+                    <Text size="sm">{t('priceLists.hiddenThroughList')}</Text>
+                  ) : null}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
+      <Group align="flex-end">
+        <Select
+          label={t('priceLists.hideFromCustomer')}
+          placeholder={t('priceLists.customer')}
+          searchable
+          data={choices}
+          value={chosen}
+          onChange={setChosen}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Button
+          variant="default"
+          disabled={!chosen}
+          loading={setHidden.isPending}
+          onClick={() => chosen && void hide({ customerId: chosen }, true)}
+        >
+          {t('priceLists.hide')}
+        </Button>
+      </Group>
     </Stack>
   );
 }

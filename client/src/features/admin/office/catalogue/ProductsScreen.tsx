@@ -142,7 +142,7 @@ export function ProductsScreen() {
                             size="compact-sm"
                             variant="default"
                             onClick={() => setStockOf(p)}
-                            aria-label={`${t('stock.openMovements')}: ${p.name}`}
+                            aria-label={`${t('stock.openMovements')} ${p.stockInCount}: ${p.name}`}
                           >
                             {t('stock.openMovements')} {p.stockInCount}
                           </Button>
