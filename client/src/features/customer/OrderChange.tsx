@@ -205,12 +205,12 @@ function ChangeForm({
 export function OrderChangeActions({ order }: { order: OrderOut }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { client } = trpc.useUtils();
+  const utils = trpc.useUtils();
+  const { client } = utils;
   const window = trpc.orders.changeWindow.useQuery({ id: order._id });
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [changed, setChanged] = useState<OrderOut | null>(null);
-  const invalidate = useInvalidateOrders();
   const cancel = useMutation({
     mutationKey: getMutationKey(trpc.orders.cancel),
     mutationFn: () =>
@@ -219,7 +219,14 @@ export function OrderChangeActions({ order }: { order: OrderOut }) {
         { context: { idempotencyKey: newAttemptKey() } },
       ),
     onSuccess: async (done) => {
-      await invalidate();
+      // The order is gone: its page's reads are marked stale, not read again (they would 404).
+      await Promise.all([
+        utils.orders.byId.invalidate(undefined, { refetchType: 'none' }),
+        utils.orders.changeWindow.invalidate(undefined, { refetchType: 'none' }),
+        utils.orders.mine.invalidate(),
+        utils.orders.sameDay.invalidate(),
+        utils.products.list.invalidate(),
+      ]);
       navigate('/customer/myorderlist', {
         replace: true,
         state: { cancelled: done.orderNumber },
