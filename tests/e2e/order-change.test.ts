@@ -68,6 +68,11 @@ async function addProducts(page: Page, n: number, skip = 0): Promise<void> {
     const add = cards.nth(i).getByRole('button', { name: 'Add to cart' });
     if ((await add.count()) === 0 || (await add.isDisabled())) continue;
     await add.click();
+    // The card turns into a stepper once the product is in the cart.
+    await cards
+      .nth(i)
+      .getByRole('button', { name: /^Increase quantity of/ })
+      .waitFor();
     added++;
   }
   expect(added).toBe(n);
@@ -93,7 +98,6 @@ describe('changing and cancelling an order on a phone', () => {
     await page.waitForURL('**/customer');
 
     // 1. The first order.
-    process.stderr.write('step 1\n');
     await addProducts(page, 2);
     await toCheckout(page);
     expect(await page.getByTestId('same-day').count()).toBe(0);
@@ -103,7 +107,6 @@ describe('changing and cancelling an order on a phone', () => {
     if (!first) throw new Error('no order');
 
     // 2. Its page says until when it can change; one more of its first line.
-    process.stderr.write('step 2\n');
     await page.goto(`/customer/orderdetails/${first.id}`);
     await page
       .getByTestId('changeable-until')
@@ -128,7 +131,6 @@ describe('changing and cancelling an order on a phone', () => {
     expect(await changedNote.innerText()).toContain(yen(changed?.total ?? 0));
 
     // 3. A second order for the same day: flagged, but placed separately on purpose.
-    process.stderr.write('step 3\n');
     await addProducts(page, 1, 5);
     await toCheckout(page);
     const flag = page.getByTestId('same-day');
@@ -141,7 +143,6 @@ describe('changing and cancelling an order on a phone', () => {
     if (!second || second.id === first.id) throw new Error('no second order');
 
     // 4. The second is cancelled, with a confirmation.
-    process.stderr.write('step 4\n');
     await page.goto(`/customer/orderdetails/${second.id}`);
     await page.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('dialog');
@@ -156,7 +157,6 @@ describe('changing and cancelling an order on a phone', () => {
     expect(orderById(second.id)).toBeUndefined();
 
     // 5. A third cart for that day goes into the first order.
-    process.stderr.write('step 5\n');
     const before = linesOf(first.id).length;
     await addProducts(page, 1, 8);
     await toCheckout(page);
