@@ -140,6 +140,19 @@ describe('changing an order before the cut-off', () => {
     expect(linesInDb(placed.body._id)).toEqual([{ p: tuna.id, q: 3 }]);
   });
 
+  it('keeps the terms of placement: a lot is refused when broken', async () => {
+    const eggs = makeProduct(t.db, { name: 'Eggs (tray)', price: 400 });
+    t.db.$client.prepare('UPDATE product SET lot = 6, min_quantity = 6 WHERE id = ?').run(eggs.id);
+    const placed = await place(ana, [{ product: eggs.id, quantity: 12 }]);
+    expect(placed.status).toBe(201);
+    const broken = await change(ana, placed.body._id, [{ product: eggs.id, quantity: 13 }]);
+    expect(broken.status).toBe(400);
+    expect(broken.body.code).toBe('terms.notLot');
+    const ok = await change(ana, placed.body._id, [{ product: eggs.id, quantity: 18 }]);
+    expect(ok.status).toBe(200);
+    expect(ok.body.orderItems[0]?.quantity).toBe(18);
+  });
+
   it("answers 404 for another customer's order, for change, cancel and its window", async () => {
     const p = makeProduct(t.db, { name: 'Salt' });
     const placed = await place(ana, [{ product: p.id, quantity: 1 }]);
