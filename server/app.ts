@@ -37,7 +37,7 @@ export interface BuildAppOptions {
   config: Config;
   throttle?: ThrottleOptions;
   logger?: FastifyServerOptions['logger'];
-  /** The standing orders' clock (tests move it); the real time by default. */
+  /** The business's clock: standing orders, placement and order changes (tests move it). */
   clock?: () => Date;
 }
 
@@ -86,6 +86,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     config,
     throttle: new LoginThrottle(db, opts.throttle),
     log: app.log,
+    clock: opts.clock,
   };
 
   // Helmet's headers, computed once at start and set on every reply (docs/decisions/006).

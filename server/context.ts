@@ -33,6 +33,8 @@ export interface Services {
   throttle: LoginThrottle;
   /** The server's log (absent for scripts and tests that build a context by hand). */
   log?: FastifyBaseLogger;
+  /** The business's clock (tests move it); the real time when absent. */
+  clock?: () => Date;
 }
 
 export interface Context extends Services {
@@ -113,6 +115,7 @@ export function createInnerContext(
     config: services.config,
     throttle: services.throttle,
     log: services.log,
+    clock: services.clock,
     user: extra.user ?? null,
     session: extra.session ?? null,
     ip: extra.ip ?? '127.0.0.1',

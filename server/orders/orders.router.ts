@@ -19,12 +19,29 @@ import {
   webOrdersInput,
 } from '../../shared/schemas/doorstep';
 import { idInput } from '../../shared/schemas/office';
+import {
+  addToOrderInput,
+  cancelledOrderOut,
+  cancelOrderInput,
+  changeOrderInput,
+  changeWindowOut,
+  sameDayInput,
+  sameDayOut,
+} from '../../shared/schemas/order-change';
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared/schemas/orders';
+import type { Context } from '../context';
 import { releaseHeldOrder } from '../customers/credit.router';
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
+import {
+  addToOrder,
+  cancelOrder,
+  changeOrder,
+  orderChangeWindow,
+  sameDayOrder,
+} from './order-change';
 import { countPendingWebOrders, getOrder, listCustomerOrders, placeOrder } from './orders';
 import {
   deleteOrder,
@@ -39,6 +56,12 @@ import {
   pickList,
   placeForCustomer,
 } from './web-orders';
+
+/** The business's clock: its time zone and now (the app's clock, moved by tests). */
+const clockOf = (ctx: Pick<Context, 'config' | 'clock'>) => ({
+  timeZone: ctx.config.timeZone,
+  now: ctx.clock?.() ?? new Date(),
+});
 
 export const ordersRouter = router({
   /** The admin dashboard's Web Orders tile. */
@@ -62,10 +85,61 @@ export const ordersRouter = router({
               customer: ctx.customer,
             },
             input,
-            { timeZone: ctx.config.timeZone },
+            clockOf(ctx),
           ),
         // A replayed placement answers with the order as it is now (ADR 029).
         ({ ctx }, id) => getOrder(ctx.db, id, ctx.scope),
+      ),
+    ),
+
+  /** Whether the customer may still change or cancel their order, and until when. */
+  changeWindow: customerProcedure
+    .input(cancelOrderInput)
+    .output(answer(changeWindowOut))
+    .query(({ ctx, input }) => orderChangeWindow(ctx.db, ctx.customer.id, input.id, clockOf(ctx))),
+
+  /** The customer's order for a delivery day that can still be changed (checkout's notice). */
+  sameDay: customerProcedure
+    .input(sameDayInput)
+    .output(answer(sameDayOut))
+    .query(({ ctx, input }) =>
+      sameDayOrder(ctx.db, ctx.customer.id, input.deliveryDate, clockOf(ctx)),
+    ),
+
+  /** The customer changes their order's lines until the cut-off of its delivery day. */
+  change: customerProcedure
+    .input(changeOrderInput)
+    .use(idempotent)
+    .output(answer(orderOut))
+    .mutation(
+      replayable(
+        ({ ctx, input }) =>
+          changeOrder(ctx.db, actorOf(ctx.user), ctx.customer.id, input, clockOf(ctx)),
+        ({ ctx }, id) => getOrder(ctx.db, id, ctx.scope),
+      ),
+    ),
+
+  /** The cart added to an order of the same delivery day, instead of a second order. */
+  addTo: customerProcedure
+    .input(addToOrderInput)
+    .use(idempotent)
+    .output(answer(orderOut))
+    .mutation(
+      replayable(
+        ({ ctx, input }) =>
+          addToOrder(ctx.db, actorOf(ctx.user), ctx.customer.id, input, clockOf(ctx)),
+        ({ ctx }, id) => getOrder(ctx.db, id, ctx.scope),
+      ),
+    ),
+
+  /** The customer cancels their order until the cut-off; its counted stock goes back. */
+  cancel: customerProcedure
+    .input(cancelOrderInput)
+    .use(idempotent)
+    .output(answer(cancelledOrderOut))
+    .mutation(
+      replayable(({ ctx, input }) =>
+        cancelOrder(ctx.db, actorOf(ctx.user), ctx.customer.id, input.id, clockOf(ctx)),
       ),
     ),
 

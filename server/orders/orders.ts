@@ -221,6 +221,62 @@ function placementStatements(db: Db) {
   }));
 }
 
+/**
+ * Inside a write(): the lines of an order for `wanted` (product -> quantity), priced and checked
+ * exactly as placement does (ADR 035): the customer's prices, hidden products, minimum and lot,
+ * the out-of-stock mark, the minimum order value (a refusal or a delivery-charge line), and
+ * the tax per rate computed once for the document. Placement and a customer's change of an
+ * order (ADR 043) both go through here.
+ */
+export function priceLines(
+  db: Db,
+  customerId: string,
+  orderId: string,
+  wanted: ReadonlyMap<string, number>,
+): { lines: LineRow[]; tax: ReturnType<typeof taxByRate> } {
+  const stmts = placementStatements(db);
+  // Read inside the transaction: a change of the settings applies wholly or not at all.
+  const taxSettings = getTaxSettings(db);
+  const found = stmts.products.all({ ids: JSON.stringify([...wanted.keys()]) });
+  const byId = new Map(found.map((row) => [row.product.id, row]));
+  // The customer's terms (ADR 035): its prices, what is hidden from it, its minimum order.
+  const terms = orderTermsFor(db, customerId, [...wanted.keys()]);
+  const lines: LineRow[] = [];
+  let position = 0;
+  for (const [productId, quantity] of wanted) {
+    const hit = byId.get(productId);
+    if (!hit) throw badRequest('order.productGone');
+    const p = hit.product;
+    checkOrderable(terms, p, quantity);
+    if (isOutOfStock(p.itemType)) throw badRequest('order.outOfStock', { name: p.name });
+    if (quantity > MAX_QUANTITY)
+      throw badRequest('order.quantityTooLarge', { name: p.name, max: MAX_QUANTITY });
+    const unitPrice = terms.priceOf(productId, p.price);
+    lines.push({
+      id: newId(),
+      orderId,
+      productId,
+      position: position++,
+      name: p.name,
+      sku: p.sku,
+      unitPrice,
+      quantity,
+      lineTotal: unitPrice * quantity,
+      // The line keeps the rate it was placed at, whatever the product's rate becomes.
+      taxRate: effectiveTaxRate(p.taxRate, hit.categoryTaxRate),
+      deliveredQuantity: null,
+      shortReason: null,
+    });
+  }
+  applyMinimumOrder(terms.customer, lines, newId);
+  const tax = taxByRate(
+    lines.map((l) => ({ amount: l.lineTotal, rate: l.taxRate === 10 ? 10 : 8 })),
+    taxSettings.basis,
+    taxSettings.rounding,
+  );
+  return { lines, tax };
+}
+
 /** Orders are numbered from here on (#10001, #10002, ...). */
 export const FIRST_ORDER_NUMBER = 10001;
 
@@ -259,46 +315,8 @@ export function placeOrder(
   const stmts = placementStatements(db);
   const c = placer.customer;
   return write(db, () => {
-    // Read inside the transaction: a change of the settings applies wholly or not at all.
-    const taxSettings = getTaxSettings(db);
-    const found = stmts.products.all({ ids: JSON.stringify([...wanted.keys()]) });
-    const byId = new Map(found.map((row) => [row.product.id, row]));
-    // The customer's terms (ADR 035): its prices, what is hidden from it, its minimum order.
-    const terms = orderTermsFor(db, c.id, [...wanted.keys()]);
-    const lines: LineRow[] = [];
     const id = newId();
-    let position = 0;
-    for (const [productId, quantity] of wanted) {
-      const hit = byId.get(productId);
-      if (!hit) throw badRequest('order.productGone');
-      const p = hit.product;
-      checkOrderable(terms, p, quantity);
-      if (isOutOfStock(p.itemType)) throw badRequest('order.outOfStock', { name: p.name });
-      if (quantity > MAX_QUANTITY)
-        throw badRequest('order.quantityTooLarge', { name: p.name, max: MAX_QUANTITY });
-      const unitPrice = terms.priceOf(productId, p.price);
-      lines.push({
-        id: newId(),
-        orderId: id,
-        productId,
-        position: position++,
-        name: p.name,
-        sku: p.sku,
-        unitPrice,
-        quantity,
-        lineTotal: unitPrice * quantity,
-        // The line keeps the rate it was placed at, whatever the product's rate becomes.
-        taxRate: effectiveTaxRate(p.taxRate, hit.categoryTaxRate),
-        deliveredQuantity: null,
-        shortReason: null,
-      });
-    }
-    applyMinimumOrder(terms.customer, lines, newId);
-    const tax = taxByRate(
-      lines.map((l) => ({ amount: l.lineTotal, rate: l.taxRate === 10 ? 10 : 8 })),
-      taxSettings.basis,
-      taxSettings.rounding,
-    );
+    const { lines, tax } = priceLines(db, c.id, id, wanted);
     const row: OrderRow = {
       id,
       orderNumber: stmts.nextNumber.get() ?? FIRST_ORDER_NUMBER,

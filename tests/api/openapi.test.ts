@@ -608,6 +608,8 @@ describe('what the routes answer on the demo data fits the description', () => {
       '/api/orders/pendingcount': [admin, '/api/orders/pendingcount'],
       '/api/orders/myorders': [customer, '/api/orders/myorders?pageNumber=1'],
       '/api/orders/:id': [customer, `/api/orders/${order?._id}`],
+      '/api/orders/:id/changewindow': [customer, `/api/orders/${order?._id}/changewindow`],
+      '/api/orders/sameday': [customer, `/api/orders/sameday?deliveryDate=${today}`],
       '/api/information/active': [anon, '/api/information/active?type=slider'],
       '/api/information/popup/active': [anon, '/api/information/popup/active'],
       '/api/invoice/all': [admin, '/api/invoice/all?pageNumber=1'],

@@ -23,6 +23,8 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** Receives the server's log lines (JSON, one per write) at `env.LOG_LEVEL` or info. */
     log?: (line: string) => void;
+    /** The business's clock (cut-offs); the real time by default. */
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-test-'));
@@ -35,7 +37,7 @@ export async function startTestApp(
         stream: { write: (line: string) => opts.log?.(line) },
       }
     : false;
-  const app = await buildApp({ db, config, throttle: opts.throttle, logger });
+  const app = await buildApp({ db, config, throttle: opts.throttle, logger, clock: opts.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

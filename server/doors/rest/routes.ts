@@ -123,6 +123,15 @@ import {
   routeStopsOut,
   routeUpdateInput,
 } from '../../../shared/schemas/office';
+import {
+  addToOrderInput,
+  cancelledOrderOut,
+  cancelOrderInput,
+  changeOrderInput,
+  changeWindowOut,
+  sameDayInput,
+  sameDayOut,
+} from '../../../shared/schemas/order-change';
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../../shared/schemas/orders';
 import { termsRoutes } from './terms-routes';
 
@@ -315,6 +324,53 @@ export const restRoutes: RestRoute[] = [
     summary: 'Place an order; names and prices are taken from the catalogue, not the request',
     request: { body: placeOrderInput },
     response: orderOut,
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/sameday',
+    procedure: 'orders.sameDay',
+    input: query,
+    summary: "The signed-in customer's order for a delivery date that can still be changed, if any",
+    request: { query: sameDayInput },
+    response: sameDayOut,
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/:id/changewindow',
+    procedure: 'orders.changeWindow',
+    input: params,
+    summary: 'Whether the customer may still change or cancel their order, and until when',
+    request: { params: cancelOrderInput },
+    response: changeWindowOut,
+  },
+  {
+    method: 'PUT',
+    path: '/api/orders/:id',
+    procedure: 'orders.change',
+    input: withId,
+    summary:
+      "Change the customer's own order until the cut-off of its delivery day; priced again, stock moves by the difference",
+    request: { params: cancelOrderInput, body: changeOrderInput.omit({ id: true }) },
+    response: orderOut,
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:id/add',
+    procedure: 'orders.addTo',
+    input: withId,
+    summary: "Add a cart to the customer's own order of the same delivery day, until its cut-off",
+    request: { params: cancelOrderInput, body: addToOrderInput.omit({ id: true }) },
+    response: orderOut,
+  },
+  {
+    method: 'PUT',
+    path: '/api/orders/:id/cancel',
+    procedure: 'orders.cancel',
+    input: params,
+    summary:
+      "Cancel the customer's own order until the cut-off of its delivery day; stock goes back",
+    request: { params: cancelOrderInput },
+    response: cancelledOrderOut,
   },
 
   // Information (slider and popup)

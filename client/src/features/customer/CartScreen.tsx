@@ -48,6 +48,15 @@ export function CartScreen() {
     navigate(redirectTarget(search), { replace: true, state: { placed } });
   };
 
+  const onAdded = (order: OrderOut) => {
+    leaving.current = true;
+    clearCart();
+    navigate(`/customer/orderdetails/${order._id}`, {
+      replace: true,
+      state: { added: order.orderNumber },
+    });
+  };
+
   return (
     <>
       <Breadcrumbs items={customerCrumbs(t, t('nav.cart'))} />
@@ -67,7 +76,12 @@ export function CartScreen() {
             <CartReview items={items} onContinue={() => goTo(1)} />
           </Stepper.Step>
           <Stepper.Step label={t('cart.stepComplete')}>
-            <CheckoutForm items={items} onBack={() => goTo(0)} onPlaced={onPlaced} />
+            <CheckoutForm
+              items={items}
+              onBack={() => goTo(0)}
+              onPlaced={onPlaced}
+              onAdded={onAdded}
+            />
           </Stepper.Step>
         </Stepper>
       </Box>

@@ -10,9 +10,11 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultDeliveryDate, isDeliveryDay } from '../../../../shared/delivery-dates';
+import { formatOrderNumber, formatYen } from '../../../../shared/format';
 import type { OrderOut } from '../../../../shared/schemas/orders';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { showDate } from '../../dates';
@@ -23,7 +25,13 @@ import { EstimatedTotal } from './CartReview';
 import type { CartItem } from './cart';
 import { FetchFailed, Loading } from './LoadState';
 import { CreditHoldBanner, OverdueBanner } from './OverdueBanner';
-import { AttemptKeys, placementFor, usePlaceOrder, wasAnswered } from './placeOrder';
+import {
+  AttemptKeys,
+  type Placement,
+  placementFor,
+  usePlaceOrder,
+  wasAnswered,
+} from './placeOrder';
 
 /** The calendar and its library load only when the checkout's second step opens. */
 const DeliveryDateField = lazy(() => import('./DeliveryDateField'));
@@ -57,10 +65,12 @@ interface CheckoutFormProps {
   items: CartItem[];
   onBack(): void;
   onPlaced(order: OrderOut): void;
+  /** The cart went into an order already placed for the same day (ADR 043). */
+  onAdded(order: OrderOut): void;
 }
 
 /** Step 2 'ORDER COMPLETE': terms, message, delivery days and date, then Place Order. */
-export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
+export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const utils = trpc.useUtils();
@@ -86,6 +96,7 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
   // A ref, not state: two quick presses arrive before React re-renders the disabled button.
   const busy = useRef(false);
   const keys = useRef(new AttemptKeys());
+  const addKeys = useRef(new AttemptKeys());
   // Stays "sending" after success: the screen is left right away.
   const sending = placeOrder.isPending || placeOrder.isSuccess;
 
@@ -113,6 +124,35 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
   const failure = placeOrder.isError
     ? errorText(t, placeOrder.error, 'errors.common.mutationFailed')
     : null;
+
+  // A changeable order for the same delivery day: offered instead of a second order.
+  const sameDay = trpc.orders.sameDay.useQuery(
+    { deliveryDate: deliveryDate ?? '' },
+    { enabled: deliveryDate !== null },
+  );
+  const { client } = utils;
+  const addTo = useMutation({
+    mutationFn: (id: string) => {
+      const { orderItems, customMessage } = placementFor(items, message, deliveryDate ?? '');
+      const input = { id, orderItems, customMessage };
+      // Same cart, same order: the same key, so a retry after a lost answer adds once.
+      const key = addKeys.current.keyFor(input as unknown as Placement);
+      return client.orders.addTo.mutate(input, { context: { idempotencyKey: key } });
+    },
+    onSuccess: async (order) => {
+      addKeys.current.reset();
+      keepMessage('');
+      await Promise.all([utils.orders.mine.invalidate(), utils.orders.sameDay.invalidate()]);
+      onAdded(order);
+    },
+    onError: (error) => {
+      if (wasAnswered(error)) addKeys.current.reset();
+    },
+  });
+  const addFailure = addTo.isError
+    ? errorText(t, addTo.error, 'errors.common.mutationFailed')
+    : null;
+  const existing = sameDay.data?.order ?? null;
 
   const confirmThenPlace = () => {
     if (offSchedule) setConfirmingDay(true);
@@ -189,6 +229,40 @@ export function CheckoutForm({ items, onBack, onPlaced }: CheckoutFormProps) {
       )}
 
       <EstimatedTotal items={items} />
+
+      {existing && deliveryDate !== null && (
+        <Alert
+          color="blue"
+          variant="light"
+          data-testid="same-day"
+          title={t('cart.sameDayTitle', { date: showDate(existing.deliveryDate) })}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {t('cart.sameDayMessage', {
+                orderNumber: formatOrderNumber(existing.orderNumber),
+                total: formatYen(existing.totalPrice),
+                time: existing.cutoff,
+                date: showDate(existing.deliveryDate),
+              })}
+            </Text>
+            <Button
+              mih={44}
+              onClick={() => addTo.mutate(existing._id)}
+              disabled={addTo.isPending || addTo.isSuccess || sending}
+            >
+              {addTo.isPending || addTo.isSuccess
+                ? t('cart.addingToExisting')
+                : t('cart.addToExisting')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {addFailure && (
+        <Alert color="red" variant="light" role="alert" title={t('cart.failedTitle')}>
+          {addFailure}
+        </Alert>
+      )}
 
       {failure && (
         <Alert color="red" variant="light" role="alert" title={t('cart.failedTitle')}>

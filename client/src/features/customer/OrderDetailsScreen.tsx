@@ -1,7 +1,8 @@
 import './print.css';
-import { Alert, Button, Group, Paper, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { formatOrderNumber } from '../../../../shared/format';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PrintIcon } from '../../components/shopIcons';
 import { errorText, httpStatusOf } from '../../errors';
@@ -9,6 +10,7 @@ import { trpc } from '../../trpc';
 import { customerCrumbs } from './crumbs';
 import { FetchFailed, Loading } from './LoadState';
 import { OrderAgainButton } from './OrderAgainButton';
+import { ChangeableUntil, OrderChangeActions } from './OrderChange';
 import { OrderDetailView } from './OrderDetailView';
 
 /** Prints the page titled 'Order Detail' (spec §2), then gives the tab its title back. */
@@ -28,6 +30,8 @@ export function OrderDetailsScreen() {
   const { t } = useTranslation();
   const id = useParams().id ?? '';
   const order = trpc.orders.byId.useQuery({ id }, { enabled: id !== '' });
+  // Checkout's 'Add to that order' comes here with the order's number.
+  const added = (useLocation().state as { added?: number } | null)?.added;
 
   return (
     <>
@@ -64,9 +68,18 @@ export function OrderDetailsScreen() {
           <FetchFailed onRetry={() => void order.refetch()} />
         )
       ) : (
-        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-          <OrderDetailView order={order.data} />
-        </Paper>
+        <Stack gap="md">
+          {added !== undefined && (
+            <Alert color="green" variant="light" role="status" data-testid="added-to-order">
+              {t('orders.addedToOrder', { orderNumber: formatOrderNumber(added) })}
+            </Alert>
+          )}
+          <ChangeableUntil orderId={order.data._id} />
+          <OrderChangeActions order={order.data} />
+          <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+            <OrderDetailView order={order.data} />
+          </Paper>
+        </Stack>
       )}
     </>
   );

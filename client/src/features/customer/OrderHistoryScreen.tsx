@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Center,
   Group,
@@ -14,7 +15,7 @@ import {
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatOrderNumber } from '../../../../shared/format';
 import type { OrderOut } from '../../../../shared/schemas/orders';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -25,6 +26,7 @@ import { trpc } from '../../trpc';
 import { customerCrumbs } from './crumbs';
 import { FetchFailed, Loading } from './LoadState';
 import { OrderAgainButton } from './OrderAgainButton';
+import { ChangeLink } from './OrderChange';
 import { OrderDetailView } from './OrderDetailView';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { useOrderDate } from './useOrderDate';
@@ -55,6 +57,7 @@ function DetailsModal({ order, onClose }: { order: OrderOut | null; onClose(): v
       {order && (
         <>
           <OrderDetailView order={order} />
+          <ChangeLink orderId={order._id} />
           <SimpleGrid mt="lg" cols={{ base: 1, xs: 2 }} spacing="sm">
             <Button component={Link} to={`/customer/orderdetails/${order._id}`} variant="default">
               {t('orders.openPage')}
@@ -81,6 +84,8 @@ export function OrderHistoryScreen() {
   const orderDate = useOrderDate();
   const list = orders.data?.orders ?? [];
   const pages = orders.data?.pages ?? 1;
+  // An order just cancelled from its page (ADR 043).
+  const cancelled = (useLocation().state as { cancelled?: number } | null)?.cancelled;
 
   return (
     <>
@@ -88,6 +93,11 @@ export function OrderHistoryScreen() {
       <Title order={1} size="h2" mb="md">
         {t('orders.historyTitle')}
       </Title>
+      {cancelled !== undefined && (
+        <Alert color="green" variant="light" role="status" mb="md" data-testid="order-cancelled">
+          {t('orders.cancelled', { orderNumber: formatOrderNumber(cancelled) })}
+        </Alert>
+      )}
       {orders.isPending ? (
         <Loading />
       ) : orders.isError ? (

@@ -1,0 +1,289 @@
+import { ActionIcon, Alert, Box, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { getMutationKey } from '@trpc/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { formatOrderNumber, formatYen } from '../../../../shared/format';
+import type { OrderOut } from '../../../../shared/schemas/orders';
+import { smallestQuantity, stepQuantity } from '../../../../shared/terms';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { localName, unitLabel } from '../../components/localName';
+import { QuantityStepper } from '../../components/QuantityStepper';
+import { TrashIcon } from '../../components/shopIcons';
+import { showDate } from '../../dates';
+import { errorText } from '../../errors';
+import { trpc } from '../../trpc';
+import { termsOf } from './cart';
+import { newAttemptKey } from './placeOrder';
+
+// The customer's change and cancellation of their own order, until the cut-off of its
+// delivery day (ADR 043). The server decides whether it is still allowed and prices the
+// change; the screen only shows what the server says.
+
+/** 'Changeable until 04:00 on 11/28/2026', or nothing once the order can no longer change. */
+export function ChangeableUntil({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const window = trpc.orders.changeWindow.useQuery({ id: orderId });
+  if (!window.data?.changeable) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="changeable-until">
+      {t('orders.changeableUntil', {
+        time: window.data.cutoff,
+        date: showDate(window.data.deliveryDate),
+      })}
+    </Text>
+  );
+}
+
+/** In the history's popup: the note and a way to the order's page, where it is changed. */
+export function ChangeLink({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const window = trpc.orders.changeWindow.useQuery({ id: orderId });
+  if (!window.data?.changeable) return null;
+  return (
+    <Stack gap={4} mt="md">
+      <ChangeableUntil orderId={orderId} />
+      <Button component={Link} to={`/customer/orderdetails/${orderId}`} variant="light">
+        {t('orders.change')}
+      </Button>
+    </Stack>
+  );
+}
+
+interface EditLine {
+  product: string;
+  name: string;
+  sku: string;
+  quantity: number;
+  minQuantity: number;
+  lot: number;
+}
+
+function useInvalidateOrders() {
+  const utils = trpc.useUtils();
+  return async () => {
+    await Promise.all([
+      utils.orders.byId.invalidate(),
+      utils.orders.mine.invalidate(),
+      utils.orders.changeWindow.invalidate(),
+      utils.orders.sameDay.invalidate(),
+      utils.products.list.invalidate(),
+    ]);
+  };
+}
+
+/** The lines with steppers (the cart's lots and minimums), remove, add a product, save. */
+function ChangeForm({
+  order,
+  onDone,
+}: {
+  order: OrderOut;
+  onDone(changed: OrderOut | null): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { client } = trpc.useUtils();
+  const products = trpc.products.list.useQuery(undefined, { staleTime: 0 });
+  const byId = new Map((products.data ?? []).map((p) => [p._id, p]));
+  const [lines, setLines] = useState<EditLine[]>(() =>
+    order.orderItems
+      .filter((l) => l.product !== null)
+      .map((l) => ({
+        product: l.product as string,
+        name: l.name,
+        sku: l.sku,
+        quantity: l.quantity,
+        minQuantity: 1,
+        lot: 1,
+      })),
+  );
+  const invalidate = useInvalidateOrders();
+  const save = useMutation({
+    mutationKey: getMutationKey(trpc.orders.change),
+    mutationFn: (items: EditLine[]) =>
+      client.orders.change.mutate(
+        {
+          id: order._id,
+          orderItems: items.map((l) => ({ product: l.product, quantity: l.quantity })),
+        },
+        { context: { idempotencyKey: newAttemptKey() } },
+      ),
+    onSuccess: async (changed) => {
+      await invalidate();
+      onDone(changed);
+    },
+  });
+  // The product's terms as the catalogue says now (the line's own until it answers).
+  const termsFor = (l: EditLine) => termsOf(byId.get(l.product) ?? l);
+  const setQuantity = (product: string, quantity: number) =>
+    setLines((ls) => ls.map((l) => (l.product === product ? { ...l, quantity } : l)));
+  const addable = (products.data ?? [])
+    .filter((p) => p.itemType !== 'Out of Stock' && !lines.some((l) => l.product === p._id))
+    .map((p) => ({ value: p._id, label: localName(p, i18n.resolvedLanguage) }));
+
+  return (
+    <Stack gap="sm" data-testid="change-form">
+      {lines.map((l) => {
+        const terms = termsFor(l);
+        return (
+          <Paper key={l.product} withBorder radius="md" p="sm" data-testid="change-line">
+            <Group justify="space-between" wrap="nowrap" align="center" gap="xs">
+              <Text fw={600} size="sm" style={{ minWidth: 0 }}>
+                {l.name} ({unitLabel(t, l.sku)})
+              </Text>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size={44}
+                onClick={() => setLines((ls) => ls.filter((x) => x.product !== l.product))}
+                aria-label={t('orders.removeLine', { name: l.name })}
+              >
+                <TrashIcon />
+              </ActionIcon>
+            </Group>
+            <Group justify="flex-end" mt={6}>
+              <Box w={180}>
+                <QuantityStepper
+                  name={l.name}
+                  quantity={l.quantity}
+                  terms={terms}
+                  minusDisabled={l.quantity <= smallestQuantity(terms)}
+                  onDecrease={() => setQuantity(l.product, stepQuantity(terms, l.quantity, -1))}
+                  onIncrease={() => setQuantity(l.product, stepQuantity(terms, l.quantity, 1))}
+                  onSet={(n) => setQuantity(l.product, n)}
+                />
+              </Box>
+            </Group>
+          </Paper>
+        );
+      })}
+      {lines.length === 0 && (
+        <Text size="sm" c="orange.9">
+          {t('orders.noLinesLeft')}
+        </Text>
+      )}
+      <Select
+        label={t('orders.addProduct')}
+        placeholder={t('orders.addProductPlaceholder')}
+        data={addable}
+        searchable
+        value={null}
+        onChange={(id) => {
+          const p = id ? byId.get(id) : undefined;
+          if (!p) return;
+          setLines((ls) => [
+            ...ls,
+            {
+              product: p._id,
+              name: localName(p, i18n.resolvedLanguage),
+              sku: p.sku,
+              quantity: smallestQuantity(termsOf(p)),
+              minQuantity: p.minQuantity,
+              lot: p.lot,
+            },
+          ]);
+        }}
+      />
+      {save.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(t, save.error, 'errors.common.mutationFailed')}
+        </Alert>
+      )}
+      <Group grow>
+        <Button variant="default" onClick={() => onDone(null)} disabled={save.isPending}>
+          {t('orders.discardChange')}
+        </Button>
+        <Button onClick={() => save.mutate(lines)} disabled={save.isPending || lines.length === 0}>
+          {save.isPending ? t('orders.savingChange') : t('orders.saveChange')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Change order and Cancel order (confirmed), shown only while the server allows them. */
+export function OrderChangeActions({ order }: { order: OrderOut }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const { client } = utils;
+  const window = trpc.orders.changeWindow.useQuery({ id: order._id });
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [changed, setChanged] = useState<OrderOut | null>(null);
+  const cancel = useMutation({
+    mutationKey: getMutationKey(trpc.orders.cancel),
+    mutationFn: () =>
+      client.orders.cancel.mutate(
+        { id: order._id },
+        { context: { idempotencyKey: newAttemptKey() } },
+      ),
+    onSuccess: async (done) => {
+      // The order is gone: its page's reads are marked stale, not read again (they would 404).
+      await Promise.all([
+        utils.orders.byId.invalidate(undefined, { refetchType: 'none' }),
+        utils.orders.changeWindow.invalidate(undefined, { refetchType: 'none' }),
+        utils.orders.mine.invalidate(),
+        utils.orders.sameDay.invalidate(),
+        utils.products.list.invalidate(),
+      ]);
+      navigate('/customer/myorderlist', {
+        replace: true,
+        state: { cancelled: done.orderNumber },
+      });
+    },
+  });
+
+  if (!window.data?.changeable) return null;
+  return (
+    <Stack gap="sm" className="no-print" data-testid="order-change">
+      {changed && (
+        <Alert color="green" variant="light" role="status" data-testid="order-changed">
+          {t('orders.changed', {
+            orderNumber: formatOrderNumber(changed.orderNumber),
+            total: formatYen(changed.totalPrice),
+          })}
+        </Alert>
+      )}
+      {cancel.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(t, cancel.error, 'errors.common.mutationFailed')}
+        </Alert>
+      )}
+      {editing ? (
+        <ChangeForm
+          order={order}
+          onDone={(result) => {
+            setEditing(false);
+            setChanged(result);
+          }}
+        />
+      ) : (
+        <Group gap="xs">
+          <Button
+            onClick={() => {
+              setChanged(null);
+              setEditing(true);
+            }}
+          >
+            {t('orders.change')}
+          </Button>
+          <Button color="red" variant="outline" onClick={() => setConfirming(true)}>
+            {t('orders.cancel')}
+          </Button>
+        </Group>
+      )}
+      <ConfirmDialog
+        opened={confirming}
+        title={t('orders.cancelTitle', { orderNumber: formatOrderNumber(order.orderNumber) })}
+        message={t('orders.cancelMessage')}
+        confirmLabel={t('orders.cancelConfirm')}
+        cancelLabel={t('orders.cancelKeep')}
+        onConfirm={async () => {
+          await cancel.mutateAsync().catch(() => undefined);
+        }}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}
