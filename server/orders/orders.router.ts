@@ -19,12 +19,20 @@ import {
   webOrdersInput,
 } from '../../shared/schemas/doorstep';
 import { idInput } from '../../shared/schemas/office';
+import {
+  bulkOut,
+  dispatchSelectedInput,
+  lastOrderInput,
+  lastOrderOut,
+} from '../../shared/schemas/office-lists';
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared/schemas/orders';
 import { releaseHeldOrder } from '../customers/credit.router';
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
+import { dispatchSelected } from './bulk-dispatch';
+import { lastOrderOf } from './last-order';
 import { countPendingWebOrders, getOrder, listCustomerOrders, placeOrder } from './orders';
 import {
   deleteOrder,
@@ -102,6 +110,20 @@ export const ordersRouter = router({
     .input(customerOrdersInput)
     .output(answer(customerOrderPageOut))
     .query(({ ctx, input }) => listOrdersOfCustomer(ctx.db, input)),
+
+  /** 'Start from last order': the customer's latest order's lines, each marked if unorderable. */
+  lastOf: staffProcedure
+    .input(lastOrderInput)
+    .output(answer(lastOrderOut))
+    .query(({ ctx, input }) => lastOrderOf(ctx.db, input.customerId)),
+
+  /** 'Mark as dispatched' for a selection: per-order refusals reported, one transaction. */
+  dispatchSelected: staffProcedure
+    .input(dispatchSelectedInput)
+    .output(answer(bulkOut))
+    .mutation(({ ctx, input }) =>
+      dispatchSelected(ctx.db, actorOf(ctx.user), input, { timeZone: ctx.config.timeZone }),
+    ),
 
   /** The office's view of one order: with its flags (off schedule, on hold, phoned in). */
   officeById: staffProcedure
