@@ -1,7 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ja } from '../../shared/locales/ja';
+import { ne } from '../../shared/locales/ne';
 import { expectNoSeriousViolations } from './axe';
 import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';
+import { open, signedIn } from './screens';
 
 // The office's lists (docs/decisions/044): sort by a column, filter, totals that follow the
 // filter, a bulk action with its outcome, and an order phoned in started from the customer's
@@ -163,6 +166,28 @@ describe('office lists', () => {
         e.db.$client
           .prepare("UPDATE product SET item_type = 'Regular' WHERE id = ?")
           .run(gone.productId);
+      }
+    }, 150_000);
+  }
+
+  for (const [language, text] of [
+    ['ne', ne.lists],
+    ['ja', ja.lists],
+  ] as const) {
+    it(`(phone, ${language}) the lists speak the office's language, dates in its format`, async () => {
+      const { page, context } = await signedIn(e, 'office', language, PHONE);
+      try {
+        await open(page, '/admin/lists/payments');
+        await page.getByRole('heading', { name: text.title }).waitFor();
+        await page.getByRole('columnheader', { name: new RegExp(text.cols.amount) }).waitFor();
+        await page.getByTestId('total-amount').getByText(text.cols.amount).waitFor();
+        const first = await page.locator('table tbody tr td').first().textContent();
+        if (language === 'ja') expect(first).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
+        else expect(first).not.toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        await expectNoSeriousViolations(page, { label: `payments list ${language}` });
+        expect(e.problems).toEqual([]);
+      } finally {
+        await context.close();
       }
     }, 150_000);
   }
