@@ -24,7 +24,12 @@ import { formatYen } from '../../../../../shared/format';
 import type { BulkOut } from '../../../../../shared/schemas/office-lists';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { notifySuccess } from '../../../components/notify';
-import { type Column, SortableTable, type SortState } from '../../../components/SortableTable';
+import {
+  type Column,
+  cellLinkClass,
+  SortableTable,
+  type SortState,
+} from '../../../components/SortableTable';
 import { DATE_INPUT_RANGE, showDate } from '../../../dates';
 import { errorText } from '../../../errors';
 import type { TKey } from '../../../i18n';
@@ -454,7 +459,7 @@ function OrdersList() {
       title: t('lists.cols.number'),
       sort: 'number',
       render: (r) => (
-        <Link to={`/admin/orders/${r._id}`} style={{ display: 'inline-block', minHeight: 24 }}>
+        <Link to={`/admin/orders/${r._id}`} className={cellLinkClass}>
           #{r.orderNumber}
         </Link>
       ),
