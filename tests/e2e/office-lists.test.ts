@@ -188,7 +188,31 @@ describe('office lists', () => {
         expect(e.problems).toEqual([]);
       } finally {
         await context.close();
+        // The language is kept on the account: the journeys after this one read English.
+        e.db.$client.prepare("UPDATE account SET language = 'en' WHERE username = 'admin'").run();
       }
     }, 150_000);
   }
+
+  it('(phone) the orders, invoices and customers screens link to their list and still fit', async () => {
+    const page = await e.newPage(PHONE);
+    await signInAdmin(page);
+    for (const [from, to] of [
+      ['/admin/orders', '/admin/lists/orders'],
+      ['/admin/invoice', '/admin/lists/invoices'],
+      ['/admin/customer/unified', '/admin/lists/customers'],
+    ] as const) {
+      await page.goto(from);
+      const link = page.getByRole('link', { name: 'Lists and totals' });
+      await link.waitFor();
+      const wide = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(wide, from).toBeLessThanOrEqual(1);
+      await link.click();
+      await page.waitForURL(`**${to}`);
+      await page.getByRole('tab', { selected: true }).waitFor();
+    }
+    expect(e.problems).toEqual([]);
+  }, 150_000);
 });
