@@ -18,6 +18,7 @@ import { invoicesRouter } from './money/invoices.router';
 import { ordersRouter } from './orders/orders.router';
 import { standingRouter } from './orders/standing-orders.router';
 import { auditRouter } from './reports/audit.router';
+import { listsRouter } from './reports/lists.router';
 import { reportsRouter } from './reports/reports.router';
 import { settingsRouter } from './settings/settings.router';
 import { router } from './trpc';
@@ -38,6 +39,7 @@ export const appRouter = router({
   employees: employeesRouter,
   information: informationRouter,
   invoices: invoicesRouter,
+  lists: listsRouter,
   orders: ordersRouter,
   ordertrack: ordertrackRouter,
   people: peopleRouter,

@@ -10,12 +10,14 @@ import {
   importInput,
   importOut,
 } from '../../shared/schemas/office';
+import { assignRouteManyInput, bulkOut } from '../../shared/schemas/office-lists';
 import { resetCustomerPassword } from '../accounts/password-change';
 import { importCsv } from '../imports/imports';
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { router, staffProcedure } from '../trpc';
+import { assignRouteMany } from './bulk-route';
 import {
   createCustomer,
   deleteCustomer,
@@ -26,6 +28,12 @@ import {
 } from './customers';
 
 export const customersRouter = router({
+  /** Moves the selected customers to one route (ADR 044): per-customer refusals reported. */
+  assignRoute: staffProcedure
+    .input(assignRouteManyInput)
+    .output(answer(bulkOut))
+    .mutation(({ ctx, input }) => assignRouteMany(ctx.db, actorOf(ctx.user), input)),
+
   /** Every matching customer, or with `pageNumber` one page: `{customers, page, pages, total}`. */
   list: staffProcedure
     .input(customerListInput)

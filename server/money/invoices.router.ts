@@ -28,6 +28,7 @@ import {
   paymentEditInput,
   paymentInput,
 } from '../../shared/schemas/invoices';
+import { assignCollectorManyInput, bulkOut } from '../../shared/schemas/office-lists';
 import type { Context } from '../context';
 import { customerOverdue, duesForCustomers, overdueCustomers } from '../customers/overdue';
 import { actorOf } from '../platform/audit';
@@ -36,6 +37,7 @@ import { answer } from '../platform/output';
 import type { Scope } from '../platform/scope';
 import { customerProcedure, driverOrStaffProcedure, router, staffProcedure } from '../trpc';
 import { agingReport, followUps } from './aging';
+import { assignCollectorMany } from './bulk-collector';
 import { cancelInvoice } from './cancel';
 import { collectionForecast, dueOnPaymentDay } from './forecast';
 import {
@@ -124,6 +126,12 @@ export const invoicesRouter = router({
     .input(invoiceUpdateInput)
     .output(answer(invoiceOut))
     .mutation(({ ctx, input }) => updateInvoice(ctx.db, actorOf(ctx.user), input, today(ctx))),
+
+  /** Gives the selected invoices to one collector (ADR 044): per-invoice refusals reported. */
+  assignCollector: staffProcedure
+    .input(assignCollectorManyInput)
+    .output(answer(bulkOut))
+    .mutation(({ ctx, input }) => assignCollectorMany(ctx.db, actorOf(ctx.user), input)),
 
   delete: staffProcedure
     .input(idInput)

@@ -20,6 +20,12 @@ import {
 } from '../../shared/schemas/doorstep';
 import { idInput } from '../../shared/schemas/office';
 import {
+  bulkOut,
+  dispatchSelectedInput,
+  lastOrderInput,
+  lastOrderOut,
+} from '../../shared/schemas/office-lists';
+import {
   addToOrderInput,
   cancelledOrderOut,
   cancelOrderInput,
@@ -35,6 +41,8 @@ import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
+import { dispatchSelected } from './bulk-dispatch';
+import { lastOrderOf } from './last-order';
 import {
   addToOrder,
   cancelOrder,
@@ -176,6 +184,20 @@ export const ordersRouter = router({
     .input(customerOrdersInput)
     .output(answer(customerOrderPageOut))
     .query(({ ctx, input }) => listOrdersOfCustomer(ctx.db, input)),
+
+  /** 'Start from last order': the customer's latest order's lines, each marked if unorderable. */
+  lastOf: staffProcedure
+    .input(lastOrderInput)
+    .output(answer(lastOrderOut))
+    .query(({ ctx, input }) => lastOrderOf(ctx.db, input.customerId)),
+
+  /** 'Mark as dispatched' for a selection: per-order refusals reported, one transaction. */
+  dispatchSelected: staffProcedure
+    .input(dispatchSelectedInput)
+    .output(answer(bulkOut))
+    .mutation(({ ctx, input }) =>
+      dispatchSelected(ctx.db, actorOf(ctx.user), input, { timeZone: ctx.config.timeZone }),
+    ),
 
   /** The office's view of one order: with its flags (off schedule, on hold, phoned in). */
   officeById: staffProcedure

@@ -268,7 +268,7 @@ export function pickList(db: Db, deliveryDate: string, routeName?: string): Pick
 
 // --- Dispatching and deleting -----------------------------------------------------------------
 
-function dispatchInside(
+export function dispatchInside(
   db: Db,
   actor: Actor,
   id: string,

@@ -9,10 +9,12 @@ import enSettings from './en/settings.json';
 import enOffice from './en/office.json';
 import enStock from './en/stock.json';
 import enPriceLists from './en/priceLists.json';
+import enLists from './en/lists.json';
 
 export const enStaff = {
   office: enOffice,
   priceLists: enPriceLists,
+  lists: enLists,
   webOrders: enWebOrders,
   orderTrack: enOrderTrack,
   driverJobs: enDriverJobs,

@@ -48,6 +48,7 @@ import jaErrRoute from './ja/errors/route.json';
 import jaErrUpload from './ja/errors/upload.json';
 import jaErrTerms from './ja/errors/terms.json';
 import jaOffice from './ja/office.json';
+import jaLists from './ja/lists.json';
 import jaPriceLists from './ja/priceLists.json';
 import jaDocuments from './ja/documents.json';
 import jaErrDocument from './ja/errors/document.json';
@@ -68,6 +69,7 @@ export const ja = {
   money: jaMoney,
   nav: jaNav,
   office: jaOffice,
+  lists: jaLists,
   priceLists: jaPriceLists,
   orders: jaOrders,
   placed: jaPlaced,

@@ -53,6 +53,7 @@ import nePeople from './ne/people.json';
 import neStock from './ne/stock.json';
 import neErrStock from './ne/errors/stock.json';
 import neErrPeople from './ne/errors/people.json';
+import neLists from './ne/lists.json';
 import nePriceLists from './ne/priceLists.json';
 
 export const ne = {
@@ -67,6 +68,7 @@ export const ne = {
   money: neMoney,
   nav: neNav,
   office: neOffice,
+  lists: neLists,
   priceLists: nePriceLists,
   orders: neOrders,
   placed: nePlaced,

@@ -49,6 +49,9 @@ export function AdminHome() {
       </TileGrid>
       {/* The spec's eight tiles stay as they are; settings are a quieter link below them. */}
       <Group justify="flex-end" mt="md">
+        <Button component={Link} to="/admin/lists/orders" variant="subtle" size="sm">
+          {t('lists.title')}
+        </Button>
         <Button component={Link} to="/admin/pricelists" variant="subtle" size="sm">
           {t('priceLists.title')}
         </Button>

@@ -5,6 +5,7 @@ import '@mantine/core/styles.css';
 import { Outlet, Route } from 'react-router';
 import { AreaRoutes } from '../../shell/AreaRoutes';
 import { AdminHome } from './AdminHome';
+import { listsRoutes } from './lists/routes';
 import { moneyRoutes } from './money/routes';
 import { officeRoutes } from './office/routes';
 import { ordersRoutes } from './orders/routes';
@@ -25,6 +26,7 @@ export const adminRoutes = (
     {officeRoutes}
     {ordersRoutes}
     {moneyRoutes}
+    {listsRoutes}
   </>
 );
 

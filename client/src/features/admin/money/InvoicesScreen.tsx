@@ -32,6 +32,9 @@ export function InvoicesScreen() {
       <Group justify="space-between" mb="md">
         <Title order={2}>{t('nav.payments')}</Title>
         <Group gap="xs">
+          <Button variant="default" component={Link} to="/admin/lists/invoices">
+            {t('lists.title')}
+          </Button>
           <Button variant="default" component={Link} to="/admin/invoice/followups">
             {t('money.followUps')}
           </Button>

@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Group,
+  List,
   Modal,
   NumberInput,
   Select,
@@ -14,8 +15,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import { MAX_QUANTITY } from '../../../../../shared/rules';
+import type { LastOrderOut } from '../../../../../shared/schemas/office-lists';
 import { notifySuccess } from '../../../components/notify';
-import { DATE_INPUT_RANGE } from '../../../dates';
+import { DATE_INPUT_RANGE, showDate } from '../../../dates';
+import { errorText } from '../../../errors';
 import { errorMessage, keyedClient, newKey, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 
@@ -41,6 +44,31 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(newKey);
+  const [last, setLast] = useState<LastOrderOut | null>(null);
+  const [loadingLast, setLoadingLast] = useState(false);
+
+  /** Fills the lines from the customer's latest order; what cannot be ordered is shown, not added. */
+  const startFromLast = async () => {
+    setError('');
+    if (!customerId) {
+      setError(t('lists.lastOrder.needCustomer'));
+      return;
+    }
+    setLoadingLast(true);
+    try {
+      const found = await utils.orders.lastOf.fetch({ customerId }, { staleTime: 0 });
+      setLast(found);
+      const usable = found.lines.filter((l) => l.problem === null && l.productId);
+      if (usable.length > 0) {
+        setLines(usable.map((l) => ({ product: l.productId, quantity: l.quantity })));
+        setKey(newKey());
+      }
+    } catch (e) {
+      setError(errorText(t, e, 'errors.common.fetchFailed'));
+    } finally {
+      setLoadingLast(false);
+    }
+  };
 
   useEffect(() => {
     if (calendar.data && !date) setDate(calendar.data.earliest);
@@ -78,6 +106,7 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
       setLines([{ product: null, quantity: 1 }]);
       setMessage('');
       setCustomerId(null);
+      setLast(null);
       setKey(newKey());
       onClose();
     } catch (e) {
@@ -107,9 +136,49 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
           value={customerId}
           onChange={(v) => {
             setCustomerId(v);
+            setLast(null);
             setKey(newKey());
           }}
         />
+        <Button
+          variant="light"
+          mih={44}
+          w="fit-content"
+          onClick={startFromLast}
+          loading={loadingLast}
+          disabled={!customerId}
+        >
+          {t('lists.lastOrder.button')}
+        </Button>
+        {last && (
+          <Alert
+            color={last.lines.some((l) => l.problem) ? 'orange' : 'blue'}
+            variant="light"
+            role="status"
+            data-testid="last-order-note"
+          >
+            {last.order
+              ? t('lists.lastOrder.filled', {
+                  number: last.order.orderNumber,
+                  date: showDate(last.order.deliveryDate),
+                })
+              : t('lists.lastOrder.none')}
+            {last.lines.some((l) => l.problem) && (
+              <>
+                <div>{t('lists.lastOrder.left')}</div>
+                <List size="sm">
+                  {last.lines
+                    .filter((l) => l.problem)
+                    .map((l, i) => (
+                      <List.Item key={`${l.name}-${i.toString()}`}>
+                        {t(`lists.lastOrder.problem.${l.problem ?? 'gone'}`, { name: l.name })}
+                      </List.Item>
+                    ))}
+                </List>
+              </>
+            )}
+          </Alert>
+        )}
         {lines.map((line, i) => (
           <Group key={`line-${i.toString()}`} align="flex-end" wrap="nowrap" gap="xs">
             <Select

@@ -338,6 +338,9 @@ export function WebOrdersScreen() {
           {t('webOrders.title')}
         </Title>
         <Group gap="sm">
+          <Button variant="default" component={Link} to="/admin/lists/orders">
+            {t('lists.title')}
+          </Button>
           <Button variant="default" component={Link} to="/admin/settings">
             {t('settings.title')}
           </Button>

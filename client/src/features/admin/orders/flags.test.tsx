@@ -101,13 +101,17 @@ describe('links to the reports and settings', () => {
     expect(hrefs).toContain('/admin/settings');
   });
 
-  it('the admin home keeps eight tiles and links Settings and Price lists beside them', () => {
+  it('the admin home keeps eight tiles and links Settings, Price lists and the lists beside them', () => {
     renderScreen(<AdminHome />, { path: '/admin', user: staff });
     const settings = screen.getByRole('link', { name: 'Settings: order cut-off and holidays' });
     expect(settings.getAttribute('href')).toBe('/admin/settings');
     const prices = screen.getByRole('link', { name: 'Price lists' });
     expect(prices.getAttribute('href')).toBe('/admin/pricelists');
-    const tiles = screen.getAllByRole('link').filter((a) => a !== settings && a !== prices);
+    const lists = screen.getByRole('link', { name: 'Lists and totals' });
+    expect(lists.getAttribute('href')).toBe('/admin/lists/orders');
+    const tiles = screen
+      .getAllByRole('link')
+      .filter((a) => a !== settings && a !== prices && a !== lists);
     expect(tiles).toHaveLength(8);
   });
 });

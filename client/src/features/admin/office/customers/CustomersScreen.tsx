@@ -139,6 +139,9 @@ export function CustomersScreen({ view }: { view: CustomersView }) {
       crumbs={crumbs}
       actions={
         <>
+          <Button variant="default" component={Link} to="/admin/lists/customers">
+            {t('lists.title')}
+          </Button>
           <Button variant="default" onClick={() => setImporting(true)}>
             {t('office.import.button')}
           </Button>
