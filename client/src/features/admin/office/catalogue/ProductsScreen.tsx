@@ -142,7 +142,8 @@ export function ProductsScreen() {
                             size="compact-sm"
                             variant="default"
                             onClick={() => setStockOf(p)}
-                            aria-label={`${t('stock.openMovements')}: ${p.name}`}
+                            // The name starts with what the button shows (WCAG 2.5.3).
+                            aria-label={`${t('stock.openMovements')} ${p.stockInCount}: ${p.name}`}
                           >
                             {t('stock.openMovements')} {p.stockInCount}
                           </Button>
