@@ -114,6 +114,7 @@ async function walk(who: Who, language: Language): Promise<string[]> {
       const t1 = Date.now();
       const where = `${screen.name} (${size}, ${language})`;
       const found = (await axeFindings(page)).map((f) => `${where} axe ${f}`);
+      // PROFILE=1: how long each screen took to open and to check (keeping the walk fast).
       if (process.env.PROFILE) console.log(`TIME ${where} open ${t1 - t0} axe ${Date.now() - t1}`);
       if (size === 'phone') {
         for (const small of await smallTargets(page)) found.push(`${where} small ${small}`);
