@@ -103,12 +103,16 @@ async function smallTargets(page: Page): Promise<string[]> {
   }, MIN_TAP);
 }
 
+const names = process.env.SCREENS?.split(',');
+
 /** Walks one person's screens in one language at both sizes; returns every problem found. */
 async function walk(who: Who, language: Language): Promise<string[]> {
   const problems: string[] = [];
   for (const [size, viewport] of SIZES) {
     const { page, context } = await signedIn(e, who, language, viewport);
-    for (const screen of screens.filter((s) => s.who === who)) {
+    for (const screen of screens.filter(
+      (s) => s.who === who && (!names || names.includes(s.name)),
+    )) {
       const t0 = Date.now();
       await open(page, screen.path);
       const t1 = Date.now();
@@ -130,6 +134,7 @@ async function walk(who: Who, language: Language): Promise<string[]> {
 }
 
 // ONLY=customer,driver,office,focus runs those parts (while fixing); unset, all of them.
+// SCREENS=settings,information walks only those screens (names as in screens.ts).
 const only = process.env.ONLY?.split(',');
 const part = (name: string) => (!only || only.includes(name) ? it : it.skip);
 
