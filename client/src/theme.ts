@@ -24,6 +24,14 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 
 export { cssVariablesResolver };
 
+const calendarTaps = {
+  day: classes.tap,
+  calendarHeaderControl: classes.tap,
+  calendarHeaderLevel: classes.tap,
+  monthsListControl: classes.tap,
+  yearsListControl: classes.tap,
+};
+
 export const theme = createTheme({
   primaryColor: 'green',
   primaryShade: { light: 8, dark: 8 },
@@ -46,11 +54,17 @@ export const theme = createTheme({
     Pagination: { classNames: { control: classes.tap } },
     Tabs: { classNames: { tab: classes.tap } },
     NavLink: { classNames: { root: classes.tap } },
-    Anchor: { classNames: { root: classes.tap } },
+    Anchor: { classNames: { root: classes.tapLink } },
+    Switch: { classNames: { body: classes.tapRow } },
     MenuItem: { classNames: { item: classes.tap } },
     Menu: { classNames: { item: classes.tap } },
     Carousel: { classNames: { control: classes.tap, indicator: classes.indicator } },
     Burger: { classNames: { root: classes.tap } },
     SegmentedControl: { classNames: { label: classes.tap } },
+    // Calendars (the holidays, the delivery date): days, month and year cells, the header's
+    // arrows and title.
+    DatePicker: { classNames: calendarTaps },
+    DatePickerInput: { classNames: calendarTaps },
+    Calendar: { classNames: calendarTaps },
   },
 });

@@ -34,6 +34,13 @@ export function allScreens(e: E2E): Screen[] {
     .where(and(eq(customerOrder.customerId, cust.id), isNotNull(customerOrder.deliveredAt)))
     .orderBy(asc(customerOrder.createdAt))
     .get();
+  // A day with orders still to deliver: the pick list shows its lines.
+  const toPick = e.db
+    .select({ date: customerOrder.deliveryDate })
+    .from(customerOrder)
+    .where(eq(customerOrder.isDelivered, false))
+    .orderBy(asc(customerOrder.deliveryDate))
+    .get();
   const driver = e.db
     .select({ id: account.id })
     .from(account)
@@ -69,7 +76,7 @@ export function allScreens(e: E2E): Screen[] {
     s('office', '/admin/products', 'products'),
     s('office', '/admin/orders', 'web orders'),
     s('office', `/admin/orders/${order?.id}`, 'office order detail'),
-    s('office', '/admin/orders/picklist', 'pick list'),
+    s('office', `/admin/orders/picklist?date=${toPick?.date ?? ''}`, 'pick list'),
     s('office', '/admin/ordertrack', 'order track'),
     s('office', `/admin/ordertrack/sheet/${driver?.id}`, 'driver sheet'),
     s('office', '/admin/invoice', 'invoices'),

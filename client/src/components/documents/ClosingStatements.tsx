@@ -31,6 +31,8 @@ export function ClosingStatements({ initialDate = '' }: { initialDate?: string }
         variant="light"
         href={valid && count > 0 ? closingPdfUrl(date) : undefined}
         disabled={!valid || count === 0}
+        // A link has no disabled state of its own: said so, as a disabled button would be.
+        aria-disabled={!valid || count === 0 || undefined}
         download
       >
         {t('documents.ui.downloadStatements')}

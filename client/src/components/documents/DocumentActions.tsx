@@ -33,7 +33,8 @@ export function DocumentActions({ kind, id, area, send, label }: Props) {
         rel="noopener"
         size="compact-sm"
         variant="light"
-        aria-label={`${name} ${t('documents.ui.openPdf')}`}
+        // The name holds the text shown ("Invoice PDF"), WCAG 2.5.3.
+        aria-label={label ? `${label}, ${kindName} ${t('documents.ui.openPdf')}` : undefined}
       >
         {kindName} {t('documents.ui.openPdf')}
       </Button>

@@ -84,7 +84,7 @@ describe('Reset password', () => {
         answers: { 'customers.resetPassword': () => ({ message: 'Password reset' }) },
       },
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Reset the password of Annapurna' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password of Annapurna' }));
     fireEvent.change(await screen.findByLabelText('New password'), {
       target: { value: 'from-the-office' },
     });

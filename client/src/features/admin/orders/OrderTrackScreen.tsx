@@ -192,6 +192,8 @@ export function OrderTrackScreen() {
             component={Link}
             to={sheetDriver ? `/admin/ordertrack/sheet/${sheetDriver}` : '#'}
             disabled={!sheetDriver}
+            // A link has no disabled state of its own: said so, as a disabled button would be.
+            aria-disabled={!sheetDriver || undefined}
           >
             {t('orderTrack.printSheet')}
           </Button>

@@ -142,6 +142,7 @@ export function ProductsScreen() {
                             size="compact-sm"
                             variant="default"
                             onClick={() => setStockOf(p)}
+                            // The name starts with what the button shows (WCAG 2.5.3).
                             aria-label={`${t('stock.openMovements')} ${p.stockInCount}: ${p.name}`}
                           >
                             {t('stock.openMovements')} {p.stockInCount}
