@@ -125,7 +125,7 @@ export function SortableTable<R>(props: Props<R>) {
                       {c.title}
                       <span aria-hidden="true">
                         {' '}
-                        {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+                        {active ? (sort.dir === 'asc' ? '▲' : '▼') : '⇅'}
                       </span>
                     </UnstyledButton>
                   )}
