@@ -111,7 +111,7 @@ import {
   idInput,
   informationInput,
   informationListInput,
-  informationUpdateInput,
+  informationUpdateBody,
   productInput,
   productUpdateInput,
   routeInput,
@@ -865,7 +865,7 @@ export const restRoutes: RestRoute[] = [
     procedure: 'information.update',
     input: withId,
     summary: 'Change some fields of an item (e.g. only `active`)',
-    request: { params: idInput, body: informationUpdateInput.omit({ id: true }) },
+    request: { params: idInput, body: informationUpdateBody },
     response: informationOut,
   },
   {
