@@ -158,7 +158,7 @@ describe('the catalogue on a phone', () => {
       (b) => b.top >= filters.y + filters.height - 1 && b.bottom <= footer.y + 1,
     );
     expect(whole.length).toBeGreaterThanOrEqual(6);
-    for (const b of boxes.slice(0, 10)) expect(b.height).toBeLessThanOrEqual(76);
+    for (const b of boxes.slice(0, 10)) expect(b.height).toBeLessThanOrEqual(72);
     await axe(page, 'compact list, phone');
 
     // The last product can be reached and is not under the footer bar.

@@ -308,16 +308,16 @@ export function ProductRow({ product, eager = false }: { product: ProductOut; ea
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage;
   return (
-    <Card withBorder radius="md" padding={8} data-testid="product-row" component="li">
+    <Card withBorder radius="md" padding={6} data-testid="product-row" component="li">
       <Group wrap="nowrap" gap="sm" align="center">
         <RowImage product={product} eager={eager} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} size="sm" lh={1.25} lineClamp={2} component="h3" m={0} lang={lang}>
+          <Text fw={600} size="sm" lh={1.2} lineClamp={2} component="h3" m={0} lang={lang}>
             {localName(product, lang)}
           </Text>
-          <Group gap={4} align="baseline" wrap="nowrap">
-            <Money amount={product.price} fw={700} size="sm" />
-            <Text size="xs" c="dimmed" truncate>
+          <Group gap={4} align="baseline" wrap="nowrap" lh={1.2}>
+            <Money amount={product.price} fw={700} size="sm" lh={1.2} />
+            <Text size="xs" c="dimmed" lh={1.2} truncate>
               {t('product.perUnit', { unit: unitLabel(t, product.sku) })}
             </Text>
           </Group>
