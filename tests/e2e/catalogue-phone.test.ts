@@ -236,5 +236,5 @@ describe('the catalogue on a phone', () => {
       expect(lastOrder.y + lastOrder.height).toBeLessThanOrEqual((await box(footerOf(page))).y + 1);
     }
     expect(e.problems).toEqual([]);
-  });
+  }, 240_000);
 });
