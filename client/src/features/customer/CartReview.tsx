@@ -218,14 +218,15 @@ export function CartBar({ items, children }: { items: CartItem[]; children: Reac
       role="region"
       aria-label={t('cart.bar')}
     >
-      <Group justify="space-between" wrap="nowrap" gap="sm">
+      {/* Wraps rather than overflows where the words are long (Nepali, a narrow phone). */}
+      <Group justify="space-between" wrap="wrap" gap="sm">
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text size="xs" c="dimmed" lineClamp={1}>
             {t('cart.barTotal')}
           </Text>
           <Money amount={summary.total} fw={700} size="lg" data-testid="cart-bar-total" />
         </Stack>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" ml="auto">
           {children}
         </Group>
       </Group>
