@@ -97,7 +97,15 @@ function ViewToggle({ view }: { view: CatalogueView }) {
     { value: 'list', label: t('catalogue.viewList'), icon: <ListIcon /> },
   ] as const;
   return (
-    <Group gap={4} role="group" aria-label={t('catalogue.view')} wrap="nowrap">
+    // 44 px targets whose box in the layout is the count's line (-11 px above and below): the
+    // cards stay where the server's first screen draws them (ADR 021).
+    <Group
+      gap={4}
+      role="group"
+      aria-label={t('catalogue.view')}
+      wrap="nowrap"
+      style={{ marginBlock: -11 }}
+    >
       {choices.map((c) => (
         <ActionIcon
           key={c.value}
