@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateInZone } from '../../shared/format';
 import { messageOut } from '../../shared/schemas/common';
 import {
   activeInformationInput,
@@ -12,6 +13,7 @@ import {
   informationListInput,
   informationUpdateInput,
 } from '../../shared/schemas/office';
+import type { Context } from '../context';
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
@@ -25,16 +27,19 @@ import {
   updateInformation,
 } from './information';
 
+/** The business day now, in the business's time zone: what decides which promotions show. */
+const today = (ctx: Pick<Context, 'config'>) => isoDateInZone(new Date(), ctx.config.timeZone);
+
 export const informationRouter = router({
   active: publicProcedure
     .input(activeInformationInput)
     .output(answer(informationListOut))
-    .query(({ ctx, input }) => listActiveInformation(ctx.db, input.type)),
+    .query(({ ctx, input }) => listActiveInformation(ctx.db, today(ctx), input.type)),
 
   activePopup: publicProcedure
     .input(z.void())
     .output(answer(activePopupOut))
-    .query(({ ctx }) => activePopup(ctx.db)),
+    .query(({ ctx }) => activePopup(ctx.db, today(ctx))),
 
   /** Every item, active or not (the office's list). */
   list: staffProcedure

@@ -7,6 +7,12 @@ export const informationOut = z.object({
   image: z.string(),
   type: z.enum(INFORMATION_TYPES),
   active: z.boolean(),
+  /** Where a tap leads: a product, a category, or nowhere (ADR 045). */
+  productId: z.string().nullable(),
+  categoryId: z.string().nullable(),
+  /** The business days it is shown on (YYYY-MM-DD, both included); null: no limit. */
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
 });
 export type InformationOut = z.infer<typeof informationOut>;
 

@@ -278,21 +278,80 @@ export const employeeListOut = z.array(employeeOut);
 
 // --- Information (slider and popup) ----------------------------------------------------------
 
-export const informationInput = z.object({
+/** A business day (YYYY-MM-DD) that may be left blank (null); absent stays absent (an update). */
+const optionalDay = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z
+    .string({ error: 'invoice.dateInvalid' })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invoice.dateInvalid')
+    .refine((d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return (
+        !Number.isNaN(t) &&
+        new Date(t).toISOString().startsWith(d) &&
+        d >= '2000-01-01' &&
+        d <= '2099-12-31'
+      );
+    }, 'invoice.dateInvalid')
+    .nullable()
+    .optional(),
+);
+/** A product's or category's id that may be left blank (null); absent stays absent. */
+const optionalLink = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  idParam.nullable().optional(),
+);
+
+/** What a promotion's link and days must satisfy when both sides are given (ADR 045). */
+function linkAndDays(
+  v: {
+    productId?: string | null;
+    categoryId?: string | null;
+    startsOn?: string | null;
+    endsOn?: string | null;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (v.productId && v.categoryId) {
+    ctx.addIssue({ code: 'custom', path: ['categoryId'], message: 'information.oneLink' });
+  }
+  if (v.startsOn && v.endsOn && v.endsOn < v.startsOn) {
+    ctx.addIssue({ code: 'custom', path: ['endsOn'], message: 'information.endBeforeStart' });
+  }
+}
+
+const informationFields = {
   name: requiredText(200),
   image: z.string({ error: 'upload.imageRequired' }).trim().min(1, 'upload.imageRequired').max(200),
   type: z.enum(INFORMATION_TYPES, { error: REQUIRED }),
   active: z.boolean().default(true),
-});
+  /** A tap on it opens this product, or this category (at most one of the two). */
+  productId: optionalLink,
+  categoryId: optionalLink,
+  /** Customers see it from this business day to that one, both included; blank: no limit. */
+  startsOn: optionalDay,
+  endsOn: optionalDay,
+};
+export const informationInput = z.object(informationFields).superRefine(linkAndDays);
 export type InformationInput = z.input<typeof informationInput>;
 /** A change of some fields (the list's active switch sends only `active`); nothing defaults. */
-export const informationUpdateInput = z.object({
+const informationUpdateObject = z.object({
   id: idParam,
   name: requiredText(200).optional(),
-  image: informationInput.shape.image.optional(),
+  image: informationFields.image.optional(),
   type: z.enum(INFORMATION_TYPES, { error: REQUIRED }).optional(),
   active: z.boolean().optional(),
+  productId: optionalLink,
+  categoryId: optionalLink,
+  startsOn: optionalDay,
+  endsOn: optionalDay,
 });
+export const informationUpdateInput = informationUpdateObject.superRefine(linkAndDays);
+/** The REST body of a change (the id is in the path). */
+export const informationUpdateBody = informationUpdateObject
+  .omit({ id: true })
+  .superRefine(linkAndDays);
 export const informationListInput = z
   .object({ type: z.enum(INFORMATION_TYPES).optional() })
   .optional()

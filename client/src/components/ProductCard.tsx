@@ -2,6 +2,7 @@ import {
   ActionIcon,
   AspectRatio,
   Badge,
+  Box,
   Button,
   Card,
   Center,
@@ -104,9 +105,10 @@ function ProductImage({ product, eager }: { product: ProductOut; eager: boolean 
   );
 }
 
-/** Add to cart, or minus / quantity / plus once in the cart (spec §4 Cart). */
-function CartControls({ product }: { product: ProductOut }) {
-  const { t } = useTranslation();
+/** Add to cart, or minus / quantity / plus once in the cart (spec §4 Cart). Compact: the
+ * list's row, where the button says "Add" and its accessible name carries the product's. */
+function CartControls({ product, compact = false }: { product: ProductOut; compact?: boolean }) {
+  const { t, i18n } = useTranslation();
   const quantity = quantityIn(useCart(), product._id);
   const add = useRef<HTMLButtonElement>(null);
   const moveFocus = useRef(false);
@@ -117,7 +119,7 @@ function CartControls({ product }: { product: ProductOut }) {
 
   if (isOutOfStock(product)) {
     return (
-      <Button fullWidth disabled variant="default" mih={44}>
+      <Button fullWidth disabled variant="default" mih={44} px={compact ? 4 : undefined}>
         {t('product.notInStock')}
       </Button>
     );
@@ -134,8 +136,13 @@ function CartControls({ product }: { product: ProductOut }) {
           addToCart(product);
         }}
         data-testid="add-to-cart"
+        aria-label={
+          compact
+            ? t('product.addNamed', { name: localName(product, i18n.resolvedLanguage) })
+            : undefined
+        }
       >
-        {t('product.addToCart')}
+        {compact ? t('product.add') : t('product.addToCart')}
       </Button>
     );
   }
@@ -251,6 +258,74 @@ export function ProductCard({
           {actions}
         </Stack>
       )}
+    </Card>
+  );
+}
+
+/** The compact list's picture: a small square of the card-sized copy. */
+function RowImage({ product, eager }: { product: ProductOut; eager: boolean }) {
+  const { t } = useTranslation();
+  const image = product.image;
+  const [noCopy, setNoCopy] = useState<string | null>(null);
+  const src = image && noCopy !== image ? cardImage(image) : image;
+  if (!image || !src) {
+    return (
+      <Center
+        w={48}
+        h={48}
+        bg="gray.1"
+        c="dimmed"
+        role="img"
+        aria-label={t('product.noImage')}
+        style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-sm)' }}
+      >
+        <BoxIcon size={24} />
+      </Center>
+    );
+  }
+  return (
+    <Image
+      src={src}
+      onError={() => {
+        if (src !== image) setNoCopy(image);
+      }}
+      alt={product.name}
+      w={48}
+      h={48}
+      radius="sm"
+      fit="cover"
+      loading={eager ? 'eager' : 'lazy'}
+      style={{ flexShrink: 0 }}
+    />
+  );
+}
+
+/**
+ * A product as one compact row of the catalogue's list view (ADR 045): picture, name, price
+ * per unit and the cart controls, about 64 px high, so a phone shows about eight at once.
+ */
+export function ProductRow({ product, eager = false }: { product: ProductOut; eager?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage;
+  return (
+    <Card withBorder radius="md" padding={6} data-testid="product-row" component="li">
+      <Group wrap="nowrap" gap="sm" align="center">
+        <RowImage product={product} eager={eager} />
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600} size="sm" lh={1.2} lineClamp={2} component="h3" m={0} lang={lang}>
+            {localName(product, lang)}
+          </Text>
+          <Group gap={4} align="baseline" wrap="nowrap" lh={1.2}>
+            <Money amount={product.price} fw={700} size="sm" lh={1.2} />
+            <Text size="xs" c="dimmed" lh={1.2} truncate>
+              {t('product.perUnit', { unit: unitLabel(t, product.sku) })}
+            </Text>
+          </Group>
+        </Stack>
+        <Box w={136} style={{ flexShrink: 0 }}>
+          <CartControls product={product} compact />
+        </Box>
+      </Group>
     </Card>
   );
 }

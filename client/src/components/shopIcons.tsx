@@ -60,3 +60,24 @@ export function RepeatIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function GridIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="4" y="4" width="7" height="7" rx="1" />
+      <rect x="13" y="4" width="7" height="7" rx="1" />
+      <rect x="4" y="13" width="7" height="7" rx="1" />
+      <rect x="13" y="13" width="7" height="7" rx="1" />
+    </Svg>
+  );
+}
+
+export function ListIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3" y="5" width="4" height="4" rx="1" />
+      <rect x="3" y="15" width="4" height="4" rx="1" />
+      <path d="M10 7h11M10 17h11" />
+    </Svg>
+  );
+}

@@ -113,7 +113,7 @@ import {
   idInput,
   informationInput,
   informationListInput,
-  informationUpdateInput,
+  informationUpdateBody,
   productInput,
   productUpdateInput,
   routeInput,
@@ -944,7 +944,7 @@ export const restRoutes: RestRoute[] = [
     procedure: 'information.update',
     input: withId,
     summary: 'Change some fields of an item (e.g. only `active`)',
-    request: { params: idInput, body: informationUpdateInput.omit({ id: true }) },
+    request: { params: idInput, body: informationUpdateBody },
     response: informationOut,
   },
   {

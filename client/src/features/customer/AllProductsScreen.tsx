@@ -1,6 +1,7 @@
-import { Box, Flex, NavLink, Select, Stack, Text, Title } from '@mantine/core';
-import { useLayoutEffect, useMemo, useState } from 'react';
+import { Box, Button, Flex, Group, NavLink, Select, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { localName } from '../../components/localName';
 import { releaseFirstScreen } from '../../firstScreen';
@@ -21,7 +22,18 @@ export function AllProductsScreen() {
   const products = trpc.products.list.useQuery();
   const categories = trpc.categories.list.useQuery();
   const [query, setQuery] = useState('');
-  const [category, setCategory] = useState(ALL);
+  // A promotion may lead here with ?category=<id> or ?product=<id> (ADR 045).
+  const [params, setParams] = useSearchParams();
+  const linkedCategory = params.get('category');
+  const linkedProduct = params.get('product');
+  const [category, setCategory] = useState(linkedCategory ?? ALL);
+  useEffect(() => {
+    if (linkedCategory) setCategory(linkedCategory);
+  }, [linkedCategory]);
+  const chooseCategory = (value: string) => {
+    setCategory(value);
+    if (linkedCategory || linkedProduct) setParams({}, { replace: true });
+  };
   // The server's first screen (ADR 021) gives way in the commit that shows these cards (or the
   // error), before the browser paints: the same boxes in the same places.
   const settled = !products.isPending;
@@ -30,6 +42,8 @@ export function AllProductsScreen() {
   }, [settled]);
 
   const found = useRankedSearch(products.data, query);
+  // The promotion's product alone, when the customer may see it; otherwise the usual list.
+  const single = linkedProduct ? (products.data ?? []).filter((p) => p._id === linkedProduct) : [];
   const shown = useMemo(
     () => found.filter((p) => category === ALL || p.category?._id === category),
     [found, category],
@@ -64,7 +78,7 @@ export function AllProductsScreen() {
               label={c.label}
               active={category === c.value}
               aria-current={category === c.value ? 'true' : undefined}
-              onClick={() => setCategory(c.value)}
+              onClick={() => chooseCategory(c.value)}
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />
           ))}
@@ -83,7 +97,7 @@ export function AllProductsScreen() {
               label={t('catalogue.byCategory')}
               data={choices}
               value={category}
-              onChange={(value) => setCategory(value ?? ALL)}
+              onChange={(value) => chooseCategory(value ?? ALL)}
               allowDeselect={false}
               error={categories.isError ? t('errors.common.categoriesFailed') : undefined}
               comboboxProps={{ withinPortal: true }}
@@ -93,6 +107,18 @@ export function AllProductsScreen() {
             <Loading />
           ) : products.isError ? (
             <FetchFailed onRetry={() => void products.refetch()} />
+          ) : single.length > 0 ? (
+            <>
+              <Group justify="space-between" wrap="wrap" gap="xs" data-testid="linked-product">
+                <Text size="sm" c="dimmed">
+                  {t('catalogue.linkedProduct')}
+                </Text>
+                <Button variant="light" mih={44} onClick={() => setParams({}, { replace: true })}>
+                  {t('catalogue.showAll')}
+                </Button>
+              </Group>
+              <ProductGrid products={single} withSidebar emptyText={t('catalogue.noMatches')} />
+            </>
           ) : (
             <ProductGrid
               products={shown}

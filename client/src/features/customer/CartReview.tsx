@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../shared/format';
 import { smallestQuantity } from '../../../../shared/terms';
@@ -20,6 +20,7 @@ import {
   setQuantityInCart,
   termsOf,
 } from './cart';
+import classes from './catalogue.module.css';
 
 /** What the catalogue says now about a line's product: in stock, out of stock, or gone. */
 type Stock = 'ok' | 'out' | 'gone';
@@ -151,9 +152,11 @@ export function CartReview({ items, onContinue }: { items: CartItem[]; onContinu
         />
       ))}
       <EstimatedTotal items={items} />
-      <Button size="md" fullWidth onClick={onContinue}>
-        {t('cart.continue')}
-      </Button>
+      <CartBar items={items}>
+        <Button size="md" onClick={onContinue} miw={140}>
+          {t('cart.continue')}
+        </Button>
+      </CartBar>
       <ConfirmDialog
         opened={removing !== null}
         title={t('cart.confirmRemove')}
@@ -182,12 +185,11 @@ export const MINIMUM_ORDER_YEN = 20_000;
  * stock or no longer sold are left out (they cannot be delivered), and the distance to the
  * minimum order is said in yen.
  */
-export function EstimatedTotal({ items: all }: { items: CartItem[] }) {
-  const { t } = useTranslation();
+/** The estimate of the lines that can be delivered (in stock, still sold), as priced. */
+function useEstimate(all: CartItem[]) {
   const rateOf = useRates();
   const stockOf = useStock();
   const items = all.filter((i) => stockOf(i.id) === 'ok');
-  const left = all.length - items.length;
   const settings = trpc.settings.tax.useQuery(undefined, { staleTime: 60_000 });
   const summary = estimatedTax(
     items,
@@ -195,6 +197,46 @@ export function EstimatedTotal({ items: all }: { items: CartItem[] }) {
     settings.data?.basis ?? 'exclusive',
     settings.data?.rounding ?? 'down',
   );
+  return { summary, left: all.length - items.length };
+}
+
+/**
+ * The cart's total and its main action, in one bar. On a phone it stays at the bottom of the
+ * screen, just above the footer bar, while the lines scroll (ADR 045); it takes its own place
+ * in the page, so it never covers the last line.
+ */
+export function CartBar({ items, children }: { items: CartItem[]; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { summary } = useEstimate(items);
+  return (
+    <Paper
+      className={classes.cartBar}
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="cart-bar"
+      role="region"
+      aria-label={t('cart.bar')}
+    >
+      {/* Wraps rather than overflows where the words are long (Nepali, a narrow phone). */}
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {t('cart.barTotal')}
+          </Text>
+          <Money amount={summary.total} fw={700} size="lg" data-testid="cart-bar-total" />
+        </Stack>
+        <Group gap="xs" wrap="nowrap" ml="auto">
+          {children}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+export function EstimatedTotal({ items: all }: { items: CartItem[] }) {
+  const { t } = useTranslation();
+  const { summary, left } = useEstimate(all);
   return (
     <Paper radius="md" p="sm" bg="var(--mantine-color-default-hover)">
       <TaxBreakdown

@@ -21,7 +21,7 @@ import { showDate } from '../../dates';
 import { errorText } from '../../errors';
 import { trpc } from '../../trpc';
 import { useAuth } from '../auth/AuthContext';
-import { EstimatedTotal } from './CartReview';
+import { CartBar, EstimatedTotal } from './CartReview';
 import type { CartItem } from './cart';
 import { FetchFailed, Loading } from './LoadState';
 import { CreditHoldBanner, OverdueBanner } from './OverdueBanner';
@@ -270,14 +270,19 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
         </Alert>
       )}
 
-      <Group grow>
-        <Button variant="default" size="md" onClick={onBack} disabled={sending}>
+      <CartBar items={items}>
+        <Button variant="default" size="md" px="sm" onClick={onBack} disabled={sending}>
           {t('cart.back')}
         </Button>
-        <Button size="md" onClick={confirmThenPlace} disabled={sending || deliveryDate === null}>
+        <Button
+          size="md"
+          px="sm"
+          onClick={confirmThenPlace}
+          disabled={sending || deliveryDate === null}
+        >
           {sending ? t('cart.placing') : t('cart.placeOrder')}
         </Button>
-      </Group>
+      </CartBar>
       <ConfirmDialog
         opened={confirmingDay}
         title={t('buyer.offDayTitle', { date: deliveryDate ? showDate(deliveryDate) : '' })}

@@ -1,10 +1,12 @@
 import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
-import { AspectRatio, Image } from '@mantine/core';
+import { AspectRatio, Image, UnstyledButton } from '@mantine/core';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { trpc } from '../../trpc';
+import { promotionTarget } from './promotionLink';
 
 /** The slider advances every 2500 ms (spec §9). */
 export const SLIDE_MS = 2500;
@@ -24,6 +26,7 @@ export function HomeSlider() {
   const slides = trpc.information.active.useQuery({ type: 'slider' });
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
   const [paused, setPaused] = useState(false);
+  const navigate = useNavigate();
   const count = slides.data?.length ?? 0;
 
   useEffect(() => {
@@ -53,13 +56,32 @@ export function HomeSlider() {
       onBlurCapture={() => setPaused(false)}
       styles={{ root: { borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' } }}
     >
-      {slides.data.map((item) => (
-        <Carousel.Slide key={item._id}>
+      {slides.data.map((item) => {
+        const target = promotionTarget(item);
+        const picture = (
           <AspectRatio ratio={3}>
             <Image src={item.image} alt={item.name} fit="cover" />
           </AspectRatio>
-        </Carousel.Slide>
-      ))}
+        );
+        return (
+          <Carousel.Slide key={item._id}>
+            {target ? (
+              // A linked slide opens its product or category (ADR 045); the picture's alt
+              // (the office's name) is the button's name.
+              <UnstyledButton
+                display="block"
+                w="100%"
+                onClick={() => navigate(target)}
+                data-testid="slide-link"
+              >
+                {picture}
+              </UnstyledButton>
+            ) : (
+              picture
+            )}
+          </Carousel.Slide>
+        );
+      })}
     </Carousel>
   );
 }

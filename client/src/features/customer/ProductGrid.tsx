@@ -1,9 +1,11 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { ActionIcon, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EAGER_CARDS, FIRST_CARDS } from '../../../../shared/catalogue-grid';
 import type { ProductOut } from '../../../../shared/schemas/catalogue';
-import { ProductCard } from '../../components/ProductCard';
+import { ProductCard, ProductRow } from '../../components/ProductCard';
+import { GridIcon, ListIcon } from '../../components/shopIcons';
+import { type CatalogueView, setCatalogueView, useCatalogueView } from './catalogueView';
 import { useWishlist } from './useWishlist';
 
 /**
@@ -29,6 +31,7 @@ interface ProductGridProps {
 export function ProductGrid({ products, emptyText, withSidebar = false }: ProductGridProps) {
   const { t } = useTranslation();
   const { wishlistFor } = useWishlist();
+  const view = useCatalogueView();
   // A slow phone paints the first screenful first; the rest follow right after, in batches.
   const [limit, setLimit] = useState(FIRST_CARDS);
   const total = products.length;
@@ -47,23 +50,76 @@ export function ProductGrid({ products, emptyText, withSidebar = false }: Produc
   }
   return (
     <>
-      <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
-        {t('catalogue.count', { count: products.length })}
-      </Text>
-      <SimpleGrid
-        cols={withSidebar ? { base: 2, sm: 2, md: 3 } : { base: 2, sm: 3, md: 4 }}
-        spacing={{ base: 'xs', sm: 'md' }}
-        verticalSpacing={{ base: 'xs', sm: 'md' }}
-      >
-        {shown.map((product, index) => (
-          <ProductCard
-            key={product._id}
-            product={product}
-            wishlist={wishlistFor(product._id)}
-            eager={index < EAGER_CARDS}
-          />
-        ))}
-      </SimpleGrid>
+      <Group justify="space-between" align="center" mb="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('catalogue.count', { count: products.length })}
+        </Text>
+        <ViewToggle view={view} />
+      </Group>
+      {view === 'list' ? (
+        <Stack
+          component="ul"
+          gap={6}
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('catalogue.productList')}
+        >
+          {shown.map((product, index) => (
+            <ProductRow key={product._id} product={product} eager={index < FIRST_CARDS} />
+          ))}
+        </Stack>
+      ) : (
+        <SimpleGrid
+          cols={withSidebar ? { base: 2, sm: 2, md: 3 } : { base: 2, sm: 3, md: 4 }}
+          spacing={{ base: 'xs', sm: 'md' }}
+          verticalSpacing={{ base: 'xs', sm: 'md' }}
+        >
+          {shown.map((product, index) => (
+            <ProductCard
+              key={product._id}
+              product={product}
+              wishlist={wishlistFor(product._id)}
+              eager={index < EAGER_CARDS}
+            />
+          ))}
+        </SimpleGrid>
+      )}
     </>
+  );
+}
+
+/** Cards or compact rows: two pressed-or-not buttons, 44 px, remembered on this device. */
+function ViewToggle({ view }: { view: CatalogueView }) {
+  const { t } = useTranslation();
+  const choices = [
+    { value: 'grid', label: t('catalogue.viewGrid'), icon: <GridIcon /> },
+    { value: 'list', label: t('catalogue.viewList'), icon: <ListIcon /> },
+  ] as const;
+  return (
+    // 44 px targets whose box in the layout is the count's line (-11 px above and below): the
+    // cards stay where the server's first screen draws them (ADR 021).
+    <Group
+      gap={4}
+      role="group"
+      aria-label={t('catalogue.view')}
+      wrap="nowrap"
+      style={{ marginBlock: -11 }}
+    >
+      {choices.map((c) => (
+        <ActionIcon
+          key={c.value}
+          size={44}
+          variant={view === c.value ? 'filled' : 'default'}
+          aria-pressed={view === c.value}
+          aria-label={c.label}
+          title={c.label}
+          onClick={() => setCatalogueView(c.value)}
+          data-testid={`view-${c.value}`}
+        >
+          {c.icon}
+        </ActionIcon>
+      ))}
+    </Group>
   );
 }

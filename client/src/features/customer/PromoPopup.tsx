@@ -1,6 +1,7 @@
-import { Image, Modal, Stack, Text } from '@mantine/core';
+import { Button, Image, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { trpc } from '../../trpc';
 import {
   POPUP_COUNTDOWN_S,
@@ -9,6 +10,7 @@ import {
   readLastShown,
   rememberShown,
 } from './popupTiming';
+import { promotionTarget } from './promotionLink';
 
 /**
  * The promotional popup (spec §4): 800 ms after an active popup is known, unless one was
@@ -20,6 +22,7 @@ export function PromoPopup() {
   const item = popup.data ?? null;
   const [opened, setOpened] = useState(false);
   const [seconds, setSeconds] = useState(POPUP_COUNTDOWN_S);
+  const navigate = useNavigate();
 
   // Eligible: an item exists and none was shown recently. Then wait 800 ms.
   useEffect(() => {
@@ -46,6 +49,7 @@ export function PromoPopup() {
   }, [opened, seconds]);
 
   if (!item) return null;
+  const target = promotionTarget(item);
   return (
     <Modal
       opened={opened}
@@ -58,6 +62,19 @@ export function PromoPopup() {
     >
       <Stack gap="sm">
         <Image src={item.image} alt={item.name} radius="md" />
+        {target && (
+          // A linked popup opens its product or category (ADR 045).
+          <Button
+            mih={44}
+            onClick={() => {
+              setOpened(false);
+              navigate(target);
+            }}
+            data-testid="popup-link"
+          >
+            {t(item.productId ? 'promo.openProduct' : 'promo.openCategory')}
+          </Button>
+        )}
         <Text size="sm" c="dimmed" ta="center" aria-live="polite" data-testid="popup-countdown">
           {t('promo.closesIn', { seconds })}
         </Text>

@@ -7,6 +7,7 @@ import { CustomerHome } from './CustomerHome';
 import { POPUP_SHOWN_KEY } from './popupTiming';
 
 type Information = RouterOutputs['information']['active'][number];
+const always = { productId: null, categoryId: null, startsOn: null, endsOn: null };
 
 const popup: Information = {
   _id: 'i1',
@@ -14,10 +15,25 @@ const popup: Information = {
   image: '/uploads/popup.png',
   type: 'popup',
   active: true,
+  ...always,
 };
 const slides: Information[] = [
-  { _id: 's1', name: 'New crop basmati', image: '/uploads/s1.png', type: 'slider', active: true },
-  { _id: 's2', name: 'Thai Items week', image: '/uploads/s2.png', type: 'slider', active: true },
+  {
+    _id: 's1',
+    name: 'New crop basmati',
+    image: '/uploads/s1.png',
+    type: 'slider',
+    active: true,
+    ...always,
+  },
+  {
+    _id: 's2',
+    name: 'Thai Items week',
+    image: '/uploads/s2.png',
+    type: 'slider',
+    active: true,
+    ...always,
+  },
 ];
 
 function openHome(answers: Answers = {}) {

@@ -45,10 +45,25 @@ function InformationForm({ item, onClose }: { item: InformationOut | null; onClo
       image: item?.image ?? '',
       type: item?.type ?? 'slider',
       active: item?.active ?? true,
+      productId: item?.productId ?? null,
+      categoryId: item?.categoryId ?? null,
+      startsOn: item?.startsOn ?? '',
+      endsOn: item?.endsOn ?? '',
     },
     validate,
-    validateInputOnChange: ['name'],
+    validateInputOnChange: ['name', 'startsOn', 'endsOn'],
   });
+  // Where a tap leads: nowhere, a product or a category (ADR 045).
+  const products = trpc.products.list.useQuery();
+  const categories = trpc.categories.list.useQuery();
+  const [linkKind, setLinkKind] = useState<'none' | 'product' | 'category'>(
+    item?.productId ? 'product' : item?.categoryId ? 'category' : 'none',
+  );
+  const chooseKind = (kind: typeof linkKind) => {
+    setLinkKind(kind);
+    if (kind !== 'product') form.setFieldValue('productId', null);
+    if (kind !== 'category') form.setFieldValue('categoryId', null);
+  };
   const submit = async (values: InformationInput) => {
     try {
       if (item) await update.mutateAsync({ ...values, id: item._id });
@@ -105,6 +120,55 @@ function InformationForm({ item, onClose }: { item: InformationOut | null; onClo
             onBusy={setUploading}
             error={fieldErrorText(t, form.errors.image)}
           />
+          <SegmentedControl
+            value={linkKind}
+            onChange={(v) => chooseKind(v as typeof linkKind)}
+            aria-label={t('office.information.linkKind')}
+            data={[
+              { value: 'none', label: t('office.information.linkNone') },
+              { value: 'product', label: t('office.information.linkProduct') },
+              { value: 'category', label: t('office.information.linkCategory') },
+            ]}
+          />
+          {linkKind === 'product' && (
+            <Select
+              label={t('office.information.product')}
+              searchable
+              data={(products.data ?? []).map((p) => ({ value: p._id, label: p.name }))}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('productId')}
+              error={fieldErrorText(t, form.errors.productId)}
+            />
+          )}
+          {linkKind === 'category' && (
+            <Select
+              label={t('office.information.category')}
+              searchable
+              data={(categories.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('categoryId')}
+              error={fieldErrorText(t, form.errors.categoryId)}
+            />
+          )}
+          <Group grow align="flex-start">
+            <TextInput
+              type="date"
+              label={t('office.information.startsOn')}
+              {...form.getInputProps('startsOn')}
+              value={String(form.values.startsOn ?? '')}
+              error={fieldErrorText(t, form.errors.startsOn)}
+            />
+            <TextInput
+              type="date"
+              label={t('office.information.endsOn')}
+              {...form.getInputProps('endsOn')}
+              value={String(form.values.endsOn ?? '')}
+              error={fieldErrorText(t, form.errors.endsOn)}
+            />
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('office.information.daysHint')}
+          </Text>
           <Switch
             label={t('office.information.active')}
             {...form.getInputProps('active', { type: 'checkbox' })}
@@ -186,6 +250,20 @@ export function InformationScreen() {
               title: t('office.information.type'),
               render: (i) => (
                 <Badge variant="light">{t(`office.information.types.${i.type}`)}</Badge>
+              ),
+            },
+            {
+              accessor: 'days',
+              title: t('office.information.days'),
+              render: (i) => (
+                <Text size="sm">
+                  {i.startsOn || i.endsOn
+                    ? t('office.information.daysRange', {
+                        from: i.startsOn ?? '…',
+                        to: i.endsOn ?? '…',
+                      })
+                    : t('office.information.always')}
+                </Text>
               ),
             },
             {
