@@ -121,8 +121,9 @@ export const i18nReady: Promise<unknown> = i18n
   .use(otherLanguagesOnDemand)
   .use(initReactI18next)
   .init({
-    // English is bundled with the first download (the office's and the driver's text comes
-    // with their areas, shell/staffText.ts); Nepali and Japanese come from the backend above.
+    // English is bundled with the first download (money and documents come with the signed-in
+    // frame, shell/frameText.ts; the office's and the driver's text with their areas,
+    // shell/staffText.ts); Nepali and Japanese come from the backend above.
     resources: { en: { translation: enCore } },
     partialBundledLanguages: true,
     lng: initialLanguage(),

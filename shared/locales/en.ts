@@ -1,14 +1,21 @@
-// The English interface text (see index.ts), in two parts: what every screen may show (the
-// login screen, the customer's screens, the frame, every error code: en-core.ts) and the
-// office's and driver's screens' text (en-staff.ts). The client bundles the first with its first download
+// The English interface text (see index.ts), in three parts: what every screen may show (the
+// login screen, the customer's screens, the frame, every error code: en-core.ts), what only a
+// signed-in person sees (money and documents: en-frame.ts, added with the signed-in frame) and
+// the office's and driver's screens' text (en-staff.ts). The client bundles the first with its first download
 // and adds the second with the office's or the driver's area (client/src/i18n.ts); Nepali and
 // Japanese are fetched when they show. The server and the type of the keys use the whole tree.
 
 import { enCore } from './en-core';
+import { enFrame } from './en-frame';
 import { enStaff } from './en-staff';
 
 /** The whole English tree. */
-export const en = { ...enCore, ...enStaff };
+export const en = {
+  ...enCore,
+  ...enFrame,
+  ...enStaff,
+  errors: { ...enCore.errors, ...enFrame.errors },
+};
 
 /** The English tree; Nepali must have the same shape (checked here and by a test). */
 export type Resources = typeof en;

@@ -2,6 +2,7 @@
 // own few, main.tsx; the office's and the driver's areas load all of Mantine's, see their
 // routes.tsx). A customer screen using another Mantine component adds its file here.
 // Loading the same rules twice is harmless: they are identical.
+import './frameText';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Affix.css';
 import '@mantine/core/styles/Alert.css';

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, vi } from 'vitest';
 import i18n from '../i18n';
 // Screens are rendered here without their area's routes, which add the office's text.
 import '../shell/staffText';
+import '../shell/frameText';
 
 // jsdom lacks the browser APIs Mantine uses for media queries, sizing and visibility.
 
