@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { documentT } from '../../../shared/documents/labels';
 import type { DocumentKind } from '../../../shared/enums';
 import type { DocumentMailOut, DocumentModel } from '../../../shared/schemas/documents';
@@ -13,10 +13,12 @@ import { pdfFileName, renderPdf } from './pdf';
 // E-mailing a document (docs/decisions/032): the PDF is made and sent outside any transaction,
 // then what was sent (or refused), when and to whom is written to document_mail in one.
 
+// nodemailer is loaded with the first e-mail, not at the server's start.
 const transports = new Map<string, Transporter>();
-function transportFor(url: string): Transporter {
+async function transportFor(url: string): Promise<Transporter> {
   let t = transports.get(url);
   if (!t) {
+    const { default: nodemailer } = await import('nodemailer');
     t = nodemailer.createTransport(url);
     transports.set(url, t);
   }
@@ -59,7 +61,7 @@ export async function sendDocument(
   const pdf = await renderPdf([model]);
   let error: string | null = null;
   try {
-    await transportFor(config.mail.smtpUrl).sendMail({
+    await (await transportFor(config.mail.smtpUrl)).sendMail({
       from: config.mail.from,
       to,
       subject,

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { type DocumentT, documentT, yen } from '../../../shared/documents/labels';
 import type { DocumentModel } from '../../../shared/schemas/documents';
 
@@ -342,8 +341,18 @@ function draw(doc: Doc, m: DocumentModel): void {
   bank(doc, m, t, y);
 }
 
+/**
+ * pdfkit with its font library, loaded on the first document rather than at start: it is ~0.1 s
+ * of the server's start (its Unicode tables are inflated when it loads), and most starts serve
+ * orders long before anyone opens a document.
+ */
+const loadPdfkit = () => import('pdfkit');
+let pdfkit: ReturnType<typeof loadPdfkit> | null = null;
+
 /** The PDF of one or more documents, each from a new page. */
-export function renderPdf(models: readonly DocumentModel[]): Promise<Buffer> {
+export async function renderPdf(models: readonly DocumentModel[]): Promise<Buffer> {
+  pdfkit ??= loadPdfkit();
+  const { default: PDFDocument } = await pdfkit;
   const f = parsedFonts();
   const first = models[0];
   const doc = new PDFDocument({
