@@ -177,6 +177,48 @@ function DateBox({
   );
 }
 
+/** The route filter every list offers ("no route" included in the options). */
+function RouteFilter({
+  options,
+  value,
+  onChange,
+}: {
+  options: { value: string; label: string }[];
+  value: string | null;
+  onChange(v: string | null): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t('lists.filters.route')}
+      placeholder={t('lists.filters.allRoutes')}
+      data={options}
+      value={value}
+      onChange={onChange}
+      clearable
+    />
+  );
+}
+
+/** From and to dates, side by side; either may be empty. */
+function DateRange({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange(from: string, to: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group grow gap="xs" align="flex-end">
+      <DateBox label={t('lists.filters.from')} value={from} onChange={(v) => onChange(v, to)} />
+      <DateBox label={t('lists.filters.to')} value={to} onChange={(v) => onChange(from, v)} />
+    </Group>
+  );
+}
+
 /** Shared list state: search (debounced), sort, page; a change of filter goes to page 1. */
 function useListState(initial: SortState) {
   const [search, setSearch] = useState('');
@@ -283,16 +325,13 @@ function CustomersList() {
       filters={
         <>
           <SearchBox value={s.search} onChange={s.setSearch} />
-          <Select
-            label={t('lists.filters.route')}
-            placeholder={t('lists.filters.allRoutes')}
-            data={routeOptions}
+          <RouteFilter
+            options={routeOptions}
             value={route}
             onChange={(v) => {
               setRoute(v);
               s.setPage(1);
             }}
-            clearable
           />
           <Select
             label={t('lists.filters.method')}
@@ -537,35 +576,23 @@ function OrdersList() {
             }}
             clearable
           />
-          <Select
-            label={t('lists.filters.route')}
-            placeholder={t('lists.filters.allRoutes')}
-            data={routeOptions}
+          <RouteFilter
+            options={routeOptions}
             value={route}
             onChange={(v) => {
               setRoute(v);
               reset();
             }}
-            clearable
           />
-          <Group grow gap="xs" align="flex-end">
-            <DateBox
-              label={t('lists.filters.from')}
-              value={from}
-              onChange={(v) => {
-                setFrom(v);
-                reset();
-              }}
-            />
-            <DateBox
-              label={t('lists.filters.to')}
-              value={to}
-              onChange={(v) => {
-                setTo(v);
-                reset();
-              }}
-            />
-          </Group>
+          <DateRange
+            from={from}
+            to={to}
+            onChange={(f, t2) => {
+              setFrom(f);
+              setTo(t2);
+              reset();
+            }}
+          />
         </>
       }
       summary={
@@ -731,35 +758,23 @@ function InvoicesList() {
             }}
             clearable
           />
-          <Select
-            label={t('lists.filters.route')}
-            placeholder={t('lists.filters.allRoutes')}
-            data={routeOptions}
+          <RouteFilter
+            options={routeOptions}
             value={route}
             onChange={(v) => {
               setRoute(v);
               reset();
             }}
-            clearable
           />
-          <Group grow gap="xs" align="flex-end">
-            <DateBox
-              label={t('lists.filters.from')}
-              value={from}
-              onChange={(v) => {
-                setFrom(v);
-                reset();
-              }}
-            />
-            <DateBox
-              label={t('lists.filters.to')}
-              value={to}
-              onChange={(v) => {
-                setTo(v);
-                reset();
-              }}
-            />
-          </Group>
+          <DateRange
+            from={from}
+            to={to}
+            onChange={(f, t2) => {
+              setFrom(f);
+              setTo(t2);
+              reset();
+            }}
+          />
         </>
       }
       summary={
@@ -908,35 +923,23 @@ function PaymentsList() {
             }}
             clearable
           />
-          <Select
-            label={t('lists.filters.route')}
-            placeholder={t('lists.filters.allRoutes')}
-            data={routeOptions}
+          <RouteFilter
+            options={routeOptions}
             value={route}
             onChange={(v) => {
               setRoute(v);
               reset();
             }}
-            clearable
           />
-          <Group grow gap="xs" align="flex-end">
-            <DateBox
-              label={t('lists.filters.from')}
-              value={from}
-              onChange={(v) => {
-                setFrom(v);
-                reset();
-              }}
-            />
-            <DateBox
-              label={t('lists.filters.to')}
-              value={to}
-              onChange={(v) => {
-                setTo(v);
-                reset();
-              }}
-            />
-          </Group>
+          <DateRange
+            from={from}
+            to={to}
+            onChange={(f, t2) => {
+              setFrom(f);
+              setTo(t2);
+              reset();
+            }}
+          />
         </>
       }
       summary={
