@@ -13,6 +13,8 @@ interface Flood {
   /** Every answer so far, by status. */
   counts: Record<number, number>;
   answered: number;
+  /** Answers so far, per attacking address. */
+  perAddress: number[];
   stop(): Promise<void>;
 }
 
@@ -23,7 +25,8 @@ interface Flood {
 function startFlood(url: string, addresses: number, owner: string): Flood {
   let stopped = false;
   const counts: Record<number, number> = {};
-  const flood: Flood = { counts, answered: 0, stop: async () => {} };
+  const perAddress = new Array<number>(addresses).fill(0);
+  const flood: Flood = { counts, answered: 0, perAddress, stop: async () => {} };
   const workers = Array.from({ length: addresses }, async (_, a) => {
     const from = `203.0.${a >> 8}.${a & 255}`;
     const c = new ApiClient(url);
@@ -36,6 +39,7 @@ function startFlood(url: string, addresses: number, owner: string): Flood {
       );
       counts[r.status] = (counts[r.status] ?? 0) + 1;
       flood.answered++;
+      perAddress[a] = (perAddress[a] ?? 0) + 1;
     }
   });
   flood.stop = async () => {
@@ -49,18 +53,20 @@ async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((r) => setTimeout(r, 10));
 }
 
-async function timedLogin(
+/** Signs in, and counts the flood's password checks answered meanwhile (its 401s). */
+async function loginDuring(
+  flood: Flood,
   url: string,
   who: { username: string; password: string },
   from: string,
-): Promise<{ reply: Reply<{ username: string }>; ms: number }> {
-  const started = performance.now();
+): Promise<{ reply: Reply<{ username: string }>; floodChecksMeanwhile: number }> {
+  const checksBefore = flood.counts[401] ?? 0;
   const reply = await new ApiClient(url).post<{ username: string }>(
     LOGIN,
     { username: who.username, password: who.password },
     { 'x-forwarded-for': from },
   );
-  return { reply, ms: performance.now() - started };
+  return { reply, floodChecksMeanwhile: (flood.counts[401] ?? 0) - checksBefore };
 }
 
 describe('a login flood from 300 addresses through the named proxy', () => {
@@ -74,32 +80,40 @@ describe('a login flood from 300 addresses through the named proxy', () => {
   });
   afterAll(() => t.close());
 
-  it('lets the real people in, on time, and logs a bounded number of lines', {
+  it('lets the real people in ahead of the queue, and logs a bounded number of lines', {
     timeout: 120_000,
   }, async () => {
     const owner = await makeAdmin(t.db);
     const customer = await makeCustomer(t.db);
     // The owner has signed in from the office before; the customer's phone is new.
-    const before = await timedLogin(t.url, owner, '198.51.100.20');
-    expect(before.reply.status).toBe(200);
+    const before = await new ApiClient(t.url).post(
+      LOGIN,
+      { username: owner.username, password: owner.password },
+      { 'x-forwarded-for': '198.51.100.20' },
+    );
+    expect(before.status).toBe(200);
     const linesBefore = lines.length;
 
     const flood = startFlood(t.url, 300, owner.username);
     try {
-      // Under way: every attacking address has had an answer (a refusal or a failure).
-      await until(() => flood.answered >= 300);
+      // Under way: every attacking address has had two answers. Its first try may have been
+      // refused by the owner's per-hour share before reaching the password checks; its second
+      // (a sprayed name) was a wrong password or a full queue, so each address now waits in the
+      // slow lane, as a flood does after its first minute.
+      await until(() => flood.perAddress.every((n) => n >= 2));
       const [office, phone] = await Promise.all([
-        timedLogin(t.url, owner, '198.51.100.20'),
-        timedLogin(t.url, customer, '198.51.100.30'),
+        loginDuring(flood, t.url, owner, '198.51.100.20'),
+        loginDuring(flood, t.url, customer, '198.51.100.30'),
       ]);
       expect(office.reply.status).toBe(200);
       expect(office.reply.body.username).toBe(owner.username);
       expect(phone.reply.status).toBe(200);
       expect(phone.reply.body.username).toBe(customer.username);
-      // A password check or two ahead of them, not the flood's queue (generous: a shared,
-      // busy test box; the flood's queue alone is tens of seconds of checks).
-      expect(office.ms).toBeLessThan(5000);
-      expect(phone.ms).toBeLessThan(5000);
+      // Served ahead of the flood's queue: its 32 waiting checks would all come first in
+      // arrival order. Here only the checks already running and the answers on their way
+      // finish meanwhile (8 on this machine, every run).
+      expect(office.floodChecksMeanwhile).toBeLessThanOrEqual(12);
+      expect(phone.floodChecksMeanwhile).toBeLessThanOrEqual(12);
     } finally {
       await flood.stop();
     }
