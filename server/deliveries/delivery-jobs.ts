@@ -677,9 +677,25 @@ export function deliverySheet(db: Db, driverId: string) {
     .get();
   if (!d) throw notFound('delivery.driverNotFound');
   const jobs = listPendingJobs(db, { kind: 'all' }, { driverId });
+  // The order the van drives, as on the driver's Route screen (ADR 042): by route, then the
+  // stop order the office set; stops without a place, and deleted customers, after the rest.
+  const ids = [...new Set(jobs.flatMap((j) => (j.customer ? [j.customer._id] : [])))];
+  const position = new Map(
+    ids.length === 0
+      ? []
+      : db
+          .select({ id: customer.id, at: customer.stopPosition })
+          .from(customer)
+          .where(inArray(customer.id, ids))
+          .all()
+          .map((c) => [c.id, c.at ?? Number.MAX_SAFE_INTEGER] as const),
+  );
+  const stopOf = (j: (typeof jobs)[number]) =>
+    (j.customer && position.get(j.customer._id)) ?? Number.MAX_SAFE_INTEGER;
   const sorted = [...jobs].sort(
     (a, b) =>
       (a.customer?.routeName ?? '').localeCompare(b.customer?.routeName ?? '') ||
+      stopOf(a) - stopOf(b) ||
       a.serialNo - b.serialNo,
   );
   return {

@@ -292,6 +292,21 @@ describe("the driver's route today", () => {
     expect(stopNames(viaTrpc.body.result.data)).toEqual(stopNames(r.body));
   });
 
+  it('prints the delivery sheet in the same order of stops', async () => {
+    const input = encodeURIComponent(JSON.stringify({ driverId: driverIdOf(1) }));
+    const sheet = await manager.get<{
+      result: { data: { jobs: { restaurantName: string; customer: { routeName: string } }[] } };
+    }>(`/trpc/ordertrack.sheet?input=${input}`);
+    expect(sheet.status).toBe(200);
+    // North in the office's order (Bravo, Charlie, Alpha; not by job number), then South.
+    expect(sheet.body.result.data.jobs.map((j) => j.restaurantName)).toEqual([
+      'Bravo Noodles',
+      'Charlie Grill',
+      'Alpha Curry',
+      'Echo Cafe',
+    ]);
+  });
+
   it('keeps a stop delivered today in its place, marked delivered', async () => {
     const done = await d1.put(`/api/ordertrack/${jobOf['Charlie Grill']}/deliver`, {});
     expect(done.status).toBe(200);
