@@ -152,9 +152,10 @@ async function main() {
     const plan = sqlite
       .prepare(
         `EXPLAIN QUERY PLAN SELECT (SELECT MAX(o.delivered_at) FROM customer_order o WHERE o.customer_id = ? AND o.delivered_at IS NOT NULL),
-          (SELECT COALESCE(SUM(i.amount - i.paid_amount), 0) FROM invoice i WHERE i.customer_id = ? AND i.paid_amount < i.amount)`,
+          (SELECT MAX(j.delivered_at) FROM delivery_job j WHERE j.customer_id = ? AND j.delivered_at IS NOT NULL),
+          (SELECT COALESCE(SUM(i.amount - i.paid_amount), 0) FROM invoice i WHERE i.customer_id = ? AND i.paid_amount < i.amount AND i.cancelled_at IS NULL)`,
       )
-      .all(customers[0], customers[0]) as { detail: string }[];
+      .all(customers[0], customers[0], customers[0]) as { detail: string }[];
     closeDb(db);
 
     const env = { DATA_DIR: dir, PORT: String(APP_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };

@@ -31,9 +31,9 @@ export const INACTIVE_DAYS = 30;
 // --- The list --------------------------------------------------------------------------------
 // One statement for every customer: the latest delivery is a MAX over an index on
 // (customer_id, delivered_at) of orders and of delivery jobs, and the dues a SUM over the
-// unpaid part of an index on invoices; no query per customer, no scan of all orders. The
-// answer is kept per database stamp and business day (server/platform/cache.ts): any write() makes the
-// next read build it again.
+// unpaid, not cancelled part of an index on invoices (the index covers it: no invoice row is
+// read); no query per customer, no scan of all orders. Built for every read: a cache that every
+// write empties did not earn its keep (docs/decisions/030).
 
 interface ListRow {
   id: string;
