@@ -47,11 +47,16 @@ function StopCard({ stop }: { stop: RouteStopOut }) {
           </Text>
           <Group gap="xs">
             {done ? (
-              <Badge color="green.9" variant="light" leftSection={<CheckIcon size={14} />}>
+              <Badge
+                color="green"
+                variant="light"
+                tt="none"
+                leftSection={<CheckIcon size={14} />}
+              >
                 {t('driverJobs.route.done')}
               </Badge>
             ) : (
-              <Badge color="blue.9" variant="light">
+              <Badge color="blue" variant="light" tt="none">
                 {t('driverJobs.route.toDeliver', { count: stop.pending })}
               </Badge>
             )}
