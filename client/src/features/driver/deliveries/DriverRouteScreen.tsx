@@ -47,12 +47,7 @@ function StopCard({ stop }: { stop: RouteStopOut }) {
           </Text>
           <Group gap="xs">
             {done ? (
-              <Badge
-                color="green"
-                variant="light"
-                tt="none"
-                leftSection={<CheckIcon size={14} />}
-              >
+              <Badge color="green" variant="light" tt="none" leftSection={<CheckIcon size={14} />}>
                 {t('driverJobs.route.done')}
               </Badge>
             ) : (
