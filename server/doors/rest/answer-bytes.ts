@@ -85,3 +85,32 @@ export function sendAnswer(
   // A Content-Encoding already set tells @fastify/compress the body is compressed.
   return reply.header('content-encoding', encoding).send(encoded(bytes, encoding));
 }
+
+/**
+ * Sends bytes made for this request only (the catalogue page with its first screen, ~24 KB of
+ * HTML), compressed in one synchronous call as the request accepts. @fastify/compress's
+ * `reply.compress` pipes every payload through a new zlib stream, whatever its size: at the
+ * cut-off that stream machinery cost the server's thread more than the compression itself
+ * (docs/performance.md, Round 8).
+ */
+export function sendCompressedOnce(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer,
+): FastifyReply {
+  const encoding = acceptedEncoding(req.headers['accept-encoding']);
+  if (encoding === 'identity' || body.length < SMALL) return reply.send(body);
+  const bytes =
+    encoding === 'br'
+      ? brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            // The transport's quality for answers made per request.
+            [constants.BROTLI_PARAM_QUALITY]: 4,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : gzipSync(body);
+  // A Content-Encoding already set tells @fastify/compress the body is compressed.
+  return reply.header('content-encoding', encoding).send(bytes);
+}
