@@ -50,20 +50,43 @@ function bytesOf(value: object): Bytes {
   return bytes;
 }
 
+/** `body` compressed in one synchronous call (no stream, whatever its size). */
+function compressed(
+  body: Buffer,
+  encoding: Exclude<Encoding, 'identity'>,
+  quality: number,
+): Buffer {
+  if (encoding === 'gzip') return gzipSync(body);
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/** Brotli quality of bytes made per request, as the transport's. */
+const PER_REQUEST_QUALITY = 4;
+/** Written once per content: a little more effort than per request. */
+const KEPT_QUALITY = 6;
+
 function encoded(bytes: Bytes, encoding: Exclude<Encoding, 'identity'>): Buffer {
-  if (encoding === 'br') {
-    bytes.br ??= brotliCompressSync(bytes.json, {
-      params: {
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        // Written once per content: a little more effort than the transport's per-request 4.
-        [constants.BROTLI_PARAM_QUALITY]: 6,
-        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.json.length,
-      },
-    });
-    return bytes.br;
-  }
-  bytes.gzip ??= gzipSync(bytes.json);
-  return bytes.gzip;
+  bytes[encoding] ??= compressed(bytes.json, encoding, KEPT_QUALITY);
+  return bytes[encoding];
+}
+
+/** Sends `body`, or its compressed copy in the encoding the request accepts best. */
+function sendInAcceptedEncoding(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer,
+  compress: (encoding: Exclude<Encoding, 'identity'>) => Buffer,
+): FastifyReply {
+  const encoding = acceptedEncoding(req.headers['accept-encoding']);
+  if (encoding === 'identity' || body.length < SMALL) return reply.send(body);
+  // A Content-Encoding already set tells @fastify/compress the body is compressed.
+  return reply.header('content-encoding', encoding).send(compress(encoding));
 }
 
 /**
@@ -80,37 +103,22 @@ export function sendAnswer(
   if (!isFrozenAnswer(output)) return reply.code(status).send(output);
   const bytes = bytesOf(output);
   reply.code(status).type('application/json; charset=utf-8');
-  const encoding = acceptedEncoding(req.headers['accept-encoding']);
-  if (encoding === 'identity' || bytes.json.length < SMALL) return reply.send(bytes.json);
-  // A Content-Encoding already set tells @fastify/compress the body is compressed.
-  return reply.header('content-encoding', encoding).send(encoded(bytes, encoding));
+  return sendInAcceptedEncoding(req, reply, bytes.json, (encoding) => encoded(bytes, encoding));
 }
 
 /**
  * Sends bytes made for this request only (the catalogue page with its first screen, ~24 KB of
- * HTML), compressed in one synchronous call as the request accepts. @fastify/compress's
- * `reply.compress` pipes every payload through a new zlib stream, whatever its size: at the
- * cut-off that stream machinery cost the server's thread more than the compression itself
- * (docs/performance.md, Round 8).
+ * HTML), compressed in one call as the request accepts. @fastify/compress's `reply.compress`
+ * pipes every payload through a new zlib stream, whatever its size: at the cut-off that stream
+ * machinery cost the server's thread more than the compression itself (docs/performance.md,
+ * Round 9).
  */
 export function sendCompressedOnce(
   req: FastifyRequest,
   reply: FastifyReply,
   body: Buffer,
 ): FastifyReply {
-  const encoding = acceptedEncoding(req.headers['accept-encoding']);
-  if (encoding === 'identity' || body.length < SMALL) return reply.send(body);
-  const bytes =
-    encoding === 'br'
-      ? brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            // The transport's quality for answers made per request.
-            [constants.BROTLI_PARAM_QUALITY]: 4,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        })
-      : gzipSync(body);
-  // A Content-Encoding already set tells @fastify/compress the body is compressed.
-  return reply.header('content-encoding', encoding).send(bytes);
+  return sendInAcceptedEncoding(req, reply, body, (encoding) =>
+    compressed(body, encoding, PER_REQUEST_QUALITY),
+  );
 }
