@@ -7,8 +7,8 @@ import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';
 
 // A restaurant's checkout on a phone and a desktop: how far the cart is from the minimum, out
 // of stock lines left out of the estimate, the cut-off next to the date, a typed message that
-// survives a failed placement and a reload, the success page with the order's facts, and a
-// customer on credit hold told before and after placing.
+// survives a failed placement, a reload and a sign-in, the success page with the order's facts,
+// and a customer on credit hold told before and after placing.
 
 let e: E2E;
 beforeAll(async () => {
@@ -125,8 +125,21 @@ describe.each([
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByRole('alert').filter({ hasText: /./ }).first().waitFor();
     await page.unroute('**/trpc/orders.place**');
-    // And it survives a reload (or a sign-in in between) in this tab.
+    // And it survives a reload in this tab.
     await page.reload();
+    await page.getByRole('button', { name: 'CONTINUE' }).click();
+    expect(
+      await page
+        .getByLabel(/Message/)
+        .first()
+        .inputValue(),
+    ).toBe('Back door please, after 10');
+    // And a sign-in in between: the session ends (its cookie is gone) and the owner signs in
+    // again in the same tab.
+    await page.context().clearCookies();
+    await signIn(page, user, 'cust1234');
+    await page.waitForURL('**/customer');
+    await page.goto('/cart');
     await page.getByRole('button', { name: 'CONTINUE' }).click();
     expect(
       await page
