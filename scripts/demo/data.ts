@@ -57,6 +57,8 @@ export interface CategorySeed {
   name: string;
   color: string;
   motif: Motif;
+  /** Consumption tax: food and soft drinks 8 % (reduced), non-food 10 % (standard). */
+  taxRate?: 8 | 10;
 }
 
 export const CATEGORIES: CategorySeed[] = [
@@ -66,7 +68,7 @@ export const CATEGORIES: CategorySeed[] = [
   { name: 'Frozen', color: '#3f7fbf', motif: 'dumplings' },
   { name: 'Oil & Ghee', color: '#d4a017', motif: 'bottle' },
   { name: 'Beverages', color: '#2e8b57', motif: 'glass' },
-  { name: 'Packaging', color: '#6b7280', motif: 'box' },
+  { name: 'Packaging', color: '#6b7280', motif: 'box', taxRate: 10 },
   { name: 'Thai Items', color: '#7b3fa0', motif: 'bowl' },
 ];
 

@@ -47,15 +47,6 @@ export function dayOfMonth(month: string, day: number): string {
   return format(Date.UTC(y, m - 1, Math.min(day, last)));
 }
 
-export function monthName(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Offset of `timeZone` from UTC at an instant, in ms. */

@@ -1,6 +1,7 @@
 import { billDeliveredOrder } from '../../server/money/billing';
 import { createClaim, decideClaim } from '../../server/money/claims';
 import { runClosing } from '../../server/money/closing';
+import { takeDocumentNumber } from '../../server/money/numbering';
 import { takePaymentAtDelivery } from '../../server/money/payments';
 import { type Actor, recordAudit } from '../../server/platform/audit';
 import { type Db, write } from '../../server/platform/db';
@@ -76,7 +77,7 @@ export function seedBilling(
       .all()
       .map((a) => [a.id, a.username]),
   );
-  for (const d of deliveries) {
+  const bill = (d: DeliveryToBill) => {
     const driver: Actor = { id: d.driverId, name: drivers.get(d.driverId) ?? 'driver' };
     write(db, () => {
       if (d === short) {
@@ -108,14 +109,30 @@ export function seedBilling(
         d.paid === 'full' ? inv.amount : Math.max(1, Math.floor(inv.amount / 2000) * 1000);
       takePaymentAtDelivery(db, driver, inv, amount, d.day);
     });
-  }
-
-  // Every closing date up to yesterday, as the office ran them at each closing.
-  for (let day = o.start; day <= yesterday; day = addDaysIso(day, 1)) {
-    runClosing(db, office, day, { timeZone: o.timeZone });
-  }
-  // Closing invoices due before today were mostly paid by bank transfer on the due date, booked
-  // by the manager.
+  };
+  // Day by day, as the business lived them, so that each kind of document is numbered in the
+  // order of its dates: the day's delivery slips (every delivered order, cash or monthly, in
+  // the order the vans reached them), the cash deliveries' invoices, then that day's closing
+  // run when it is a closing date for someone.
+  const slipsOfDay = db.$client
+    .prepare<[string], string>(
+      `SELECT o.id FROM customer_order o JOIN delivery_job j ON j.order_id = o.id
+        WHERE o.is_delivered = 1 AND o.slip_number IS NULL AND o.delivery_date = ?
+        ORDER BY j.delivered_at, o.order_number`,
+    )
+    .pluck();
+  const setSlip = db.$client.prepare('UPDATE customer_order SET slip_number = ? WHERE id = ?');
+  // The invoices the office typed that day (phoned-in deliveries) take their numbers as the
+  // office's invoice screen gives them, with that day as their issue date.
+  const typedOfDay = db.$client
+    .prepare<[string], string>(
+      `SELECT id FROM invoice WHERE kind = 'manual' AND number IS NULL
+          AND substr(created_at, 1, 10) = ? ORDER BY created_at, id`,
+    )
+    .pluck();
+  const setTyped = db.$client.prepare('UPDATE invoice SET number = ?, issue_date = ? WHERE id = ?');
+  // Closing invoices were mostly paid by bank transfer on their due date, booked by the
+  // manager that day: before that day's closing, whose statements count them as received.
   const manager =
     db.$client
       .prepare<[], string>(
@@ -123,26 +140,52 @@ export function seedBilling(
       )
       .pluck()
       .get() ?? o.adminId;
-  const due = db.$client
-    .prepare<[string], { id: string; amount: number; dueDate: string; n: number }>(
-      `SELECT id, amount, due_date AS dueDate, ROW_NUMBER() OVER (ORDER BY number) AS n
-         FROM invoice WHERE kind = 'closing' AND due_date < ? AND paid_amount = 0`,
-    )
-    .all(o.today);
+  const dueOn = db.$client.prepare<[string], { id: string; amount: number }>(
+    `SELECT id, amount FROM invoice WHERE kind = 'closing' AND due_date = ? AND paid_amount = 0
+      ORDER BY number`,
+  );
+  const transfer = db.$client.prepare(
+    `INSERT INTO payment (id, invoice_id, amount, date, collected_by, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const paid = db.$client.prepare('UPDATE invoice SET paid_amount = paid_amount + ? WHERE id = ?');
+  let transfers = 0;
+  const bookTransfers = (day: string) =>
+    write(db, () => {
+      for (const inv of dueOn.all(day)) {
+        transfers += 1;
+        // One in five is not paid on time, one in seven only half.
+        if (transfers % 5 === 0) continue;
+        const amount = transfers % 7 === 0 ? Math.ceil(inv.amount / 2) : inv.amount;
+        transfer.run(newId(), inv.id, amount, day, manager, `${day}T02:00:00.000Z`);
+        paid.run(amount, inv.id);
+      }
+    });
+
+  for (const d of deliveries) if (d.day < o.start) bill(d);
+  for (let day = o.start; day <= yesterday; day = addDaysIso(day, 1)) {
+    bookTransfers(day);
+    write(db, () => {
+      for (const id of slipsOfDay.all(day)) setSlip.run(takeDocumentNumber(db, 'slip'), id);
+      for (const id of typedOfDay.all(day))
+        setTyped.run(takeDocumentNumber(db, 'invoice'), day, id);
+    });
+    for (const d of deliveries) if (d.day === day) bill(d);
+    runClosing(db, office, day, { timeZone: o.timeZone });
+  }
+  for (const d of deliveries) if (d.day > yesterday) bill(d);
+
+  // Receipts in the order the money came in: the payments typed in bulk above and in the
+  // demo's history had none, and the ones taken at the door were numbered while each day was
+  // billed. Numbered again by date, the counter left at the last one (no gaps).
   write(db, () => {
-    for (const inv of due) {
-      if (inv.n % 5 === 0) continue;
-      const amount = inv.n % 7 === 0 ? Math.ceil(inv.amount / 2) : inv.amount;
-      db.$client
-        .prepare(
-          `INSERT INTO payment (id, invoice_id, amount, date, collected_by, created_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-        )
-        .run(newId(), inv.id, amount, inv.dueDate, manager, `${inv.dueDate}T02:00:00.000Z`);
-      db.$client
-        .prepare('UPDATE invoice SET paid_amount = paid_amount + ? WHERE id = ?')
-        .run(amount, inv.id);
-    }
+    db.$client.exec(
+      `UPDATE payment SET receipt_number = 'RC-' || printf('%06d', r.n)
+         FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY date, created_at, id) AS n FROM payment) r
+        WHERE payment.id = r.id;
+       INSERT INTO document_counter (kind, last) VALUES ('receipt', (SELECT COUNT(*) FROM payment))
+         ON CONFLICT (kind) DO UPDATE SET last = excluded.last;`,
+    );
   });
 
   // One goods claim, reported the evening of a recent cash delivery and approved by the office:

@@ -24,6 +24,7 @@ import type { Db } from '../../server/platform/db';
 import { newId } from '../../server/platform/ids';
 import type { AccountKind, EmployeeRole } from '../../shared/enums';
 import { taxByRate } from '../../shared/tax';
+import { toRateColumns } from '../../shared/tax-columns';
 import {
   type Audience,
   CATEGORIES,
@@ -47,7 +48,6 @@ import {
   firstOfNextMonth,
   maxDate,
   minDate,
-  monthName,
   monthOf,
   weekdayOf,
   zonedIso,
@@ -286,6 +286,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const routeByName = new Map(routes.map((r) => [r.name, r]));
   const categories = CATEGORIES.map((c) => ({ ...c, id: newId() }));
   const categoryByName = new Map(categories.map((c) => [c.name, c]));
+  /** A product's consumption-tax rate: its category's (no demo product overrides it). */
+  const rateOf = (p: { seed: ProductSeed }): 8 | 10 =>
+    categoryByName.get(p.seed.category)?.taxRate ?? 8;
 
   // Rendered by sharp while the rest is built; awaited before anything is written.
   const rendering: Promise<Buffer>[] = [];
@@ -371,7 +374,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     driverId: string;
     /** Bad-debt restaurants: no deliveries from this date. */
     haltFrom: string | null;
-    regulars: ProductRow[];
+    regulars: (typeof products)[number][];
   }
   const customers: CustomerRow[] = [];
   const custs: Cust[] = CUSTOMERS.map((c, i) => {
@@ -432,9 +435,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     const n = rng.int(2, Math.min(8, c.regulars.length));
     return rng.sample(c.regulars, n).map((p) => {
       const quantity = quantityFor(rng, p.price);
-      return { p, quantity, lineTotal: p.price * quantity };
+      return { p, quantity, lineTotal: p.price * quantity, taxRate: rateOf(p) };
     });
   };
+  /** A basket's amount with tax, rounded once per rate as a document is. */
+  const withTax = (items: ReturnType<typeof basket>) =>
+    taxByRate(items.map((l) => ({ amount: l.lineTotal, rate: l.taxRate })));
 
   // --- Orders and deliveries ---------------------------------------------------------------
   const orders: OrderRow[] = [];
@@ -450,8 +456,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     const createdAt = at(placedOn, rng.int(9, 22), rng.int(0, 59));
     const isDelivered = date < today;
     const dispatchedAt = isDelivered ? at(date, rng.int(7, 8), rng.int(0, 59)) : null;
-    // Every demo product carries the reduced rate (its category's default): tax once per order.
-    const tax = taxByRate(items.map((l) => ({ amount: l.lineTotal, rate: 8 as const })));
+    // Food at the reduced 8 %, packaging at the standard 10 % (its category's rate): tax once
+    // per rate per order.
+    const tax = withTax(items);
     const total = tax.total;
     orders.push({
       id,
@@ -467,8 +474,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       deliveryDate: date,
       customMessage: rng.chance(0.07) ? rng.pick(ORDER_MESSAGES) : '',
       total,
-      net8: tax.net,
-      tax8: tax.tax,
+      ...toRateColumns(tax),
       isDelivered,
       deliveredBy: isDelivered ? c.driverId : null,
       deliveredByName: isDelivered ? driverName(c.driverId) : null,
@@ -486,6 +492,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
         unitPrice: l.p.price,
         quantity: l.quantity,
         lineTotal: l.lineTotal,
+        taxRate: l.taxRate,
       });
     });
     if (isDelivered && dispatchedAt) {
@@ -522,7 +529,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       createdAt: at(addDays(date, -1), rng.int(17, 20), rng.int(0, 59)),
     });
     if (deliveredAt) {
-      const amount = basket(c).reduce((sum, l) => sum + l.lineTotal, 0);
+      const amount = withTax(basket(c)).total;
       delivered.push({ c, date, amount, at: deliveredAt });
     }
   };
@@ -633,7 +640,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
           customerId: c.id,
           dueDate: d.date,
           amount: d.amount,
-          note: 'Cash on delivery',
+          // Typed by the office, in its language: a phoned-in delivery paid in cash at the door.
+          note: '電話注文・現金払い',
           assignToCollect: c.driverId,
           createdAt: d.at,
         });
@@ -671,7 +679,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
         customerId: c.id,
         dueDate: due,
         amount,
-        note: `Statement for ${monthName(month)}${collector ? '' : ' (bank transfer)'}`,
+        note: `${Number(month.slice(5))}月分 電話注文のご請求${collector ? '' : '（お振込）'}`,
         assignToCollect: collector,
         createdAt: at(issued, 10, rng.int(0, 59)),
       });
@@ -769,6 +777,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
           id: c.id,
           name: c.name,
           nameNe: CATEGORY_NAMES_NE[c.name] ?? null,
+          taxRate: c.taxRate ?? 8,
           createdAt: staffCreated,
         })),
       );

@@ -304,6 +304,81 @@ describe('seedDemo', () => {
     ).toBe(0);
   });
 
+  it('numbers every slip, invoice and receipt in the order of its dates, and bills both tax rates', () => {
+    const count = (q: string) => (db.$client.prepare(q).get() as { n: number }).n;
+    // Packaging is at the standard 10 %: some documents carry both rates, as a real month does.
+    expect(
+      count('SELECT COUNT(*) AS n FROM invoice WHERE net8 > 0 AND net10 > 0 AND tax10 > 0'),
+    ).toBeGreaterThan(5);
+    const inOrder = (rows: { number: string | null; date: string }[]) => {
+      const numbers = rows.map((r) => Number(r.number?.slice(-6)));
+      // Gapless from 1, and dated in the order of their numbers.
+      expect(numbers).toEqual(rows.map((_, i) => i + 1));
+      const dates = rows.map((r) => r.date);
+      expect(dates).toEqual([...dates].sort());
+    };
+    inOrder(
+      db.$client
+        .prepare(
+          `SELECT slip_number AS number, delivery_date AS date FROM customer_order
+            WHERE slip_number IS NOT NULL ORDER BY slip_number`,
+        )
+        .all() as { number: string; date: string }[],
+    );
+    // Every order a driver delivered has its slip.
+    expect(
+      count(
+        `SELECT COUNT(*) AS n FROM customer_order o JOIN delivery_job j ON j.order_id = o.id
+          WHERE j.is_delivered = 1 AND o.slip_number IS NULL`,
+      ),
+    ).toBe(0);
+    expect(count('SELECT COUNT(*) AS n FROM invoice WHERE number IS NULL')).toBe(0);
+    inOrder(
+      db.$client
+        .prepare(
+          `SELECT number, issue_date AS date FROM invoice WHERE number IS NOT NULL ORDER BY number`,
+        )
+        .all() as { number: string; date: string }[],
+    );
+    inOrder(
+      db.$client
+        .prepare('SELECT receipt_number AS number, date FROM payment ORDER BY receipt_number')
+        .all() as { number: string; date: string }[],
+    );
+  });
+
+  it("counts on each statement the payments received in its period, as the restaurant's bank shows", () => {
+    const statements = db.$client
+      .prepare(
+        `SELECT customer_id AS customerId, closing_date AS closingDate,
+                payments_received AS received, previous_balance AS previous, amount_due AS due,
+                LAG(closing_date) OVER (PARTITION BY customer_id ORDER BY closing_date) AS before,
+                LAG(amount_due) OVER (PARTITION BY customer_id ORDER BY closing_date) AS lastDue
+           FROM statement`,
+      )
+      .all() as {
+      customerId: string;
+      closingDate: string;
+      received: number;
+      previous: number;
+      due: number;
+      before: string | null;
+      lastDue: number | null;
+    }[];
+    const paidIn = db.$client.prepare(
+      `SELECT COALESCE(SUM(p.amount), 0) AS n FROM payment p JOIN invoice i ON i.id = p.invoice_id
+        WHERE i.customer_id = ? AND p.date > ? AND p.date <= ?`,
+    );
+    let withPayments = 0;
+    for (const st of statements.filter((x) => x.before)) {
+      const { n } = paidIn.get(st.customerId, st.before, st.closingDate) as { n: number };
+      expect(st.received, `${st.customerId} ${st.closingDate}`).toBe(n);
+      expect(st.previous).toBe(st.lastDue);
+      if (n > 0) withPayments += 1;
+    }
+    expect(withPayments).toBeGreaterThan(3);
+  });
+
   it('after closing every customer, invoiced amounts equal delivered amounts with tax, each order once', () => {
     const actor = { id: null, name: 'test' };
     for (let d = TODAY; d <= addDaysIso(TODAY, 31); d = addDaysIso(d, 1)) {

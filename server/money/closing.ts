@@ -106,6 +106,7 @@ interface Plan {
   orders: { id: string; day: string }[];
   lines: BillableLine[];
   periodStart: string;
+  periodEnd: string;
   dueDate: string;
   lastClosing: string | null;
   /** When the last statement was made (invoices cancelled after it leave its balance). */
@@ -151,8 +152,12 @@ function unbilledOrders(db: Db, customerId: string, upTo: string, timeZone: stri
 
 function plan(db: Db, target: Target, closingDate: string, timeZone: string): Plan {
   const last = db.$client
-    .prepare<[string], { closingDate: string; amountDue: number; createdAt: string }>(
-      `SELECT closing_date AS closingDate, amount_due AS amountDue, created_at AS createdAt
+    .prepare<
+      [string],
+      { closingDate: string; periodStart: string; amountDue: number; createdAt: string }
+    >(
+      `SELECT closing_date AS closingDate, period_start AS periodStart, amount_due AS amountDue,
+              created_at AS createdAt
          FROM statement
         WHERE customer_id = ? ORDER BY closing_date DESC, created_at DESC LIMIT 1`,
     )
@@ -160,7 +165,8 @@ function plan(db: Db, target: Target, closingDate: string, timeZone: string): Pl
   const closed = !!last && last.closingDate >= closingDate;
   const orders = closed ? [] : unbilledOrders(db, target.id, closingDate, timeZone);
   const lastClosing = last?.closingDate ?? previousClosingDate(target.closingDay, closingDate);
-  let periodStart = addDaysIso(lastClosing, 1);
+  // Already closed: the period is the one its last statement covered.
+  let periodStart = closed && last ? last.periodStart : addDaysIso(lastClosing, 1);
   // Orders delivered before the period that were never billed are billed now, and shown so.
   if (orders[0] && orders[0].day < periodStart) periodStart = orders[0].day;
   return {
@@ -168,6 +174,7 @@ function plan(db: Db, target: Target, closingDate: string, timeZone: string): Pl
     orders,
     lines: deliveredLines(db, orders),
     periodStart,
+    periodEnd: closed && last ? last.closingDate : closingDate,
     dueDate: dueDateAfter(closingDate, target.paymentDate),
     lastClosing: last?.closingDate ?? null,
     lastCreatedAt: last?.createdAt ?? null,
@@ -193,7 +200,7 @@ export function previewClosing(
       customerCode: t.customerCode,
       closingDay: t.closingDay,
       periodStart: p.periodStart,
-      periodEnd: closingDate,
+      periodEnd: p.periodEnd,
       orders: p.orders.length,
       amount: tax.total - credit,
       ...rateParts(tax),

@@ -356,6 +356,24 @@ describe('the monthly closing run', () => {
     ).toBe(1);
   });
 
+  it('the preview shows a closed customer with the period its statement covered', async () => {
+    const r = await query<{ customers: Record<string, unknown>[] }>(admin, 'closing.preview', {
+      closingDate,
+    });
+    const st = one<{ period_start: string }>(
+      'SELECT period_start FROM statement WHERE customer_id = ?',
+      monthlyId,
+    );
+    const c = r.data.customers.find((x) => x.customerId === monthlyId);
+    expect(c).toMatchObject({
+      closed: true,
+      orders: 0,
+      periodStart: st.period_start,
+      periodEnd: closingDate,
+    });
+    expect(String(c?.periodStart) <= String(c?.periodEnd)).toBe(true);
+  });
+
   it('a cash customer cannot be closed', async () => {
     const r = await mutate(admin, 'closing.run', { closingDate, customerId: cashId });
     expect(r.status).toBe(400);

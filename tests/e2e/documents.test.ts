@@ -80,7 +80,22 @@ describe('documents journey', () => {
     const table = phone.getByTestId('document-table');
     await table.waitFor();
     expect(await table.getByRole('row').count()).toBeGreaterThan(1);
+    // The whole list fits the phone's width: nothing to scroll sideways for the amounts.
+    const box = await table.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    // Months of slips: the owner narrows the list to the statements, each with its number.
+    await phone.getByLabel('Show').selectOption({ label: 'Statements' });
+    const statements = table.getByRole('row');
+    await expect.poll(() => statements.nth(1).innerText()).toContain('Statement');
+    for (const row of (await statements.all()).slice(1)) {
+      const cells = await row.innerText();
+      expect(cells).toMatch(/ST-\d{6}/);
+      expect(cells).not.toMatch(/Delivery slip|Receipt/);
+    }
     await shot(phone, 'customer-account');
+    await phone.getByLabel('Show').selectOption({ label: 'All documents' });
     const first = table.getByRole('row').nth(1).getByRole('link').first();
     await first.click();
     await phone.waitForURL('**/customer/print/**');

@@ -123,7 +123,7 @@ export function DocumentLink({
   const { t } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap">
-      <Anchor component={Link} to={printPath(area, kind, id)}>
+      <Anchor component={Link} to={printPath(area, kind, id)} style={{ whiteSpace: 'nowrap' }}>
         {number || dynamicT(t)(`documents.ui.kind.${kind}`)}
       </Anchor>
       <Anchor href={pdfUrl(kind, id)} target="_blank" rel="noopener" size="sm">

@@ -1,12 +1,18 @@
-import { Table, Text } from '@mantine/core';
+import { NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DOCUMENT_KINDS, type DocumentKind } from '../../../../shared/enums';
 import { formatYen } from '../../../../shared/format';
 import type { DocumentSummary } from '../../../../shared/schemas/documents';
 import { showDate } from '../../dates';
 import { dynamicT } from '../../i18n';
 import { DocumentLink } from './DocumentActions';
 
-/** A customer's documents, newest first: kind, number (print view) and PDF, date, amount. */
+/**
+ * A customer's documents, newest first: kind and number (print view) with its PDF, date,
+ * amount. Three columns, so that it fits a phone without scrolling sideways; a months-long list
+ * of slips is narrowed to one kind with the select above it.
+ */
 export function DocumentTable({
   documents,
   area,
@@ -15,33 +21,52 @@ export function DocumentTable({
   area: 'admin' | 'customer';
 }) {
   const { t } = useTranslation();
+  const [kind, setKind] = useState<DocumentKind | 'all'>('all');
   if (documents.length === 0) {
     return <Text c="gray.7">{t('documents.ui.noDocuments')}</Text>;
   }
+  const kinds = DOCUMENT_KINDS.filter((k) => documents.some((d) => d.kind === k));
+  const shown = kind === 'all' ? documents : documents.filter((d) => d.kind === kind);
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Stack gap="xs">
+      {kinds.length > 1 && (
+        <NativeSelect
+          label={t('documents.ui.show')}
+          value={kind}
+          onChange={(e) => setKind(e.currentTarget.value as DocumentKind | 'all')}
+          data={[
+            { value: 'all', label: t('documents.ui.allKinds') },
+            ...kinds.map((k) => ({ value: k, label: dynamicT(t)(`documents.ui.kinds.${k}`) })),
+          ]}
+          maw={320}
+          data-testid="document-kind"
+        />
+      )}
       <Table striped data-testid="document-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('documents.ui.documents')}</Table.Th>
-            <Table.Th>#</Table.Th>
             <Table.Th>{t('money.date')}</Table.Th>
             <Table.Th style={{ textAlign: 'right' }}>{t('money.amount')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {documents.map((doc) => (
+          {shown.map((doc) => (
             <Table.Tr key={`${doc.kind}:${doc.id}`}>
-              <Table.Td>{dynamicT(t)(`documents.ui.kind.${doc.kind}`)}</Table.Td>
               <Table.Td>
+                <Text size="xs" c="gray.7">
+                  {dynamicT(t)(`documents.ui.kind.${doc.kind}`)}
+                </Text>
                 <DocumentLink kind={doc.kind} id={doc.id} number={doc.number} area={area} />
               </Table.Td>
               <Table.Td>{showDate(doc.date)}</Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>{formatYen(doc.amount)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                {formatYen(doc.amount)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Stack>
   );
 }
