@@ -529,7 +529,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       createdAt: at(addDays(date, -1), rng.int(17, 20), rng.int(0, 59)),
     });
     if (deliveredAt) {
-      const amount = withTax(basket(c)).total;
+      // Phoned in: food only (the office types one rate per invoice).
+      const food = basket(c).filter((l) => l.taxRate === 8);
+      const amount = food.length > 0 ? withTax(food).total : 0;
+      if (amount <= 0) return;
       delivered.push({ c, date, amount, at: deliveredAt });
     }
   };
@@ -582,8 +585,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const notes: NoteRow[] = [];
   const settledBy = new Map<string, string>();
 
+  // The office typed these for phoned-in food deliveries: the amount with tax, at the reduced
+  // rate, split as the invoice form splits it (ADR 046).
   const addInvoice = (row: Omit<InvoiceRow, 'paidAmount' | 'id'>) => {
-    const inv: InvoiceRow = { ...row, id: newId(), paidAmount: 0 };
+    const figures = toRateColumns(taxByRate([{ amount: row.amount, rate: 8 }], 'inclusive'));
+    const inv: InvoiceRow = { ...row, ...figures, id: newId(), paidAmount: 0 };
     invoices.push(inv);
     return inv;
   };

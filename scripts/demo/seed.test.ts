@@ -333,6 +333,12 @@ describe('seedDemo', () => {
       ),
     ).toBe(0);
     expect(count('SELECT COUNT(*) AS n FROM invoice WHERE number IS NULL')).toBe(0);
+    // Every invoice, typed ones too, is in a rate: its figures add up to what it bills.
+    expect(
+      count(
+        'SELECT COUNT(*) AS n FROM invoice WHERE net8 + tax8 + net10 + tax10 <> amount + credit_applied',
+      ),
+    ).toBe(0);
     inOrder(
       db.$client
         .prepare(

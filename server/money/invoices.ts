@@ -9,12 +9,15 @@ import type {
   invoiceUpdateInput,
 } from '../../shared/schemas/invoices';
 import { INVOICES_PAGE_SIZE } from '../../shared/schemas/invoices';
+import { type TaxRate, taxByRate } from '../../shared/tax';
+import { type RateColumns, toRateColumns } from '../../shared/tax-columns';
 import { isOverdue } from '../customers/overdue';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
+import { getTaxSettings } from '../settings/tax-settings';
 import type { Scope } from '../platform/scope';
 import { assertInvoiceOpen } from './handover-corrections';
 import { takeDocumentNumber } from './numbering';
@@ -49,6 +52,8 @@ export interface InvoiceRow {
   cancelledAt?: string | null;
   cancelledByName?: string | null;
   cancelReason?: string | null;
+  /** A hand-made invoice's rate (ADR 046). */
+  taxRate?: number | null;
 }
 
 export function statusOf(amount: number, paid: number): InvoiceStatus {
@@ -68,7 +73,9 @@ export const INVOICE_SELECT = `
          i.deleted_customer_code AS deletedCustomerCode,
          i.deleted_payment_method AS deletedPaymentMethod,
          i.number, i.kind, i.cancelled_at AS cancelledAt, i.cancelled_by_name AS cancelledByName,
-         i.cancel_reason AS cancelReason
+         i.cancel_reason AS cancelReason,
+         CASE WHEN i.kind = 'manual' THEN
+           CASE WHEN i.net8 <> 0 OR i.tax8 <> 0 THEN 8 ELSE 10 END END AS taxRate
     FROM invoice i
     LEFT JOIN customer c ON c.id = i.customer_id
     LEFT JOIN account a ON a.id = i.assign_to_collect`;
@@ -203,6 +210,7 @@ function toInvoiceOut(
     createdAt: r.createdAt,
     number: r.number ?? null,
     ...(r.kind ? { kind: r.kind } : {}),
+    ...(r.kind ? { taxRate: r.kind === 'manual' ? (r.taxRate === 8 ? 8 : 10) : null } : {}),
     cancelled: r.cancelledAt
       ? { at: r.cancelledAt, by: r.cancelledByName ?? '', reason: r.cancelReason ?? '' }
       : null,
@@ -378,6 +386,7 @@ function auditFields(r: {
   note: string;
   assignToCollect: string | null;
   paidAmount?: number;
+  taxRate?: number | null | undefined;
 }) {
   return {
     customerId: r.customerId,
@@ -386,18 +395,30 @@ function auditFields(r: {
     note: r.note,
     assignToCollect: r.assignToCollect,
     ...(r.paidAmount !== undefined ? { paidAmount: r.paidAmount } : {}),
+    ...(r.taxRate ? { taxRate: r.taxRate } : {}),
   };
+}
+
+/**
+ * A hand-made invoice's figures (ADR 046): its amount is what the customer pays, tax included
+ * at its one rate, the tax rounded once as the business rounds.
+ */
+function typedFigures(db: Db, amount: number, rate: TaxRate): RateColumns {
+  return toRateColumns(taxByRate([{ amount, rate }], 'inclusive', getTaxSettings(db).rounding));
 }
 
 export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: string): InvoiceOut {
   const id = newId();
+  // Other charges (delivery fees, containers) are at the standard rate unless the office says.
+  const taxRate = input.taxRate ?? 10;
   write(db, () => {
     checkReferences(db, input);
+    const f = typedFigures(db, input.amount, taxRate);
     db.$client
       .prepare(
         `INSERT INTO invoice (id, customer_id, due_date, amount, paid_amount, note, assign_to_collect, created_at,
-                              kind, number, issue_date)
-         VALUES (?, ?, ?, ?, 0, ?, ?, ?, 'manual', ?, ?)`,
+                              kind, number, issue_date, net8, tax8, net10, tax10)
+         VALUES (?, ?, ?, ?, 0, ?, ?, ?, 'manual', ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -410,13 +431,17 @@ export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: s
         // The qualified invoice's number, taken in this transaction (gapless, ADR 032).
         takeDocumentNumber(db, 'invoice'),
         today,
+        f.net8,
+        f.tax8,
+        f.net10,
+        f.tax10,
       );
     recordAudit(db, actor, {
       entity: 'invoice',
       entityId: id,
       action: 'create',
       before: null,
-      after: auditFields({ ...input, customerId: input.customer }),
+      after: auditFields({ ...input, customerId: input.customer, taxRate }),
     });
   });
   return getInvoice(db, id, { kind: 'all' }, today);
@@ -447,6 +472,9 @@ export function updateInvoice(
     ) {
       throw conflict('invoice.issuedLocked');
     }
+    if (issued && issued.kind !== 'manual' && input.taxRate !== undefined) {
+      throw conflict('invoice.issuedLocked');
+    }
     if (input.amount < before.paidAmount) {
       throw badRequest('invoice.amountBelowPaid', { paid: before.paidAmount });
     }
@@ -463,12 +491,22 @@ export function updateInvoice(
         input.assignToCollect,
         input.id,
       );
+    // A hand-made invoice's figures follow its amount and rate (ADR 046); an issued one's are
+    // its lines' and never change.
+    const wasRate = before.taxRate === 8 ? 8 : 10;
+    const taxRate = issued?.kind === 'manual' ? (input.taxRate ?? wasRate) : null;
+    if (taxRate) {
+      const f = typedFigures(db, input.amount, taxRate);
+      db.$client
+        .prepare('UPDATE invoice SET net8 = ?, tax8 = ?, net10 = ?, tax10 = ? WHERE id = ?')
+        .run(f.net8, f.tax8, f.net10, f.tax10, input.id);
+    }
     recordAudit(db, actor, {
       entity: 'invoice',
       entityId: input.id,
       action: 'update',
-      before: auditFields(before),
-      after: auditFields({ ...input, customerId: input.customer }),
+      before: auditFields({ ...before, taxRate: taxRate ? wasRate : undefined }),
+      after: auditFields({ ...input, customerId: input.customer, taxRate: taxRate ?? undefined }),
     });
   });
   return getInvoice(db, input.id, { kind: 'all' }, today);

@@ -310,7 +310,7 @@ export function buildWorkbook(XLSX: Xlsx, data: ExportData, today: string): xlsx
       textCell(i.collector),
     ];
   });
-  // Hand-made invoices have an amount only: their per-rate cells stay 0.
+  // Every invoice, hand-made ones too (ADR 046), with its figures per rate.
   const billedRows = data.billed.map((i) => [
     textCell(i.number),
     textCell(i.kind),

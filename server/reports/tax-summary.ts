@@ -9,8 +9,8 @@ import { loadXlsx, sheetOf, textCell, workbookBytes, yenCell } from './export';
 // The monthly consumption-tax summary for the accountant (ADR 031): sales and tax per rate of
 // the invoices issued in each month (not cancelled), minus the credit notes issued in it. An
 // invoice counts in the month of its issue date; a hand-made invoice without one, in the month
-// it was typed. Hand-made invoices carry one amount without a rate breakdown: they are shown
-// apart ("unclassified") rather than guessed into a rate.
+// it was typed. Hand-made invoices carry their rate's figures too (ADR 046), so every sale is in
+// one of the two rates.
 
 interface Row {
   month: string;
@@ -19,7 +19,8 @@ interface Row {
   tax8: number;
   net10: number;
   tax10: number;
-  amount: number;
+  /** Credit notes: their total with tax. */
+  amount?: number;
 }
 
 function monthsOf(from: string, to: string): string[] {
@@ -44,8 +45,7 @@ export function taxSummary(db: Db, input: TaxSummaryInput): TaxSummaryOut {
   const invoices = db.$client
     .prepare<{ start: string; end: string }, Row>(
       `SELECT substr(COALESCE(issue_date, created_at), 1, 7) AS month, count(*) AS n,
-              SUM(net8) AS net8, SUM(tax8) AS tax8, SUM(net10) AS net10, SUM(tax10) AS tax10,
-              SUM(CASE WHEN net8 + tax8 + net10 + tax10 = 0 THEN amount ELSE 0 END) AS amount
+              SUM(net8) AS net8, SUM(tax8) AS tax8, SUM(net10) AS net10, SUM(tax10) AS tax10
          FROM invoice
         WHERE cancelled_at IS NULL
           AND substr(COALESCE(issue_date, created_at), 1, 10) BETWEEN @start AND @end
@@ -71,7 +71,6 @@ export function taxSummary(db: Db, input: TaxSummaryInput): TaxSummaryOut {
     const tax8 = (i?.tax8 ?? 0) - (c?.tax8 ?? 0);
     const net10 = (i?.net10 ?? 0) - (c?.net10 ?? 0);
     const tax10 = (i?.tax10 ?? 0) - (c?.tax10 ?? 0);
-    const unclassified = i?.amount ?? 0;
     return {
       month,
       invoices: i?.n ?? 0,
@@ -81,8 +80,7 @@ export function taxSummary(db: Db, input: TaxSummaryInput): TaxSummaryOut {
       net10,
       tax10,
       credits: c?.amount ?? 0,
-      unclassified,
-      total: net8 + tax8 + net10 + tax10 + unclassified,
+      total: net8 + tax8 + net10 + tax10,
     };
   });
   const sum = (k: keyof Omit<TaxSummaryMonth, 'month'>) => months.reduce((s, m) => s + m[k], 0);
@@ -98,7 +96,6 @@ export function taxSummary(db: Db, input: TaxSummaryInput): TaxSummaryOut {
       net10: sum('net10'),
       tax10: sum('tax10'),
       credits: sum('credits'),
-      unclassified: sum('unclassified'),
       total: sum('total'),
     },
   };
@@ -113,7 +110,6 @@ export const TAX_SUMMARY_HEADER = [
   'Sales 10% (without tax)',
   'Tax 10%',
   'Credit notes deducted (with tax)',
-  'Hand-made invoices (no rate breakdown)',
   'Total with tax',
 ];
 
@@ -133,7 +129,6 @@ export async function taxSummaryWorkbook(
     yenCell(m.net10),
     yenCell(m.tax10),
     yenCell(m.credits),
-    yenCell(m.unclassified),
     yenCell(m.total),
   ];
   const rows = [...s.months.map((m) => row(m.month, m)), row('Total', s.totals)];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '../enums';
 import { numberField, plainNumber } from './common';
+import { invoiceTaxRate, taxRateOut } from './tax';
 
 // Invoices, payments, notes and cash handovers: the inputs both doors validate and the
 // outputs that may leave the server. Money is whole yen (DESIGN §3); dates are YYYY-MM-DD.
@@ -68,6 +69,8 @@ export const invoiceCreateInput = z.object({
   dueDate: optionalDate,
   note: z.string().trim().max(2000, 'invoice.noteTooLong').optional().default(''),
   assignToCollect: optionalId,
+  /** The consumption-tax rate the amount includes (8 or 10). */
+  taxRate: invoiceTaxRate,
 });
 export type InvoiceCreateInput = z.input<typeof invoiceCreateInput>;
 
@@ -208,6 +211,8 @@ export const invoiceOut = z.object({
   /** Its qualified-invoice number and how it was made (ADR 032/033); absent on old rows. */
   number: z.string().nullable().optional(),
   kind: z.enum(['manual', 'delivery', 'closing']).optional(),
+  /** A hand-made invoice's rate (ADR 046); null for invoices made from deliveries. */
+  taxRate: taxRateOut.nullable().optional(),
   /** Set when the invoice was cancelled (ADR 034): it no longer counts anywhere. */
   cancelled: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable().optional(),
 });

@@ -26,8 +26,6 @@ const figures = {
   tax10: z.number().int(),
   /** Credit notes' total (with tax) deducted above. */
   credits: z.number().int(),
-  /** Hand-made invoices, typed as one amount without a rate breakdown. */
-  unclassified: z.number().int(),
   /** Everything billed in the month, tax included, after credit notes. */
   total: z.number().int(),
 };

@@ -23,6 +23,12 @@ export const productTaxRate = z
   .preprocess((v) => (v === '' ? null : v), rateValue.nullable())
   .optional();
 
+/**
+ * A hand-made invoice's rate (ADR 046): its amount is tax-inclusive at this rate; absent: 10
+ * (other charges) for a new invoice, unchanged for an edit.
+ */
+export const invoiceTaxRate = rateValue.optional();
+
 export const taxRateOut = z.union([z.literal(8), z.literal(10)]);
 
 export const taxSettingsOut = z.object({

@@ -415,6 +415,59 @@ describe('each kind of document carries what a qualified invoice requires', () =
     expect(text).toContain(`10% items ${yen(10000)}, consumption tax ${yen(1000)}`);
     expect(text).not.toContain('※ Delivery fee');
   });
+
+  it('a hand-made invoice for food at 8 %: its figures, its PDF and the tax summary agree (ADR 046)', async () => {
+    const made = await admin.post<{ _id: string; taxRate: number }>('/api/invoice', {
+      customer: ids.c2,
+      amount: 5400,
+      dueDate: today,
+      note: 'Rice, phoned in',
+      taxRate: 8,
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.taxRate).toBe(8);
+    const row = () =>
+      t.db.$client
+        .prepare('SELECT net8, tax8, net10, tax10 FROM invoice WHERE id = ?')
+        .get(made.body._id);
+    expect(row()).toEqual({ net8: 5000, tax8: 400, net10: 0, tax10: 0 });
+    const { text } = await pdfText(admin, `/api/documents/invoice/${made.body._id}.pdf`);
+    expect(text).toContain('※ Rice, phoned in');
+    expect(text).toContain(`8% items ${yen(5000)}, consumption tax ${yen(400)}`);
+    const month = today.slice(0, 7);
+    const summary = async () =>
+      (
+        await admin.get<{
+          result: { data: { totals: { net8: number; tax10: number; total: number } } };
+        }>(
+          `/trpc/reports.taxSummary?input=${encodeURIComponent(JSON.stringify({ from: month, to: month }))}`,
+        )
+      ).body.result.data.totals;
+    const before = await summary();
+    // Edited to ¥11,000 at the standard rate: the figures follow, the summary moves with them.
+    const edited = await admin.put<{ taxRate: number }>(`/api/invoice/${made.body._id}`, {
+      customer: ids.c2,
+      amount: 11000,
+      dueDate: today,
+      note: 'Containers',
+      taxRate: 10,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.taxRate).toBe(10);
+    expect(row()).toEqual({ net8: 0, tax8: 0, net10: 10000, tax10: 1000 });
+    const after = await summary();
+    expect(after.net8 - before.net8).toBe(-5000);
+    expect(after.tax10 - before.tax10).toBe(1000);
+    expect(after.total - before.total).toBe(11000 - 5400);
+    // An unknown rate is refused and changes nothing.
+    const bad = await admin.put<{ code: string; message: string }>(
+      `/api/invoice/${made.body._id}`,
+      { customer: ids.c2, amount: 11000, taxRate: 5 },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('settings.unknownTaxRate');
+    expect(row()).toEqual({ net8: 0, tax8: 0, net10: 10000, tax10: 1000 });
+  });
 });
 
 describe('who may open what', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db, migrationsFolder, openDb } from '../../server/platform/db';
+import { TAX_ROUNDINGS, taxByRate } from '../../shared/tax';
 
 // A database of the first schema version (migrations/0000_init.sql), holding rows in every
 // table, migrated to the newest: every row must survive (drizzle-kit table rebuilds run with
@@ -23,6 +24,21 @@ interface Journal {
 const journal = JSON.parse(
   fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
 ) as Journal;
+
+/** A migrations folder holding the journal's first `count` migrations. */
+function versionFolder(count: number): string {
+  const folder = path.join(dir, `migrations-${count}`);
+  fs.mkdirSync(path.join(folder, 'meta'), { recursive: true });
+  const entries = journal.entries.slice(0, count);
+  for (const e of entries) {
+    fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
+  }
+  fs.writeFileSync(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries }),
+  );
+  return folder;
+}
 
 /** A migrations folder holding only the first migration: the previous schema version. */
 function firstVersionFolder(): string {
@@ -323,6 +339,15 @@ describe('migrations', () => {
         .pluck()
         .get(),
     ).toBeNull();
+    // Typed invoices get the figures their documents printed: 10 % included, rounded down
+    // (migration 0014, ADR 046), so the tax summary puts them in a rate.
+    expect(
+      db.$client.prepare('SELECT id, net8, tax8, net10, tax10 FROM invoice ORDER BY id').all(),
+    ).toEqual([
+      { id: 'inv1', net8: 0, tax8: 0, net10: 45455, tax10: 4545 },
+      { id: 'inv2', net8: 0, tax8: 0, net10: 10910, tax10: 1090 },
+      { id: 'inv3', net8: 0, tax8: 0, net10: 9090, tax10: 909 },
+    ]);
     // Each route's customers get stop positions 1.. by restaurant name (migration 0011).
     expect(
       db.$client
@@ -344,4 +369,44 @@ describe('migrations', () => {
       .get() as { n: number };
     expect(applied.n).toBe(journal.entries.length);
   });
+
+  it.each(TAX_ROUNDINGS)(
+    "gives typed invoices the 10 %% figures their documents printed, rounded '%s' as the business rounds",
+    (rounding) => {
+      const before = journal.entries.findIndex((e) => e.tag.startsWith('0014_'));
+      expect(before).toBeGreaterThan(0);
+      const db = openDb(path.join(dir, `typed-${rounding}.db`), { migrate: false });
+      open.push(db);
+      migrate(db, { migrationsFolder: versionFolder(before) });
+      db.$client
+        .prepare("INSERT INTO setting (key, value) VALUES ('tax', ?)")
+        .run(JSON.stringify({ basis: 'exclusive', rounding }));
+      const amounts = [1, 5, 6, 10, 11, 16, 17, 3300, 9999, 12345, 50000];
+      const typed = db.$client.prepare(
+        `INSERT INTO invoice (id, amount, paid_amount, note, kind, credit_applied, created_at)
+         VALUES (?, ?, 0, '', 'manual', 0, '2026-10-01T00:00:00.000Z')`,
+      );
+      for (const a of amounts) typed.run(`m${a}`, a);
+      // An invoice from deliveries keeps its own figures.
+      db.$client
+        .prepare(
+          `INSERT INTO invoice (id, amount, paid_amount, note, kind, net8, tax8, created_at)
+           VALUES ('d1', 1080, 0, '', 'delivery', 1000, 80, '2026-10-01T00:00:00.000Z')`,
+        )
+        .run();
+      migrate(db, { migrationsFolder });
+      for (const a of amounts) {
+        const expected = taxByRate([{ amount: a, rate: 10 }], 'inclusive', rounding);
+        expect(
+          db.$client
+            .prepare('SELECT net8, tax8, net10, tax10 FROM invoice WHERE id = ?')
+            .get(`m${a}`),
+          `¥${a}`,
+        ).toEqual({ net8: 0, tax8: 0, net10: expected.net, tax10: expected.tax });
+      }
+      expect(
+        db.$client.prepare("SELECT net8, tax8, net10, tax10 FROM invoice WHERE id = 'd1'").get(),
+      ).toEqual({ net8: 1000, tax8: 80, net10: 0, tax10: 0 });
+    },
+  );
 });

@@ -19,6 +19,36 @@ const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
 describe('tax summary journey', () => {
   it('the office reads a month per rate and downloads it, in English and Japanese', async () => {
     const month = isoDateInZone(new Date(), 'Asia/Tokyo').slice(0, 7);
+    // The office types an invoice for food phoned in, at the reduced rate (ADR 046): it counts
+    // in the 8 % row with ¥400 of tax in its ¥5,400.
+    const customer = e.db.$client
+      .prepare('SELECT customer_code AS code FROM customer ORDER BY customer_code LIMIT 1')
+      .get() as { code: string };
+    const office = await e.newPage(DESKTOP);
+    await signIn(office, 'admin', 'admin1234');
+    await office.waitForURL('**/admin');
+    await office.goto('/admin/invoice');
+    await office.getByRole('button', { name: 'New Invoice' }).click();
+    const form = office.getByRole('dialog', { name: 'Invoice Form' });
+    await form.getByLabel(/^Customer/).fill(customer.code);
+    await office.getByRole('option', { name: new RegExp(`^${customer.code} · `) }).click();
+    await form.getByLabel(/^Amount \(¥\)/).fill('5400');
+    await form.getByLabel('Consumption tax in the amount').click();
+    await office.getByRole('option', { name: /^8% reduced/ }).click();
+    await form.getByLabel('Note').fill('Rice and lentils, phoned in');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() =>
+        e.db.$client
+          .prepare(
+            "SELECT net8, tax8, net10 FROM invoice WHERE note = 'Rice and lentils, phoned in'",
+          )
+          .get(),
+      )
+      .toEqual({ net8: 5000, tax8: 400, net10: 0 });
+    await office.close();
+
     const sums = e.db.$client
       .prepare(
         `SELECT COALESCE(SUM(net8), 0) AS net8, COALESCE(SUM(tax8), 0) AS tax8 FROM invoice

@@ -345,9 +345,8 @@ function invoiceLines(db: Db, invoiceId: string): DocumentLine[] {
 
 /**
  * An invoice's lines and figures. A hand-made invoice without lines prints its amount as one
- * line at the standard rate (10%), the amount read as tax-inclusive (its tax is the part of it
- * that is tax, rounded as the business rounds): other charges are what such invoices are for
- * (ADR 032).
+ * line at the rate the office chose (ADR 046; 10 % for other charges unless it said 8 %), the
+ * amount read as tax-inclusive, with the figures kept when it was typed (ADR 032).
  */
 function invoiceFigures(db: Db, inv: InvoiceRow, language: DocumentLanguage) {
   let lines = invoiceLines(db, inv.id);
@@ -360,7 +359,7 @@ function invoiceFigures(db: Db, inv: InvoiceRow, language: DocumentLanguage) {
         unitPrice: inv.amount + inv.creditApplied,
         quantity: 1,
         amount: inv.amount + inv.creditApplied,
-        rate: 10,
+        rate: inv.net8 !== 0 || inv.tax8 !== 0 ? 8 : 10,
       }),
     ];
     const frozen = frozenPerRate(inv);

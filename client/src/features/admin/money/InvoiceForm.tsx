@@ -16,7 +16,10 @@ import { newKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
 
-/** The invoice form (spec §5): customer and amount required; due date, note, collector. */
+/**
+ * The invoice form (spec §5): customer and amount required; due date, note, collector; and for a
+ * hand-made invoice the rate of the tax its amount includes (ADR 046).
+ */
 export function InvoiceForm({
   invoice,
   presetCustomer,
@@ -42,6 +45,9 @@ export function InvoiceForm({
   const [dueDate, setDueDate] = useState(invoice?.dueDate ?? '');
   const [note, setNote] = useState(invoice?.note ?? '');
   const [collector, setCollector] = useState<string | null>(invoice?.assignToCollect?._id ?? null);
+  // Only a hand-made invoice has a rate to choose; one made from deliveries keeps its lines'.
+  const typed = !invoice || invoice.kind === 'manual' || invoice.kind === undefined;
+  const [taxRate, setTaxRate] = useState<string>(String(invoice?.taxRate ?? 10));
   const [touched, setTouched] = useState(false);
   const required = t('errors.common.required');
   const customerError = touched && !customer ? required : null;
@@ -64,6 +70,7 @@ export function InvoiceForm({
       dueDate: dueDate || null,
       note,
       assignToCollect: collector,
+      ...(typed ? { taxRate: taxRate === '8' ? 8 : 10 } : {}),
     };
     try {
       if (invoice) await update.mutateAsync({ ...body, id: invoice._id });
@@ -105,8 +112,21 @@ export function InvoiceForm({
           clampBehavior="none"
           thousandSeparator=","
           prefix="¥"
+          description={t('money.invoiceAmountHint')}
           error={amountError}
         />
+        {typed && (
+          <Select
+            label={t('money.invoiceTaxRate')}
+            allowDeselect={false}
+            data={[
+              { value: '10', label: t('money.invoiceRate10') },
+              { value: '8', label: t('money.invoiceRate8') },
+            ]}
+            value={taxRate}
+            onChange={(v) => setTaxRate(v ?? '10')}
+          />
+        )}
         <TextInput
           type="date"
           label={t('money.dueDate')}

@@ -17,8 +17,8 @@ function lastMonth(): string {
 }
 
 /**
- * /admin/reports/tax-summary: one month's sales and consumption tax per rate (8%対象, 10%対象,
- * hand-made invoices without a rate), credit notes already deducted, and the workbook for the
+ * /admin/reports/tax-summary: one month's sales and consumption tax per rate (8%対象, 10%対象),
+ * credit notes already deducted, and the workbook for the
  * accountant from the same figures (GET /api/data/tax-summary). Cancelled invoices are left out.
  */
 export function TaxSummaryScreen() {
@@ -34,7 +34,6 @@ export function TaxSummaryScreen() {
     ? [
         { key: 'rate8', net: m.net8, tax: m.tax8 },
         { key: 'rate10', net: m.net10, tax: m.tax10 },
-        { key: 'rateUnclassified', net: null, tax: null, gross: m.unclassified },
       ]
     : [];
   const href = `/api/data/tax-summary?from=${encodeURIComponent(month)}&to=${encodeURIComponent(month)}`;
@@ -94,11 +93,9 @@ export function TaxSummaryScreen() {
                     <Table.Th scope="row">
                       {t(`reports.taxSummary.${r.key}` as 'reports.taxSummary.rate8')}
                     </Table.Th>
-                    <Table.Td ta="right">{r.net === null ? '—' : formatYen(r.net)}</Table.Td>
-                    <Table.Td ta="right">{r.tax === null ? '—' : formatYen(r.tax)}</Table.Td>
-                    <Table.Td ta="right">
-                      {formatYen(r.gross ?? (r.net ?? 0) + (r.tax ?? 0))}
-                    </Table.Td>
+                    <Table.Td ta="right">{formatYen(r.net)}</Table.Td>
+                    <Table.Td ta="right">{formatYen(r.tax)}</Table.Td>
+                    <Table.Td ta="right">{formatYen(r.net + r.tax)}</Table.Td>
                   </Table.Tr>
                 ))}
                 <Table.Tr data-testid="tax-row-total">
