@@ -27,6 +27,7 @@ import { taxByRate } from '../../shared/tax';
 import { toRateColumns } from '../../shared/tax-columns';
 import {
   type Audience,
+  BILLING,
   CATEGORIES,
   CUSTOMERS,
   type Cuisine,
@@ -201,6 +202,14 @@ function suits(p: ProductSeed, cuisine: Cuisine): boolean {
 }
 
 /** What a restaurant typically orders of a product at this price. */
+/** "Lumbini Curry & Naan Jiyugaoka" -> "lumbini-curry-naan-jiyugaoka" (an e-mail's local part). */
+function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 function quantityFor(rng: Rng, price: number): number {
   if (price >= 5000) return rng.int(1, 2);
   if (price >= 2000) return rng.int(1, 4);
@@ -411,6 +420,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       routeId: r.id,
       contactPerson: c.contactPerson,
       mobileNumber: mobile(),
+      // The office keeps what the documents are addressed to; one Thai restaurant reads them in
+      // English.
+      billingName: BILLING[i]?.name ?? null,
+      billingAddress: BILLING[i]?.address ?? null,
+      email: `${slug(c.restaurantName)}@example.com`,
+      documentLanguage: c.restaurantName === 'Bangkok Spice Ebisu' ? 'en' : 'ja',
       badDebt: c.badDebt ?? false,
       webOrder: c.webOrder ?? false,
       createdAt,

@@ -332,6 +332,15 @@ describe('seedDemo', () => {
           WHERE j.is_delivered = 1 AND o.slip_number IS NULL`,
       ),
     ).toBe(0);
+    // Every restaurant's documents are addressed: billing name, address (the route's map link)
+    // and e-mail; one reads them in English.
+    expect(
+      count(
+        `SELECT COUNT(*) AS n FROM customer WHERE billing_name IS NULL OR billing_address NOT LIKE '〒%'
+            OR email NOT LIKE '%@example.com'`,
+      ),
+    ).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM customer WHERE document_language = 'en'")).toBe(1);
     expect(count('SELECT COUNT(*) AS n FROM invoice WHERE number IS NULL')).toBe(0);
     // Every invoice, typed ones too, is in a rate: its figures add up to what it bills.
     expect(

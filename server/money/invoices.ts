@@ -17,8 +17,8 @@ import { type Db, write } from '../platform/db';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
-import { getTaxSettings } from '../settings/tax-settings';
 import type { Scope } from '../platform/scope';
+import { getTaxSettings } from '../settings/tax-settings';
 import { assertInvoiceOpen } from './handover-corrections';
 import { takeDocumentNumber } from './numbering';
 
