@@ -61,6 +61,8 @@ export const theme = createTheme({
     Carousel: { classNames: { control: classes.tap, indicator: classes.indicator } },
     Burger: { classNames: { root: classes.tap } },
     SegmentedControl: { classNames: { label: classes.tap } },
+    // A native select is tapped like a button (the phone opens its own picker).
+    NativeSelect: { classNames: { input: classes.tap } },
     // Calendars (the holidays, the delivery date): days, month and year cells, the header's
     // arrows and title.
     DatePicker: { classNames: calendarTaps },

@@ -90,6 +90,8 @@ export interface ProductSeed {
   audience?: Audience;
   /** Lower ranks are listed first; popular staples get the low ones. */
   rank?: number;
+  /** Its own consumption-tax rate where its category's is wrong for it (beer: 10 %). */
+  taxRate?: 10;
 }
 
 const RF = 'Rice & Flour';
@@ -698,6 +700,7 @@ export const PRODUCTS: ProductSeed[] = [
   {
     name: 'Gorkha Beer 330ml x 24',
     category: BV,
+    taxRate: 10,
     unit: 'C/s',
     price: 7200,
     rank: 59,
@@ -708,6 +711,7 @@ export const PRODUCTS: ProductSeed[] = [
   {
     name: 'Singha Beer 330ml x 24',
     category: BV,
+    taxRate: 10,
     unit: 'C/s',
     price: 6800,
     rank: 61,

@@ -295,9 +295,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const routeByName = new Map(routes.map((r) => [r.name, r]));
   const categories = CATEGORIES.map((c) => ({ ...c, id: newId() }));
   const categoryByName = new Map(categories.map((c) => [c.name, c]));
-  /** A product's consumption-tax rate: its category's (no demo product overrides it). */
+  /** A product's consumption-tax rate: its own (alcohol), else its category's. */
   const rateOf = (p: { seed: ProductSeed }): 8 | 10 =>
-    categoryByName.get(p.seed.category)?.taxRate ?? 8;
+    p.seed.taxRate ?? categoryByName.get(p.seed.category)?.taxRate ?? 8;
 
   // Rendered by sharp while the rest is built; awaited before anything is written.
   const rendering: Promise<Buffer>[] = [];
@@ -339,6 +339,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       name: p.name,
       nameNe: PRODUCT_NAMES_NE[p.name] ?? null,
       categoryId: cat.id,
+      // Beer is alcohol: the standard rate, though its category (drinks) is reduced.
+      taxRate: p.taxRate ?? null,
       price: p.price,
       description: p.description,
       descriptionNe: PRODUCT_DESCRIPTIONS_NE[p.name] ?? null,
@@ -470,7 +472,14 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     const placedOn = minDate(addDays(date, -rng.int(1, 2)), yesterday);
     const createdAt = at(placedOn, rng.int(9, 22), rng.int(0, 59));
     const isDelivered = date < today;
-    const dispatchedAt = isDelivered ? at(date, rng.int(7, 8), rng.int(0, 59)) : null;
+    // Today's orders of cash restaurants went to the vans after the 04:00 cut-off: the driver's
+    // phone lists them with their lines and the cash to collect.
+    const outToday = date === today && c.seed.payment === 'cash';
+    const dispatchedAt = isDelivered
+      ? at(date, rng.int(7, 8), rng.int(0, 59))
+      : outToday
+        ? at(date, 4, rng.int(10, 50))
+        : null;
     // Food at the reduced 8 %, packaging at the standard 10 % (its category's rate): tax once
     // per rate per order.
     const tax = withTax(items);
@@ -490,9 +499,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       customMessage: rng.chance(0.07) ? rng.pick(ORDER_MESSAGES) : '',
       total,
       ...toRateColumns(tax),
-      isDelivered,
-      deliveredBy: isDelivered ? c.driverId : null,
-      deliveredByName: isDelivered ? driverName(c.driverId) : null,
+      // Dispatched is what the spec calls delivered (is_delivered); the driver's job says more.
+      isDelivered: isDelivered || outToday,
+      deliveredBy: dispatchedAt ? c.driverId : null,
+      deliveredByName: dispatchedAt ? driverName(c.driverId) : null,
       deliveredAt: dispatchedAt,
       createdAt,
     });
@@ -525,6 +535,18 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
         createdAt: dispatchedAt,
       });
       delivered.push({ c, date, amount: total, at: deliveredAt, orderId: id });
+    } else if (outToday && dispatchedAt) {
+      jobs.push({
+        id: newId(),
+        customerId: c.id,
+        restaurantName: c.seed.restaurantName,
+        orderId: id,
+        preparedBy: rng.chance(0.85) ? managerId : adminId,
+        deliveredBy: c.driverId,
+        isDelivered: false,
+        deliveredAt: null,
+        createdAt: dispatchedAt,
+      });
     }
   };
 

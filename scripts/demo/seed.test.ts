@@ -332,6 +332,18 @@ describe('seedDemo', () => {
           WHERE j.is_delivered = 1 AND o.slip_number IS NULL`,
       ),
     ).toBe(0);
+    // Beer is alcohol: its own 10 %, in a category of reduced-rate drinks; every order line
+    // carries its product's rate.
+    expect(
+      count(
+        `SELECT COUNT(*) AS n FROM order_line l JOIN product p ON p.id = l.product_id
+          JOIN category c ON c.id = p.category_id
+         WHERE l.tax_rate <> COALESCE(p.tax_rate, c.tax_rate)`,
+      ),
+    ).toBe(0);
+    expect(
+      count("SELECT COUNT(*) AS n FROM product WHERE name LIKE '%Beer%' AND tax_rate = 10"),
+    ).toBe(2);
     // Every restaurant's documents are addressed: billing name, address (the route's map link)
     // and e-mail; one reads them in English.
     expect(

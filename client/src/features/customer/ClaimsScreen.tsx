@@ -13,6 +13,7 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { unitLabel } from '../../components/localName';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { errorText } from '../../errors';
 import { keyedClient, newKey, withKey } from '../../keyed';
@@ -140,7 +141,7 @@ export function CustomerClaimsScreen() {
         {(mine.data ?? []).map((c) => (
           <Card key={c._id} withBorder padding="sm" data-testid="my-claim">
             <Text size="sm" fw={500}>
-              #{c.orderNumber} · {c.productName} × {c.quantity} {c.sku}
+              #{c.orderNumber} · {c.productName} × {c.quantity} {unitLabel(t, c.sku)}
             </Text>
             <Text size="sm">{c.reason}</Text>
             <Badge variant="outline" color={c.status === 'approved' ? 'green.9' : 'gray.8'}>

@@ -6,6 +6,7 @@ import { formatYen } from '../../../../../shared/format';
 import type { ClaimOut } from '../../../../../shared/schemas/billing';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
+import { unitLabel } from '../../../components/localName';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { showInstantDate } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
@@ -72,7 +73,8 @@ export function ClaimsScreen() {
             {
               accessor: 'productName',
               title: t('money.product'),
-              render: (c) => `${c.productName} (${c.quantity}/${c.deliveredQuantity} ${c.sku})`,
+              render: (c) =>
+                `${c.productName} (${c.quantity}/${c.deliveredQuantity} ${unitLabel(t, c.sku)})`,
             },
             {
               accessor: 'unitPrice',

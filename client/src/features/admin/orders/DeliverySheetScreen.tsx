@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { displayPhone } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
@@ -55,7 +56,7 @@ export function DeliverySheetScreen() {
                       <Table.Tr key={`${j._id}:${k.toString()}`}>
                         <Table.Td>{l.name}</Table.Td>
                         <Table.Td ta="right" w={120}>
-                          {l.quantity} {l.sku}
+                          {l.quantity} {unitLabel(t, l.sku)}
                         </Table.Td>
                       </Table.Tr>
                     ))}

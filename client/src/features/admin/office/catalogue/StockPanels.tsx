@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { unitLabel } from '../../../../components/localName';
 import { notifySuccess } from '../../../../components/notify';
 import { trpc } from '../../../../trpc';
 import { useAfterChange } from '../shared/useOfficeMutation';
@@ -159,7 +160,7 @@ export function LowStockPanel() {
                   <Table.Td>{p.name}</Table.Td>
                   <Table.Td ta="right">
                     <Text span fw={700} c={p.stockInCount === 0 ? 'red.9' : undefined}>
-                      {p.stockInCount} {p.sku}
+                      {p.stockInCount} {unitLabel(t, p.sku)}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{p.lowStockAt}</Table.Td>
