@@ -63,6 +63,8 @@ export const theme = createTheme({
     SegmentedControl: { classNames: { label: classes.tap } },
     // A native select is tapped like a button (the phone opens its own picker).
     NativeSelect: { classNames: { input: classes.tap } },
+    // So is a file picker (a button drawn as an input).
+    FileInput: { classNames: { input: classes.tap } },
     // Calendars (the holidays, the delivery date): days, month and year cells, the header's
     // arrows and title.
     DatePicker: { classNames: calendarTaps },

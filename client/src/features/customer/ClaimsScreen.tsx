@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Card,
+  FileInput,
   NumberInput,
   Select,
   Stack,
@@ -117,17 +118,17 @@ export function CustomerClaimsScreen() {
               onChange={(e) => setReason(e.currentTarget.value)}
               rows={3}
             />
-            <Stack gap={4}>
-              <Text component="label" htmlFor="claim-photo" size="sm" fw={500}>
-                {t('buyer.claimPhoto')}
-              </Text>
-              <input
-                id="claim-photo"
-                type="file"
-                accept="image/jpeg,image/png"
-                onChange={(e) => setPhoto(e.currentTarget.files?.[0] ?? null)}
-              />
-            </Stack>
+            {/* Mantine's file input: its words are ours, not the browser's ("Choose File"). */}
+            <FileInput
+              label={t('buyer.claimPhoto')}
+              placeholder={t('common.choosePhoto')}
+              accept="image/jpeg,image/png"
+              capture="environment"
+              value={photo}
+              onChange={setPhoto}
+              clearable
+              clearButtonProps={{ 'aria-label': t('common.clear') }}
+            />
             <Button onClick={submit} loading={busy} disabled={!lineId || !reason.trim()}>
               {t('buyer.claimSend')}
             </Button>

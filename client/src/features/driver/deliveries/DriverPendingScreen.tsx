@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  FileInput,
   Group,
   List,
   SimpleGrid,
@@ -255,15 +256,16 @@ export function DriverPendingScreen() {
           mb="md"
         />
         <Stack gap={4} mb="md">
-          <Text component="label" htmlFor="proof-photo" size="sm" fw={500}>
-            {t('driverJobs.photoOptional')}
-          </Text>
-          <input
-            id="proof-photo"
-            type="file"
+          {/* Mantine's file input: its words are ours, not the browser's ("Choose File"). */}
+          <FileInput
+            label={t('driverJobs.photoOptional')}
+            placeholder={t('common.choosePhoto')}
             accept="image/jpeg,image/png"
             capture="environment"
-            onChange={(e) => setPhoto(e.currentTarget.files?.[0] ?? null)}
+            value={photo}
+            onChange={setPhoto}
+            clearable
+            clearButtonProps={{ 'aria-label': t('common.clear') }}
           />
           {photo && noConnection && (
             <Text size="sm" c="orange.8" role="status">

@@ -29,9 +29,10 @@ function job(id: string): JobOut {
 
 async function markWithPhoto(id: string) {
   fireEvent.click(await screen.findByRole('button', { name: 'Mark As Delivered' }));
-  const input = (await screen.findByLabelText(
-    'Photo of the delivery (optional)',
-  )) as HTMLInputElement;
+  // The picker a finger taps is labelled; it opens the hidden file input behind it.
+  const picker = await screen.findByLabelText('Photo of the delivery (optional)');
+  expect(picker.textContent).toContain('Take or choose a photo');
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
   expect(input.accept).toBe('image/jpeg,image/png');
   expect(input.getAttribute('capture')).toBe('environment');
   const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], `${id}.jpg`, { type: 'image/jpeg' });
