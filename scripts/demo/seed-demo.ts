@@ -520,9 +520,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
         taxRate: l.taxRate,
       });
     });
-    if (isDelivered && dispatchedAt) {
-      // Dispatching assigns the route's driver, which creates the delivery job.
-      const deliveredAt = at(date, rng.int(10, 16), rng.int(0, 59));
+    if (dispatchedAt) {
+      // Dispatching assigns the route's driver, which creates the delivery job; today's are
+      // still on the road.
+      const deliveredAt = isDelivered ? at(date, rng.int(10, 16), rng.int(0, 59)) : null;
       jobs.push({
         id: newId(),
         customerId: c.id,
@@ -530,23 +531,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
         orderId: id,
         preparedBy: rng.chance(0.85) ? managerId : adminId,
         deliveredBy: c.driverId,
-        isDelivered: true,
+        isDelivered,
         deliveredAt,
         createdAt: dispatchedAt,
       });
-      delivered.push({ c, date, amount: total, at: deliveredAt, orderId: id });
-    } else if (outToday && dispatchedAt) {
-      jobs.push({
-        id: newId(),
-        customerId: c.id,
-        restaurantName: c.seed.restaurantName,
-        orderId: id,
-        preparedBy: rng.chance(0.85) ? managerId : adminId,
-        deliveredBy: c.driverId,
-        isDelivered: false,
-        deliveredAt: null,
-        createdAt: dispatchedAt,
-      });
+      if (deliveredAt) delivered.push({ c, date, amount: total, at: deliveredAt, orderId: id });
     }
   };
 

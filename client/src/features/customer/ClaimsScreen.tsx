@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Card,
-  FileInput,
   NumberInput,
   Select,
   Stack,
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { unitLabel } from '../../components/localName';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { PhotoInput } from '../../components/PhotoInput';
 import { errorText } from '../../errors';
 import { keyedClient, newKey, withKey } from '../../keyed';
 import { trpc } from '../../trpc';
@@ -118,17 +118,7 @@ export function CustomerClaimsScreen() {
               onChange={(e) => setReason(e.currentTarget.value)}
               rows={3}
             />
-            {/* Mantine's file input: its words are ours, not the browser's ("Choose File"). */}
-            <FileInput
-              label={t('buyer.claimPhoto')}
-              placeholder={t('common.choosePhoto')}
-              accept="image/jpeg,image/png"
-              capture="environment"
-              value={photo}
-              onChange={setPhoto}
-              clearable
-              clearButtonProps={{ 'aria-label': t('common.clear') }}
-            />
+            <PhotoInput label={t('buyer.claimPhoto')} value={photo} onChange={setPhoto} />
             <Button onClick={submit} loading={busy} disabled={!lineId || !reason.trim()}>
               {t('buyer.claimSend')}
             </Button>

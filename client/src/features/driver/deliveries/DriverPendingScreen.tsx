@@ -1,7 +1,6 @@
 import {
   Alert,
   Badge,
-  FileInput,
   Group,
   List,
   SimpleGrid,
@@ -16,6 +15,7 @@ import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { PhotoInput } from '../../../components/PhotoInput';
 import { dynamicT } from '../../../i18n';
 import { isNetworkFailure } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -256,17 +256,7 @@ export function DriverPendingScreen() {
           mb="md"
         />
         <Stack gap={4} mb="md">
-          {/* Mantine's file input: its words are ours, not the browser's ("Choose File"). */}
-          <FileInput
-            label={t('driverJobs.photoOptional')}
-            placeholder={t('common.choosePhoto')}
-            accept="image/jpeg,image/png"
-            capture="environment"
-            value={photo}
-            onChange={setPhoto}
-            clearable
-            clearButtonProps={{ 'aria-label': t('common.clear') }}
-          />
+          <PhotoInput label={t('driverJobs.photoOptional')} value={photo} onChange={setPhoto} />
           {photo && noConnection && (
             <Text size="sm" c="orange.8" role="status">
               {t('driverJobs.photoOffline')}
