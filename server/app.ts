@@ -24,7 +24,7 @@ import { uploadsPlugin } from './doors/uploads';
 import { startStandingScheduler } from './orders/standing-scheduler';
 import type { Config, TrustProxy } from './platform/config';
 import type { Db } from './platform/db';
-import { GENERIC_MESSAGE } from './platform/errors';
+import { type ErrorCode, edgeError } from './platform/errors';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './platform/housekeeping';
 
 /** The first path segments of the client's own routes (each area's routes.tsx). */
@@ -107,19 +107,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
       if (status === 500) {
         req.log.error({ err }, 'request failed');
-        return reply.code(500).send({ message: GENERIC_MESSAGE });
+        return reply.code(500).send(edgeError('common.generic'));
       }
-      const message =
+      const code: ErrorCode =
         err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'The request is too large.'
+          ? 'common.tooLarge'
           : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Unsupported content type.'
+            ? 'common.unsupportedType'
             : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'The request body is empty.'
+              ? 'common.emptyBody'
               : status === 400
-                ? 'The request body is not valid JSON.'
-                : (err.message ?? 'Bad request.');
-      return reply.code(status).send({ message });
+                ? 'common.badJson'
+                : status === 404
+                  ? 'common.notFound'
+                  : 'common.badRequest';
+      return reply.code(status).send(edgeError(code));
     },
   );
 
@@ -214,7 +216,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (!isApi && !isFile && hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
       return appPage(req, reply);
     }
-    return reply.code(404).send({ message: 'Not found' });
+    return reply.code(404).send(edgeError('common.notFound'));
   });
 
   // Expired sessions and old idempotency keys: once just after start (not before the first

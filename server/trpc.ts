@@ -157,7 +157,11 @@ export const staffProcedure = t.procedure
     return finish(ctx, type, await next({ ctx: { user, session, scope: scopeAll } }));
   });
 
-/** Admins only (e.g. managing managers). */
+/**
+ * Admins only. No procedure needs it today: the one admin-only rule (only an admin manages
+ * managers) depends on the record, so it lives in server/accounts/employees.ts behind
+ * staffProcedure.
+ */
 export const adminProcedure = t.procedure
   .meta({ roles: ['admin'] })
   .use(async ({ ctx, meta, type, next }) => {

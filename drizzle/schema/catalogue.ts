@@ -52,9 +52,9 @@ export const product = sqliteTable(
     lowStockAt: integer('low_stock_at'),
     /** A product's own tax rate (8 or 10); null follows its category (8 without one). */
     taxRate: integer('tax_rate'),
-    /** The least one order line may hold (ADR 035); CHECK written by hand in migration 0006. */
+    /** The least one order line may hold (ADR 035); CHECK written by hand in migration 0009. */
     minQuantity: integer('min_quantity').notNull().default(1),
-    /** Ordered in multiples of this (a case of 12); 1 = any quantity. CHECK in migration 0006. */
+    /** Ordered in multiples of this (a case of 12); 1 = any quantity. CHECK in migration 0009. */
     lot: integer('lot').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

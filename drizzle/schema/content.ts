@@ -18,7 +18,7 @@ export const informationItem = sqliteTable(
     categoryId: text('category_id').references(() => category.id, { onDelete: 'set null' }),
     /** Shown to customers from this business day (YYYY-MM-DD, business time zone), if set. */
     startsOn: text('starts_on'),
-    /** ... up to and including this day, if set. A CHECK written by hand in migration 0011
+    /** ... up to and including this day, if set. A CHECK written by hand in migration 0012
      * (ALTER TABLE ADD COLUMN) keeps it on or after `startsOn`: declared here it would make
      * drizzle-kit rebuild the table (ARCHITECTURE pitfall 7). */
     endsOn: text('ends_on'),

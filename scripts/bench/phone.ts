@@ -1,4 +1,4 @@
-// `npm run bench:phone`: the customer's phone, measured as issue 8 asks. The built client
+// `npm run bench:phone`: the customer's phone, measured as docs/performance.md's targets ask. The built client
 // (npm run build) and the demo data, Chromium at 390x844 with 4x CPU slowdown and a
 // 1.6 Mbps / 150 ms RTT network (CDP), cache disabled. For each of RUNS cold loads:
 //   - JS+CSS downloaded before the login screen is usable (fields and Sign In enabled);

@@ -177,23 +177,3 @@ export class Canvas {
     return sharp(Buffer.from(this.toSvg())).png({ compressionLevel: 9 }).toBuffer();
   }
 }
-
-export function ellipsePoints(
-  cx: number,
-  cy: number,
-  rx: number,
-  ry: number,
-  rotation = 0,
-  steps = 48,
-): Point[] {
-  const cos = Math.cos(rotation);
-  const sin = Math.sin(rotation);
-  const pts: Point[] = [];
-  for (let i = 0; i < steps; i++) {
-    const t = (i / steps) * Math.PI * 2;
-    const x = Math.cos(t) * rx;
-    const y = Math.sin(t) * ry;
-    pts.push([cx + x * cos - y * sin, cy + x * sin + y * cos]);
-  }
-  return pts;
-}

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, ne, sql } from 'drizzle-orm';
 import { account } from '../../drizzle/schema';
 import type { Db } from '../platform/db';
 import { AppError, type ErrorCode } from '../platform/errors';
@@ -22,10 +22,6 @@ export function assertUsernameFree(
   if (taken) {
     throw new AppError('CONFLICT', code, { field: 'username' }, { issues: { username: code } });
   }
-}
-
-export function accountById(db: Db, id: string) {
-  return db.select().from(account).where(eq(account.id, id)).get();
 }
 
 /** A 400 that names one field, as a form shows it. */

@@ -115,9 +115,9 @@ export function listCategories(db: Db): CategoryOut[] {
 // anonymous one), so both orders are built from one read, again only after a change to the
 // products or categories (below).
 //
-// The tag that conditional GET compares (server/doors/transport.ts) names the content, not the
-// stamp: a hash of the list, so an edit that changes nothing visible keeps it, and browsers
-// keep their 304s and the transport its compressed bytes (docs/decisions/016).
+// The tag names the content, not the stamp: a hash of the list, so an edit that changes nothing
+// visible keeps it, and the kept answers keyed by it (the first screen, the compressed bytes)
+// stay (docs/decisions/027: no ETag, no 304).
 
 export type CatalogueVariant = 'member' | 'anonymous';
 
@@ -143,6 +143,36 @@ const catalogueStamp = (db: Db) =>
     columns: ['stock_in_count'],
     unless: '(OLD.stock_in_count > 0) IS NOT (NEW.stock_in_count > 0)',
   });
+
+/**
+ * Who reads the catalogue, as the session says: a customer, the office, a driver, or a visitor
+ * (signed in without a customer, or not at all).
+ */
+export type CatalogueReader =
+  | { kind: 'customer'; customerId: string }
+  | { kind: 'office' }
+  | { kind: 'driver' }
+  | { kind: 'visitor'; signedIn: boolean };
+
+/** Which kept catalogue a reader's answers come from (only a visitor not signed in reads less). */
+export const variantFor = (reader: CatalogueReader): CatalogueVariant =>
+  reader.kind === 'visitor' && !reader.signedIn ? 'anonymous' : 'member';
+
+/**
+ * The catalogue as its reader sees it: a customer its own prices and not what is hidden from it
+ * (ADR 035); the office and drivers every counted product's stock as it is now.
+ */
+export function catalogueFor(db: Db, reader: CatalogueReader): ProductOut[] {
+  switch (reader.kind) {
+    case 'customer':
+      return customerCatalogue(db, reader.customerId).products;
+    case 'office':
+    case 'driver':
+      return withLiveStock(db, catalogueSnapshot(db, 'member').products);
+    case 'visitor':
+      return catalogueSnapshot(db, variantFor(reader)).products;
+  }
+}
 
 /**
  * The list with each counted product's stock as it is now: for the office, whose product and

@@ -13,58 +13,38 @@ import {
   productInput,
   productUpdateInput,
 } from '../../shared/schemas/office';
+import type { AuthUser } from '../context';
 import { importCsv } from '../imports/imports';
 import { actorOf } from '../platform/audit';
-import { notFound } from '../platform/errors';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
-import { publicProcedure, roleOf, router, STAFF, staffProcedure } from '../trpc';
-import {
-  type CatalogueVariant,
-  catalogueSnapshot,
-  customerCatalogue,
-  customerProduct,
-  getProduct,
-  withLiveStock,
-} from './catalogue';
+import { publicProcedure, roleOf, router, staffProcedure } from '../trpc';
+import { type CatalogueReader, catalogueFor, customerProduct, getProduct } from './catalogue';
 import { createProduct, deleteProduct, updateProduct } from './products';
-import { assertCustomer, searchCatalogue } from './search';
+import { searchFor } from './search';
 
-const variantOf = (ctx: { user: unknown }): CatalogueVariant => (ctx.user ? 'member' : 'anonymous');
+/** The session as the catalogue's reader. */
+function readerOf(user: AuthUser | null): CatalogueReader {
+  const role = roleOf(user);
+  if (role === 'customer' && user?.customer)
+    return { kind: 'customer', customerId: user.customer.id };
+  if (role === 'manager' || role === 'admin') return { kind: 'office' };
+  if (role === 'driver') return { kind: 'driver' };
+  return { kind: 'visitor', signedIn: user !== null };
+}
 
 export const productsRouter = router({
   /** Signed-in users get Special, Restocked, then the rest; visitors productRank order. */
   list: publicProcedure
     .input(z.void())
     .output(answer(productListOut))
-    .query(({ ctx }) =>
-      // A customer sees its own prices and not what is hidden from it (ADR 035).
-      ctx.user?.customer
-        ? customerCatalogue(ctx.db, ctx.user.customer.id).products
-        : ctx.user && ctx.user.account.kind !== 'customer'
-          ? // Staff see every counted product's stock as it is now.
-            withLiveStock(ctx.db, catalogueSnapshot(ctx.db, 'member').products)
-          : catalogueSnapshot(ctx.db, variantOf(ctx)).products,
-    ),
+    .query(({ ctx }) => catalogueFor(ctx.db, readerOf(ctx.user))),
 
-  /**
-   * Forgiving search (docs/decisions/039). A customer's own usual products come first; staff
-   * entering an order for a customer name them (`customerId`); anyone else naming a customer
-   * gets 404, as for any record that is not theirs.
-   */
+  /** Forgiving search (docs/decisions/039), as its reader may ask it. */
   search: publicProcedure
     .input(productSearchInput)
     .output(answer(productSearchOut))
-    .query(({ ctx, input }) => {
-      const own = ctx.user?.customer?.id ?? null;
-      let rankFor = own;
-      if (input.customerId !== undefined && input.customerId !== own) {
-        if (!STAFF.includes(roleOf(ctx.user))) throw notFound('customer.notFound');
-        assertCustomer(ctx.db, input.customerId);
-        rankFor = input.customerId;
-      }
-      return { ids: searchCatalogue(ctx.db, variantOf(ctx), input.q, rankFor) };
-    }),
+    .query(({ ctx, input }) => searchFor(ctx.db, readerOf(ctx.user), input)),
 
   byId: publicProcedure
     .input(idInput)

@@ -4,7 +4,13 @@ import type { ProductOut } from '../../shared/schemas/catalogue';
 import { matchScore, type SearchKey, searchKey, searchQuery } from '../../shared/search/fold';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
-import { type CatalogueVariant, catalogueSnapshot, customerCatalogue } from './catalogue';
+import {
+  type CatalogueReader,
+  type CatalogueVariant,
+  catalogueSnapshot,
+  customerCatalogue,
+  variantFor,
+} from './catalogue';
 
 // Product search (docs/decisions/039): forgiving spelling (shared/search/fold.ts), the English
 // and Nepali names, and a customer's usual products first.
@@ -70,4 +76,24 @@ export function searchCatalogue(
   if (!customerId) return hits.map((h) => h.id);
   const visible = new Set(customerCatalogue(db, customerId).products.map((p) => p._id));
   return hits.filter((h) => visible.has(h.id)).map((h) => h.id);
+}
+
+/**
+ * Forgiving search as its reader asks it (docs/decisions/039). A customer's own usual products
+ * come first; the office entering an order for a customer names it (`customerId`); anyone else
+ * naming a customer gets 404, as for any record that is not theirs.
+ */
+export function searchFor(
+  db: Db,
+  reader: CatalogueReader,
+  input: { q: string; customerId?: string | undefined },
+): { ids: string[] } {
+  const own = reader.kind === 'customer' ? reader.customerId : null;
+  let rankFor = own;
+  if (input.customerId !== undefined && input.customerId !== own) {
+    if (reader.kind !== 'office') throw notFound('customer.notFound');
+    assertCustomer(db, input.customerId);
+    rankFor = input.customerId;
+  }
+  return { ids: searchCatalogue(db, variantFor(reader), input.q, rankFor) };
 }

@@ -19,7 +19,7 @@ import { saveSetting } from '../settings/settings';
 // placing an order takes its quantity in the placing transaction, cancelling or deleting a
 // pending order and a short delivery give back what was taken, receipts add, office edits
 // adjust. Every move is a `stock_movement` row (who, why, which order), and the stock never
-// goes below zero: a guard here (a clear 409) and a trigger in the database (migration 0006).
+// goes below zero: a guard here (a clear 409) and a trigger in the database (migration 0008).
 // Every function that changes stock runs inside the caller's write() unless it says otherwise.
 
 type ProductRow = typeof product.$inferSelect;

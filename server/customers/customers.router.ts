@@ -71,13 +71,13 @@ export const customersRouter = router({
     .output(answer(messageOut))
     .mutation(({ ctx, input }) => deleteCustomer(ctx.db, actorOf(ctx.user), input.id)),
 
-  /** CSV import: a preview with per-row errors, or (commit) every row written or none. */
   /** A new password for the customer's login; their sessions end (ADR 024). */
   resetPassword: staffProcedure
     .input(resetPasswordInput)
     .output(answer(messageOut))
     .mutation(({ ctx, input }) => resetCustomerPassword(ctx, actorOf(ctx.user), input)),
 
+  /** CSV import: a preview with per-row errors, or (commit) every row written or none. */
   importCsv: staffProcedure
     .input(importInput.omit({ kind: true }))
     .output(answer(importOut))

@@ -11,6 +11,7 @@ import {
   route,
   uploadedFile,
 } from '../../drizzle/schema';
+import { isoDateInZone } from '../../shared/format';
 import {
   DELIVERED_AT_MAX_AGE_MS,
   DELIVERED_AT_SKEW_MS,
@@ -24,6 +25,7 @@ import { giveBackShort } from '../catalogue/stock';
 import { billDeliveredOrder, deliveryDay } from '../money/billing';
 import { takePaymentAtDelivery } from '../money/payments';
 import { type Actor, recordAudit } from '../platform/audit';
+import { dayRange } from '../platform/business-day';
 import { type Db, write } from '../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
@@ -220,6 +222,12 @@ export function listDeliveredJobs(
     pages: Math.max(1, Math.ceil(total / JOBS_PAGE_SIZE)),
     total,
   };
+}
+
+/** The jobs delivered on the business's today, newest first (the office's "delivered today"). */
+export function listDeliveredToday(db: Db, timeZone: string, now = new Date()): JobOut[] {
+  const [from, to] = dayRange(isoDateInZone(now, timeZone), timeZone);
+  return listDeliveredBetween(db, from, to).reverse();
 }
 
 /** Delivered jobs between two instants (the day's report, "delivered today"). */
@@ -515,11 +523,11 @@ export function deliverJob(
   actor: Actor,
   scope: Scope,
   input: z.output<typeof deliverInput>,
-  now = new Date(),
-  opts: { timeZone?: string } = {},
+  now: Date,
+  opts: { timeZone: string },
 ): JobOut {
   const deliveredAt = deliveredTime(input.deliveredAt, now);
-  const timeZone = opts.timeZone ?? process.env.TZ ?? 'Asia/Tokyo';
+  const { timeZone } = opts;
   write(db, () => {
     const before = db
       .select()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dayRange } from '../platform/business-day';
 import { AppError } from '../platform/errors';
-import { dayRange } from '../reports/todays-report';
 import { deliveredTime } from './delivery-jobs';
 
 const now = new Date('2026-11-23T10:00:00.000Z');

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isoDateInZone } from '../../shared/format';
 import { deletedOut } from '../../shared/schemas/common';
 import {
   deliverInput,
@@ -22,7 +21,6 @@ import { idInput } from '../../shared/schemas/office';
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
-import { dayRange } from '../reports/todays-report';
 import { driverOrStaffProcedure, router, staffProcedure } from '../trpc';
 import {
   assertDriverInScope,
@@ -32,8 +30,8 @@ import {
   deliverySheet,
   formOptions,
   getJob,
-  listDeliveredBetween,
   listDeliveredJobs,
+  listDeliveredToday,
   listPendingJobs,
   updateJob,
 } from './delivery-jobs';
@@ -52,13 +50,7 @@ export const ordertrackRouter = router({
   deliveredToday: staffProcedure
     .input(z.void())
     .output(answer(jobListOut))
-    .query(({ ctx }) => {
-      const [from, to] = dayRange(
-        isoDateInZone(new Date(), ctx.config.timeZone),
-        ctx.config.timeZone,
-      );
-      return listDeliveredBetween(ctx.db, from, to).reverse();
-    }),
+    .query(({ ctx }) => listDeliveredToday(ctx.db, ctx.config.timeZone)),
 
   /** GET /api/ordertrack/completed: every delivered job, newest first, paged, keyword. */
   completed: staffProcedure

@@ -3,9 +3,9 @@ import { customer, customerOrder, deliveryJob, route } from '../../drizzle/schem
 import { isoDateInZone } from '../../shared/format';
 import type { DriverRouteOut, RouteStopOut } from '../../shared/schemas/doorstep';
 import { stopOrder } from '../customers/routes';
+import { dayRange } from '../platform/business-day';
 import type { Db } from '../platform/db';
 import { type Scope, withinScope } from '../platform/scope';
-import { dayRange } from '../reports/todays-report';
 
 // The driver's route for the day (ADR 042): the driver's own jobs still to deliver and those
 // delivered today (the business's time zone), one stop per customer, in the order the office

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { bearerToken, cookieToken } from '../accounts/session-cookies';
+import { edgeError } from '../platform/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,7 +25,7 @@ export async function sameOriginGuard(req: FastifyRequest, reply: FastifyReply):
   const verdict = sameOrigin(req);
   const needsProof = cookieToken(req) !== null && bearerToken(req) === null;
   if (verdict === false || (verdict === null && needsProof)) {
-    return reply.code(403).send({ message: 'Cross-site request refused.' });
+    return reply.code(403).send(edgeError('common.crossSite'));
   }
 }
 

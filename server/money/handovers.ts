@@ -223,6 +223,7 @@ export function confirmHandover(
  * handover (handed over, confirmed) if one was made.
  */
 export function handoverReport(db: Db, from: string, to: string): HandoverReportOut {
+  if (from > to) throw badRequest('invoice.dateInvalid');
   const collected = db.$client
     .prepare<
       { from: string; to: string },

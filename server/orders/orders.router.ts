@@ -261,7 +261,11 @@ export const ordersRouter = router({
     .input(dispatchManyInput)
     .use(idempotent)
     .output(answer(z.object({ dispatched: z.number().int() })))
-    .mutation(replayable(({ ctx, input }) => dispatchMany(ctx.db, actorOf(ctx.user), input))),
+    .mutation(
+      replayable(({ ctx, input }) =>
+        dispatchMany(ctx.db, actorOf(ctx.user), input, { timeZone: ctx.config.timeZone }),
+      ),
+    ),
 
   remove: staffProcedure
     .input(idInput)

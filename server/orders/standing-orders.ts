@@ -880,12 +880,3 @@ function settleOne(
 }
 
 class AlreadySettled extends Error {}
-
-/** The runs of a customer on one date (tests and the office). */
-export function runOf(db: Db, customerId: string, date: string): RunRow | undefined {
-  return db
-    .select()
-    .from(standingRun)
-    .where(and(eq(standingRun.customerId, customerId), eq(standingRun.deliveryDate, date)))
-    .get();
-}

@@ -274,7 +274,8 @@ export function dispatchInside(
   id: string,
   driver: { id: string; username: string } | null,
   now: string,
-  timeZone = process.env.TZ ?? 'Asia/Tokyo',
+  /** The business's time zone (config), which dates the delivery the dispatch bills. */
+  timeZone: string,
 ): void {
   const stmts = dispatchStatements(db);
   const before = stmts.orderById.get({ id });
@@ -325,7 +326,7 @@ export function dispatchOrder(
   db: Db,
   actor: Actor,
   input: { id: string; driverId?: string },
-  opts: { timeZone?: string } = {},
+  opts: { timeZone: string },
 ): OfficeOrderOut {
   return write(db, () => {
     const driver = input.driverId ? driverAccount(db, input.driverId) : null;
@@ -342,12 +343,13 @@ export function dispatchMany(
   db: Db,
   actor: Actor,
   input: { ids: string[]; driverId: string },
+  opts: { timeZone: string },
 ): { dispatched: number } {
   const ids = [...new Set(input.ids)];
   write(db, () => {
     const driver = driverAccount(db, input.driverId);
     const now = new Date().toISOString();
-    for (const id of ids) dispatchInside(db, actor, id, driver, now);
+    for (const id of ids) dispatchInside(db, actor, id, driver, now, opts.timeZone);
   });
   return { dispatched: ids.length };
 }

@@ -19,7 +19,7 @@ function epochOf(db: Db): string {
  * The version of everything in `db` as far as a cache can tell: this process's write() count
  * plus SQLite's data_version, which moves when another connection (a script, a restore)
  * commits, behind a random epoch per opening (both counters start again after a restart, and
- * an ETag from before must not match). A cached answer made at one stamp is valid exactly
+ * a stamp from before must not match). A cached answer made at one stamp is valid exactly
  * while the stamp is unchanged.
  */
 export function cacheStamp(db: Db): string {
@@ -99,7 +99,8 @@ export function tableStamp(
 
 /**
  * A tag naming a value by its content (a hash of its JSON): equal values, equal tags, across
- * writes and restarts. For ETags of answers that many writes leave unchanged.
+ * writes and restarts. For keys of kept answers that many writes leave unchanged (the first
+ * screen's, the catalogue's bytes; no ETag is sent, ADR 027).
  */
 export function contentTag(value: unknown): string {
   return createHash('sha256')

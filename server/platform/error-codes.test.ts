@@ -9,6 +9,8 @@ import { en, ja, ne } from '../../shared/locales';
 // messages (plain strings to the type checker).
 
 const root = path.resolve(import.meta.dirname, '..', '..');
+/** The error module, whose every dotted literal (its status-to-code map among them) is a code. */
+const ERRORS_MODULE = path.join('server', 'platform', 'errors.ts');
 
 function sourcesUnder(dir: string): string[] {
   return fs
@@ -40,7 +42,7 @@ function textOf(tree: typeof en | typeof ne | typeof ja, code: string): string |
 function collect(): Map<string, string> {
   const where = new Map<string, string>();
   const files = [
-    ...sourcesUnder('server').map((f) => [f, f === path.join('server', 'errors.ts')] as const),
+    ...sourcesUnder('server').map((f) => [f, f === ERRORS_MODULE] as const),
     ...sourcesUnder(path.join('shared', 'schemas')).map((f) => [f, true] as const),
   ];
   for (const [file, everyLiteral] of files) {
@@ -60,6 +62,9 @@ describe('error codes', () => {
       ),
     ).toEqual(['order.outOfStock', 'idempotency.keyReused', 'a.b']);
     const found = collect();
+    // The error module is read for every literal: it must be where this test looks for it.
+    expect(fs.existsSync(path.join(root, ERRORS_MODULE))).toBe(true);
+    expect(found.get('common.serverBusy')).toBe(ERRORS_MODULE);
     for (const code of ['order.outOfStock', 'auth.invalidLogin', 'common.required'])
       expect(found.has(code), code).toBe(true);
     expect(found.size).toBeGreaterThan(20);

@@ -158,7 +158,14 @@ export function publicError(err: AppError): PublicError {
   return body;
 }
 
-export const GENERIC_MESSAGE = englishText('common.generic');
+/**
+ * A refusal made before any procedure runs (malformed JSON, a body too large, a cross-site
+ * change, an unknown path): the same `{message, code}` as a procedure's, so the app can say it
+ * in the reader's language.
+ */
+export function edgeError(code: ErrorCode): PublicError {
+  return { message: englishText(code), code };
+}
 
 /** Every error code, in the order of the English texts. */
 export const ERROR_CODES = Object.entries(
@@ -168,15 +175,13 @@ export const ERROR_CODES = Object.entries(
 ) as [ErrorCode, ...ErrorCode[]];
 
 /**
- * The body of a REST refusal, as the API description shows it (server/doors/openapi.ts). A
- * procedure's refusal always has `code`; one made before any procedure runs (malformed JSON, a
- * body too large, a cross-site change, an unknown path) has `message` only.
+ * The body of a REST refusal, as the API description shows it (server/doors/openapi.ts). Every
+ * refusal has `code`, a procedure's and one made before any procedure runs (`edgeError`).
  */
 export const restErrorOut = z.object({
   message: z.string().describe('English text, for people; `code` is for programs.'),
   code: z
     .enum(ERROR_CODES)
-    .optional()
     .describe("A stable code: the app translates it (`errors.<code>` in the client's language)."),
   params: z
     .record(z.string(), z.union([z.string(), z.number()]))

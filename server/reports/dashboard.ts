@@ -1,8 +1,8 @@
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import type { DashboardOut } from '../../shared/schemas/dashboard';
+import { dayRange } from '../platform/business-day';
 import type { Db } from '../platform/db';
-import { dayRange } from './todays-report';
 
 // The owner's day (docs/decisions/039): a handful of aggregate reads over indexed columns,
 // each a single SQL statement, for `reports.dashboard`.

@@ -105,11 +105,3 @@ export const businessSettingsOut = z.object({
   registrationNumber: z.string(),
 });
 export type BusinessSettingsOut = z.infer<typeof businessSettingsOut>;
-
-/** The per-rate figures of an order, invoice or credit note. */
-export const rateColumnsOut = z.object({
-  net8: z.number().int(),
-  tax8: z.number().int(),
-  net10: z.number().int(),
-  tax10: z.number().int(),
-});

@@ -188,7 +188,7 @@ describe('same-origin rule on changes', () => {
     const evil = { origin: 'http://evil.example' };
     const rest = await c.post('/api/users/logout', {}, evil);
     expect(rest.status).toBe(403);
-    expect(rest.body).toEqual({ message: 'Cross-site request refused.' });
+    expect(rest.body).toEqual({ message: 'Cross-site request refused.', code: 'common.crossSite' });
     const trpc = await c.post('/trpc/auth.logout', undefined, evil);
     expect(trpc.status).toBe(403);
     const fetchSite = await c.post('/api/users/logout', {}, { 'sec-fetch-site': 'cross-site' });

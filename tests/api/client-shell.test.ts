@@ -97,7 +97,7 @@ describe('the built client', () => {
     for (const url of ['/assets/index-old999.js', '/favicon.ico', '/logo.png?v=2']) {
       const r = await app.inject({ method: 'GET', url });
       expect(r.statusCode, url).toBe(404);
-      expect(r.json(), url).toEqual({ message: 'Not found' });
+      expect(r.json(), url).toEqual({ message: 'Not found', code: 'common.notFound' });
     }
   });
 });

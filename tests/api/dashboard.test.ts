@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayRange } from '../../server/platform/business-day';
 import { newId } from '../../server/platform/ids';
-import { dayRange } from '../../server/reports/todays-report';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import type { DashboardOut } from '../../shared/schemas/dashboard';

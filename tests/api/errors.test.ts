@@ -15,21 +15,33 @@ describe('error mapping', () => {
   it('malformed JSON is 400 with a JSON message', async () => {
     const r = await new ApiClient(t.url).post('/api/users/login', '{"username": ');
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(r.body).toEqual({
+      message: 'The request body is not valid JSON.',
+      code: 'common.badJson',
+    });
+  });
+
+  it('an empty body is read as no fields: 400 naming each required one', async () => {
+    const r = await new ApiClient(t.url).post('/api/users/login', '');
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({
+      code: 'common.required',
+      issues: { username: 'common.required', password: 'common.required' },
+    });
   });
 
   it('a body over the limit is 413', async () => {
     const big = JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' });
     const r = await new ApiClient(t.url).post('/api/users/login', big);
     expect(r.status).toBe(413);
-    expect(r.body).toEqual({ message: 'The request is too large.' });
+    expect(r.body).toEqual({ message: 'The request is too large.', code: 'common.tooLarge' });
   });
 
   it('an unknown /api path or method is 404 JSON', async () => {
     const c = new ApiClient(t.url);
     const r = await c.get('/api/no-such-thing');
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ message: 'Not found' });
+    expect(r.body).toEqual({ message: 'Not found', code: 'common.notFound' });
     expect((await c.get('/api/users/login')).status).toBe(404);
   });
 
@@ -43,7 +55,10 @@ describe('error mapping', () => {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(r.status).toBe(415);
-    expect(r.body).toEqual({ message: 'Unsupported content type.' });
+    expect(r.body).toEqual({
+      message: 'Unsupported content type.',
+      code: 'common.unsupportedType',
+    });
   });
 
   it('sends security headers', async () => {

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCategory, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 
-// Terms per restaurant (issue 18, ADR 035): price lists with per-customer overrides, hidden
+// Terms per restaurant (ADR 035): price lists with per-customer overrides, hidden
 // products, minimum quantities and case lots, the minimum order value, and the CSV files of a
 // list. Everything through the real app over HTTP on a fresh SQLite file.
 

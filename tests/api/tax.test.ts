@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeRoute } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 
-// Consumption tax (issue 17, DESIGN §7): rates per category and product, lines keeping their
+// Consumption tax (ADR 031, DESIGN §7): rates per category and product, lines keeping their
 // rate, tax per rate rounded once per order as the business chooses, tax-inclusive prices, and
 // the business's and customers' details.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations, screenshot } from './axe';
 import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';
 
-// The daily work of issue 20 (docs/decisions/039): a search that forgives spelling, the owner's
+// The office's daily work (docs/decisions/039): a search that forgives spelling, the owner's
 // day on the dashboard, a styled holiday calendar and a full payment that asks first. On the
 // demo data, at phone and desktop sizes, with axe.
 

@@ -23,7 +23,7 @@ function shownDate(iso: string, lang: string): string {
 
 import { DESKTOP, type E2E, PHONE, startE2E } from './harness';
 
-// The customer's phone (issue 8): languages, the shell, accessibility and the buyer's comfort,
+// The customer's phone: languages, the shell, accessibility and the buyer's comfort,
 // at 390 px (and 1366 px for axe) in English and Nepali.
 
 let e: E2E;

@@ -130,7 +130,3 @@ export function makeOrder(overrides: Partial<OrderOut> = {}): OrderOut {
     ...overrides,
   };
 }
-
-export function makeOrderPage(overrides: Partial<OrderPageOut> = {}): OrderPageOut {
-  return { orders: [makeOrder()], page: 1, pages: 1, ...overrides };
-}

@@ -15,10 +15,10 @@ import { answer } from '../../platform/output';
 import { scopeAll } from '../../platform/scope';
 import { authedProcedure, customerProcedure, router, staffProcedure } from '../../trpc';
 import { documentScope } from './access';
-import { mailLog, sendDocument } from './mail';
-import { customerDocuments, documentModel, statementsOfClosing } from './models';
+import { documentMails, sendDocument } from './mail';
+import { closingStatementList, customerDocuments, documentModel } from './models';
 
-// Documents (issue 17, docs/decisions/032): the model of one document (the print view draws
+// Documents (docs/decisions/032): the model of one document (the print view draws
 // it; GET /api/documents/{kind}/{id}.pdf renders the same model), a customer's documents, the
 // statements of a closing, and e-mailing a document. Another account's document answers 404.
 
@@ -50,26 +50,13 @@ export const documentsRouter = router({
   closingStatements: staffProcedure
     .input(closingStatementsInput)
     .output(answer(closingStatementsOut))
-    .query(({ ctx, input }) => ({
-      closingDate: input.closingDate,
-      statements: statementsOfClosing(ctx.db, input.closingDate).map((s) => ({
-        kind: 'statement' as const,
-        id: s.id,
-        number: s.number,
-        date: input.closingDate,
-        amount: s.amountDue,
-        restaurantName: s.restaurantName,
-      })),
-    })),
+    .query(({ ctx, input }) => closingStatementList(ctx.db, input.closingDate)),
 
   /** What was e-mailed of a document, and whether sending is possible at all. */
   mails: staffProcedure
     .input(documentRef)
     .output(answer(documentMailOut))
-    .query(({ ctx, input }) => {
-      documentModel(ctx.db, input.kind, input.id, scopeAll);
-      return mailLog(ctx.db, ctx.config, input.kind, input.id);
-    }),
+    .query(({ ctx, input }) => documentMails(ctx.db, ctx.config, input)),
 
   /** E-mails the document's PDF to its customer (customer.email). */
   send: staffProcedure

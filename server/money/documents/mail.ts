@@ -7,7 +7,8 @@ import type { Config } from '../../platform/config';
 import { type Db, write } from '../../platform/db';
 import { AppError, badRequest } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { documentCustomer } from './models';
+import { scopeAll } from '../../platform/scope';
+import { documentCustomer, documentModel } from './models';
 import { pdfFileName, renderPdf } from './pdf';
 
 // E-mailing a document (docs/decisions/032): the PDF is made and sent outside any transaction,
@@ -35,6 +36,16 @@ export function mailLog(db: Db, config: Config, kind: DocumentKind, id: string):
     )
     .all(kind, id);
   return { configured: config.mail !== null, mails };
+}
+
+/** What was e-mailed of a document the office can see (an unknown one answers 404). */
+export function documentMails(
+  db: Db,
+  config: Config,
+  ref: { kind: DocumentKind; id: string },
+): DocumentMailOut {
+  documentModel(db, ref.kind, ref.id, scopeAll);
+  return mailLog(db, config, ref.kind, ref.id);
 }
 
 /** Sends the document's PDF to its customer's address and records the attempt. */

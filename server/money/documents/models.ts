@@ -526,6 +526,21 @@ export function statementsOfClosing(
     .all(closingDate);
 }
 
+/** The closing run's download list: one entry per statement of the closing date. */
+export function closingStatementList(db: Db, closingDate: string) {
+  return {
+    closingDate,
+    statements: statementsOfClosing(db, closingDate).map((s) => ({
+      kind: 'statement' as const,
+      id: s.id,
+      number: s.number,
+      date: closingDate,
+      amount: s.amountDue,
+      restaurantName: s.restaurantName,
+    })),
+  };
+}
+
 // --- Receipt -------------------------------------------------------------------------------------
 
 /**

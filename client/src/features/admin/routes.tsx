@@ -14,9 +14,8 @@ import { ordersRoutes } from './orders/routes';
 // reaches a customer's or driver's phone.
 //
 // To add a screen: put `<Route path="/admin/..." element={<YourScreen />} />` (full path) in
-// your group's fragment (office/, orders/ or money/routes.tsx), import the screen there, and
-// delete its row from client/src/comingSoonRoutes.ts. The area's guard, error boundary and
-// Page not found already wrap it. A layout for all office screens (e.g. a sidebar) goes in
+// your group's fragment (office/, orders/, money/ or lists/routes.tsx) and import the screen
+// there. The area's guard, error boundary and Page not found already wrap it. A layout for all office screens (e.g. a sidebar) goes in
 // `adminLayout` below: it must render <Outlet /> where the screen belongs.
 
 /** The office's screens: one fragment per screen group, so each group owns its own file. */

@@ -13,9 +13,8 @@ import { driverPaymentRoutes } from './payments/routes';
 // The driver's area: one lazily loaded chunk (client/src/shell/Areas.tsx).
 //
 // To add a screen: put `<Route path="/driver/..." element={<YourScreen />} />` (full path) in
-// your group's fragment (deliveries/ or payments/routes.tsx), import the screen there, and
-// delete its row from client/src/comingSoonRoutes.ts. The area's guard, error boundary and
-// Page not found already wrap it.
+// your group's fragment (deliveries/ or payments/routes.tsx) and import the screen there. The
+// area's guard, error boundary and Page not found already wrap it.
 
 /** The driver's screens: one fragment per screen group. */
 export const driverRoutes = (

@@ -7,12 +7,11 @@ import type { ClosingCustomerOut, ClosingResultOut } from '../../../../../shared
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { DATE_INPUT_RANGE, showDate } from '../../../dates';
+import { businessToday, DATE_INPUT_RANGE, showDate } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
-import { localToday } from './dates';
 import { InvoicesFailed } from './InvoiceList';
 
 /** The last day of the month before `iso`'s month (the usual closing to run). */
@@ -24,7 +23,7 @@ function lastMonthEnd(iso: string): string {
 /** 締め処理: pick a closing date, preview what it bills, run it, open the invoices it made. */
 export function ClosingScreen() {
   const { t } = useTranslation();
-  const [date, setDate] = useState(lastMonthEnd(localToday()));
+  const [date, setDate] = useState(lastMonthEnd(businessToday()));
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const preview = trpc.closing.preview.useQuery({ closingDate: date }, { enabled: valid });
   const [result, setResult] = useState<ClosingResultOut | null>(null);

@@ -5,18 +5,17 @@ import { formatYen } from '../../../../../shared/format';
 import type { FollowUpOut } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
-import { showDate } from '../../../dates';
+import { businessToday, showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from './api';
 import { adminCrumbs, paymentsCrumb } from './crumbs';
-import { localToday } from './dates';
 import { InvoicesFailed } from './InvoiceList';
 
 /** The office's worklist: unpaid invoices by their next follow-up date. */
 export function FollowUpsScreen() {
   const { t } = useTranslation();
   const query = trpc.invoices.followUps.useQuery(undefined, INVOICE_QUERY);
-  const today = localToday();
+  const today = businessToday();
   return (
     <>
       <Breadcrumbs items={adminCrumbs(t, t('money.followUps'), [paymentsCrumb(t)])} />

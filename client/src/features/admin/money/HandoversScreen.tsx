@@ -19,12 +19,11 @@ import type { HandoverOut, HandoverReportOut } from '../../../../../shared/schem
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { DATE_INPUT_RANGE, showDate } from '../../../dates';
+import { businessToday, DATE_INPUT_RANGE, showDate } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
-import { localToday } from './dates';
 import { InvoicesFailed } from './InvoiceList';
 
 const daysAgo = (iso: string, n: number) =>
@@ -33,7 +32,7 @@ const daysAgo = (iso: string, n: number) =>
 /** Per driver and day: collected, handed over, confirmed; the office confirms here. */
 export function HandoversScreen() {
   const { t } = useTranslation();
-  const today = localToday();
+  const today = businessToday();
   const [from, setFrom] = useState(daysAgo(today, 6));
   const [to, setTo] = useState(today);
   const report = trpc.handovers.report.useQuery({ from, to }, { enabled: Boolean(from && to) });

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { businessToday } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
-import { localToday } from './dates';
 
 /** The note form (spec §5): trimmed, 4 rows, an optional next follow-up date. */
 export function NoteForm({
@@ -35,7 +35,7 @@ export function NoteForm({
       const saved = await add.mutateAsync({
         invoiceId: invoice._id,
         note: text,
-        date: localToday(),
+        date: businessToday(),
         nextFollowUp: followUp || null,
       });
       notifySuccess(t('money.noteAdded'));

@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { DATE_INPUT_RANGE } from '../../../dates';
+import { businessToday, DATE_INPUT_RANGE } from '../../../dates';
 import { isNetworkFailure, keyedClient, withKey } from '../../../keyed';
 import { AuthContext } from '../../auth/AuthContext';
 import { enqueuePayment, sendPayment } from '../../driver/payments/outbox';
 import { moneyErrorText, newKey } from './api';
-import { localToday } from './dates';
 
 interface PaymentFormProps {
   invoice: InvoiceOut;
@@ -27,12 +26,12 @@ interface PaymentFormProps {
 export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: PaymentFormProps) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState<string | number>(editing ? editing.amount : '');
-  const [date, setDate] = useState(editing?.date ?? localToday());
+  const [date, setDate] = useState(editing?.date ?? businessToday());
   const [touched, setTouched] = useState(false);
   // 'Amount is required' once something was typed and cleared, not before.
   const [everTyped, setEverTyped] = useState(Boolean(editing));
   const [busy, setBusy] = useState(false);
-  // 'Pay Full Amount' records the whole balance at once: it asks first (issue 20).
+  // 'Pay Full Amount' records the whole balance at once: it asks first (ADR 039).
   const [confirmFull, setConfirmFull] = useState(false);
   // One key per attempt: a retry after a lost answer is recorded once.
   const key = useRef(newKey());
@@ -152,7 +151,7 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
             label={t('money.date')}
             value={date}
             onChange={(e) => setDate(e.currentTarget.value)}
-            max={localToday()}
+            max={businessToday()}
             error={touched ? dateError : null}
             required
           />
@@ -190,7 +189,7 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
             <Text size="sm" id="pay-full-q" mb="sm">
               {t('money.payFullConfirm', {
                 amount: formatYen(balance),
-                date: isDriver ? localToday() : date,
+                date: isDriver ? businessToday() : date,
               })}
             </Text>
             <Group justify="flex-end" gap="xs">

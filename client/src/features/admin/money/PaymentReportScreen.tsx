@@ -7,17 +7,16 @@ import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
-import { showDate } from '../../../dates';
+import { businessToday, showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
-import { localToday } from './dates';
 import { InvoicesFailed } from './InvoiceList';
 
 /** /admin/reports/payment: the projected collection of a payment day, and the next 31 days. */
 export function PaymentReportScreen() {
   const { t } = useTranslation();
-  const [day, setDay] = useState<number | string>(Number(localToday().slice(8)));
+  const [day, setDay] = useState<number | string>(Number(businessToday().slice(8)));
   const valid = typeof day === 'number' && day >= 1 && day <= 31;
   const query = trpc.invoices.byDate.useQuery(
     { paymentDate: String(day) },

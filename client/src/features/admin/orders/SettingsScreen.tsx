@@ -24,8 +24,8 @@ import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
 import classes from './holidays.module.css';
-import { BusinessSettingsPanel, TaxSettingsPanel } from './MoneySettings';
 import { adminCrumbs } from './shared';
+import { BusinessSettingsPanel, TaxSettingsPanel } from './TaxAndBusinessSettings';
 
 /** /admin/settings: the order cut-off time and the holidays (DESIGN §6). */
 export function SettingsScreen() {

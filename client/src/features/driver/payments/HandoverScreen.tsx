@@ -16,17 +16,16 @@ import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { DATE_INPUT_RANGE } from '../../../dates';
+import { businessToday, DATE_INPUT_RANGE } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from '../../admin/money/api';
-import { localToday } from '../../admin/money/dates';
 import { InvoicesFailed, Loading } from '../../admin/money/InvoiceList';
 
 /** The driver's cash of a day, per customer and in total, and handing it to the office. */
 export function HandoverScreen() {
   const { t } = useTranslation();
-  const [date, setDate] = useState(localToday());
+  const [date, setDate] = useState(businessToday());
   const day = trpc.handovers.myDay.useQuery({ date }, { enabled: Boolean(date) });
   const [amount, setAmount] = useState<string | number>('');
   const [note, setNote] = useState('');
