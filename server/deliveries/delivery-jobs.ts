@@ -8,9 +8,11 @@ import {
   deliveryJob,
   invoice,
   orderLine,
+  product,
   route,
   uploadedFile,
 } from '../../drizzle/schema';
+import { creditsInTurn, type PendingCredit } from '../../shared/credits';
 import { isoDateInZone } from '../../shared/format';
 import {
   DELIVERED_AT_MAX_AGE_MS,
@@ -22,7 +24,7 @@ import {
   type jobFormInput,
 } from '../../shared/schemas/doorstep';
 import { giveBackShort } from '../catalogue/stock';
-import { billDeliveredOrder, deliveryDay } from '../money/billing';
+import { billDeliveredOrder, deliveryDay, pendingCreditsOf } from '../money/billing';
 import { takePaymentAtDelivery } from '../money/payments';
 import { type Actor, recordAudit } from '../platform/audit';
 import { dayRange } from '../platform/business-day';
@@ -81,6 +83,7 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
           orderId: orderLine.orderId,
           _id: orderLine.id,
           name: orderLine.name,
+          nameNe: product.nameNe,
           quantity: orderLine.quantity,
           sku: orderLine.sku,
           position: orderLine.position,
@@ -90,6 +93,7 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
           shortReason: orderLine.shortReason,
         })
         .from(orderLine)
+        .leftJoin(product, eq(product.id, orderLine.productId))
         .where(inArray(orderLine.orderId, orderIds))
         .all()
     : [];
@@ -118,6 +122,7 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
     ).map((i) => [i._id, i]),
   );
   const tax = getTaxSettings(db);
+  const credits = creditsOfPendingCashJobs(db, rows);
   return rows.map((r) => {
     const j = r.job;
     const order =
@@ -131,6 +136,7 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
             tax,
             invoice: (r.oInvoice && invoices.get(r.oInvoice)) || null,
             slipNumber: r.oSlip ?? null,
+            credits: credits.get(j.id)?.available ?? [],
           }
         : null;
     return {
@@ -156,10 +162,49 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
       deliveredAt: j.deliveredAt,
       recipientName: j.recipientName,
       proofImage: j.proofImage,
-      amountToCollect: r.cPay === 'cash' && order ? order.totalPrice : 0,
+      amountToCollect: amountToCollect(r, order, credits.get(j.id)?.applied ?? 0),
       createdAt: j.createdAt,
     };
   });
+}
+
+/**
+ * The credit notes each pending cash job's invoice will deduct (ADR 033): a customer's pending
+ * credit notes spread over its jobs in serial order, as the deliveries will make the invoices.
+ */
+function creditsOfPendingCashJobs(db: Db, rows: Joined[]) {
+  const pending = rows
+    .filter((r) => r.cPay === 'cash' && r.cId && !r.job.isDelivered && r.oNumber !== null)
+    .sort((a, b) => a.job.serialNo - b.job.serialNo);
+  const credits = pendingCreditsOf(
+    db,
+    pending.map((r) => r.cId as string),
+  );
+  const out = new Map<string, { available: PendingCredit[]; applied: number }>();
+  for (const [customerId, list] of credits) {
+    const jobs = pending.filter((r) => r.cId === customerId);
+    creditsInTurn(
+      jobs.map((r) => r.oTotal ?? 0),
+      list,
+    ).forEach((turn, i) => {
+      out.set((jobs[i] as Joined).job.id, turn);
+    });
+  }
+  return out;
+}
+
+/**
+ * What the driver collects for a cash customer: before delivery, the order's total less the
+ * credit notes its invoice will deduct; after, what is still unpaid on the invoice it made.
+ */
+function amountToCollect(
+  r: Joined,
+  order: { totalPrice: number; invoice: { amount: number; paidAmount: number } | null } | null,
+  credit: number,
+): number {
+  if (r.cPay !== 'cash' || !order) return 0;
+  if (!r.job.isDelivered) return order.totalPrice - credit;
+  return order.invoice ? Math.max(0, order.invoice.amount - order.invoice.paidAmount) : 0;
 }
 
 function keywordFilter(keyword: string): SQL | undefined {

@@ -1,8 +1,10 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { customer, customerOrder, deliveryJob, route } from '../../drizzle/schema';
+import { creditsInTurn } from '../../shared/credits';
 import { isoDateInZone } from '../../shared/format';
 import type { DriverRouteOut, RouteStopOut } from '../../shared/schemas/doorstep';
 import { stopOrder } from '../customers/routes';
+import { pendingCreditsOf } from '../money/billing';
 import { dayRange } from '../platform/business-day';
 import type { Db } from '../platform/db';
 import { type Scope, withinScope } from '../platform/scope';
@@ -24,6 +26,7 @@ export function driverRoute(
   const rows = db
     .select({
       jobId: deliveryJob.id,
+      serialNo: deliveryJob.serialNo,
       isDelivered: deliveryJob.isDelivered,
       jobName: deliveryJob.restaurantName,
       customerId: customer.id,
@@ -85,6 +88,19 @@ export function driverRoute(
       // As on the job card: a cash customer pays the order's total at the door.
       if (r.pay === 'cash' && r.total !== null) stop.amountToCollect += r.total;
     }
+  }
+  // ... less the credit notes the deliveries' invoices will deduct, in the jobs' serial order.
+  const cash = rows
+    .filter((r) => r.pay === 'cash' && r.customerId && !r.isDelivered && r.total !== null)
+    .sort((a, b) => a.serialNo - b.serialNo);
+  for (const [customerId, credits] of pendingCreditsOf(
+    db,
+    cash.map((r) => r.customerId as string),
+  )) {
+    const totals = cash.filter((r) => r.customerId === customerId).map((r) => r.total ?? 0);
+    const stop = stops.get(customerId);
+    if (stop)
+      stop.amountToCollect -= creditsInTurn(totals, credits).reduce((s, t) => s + t.applied, 0);
   }
   return { date, stops: [...stops.values()] };
 }

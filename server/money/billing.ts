@@ -1,3 +1,4 @@
+import { creditsFitting, type PendingCredit } from '../../shared/credits';
 import type { InvoiceKind } from '../../shared/enums';
 import { isoDateInZone } from '../../shared/format';
 import { type TaxRate, type TaxSummary, taxByRate } from '../../shared/tax';
@@ -112,22 +113,26 @@ export function pendingCredits(db: Db, customerId: string) {
     .all(customerId);
 }
 
-/**
- * The credit notes deducted on an invoice of `gross`: oldest first, each whole, as long as the
- * invoice stays above zero (a credit note that does not fit waits for the next invoice).
- */
-export function creditsFitting(
-  credits: readonly { id: string; total: number }[],
-  gross: number,
-): { ids: string[]; applied: number } {
-  const ids: string[] = [];
-  let applied = 0;
-  for (const c of credits) {
-    if (applied + c.total >= gross) continue;
-    ids.push(c.id);
-    applied += c.total;
+/** The pending credit notes of some customers, each list oldest first (the jobs' cash to collect). */
+export function pendingCreditsOf(
+  db: Db,
+  customerIds: readonly string[],
+): Map<string, PendingCredit[]> {
+  const out = new Map<string, PendingCredit[]>();
+  if (customerIds.length === 0) return out;
+  const rows = db.$client
+    .prepare<[string], PendingCredit & { customerId: string }>(
+      `SELECT id, number, total, customer_id AS customerId FROM credit_note
+        WHERE customer_id IN (SELECT value FROM json_each(?)) AND applied_to_invoice_id IS NULL
+        ORDER BY issue_date, created_at, id`,
+    )
+    .all(JSON.stringify([...new Set(customerIds)]));
+  for (const { customerId, ...c } of rows) {
+    const list = out.get(customerId) ?? [];
+    list.push(c);
+    out.set(customerId, list);
   }
-  return { ids, applied };
+  return out;
 }
 
 export interface IssuedInvoice {

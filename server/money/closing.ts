@@ -1,3 +1,4 @@
+import { creditsFitting } from '../../shared/credits';
 import { addDaysIso } from '../../shared/delivery-dates';
 import type {
   ClosingCustomerOut,
@@ -10,7 +11,6 @@ import { badRequest, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import {
   type BillableLine,
-  creditsFitting,
   deliveredLines,
   deliveryDay,
   issueInvoice,

@@ -176,6 +176,8 @@ export const jobOut = z.object({
       orderItems: z.array(
         z.object({
           name: z.string(),
+          /** The product's Nepali name, if it has one (the phone shows it to a Nepali reader). */
+          nameNe: z.string().nullable(),
           quantity: z.number().int(),
           sku: z.string(),
           _id: z.string(),
@@ -198,6 +200,11 @@ export const jobOut = z.object({
         })
         .nullable(),
       slipNumber: z.string().nullable(),
+      /**
+       * Before delivery, a cash customer's credit notes its invoice may deduct (oldest first),
+       * so the phone can work out the cash to collect after a short delivery; else empty.
+       */
+      credits: z.array(z.object({ id: z.string(), number: z.string(), total: z.number().int() })),
     })
     .nullable(),
   preparedBy: z.object({ _id: z.string(), username: z.string() }).nullable(),
@@ -206,7 +213,10 @@ export const jobOut = z.object({
   deliveredAt: z.string().nullable(),
   recipientName: z.string().nullable(),
   proofImage: z.string().nullable(),
-  /** What the driver collects: the order's total for a cash customer, else 0. */
+  /**
+   * What the driver collects from a cash customer (else 0): before delivery the order's total
+   * less the credit notes its invoice will deduct, after it what is still unpaid.
+   */
   amountToCollect: z.number().int(),
   createdAt: z.string(),
 });

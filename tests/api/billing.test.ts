@@ -96,6 +96,7 @@ interface Job {
     orderItems: { _id: string; name: string; quantity: number }[];
     invoice: { _id: string; number: string; amount: number; paidAmount: number } | null;
     slipNumber: string | null;
+    credits: { id: string; number: string; total: number }[];
   };
 }
 
@@ -480,9 +481,30 @@ describe('goods claims and credit notes', () => {
     expect(one<{ n: number }>('SELECT COUNT(*) AS n FROM credit_note').n).toBe(1);
   });
 
-  it("the credit note is deducted on the customer's next delivery invoice", async () => {
+  it("the credit note is deducted on the customer's next delivery invoice, and the driver's card already says so", async () => {
     const j = await orderAndDispatch(cashCust, 3, 0);
-    const r = await mutate<Job>(driver, 'ordertrack.deliver', { id: j._id });
+    // The phone shows the cash to collect after the credit note, and can work it out again
+    // for a short delivery from the credit notes it is given.
+    expect(j.amountToCollect).toBe(8035 - 2678);
+    expect(j.order.credits.map((c) => c.total)).toEqual([2678]);
+    const route = await query<{ stops: { customerId: string; amountToCollect: number }[] }>(
+      driver,
+      'ordertrack.driverRoute',
+      { driverId },
+    );
+    expect(route.data.stops.find((s) => s.customerId === cashId)?.amountToCollect).toBe(
+      8035 - 2678,
+    );
+    // Collecting exactly what the card says is taken (before, the card asked for 8035 and the
+    // server refused it as more than the invoice).
+    const r = await mutate<Job>(driver, 'ordertrack.deliver', {
+      id: j._id,
+      cashTaken: j.amountToCollect,
+    });
+    expect(r.status).toBe(200);
+    expect(r.data.order.invoice?.paidAmount).toBe(8035 - 2678);
+    expect(r.data.amountToCollect).toBe(0);
+    expect(r.data.order.credits).toEqual([]);
     // 7440 + 595 = 8035, less the credit note's 2678.
     expect(r.data.order.invoice?.amount).toBe(8035 - 2678);
     const inv = one<{ credit_applied: number }>(
