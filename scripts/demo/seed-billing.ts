@@ -29,7 +29,7 @@ export const DEMO_BUSINESS = {
   bank: {
     bankName: '三井住友銀行',
     branchName: '新宿西口支店',
-    accountType: '普通',
+    accountType: 'ordinary' as const,
     accountNumber: '1234567',
     accountHolder: 'カ)ヒマラヤフーズ',
   },

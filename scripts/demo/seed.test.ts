@@ -406,6 +406,31 @@ describe('seedDemo', () => {
     expect(withPayments).toBeGreaterThan(3);
   });
 
+  it('asks on every statement for exactly what the restaurant owed on its closing date', () => {
+    // What the office's invoice list and the aging report say: the invoices issued by then,
+    // less the payments made by then. Before, a first statement also brought forward invoices
+    // issued after it (ADR 047).
+    const statements = db.$client
+      .prepare(
+        `SELECT s.number, s.customer_id AS customerId, s.closing_date AS closingDate,
+                s.amount_due AS due
+           FROM statement s`,
+      )
+      .all() as { number: string; customerId: string; closingDate: string; due: number }[];
+    const owed = db.$client.prepare(
+      `SELECT (SELECT COALESCE(SUM(amount), 0) FROM invoice
+                WHERE customer_id = @c AND cancelled_at IS NULL
+                  AND substr(COALESCE(issue_date, created_at), 1, 10) <= @d)
+            - (SELECT COALESCE(SUM(p.amount), 0) FROM payment p JOIN invoice i ON i.id = p.invoice_id
+                WHERE i.customer_id = @c AND p.date <= @d) AS n`,
+    );
+    expect(statements.length).toBeGreaterThan(5);
+    for (const st of statements) {
+      const { n } = owed.get({ c: st.customerId, d: st.closingDate }) as { n: number };
+      expect(st.due, `${st.number} ${st.closingDate}`).toBe(n);
+    }
+  });
+
   it('after closing every customer, invoiced amounts equal delivered amounts with tax, each order once', () => {
     const actor = { id: null, name: 'test' };
     for (let d = TODAY; d <= addDaysIso(TODAY, 31); d = addDaysIso(d, 1)) {

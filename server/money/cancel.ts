@@ -93,7 +93,8 @@ export function cancelInvoice(
         orderIds: orders.map((o) => o.id),
         lines: deliveredLines(db, orders),
         issueDate: today,
-        dueDate: inv.dueDate,
+        // Due when the cancelled one was, but never before the day it is issued.
+        dueDate: inv.dueDate && inv.dueDate > today ? inv.dueDate : today,
         assignToCollect: inv.assignToCollect,
         note: '',
       });

@@ -1,5 +1,6 @@
 import { creditsFitting } from '../../shared/credits';
 import { addDaysIso } from '../../shared/delivery-dates';
+import { isoDateInZone } from '../../shared/format';
 import type {
   ClosingCustomerOut,
   ClosingPreviewOut,
@@ -194,6 +195,10 @@ export function previewClosing(
     const p = plan(db, t, closingDate, opts.timeZone);
     const tax = taxOf(db, p.lines);
     const credit = creditsFitting(pendingCredits(db, t.id), tax.total).applied;
+    const amount = tax.total - credit;
+    // The statement the run would make, as closeCustomer makes it.
+    const f = p.closed ? null : statementFigures(db, t, p);
+    const invoiced = p.orders.length > 0 && tax.total > 0;
     customers.push({
       customerId: t.id,
       restaurantName: t.restaurantName,
@@ -202,11 +207,14 @@ export function previewClosing(
       periodStart: p.periodStart,
       periodEnd: p.periodEnd,
       orders: p.orders.length,
-      amount: tax.total - credit,
+      amount,
       ...rateParts(tax),
       credit,
       dueDate: p.orders.length > 0 ? p.dueDate : null,
       closed: p.closed,
+      handMade: f?.manualAmount ?? 0,
+      amountDue: f ? f.carriedOver + (invoiced ? amount : 0) + f.manualAmount : 0,
+      statement: !!f && (invoiced || f.manual.length > 0 || f.carriedOver !== 0),
     });
   }
   return {
@@ -228,6 +236,10 @@ export function runClosing(
   closingDate: string,
   opts: { customerId?: string; timeZone: string },
 ): ClosingResultOut {
+  // A closing issues invoices dated on its date and closes the period: not before it has ended.
+  if (closingDate > isoDateInZone(new Date(), opts.timeZone)) {
+    throw badRequest('invoice.closingInFuture', { date: closingDate });
+  }
   return write(db, () => {
     const results: ClosingResultOut['results'] = [];
     for (const t of targets(db, closingDate, opts.customerId)) {
@@ -243,33 +255,17 @@ export function runClosing(
   });
 }
 
-function closeCustomer(
-  db: Db,
-  actor: Actor,
-  target: Target,
-  closingDate: string,
-  timeZone: string,
-): ClosingResultOut['results'][number] | null {
-  // Re-read under the write lock: another run may have closed this customer a moment ago.
-  const p = plan(db, target, closingDate, timeZone);
-  if (p.closed) return null;
-  const issued =
-    p.orders.length > 0
-      ? issueInvoice(db, actor, {
-          customerId: target.id,
-          kind: 'closing',
-          orderIds: p.orders.map((o) => o.id),
-          lines: p.lines,
-          issueDate: closingDate,
-          dueDate: p.dueDate,
-          periodStart: p.periodStart,
-          periodEnd: closingDate,
-        })
-      : null;
+/**
+ * A statement's figures apart from this closing's own invoice: the hand-made invoices it counts
+ * in its period, the payments received in the period, and the balance brought forward.
+ */
+function statementFigures(db: Db, target: Target, p: Plan) {
+  // The day before the period: the previous closing, or for a first statement the day before
+  // its period starts (earlier when old deliveries were never billed).
   const after = p.lastClosing ?? addDaysIso(p.periodStart, -1);
-  // Hand-made invoices issued to the customer since the previous closing, up to this one, and
-  // on no statement yet: this statement counts them in its period (ADR 034, amending ADR 033).
-  const previousClosing = p.lastClosing ?? previousClosingDate(target.closingDay, closingDate);
+  const closingDate = p.periodEnd;
+  // Hand-made invoices issued to the customer since then, up to this closing, and on no
+  // statement yet: this statement counts them in its period (ADR 034, amending ADR 033).
   const manual = db.$client
     .prepare<[string, string, string], { id: string; number: string | null; amount: number }>(
       `SELECT id, number, amount FROM invoice
@@ -278,8 +274,7 @@ function closeCustomer(
           AND substr(COALESCE(issue_date, created_at), 1, 10) <= ?
         ORDER BY number, created_at`,
     )
-    .all(target.id, previousClosing, closingDate);
-  const manualIds = JSON.stringify(manual.map((m) => m.id));
+    .all(target.id, after, closingDate);
   const manualAmount = manual.reduce((sum, m) => sum + m.amount, 0);
   const paymentsReceived =
     db.$client
@@ -305,16 +300,17 @@ function closeCustomer(
         .get(target.id, p.lastCreatedAt ?? '', target.id) ?? 0;
     previousBalance = p.previousAmountDue - cancelled;
   } else {
-    // The first statement: what the customer owed on its other invoices at the last closing.
+    // The first statement: what the customer owed on the day before its period, on invoices
+    // issued by then (not those issued later, which belong to this period or the next).
     const billed =
       db.$client
-        .prepare<[string, string | null, string], number>(
+        .prepare<[string, string], number>(
           `SELECT COALESCE(SUM(amount), 0) FROM invoice
-            WHERE customer_id = ? AND id IS NOT ? AND cancelled_at IS NULL
-              AND id NOT IN (SELECT value FROM json_each(?))`,
+            WHERE customer_id = ? AND cancelled_at IS NULL
+              AND substr(COALESCE(issue_date, created_at), 1, 10) <= ?`,
         )
         .pluck()
-        .get(target.id, issued?.id ?? null, manualIds) ?? 0;
+        .get(target.id, after) ?? 0;
     const paidBefore =
       db.$client
         .prepare<[string, string], number>(
@@ -325,8 +321,42 @@ function closeCustomer(
         .get(target.id, after) ?? 0;
     previousBalance = billed - paidBefore;
   }
-  const carriedOver = previousBalance - paymentsReceived;
-  const periodAmount = (issued?.amount ?? 0) + manualAmount;
+  return {
+    manual,
+    manualAmount,
+    paymentsReceived,
+    previousBalance,
+    carriedOver: previousBalance - paymentsReceived,
+  };
+}
+
+function closeCustomer(
+  db: Db,
+  actor: Actor,
+  target: Target,
+  closingDate: string,
+  timeZone: string,
+): ClosingResultOut['results'][number] | null {
+  // Re-read under the write lock: another run may have closed this customer a moment ago.
+  const p = plan(db, target, closingDate, timeZone);
+  if (p.closed) return null;
+  const issued =
+    p.orders.length > 0
+      ? issueInvoice(db, actor, {
+          customerId: target.id,
+          kind: 'closing',
+          orderIds: p.orders.map((o) => o.id),
+          lines: p.lines,
+          issueDate: closingDate,
+          dueDate: p.dueDate,
+          periodStart: p.periodStart,
+          periodEnd: closingDate,
+        })
+      : null;
+  const f = statementFigures(db, target, p);
+  const { manual, paymentsReceived, previousBalance, carriedOver } = f;
+  const manualIds = JSON.stringify(manual.map((m) => m.id));
+  const periodAmount = (issued?.amount ?? 0) + f.manualAmount;
   if (!issued && manual.length === 0 && carriedOver === 0) return null;
   const amountDue = carriedOver + periodAmount;
   const statementId = newId();

@@ -518,12 +518,16 @@ export function deleteInvoice(db: Db, actor: Actor, id: string): { _id: string }
     const before = findInvoiceRow(db, id, { kind: 'all' });
     if (!before) throw notFound('invoice.notFound');
     const row = db.$client
-      .prepare<[string], { kind: string; cancelledAt: string | null }>(
-        'SELECT kind, cancelled_at AS cancelledAt FROM invoice WHERE id = ?',
+      .prepare<[string], { kind: string; cancelledAt: string | null; number: string | null }>(
+        'SELECT kind, cancelled_at AS cancelledAt, number FROM invoice WHERE id = ?',
       )
       .get(id);
-    // A cancelled invoice stays, its number used for good (ADR 034).
-    if (row && (row.kind !== 'manual' || row.cancelledAt)) throw conflict('invoice.issuedNoDelete');
+    // An issued invoice stays, its number used for good (ADR 034, 047): numbers run without
+    // gaps, and a document the customer may hold never vanishes. It is cancelled with a reason
+    // instead. Only an invoice from before numbering, never issued as a document, may go.
+    if (row && (row.kind !== 'manual' || row.cancelledAt || row.number)) {
+      throw conflict('invoice.issuedNoDelete');
+    }
     // Its payments go with it: not while one belongs to a confirmed handover (ADR 023).
     assertInvoiceOpen(db, id);
     const payments = db.$client

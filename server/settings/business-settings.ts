@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { setting } from '../../drizzle/schema';
-import type { BusinessSettingsOut, TaxSettingsOut } from '../../shared/schemas/tax';
+import {
+  BANK_ACCOUNT_TYPES,
+  type BusinessSettingsOut,
+  type TaxSettingsOut,
+} from '../../shared/schemas/tax';
+
+type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { DEFAULT_TAX_SETTINGS, getTaxSettings } from './tax-settings';
@@ -30,11 +37,22 @@ export function getBusinessSettings(db: Db): BusinessSettingsOut {
     .where(eq(setting.key, 'business'))
     .get();
   const value = (row?.value ?? {}) as Partial<BusinessSettingsOut>;
+  const bank = { ...DEFAULT_BUSINESS_SETTINGS.bank, ...(value.bank ?? {}) };
   return {
     ...DEFAULT_BUSINESS_SETTINGS,
     ...value,
-    bank: { ...DEFAULT_BUSINESS_SETTINGS.bank, ...(value.bank ?? {}) },
+    bank: { ...bank, accountType: accountTypeOf(bank.accountType) },
   };
+}
+
+/**
+ * A stored account type as one the settings accept. A value written by hand or by a script in
+ * Japanese (普通, 当座, 貯蓄) is read as its type; anything else as ordinary, rather than
+ * failing the whole settings screen.
+ */
+function accountTypeOf(stored: unknown): BankAccountType {
+  if ((BANK_ACCOUNT_TYPES as readonly unknown[]).includes(stored)) return stored as BankAccountType;
+  return stored === '当座' ? 'current' : stored === '貯蓄' ? 'savings' : 'ordinary';
 }
 
 function putSetting(db: Db, actor: Actor, key: string, before: object, next: object): void {

@@ -62,6 +62,12 @@ export const closingCustomerOut = z.object({
   dueDate: z.string().nullable(),
   /** Already closed for this date (a statement exists): nothing will be made. */
   closed: z.boolean(),
+  /** Hand-made invoices of the period the statement counts beside the deliveries. */
+  handMade: z.number().int(),
+  /** What the statement will ask for: the balance carried over plus this period's amounts. */
+  amountDue: z.number().int(),
+  /** Whether the run makes a statement for this customer (also with no delivery, for a balance). */
+  statement: z.boolean(),
 });
 export type ClosingCustomerOut = z.infer<typeof closingCustomerOut>;
 
@@ -132,6 +138,8 @@ export const claimOut = z.object({
   orderNumber: z.number().int().nullable(),
   orderLineId: z.string(),
   productName: z.string(),
+  /** The product's Nepali name, when it has one. */
+  nameNe: z.string().nullable(),
   sku: z.string(),
   unitPrice: z.number().int(),
   deliveredQuantity: z.number().int(),
@@ -159,6 +167,8 @@ export const claimableOut = z.array(
       z.object({
         orderLineId: z.string(),
         name: z.string(),
+        /** The product's Nepali name, when it has one. */
+        nameNe: z.string().nullable(),
         sku: z.string(),
         /** What was delivered less what is already reported. */
         claimable: z.number().int(),

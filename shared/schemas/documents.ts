@@ -80,14 +80,8 @@ export const documentModelOut = z.object({
       carriedOver: z.number().int(),
       periodAmount: z.number().int(),
       amountDue: z.number().int(),
-      byDate: z.array(
-        z.object({
-          date: z.string(),
-          net: z.number().int(),
-          tax: z.number().int(),
-          total: z.number().int(),
-        }),
-      ),
+      /** Each date's amount as its lines show it (the tax is the period's, per rate, once). */
+      byDate: z.array(z.object({ date: z.string(), amount: z.number().int() })),
     })
     .nullable(),
   /** Why a credit note was issued. */

@@ -260,13 +260,15 @@ describe('a cash delivery becomes its invoice', () => {
 });
 
 describe('the monthly closing run', () => {
-  const closingDate = (() => {
-    const d = new Date();
-    const iso = isoDateInZone(d, 'Asia/Tokyo');
-    const [y, m] = iso.split('-').map(Number) as [number, number];
-    return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  })();
+  // Today: a closing runs once its date has come (a later date is refused, below). The monthly
+  // customer closes on today's day of the month, paying on the 25th.
+  const closingDate = isoDateInZone(new Date(), 'Asia/Tokyo');
   const orders: string[] = [];
+  beforeAll(() => {
+    t.db.$client
+      .prepare('UPDATE customer SET closing_day = ? WHERE id = ?')
+      .run(Number(closingDate.slice(8)), monthlyId);
+  });
 
   it("a monthly customer's deliveries wait for the closing", async () => {
     for (const n of [1, 2]) {
@@ -291,8 +293,26 @@ describe('the monthly closing run', () => {
     expect(r.status).toBe(200);
     const c = r.data.customers.find((x) => x.customerId === monthlyId);
     // 2480 x 3 = 7440 (+595 once), 1000 x 2 = 2000 (+200).
-    expect(c).toMatchObject({ orders: 2, amount: 7440 + 595 + 2000 + 200, closed: false });
+    expect(c).toMatchObject({
+      orders: 2,
+      amount: 7440 + 595 + 2000 + 200,
+      closed: false,
+      statement: true,
+      handMade: 0,
+      amountDue: 7440 + 595 + 2000 + 200,
+    });
     expect(r.data.customers.some((x) => x.customerId === cashId)).toBe(false);
+  });
+
+  it('a closing date after today is refused, making nothing', async () => {
+    const tomorrow = new Date(Date.parse(`${closingDate}T00:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const r = await mutate(admin, 'closing.run', { closingDate: tomorrow, customerId: monthlyId });
+    expect(r.status).toBe(400);
+    expect(r.code).toBe('invoice.closingInFuture');
+    expect(one<{ n: number }>('SELECT COUNT(*) AS n FROM statement').n).toBe(0);
+    for (const o of orders) expect(invoicesOfOrder(o)).toHaveLength(0);
   });
 
   it('two runs at the same moment invoice each order once', async () => {
@@ -319,8 +339,9 @@ describe('the monthly closing run', () => {
       "SELECT * FROM invoice WHERE customer_id = ? AND kind = 'closing'",
       monthlyId,
     );
-    const [y, m] = closingDate.split('-').map(Number) as [number, number];
-    const nextMonth = new Date(Date.UTC(y, m, 25)).toISOString().slice(0, 10);
+    // Due on the first 25th after the closing date.
+    const [y, m, d] = closingDate.split('-').map(Number) as [number, number, number];
+    const nextMonth = new Date(Date.UTC(y, d < 25 ? m - 1 : m, 25)).toISOString().slice(0, 10);
     expect(inv).toMatchObject({
       amount: 7440 + 595 + 2000 + 200,
       net8: 7440,

@@ -199,7 +199,7 @@ beforeAll(async () => {
   const c2 = await makeCustomer(t.db, { restaurantName: 'Blue Lotus Kitchen' });
   t.db.$client
     .prepare(
-      "UPDATE customer SET billing_name = '株式会社桜レストラン', billing_address = '東京都渋谷区1-1', email = 'keiri@sakura-rest.example', document_language = 'ja' WHERE id = ?",
+      "UPDATE customer SET billing_name = '株式会社桜レストラン', billing_address = '〒150-0002 東京都渋谷区渋谷2-21-1 渋谷ヒカリエ 11階 経理部', email = 'keiri@sakura-rest.example', document_language = 'ja' WHERE id = ?",
     )
     .run(c1.id);
   t.db.$client
@@ -312,6 +312,10 @@ describe('each kind of document carries what a qualified invoice requires', () =
     expect(text).toContain(model.body.number);
     expect(text).toContain(REG);
     expect(text).toContain('株式会社桜レストラン 御中');
+    // A long address is printed whole, on as many lines as it needs (before: cut with "…").
+    expect(text).toContain('〒150-0002');
+    expect(text).toContain('経理部');
+    expect(text).not.toContain('…');
     expect(text).toContain('2026-10-01 ～ 2026-10-31');
     expect(text).toContain('2026-12-25');
     expect(text).toContain('※ 玉ねぎ');

@@ -171,6 +171,8 @@ describe('cancelling a cash delivery invoice', () => {
     const dues = await query<{ totalDues: number }>(admin, 'invoices.byCustomer', {
       customerId: cashId,
     });
+    // Delivered weeks ago: its due date has passed.
+    t.db.$client.prepare("UPDATE invoice SET due_date = '2026-09-08' WHERE id = ?").run(oldId);
     const r = await admin.post<Cancelled>(`/api/invoice/${oldId}/cancel`, {
       reason: 'Billed to the old company name',
     });
@@ -200,6 +202,10 @@ describe('cancelling a cash delivery invoice', () => {
       amount,
       kind: 'delivery',
     });
+    // Issued today, and due today: never due before the day it was issued.
+    expect(
+      one<Record<string, unknown>>('SELECT issue_date, due_date FROM invoice WHERE id = ?', newId),
+    ).toEqual({ issue_date: today, due_date: today });
     // The customer owes the delivery once, not twice.
     const after = await query<{ totalDues: number }>(admin, 'invoices.byCustomer', {
       customerId: cashId,
@@ -314,6 +320,15 @@ describe('a closing invoice cancelled, and hand-made invoices on the statement',
   let closingId = '';
   let closingAmount = 0;
 
+  // Last month's business, closed at its end; the next closing is today's, for this customer
+  // alone (a closing date must have come).
+  let lastMonthEnd = '';
+  let lastMonthDay = '';
+  beforeAll(() => {
+    lastMonthEnd = monthEnd(-1);
+    lastMonthDay = `${lastMonthEnd.slice(0, 8)}15`;
+  });
+
   it("the statement counts the period's hand-made invoice with the closing invoice", async () => {
     const j = await deliver(monthlyCust, 1, 1);
     orderId = j.order._id;
@@ -324,10 +339,21 @@ describe('a closing invoice cancelled, and hand-made invoices on the statement',
     });
     expect(made.status).toBe(200);
     manualId = made.data._id;
+    // Both happened on the 15th of last month.
+    const at = `${lastMonthDay}T03:00:00.000Z`;
+    t.db.$client
+      .prepare('UPDATE delivery_job SET delivered_at = ? WHERE order_id = ?')
+      .run(at, orderId);
+    t.db.$client
+      .prepare('UPDATE customer_order SET delivered_at = ? WHERE id = ?')
+      .run(at, orderId);
+    t.db.$client
+      .prepare('UPDATE invoice SET issue_date = ?, created_at = ? WHERE id = ?')
+      .run(lastMonthDay, at, manualId);
     const r = await mutate<{ results: { customerId: string; invoiceId: string }[] }>(
       admin,
       'closing.run',
-      { closingDate: monthEnd(0) },
+      { closingDate: lastMonthEnd },
     );
     expect(r.status).toBe(200);
     closingId = r.data.results.find((x) => x.customerId === monthlyId)!.invoiceId;
@@ -338,7 +364,7 @@ describe('a closing invoice cancelled, and hand-made invoices on the statement',
     const st = one<Record<string, unknown>>(
       'SELECT * FROM statement WHERE customer_id = ? AND closing_date = ?',
       monthlyId,
-      monthEnd(0),
+      lastMonthEnd,
     );
     expect(st).toMatchObject({
       previous_balance: 0,
@@ -353,6 +379,17 @@ describe('a closing invoice cancelled, and hand-made invoices on the statement',
       manualId,
     ).n;
     expect(await pdfText(admin, `/api/documents/statement/${st.id}.pdf`)).toContain(manualNumber);
+    // Its figures add both documents up: the hand-made invoice's line and tax are in them.
+    const model = await query<{
+      total: number;
+      tax: number;
+      lines: { name: string; amount: number }[];
+      statement: { byDate: { date: string; amount: number }[] };
+    }>(admin, 'documents.model', { kind: 'statement', id: st.id });
+    expect(model.data.total).toBe(closingAmount + 5000);
+    expect(model.data.lines.some((l) => l.name.startsWith(manualNumber))).toBe(true);
+    const byDate = model.data.statement.byDate.reduce((sum, d) => sum + d.amount, 0);
+    expect(byDate).toBe(model.data.lines.reduce((sum, l) => sum + l.amount, 0));
   });
 
   it('cancelling the closing invoice frees its orders; the next closing bills them once', async () => {
@@ -369,7 +406,7 @@ describe('a closing invoice cancelled, and hand-made invoices on the statement',
     const next = await mutate<{ results: { customerId: string; invoiceId: string }[] }>(
       admin,
       'closing.run',
-      { closingDate: monthEnd(1) },
+      { closingDate: today, customerId: monthlyId },
     );
     const res = next.data.results.find((x) => x.customerId === monthlyId)!;
     expect(res.invoiceId).toBeTruthy();
@@ -379,7 +416,7 @@ describe('a closing invoice cancelled, and hand-made invoices on the statement',
     const st = one<Record<string, unknown>>(
       'SELECT * FROM statement WHERE customer_id = ? AND closing_date = ?',
       monthlyId,
-      monthEnd(1),
+      today,
     );
     // The earlier statement's balance less the cancelled invoice; the manual one not again.
     expect(st).toMatchObject({
@@ -388,6 +425,98 @@ describe('a closing invoice cancelled, and hand-made invoices on the statement',
       carried_over: 5000,
       period_amount: closingAmount,
       amount_due: 5000 + closingAmount,
+    });
+  });
+});
+
+describe("a customer's first statement brings forward only what was owed before its period", () => {
+  let customerId = '';
+  let earlier = '';
+  let lastMonthEnd = '';
+  let lastMonthDay = '';
+  const typed = async (amount: number, issueDate: string) => {
+    const made = await mutate<{ _id: string }>(admin, 'invoices.create', {
+      customer: customerId,
+      amount,
+      note: 'Freezer rental',
+    });
+    expect(made.status).toBe(200);
+    t.db.$client
+      .prepare('UPDATE invoice SET issue_date = ?, created_at = ? WHERE id = ?')
+      .run(issueDate, `${issueDate}T03:00:00.000Z`, made.data._id);
+    return made.data._id;
+  };
+  const statementOn = (closingDate: string) =>
+    t.db.$client
+      .prepare('SELECT * FROM statement WHERE customer_id = ? AND closing_date = ?')
+      .get(customerId, closingDate) as Record<string, unknown> | undefined;
+
+  beforeAll(async () => {
+    const c = await makeCustomer(t.db, {
+      restaurantName: 'Everest Dining',
+      paymentMethod: 'monthly',
+    });
+    customerId = c.id;
+    t.db.$client
+      .prepare("UPDATE customer SET closing_day = 31, payment_date = '25' WHERE id = ?")
+      .run(customerId);
+    earlier = monthEnd(-2);
+    lastMonthEnd = monthEnd(-1);
+    lastMonthDay = `${lastMonthEnd.slice(0, 8)}15`;
+  });
+
+  it('a closing before any invoice was issued asks for nothing, though invoices issued later exist', async () => {
+    const first = await typed(8000, lastMonthDay);
+    await typed(3000, today);
+    const preview = await query<{ customers: Record<string, unknown>[] }>(
+      admin,
+      'closing.preview',
+      { closingDate: earlier, customerId },
+    );
+    expect(preview.data.customers[0]).toMatchObject({ statement: false, amountDue: 0 });
+    const r = await mutate<{ results: unknown[] }>(admin, 'closing.run', {
+      closingDate: earlier,
+      customerId,
+    });
+    expect(r.status).toBe(200);
+    // Before, the later invoices (¥11,000) were brought forward onto this statement.
+    expect(r.data.results).toEqual([]);
+    expect(statementOn(earlier)).toBeUndefined();
+    expect(
+      one<{ s: string | null }>('SELECT statement_id AS s FROM invoice WHERE id = ?', first).s,
+    ).toBeNull();
+  });
+
+  it("last month's statement counts last month's invoice, not today's", async () => {
+    const r = await mutate(admin, 'closing.run', { closingDate: lastMonthEnd, customerId });
+    expect(r.status).toBe(200);
+    expect(statementOn(lastMonthEnd)).toMatchObject({
+      previous_balance: 0,
+      payments_received: 0,
+      period_amount: 8000,
+      amount_due: 8000,
+    });
+  });
+
+  it("today's statement: last month's balance paid, today's invoice due", async () => {
+    const inv = one<{ id: string }>(
+      'SELECT id FROM invoice WHERE customer_id = ? AND amount = 8000',
+      customerId,
+    );
+    const pay = await mutate(admin, 'invoices.pay', {
+      invoiceId: inv.id,
+      amount: 8000,
+      date: today,
+    });
+    expect(pay.status).toBe(200);
+    const r = await mutate(admin, 'closing.run', { closingDate: today, customerId });
+    expect(r.status).toBe(200);
+    expect(statementOn(today)).toMatchObject({
+      previous_balance: 8000,
+      payments_received: 8000,
+      carried_over: 0,
+      period_amount: 3000,
+      amount_due: 3000,
     });
   });
 });

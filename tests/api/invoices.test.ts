@@ -316,7 +316,7 @@ describe('payments, notes and the driver scope', () => {
     expect(lower.body.code).toBe('invoice.amountBelowPaid');
   });
 
-  it('edits and deletes an invoice, keeping the trail', async () => {
+  it('edits an invoice; an issued one is never deleted (its number stays used), one from before numbering is, keeping the trail', async () => {
     const made = (await create(admin, { customer: cashCustomer, amount: 700 })).body;
     const edited = await admin.put<Invoice>(`/api/invoice/${made._id}`, {
       customer: cashCustomer,
@@ -325,6 +325,13 @@ describe('payments, notes and the driver scope', () => {
       assignToCollect: driver2.id,
     });
     expect(edited.body).toMatchObject({ amount: 900, pendingAmount: 900 });
+    // Numbered when it was made: a document the customer may hold, cancelled with a reason.
+    const refused = await admin.delete<{ code: string }>(`/api/invoice/${made._id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('invoice.issuedNoDelete');
+    expect((await admin.get(`/api/invoice/${made._id}`)).status).toBe(200);
+    // An invoice kept from before documents were numbered was never issued as one: it may go.
+    t.db.$client.prepare('UPDATE invoice SET number = NULL WHERE id = ?').run(made._id);
     expect((await admin.delete(`/api/invoice/${made._id}`)).status).toBe(200);
     expect((await admin.get(`/api/invoice/${made._id}`)).status).toBe(404);
     const trail = t.db.$client

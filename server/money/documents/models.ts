@@ -453,41 +453,58 @@ export function statementModel(db: Db, id: string, scope: Scope): DocumentModel 
   if (scope.kind === 'driver') throw notInScope();
   const c = customerRow(db, st.customerId);
   const inv = st.invoiceId ? invoiceRow(db, st.invoiceId) : undefined;
-  const figures = inv
-    ? invoiceFigures(db, inv, languageOf(c))
-    : { lines: [] as DocumentLine[], totals: summed([]) };
-  const tax = getTaxSettings(db);
-  // Each delivery date's total and tax, from that date's lines (rounded per rate per date, as
-  // the day's slip shows them); the period's tax per rate is the invoice's, rounded once.
-  const dates = new Map<string, DocumentLine[]>();
-  for (const l of figures.lines) {
+  const language = languageOf(c);
+  // The period's documents: the closing's invoice of the deliveries, and the hand-made
+  // invoices the statement counts beside it (ADR 034). Each kept the tax it computed once per
+  // rate; the statement adds their figures up and computes no tax of its own.
+  const parts = [
+    ...(inv ? [{ number: null as string | null, ...invoiceFigures(db, inv, language) }] : []),
+    ...manualInvoicesOn(db, st.id).map((m) => ({
+      number: m.number,
+      ...invoiceFigures(db, m, language),
+    })),
+  ];
+  // A hand-made invoice is one tax-inclusive line; beside delivery lines priced without tax it
+  // shows its amount without tax, so that every line of the statement reads the same way.
+  const exclusive = getTaxSettings(db).basis === 'exclusive';
+  const lines = parts.flatMap((part) =>
+    part.number
+      ? part.lines.map((l) => ({
+          ...l,
+          name: `${part.number} ${l.name}`,
+          ...(exclusive ? { unitPrice: part.totals.net, amount: part.totals.net } : {}),
+        }))
+      : part.lines,
+  );
+  const perRate = ([8, 10] as const).flatMap((rate) => {
+    const of = parts.flatMap((part) => part.totals.perRate.filter((r) => r.rate === rate));
+    if (of.length === 0) return [];
+    const net = of.reduce((sum, r) => sum + r.net, 0);
+    const tax = of.reduce((sum, r) => sum + r.tax, 0);
+    return [{ rate, net, tax, gross: net + tax }];
+  });
+  // Each delivery date's amount as its lines show it; no tax per date: the period's tax is the
+  // documents' own, per rate, below.
+  const dates = new Map<string, number>();
+  for (const l of lines) {
     const d = l.date ?? st.closingDate;
-    const list = dates.get(d) ?? [];
-    list.push(l);
-    dates.set(d, list);
+    dates.set(d, (dates.get(d) ?? 0) + l.amount);
   }
   const byDate = [...dates.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([date, ls]) => {
-      const s = taxByRate(
-        ls.map((l) => ({ amount: l.amount, rate: l.rate })),
-        tax.basis,
-        tax.rounding,
-      );
-      return { date, net: s.net, tax: s.tax, total: s.total };
-    });
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([date, amount]) => ({ date, amount }));
   return {
     ...base(db, 'statement', id, st.number, st.closingDate, c, ''),
     ...empty,
     references: [
       ...(inv?.number ? [{ label: 'invoice', value: inv.number }] : []),
       // Hand-made invoices this statement counts in its period (ADR 034).
-      ...manualOn(db, st.id).map((value) => ({ label: 'invoice', value })),
+      ...parts.flatMap((part) => (part.number ? [{ label: 'invoice', value: part.number }] : [])),
     ],
     period: { start: st.periodStart, end: st.closingDate },
     dueDate: st.dueDate,
-    lines: figures.lines,
-    ...figures.totals,
+    lines,
+    ...summed(perRate),
     creditApplied: inv?.creditApplied ?? 0,
     amount: st.amountDue,
     statement: {
@@ -501,14 +518,17 @@ export function statementModel(db: Db, id: string, scope: Scope): DocumentModel 
   };
 }
 
-function manualOn(db: Db, statementId: string): string[] {
+/** The hand-made invoices a statement counts in its period, by number. */
+function manualInvoicesOn(db: Db, statementId: string): (InvoiceRow & { number: string })[] {
   return db.$client
-    .prepare<[string], string>(
-      `SELECT COALESCE(number, '') FROM invoice WHERE statement_id = ? AND number IS NOT NULL
-        ORDER BY number`,
+    .prepare<[string], { id: string }>(
+      'SELECT id FROM invoice WHERE statement_id = ? AND number IS NOT NULL ORDER BY number',
     )
-    .pluck()
-    .all(statementId);
+    .all(statementId)
+    .flatMap((r) => {
+      const row = invoiceRow(db, r.id);
+      return row?.number ? [{ ...row, number: row.number }] : [];
+    });
 }
 
 /** The statements of one closing date, in customer order (the closing run's download). */

@@ -69,6 +69,37 @@ function put(
   doc.text(s, x + Math.max(0, dx), y, { lineBreak: false });
 }
 
+/**
+ * Text that may need more than one line (an address): broken where it stops fitting, at a
+ * space when there is one near (English), else between characters (Japanese), into at most
+ * `maxLines` lines of 13 pt; the last is cut as `put` cuts. Returns the lines used.
+ */
+function putWrapped(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  opts: { width: number; maxLines: number },
+): number {
+  doc.font('R').fontSize(9);
+  let rest = text.trim();
+  let n = 0;
+  while (rest && n < opts.maxLines - 1 && doc.widthOfString(rest) > opts.width) {
+    let fit = 1;
+    while (fit < rest.length && doc.widthOfString(rest.slice(0, fit + 1)) <= opts.width) fit += 1;
+    const space = rest.lastIndexOf(' ', fit);
+    const cut = space > fit * 0.6 ? space : fit;
+    put(doc, rest.slice(0, cut).trimEnd(), x, y + n * 13, { width: opts.width });
+    rest = rest.slice(cut).trimStart();
+    n += 1;
+  }
+  if (rest) {
+    put(doc, rest, x, y + n * 13, { width: opts.width });
+    n += 1;
+  }
+  return n;
+}
+
 function rule(doc: Doc, y: number, x1 = PAGE.margin, x2 = RIGHT, weight = 0.5): void {
   doc.moveTo(x1, y).lineTo(x2, y).lineWidth(weight).strokeColor('#444').stroke();
 }
@@ -97,8 +128,7 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
   rule(doc, y + 20, PAGE.margin, PAGE.margin + half, 0.8);
   let ly = y + 26;
   if (m.recipient.address) {
-    put(doc, m.recipient.address, PAGE.margin, ly, { width: half });
-    ly += 13;
+    ly += 13 * putWrapped(doc, m.recipient.address, PAGE.margin, ly, { width: half, maxLines: 3 });
   }
   if (m.recipient.customerCode) {
     put(doc, `${t('label.customerCode')}: ${m.recipient.customerCode}`, PAGE.margin, ly, {
@@ -134,8 +164,7 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
   put(doc, m.issuer.legalName, rx, ry, { width: half, bold: true, size: 11 });
   ry += 16;
   if (m.issuer.address) {
-    put(doc, m.issuer.address, rx, ry, { width: half });
-    ry += 13;
+    ry += 13 * putWrapped(doc, m.issuer.address, rx, ry, { width: half, maxLines: 3 });
   }
   if (m.issuer.phone) {
     put(doc, `${t('label.phone')}: ${m.issuer.phone}`, rx, ry, { width: half });
@@ -212,20 +241,16 @@ function statementSummary(doc: Doc, m: DocumentModel, t: DocumentT, y: number): 
   if (s.byDate.length > 0) {
     put(doc, t('label.deliveriesByDate'), PAGE.margin, y, { bold: true, size: 10 });
     y += 16;
-    const cols = [PAGE.margin, PAGE.margin + 120, PAGE.margin + 240, PAGE.margin + 360];
+    const cols = [PAGE.margin, PAGE.margin + 120];
     put(doc, t('label.date'), cols[0] as number, y, { width: 110, bold: true });
-    put(doc, t('label.net'), cols[1] as number, y, { width: 110, bold: true, align: 'right' });
-    put(doc, t('label.tax'), cols[2] as number, y, { width: 110, bold: true, align: 'right' });
-    put(doc, t('label.total'), cols[3] as number, y, { width: 110, bold: true, align: 'right' });
+    put(doc, t('label.amount'), cols[1] as number, y, { width: 110, bold: true, align: 'right' });
     y += 13;
     rule(doc, y);
     y += 3;
     for (const d of s.byDate) {
       if (y > BOTTOM) y = newPage(doc);
       put(doc, d.date, cols[0] as number, y, { width: 110 });
-      put(doc, yen(d.net), cols[1] as number, y, { width: 110, align: 'right' });
-      put(doc, yen(d.tax), cols[2] as number, y, { width: 110, align: 'right' });
-      put(doc, yen(d.total), cols[3] as number, y, { width: 110, align: 'right' });
+      put(doc, yen(d.amount), cols[1] as number, y, { width: 110, align: 'right' });
       y += 13;
     }
     y += 8;

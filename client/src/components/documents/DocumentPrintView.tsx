@@ -158,18 +158,14 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
             <thead>
               <tr>
                 <th>{d('label.date')}</th>
-                <th className="num">{d('label.net')}</th>
-                <th className="num">{d('label.tax')}</th>
-                <th className="num">{d('label.total')}</th>
+                <th className="num">{d('label.amount')}</th>
               </tr>
             </thead>
             <tbody>
               {m.statement.byDate.map((r) => (
                 <tr key={r.date}>
                   <td>{r.date}</td>
-                  <td className="num">{yen(r.net)}</td>
-                  <td className="num">{yen(r.tax)}</td>
-                  <td className="num">{yen(r.total)}</td>
+                  <td className="num">{yen(r.amount)}</td>
                 </tr>
               ))}
             </tbody>
