@@ -483,6 +483,13 @@ describe('goods claims and credit notes', () => {
       total: 2678,
       appliedToInvoiceId: null,
     });
+    // Its document names the unit the delivered line had (before: a bare quantity).
+    const doc = await query<{ lines: { quantity: number; sku: string }[] }>(
+      admin,
+      'documents.model',
+      { kind: 'creditNote', id: r.data.creditNoteId },
+    );
+    expect(doc.data.lines).toMatchObject([{ quantity: 1, sku: 'Bag' }]);
     const again = await mutate(admin, 'claims.decide', { id: claimId, approve: false });
     expect(again.status).toBe(409);
   });

@@ -378,6 +378,17 @@ describe('each kind of document carries what a qualified invoice requires', () =
     expect(text).toContain('株式会社桜レストラン 御中');
     expect(text).toMatch(/8%対象 ¥[\d,]+ 消費税 ¥[\d,]+/);
     expect(text).toMatch(/10%対象 ¥[\d,]+ 消費税 ¥[\d,]+/);
+    // Its lines add up to its subtotal without tax, and that plus the tax is what was received
+    // (before, the lines showed amounts with tax above a subtotal without it).
+    const model = await admin.get<{
+      lines: { amount: number }[];
+      net: number;
+      tax: number;
+      total: number;
+    }>(`/api/documents/receipt/${paymentId}`);
+    expect(model.body.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(model.body.net);
+    expect(model.body.net + model.body.tax).toBe(10000);
+    expect(model.body.total).toBe(10000);
   });
 
   it('a credit note: its number, the reason, ※, the credited amount and tax per rate', async () => {

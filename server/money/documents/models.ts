@@ -627,13 +627,15 @@ export function receiptModel(db: Db, id: string, scope: Scope): DocumentModel {
       { label: 'invoice', value: invNumber },
       { label: 'paymentDate', value: p.date },
     ],
-    lines: parts.map((part) =>
+    // One line per rate at its amount without tax, as on the other documents: the lines add up
+    // to the subtotal, and the tax and the total received follow it.
+    lines: split.perRate.map((part) =>
       line({
         date: p.date,
         name: documentT(languageOf(c))('label.receivedFor', { number: invNumber }),
-        unitPrice: part.amount,
+        unitPrice: part.net,
         quantity: 1,
-        amount: part.amount,
+        amount: part.net,
         rate: part.rate,
       }),
     ),
@@ -673,10 +675,20 @@ export function creditNoteModel(db: Db, id: string, scope: Scope): DocumentModel
   const lines = db.$client
     .prepare<
       [string],
-      { name: string; unitPrice: number; quantity: number; amount: number; taxRate: number }
+      {
+        name: string;
+        sku: string;
+        unitPrice: number;
+        quantity: number;
+        amount: number;
+        taxRate: number;
+      }
     >(
-      `SELECT name, unit_price AS unitPrice, quantity, amount, tax_rate AS taxRate
-         FROM credit_note_line WHERE credit_note_id = ? ORDER BY position`,
+      // The unit is the corrected line's, as its slip and invoice printed it.
+      `SELECT l.name, COALESCE(o.sku, '') AS sku, l.unit_price AS unitPrice, l.quantity, l.amount,
+              l.tax_rate AS taxRate
+         FROM credit_note_line l LEFT JOIN order_line o ON o.id = l.order_line_id
+        WHERE l.credit_note_id = ? ORDER BY l.position`,
     )
     .all(id)
     .map((r) => line({ ...r, date: cn.issueDate, rate: r.taxRate }));
