@@ -121,8 +121,29 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
       : []
     ).map((i) => [i._id, i]),
   );
+  // The payments each invoice's driver took (the receipts the phone may open, ADR 032).
+  const receipts = new Map<string, { _id: string; amount: number; date: string }[]>();
+  if (invoiceIds.length > 0) {
+    for (const p of db.$client
+      .prepare<
+        [string],
+        { _id: string; invoiceId: string; amount: number; date: string; by: string | null }
+      >(
+        `SELECT id AS _id, invoice_id AS invoiceId, amount, date, collected_by AS by FROM payment
+          WHERE invoice_id IN (SELECT value FROM json_each(?)) ORDER BY date, created_at, id`,
+      )
+      .all(JSON.stringify(invoiceIds))) {
+      const list = receipts.get(`${p.invoiceId} ${p.by ?? ''}`) ?? [];
+      list.push({ _id: p._id, amount: p.amount, date: p.date });
+      receipts.set(`${p.invoiceId} ${p.by ?? ''}`, list);
+    }
+  }
   const tax = getTaxSettings(db);
   const credits = creditsOfPendingCashJobs(db, rows);
+  const invoiceOf = (id: string | null, driverId: string | null) => {
+    const inv = id ? invoices.get(id) : undefined;
+    return inv ? { ...inv, receipts: receipts.get(`${inv._id} ${driverId ?? ''}`) ?? [] } : null;
+  };
   return rows.map((r) => {
     const j = r.job;
     const order =
@@ -134,7 +155,7 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
             totalPrice: r.oTotal ?? 0,
             orderItems: byOrder.get(j.orderId) ?? [],
             tax,
-            invoice: (r.oInvoice && invoices.get(r.oInvoice)) || null,
+            invoice: invoiceOf(r.oInvoice, j.deliveredBy),
             slipNumber: r.oSlip ?? null,
             credits: credits.get(j.id)?.available ?? [],
           }

@@ -197,6 +197,10 @@ export const jobOut = z.object({
           number: z.string().nullable(),
           amount: z.number().int(),
           paidAmount: z.number().int(),
+          /** The payments the job's driver took on it: the receipts the phone opens. */
+          receipts: z.array(
+            z.object({ _id: z.string(), amount: z.number().int(), date: z.string() }),
+          ),
         })
         .nullable(),
       slipNumber: z.string().nullable(),

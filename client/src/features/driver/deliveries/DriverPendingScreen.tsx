@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Button,
   Group,
   List,
   SimpleGrid,
@@ -15,27 +16,23 @@ import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { PhotoInput } from '../../../components/PhotoInput';
 import { dynamicT } from '../../../i18n';
-import { isNetworkFailure } from '../../../keyed';
+import { errorMessage, isNetworkFailure } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { UploadError, uploadedName, uploadImage } from '../../admin/office/shared/upload';
 import { useAuth } from '../../auth/AuthContext';
 import { Loading } from '../../customer/LoadState';
 import { useDues } from '../payments/DueToCollect';
-import {
-  changedLines,
-  DeliveredLines,
-  type DeliveredState,
-  deliveredTotal,
-} from './DeliveredLines';
+import { DeliverDialog, type DeliveryEntries } from './DeliverDialog';
 import { JobCard } from './JobCard';
 import {
   type CachedList,
+  discard,
   enqueue,
   flush,
   forgetSent,
   loadList,
+  type QueuedDelivery,
   saveList,
   wasSentHere,
 } from './outbox';
@@ -59,11 +56,12 @@ export function DriverPendingScreen() {
   );
   const [cached, setCached] = useState<CachedList | null>(null);
   const [search, setSearch] = useState('');
-  const [confirming, setConfirming] = useState<JobOut | null>(null);
-  const [recipient, setRecipient] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [lineState, setLineState] = useState<DeliveredState>({});
-  const [cash, setCash] = useState<number | null>(null);
+  /** The job whose delivery dialog is open, and its refused delivery when correcting one. */
+  const [confirming, setConfirming] = useState<{ job: JobOut; refused?: QueuedDelivery } | null>(
+    null,
+  );
+  /** A refused delivery the driver asked to discard (asked again before it goes). */
+  const [discarding, setDiscarding] = useState<QueuedDelivery | null>(null);
 
   // The last list seen, from the phone's storage: shown when the server cannot be reached.
   useEffect(() => {
@@ -77,7 +75,13 @@ export function DriverPendingScreen() {
     void saveList(driverId, list.data);
   }, [list.data, list.dataUpdatedAt, driverId]);
 
-  const waitingIds = useMemo(() => new Set(queued.map((q) => q.jobId)), [queued]);
+  // Refused deliveries stay on their job's card (correct or discard); the rest wait to be sent.
+  const waitingList = useMemo(() => queued.filter((q) => !q.refused), [queued]);
+  const refusedById = useMemo(
+    () => new Map(queued.filter((q) => q.refused).map((q) => [q.jobId, q])),
+    [queued],
+  );
+  const waitingIds = useMemo(() => new Set(waitingList.map((q) => q.jobId)), [waitingList]);
   // A job marked delivered on this phone leaves the list at once: waiting to be sent, or sent
   // and accepted (even while a refetch that started before the send still carries it).
   const all = list.data ?? cached?.jobs ?? [];
@@ -101,56 +105,65 @@ export function DriverPendingScreen() {
       : jobs;
   }, [jobs, search]);
   const pendingCount = jobs.length;
+  // Refused deliveries of jobs the list no longer has (removed, delivered by the office).
+  const allIds = new Set(all.map((j) => j._id));
+  const orphans =
+    list.data || cached ? [...refusedById.values()].filter((q) => !allIds.has(q.jobId)) : [];
   const offline = list.isError;
 
   const noConnection = offline || (typeof navigator !== 'undefined' && !navigator.onLine);
 
   /**
    * The optional photo goes first (POST /api/upload?purpose=proof); without a connection, or
-   * when it fails, the delivery is still kept and sent, only without the photo.
+   * when it fails, the delivery is still kept and sent, only without the photo. Resolves with
+   * the server's refusal of this delivery (the dialog stays open with it), or null.
    */
-  const deliver = async () => {
-    if (!confirming) return;
+  const deliver = async (job: JobOut, entries: DeliveryEntries): Promise<string | null> => {
     const tappedAt = new Date().toISOString();
-    const job = confirming;
-    let proofImage: string | undefined;
+    let proofImage = entries.proofImage;
     // Kept with the delivery (IndexedDB) when it cannot go now, and uploaded before it later.
     let keptPhoto: File | undefined;
-    if (photo) {
+    if (entries.photo) {
       if (noConnection) {
-        keptPhoto = photo;
+        keptPhoto = entries.photo;
       } else {
         try {
           proofImage =
-            uploadedName((await uploadImage(photo, { purpose: 'proof' })).imageUrl) ?? undefined;
+            uploadedName((await uploadImage(entries.photo, { purpose: 'proof' })).imageUrl) ??
+            undefined;
         } catch (error) {
           const code = error instanceof UploadError ? error.code : 'upload.failed';
-          if (code === 'upload.failed') keptPhoto = photo;
+          if (code === 'upload.failed') keptPhoto = entries.photo;
           else notifyError(t('driverJobs.photoNotSent', { reason: dynamicT(t)(`errors.${code}`) }));
         }
       }
     }
-    const isCash = job.customer?.paymentMethod === 'cash' && !!job.order;
-    await enqueue(job, recipient, {
+    await enqueue(job, entries.recipient, {
       proofImage,
       photo: keptPhoto,
       tappedAt,
-      lines: changedLines(job, lineState),
-      cashTaken: isCash ? (cash ?? deliveredTotal(job, lineState)) : undefined,
+      lines: entries.lines,
+      cashTaken: entries.cashTaken,
     });
-    setRecipient('');
-    setPhoto(null);
-    setLineState({});
-    setCash(null);
     const name = job.customer?.restaurantName ?? job.restaurantName;
     const result = await flush().catch((error: unknown) => {
       if (!isNetworkFailure(error)) throw error;
       return null;
     });
+    const refusal = result?.refused.find((r) => r.jobId === job._id);
     const done = !!result?.delivered.includes(job._id);
     if (done) notifySuccess(t('driverJobs.deliveredOne', { name }));
-    else if (!result || result.waiting) notifySuccess(t('driverJobs.keptOne', { name }));
-    if (result) report(result, done && result.sent === 1 ? 1 : 0);
+    else if (!refusal && (!result || result.waiting)) {
+      notifySuccess(t('driverJobs.keptOne', { name }));
+    }
+    if (result) {
+      // This delivery's refusal is shown in its dialog, not as a notification too.
+      report(
+        { ...result, refused: result.refused.filter((r) => r.jobId !== job._id) },
+        done && result.sent === 1 ? 1 : 0,
+      );
+    }
+    return refusal ? errorMessage(t, refusal.error) : null;
   };
 
   return (
@@ -177,22 +190,41 @@ export function DriverPendingScreen() {
             : t('driverJobs.neverSynced')}
         </Text>
       </Group>
-      {queued.length > 0 && (
+      {waitingList.length > 0 && (
         <Alert
           color="orange"
           variant="light"
           mb="sm"
           role="status"
-          title={t('driverJobs.waiting', { count: queued.length })}
+          title={t('driverJobs.waiting', { count: waitingList.length })}
         >
           <List size="sm" data-testid="waiting-list">
-            {queued.map((q) => (
+            {waitingList.map((q) => (
               <List.Item key={q.jobId}>
                 {q.restaurantName}
                 {q.photo ? ` · ${t('driverJobs.photoKept')}` : ''}
               </List.Item>
             ))}
           </List>
+        </Alert>
+      )}
+      {orphans.length > 0 && (
+        <Alert color="red" variant="light" mb="sm" title={t('driverJobs.refusedTitle')}>
+          <Stack gap="xs" data-testid="refused-list">
+            {orphans.map((q) => (
+              <Group key={q.jobId} justify="space-between" wrap="wrap" gap="xs">
+                <Text size="sm">
+                  {t('driverJobs.refused', {
+                    name: q.restaurantName,
+                    message: errorMessage(t, q.refused),
+                  })}
+                </Text>
+                <Button variant="light" color="red" onClick={() => setDiscarding(q)}>
+                  {t('driverJobs.discard')}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
         </Alert>
       )}
       {offline && (
@@ -221,49 +253,40 @@ export function DriverPendingScreen() {
               key={job._id}
               job={job}
               dues={dues.data}
-              onDeliver={() => setConfirming(job)}
+              onDeliver={() => setConfirming({ job })}
+              refusal={
+                refusedById.has(job._id)
+                  ? {
+                      message: errorMessage(t, refusedById.get(job._id)?.refused),
+                      onCorrect: () => setConfirming({ job, refused: refusedById.get(job._id) }),
+                      onDiscard: () => setDiscarding(refusedById.get(job._id) ?? null),
+                    }
+                  : undefined
+              }
             />
           ))}
         </SimpleGrid>
       )}
-      <ConfirmDialog
-        opened={confirming !== null}
-        title={t('driverJobs.confirmTitle')}
-        message={
-          confirming ? (confirming.customer?.restaurantName ?? confirming.restaurantName) : ''
-        }
-        onConfirm={deliver}
-        onClose={() => {
-          setConfirming(null);
-          setPhoto(null);
-          setLineState({});
-          setCash(null);
-        }}
-      >
-        {confirming && (
-          <DeliveredLines
-            job={confirming}
-            state={lineState}
-            onChange={setLineState}
-            cash={cash}
-            onCash={setCash}
-          />
-        )}
-        <TextInput
-          label={t('driverJobs.recipientOptional')}
-          value={recipient}
-          onChange={(e) => setRecipient(e.currentTarget.value)}
-          mb="md"
+      {confirming && (
+        <DeliverDialog
+          key={confirming.job._id}
+          job={confirming.job}
+          refused={confirming.refused}
+          error={confirming.refused ? errorMessage(t, confirming.refused.refused) : null}
+          noConnection={noConnection}
+          onSubmit={(entries) => deliver(confirming.job, entries)}
+          onClose={() => setConfirming(null)}
         />
-        <Stack gap={4} mb="md">
-          <PhotoInput label={t('driverJobs.photoOptional')} value={photo} onChange={setPhoto} />
-          {photo && noConnection && (
-            <Text size="sm" c="orange.8" role="status">
-              {t('driverJobs.photoOffline')}
-            </Text>
-          )}
-        </Stack>
-      </ConfirmDialog>
+      )}
+      <ConfirmDialog
+        opened={discarding !== null}
+        title={t('driverJobs.discardTitle')}
+        message={discarding ? discarding.restaurantName : ''}
+        onConfirm={async () => {
+          if (discarding) await discard(discarding.jobId);
+        }}
+        onClose={() => setDiscarding(null)}
+      />
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { DocumentActions } from '../../../components/documents/DocumentActions';
-import { unitLabel } from '../../../components/localName';
+import { localName, unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
 import { Phone } from '../../../components/Phone';
+import { dynamicT } from '../../../i18n';
 import { CollectBeforeUnloading, type useDues } from '../payments/DueToCollect';
 import { localDateTime } from './time';
 
@@ -14,6 +15,7 @@ export function JobCard({
   waiting,
   onDeliver,
   dues,
+  refusal,
 }: {
   job: JobOut;
   /** The dues of every customer on the screen (one request per screen). */
@@ -21,8 +23,10 @@ export function JobCard({
   /** Marked delivered on this phone, not yet sent. */
   waiting?: boolean;
   onDeliver?: () => void;
+  /** The server refused this job's delivery sent from this phone: correct it or discard it. */
+  refusal?: { message: string; onCorrect: () => void; onDiscard: () => void };
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = job.customer?.restaurantName ?? job.restaurantName;
   return (
     <Card withBorder radius="md" padding="md" data-testid="job-card" opacity={waiting ? 0.75 : 1}>
@@ -39,20 +43,41 @@ export function JobCard({
         {job.customer?.phoneNumber && <Phone number={job.customer.phoneNumber} w="fit-content" />}
         {job.order && job.order.orderItems.length > 0 ? (
           <List size="sm" spacing={2}>
-            {job.order.orderItems.map((l) => (
-              <List.Item key={`${l.name}:${l.sku}`}>
-                {l.name} × {l.quantity} {unitLabel(t, l.sku)}
-              </List.Item>
-            ))}
+            {job.order.orderItems.map((l) => {
+              // Once delivered, what was delivered (the amount is worked out from it).
+              const changed = job.isDelivered && l.deliveredQuantity !== null;
+              const quantity = changed ? (l.deliveredQuantity ?? l.quantity) : l.quantity;
+              return (
+                <List.Item key={l._id} data-testid="job-line">
+                  {localName(l, i18n.language)} × {quantity} {unitLabel(t, l.sku)}
+                  {changed && (
+                    <Text span size="sm" c="dimmed">
+                      {' '}
+                      (
+                      {t('driverJobs.ordered', {
+                        quantity: l.quantity,
+                        unit: unitLabel(t, l.sku),
+                      })}
+                      {l.shortReason
+                        ? ` · ${dynamicT(t)(`driverJobs.reason.${l.shortReason}`, { defaultValue: l.shortReason })}`
+                        : ''}
+                      )
+                    </Text>
+                  )}
+                </List.Item>
+              );
+            })}
           </List>
         ) : (
           <Text size="sm" c="dimmed">
             {t('driverJobs.noItems')}
           </Text>
         )}
+        {/* Delivered: what is still unpaid (nothing shown once paid). */}
         {job.amountToCollect > 0 && (
-          <Text size="sm" fw={600}>
-            {t('driverJobs.amount')}: <Money amount={job.amountToCollect} />
+          <Text size="sm" fw={600} data-testid="amount-to-collect">
+            {t(job.isDelivered ? 'driverJobs.stillUnpaid' : 'driverJobs.amount')}:{' '}
+            <Money amount={job.amountToCollect} />
           </Text>
         )}
         {job.isDelivered && (
@@ -70,7 +95,25 @@ export function JobCard({
         {job.isDelivered && job.order && !waiting && (
           <DocumentActions kind="slip" id={job.order._id} area="driver" />
         )}
-        {waiting ? (
+        {job.isDelivered && job.order?.invoice && !waiting && (
+          <Receipts receipts={job.order.invoice.receipts} />
+        )}
+        {refusal ? (
+          <Alert color="red" variant="light" p="sm" data-testid="job-refused">
+            <Text size="sm" fw={600}>
+              {t('driverJobs.notSent')}
+            </Text>
+            <Text size="sm" mb="xs">
+              {refusal.message}
+            </Text>
+            <Group gap="xs" wrap="wrap">
+              <Button onClick={refusal.onCorrect}>{t('driverJobs.correct')}</Button>
+              <Button variant="light" color="red" onClick={refusal.onDiscard}>
+                {t('driverJobs.discard')}
+              </Button>
+            </Group>
+          </Alert>
+        ) : waiting ? (
           <Badge color="orange" variant="light" size="lg" tt="none">
             {t('driverJobs.waitingOne')}
           </Badge>
@@ -101,5 +144,29 @@ export function ProofPhotoLink({ name }: { name: string }) {
     >
       {t('orderTrack.proofPhoto')}
     </Button>
+  );
+}
+
+/**
+ * The receipts of the delivery's invoice: the payments this job's driver took on it (the job
+ * carries them; a driver opens only the receipts of what it collected).
+ */
+function Receipts({ receipts }: { receipts: { _id: string; amount: number }[] }) {
+  const { t } = useTranslation();
+  if (receipts.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="receipts">
+      <Text size="sm" fw={600}>
+        {t('driverJobs.receipts')}
+      </Text>
+      {receipts.map((p) => (
+        <Group key={p._id} gap="xs" wrap="wrap">
+          <Text size="sm">
+            <Money amount={p.amount} />
+          </Text>
+          <DocumentActions kind="receipt" id={p._id} area="driver" />
+        </Group>
+      ))}
+    </Stack>
   );
 }

@@ -28,11 +28,41 @@ export interface QueuedDelivery {
    * and uploaded just before the delivery is sent (ADR 038).
    */
   photo?: File;
+  /**
+   * The server refused it (not a lost connection): it is kept, not sent again, until the driver
+   * corrects it (sent anew with a new key) or discards it. The server's code and parameters,
+   * so the reason reads in the driver's language (`errorMessage(t, refused)`).
+   */
+  refused?: StoredRefusal;
+}
+
+/** A refusal as kept on the phone: the shape `failureOf` reads (client/src/errors.ts). */
+export interface StoredRefusal {
+  at: string;
+  data: { appCode?: string; params?: Record<string, unknown>; httpStatus?: number };
 }
 
 export interface Refusal {
+  jobId: string;
   restaurantName: string;
   error: unknown;
+}
+
+/** Only what names the refusal, so IndexedDB can keep it (no class instances). */
+function storedRefusal(error: unknown): StoredRefusal {
+  const data = (error as { data?: Record<string, unknown> } | null)?.data ?? {};
+  const params = data.params;
+  return {
+    at: new Date().toISOString(),
+    data: {
+      appCode: typeof data.appCode === 'string' ? data.appCode : undefined,
+      params:
+        params && typeof params === 'object'
+          ? (JSON.parse(JSON.stringify(params)) as Record<string, unknown>)
+          : undefined,
+      httpStatus: typeof data.httpStatus === 'number' ? data.httpStatus : undefined,
+    },
+  };
 }
 
 const outboxStore = () => createStore('wholesale-driver-outbox', 'deliveries');
@@ -86,7 +116,22 @@ export function queuedNow(): QueuedDelivery[] {
   return queued;
 }
 
-/** Keeps the tap on the phone first; a second tap on the same job keeps the first. */
+/** True while something waits to be sent (refused deliveries wait for the driver instead). */
+export function hasSendable(): boolean {
+  return queued.some((q) => !q.refused);
+}
+
+/** The driver chose to drop a delivery the server refused (after being asked). */
+export async function discard(jobId: string): Promise<void> {
+  await idb.del(jobId);
+  await reload();
+}
+
+/**
+ * Keeps the tap on the phone first; a second tap on the same job keeps the first, unless the
+ * first was refused: the corrected delivery replaces it, with a new key (a key belongs to one
+ * request, and the refused one may not be answered again).
+ */
 export async function enqueue(
   job: Pick<JobOut, '_id' | 'restaurantName'>,
   recipientName?: string,
@@ -99,7 +144,7 @@ export async function enqueue(
   } = {},
 ): Promise<void> {
   const existing = await idb.get(job._id);
-  if (!existing) {
+  if (!existing || existing.refused) {
     await idb.set(job._id, {
       jobId: job._id,
       key: newKey(),
@@ -165,8 +210,9 @@ async function uploadKeptPhoto(item: QueuedDelivery, result: FlushResult) {
 }
 
 /**
- * Sends what is waiting, oldest first. A send that got an answer leaves the queue (delivered,
- * or refused for good: already delivered, gone, too old); one that got none stays for later.
+ * Sends what is waiting, oldest first. A delivery the server accepted (or already has) leaves
+ * the queue; one it refused stays, marked refused with the server's reason, for the driver to
+ * correct or discard (nothing entered is lost silently); one that got no answer stays for later.
  */
 export function flush(): Promise<FlushResult> {
   // A delivery queued while a send runs goes in the next one, right after it.
@@ -188,6 +234,7 @@ export function flush(): Promise<FlushResult> {
     try {
       await reload();
       for (const item of queued) {
+        if (item.refused) continue;
         let proofImage: string | undefined;
         try {
           proofImage = await uploadKeptPhoto(item, result);
@@ -220,16 +267,22 @@ export function flush(): Promise<FlushResult> {
             break;
           }
           // Already delivered (by the office, or by an earlier send whose answer was lost
-          // before the key was kept), removed, or refused: nothing to retry.
+          // before the key was kept): done. Refused (removed, too old, cash above the invoice):
+          // kept with the reason, the photo kept as uploaded, until the driver acts on it.
           if (
             (error as { data?: { appCode?: string } }).data?.appCode !== 'delivery.alreadyDelivered'
           ) {
-            result.refused.push({ restaurantName: item.restaurantName, error });
-          } else {
-            result.sent++;
-            result.delivered.push(item.jobId);
-            sentHere.add(item.jobId);
+            result.refused.push({ jobId: item.jobId, restaurantName: item.restaurantName, error });
+            await idb.set(item.jobId, {
+              ...item,
+              ...(proofImage ? { proofImage, photo: undefined } : {}),
+              refused: storedRefusal(error),
+            });
+            continue;
           }
+          result.sent++;
+          result.delivered.push(item.jobId);
+          sentHere.add(item.jobId);
         }
         await idb.del(item.jobId);
       }

@@ -5,7 +5,7 @@ import { dynamicT } from '../../../i18n';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { flushPayments, type PaymentFlushResult, queuedPayments } from '../payments/outbox';
-import { type FlushResult, flush, queuedNow, subscribe } from './outbox';
+import { type FlushResult, flush, hasSendable, queuedNow, subscribe } from './outbox';
 
 /** While something waits, try again this often even without an `online` event. */
 const RETRY_MS = 30_000;
@@ -96,7 +96,7 @@ export function useDriverSync(): void {
     run();
     window.addEventListener('online', run);
     const timer = setInterval(() => {
-      if (queuedNow().length > 0 || queuedPayments().length > 0) run();
+      if (hasSendable() || queuedPayments().length > 0) run();
     }, RETRY_MS);
     return () => {
       window.removeEventListener('online', run);

@@ -21,25 +21,29 @@ import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from '../../admin/money/api';
 import { InvoicesFailed, Loading } from '../../admin/money/InvoiceList';
+import { typedNumber, wholeNumberProblem } from '../deliveries/DeliveredLines';
 
 /** The driver's cash of a day, per customer and in total, and handing it to the office. */
 export function HandoverScreen() {
   const { t } = useTranslation();
   const [date, setDate] = useState(businessToday());
   const day = trpc.handovers.myDay.useQuery({ date }, { enabled: Boolean(date) });
-  const [amount, setAmount] = useState<string | number>('');
+  /** As typed; null: untouched (the day's total is shown and sent). */
+  const [amount, setAmount] = useState<string | number | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const key = useRef(newKey());
   const h = day.data?.handover;
+  // What the field shows is what is sent: the day's total until the driver types.
+  const shown = amount ?? day.data?.total ?? '';
+  const problem = day.data ? wholeNumberProblem(t, shown, null, 'amount') : null;
 
   const submit = async () => {
+    const handedOver = typedNumber(shown);
+    if (problem || handedOver === null) return;
     setBusy(true);
     try {
-      await keyedClient.handovers.handOver.mutate(
-        { date, handedOver: Number(amount === '' ? (day.data?.total ?? 0) : amount), note },
-        withKey(key.current),
-      );
+      await keyedClient.handovers.handOver.mutate({ date, handedOver, note }, withKey(key.current));
       key.current = newKey();
       notifySuccess(t('money.handedOverOk'));
       void day.refetch();
@@ -68,7 +72,10 @@ export function HandoverScreen() {
         {...DATE_INPUT_RANGE}
         label={t('money.date')}
         value={date}
-        onChange={(e) => setDate(e.currentTarget.value)}
+        onChange={(e) => {
+          setDate(e.currentTarget.value);
+          setAmount(null);
+        }}
         maw={220}
         mb="md"
       />
@@ -119,12 +126,12 @@ export function HandoverScreen() {
               <Stack>
                 <NumberInput
                   label={t('money.amountHandedOver')}
-                  placeholder={formatYen(day.data.total)}
-                  value={amount}
+                  value={shown}
                   onChange={setAmount}
-                  min={0}
+                  error={problem}
                   clampBehavior="none"
-                  allowNegative={false}
+                  allowDecimal={false}
+                  hideControls
                   thousandSeparator=","
                   prefix="¥"
                   inputMode="numeric"
@@ -139,7 +146,7 @@ export function HandoverScreen() {
                   <Button
                     onClick={submit}
                     loading={busy}
-                    disabled={day.data.total === 0 && amount === ''}
+                    disabled={problem !== null || (day.data.total === 0 && amount === null)}
                   >
                     {t('money.handOver')}
                   </Button>

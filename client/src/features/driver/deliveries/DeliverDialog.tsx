@@ -1,0 +1,158 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeliveredLineInput, ShortReason } from '../../../../../shared/schemas/billing';
+import type { JobOut } from '../../../../../shared/schemas/doorstep';
+import { PhotoInput } from '../../../components/PhotoInput';
+import {
+  cashToSend,
+  changedLines,
+  DeliveredLines,
+  type DeliveredState,
+  entryProblems,
+} from './DeliveredLines';
+import type { QueuedDelivery } from './outbox';
+
+/** What the driver entered, as it is sent. */
+export interface DeliveryEntries {
+  lines: DeliveredLineInput[];
+  cashTaken?: number;
+  recipient: string;
+  /** A photo picked now (uploaded before the delivery, or kept with it). */
+  photo: File | null;
+  /** The photo of a refused delivery, already uploaded, sent again unless replaced. */
+  proofImage?: string;
+}
+
+/** The dialog's fields from a delivery the server refused, for the driver to correct. */
+function fromQueued(item: QueuedDelivery | undefined) {
+  const lines: DeliveredState = {};
+  for (const l of item?.lines ?? []) {
+    lines[l.lineId] = { quantity: l.deliveredQuantity, reason: l.reason as ShortReason };
+  }
+  return {
+    lines,
+    cash: item?.cashTaken ?? (item ? 0 : null),
+    recipient: item?.recipientName ?? '',
+    photo: item?.photo ?? null,
+    proofImage: item?.proofImage,
+  };
+}
+
+/**
+ * 'Mark As Delivered': the delivered lines, the cash taken, who received it and a photo. It
+ * stays open with what was entered until the delivery is sent or kept on the phone; a refusal
+ * is shown here and nothing is lost. Nothing is sent while a field is wrong, and what the
+ * fields show is what is sent.
+ */
+export function DeliverDialog({
+  job,
+  refused,
+  error: initialError,
+  noConnection,
+  onSubmit,
+  onClose,
+}: {
+  job: JobOut;
+  /** A refused delivery of this job: its entries fill the fields. */
+  refused?: QueuedDelivery;
+  /** Why it was refused (already translated). */
+  error?: string | null;
+  noConnection: boolean;
+  /** Sends or keeps the delivery; resolves with the refusal's text, or null when done. */
+  onSubmit: (entries: DeliveryEntries) => Promise<string | null>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [initial] = useState(() => fromQueued(refused));
+  const [lineState, setLineState] = useState<DeliveredState>(initial.lines);
+  const [cash, setCash] = useState<number | string | null>(initial.cash);
+  const [recipient, setRecipient] = useState(initial.recipient);
+  const [photo, setPhoto] = useState<File | null>(initial.photo);
+  const [proofImage, setProofImage] = useState(initial.proofImage);
+  const [error, setError] = useState<string | null>(initialError ?? null);
+  const [busy, setBusy] = useState(false);
+  const problems = entryProblems(t, job, lineState, cash);
+
+  const confirm = async () => {
+    if (problems.any || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const refusal = await onSubmit({
+        lines: changedLines(job, lineState),
+        cashTaken: cashToSend(job, lineState, cash),
+        recipient,
+        photo,
+        proofImage: photo ? undefined : proofImage,
+      });
+      if (refusal === null) onClose();
+      else setError(refusal);
+    } catch {
+      setError(t('errors.common.mutationFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={busy ? () => {} : onClose}
+      title={t('driverJobs.confirmTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Text mb="lg">{job.customer?.restaurantName ?? job.restaurantName}</Text>
+      {error && (
+        <Alert color="red" variant="light" mb="md" role="alert" title={t('driverJobs.notSent')}>
+          {error}
+        </Alert>
+      )}
+      <DeliveredLines
+        job={job}
+        state={lineState}
+        onChange={setLineState}
+        cash={cash}
+        onCash={setCash}
+      />
+      <TextInput
+        label={t('driverJobs.recipientOptional')}
+        value={recipient}
+        onChange={(e) => setRecipient(e.currentTarget.value)}
+        mb="md"
+      />
+      <Stack gap={4} mb="md">
+        <PhotoInput label={t('driverJobs.photoOptional')} value={photo} onChange={setPhoto} />
+        {!photo && proofImage && (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('driverJobs.photoAlreadySent')}
+            </Text>
+            <Button variant="subtle" size="compact-sm" onClick={() => setProofImage(undefined)}>
+              {t('driverJobs.removePhoto')}
+            </Button>
+          </Group>
+        )}
+        {photo && noConnection && (
+          <Text size="sm" c="orange.8" role="status">
+            {t('driverJobs.photoOffline')}
+          </Text>
+        )}
+      </Stack>
+      {problems.any && (
+        <Text size="sm" c="red.8" mb="sm" role="status">
+          {t('driverJobs.check.fixFirst')}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={busy}>
+          {t('common.no')}
+        </Button>
+        <Button onClick={confirm} loading={busy} disabled={problems.any}>
+          {t('common.yes')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,359 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { JobOut } from '../../../../../shared/schemas/doorstep';
+import i18n from '../../../i18n';
+import { makeUser } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
+import { DriverDeliveredScreen } from './DriverDeliveredScreen';
+import { DriverPendingScreen } from './DriverPendingScreen';
+import { enqueue, flush, queuedNow } from './outbox';
+
+// The delivery dialog on the driver's phone: credit notes lower the cash to collect, a wrong
+// field says so and blocks the send, a refusal keeps everything entered, and the delivered card
+// shows what was delivered.
+
+const driver = makeUser({ _id: 'd1', role: 'driver', userType: 'Employee', customerId: null });
+
+type Order = NonNullable<JobOut['order']>;
+
+function cashJob(id: string, order: Partial<Order> = {}, job: Partial<JobOut> = {}): JobOut {
+  return {
+    _id: id,
+    serialNo: 1,
+    restaurantName: `Curry ${id}`,
+    customer: {
+      _id: `c-${id}`,
+      restaurantName: `Curry ${id}`,
+      phoneNumber: '312345678',
+      customerCode: 'C1',
+      paymentMethod: 'cash',
+      routeName: null,
+    },
+    order: {
+      _id: `o-${id}`,
+      orderNumber: 7,
+      deliveryDate: '2030-05-15',
+      totalPrice: 2160,
+      orderItems: [
+        {
+          _id: `l-${id}`,
+          name: 'Basmati Rice',
+          nameNe: 'बासमती चामल',
+          quantity: 2,
+          sku: 'Btl',
+          unitPrice: 1000,
+          taxRate: 8,
+          deliveredQuantity: null,
+          shortReason: null,
+        },
+      ],
+      tax: { basis: 'exclusive', rounding: 'down' },
+      invoice: null,
+      slipNumber: null,
+      credits: [],
+      ...order,
+    },
+    preparedBy: null,
+    deliveredBy: null,
+    isDelivered: false,
+    deliveredAt: null,
+    recipientName: null,
+    proofImage: null,
+    amountToCollect: 2160,
+    createdAt: '2030-05-15T00:00:00.000Z',
+    ...job,
+  };
+}
+
+/** The tRPC answer of a refusal, as the server's errorFormatter shapes it. */
+function refusal(appCode: string, params: Record<string, unknown> = {}) {
+  return new Response(
+    JSON.stringify({
+      error: {
+        message: `(English text of ${appCode})`,
+        code: -32600,
+        data: { code: 'BAD_REQUEST', httpStatus: 400, appCode, params },
+      },
+    }),
+    { status: 400, headers: { 'content-type': 'application/json' } },
+  );
+}
+
+function accepted(id: string) {
+  return new Response(JSON.stringify({ result: { data: { _id: id } } }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function pending(jobs: JobOut[]) {
+  return renderScreen(<DriverPendingScreen />, {
+    path: '/driver/ordertrack',
+    user: driver,
+    answers: { 'ordertrack.driverPending': () => jobs },
+  });
+}
+
+async function openDialog() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Mark As Delivered' }));
+  return screen.findByRole('dialog');
+}
+
+const deliverCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
+  fetchMock.mock.calls.filter((c) => String(c[0]).includes('ordertrack.deliver'));
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('the delivery dialog', () => {
+  it('takes the credit note off the cash: shown, the default and the most it takes', async () => {
+    const fetchMock = vi.fn(async (_url: string | URL | Request) => accepted('j1'));
+    vi.stubGlobal('fetch', fetchMock);
+    pending([cashJob('j1', { credits: [{ id: 'cn1', number: 'CN-000007', total: 500 }] })]);
+    const dialog = await openDialog();
+    expect(within(dialog).getByText('Invoice with tax:').textContent).toContain('¥2,160');
+    expect(within(dialog).getByTestId('credit-applied').textContent).toBe(
+      'less credit note CN-000007 −¥500',
+    );
+    const cash = within(dialog).getByLabelText('Cash taken') as HTMLInputElement;
+    expect(cash.value).toBe('¥1,660');
+    // The invoice's own total is more than the credit note leaves: refused before sending.
+    fireEvent.change(cash, { target: { value: '2160' } });
+    expect(await within(dialog).findByText('At most ¥1,660')).toBeTruthy();
+    expect(cash.value).toBe('¥2,160');
+    const yes = within(dialog).getByRole('button', { name: 'Yes' }) as HTMLButtonElement;
+    expect(yes.disabled).toBe(true);
+    fireEvent.click(yes);
+    expect(deliverCalls(fetchMock)).toHaveLength(0);
+
+    fireEvent.change(cash, { target: { value: '1660' } });
+    await waitFor(() => expect(within(dialog).queryByText('At most ¥1,660')).toBeNull());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(deliverCalls(fetchMock)).toHaveLength(1));
+    const body = JSON.parse(String(deliverCalls(fetchMock)[0]?.[1]?.body));
+    expect(body.cashTaken).toBe(1660);
+  });
+
+  it('a short line lowers the cash, and a credit note that no longer fits is not taken', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => accepted('j2')),
+    );
+    pending([cashJob('j2', { credits: [{ id: 'cn2', number: 'CN-000008', total: 1500 }] })]);
+    const dialog = await openDialog();
+    const cash = within(dialog).getByLabelText('Cash taken') as HTMLInputElement;
+    expect(cash.value).toBe('¥660');
+    // One of two delivered: ¥1,080, and the ¥1,500 credit note waits for the next invoice.
+    fireEvent.change(within(dialog).getByLabelText('Delivered: Basmati Rice'), {
+      target: { value: '1' },
+    });
+    await waitFor(() => expect(cash.value).toBe('¥1,080'));
+    expect(within(dialog).queryByTestId('credit-applied')).toBeNull();
+  });
+
+  it('an over-quantity, a negative or an emptied field says so, keeps what was typed and sends nothing', async () => {
+    const fetchMock = vi.fn(async (_url: string | URL | Request) => accepted('j3'));
+    vi.stubGlobal('fetch', fetchMock);
+    pending([cashJob('j3')]);
+    const dialog = await openDialog();
+    const quantity = within(dialog).getByLabelText('Delivered: Basmati Rice') as HTMLInputElement;
+    const yes = () => within(dialog).getByRole('button', { name: 'Yes' }) as HTMLButtonElement;
+
+    fireEvent.change(quantity, { target: { value: '12' } });
+    expect(await within(dialog).findByText('At most 2')).toBeTruthy();
+    expect(quantity.value).toBe('12');
+    expect(yes().disabled).toBe(true);
+
+    fireEvent.change(quantity, { target: { value: '-3' } });
+    expect(await within(dialog).findByText('Cannot be below 0')).toBeTruthy();
+    expect(quantity.value).toBe('-3');
+    expect(yes().disabled).toBe(true);
+
+    fireEvent.change(quantity, { target: { value: '' } });
+    expect(await within(dialog).findByText('Enter a quantity')).toBeTruthy();
+    expect(quantity.value).toBe('');
+    expect(yes().disabled).toBe(true);
+
+    const cash = within(dialog).getByLabelText('Cash taken') as HTMLInputElement;
+    fireEvent.change(quantity, { target: { value: '2' } });
+    fireEvent.change(cash, { target: { value: '' } });
+    expect(await within(dialog).findByText('Enter an amount')).toBeTruthy();
+    expect(yes().disabled).toBe(true);
+    fireEvent.click(yes());
+    expect(deliverCalls(fetchMock)).toHaveLength(0);
+    // No steppers to miss with a finger, and the confirm button is not the destructive red.
+    expect(dialog.querySelector('.mantine-NumberInput-controls')).toBeNull();
+    expect(yes().getAttribute('style') ?? '').not.toContain('red');
+  });
+
+  it('a refused delivery keeps the dialog open with the reason and every entry', async () => {
+    const fetchMock = vi.fn(async (url: string | URL | Request) =>
+      String(url).includes('ordertrack.deliver')
+        ? refusal('delivery.cashAboveInvoice', { amount: '¥1,080' })
+        : accepted('x'),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    pending([cashJob('j4')]);
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('Delivered: Basmati Rice'), {
+      target: { value: '1' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Received by (optional)'), {
+      target: { value: 'Mr Gurung' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The cash taken is more than the invoice (¥1,080).');
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(
+      (within(dialog).getByLabelText('Delivered: Basmati Rice') as HTMLInputElement).value,
+    ).toBe('1');
+    expect(
+      (within(dialog).getByLabelText('Received by (optional)') as HTMLInputElement).value,
+    ).toBe('Mr Gurung');
+    // Also kept on the phone, marked refused: closing the dialog loses nothing.
+    const kept = queuedNow().find((q) => q.jobId === 'j4');
+    expect(kept?.refused?.data.appCode).toBe('delivery.cashAboveInvoice');
+    expect(kept?.lines).toEqual([{ lineId: 'l-j4', deliveredQuantity: 1, reason: 'short' }]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const card = within(await screen.findByTestId('job-refused'));
+    expect(card.getByText('The cash taken is more than the invoice (¥1,080).')).toBeTruthy();
+
+    // Correct: the dialog opens again with what was entered.
+    fireEvent.click(card.getByRole('button', { name: 'Correct and send' }));
+    const again = await screen.findByRole('dialog');
+    expect((within(again).getByLabelText('Received by (optional)') as HTMLInputElement).value).toBe(
+      'Mr Gurung',
+    );
+    expect(
+      (within(again).getByLabelText('Delivered: Basmati Rice') as HTMLInputElement).value,
+    ).toBe('1');
+    fireEvent.click(within(again).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Discard: only after asking.
+    fireEvent.click(
+      within(await screen.findByTestId('job-refused')).getByRole('button', { name: 'Discard' }),
+    );
+    const ask = await screen.findByRole('dialog');
+    expect(within(ask).getByText('Discard this delivery? What you entered is lost.')).toBeTruthy();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(queuedNow().some((q) => q.jobId === 'j4')).toBe(false));
+  });
+
+  it('a delivery refused while the phone sent it alone stays listed until discarded', async () => {
+    // Kept without signal earlier, refused when sent later (the job has left the list since).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => refusal('delivery.cashAboveInvoice', { amount: '¥500' })),
+    );
+    await enqueue({ _id: 'gone', restaurantName: 'Old Stop' }, 'Ms Rai', {
+      tappedAt: new Date(Date.now() - 60_000).toISOString(),
+      cashTaken: 900,
+    });
+    await flush();
+    pending([]);
+    const list = await screen.findByTestId('refused-list');
+    expect(list.textContent).toContain(
+      'Old Stop: not sent. The cash taken is more than the invoice (¥500).',
+    );
+    fireEvent.click(within(list).getByRole('button', { name: 'Discard' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(queuedNow().some((q) => q.jobId === 'gone')).toBe(false));
+  });
+
+  it('speaks Nepali: the product and unit names', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => accepted('j5')),
+    );
+    await act(() => i18n.changeLanguage('ne'));
+    pending([cashJob('j5')]);
+    const card = within((await screen.findAllByTestId('job-card'))[0] as HTMLElement);
+    expect(card.getByTestId('job-line').textContent).toBe('बासमती चामल × 2 बोतल');
+    fireEvent.click(card.getByRole('button', { name: 'डेलिभर भयो' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/बासमती चामल \(अर्डर 2 बोतल\)/)).toBeTruthy();
+  });
+});
+
+describe('the delivered card', () => {
+  function delivered(jobs: JobOut[], extra: Parameters<typeof renderScreen>[1]['answers'] = {}) {
+    return renderScreen(<DriverDeliveredScreen />, {
+      path: '/driver/ordertrack/delivered',
+      user: driver,
+      answers: {
+        'ordertrack.driverDelivered': () => ({ orders: jobs, page: 1, pages: 1, total: 1 }),
+        ...extra,
+      },
+    });
+  }
+
+  it('shows what was delivered and why, and no amount to collect once paid', async () => {
+    const job = cashJob(
+      'j6',
+      {
+        orderItems: [
+          {
+            _id: 'l-j6',
+            name: 'Basmati Rice',
+            nameNe: 'बासमती चामल',
+            quantity: 2,
+            sku: 'Btl',
+            unitPrice: 1000,
+            taxRate: 8,
+            deliveredQuantity: 1,
+            shortReason: 'damaged',
+          },
+        ],
+        invoice: { _id: 'inv6', number: 'INV-6', amount: 1080, paidAmount: 1080, receipts: [] },
+      },
+      { isDelivered: true, deliveredAt: '2030-05-15T03:00:00.000Z', amountToCollect: 0 },
+    );
+    delivered([job]);
+    const line = await screen.findByTestId('job-line');
+    expect(line.textContent).toBe('Basmati Rice × 1 Btl (ordered 2 Btl · Damaged)');
+    expect(screen.queryByTestId('amount-to-collect')).toBeNull();
+  });
+
+  it('says what is still unpaid when part is', async () => {
+    delivered([
+      cashJob(
+        'j7',
+        { invoice: { _id: 'inv7', number: 'INV-7', amount: 2160, paidAmount: 1000, receipts: [] } },
+        { isDelivered: true, deliveredAt: '2030-05-15T03:00:00.000Z', amountToCollect: 1160 },
+      ),
+    ]);
+    expect((await screen.findByTestId('amount-to-collect')).textContent).toBe(
+      'Still unpaid (tax incl.): ¥1,160',
+    );
+  });
+
+  it('offers the receipt of the payment the driver collected, from the job itself', async () => {
+    const { calls } = delivered([
+      cashJob(
+        'j8',
+        {
+          invoice: {
+            _id: 'inv8',
+            number: 'INV-8',
+            amount: 2160,
+            paidAmount: 2160,
+            receipts: [{ _id: 'pay8', amount: 2160, date: '2030-05-15' }],
+          },
+        },
+        { isDelivered: true, deliveredAt: '2030-05-15T03:00:00.000Z', amountToCollect: 0 },
+      ),
+    ]);
+    const receipts = await screen.findByTestId('receipts');
+    const pdf = within(receipts).getByRole('link', { name: /PDF/ });
+    expect(pdf.getAttribute('href')).toBe('/api/documents/receipt/pay8.pdf');
+    expect(within(receipts).getAllByRole('link', { name: /PDF/ })).toHaveLength(1);
+    // No request of its own: the job carries its receipts.
+    expect(calls.filter((c) => c.path === 'invoices.byId')).toHaveLength(0);
+  });
+});
