@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../shared/enums';
 import { isoDateInZone } from '../../shared/format';
 import { taxSummaryInput } from '../../shared/schemas/tax-summary';
 import { readSessionToken } from '../accounts/session-cookies';
@@ -7,20 +8,27 @@ import { AppError, restError } from '../platform/errors';
 import { exportWorkbook } from '../reports/export';
 import { taxSummaryWorkbook } from '../reports/tax-summary';
 import { roleOf, STAFF } from '../trpc';
+import { firstScreenLanguage } from './first-screen';
 
 // The Excel download (spec §7 "Export"): a binary answer, so a plain route beside the REST
-// table, guarded by the same session and the same staff rule as the procedures.
+// table, guarded by the same session and the same staff rule as the procedures. The workbook
+// is in the reader's language, decided as the app's screens decide it (firstScreenLanguage):
+// the account's chosen language, else this device's (`lang` cookie), else the browser's
+// Accept-Language (en, ne, ja), else English.
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-type Workbook = (req: FastifyRequest) => Promise<{ fileName: string; bytes: Buffer }>;
+type Workbook = (
+  req: FastifyRequest,
+  language: Language,
+) => Promise<{ fileName: string; bytes: Buffer }>;
 
 function send(services: Services, routeId: string | null) {
-  return sendWorkbook(services, (req) => {
+  return sendWorkbook(services, (req, language) => {
     const id = routeId ?? (req.params as { routeId?: string }).routeId ?? '';
     if (!id || id.length > 64) throw new AppError('NOT_FOUND', 'common.notFound');
     const today = isoDateInZone(new Date(), services.config.timeZone);
-    return exportWorkbook(services.db, id === 'all' ? null : id, today);
+    return exportWorkbook(services.db, id === 'all' ? null : id, today, language);
   });
 }
 
@@ -31,7 +39,12 @@ function sendWorkbook(services: Services, make: Workbook) {
       const role = roleOf(user);
       if (role === 'anonymous') throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
       if (!STAFF.includes(role)) throw new AppError('FORBIDDEN', 'auth.forbidden');
-      const { fileName, bytes } = await make(req);
+      const language = firstScreenLanguage(
+        user?.account.language,
+        req.cookies?.lang,
+        req.headers['accept-language'],
+      );
+      const { fileName, bytes } = await make(req, language);
       const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
         .header('cache-control', 'no-store')
@@ -54,8 +67,8 @@ export async function exportPlugin(app: FastifyInstance, services: Services): Pr
   // The monthly tax summary for the accountant (ADR 031): ?from=YYYY-MM&to=YYYY-MM.
   app.get(
     '/api/data/tax-summary',
-    sendWorkbook(services, (req) =>
-      taxSummaryWorkbook(services.db, taxSummaryInput.parse(req.query ?? {})),
+    sendWorkbook(services, (req, language) =>
+      taxSummaryWorkbook(services.db, taxSummaryInput.parse(req.query ?? {}), language),
     ),
   );
   app.get('/api/data/:routeId', send(services, null));

@@ -1,4 +1,6 @@
 import type * as xlsxModule from 'xlsx';
+import type { InvoiceStatus, Language } from '../../shared/enums';
+import { en, ja, ne, type Resources } from '../../shared/locales';
 import { daysBetween } from '../money/aging';
 import { statusOf } from '../money/invoices';
 import type { Db } from '../platform/db';
@@ -8,6 +10,29 @@ import { notFound } from '../platform/errors';
 // and an Outstanding invoices sheet. `xlsx` only ever WRITES here; nothing uploaded is parsed.
 // Yen are numbers with a yen format, dates are real dates, each sheet has a header row, frozen
 // panes and an autofilter, and text that a spreadsheet could take for a formula is text.
+// Sheet names, headers and words (payment method, status, kind) are in the reader's language
+// (`exportTexts`, shared/locales/<lang>/exports.json); English when none is known.
+
+/** The texts of the Excel files (the `exports` namespace) in one language. */
+export type ExportTexts = Resources['exports'];
+
+const EXPORT_TEXTS: Record<Language, ExportTexts> = {
+  en: en.exports,
+  ne: ne.exports,
+  ja: ja.exports,
+};
+const WEEKDAY_TEXTS: Record<Language, Record<string, string>> = {
+  en: en.weekday,
+  ne: ne.weekday,
+  ja: ja.weekday,
+};
+/** How a list of weekdays is joined in a cell. */
+const LIST_SEPARATOR: Record<Language, string> = { en: ', ', ne: ', ', ja: '、' };
+
+/** The sheet names, headers and words of the exports in `language` (a plain lookup). */
+export function exportTexts(language: Language): ExportTexts {
+  return EXPORT_TEXTS[language] ?? en.exports;
+}
 
 export type Xlsx = typeof xlsxModule;
 let xlsxLoading: Promise<Xlsx> | undefined;
@@ -62,12 +87,14 @@ export function sheetOf(
   header: string[],
   rows: Cell[][],
   widths: number[],
+  /** Rows after `rows` (a totals row), kept out of the autofilter so sorting never moves them. */
+  footer: Cell[][] = [],
 ): xlsxModule.WorkSheet {
-  const dense: Cell[][] = [header.map((h): Cell => ({ t: 's', v: h })), ...rows];
+  const dense: Cell[][] = [header.map((h): Cell => ({ t: 's', v: h })), ...rows, ...footer];
   const ws = dense as unknown as xlsxModule.WorkSheet;
-  const last = `${XLSX.utils.encode_col(header.length - 1)}${rows.length + 1}`;
-  ws['!ref'] = `A1:${last}`;
-  ws['!autofilter'] = { ref: `A1:${last}` };
+  const lastCol = XLSX.utils.encode_col(header.length - 1);
+  ws['!ref'] = `A1:${lastCol}${rows.length + footer.length + 1}`;
+  ws['!autofilter'] = { ref: `A1:${lastCol}${rows.length + 1}` };
   ws['!cols'] = widths.map((wch) => ({ wch }));
   return ws;
 }
@@ -128,7 +155,8 @@ interface InvoiceExportRow {
   customerCode: string | null;
   restaurantName: string | null;
   routeName: string | null;
-  createdAt: string;
+  /** The issue date; the creation date for an invoice without one. */
+  invoiceDate: string;
   dueDate: string | null;
   amount: number;
   paidAmount: number;
@@ -200,7 +228,8 @@ export function exportData(db: Db, routeId: string | null, today: string): Expor
   const invoices = db.$client
     .prepare<Record<string, string>, InvoiceExportRow>(
       `SELECT c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
-              r.name AS routeName, i.created_at AS createdAt, i.due_date AS dueDate, i.amount,
+              r.name AS routeName, COALESCE(i.issue_date, i.created_at) AS invoiceDate,
+              i.due_date AS dueDate, i.amount,
               i.paid_amount AS paidAmount, a.username AS collector
          FROM invoice i
          LEFT JOIN customer c ON c.id = i.customer_id
@@ -229,54 +258,86 @@ export function exportData(db: Db, routeId: string | null, today: string): Expor
   return { fileName: `${safe}-data-${today}.xlsx`, customers, invoices, billed };
 }
 
-export const CUSTOMER_HEADER = [
-  'Code',
-  'Restaurant',
-  'Contact person',
-  'Phone',
-  'Mobile',
-  'Payment method',
-  'Payment day',
-  'Delivery days',
-  'Route',
-  'Dues',
-  'Last delivery',
-];
-export const INVOICE_HEADER = [
-  'Code',
-  'Restaurant',
-  'Route',
-  'Invoice date',
-  'Due date',
-  'Amount',
-  'Paid',
-  'Pending',
-  'Status',
-  'Days past due',
-  'Collector',
-];
+/** The Customers sheet's header, in the order of its columns. */
+export function customerHeader(x: ExportTexts): string[] {
+  const h = x.customers;
+  return [
+    h.code,
+    h.restaurant,
+    h.contactPerson,
+    h.phone,
+    h.mobile,
+    h.paymentMethod,
+    h.paymentDay,
+    h.deliveryDays,
+    h.route,
+    h.dues,
+    h.lastDelivery,
+  ];
+}
 
-export const BILLED_HEADER = [
-  'Number',
-  'Kind',
-  'Issue date',
-  'Code',
-  'Restaurant',
-  'Net 8%',
-  'Tax 8%',
-  'Net 10%',
-  'Tax 10%',
-  'Credit applied',
-  'Amount',
-  'Paid',
-  'Cancelled',
-];
+/** The Outstanding invoices sheet's header. */
+export function invoiceHeader(x: ExportTexts): string[] {
+  const h = x.outstanding;
+  return [
+    h.code,
+    h.restaurant,
+    h.route,
+    h.invoiceDate,
+    h.dueDate,
+    h.amount,
+    h.paid,
+    h.pending,
+    h.status,
+    h.daysPastDue,
+    h.collector,
+  ];
+}
 
-export function buildWorkbook(XLSX: Xlsx, data: ExportData, today: string): xlsxModule.WorkBook {
+/** The Invoices sheet's header. */
+export function billedHeader(x: ExportTexts): string[] {
+  const h = x.invoices;
+  return [
+    h.number,
+    h.kind,
+    h.issueDate,
+    h.code,
+    h.restaurant,
+    h.net8,
+    h.tax8,
+    h.net10,
+    h.tax10,
+    h.creditApplied,
+    h.amount,
+    h.paid,
+    h.cancelled,
+  ];
+}
+
+export const CUSTOMER_HEADER = customerHeader(en.exports);
+export const INVOICE_HEADER = invoiceHeader(en.exports);
+export const BILLED_HEADER = billedHeader(en.exports);
+
+const STATUS_KEY: Record<InvoiceStatus, keyof ExportTexts['status']> = {
+  Pending: 'pending',
+  'Partial Paid': 'partial',
+  Completed: 'completed',
+};
+
+export function buildWorkbook(
+  XLSX: Xlsx,
+  data: ExportData,
+  today: string,
+  language: Language = 'en',
+): xlsxModule.WorkBook {
+  const x = exportTexts(language);
+  const weekdays = WEEKDAY_TEXTS[language] ?? WEEKDAY_TEXTS.en;
+  const separator = LIST_SEPARATOR[language] ?? ', ';
+  const kinds: Record<string, string> = x.kind;
   const customerRows = data.customers.map((c) => {
     let days = '';
     try {
-      days = (JSON.parse(c.deliveryDays) as string[]).join(', ');
+      days = (JSON.parse(c.deliveryDays) as string[]).map((d) => weekdays[d] ?? d).join(separator);
     } catch {
       days = '';
     }
@@ -286,7 +347,7 @@ export function buildWorkbook(XLSX: Xlsx, data: ExportData, today: string): xlsx
       textCell(c.contactPerson),
       textCell(phone(c.phoneNumber)),
       textCell(phone(c.mobileNumber)),
-      textCell(c.paymentMethod === 'monthly' ? 'Monthly' : 'Cash'),
+      textCell(c.paymentMethod === 'monthly' ? x.paymentMethod.monthly : x.paymentMethod.cash),
       textCell(c.paymentDate),
       textCell(days),
       textCell(c.routeName),
@@ -297,15 +358,15 @@ export function buildWorkbook(XLSX: Xlsx, data: ExportData, today: string): xlsx
   const invoiceRows = data.invoices.map((i) => {
     const late = i.dueDate ? Math.max(0, daysBetween(i.dueDate, today)) : 0;
     return [
-      textCell(i.customerCode ?? 'Unknown'),
-      textCell(i.restaurantName ?? 'Deleted Restaurant'),
+      textCell(i.customerCode ?? x.unknownCustomer),
+      textCell(i.restaurantName ?? x.deletedRestaurant),
       textCell(i.routeName),
-      dateCell(i.createdAt),
+      dateCell(i.invoiceDate),
       dateCell(i.dueDate),
       yenCell(i.amount),
       yenCell(i.paidAmount),
       yenCell(i.amount - i.paidAmount),
-      textCell(statusOf(i.amount, i.paidAmount)),
+      textCell(x.status[STATUS_KEY[statusOf(i.amount, i.paidAmount)]]),
       intCell(late),
       textCell(i.collector),
     ];
@@ -313,10 +374,10 @@ export function buildWorkbook(XLSX: Xlsx, data: ExportData, today: string): xlsx
   // Every invoice, hand-made ones too (ADR 046), with its figures per rate.
   const billedRows = data.billed.map((i) => [
     textCell(i.number),
-    textCell(i.kind),
+    textCell(kinds[i.kind] ?? i.kind),
     dateCell(i.issueDate),
-    textCell(i.customerCode ?? 'Unknown'),
-    textCell(i.restaurantName ?? 'Deleted Restaurant'),
+    textCell(i.customerCode ?? x.unknownCustomer),
+    textCell(i.restaurantName ?? x.deletedRestaurant),
     yenCell(i.net8),
     yenCell(i.tax8),
     yenCell(i.net10),
@@ -326,21 +387,50 @@ export function buildWorkbook(XLSX: Xlsx, data: ExportData, today: string): xlsx
     yenCell(i.paidAmount),
     dateCell(i.cancelledAt),
   ]);
+  // The totals of the yen columns, cancelled invoices left out (the label says so).
+  const sums = { net8: 0, tax8: 0, net10: 0, tax10: 0, creditApplied: 0, amount: 0, paid: 0 };
+  for (const i of data.billed) {
+    if (i.cancelledAt) continue;
+    sums.net8 += i.net8;
+    sums.tax8 += i.tax8;
+    sums.net10 += i.net10;
+    sums.tax10 += i.tax10;
+    sums.creditApplied += i.creditApplied;
+    sums.amount += i.amount;
+    sums.paid += i.paidAmount;
+  }
+  // Columns B to E are left without cells, so the label runs on over them.
+  const billedTotal: Cell[] = [textCell(x.invoices.totalRow)];
+  billedTotal[5] = yenCell(sums.net8);
+  billedTotal.push(
+    yenCell(sums.tax8),
+    yenCell(sums.net10),
+    yenCell(sums.tax10),
+    yenCell(sums.creditApplied),
+    yenCell(sums.amount),
+    yenCell(sums.paid),
+  );
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(
     wb,
-    sheetOf(XLSX, CUSTOMER_HEADER, customerRows, [10, 28, 18, 14, 14, 12, 10, 30, 14, 12, 12]),
-    'Customers',
+    sheetOf(XLSX, customerHeader(x), customerRows, [10, 28, 18, 14, 14, 12, 10, 30, 14, 12, 12]),
+    x.sheets.customers,
   );
   XLSX.utils.book_append_sheet(
     wb,
-    sheetOf(XLSX, INVOICE_HEADER, invoiceRows, [10, 28, 14, 12, 12, 12, 12, 12, 12, 10, 14]),
-    'Outstanding invoices',
+    sheetOf(XLSX, invoiceHeader(x), invoiceRows, [10, 28, 14, 12, 12, 12, 12, 12, 12, 10, 14]),
+    x.sheets.outstanding,
   );
   XLSX.utils.book_append_sheet(
     wb,
-    sheetOf(XLSX, BILLED_HEADER, billedRows, [14, 10, 12, 10, 28, 12, 10, 12, 10, 12, 12, 12, 12]),
-    'Invoices',
+    sheetOf(
+      XLSX,
+      billedHeader(x),
+      billedRows,
+      [14, 10, 12, 10, 28, 12, 10, 12, 10, 12, 12, 12, 12],
+      [billedTotal],
+    ),
+    x.sheets.invoices,
   );
   return wb;
 }
@@ -349,8 +439,10 @@ export async function exportWorkbook(
   db: Db,
   routeId: string | null,
   today: string,
+  language: Language = 'en',
 ): Promise<{ fileName: string; bytes: Buffer }> {
   const XLSX = await loadXlsx();
   const data = exportData(db, routeId, today);
-  return { fileName: data.fileName, bytes: workbookBytes(XLSX, buildWorkbook(XLSX, data, today)) };
+  const wb = buildWorkbook(XLSX, data, today, language);
+  return { fileName: data.fileName, bytes: workbookBytes(XLSX, wb) };
 }

@@ -1,10 +1,20 @@
+import type { Language } from '../../shared/enums';
+import { en } from '../../shared/locales';
 import type {
   TaxSummaryInput,
   TaxSummaryMonth,
   TaxSummaryOut,
 } from '../../shared/schemas/tax-summary';
 import type { Db } from '../platform/db';
-import { loadXlsx, sheetOf, textCell, workbookBytes, yenCell } from './export';
+import {
+  type ExportTexts,
+  exportTexts,
+  loadXlsx,
+  sheetOf,
+  textCell,
+  workbookBytes,
+  yenCell,
+} from './export';
 
 // The monthly consumption-tax summary for the accountant (ADR 031): sales and tax per rate of
 // the invoices issued in each month (not cancelled), minus the credit notes issued in it. An
@@ -101,24 +111,25 @@ export function taxSummary(db: Db, input: TaxSummaryInput): TaxSummaryOut {
   };
 }
 
-export const TAX_SUMMARY_HEADER = [
-  'Month',
-  'Invoices',
-  'Credit notes',
-  'Sales 8% (without tax)',
-  'Tax 8%',
-  'Sales 10% (without tax)',
-  'Tax 10%',
-  'Credit notes deducted (with tax)',
-  'Total with tax',
-];
+/** The summary sheet's header in the reader's language. */
+export function taxSummaryHeader(x: ExportTexts): string[] {
+  const h = x.taxSummary;
+  return [h.month, h.invoices, h.creditNotes, h.net8, h.tax8, h.net10, h.tax10, h.credits, h.total];
+}
 
-/** The summary as an xlsx workbook: one row per month and a total row. */
+export const TAX_SUMMARY_HEADER = taxSummaryHeader(en.exports);
+
+/**
+ * The summary as an xlsx workbook: one row per month and a total row (outside the autofilter),
+ * its sheet name, header and total label in `language`.
+ */
 export async function taxSummaryWorkbook(
   db: Db,
   input: TaxSummaryInput,
+  language: Language = 'en',
 ): Promise<{ fileName: string; bytes: Buffer }> {
   const XLSX = await loadXlsx();
+  const x = exportTexts(language);
   const s = taxSummary(db, input);
   const row = (label: string, m: Omit<TaxSummaryMonth, 'month'>) => [
     textCell(label),
@@ -131,12 +142,13 @@ export async function taxSummaryWorkbook(
     yenCell(m.credits),
     yenCell(m.total),
   ];
-  const rows = [...s.months.map((m) => row(m.month, m)), row('Total', s.totals)];
+  const rows = s.months.map((m) => row(m.month, m));
+  const total = row(x.taxSummary.totalRow, s.totals);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(
     wb,
-    sheetOf(XLSX, TAX_SUMMARY_HEADER, rows, [10, 10, 12, 20, 12, 20, 12, 22, 24, 16]),
-    'Tax summary',
+    sheetOf(XLSX, taxSummaryHeader(x), rows, [10, 10, 12, 20, 12, 20, 12, 22, 24, 16], [total]),
+    x.sheets.taxSummary,
   );
   return { fileName: `tax-summary-${s.from}-${s.to}.xlsx`, bytes: workbookBytes(XLSX, wb) };
 }

@@ -10,6 +10,7 @@ import enOffice from './en/office.json';
 import enStock from './en/stock.json';
 import enPriceLists from './en/priceLists.json';
 import enLists from './en/lists.json';
+import enExports from './en/exports.json';
 
 export const enStaff = {
   office: enOffice,
@@ -21,4 +22,5 @@ export const enStaff = {
   reports: enReports,
   settings: enSettings,
   stock: enStock,
+  exports: enExports,
 };

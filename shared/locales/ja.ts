@@ -57,6 +57,7 @@ import jaPeople from './ja/people.json';
 import jaStock from './ja/stock.json';
 import jaErrStock from './ja/errors/stock.json';
 import jaErrPeople from './ja/errors/people.json';
+import jaExports from './ja/exports.json';
 
 export const ja = {
   badge: jaBadge,
@@ -88,6 +89,7 @@ export const ja = {
   people: jaPeople,
   stock: jaStock,
   documents: jaDocuments,
+  exports: jaExports,
   errors: {
     auth: jaErrAuth,
     catalogue: jaErrCatalogue,

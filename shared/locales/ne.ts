@@ -55,6 +55,7 @@ import neErrStock from './ne/errors/stock.json';
 import neErrPeople from './ne/errors/people.json';
 import neLists from './ne/lists.json';
 import nePriceLists from './ne/priceLists.json';
+import neExports from './ne/exports.json';
 
 export const ne = {
   badge: neBadge,
@@ -86,6 +87,7 @@ export const ne = {
   settings: neSettings,
   people: nePeople,
   stock: neStock,
+  exports: neExports,
   errors: {
     auth: neErrAuth,
     catalogue: neErrCatalogue,
