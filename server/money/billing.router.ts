@@ -10,6 +10,8 @@ import {
   closingInput,
   closingPreviewOut,
   closingResultOut,
+  creditableInput,
+  creditableOut,
   creditNoteCreateInput,
   creditNoteOut,
 } from '../../shared/schemas/billing';
@@ -22,6 +24,7 @@ import {
   claimableLines,
   createClaim,
   createCreditNote,
+  creditableLines,
   decideClaim,
   getClaim,
   getCreditNote,
@@ -106,6 +109,12 @@ export const claimsRouter = router({
 });
 
 export const creditNotesRouter = router({
+  /** The lines of an invoice a credit note may correct, with what each billed and took back. */
+  creditable: staffProcedure
+    .input(creditableInput)
+    .output(answer(creditableOut))
+    .query(({ ctx, input }) => creditableLines(ctx.db, input.invoiceId)),
+
   /** A credit note correcting lines of an issued invoice. */
   create: staffProcedure
     .input(creditNoteCreateInput)

@@ -3,6 +3,7 @@ import type { ClaimStatus } from '../../shared/enums';
 import {
   CLAIM_WINDOW_MS,
   type ClaimOut,
+  type CreditableOut,
   type CreditNoteOut,
   type claimableOut,
   type claimCreateInput,
@@ -28,6 +29,8 @@ interface DeliveredLine {
   orderNumber: number;
   customerId: string | null;
   name: string;
+  /** The product's Nepali name now (null without one, or once the product is gone). */
+  nameNe: string | null;
   sku: string;
   unitPrice: number;
   taxRate: number;
@@ -48,8 +51,9 @@ const DELIVERED_AT_SQL = `CASE
 const LINE_SELECT = `SELECT l.id AS lineId, o.id AS orderId, o.order_number AS orderNumber,
        o.customer_id AS customerId, l.name, l.sku, l.unit_price AS unitPrice, l.tax_rate AS taxRate,
        COALESCE(l.delivered_quantity, l.quantity) AS delivered, o.invoice_id AS invoiceId,
-       ${DELIVERED_AT_SQL} AS deliveredAt
-  FROM order_line l JOIN customer_order o ON o.id = l.order_id`;
+       ${DELIVERED_AT_SQL} AS deliveredAt, p.name_ne AS nameNe
+  FROM order_line l JOIN customer_order o ON o.id = l.order_id
+  LEFT JOIN product p ON p.id = l.product_id`;
 
 function deliveredLine(db: Db, lineId: string): DeliveredLine | undefined {
   return db.$client.prepare<[string], DeliveredLine>(`${LINE_SELECT} WHERE l.id = ?`).get(lineId);
@@ -148,6 +152,7 @@ interface ClaimRow {
   orderNumber: number | null;
   orderLineId: string;
   productName: string | null;
+  nameNe: string | null;
   sku: string | null;
   unitPrice: number | null;
   deliveredQuantity: number | null;
@@ -164,7 +169,7 @@ interface ClaimRow {
 
 const CLAIM_SELECT = `SELECT g.id, g.customer_id AS customerId, c.restaurant_name AS restaurantName,
        g.order_id AS orderId, o.order_number AS orderNumber, g.order_line_id AS orderLineId,
-       l.name AS productName, l.sku, l.unit_price AS unitPrice,
+       l.name AS productName, p.name_ne AS nameNe, l.sku, l.unit_price AS unitPrice,
        COALESCE(l.delivered_quantity, l.quantity) AS deliveredQuantity, g.quantity, g.reason,
        g.photo, g.status, g.decision_note AS decisionNote, g.decided_at AS decidedAt,
        cn.id AS creditNoteId, cn.number AS creditNoteNumber, g.created_at AS createdAt
@@ -172,6 +177,7 @@ const CLAIM_SELECT = `SELECT g.id, g.customer_id AS customerId, c.restaurant_nam
   LEFT JOIN customer c ON c.id = g.customer_id
   LEFT JOIN customer_order o ON o.id = g.order_id
   LEFT JOIN order_line l ON l.id = g.order_line_id
+  LEFT JOIN product p ON p.id = l.product_id
   LEFT JOIN credit_note cn ON cn.claim_id = g.id`;
 
 const toClaim = (r: ClaimRow): ClaimOut => ({
@@ -182,6 +188,7 @@ const toClaim = (r: ClaimRow): ClaimOut => ({
   orderNumber: r.orderNumber,
   orderLineId: r.orderLineId,
   productName: r.productName ?? '',
+  nameNe: r.nameNe || null,
   sku: r.sku ?? '',
   unitPrice: r.unitPrice ?? 0,
   deliveredQuantity: r.deliveredQuantity ?? 0,
@@ -244,7 +251,13 @@ export function claimableLines(
       claimUntil: new Date(Date.parse(r.deliveredAt) + CLAIM_WINDOW_MS).toISOString(),
       lines: [],
     };
-    entry.lines.push({ orderLineId: r.lineId, name: r.name, sku: r.sku, claimable });
+    entry.lines.push({
+      orderLineId: r.lineId,
+      name: r.name,
+      nameNe: r.nameNe || null,
+      sku: r.sku,
+      claimable,
+    });
     out.set(r.orderId, entry);
   }
   return [...out.values()];
@@ -443,6 +456,42 @@ export function createCreditNote(
     }).id;
   });
   return getCreditNote(db, id);
+}
+
+/** The lines an office credit note may correct on an invoice (its form lists them). */
+export function creditableLines(db: Db, invoiceId: string): CreditableOut {
+  const inv = db.$client
+    .prepare<[string], { number: string | null; cancelledAt: string | null }>(
+      'SELECT number, cancelled_at AS cancelledAt FROM invoice WHERE id = ?',
+    )
+    .get(invoiceId);
+  if (!inv) throw notFound('invoice.notFound');
+  if (inv.cancelledAt) throw conflict('invoice.alreadyCancelled');
+  const lines = db.$client
+    .prepare<
+      [string],
+      {
+        invoiceLineId: string;
+        orderLineId: string;
+        name: string;
+        sku: string;
+        unitPrice: number;
+        taxRate: number;
+        invoiced: number;
+      }
+    >(
+      `SELECT id AS invoiceLineId, order_line_id AS orderLineId, name, sku,
+              unit_price AS unitPrice, tax_rate AS taxRate, quantity AS invoiced
+         FROM invoice_line WHERE invoice_id = ? AND order_line_id IS NOT NULL ORDER BY position`,
+    )
+    .all(invoiceId)
+    .map(({ orderLineId, taxRate, ...l }) => ({
+      ...l,
+      taxRate: taxRate === 10 ? (10 as const) : (8 as const),
+      // The same count createCreditNote holds a new credit note to.
+      credited: credited(db, orderLineId),
+    }));
+  return { invoiceId, number: inv.number, lines };
 }
 
 export function getCreditNote(db: Db, id: string, scope: { customerId?: string } = {}) {

@@ -177,6 +177,29 @@ export const claimableOut = z.array(
   }),
 );
 
+export const creditableInput = z.object({ invoiceId: id });
+
+/** The lines of an issued invoice a credit note may correct, with what each billed and took back. */
+export const creditableOut = z.object({
+  invoiceId: z.string(),
+  number: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      /** What `creditNotes.create` takes as `invoiceLineId`. */
+      invoiceLineId: z.string(),
+      name: z.string(),
+      sku: z.string(),
+      unitPrice: z.number().int(),
+      taxRate: z.union([z.literal(8), z.literal(10)]),
+      /** Quantity the invoice billed. */
+      invoiced: z.number().int(),
+      /** Quantity earlier credit notes already took back (at most invoiced - credited is left). */
+      credited: z.number().int(),
+    }),
+  ),
+});
+export type CreditableOut = z.infer<typeof creditableOut>;
+
 export const creditNoteCreateInput = z.object({
   invoiceId: id,
   reason: z

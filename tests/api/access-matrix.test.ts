@@ -38,6 +38,7 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'claims.decide': ['mutation', STAFF],
   'closing.preview': ['query', STAFF],
   'closing.run': ['mutation', STAFF],
+  'creditNotes.creditable': ['query', STAFF],
   'creditNotes.create': ['mutation', STAFF],
   'creditNotes.byId': ['query', ['customer', ...STAFF]],
   'credit.held': ['query', STAFF],

@@ -94,7 +94,13 @@ interface Job {
   order: {
     _id: string;
     orderItems: { _id: string; name: string; quantity: number }[];
-    invoice: { _id: string; number: string; amount: number; paidAmount: number } | null;
+    invoice: {
+      _id: string;
+      number: string;
+      amount: number;
+      paidAmount: number;
+      receipts: { _id: string; amount: number }[];
+    } | null;
     slipNumber: string | null;
     credits: { id: string; number: string; total: number }[];
   };
@@ -494,6 +500,22 @@ describe('goods claims and credit notes', () => {
     expect(again.status).toBe(409);
   });
 
+  it("the office's credit note form lists what each line billed and what was taken back", async () => {
+    const r = await query<{
+      number: string;
+      lines: { name: string; sku: string; invoiced: number; credited: number }[];
+    }>(admin, 'creditNotes.creditable', { invoiceId: firstInvoice });
+    expect(r.status).toBe(200);
+    expect(r.data.lines.find((l) => l.name.startsWith('Basmati'))).toMatchObject({
+      sku: 'Bag',
+      invoiced: 2,
+      credited: 1,
+    });
+    expect(
+      (await query(driver, 'creditNotes.creditable', { invoiceId: firstInvoice })).status,
+    ).toBe(403);
+  });
+
   it('a credit note above what it corrects is refused', async () => {
     const il = one<{ id: string }>(
       "SELECT id FROM invoice_line WHERE invoice_id = ? AND name LIKE 'Basmati%'",
@@ -532,6 +554,8 @@ describe('goods claims and credit notes', () => {
     expect(r.status).toBe(200);
     expect(r.data.order.invoice?.paidAmount).toBe(8035 - 2678);
     expect(r.data.amountToCollect).toBe(0);
+    // The receipt of the cash taken is on the job, for the driver's phone to open.
+    expect(r.data.order.invoice?.receipts).toMatchObject([{ amount: 8035 - 2678 }]);
     expect(r.data.order.credits).toEqual([]);
     // 7440 + 595 = 8035, less the credit note's 2678.
     expect(r.data.order.invoice?.amount).toBe(8035 - 2678);

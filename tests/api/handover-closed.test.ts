@@ -92,6 +92,12 @@ describe('a confirmed handover is closed', () => {
     });
     expect(edit.status).toBe(409);
     expect(edit.body.code).toBe('handover.closed');
+    // An issued invoice is never deleted (ADR 047); one from before numbering could be, but
+    // not while its payments belong to a confirmed handover.
+    const issued = await admin.delete<Invoice>(`/api/invoice/${a}`);
+    expect(issued.status).toBe(409);
+    expect(issued.body.code).toBe('invoice.issuedNoDelete');
+    t.db.$client.prepare('UPDATE invoice SET number = NULL WHERE id = ?').run(a);
     const del = await admin.delete<Invoice>(`/api/invoice/${a}`);
     expect(del.status).toBe(409);
     expect(del.body.code).toBe('handover.closed');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchOrder } from '../../server/orders/web-orders';
+import { isoDateInZone } from '../../shared/format';
 import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';
 
 // Money from deliveries in the browser (ADR 033): driver1 delivers a cash web order on a phone
@@ -84,14 +85,20 @@ describe('billing journeys', () => {
     await page.waitForURL('**/admin');
     await page.goto('/admin/invoice/closing');
     await page.getByRole('heading', { name: 'Closing' }).waitFor();
-    // Month end of this month: the demo's month-end customers still have deliveries to close.
-    const now = new Date();
-    const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0))
-      .toISOString()
-      .slice(0, 10);
+    // Today, for month-end customers: one of them closes today (a closing date must have come),
+    // and the demo's month-end customers still have this month's deliveries to close.
+    const end = isoDateInZone(new Date(), 'Asia/Tokyo');
+    e.db.$client
+      .prepare(
+        `UPDATE customer SET closing_day = ? WHERE payment_method = 'monthly'
+           AND (closing_day IS NULL OR closing_day = 31)`,
+      )
+      .run(Number(end.slice(8)));
     await page.getByLabel('Closing date').fill(end);
     await page.getByTestId('closing-total').waitFor();
     await page.getByRole('button', { name: 'Run closing' }).click();
+    // It asks first, naming the date and what it will bill.
+    await page.getByRole('dialog').getByRole('button', { name: 'Run closing' }).click();
     await page.getByTestId('closing-result').getByRole('link').first().waitFor();
     expect(
       one<{ n: number }>(

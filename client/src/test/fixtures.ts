@@ -130,3 +130,37 @@ export function makeOrder(overrides: Partial<OrderOut> = {}): OrderOut {
     ...overrides,
   };
 }
+
+export type InvoiceOut = RouterOutputs['invoices']['byId'];
+
+/** A cash delivery invoice as the office's invoice card shows it (issued, unpaid). */
+export function makeInvoice(overrides: Partial<InvoiceOut> = {}): InvoiceOut {
+  return {
+    _id: 'inv1',
+    customer: {
+      _id: 'c1',
+      customerCode: 'C1',
+      restaurantName: 'Annapurna',
+      phoneNumber: '312345678',
+      mobileNumber: null,
+      contactPerson: null,
+      paymentMethod: 'cash',
+    },
+    deletedCustomer: null,
+    dueDate: '2030-05-15',
+    amount: 47196,
+    paidAmount: 0,
+    pendingAmount: 47196,
+    status: 'Pending',
+    note: '',
+    assignToCollect: null,
+    payments: [],
+    notes: [],
+    overdue: false,
+    createdAt: '2030-05-15T00:00:00.000Z',
+    number: 'INV-000318',
+    kind: 'delivery',
+    cancelled: null,
+    ...overrides,
+  };
+}

@@ -1,7 +1,7 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_INPUT_RANGE } from '../../dates';
+import { DATE_INPUT_RANGE, showDate } from '../../dates';
 import { trpc } from '../../trpc';
 import { closingPdfUrl } from './paths';
 
@@ -39,7 +39,7 @@ export function ClosingStatements({ initialDate = '' }: { initialDate?: string }
       </Button>
       {valid && list.data && (
         <Text size="xs" c="gray.7">
-          {t('documents.ui.statementsOf', { date })}: {count}
+          {t('documents.ui.statementsOf', { date: showDate(date) })} · {count}
         </Text>
       )}
     </Group>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, List, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, List, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DocumentKind } from '../../../../shared/enums';
@@ -80,17 +80,14 @@ function SendDocument({ kind, id }: { kind: DocumentKind; id: string }) {
   );
   return (
     <>
-      {configured ? (
+      {/* Not set up: said once, as the disabled button's reason, not as a line under every
+          document of the screen. */}
+      {configured || !mails.data ? (
         button
       ) : (
         <Tooltip label={t('documents.ui.noSmtp')}>
           <span>{button}</span>
         </Tooltip>
-      )}
-      {mails.data && !configured && (
-        <Text size="xs" c="gray.7">
-          {t('documents.ui.noSmtp')}
-        </Text>
       )}
       {mails.data && mails.data.mails.length > 0 && (
         <List size="xs" listStyleType="none" p={0} aria-label={t('documents.ui.mailLog')}>

@@ -1,15 +1,18 @@
 import { Anchor, Badge, Button, Group, SegmentedControl, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ClaimStatus } from '../../../../../shared/enums';
 import { formatYen } from '../../../../../shared/format';
 import type { ClaimOut } from '../../../../../shared/schemas/billing';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/DataTable';
+import { printPath } from '../../../components/documents/paths';
 import { unitLabel } from '../../../components/localName';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { showInstantDate } from '../../../dates';
-import { keyedClient, withKey } from '../../../keyed';
+import { withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
@@ -27,12 +30,16 @@ export function ClaimsScreen() {
   const [status, setStatus] = useState<'all' | ClaimStatus>('pending');
   const list = trpc.claims.list.useQuery(status === 'all' ? {} : { status });
   const [busy, setBusy] = useState<string | null>(null);
+  // Approving issues a credit note: asked first, naming what it credits.
+  const [approving, setApproving] = useState<ClaimOut | null>(null);
+  const utils = trpc.useUtils();
   const decide = async (c: ClaimOut, approve: boolean) => {
     setBusy(c._id);
     try {
-      await keyedClient.claims.decide.mutate({ id: c._id, approve }, withKey(newKey()));
+      await utils.client.claims.decide.mutate({ id: c._id, approve }, withKey(newKey()));
       notifySuccess(t(approve ? 'money.claimApproved' : 'money.claimRejected'));
       void list.refetch();
+      void utils.invoices.invalidate();
     } catch (err) {
       notifyError(moneyErrorText(t, err, 'money.operationFailed'));
     } finally {
@@ -105,7 +112,7 @@ export function ClaimsScreen() {
                       size="compact-xs"
                       color="green"
                       loading={busy === c._id}
-                      onClick={() => void decide(c, true)}
+                      onClick={() => setApproving(c)}
                     >
                       {t('money.approve')}
                     </Button>
@@ -119,15 +126,46 @@ export function ClaimsScreen() {
                     </Button>
                   </Group>
                 ) : (
-                  <Badge color={COLORS[c.status]} variant="outline">
-                    {t(`money.claimStatus.${c.status}`)}
-                    {c.creditNoteNumber ? ` · ${c.creditNoteNumber}` : ''}
-                  </Badge>
+                  <Group gap={6} wrap="nowrap">
+                    <Badge color={COLORS[c.status]} variant="outline">
+                      {t(`money.claimStatus.${c.status}`)}
+                    </Badge>
+                    {c.creditNoteId && c.creditNoteNumber && (
+                      <Anchor
+                        component={Link}
+                        to={printPath('admin', 'creditNote', c.creditNoteId)}
+                        size="sm"
+                        aria-label={t('money.creditNote.named', { number: c.creditNoteNumber })}
+                      >
+                        {c.creditNoteNumber}
+                      </Anchor>
+                    )}
+                  </Group>
                 ),
             },
           ]}
         />
       )}
+      <ConfirmDialog
+        opened={approving !== null}
+        title={t('money.claimApproveTitle')}
+        message={
+          approving
+            ? t('money.claimApproveConfirm', {
+                name: approving.restaurantName,
+                product: approving.productName,
+                quantity: approving.quantity,
+                amount: formatYen(approving.unitPrice * approving.quantity),
+              })
+            : ''
+        }
+        confirmLabel={t('money.claimApproveIssue')}
+        cancelLabel={t('money.creditNote.back')}
+        onClose={() => setApproving(null)}
+        onConfirm={async () => {
+          if (approving) await decide(approving, true);
+        }}
+      />
     </>
   );
 }

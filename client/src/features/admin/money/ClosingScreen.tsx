@@ -1,14 +1,29 @@
-import { Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatYen } from '../../../../../shared/format';
 import type { ClosingCustomerOut, ClosingResultOut } from '../../../../../shared/schemas/billing';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/DataTable';
+import { DocumentLink } from '../../../components/documents/DocumentActions';
+import { closingPdfUrl } from '../../../components/documents/paths';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { businessToday, DATE_INPUT_RANGE, showDate } from '../../../dates';
-import { keyedClient, withKey } from '../../../keyed';
+import { failureOf } from '../../../errors';
+import { withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
@@ -20,67 +35,113 @@ function lastMonthEnd(iso: string): string {
   return new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
 }
 
-/** 締め処理: pick a closing date, preview what it bills, run it, open the invoices it made. */
+/**
+ * 締め処理: pick a closing date (today at the latest) and, if wanted, one customer; preview what
+ * it bills, confirm the date, the number of customers and the amount, run it; then open each
+ * statement, or all of the date's statements as one PDF.
+ */
 export function ClosingScreen() {
   const { t } = useTranslation();
-  const [date, setDate] = useState(lastMonthEnd(businessToday()));
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
-  const preview = trpc.closing.preview.useQuery({ closingDate: date }, { enabled: valid });
+  const today = businessToday();
+  const [date, setDate] = useState(() => lastMonthEnd(today));
+  const [customerId, setCustomerId] = useState<string | null>(null);
+  const wellFormed = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const future = wellFormed && date > today;
+  const valid = wellFormed && !future;
+  const input = { closingDate: date, ...(customerId ? { customerId } : {}) };
+  const preview = trpc.closing.preview.useQuery(input, { enabled: valid, retry: false });
+  const options = trpc.invoices.formOptions.useQuery(undefined, { staleTime: 60_000 });
   const [result, setResult] = useState<ClosingResultOut | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const key = useRef(newKey());
   const utils = trpc.useUtils();
 
   const run = async () => {
-    setBusy(true);
     try {
-      const r = await keyedClient.closing.run.mutate({ closingDate: date }, withKey(key.current));
+      const r = await utils.client.closing.run.mutate(input, withKey(key.current));
       key.current = newKey();
       setResult(r);
       notifySuccess(t('money.closingDone', { count: r.invoiced }));
       void utils.closing.invalidate();
       void utils.invoices.invalidate();
+      void utils.documents.invalidate();
     } catch (err) {
-      key.current = newKey();
+      // The server answered (a refusal): the next attempt is a new one. No answer: a retry
+      // keeps the key, so a run that did happen is not made twice.
+      if (failureOf(err)?.code !== 'common.network') key.current = newKey();
       notifyError(moneyErrorText(t, err, 'money.operationFailed'));
-    } finally {
-      setBusy(false);
     }
   };
 
-  const open = (preview.data?.customers ?? []).filter((c) => !c.closed && c.orders > 0);
+  // A customer with only a balance or a hand-made invoice gets a statement too.
+  const open = (preview.data?.customers ?? []).filter(
+    (c) => !c.closed && (c.orders > 0 || c.statement),
+  );
+  const total = open.reduce((s, c) => s + c.amount, 0);
+  const chosen = options.data?.customers.find((c) => c._id === customerId);
+  const statements = (result?.results ?? []).filter((r) => r.statementId);
   return (
     <>
       <Breadcrumbs items={adminCrumbs(t, t('money.closing'), [reportsCrumb(t)])} />
       <Title order={1} size="h3" mb="md">
         {t('money.closing')}
       </Title>
-      <Group mb="md" align="flex-end">
+      <Group mb="md" align="flex-start">
         <TextInput
           type="date"
-          {...DATE_INPUT_RANGE}
+          min={DATE_INPUT_RANGE.min}
+          // No closing of a day that has not ended: the picker offers today at the latest.
+          max={today}
           label={t('money.closingDate')}
           value={date}
           onChange={(e) => {
             setDate(e.currentTarget.value);
             setResult(null);
           }}
+          error={future ? t('money.closingFuture', { date: showDate(today) }) : null}
         />
-        <Button onClick={run} loading={busy} disabled={!valid || open.length === 0}>
+        <Select
+          label={t('money.closingCustomer')}
+          placeholder={t('money.closingAllCustomers')}
+          searchable
+          clearable
+          w={320}
+          data={(options.data?.customers ?? []).map((c) => ({
+            value: c._id,
+            label: `${c.customerCode} · ${c.restaurantName}`,
+          }))}
+          value={customerId}
+          onChange={(v) => {
+            setCustomerId(v);
+            setResult(null);
+          }}
+          description={customerId ? t('money.closingOneHint') : t('money.closingAllHint')}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Button
+          mt={25}
+          onClick={() => setConfirming(true)}
+          disabled={!valid || open.length === 0 || preview.isFetching}
+        >
           {t('money.runClosing')}
         </Button>
       </Group>
       {preview.isError ? (
-        <InvoicesFailed onRetry={() => void preview.refetch()} />
+        failureOf(preview.error)?.code && failureOf(preview.error)?.code !== 'common.network' ? (
+          <Alert color="red" role="alert" mb="lg" data-testid="closing-refused">
+            {moneyErrorText(t, preview.error, 'errors.common.fetchFailed')}
+          </Alert>
+        ) : (
+          <InvoicesFailed onRetry={() => void preview.refetch()} />
+        )
       ) : (
         <Stack gap="xs" mb="lg">
           <Text size="sm" data-testid="closing-total">
-            {t('money.closingPreview', { count: open.length })}:{' '}
-            {formatYen(preview.data?.total ?? 0)}
+            {t('money.closingPreviewTotal', { count: open.length, amount: formatYen(total) })}
           </Text>
           <DataTable<ClosingCustomerOut>
             records={preview.data?.customers ?? []}
-            fetching={preview.isPending}
+            fetching={valid && preview.isPending}
             idAccessor="customerId"
             columns={[
               { accessor: 'customerCode', title: t('money.code') },
@@ -88,7 +149,7 @@ export function ClosingScreen() {
               {
                 accessor: 'periodStart',
                 title: t('money.period'),
-                render: (c) => `${c.periodStart} – ${c.periodEnd}`,
+                render: (c) => `${showDate(c.periodStart)} – ${showDate(c.periodEnd)}`,
               },
               { accessor: 'orders', title: t('money.orders'), textAlign: 'right' },
               {
@@ -127,6 +188,22 @@ export function ClosingScreen() {
           <Title order={2} size="h4">
             {t('money.closingResult', { count: result.invoiced })}
           </Title>
+          <Group gap="sm">
+            <Button
+              component="a"
+              href={closingPdfUrl(result.closingDate)}
+              download
+              variant="light"
+              disabled={statements.length === 0}
+              aria-disabled={statements.length === 0 || undefined}
+              data-testid="closing-statements-pdf"
+            >
+              {t('money.closingStatementsPdf', {
+                date: showDate(result.closingDate),
+                count: statements.length,
+              })}
+            </Button>
+          </Group>
           <DataTable<ClosingResultOut['results'][number]>
             records={result.results}
             idAccessor="customerId"
@@ -144,7 +221,21 @@ export function ClosingScreen() {
                     ''
                   ),
               },
-              { accessor: 'statementNumber', title: t('money.statement') },
+              {
+                accessor: 'statementNumber',
+                title: t('money.statement'),
+                render: (r) =>
+                  r.statementId ? (
+                    <DocumentLink
+                      kind="statement"
+                      id={r.statementId}
+                      number={r.statementNumber ?? ''}
+                      area="admin"
+                    />
+                  ) : (
+                    ''
+                  ),
+              },
               {
                 accessor: 'amount',
                 title: t('money.amountWithTax'),
@@ -166,6 +257,27 @@ export function ClosingScreen() {
           />
         </Stack>
       )}
+      <ConfirmDialog
+        opened={confirming}
+        title={t('money.closingConfirmTitle')}
+        message={
+          chosen
+            ? t('money.closingConfirmOne', {
+                date: showDate(date),
+                name: chosen.restaurantName,
+                amount: formatYen(total),
+              })
+            : t('money.closingConfirm', {
+                date: showDate(date),
+                count: open.length,
+                amount: formatYen(total),
+              })
+        }
+        confirmLabel={t('money.runClosing')}
+        cancelLabel={t('money.closingBack')}
+        onClose={() => setConfirming(false)}
+        onConfirm={run}
+      />
     </>
   );
 }

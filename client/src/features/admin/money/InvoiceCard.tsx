@@ -11,6 +11,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,9 @@ import { dynamicT } from '../../../i18n';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
 import { CancelInvoiceDialog } from './CancelInvoiceDialog';
+import { CreditNoteDialog } from './CreditNoteDialog';
+import { describeEntry } from './historyText';
+import { canCreditNote, canDelete } from './invoiceRules';
 import { NoteForm } from './NoteForm';
 import { PaymentForm } from './PaymentForm';
 
@@ -45,7 +49,17 @@ export function StatusChip({ status }: { status: InvoiceStatus }) {
   const { t } = useTranslation();
   // Unknown values show as warning (spec §4).
   return (
-    <Badge color={STATUS_COLOR[status] ?? 'yellow.4'} variant="filled" autoContrast>
+    // Never cut short: a long label (Nepali "आंशिक भुक्तानी") keeps its width or wraps.
+    <Badge
+      color={STATUS_COLOR[status] ?? 'yellow.4'}
+      variant="filled"
+      autoContrast
+      maw="none"
+      styles={{
+        root: { flexShrink: 0, height: 'auto', minHeight: 'var(--badge-height)' },
+        label: { whiteSpace: 'normal', overflow: 'visible' },
+      }}
+    >
       {dynamicT(t)(STATUS_KEY[status] ?? 'money.status.pending')}
     </Badge>
   );
@@ -69,12 +83,12 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
   const [receipt, setReceipt] = useState<PaymentOut | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [crediting, setCrediting] = useState(false);
   const remove = trpc.invoices.delete.useMutation();
   const history = trpc.invoices.history.useQuery({ id: invoice._id }, { enabled: open });
   const cancelled = invoice.cancelled ?? null;
   // A cancelled invoice is done: no payment, note, edit or deletion (ADR 034).
   const done = invoice.status === 'Completed' || cancelled !== null;
-  const issued = invoice.kind !== undefined && invoice.kind !== 'manual';
   const c = invoice.customer;
   const name = c?.restaurantName ?? t('money.deletedRestaurant');
   const changed = () => {
@@ -168,15 +182,23 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
             {t('money.edit')}
           </Button>
         )}
-        {staff && !cancelled && !issued && (
+        {staff && canCreditNote(invoice) && (
+          <Button size="xs" variant="light" color="red" onClick={() => setCrediting(true)}>
+            {t('money.creditNote.button')}
+          </Button>
+        )}
+        {/* An invoice with a document number is never deleted: it is cancelled (ADR 034). */}
+        {staff && canDelete(invoice) && (
           <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(true)}>
             {t('money.delete')}
           </Button>
         )}
         {staff && !cancelled && invoice.paidAmount === 0 && invoice.number && (
-          <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(true)}>
-            {t('money.cancel.button')}
-          </Button>
+          <Tooltip label={t('money.cancel.insteadOfDelete')} multiline w={260}>
+            <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(true)}>
+              {t('money.cancel.button')}
+            </Button>
+          </Tooltip>
         )}
         <Button
           size="xs"
@@ -285,17 +307,18 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
             <List size="xs" spacing={2} listStyleType="none" p={0}>
               {history.data?.map((h) => (
                 <List.Item key={h._id}>
-                  <Text size="xs">
+                  <Text size="xs" data-testid="history-entry">
                     {showInstant(h.createdAt)} ·{' '}
                     {t('money.historyLine', {
                       actor: h.actorName,
-                      action: dynamicT(t)(`money.historyAction.${h.action}`),
+                      action: dynamicT(t)(`money.historyAction.${h.action}`, {
+                        defaultValue: t('money.historyAction.update'),
+                      }),
                       entity: dynamicT(t)(`money.historyEntity.${h.entity}`, {
-                        defaultValue: h.entity,
+                        defaultValue: t('money.historyEntity.other'),
                       }),
                     })}
-                    {h.before && h.after ? ` ${describe(h.before)} → ${describe(h.after)}` : ''}
-                    {!h.before && h.after ? ` ${describe(h.after)}` : ''}
+                    {historyParts(t, h.before, h.after)}
                   </Text>
                 </List.Item>
               ))}
@@ -318,6 +341,13 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
       )}
       {noting && (
         <NoteForm invoice={invoice} opened onClose={() => setNoting(false)} onSaved={changed} />
+      )}
+      {crediting && (
+        <CreditNoteDialog
+          invoice={invoice}
+          onClose={() => setCrediting(false)}
+          onIssued={changed}
+        />
       )}
       {cancelling && (
         <CancelInvoiceDialog
@@ -346,14 +376,14 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
   );
 }
 
-function describe(fields: Record<string, unknown>): string {
-  return Object.entries(fields)
-    .filter(([, v]) => v !== null && v !== '' && typeof v !== 'object')
-    .map(
-      ([k, v]) =>
-        `${k}: ${k === 'amount' || k === 'paidAmount' ? formatYen(Number(v)) : String(v)}`,
-    )
-    .join(', ');
+/** What an entry changed, in the reader's words: labels and values, never keys or ids. */
+function historyParts(
+  t: Parameters<typeof describeEntry>[0],
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): string {
+  const parts = describeEntry(t, before, after);
+  return parts.length > 0 ? ` — ${parts.join(' · ')}` : '';
 }
 
 function Amount({ label, value, strong }: { label: string; value: number; strong?: boolean }) {

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Group,
   Modal,
@@ -15,6 +16,7 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { newKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
+import { amountLocked } from './invoiceRules';
 
 /**
  * The invoice form (spec §5): customer and amount required; due date, note, collector; and for a
@@ -47,6 +49,9 @@ export function InvoiceForm({
   const [collector, setCollector] = useState<string | null>(invoice?.assignToCollect?._id ?? null);
   // Only a hand-made invoice has a rate to choose; one made from deliveries keeps its lines'.
   const typed = !invoice || invoice.kind === 'manual' || invoice.kind === undefined;
+  // An issued invoice keeps its customer and amount (`invoice.issuedLocked`): the form says so
+  // and leaves only what the server lets change (due date, note, collector).
+  const locked = invoice ? amountLocked(invoice) : false;
   const [taxRate, setTaxRate] = useState<string>(String(invoice?.taxRate ?? 10));
   const [touched, setTouched] = useState(false);
   const required = t('errors.common.required');
@@ -92,8 +97,14 @@ export function InvoiceForm({
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack>
+        {locked && (
+          <Alert color="blue" variant="light" data-testid="invoice-locked">
+            {t('money.issuedLockedHint', { number: invoice?.number ?? '' })}
+          </Alert>
+        )}
         <Select
           label={t('money.customer')}
+          disabled={locked}
           searchable
           required
           data={(options.data?.customers ?? []).map((c) => ({
@@ -107,12 +118,13 @@ export function InvoiceForm({
         <NumberInput
           label={t('money.paymentAmount')}
           required
+          disabled={locked}
           value={amount}
           onChange={setAmount}
           clampBehavior="none"
           thousandSeparator=","
           prefix="¥"
-          description={t('money.invoiceAmountHint')}
+          description={locked ? undefined : t('money.invoiceAmountHint')}
           error={amountError}
         />
         {typed && (

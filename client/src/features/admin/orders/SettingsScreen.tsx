@@ -25,7 +25,11 @@ import { trpc } from '../../../trpc';
 import { FetchFailed, Loading } from '../../customer/LoadState';
 import classes from './holidays.module.css';
 import { adminCrumbs } from './shared';
-import { BusinessSettingsPanel, TaxSettingsPanel } from './TaxAndBusinessSettings';
+import {
+  BusinessSettingsPanel,
+  SettingsLoadState,
+  TaxSettingsPanel,
+} from './TaxAndBusinessSettings';
 
 /** /admin/settings: the order cut-off time and the holidays (DESIGN §6). */
 export function SettingsScreen() {
@@ -185,7 +189,9 @@ function MoneySettings() {
     }
   };
 
-  if (!current.data) return null;
+  if (current.isError || !current.data) {
+    return <SettingsLoadState title={t('settings.payments')} query={current} />;
+  }
   return (
     <Paper withBorder p="md" maw={720} mt="md">
       <Stack>

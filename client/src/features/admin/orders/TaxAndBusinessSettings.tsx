@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Group,
+  Loader,
   Paper,
   Select,
   SimpleGrid,
@@ -9,26 +10,82 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BusinessSettingsOut, TaxSettingsOut } from '../../../../../shared/schemas/tax';
 import { notifySuccess } from '../../../components/notify';
+import { errorText } from '../../../errors';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 
 // The Settings screen's money part (ADR 031): how prices carry consumption tax, and the
 // business's details its documents print (legal name, address, phone, bank, registration number).
+// A form is shown only with what is stored in it: while it loads, or when it could not be read,
+// there is nothing to save (saving empty fields would erase the stored details).
+
+/** A settings panel whose stored values did not load: why, and a way to ask again. */
+export function SettingsLoadState({
+  title,
+  query,
+}: {
+  title: string;
+  query: { isError: boolean; error: unknown; refetch(): unknown };
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" radius="md" mt="md" maw={720}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {query.isError ? (
+          <Alert color="red" role="alert" title={t('settings.loadFailed')}>
+            <Stack gap="xs" align="flex-start">
+              {errorText(t, query.error, 'errors.common.fetchFailed')}
+              <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
+                {t('common.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <Loader size="sm" aria-label={t('common.loading')} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Loaded<T>({
+  title,
+  query,
+  children,
+}: {
+  title: string;
+  query: { data: T | undefined; isError: boolean; error: unknown; refetch(): unknown };
+  children(data: T): ReactNode;
+}) {
+  if (query.data === undefined || query.isError) {
+    return <SettingsLoadState title={title} query={query} />;
+  }
+  return children(query.data);
+}
 
 export function TaxSettingsPanel() {
   const { t } = useTranslation();
-  const utils = trpc.useUtils();
   const current = trpc.settings.tax.useQuery();
+  return (
+    <Loaded title={t('settings.taxTitle')} query={current}>
+      {(data) => <TaxSettingsForm initial={data} />}
+    </Loaded>
+  );
+}
+
+function TaxSettingsForm({ initial }: { initial: TaxSettingsOut }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
   const save = trpc.settings.updateTax.useMutation();
-  const [value, setValue] = useState<TaxSettingsOut>({ basis: 'exclusive', rounding: 'down' });
+  const [value, setValue] = useState<TaxSettingsOut>(initial);
   const [error, setError] = useState('');
-  useEffect(() => {
-    if (current.data) setValue(current.data);
-  }, [current.data]);
   const submit = async () => {
     setError('');
     try {
@@ -86,30 +143,22 @@ export function TaxSettingsPanel() {
   );
 }
 
-const EMPTY: BusinessSettingsOut = {
-  legalName: '',
-  address: '',
-  phone: '',
-  bank: {
-    bankName: '',
-    branchName: '',
-    accountType: 'ordinary',
-    accountNumber: '',
-    accountHolder: '',
-  },
-  registrationNumber: '',
-};
-
 export function BusinessSettingsPanel() {
   const { t } = useTranslation();
-  const utils = trpc.useUtils();
   const current = trpc.settings.business.useQuery();
+  return (
+    <Loaded title={t('settings.businessTitle')} query={current}>
+      {(data) => <BusinessSettingsForm initial={data} />}
+    </Loaded>
+  );
+}
+
+function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
   const save = trpc.settings.updateBusiness.useMutation();
-  const [value, setValue] = useState<BusinessSettingsOut>(EMPTY);
+  const [value, setValue] = useState<BusinessSettingsOut>(initial);
   const [error, setError] = useState('');
-  useEffect(() => {
-    if (current.data) setValue(current.data);
-  }, [current.data]);
   const field = (key: 'legalName' | 'address' | 'phone' | 'registrationNumber') => ({
     value: value[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) =>

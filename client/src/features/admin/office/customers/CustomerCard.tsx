@@ -46,6 +46,14 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
               {c.routeName}
             </Badge>
           )}
+          {c.paymentMethod === 'monthly' && (
+            // Without a closing day a monthly customer closes at month end (ADR 033).
+            <Badge variant="light" color="indigo" tt="none" data-testid="closing-day">
+              {c.closingDay && c.closingDay < 31
+                ? t('office.customers.closesOn', { day: c.closingDay })
+                : t('office.customers.closesMonthEnd')}
+            </Badge>
+          )}
           {c.paymentMethod === 'monthly' && c.paymentDate && (
             <Badge variant="light" color="grape" tt="none">
               {t('office.customers.payDay', { day: c.paymentDate })}

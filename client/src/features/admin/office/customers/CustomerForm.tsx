@@ -102,7 +102,7 @@ export function CustomerForm({
       closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
       onClose={onClose}
-      title={t('office.customers.formTitle')}
+      title={customer ? t('office.customers.editTitle') : t('office.customers.formTitle')}
       size="lg"
       centered
     >

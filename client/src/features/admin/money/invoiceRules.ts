@@ -1,0 +1,34 @@
+import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
+
+// What the office may still do with an invoice, as the server decides it (ADR 033, 034), in one
+// place so the card, the form and the credit-note dialog agree with the server and each other.
+
+type Invoice = Pick<InvoiceOut, 'kind' | 'number' | 'cancelled'>;
+
+/** Made from deliveries (a cash delivery or a closing run): it has lines that can be credited. */
+export function madeFromDeliveries(invoice: Invoice): boolean {
+  return invoice.kind === 'delivery' || invoice.kind === 'closing';
+}
+
+/**
+ * Its customer and amount are fixed for good (`invoice.issuedLocked`): only the due date, the
+ * note and the collector may change. Corrections are a credit note or a cancellation.
+ */
+export function amountLocked(invoice: Invoice): boolean {
+  return madeFromDeliveries(invoice);
+}
+
+/** Issued with a document number: it is cancelled with a reason, never deleted. */
+export function issuedWithNumber(invoice: Invoice): boolean {
+  return Boolean(invoice.number);
+}
+
+/** Delete only an invoice no document was issued for, and never a cancelled one. */
+export function canDelete(invoice: Invoice): boolean {
+  return !invoice.cancelled && !issuedWithNumber(invoice) && !madeFromDeliveries(invoice);
+}
+
+/** A credit note corrects lines of a live invoice made from deliveries. */
+export function canCreditNote(invoice: Invoice): boolean {
+  return !invoice.cancelled && madeFromDeliveries(invoice);
+}
