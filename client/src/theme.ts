@@ -61,6 +61,10 @@ export const theme = createTheme({
     Carousel: { classNames: { control: classes.tap, indicator: classes.indicator } },
     Burger: { classNames: { root: classes.tap } },
     SegmentedControl: { classNames: { label: classes.tap } },
+    // Text fields, selects and searches (every Mantine input): 44 px tall on a phone.
+    Input: { classNames: { wrapper: classes.tapInput } },
+    // The cart's steps (Review, Complete) are buttons too.
+    Stepper: { classNames: { step: classes.tap } },
     // A native select is tapped like a button (the phone opens its own picker).
     NativeSelect: { classNames: { input: classes.tap } },
     // So is a file picker (a button drawn as an input).

@@ -298,8 +298,9 @@ function isPassing(code: string): boolean {
 export function listUsualOrders(db: Db, customerId: string): StandingDayOut[] {
   const c = loadCustomer(db, customerId);
   const rows = db
-    .select()
+    .select({ line: standingLine, nameNe: product.nameNe })
     .from(standingLine)
+    .leftJoin(product, eq(product.id, standingLine.productId))
     .where(eq(standingLine.customerId, customerId))
     .orderBy(asc(standingLine.position))
     .all();
@@ -307,8 +308,13 @@ export function listUsualOrders(db: Db, customerId: string): StandingDayOut[] {
   return days.map((weekday) => ({
     weekday,
     lines: rows
-      .filter((r) => r.weekday === weekday)
-      .map((r) => ({ product: r.productId, name: r.name, quantity: r.quantity })),
+      .filter((r) => r.line.weekday === weekday)
+      .map((r) => ({
+        product: r.line.productId,
+        name: r.line.name,
+        nameNe: r.nameNe || null,
+        quantity: r.line.quantity,
+      })),
   }));
 }
 
@@ -418,7 +424,13 @@ function earliestOpenDate(db: Db, timeZone: string, now: Date): string {
 /** The customer's order sheet, as the starting point of a usual order. */
 export function orderSheetProducts(db: Db, customerId: string) {
   return db
-    .select({ id: product.id, name: product.name, sku: product.sku, price: product.price })
+    .select({
+      id: product.id,
+      name: product.name,
+      nameNe: product.nameNe,
+      sku: product.sku,
+      price: product.price,
+    })
     .from(wishlistEntry)
     .innerJoin(product, eq(product.id, wishlistEntry.productId))
     .where(eq(wishlistEntry.customerId, customerId))
@@ -472,10 +484,25 @@ function isPaused(pauses: { fromDate: string; toDate: string }[], date: string):
 
 type RunRow = typeof standingRun.$inferSelect;
 
+/** The Nepali names of products (by id), for the lines a run keeps with their English name. */
+function nepaliNames(db: Db, runs: readonly RunRow[]): Map<string, string | null> {
+  const ids = [...new Set(runs.flatMap((r) => r.lines.map((l) => l.productId)))];
+  if (ids.length === 0) return new Map();
+  return new Map(
+    db
+      .select({ id: product.id, nameNe: product.nameNe })
+      .from(product)
+      .where(inArray(product.id, ids))
+      .all()
+      .map((p) => [p.id, p.nameNe || null]),
+  );
+}
+
 function toRunOut(
   r: RunRow,
   c: { restaurantName: string; customerCode: string } | null,
   cutoffAt: string,
+  namesNe: Map<string, string | null>,
 ): StandingRunOut {
   return {
     id: r.id,
@@ -485,7 +512,7 @@ function toRunOut(
     deliveryDate: r.deliveryDate,
     status: r.status,
     skip: r.skip,
-    lines: r.lines,
+    lines: r.lines.map((l) => ({ ...l, nameNe: namesNe.get(l.productId) ?? null })),
     total: r.total,
     reason: r.reason,
     orderId: r.orderId,
@@ -503,29 +530,36 @@ export function upcomingRuns(
   const today = isoDateInZone(now, opts.timeZone);
   const { cutoff } = getDeliverySettings(db);
   const c = loadCustomer(db, customerId).record;
-  return db
+  const runs = db
     .select()
     .from(standingRun)
     .where(and(eq(standingRun.customerId, customerId), gte(standingRun.deliveryDate, today)))
     .orderBy(asc(standingRun.deliveryDate))
-    .all()
-    .map((r) => toRunOut(r, c, cutoffOf(r.deliveryDate, cutoff, opts.timeZone).toISOString()));
+    .all();
+  const namesNe = nepaliNames(db, runs);
+  return runs.map((r) =>
+    toRunOut(r, c, cutoffOf(r.deliveryDate, cutoff, opts.timeZone).toISOString(), namesNe),
+  );
 }
 
 /** The office: every customer's run for one delivery date, beside the placed orders. */
 export function runsForDate(db: Db, date: string, timeZone: string): StandingRunOut[] {
   const { cutoff } = getDeliverySettings(db);
   const cutoffAt = cutoffOf(date, cutoff, timeZone).toISOString();
-  return db
+  const rows = db
     .select({ r: standingRun, name: customer.restaurantName, code: customer.customerCode })
     .from(standingRun)
     .innerJoin(customer, eq(customer.id, standingRun.customerId))
     .where(eq(standingRun.deliveryDate, date))
     .orderBy(asc(customer.restaurantName))
-    .all()
-    .map(({ r, name, code }) =>
-      toRunOut(r, { restaurantName: name, customerCode: code }, cutoffAt),
-    );
+    .all();
+  const namesNe = nepaliNames(
+    db,
+    rows.map((row) => row.r),
+  );
+  return rows.map(({ r, name, code }) =>
+    toRunOut(r, { restaurantName: name, customerCode: code }, cutoffAt, namesNe),
+  );
 }
 
 /**
@@ -591,7 +625,7 @@ export function updateDraft(
     if (!changed) throw conflict('standing.draftClosed');
     return changed;
   });
-  return toRunOut(updated, c.record, closesAt.toISOString());
+  return toRunOut(updated, c.record, closesAt.toISOString(), nepaliNames(db, [updated]));
 }
 
 // --- The scheduler's work -----------------------------------------------------------------------

@@ -32,7 +32,15 @@ export const customerIdInput = z.object({ customerId: z.string().min(1).max(64) 
 
 export const standingDayOut = z.object({
   weekday,
-  lines: z.array(z.object({ product: z.string(), name: z.string(), quantity: z.number().int() })),
+  lines: z.array(
+    z.object({
+      product: z.string(),
+      name: z.string(),
+      /** The product's Nepali name, when it has one. */
+      nameNe: z.string().nullable(),
+      quantity: z.number().int(),
+    }),
+  ),
 });
 export type StandingDayOut = z.infer<typeof standingDayOut>;
 
@@ -46,6 +54,8 @@ export type StandingPauseOut = z.infer<typeof standingPauseOut>;
 export const standingDraftLineOut = z.object({
   productId: z.string(),
   name: z.string(),
+  /** The product's Nepali name, when it has one. */
+  nameNe: z.string().nullable(),
   sku: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number().int(),
@@ -96,5 +106,12 @@ export type StandingSettings = z.infer<typeof standingSettingsIn>;
 export const DEFAULT_STANDING_SETTINGS: StandingSettings = { leadHours: 6 };
 
 export const orderSheetOut = z.array(
-  z.object({ id: z.string(), name: z.string(), sku: z.string(), price: z.number().int() }),
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    /** The product's Nepali name, when it has one. */
+    nameNe: z.string().nullable(),
+    sku: z.string(),
+    price: z.number().int(),
+  }),
 );

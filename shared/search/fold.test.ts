@@ -33,4 +33,27 @@ describe('the search fold', () => {
     expect(matches(['Idli Rice'], 'dal')).toBe(0);
     expect(matches(['Basmati Rice 5kg'], 'basmati 20kg')).toBe(0);
   });
+
+  it('finds nothing for a run of one letter, which is no spelling of a sound', () => {
+    // "zzzz" folded to one "j" once, and matched every name holding a j (47 products).
+    const names: (string | null)[][] = [
+      ['Jeera Powder 100g', 'जिरा धुलो'],
+      ['Pizza Cheese 2kg'],
+      ['Garam Masala'],
+      ['Bhuja Mix', null],
+    ];
+    for (const q of ['zzzz', 'jjjj', 'aaaa', 'eeee', 'zzzzz masala']) {
+      expect(
+        names.filter((n) => matches(n, q) > 0),
+        q,
+      ).toEqual([]);
+    }
+    expect(fold('zzzz')).toBe('jjjj');
+    // A doubled letter is still one sound, as before.
+    expect(matches(['Pizza Cheese 2kg'], 'piza')).toBe(2);
+    expect(matches(['Pizza Cheese 2kg'], 'pizza')).toBe(2);
+    expect(matches(['Jeera Powder 100g'], 'zeera')).toBe(2);
+    expect(matches(['Ghee 1L'], 'ghee')).toBe(2);
+    expect(matches(['Moong Dal'], 'mung')).toBe(2);
+  });
 });

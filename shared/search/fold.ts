@@ -9,7 +9,10 @@
 //    consonant dropped at the end of a word (दाल -> "daal", not "daala").
 // 2. Aspirates folded into their plain consonant (kh->k, gh->g, chh/ch->c, jh->j, th->t, dh->d,
 //    ph->p, bh->b, sh->s), and a few spellings of one sound (w->v, z->j, q->k, ee->i, oo->u).
-// 3. Vowel length folded: any repeated letter becomes one ("daal" -> "dal", "ghee" -> "gi").
+// 3. Vowel length folded: a doubled letter becomes one ("daal" -> "dal", "ghee" -> "gi").
+//    Three or more of one letter in a row are no spelling of a sound ("zzzz", "aaaa"): they stay
+//    as they are, so such a word matches only a name that has them too, never every name
+//    holding that one letter.
 //
 // A query word then matches a product when its folded form is inside the product's folded
 // names (the old "contains", forgiving spelling), or, for a word of three or more consonants
@@ -140,7 +143,7 @@ export function romanise(text: string): string {
   return out;
 }
 
-/** Step 2 and 3 on romanised text. The order matters: "chh" before "ch" before "h". */
+/** Step 2 on romanised text. The order matters: "chh" before "ch" before "h". */
 const SOUNDS: [RegExp, string][] = [
   [/chh|ch|cch/g, 'c'],
   [/kh/g, 'k'],
@@ -154,11 +157,18 @@ const SOUNDS: [RegExp, string][] = [
   [/w/g, 'v'],
   [/z/g, 'j'],
   [/q/g, 'k'],
-  [/ee|ii|ey$/g, 'i'],
-  [/oo|uu/g, 'u'],
-  // Step 3: vowel length and doubled consonants ("daal" -> "dal", "batti" -> "bati").
-  [/(\p{L})\1+/gu, '$1'],
+  // Only a pair: "eee" is not "ie" (step 3 keeps a run of three).
+  [/(?<!e)ee(?!e)|(?<!i)ii(?!i)|ey$/g, 'i'],
+  [/(?<!o)oo(?!o)|(?<!u)uu(?!u)/g, 'u'],
 ];
+
+/**
+ * Step 3: vowel length and doubled consonants ("daal" -> "dal", "batti" -> "bati"). A run of
+ * three or more of one letter is kept: it is no sound, and folded to one letter it would match
+ * every name holding that letter ("zzzz" -> "j" found 47 products).
+ */
+const doubled = (text: string) =>
+  text.replace(/(\p{L})\1+/gu, (run, letter: string) => (run.length === 2 ? letter : run));
 
 /** One word or a whole name, folded: lower case, roman letters, one spelling per sound. */
 export function fold(text: string): string {
@@ -166,7 +176,7 @@ export function fold(text: string): string {
   // Accents off ("jalapeño" -> "jalapeno").
   s = s.normalize('NFD').replace(/\p{M}/gu, '');
   for (const [re, to] of SOUNDS) s = s.replace(re, to);
-  return s;
+  return doubled(s);
 }
 
 /** The words of a text, folded (letters and digits only). */

@@ -134,6 +134,8 @@ beforeAll(async () => {
   config = configFromEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent', TZ });
   await start();
   P.rice = makeProduct(db, { name: 'Basmati Rice 5kg', price: 2000, sku: 'Bag' });
+  // A Nepali name, shown on the customer's usual orders in Nepali.
+  db.update(product).set({ nameNe: 'बासमती चामल' }).where(eq(product.id, P.rice.id)).run();
   P.ghee = makeProduct(db, { name: 'Ghee 1L', price: 1500, sku: 'Btl' });
   P.mango = makeProduct(db, { name: 'Mango Pulp', price: 900, itemType: 'Out of Stock' });
   P.paneer = makeProduct(db, { name: 'Paneer 1kg', price: 1200 });
@@ -162,8 +164,8 @@ describe('the usual order per weekday', () => {
     const mine = await query<Day[]>(ana, 'standing.usual');
     expect(mine.data.map((d) => d.weekday)).toEqual(['Monday', 'Thursday']);
     expect(mine.data.find((d) => d.weekday === 'Thursday')?.lines).toEqual([
-      expect.objectContaining({ product: P.rice!.id, quantity: 2 }),
-      expect.objectContaining({ product: P.mango!.id, quantity: 3 }),
+      expect.objectContaining({ product: P.rice!.id, nameNe: 'बासमती चामल', quantity: 2 }),
+      expect.objectContaining({ product: P.mango!.id, nameNe: null, quantity: 3 }),
     ]);
   });
 
@@ -272,6 +274,7 @@ describe('drafts before the delivery day', () => {
     expect(draft?.lines).toEqual([
       expect.objectContaining({
         name: 'Basmati Rice 5kg',
+        nameNe: 'बासमती चामल',
         quantity: 2,
         unitPrice: 2000,
         lineTotal: 4000,
@@ -279,6 +282,7 @@ describe('drafts before the delivery day', () => {
       }),
       expect.objectContaining({
         name: 'Mango Pulp',
+        nameNe: null,
         quantity: 3,
         available: false,
         reason: 'order.outOfStock',

@@ -9,7 +9,15 @@ export interface Crumb {
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
-    <MantineBreadcrumbs separator="›" separatorMargin={6} mb="md" style={{ flexWrap: 'wrap' }}>
+    <MantineBreadcrumbs
+      separator="›"
+      separatorMargin={6}
+      mb="md"
+      style={{ flexWrap: 'wrap' }}
+      // On a phone a link is a box of at least 44 px (the theme's tapLink): a short word such as
+      // "गृह" sits in its middle, not at its left with a wide gap before the separator.
+      styles={{ breadcrumb: { justifyContent: 'center', textAlign: 'center' } }}
+    >
       {items.map((item) =>
         item.link ? (
           <Anchor key={item.link} component={Link} to={item.link} size="sm">

@@ -53,6 +53,9 @@ export function PeoplePanel({ customerId }: { customerId?: string }) {
   const [removing, setRemoving] = useState<PersonOut | null>(null);
   const [resetting, setResetting] = useState<PersonOut | null>(null);
   const [newPassword, setNewPassword] = useState('');
+  // The show/hide buttons named in the interface's language (Mantine's own name is English).
+  const [showPassword, setShowPassword] = useState(false);
+  const [showNewPassword, setShowNewPassword] = useState(false);
 
   const fieldError = (field: string) =>
     issues[field] ? t(`errors.${issues[field]}`, { defaultValue: issues[field] }) : undefined;
@@ -150,6 +153,11 @@ export function PeoplePanel({ customerId }: { customerId?: string }) {
           />
           <PasswordInput
             label={t('people.password')}
+            visible={showPassword}
+            onVisibilityChange={setShowPassword}
+            visibilityToggleButtonProps={{
+              'aria-label': showPassword ? t('login.hidePassword') : t('login.showPassword'),
+            }}
             required
             autoComplete="new-password"
             value={form.password}
@@ -204,6 +212,11 @@ export function PeoplePanel({ customerId }: { customerId?: string }) {
       >
         <PasswordInput
           label={t('people.newPassword')}
+          visible={showNewPassword}
+          onVisibilityChange={setShowNewPassword}
+          visibilityToggleButtonProps={{
+            'aria-label': showNewPassword ? t('login.hidePassword') : t('login.showPassword'),
+          }}
           autoComplete="new-password"
           value={newPassword}
           onChange={(e) => setNewPassword(e.currentTarget.value)}

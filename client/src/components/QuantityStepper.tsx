@@ -8,7 +8,7 @@ import {
   type QuantityTerms,
   smallestQuantity,
 } from '../../../shared/terms';
-import { parseQuantity } from '../features/customer/cart';
+import { parseQuantity, typedNumber } from '../features/customer/cart';
 import { MinusIcon, PlusIcon } from './shopIcons';
 
 interface QuantityStepperProps {
@@ -54,12 +54,20 @@ export function QuantityStepper({
   // With a minimum or a lot, a quantity is taken when the person is done typing (36 passes
   // through 3 on its way), corrected to the terms, and the correction said.
   const ruled = terms !== undefined && (terms.lot > 1 || terms.minQuantity > 1);
+  const lowest = terms ? smallestQuantity(terms) : 1;
+  const highest = terms ? largestQuantity(terms) : MAX_QUANTITY;
+  /** On leaving the field: what was typed, taken, corrected (and said) or refused (and said). */
   const commitTyped = () => {
-    if (!ruled) return;
-    const n = parseQuantity(text);
-    if (n === null) return;
-    const corrected = correctQuantity(terms, n);
-    if (corrected !== n) {
+    const n = typedNumber(text);
+    if (n === null) {
+      // Letters, a fraction, a sign, nothing: the quantity stays, and the person is told.
+      setNote(t('product.quantityKept', { quantity }));
+      setText(String(quantity));
+      return;
+    }
+    const corrected = ruled ? correctQuantity(terms, n) : Math.min(highest, Math.max(lowest, n));
+    if (corrected === n) setNote(null);
+    else if (ruled)
       setNote(
         t('terms.corrected', {
           typed: n,
@@ -68,7 +76,7 @@ export function QuantityStepper({
           minimum: terms.minQuantity,
         }),
       );
-    } else setNote(null);
+    else setNote(t('product.quantityOutOfRange', { max: highest, quantity: corrected }));
     if (corrected !== quantity) onSet(corrected);
     setText(String(corrected));
   };
@@ -97,6 +105,7 @@ export function QuantityStepper({
           const next = e.currentTarget.value;
           setText(next);
           if (ruled) return;
+          // Taken at once (above 9999 as 9999); on leaving, a correction or refusal is said.
           const n = parseQuantity(next);
           if (n !== null && n !== quantity) onSet(n);
         }}
@@ -106,8 +115,7 @@ export function QuantityStepper({
         }}
         onBlur={() => {
           setEditing(false);
-          if (ruled) commitTyped();
-          else setText(String(quantity));
+          commitTyped();
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') e.currentTarget.blur();
@@ -115,7 +123,8 @@ export function QuantityStepper({
         inputMode="numeric"
         pattern="[0-9]*"
         enterKeyHint="done"
-        maxLength={String(MAX_QUANTITY).length}
+        // Room for a number too large, so that it is said, not cut to four digits unseen.
+        maxLength={String(MAX_QUANTITY).length + 2}
         aria-label={t('product.quantityOf', { name })}
         data-testid="quantity-input"
         size="md"
@@ -132,22 +141,24 @@ export function QuantityStepper({
           setNote(null);
           onIncrease();
         }}
-        disabled={quantity >= (terms ? largestQuantity(terms) : MAX_QUANTITY)}
+        disabled={quantity >= highest}
         aria-label={t('product.increase', { name })}
       >
         <PlusIcon />
       </ActionIcon>
     </Group>
   );
-  if (!ruled) return stepper;
+  // One shape whether or not a note shows: the field is not remounted (focus, typing kept).
   return (
     <Stack gap={4}>
       {stepper}
-      <Text size="xs" c="dimmed" ta="center" data-testid="lot-hint">
-        {terms.lot > 1
-          ? t('terms.caseOf', { lot: terms.lot, minimum: smallestQuantity(terms) })
-          : t('terms.atLeast', { minimum: terms.minQuantity })}
-      </Text>
+      {ruled && (
+        <Text size="xs" c="dimmed" ta="center" data-testid="lot-hint">
+          {terms.lot > 1
+            ? t('terms.caseOf', { lot: terms.lot, minimum: smallestQuantity(terms) })
+            : t('terms.atLeast', { minimum: terms.minQuantity })}
+        </Text>
+      )}
       {note && (
         <Text size="xs" c="orange.9" role="status" data-testid="quantity-corrected">
           {note}

@@ -1,10 +1,13 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../shared/format';
+import { MAX_QUANTITY } from '../../../../shared/rules';
 import { formatDate, showInstant } from '../../dates';
 import { errorText } from '../../errors';
+import { parseQuantity, typedNumber } from '../../features/customer/cart';
 import { trpc } from '../../trpc';
+import { localName, unitLabel } from '../localName';
 import { notifyError, notifySuccess } from '../notify';
 
 // Standing orders (ADR 037): the usual order per delivery weekday, the paused dates, and the
@@ -15,6 +18,121 @@ type Who = { customerId?: string };
 interface SheetItem {
   id: string;
   name: string;
+  nameNe?: string | null;
+  /** The product's unit (Bag, Kg, ...), when known. */
+  sku?: string;
+}
+
+/**
+ * A typed quantity of a usual order or a draft: `null` for none (empty or 0: the line is left
+ * out), the number, or 'bad' for anything else (letters, a fraction, more than 9999). Western
+ * and Devanagari digits alike, as the cart takes them ("१०" is 10).
+ */
+export function standingQuantity(text: string): number | null | 'bad' {
+  if (text.trim() === '') return null;
+  const typed = typedNumber(text);
+  if (typed === 0) return null;
+  const n = parseQuantity(text);
+  return n !== null && n === typed ? n : 'bad';
+}
+
+/** The quantity field's width (its unit inside it, at the right), the same on every row. */
+const FIELD_WIDTH = 140;
+const UNIT_WIDTH = 56;
+
+/** A row: the product's name taking what is left, the field at the right, a message under both. */
+const ROW: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: `minmax(0, 1fr) ${FIELD_WIDTH}px`,
+  columnGap: 'var(--mantine-spacing-xs)',
+  alignItems: 'center',
+};
+
+/**
+ * One product's row: its name (with a note under it), the quantity field with its unit inside
+ * it, and, when what is typed cannot be taken, the field's own error under the row (the field
+ * names it as its description) saying so.
+ */
+function QuantityRow({
+  name,
+  note,
+  struck = false,
+  unit,
+  label,
+  placeholder,
+  value,
+  onChange,
+  invalid,
+  inputRef,
+  readOnly,
+}: {
+  name: string;
+  note?: ReactNode;
+  struck?: boolean;
+  unit: string;
+  label: string;
+  placeholder?: string;
+  value: string;
+  onChange?(value: string): void;
+  invalid: boolean;
+  inputRef?: (el: HTMLInputElement | null) => void;
+  /** Shown instead of the field (a draft that can no longer change). */
+  readOnly?: string;
+}) {
+  const { t } = useTranslation();
+  const title = (
+    <>
+      <Text span size="sm" display="block" td={struck ? 'line-through' : undefined}>
+        {name}
+      </Text>
+      {note}
+    </>
+  );
+  const unitText = (
+    <Text span size="sm" c="dimmed" data-testid="standing-unit">
+      {unit}
+    </Text>
+  );
+  if (readOnly !== undefined) {
+    return (
+      <div data-testid="standing-row" style={ROW}>
+        <div>{title}</div>
+        <Text size="sm" ta="right">
+          {readOnly} {unitText}
+        </Text>
+      </div>
+    );
+  }
+  return (
+    <TextInput
+      wrapperProps={{ 'data-testid': 'standing-row' }}
+      ref={inputRef}
+      label={title}
+      aria-label={label}
+      placeholder={placeholder}
+      inputMode="numeric"
+      enterKeyHint="done"
+      value={value}
+      onChange={(e) => onChange?.(e.currentTarget.value)}
+      error={invalid ? t('standing.quantityProblem', { max: MAX_QUANTITY }) : undefined}
+      rightSection={unitText}
+      rightSectionWidth={UNIT_WIDTH}
+      rightSectionPointerEvents="none"
+      styles={{
+        root: ROW,
+        label: { gridColumn: 1, fontWeight: 400 },
+        wrapper: { gridColumn: 2 },
+        error: { gridColumn: '1 / -1', textAlign: 'right' },
+        input: { textAlign: 'right' },
+      }}
+    />
+  );
+}
+
+/** The catalogue's products by id: a line's unit and Nepali name when its own answer lacks them. */
+function useCatalogue() {
+  const products = trpc.products.list.useQuery(undefined, { staleTime: 60_000 });
+  return new Map((products.data ?? []).map((p) => [p._id, p]));
 }
 
 /** Quantities typed per product: '' leaves the product out of the usual order. */
@@ -26,25 +144,52 @@ function WeekdayEditor({
 }: {
   who: Who;
   weekday: string;
-  lines: { product: string; name: string; quantity: number }[];
+  lines: { product: string; name: string; nameNe?: string | null; quantity: number }[];
   sheet: SheetItem[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
   const utils = trpc.useUtils();
+  const catalogue = useCatalogue();
   const items: SheetItem[] = [
-    ...lines.map((l) => ({ id: l.product, name: l.name })),
+    ...lines.map((l) => {
+      const onSheet = sheet.find((s) => s.id === l.product);
+      const known = catalogue.get(l.product);
+      return {
+        id: l.product,
+        name: l.name,
+        nameNe: l.nameNe ?? onSheet?.nameNe ?? known?.nameNe,
+        sku: onSheet?.sku ?? known?.sku,
+      };
+    }),
     ...sheet.filter((s) => !lines.some((l) => l.product === s.id)),
   ];
   const initial = () => Object.fromEntries(lines.map((l) => [l.product, String(l.quantity)]));
   const [typed, setTyped] = useState<Record<string, string>>(initial);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the saved lines change
   useEffect(() => setTyped(initial()), [lines]);
+  const fields = useRef(new Map<string, HTMLInputElement>());
   const mine = trpc.standing.setUsual.useMutation();
   const theirs = trpc.standing.setUsualFor.useMutation();
+  const heading = t(`weekday.${weekday}` as 'weekday.Monday');
   const save = async () => {
-    const out = items
-      .filter((i) => (typed[i.id] ?? '').trim() !== '')
-      .map((i) => ({ product: i.id, quantity: Number(typed[i.id]) }));
+    // What cannot be taken is said first, naming the day and the product; nothing is sent.
+    const wrong = items.find((i) => standingQuantity(typed[i.id] ?? '') === 'bad');
+    if (wrong) {
+      notifyError(
+        t('standing.lineProblem', {
+          day: heading,
+          name: localName(wrong, language),
+          max: MAX_QUANTITY,
+        }),
+      );
+      fields.current.get(wrong.id)?.focus();
+      return;
+    }
+    const out = items.flatMap((i) => {
+      const n = standingQuantity(typed[i.id] ?? '');
+      return typeof n === 'number' ? [{ product: i.id, quantity: n }] : [];
+    });
     try {
       if (who.customerId)
         await theirs.mutateAsync({
@@ -55,12 +200,11 @@ function WeekdayEditor({
       else await mine.mutateAsync({ weekday: weekday as never, lines: out });
       notifySuccess(t('standing.saved'));
     } catch (error) {
-      notifyError(errorText(t, error, 'errors.common.mutationFailed'));
+      notifyError(`${heading}: ${errorText(t, error, 'errors.common.mutationFailed')}`);
     } finally {
       await utils.standing.invalidate();
     }
   };
-  const heading = t(`weekday.${weekday}` as 'weekday.Monday');
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={heading}>
       <Title order={3} size="h4" mb="xs">
@@ -72,22 +216,29 @@ function WeekdayEditor({
         </Text>
       ) : (
         <Stack gap={6}>
-          {items.map((i) => (
-            <Group key={i.id} justify="space-between" wrap="nowrap">
-              <Text size="sm">{i.name}</Text>
-              <TextInput
-                aria-label={`${heading}: ${i.name} ${t('standing.quantity')}`}
-                placeholder={t('standing.none')}
-                inputMode="numeric"
-                value={typed[i.id] ?? ''}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  setTyped((s) => ({ ...s, [i.id]: v }));
+          <Text size="xs" c="dimmed">
+            {t('standing.emptyMeansNone')}
+          </Text>
+          {items.map((i) => {
+            const name = localName(i, language);
+            const value = typed[i.id] ?? '';
+            return (
+              <QuantityRow
+                key={i.id}
+                name={name}
+                unit={i.sku ? unitLabel(t, i.sku) : ''}
+                label={`${heading}: ${name} ${t('standing.quantity')}`}
+                placeholder={t('standing.noneShort')}
+                value={value}
+                onChange={(v) => setTyped((s) => ({ ...s, [i.id]: v }))}
+                invalid={standingQuantity(value) === 'bad'}
+                inputRef={(el) => {
+                  if (el) fields.current.set(i.id, el);
+                  else fields.current.delete(i.id);
                 }}
-                w={110}
               />
-            </Group>
-          ))}
+            );
+          })}
           <Group justify="flex-end">
             <Button onClick={() => void save()} loading={mine.isPending || theirs.isPending}>
               {t('standing.save')}
@@ -198,8 +349,8 @@ export function UsualOrders({ customerId }: Who) {
   const theirSheet = trpc.standing.orderSheetFor.useQuery({ customerId: cid }, { enabled: !!cid });
   const days = (cid ? theirs.data : mine.data) ?? [];
   const sheet: SheetItem[] = cid
-    ? (theirSheet.data ?? []).map((p) => ({ id: p.id, name: p.name }))
-    : (mySheet.data ?? []).map((p) => ({ id: p._id, name: p.name }));
+    ? (theirSheet.data ?? []).map((p) => ({ id: p.id, name: p.name, nameNe: p.nameNe, sku: p.sku }))
+    : (mySheet.data ?? []).map((p) => ({ id: p._id, name: p.name, nameNe: p.nameNe, sku: p.sku }));
   return (
     <Stack gap="md">
       <Text size="sm">{t('standing.intro')}</Text>
@@ -229,6 +380,8 @@ export type RunView = {
   lines: {
     productId: string;
     name: string;
+    nameNe?: string | null;
+    sku?: string;
     quantity: number;
     lineTotal: number;
     available: boolean;
@@ -238,10 +391,10 @@ export type RunView = {
 
 /** A line's reason, as the customer reads it. */
 export function useReason() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (line: RunView['lines'][number]) =>
     line.reason
-      ? `${t(`errors.${line.reason}` as 'errors.standing.notAvailable', { name: line.name })}`
+      ? `${t(`errors.${line.reason}` as 'errors.standing.notAvailable', { name: localName(line, i18n.resolvedLanguage) })}`
       : '';
 }
 
@@ -262,8 +415,11 @@ export function RunCard({
   named?: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
   const utils = trpc.useUtils();
   const reason = useReason();
+  const catalogue = useCatalogue();
+  const fields = useRef(new Map<string, HTMLInputElement>());
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [skip, setSkip] = useState(run.skip);
   useEffect(() => {
@@ -274,14 +430,30 @@ export function RunCard({
   const theirs = trpc.standing.updateDraftFor.useMutation();
   const date = formatDate(run.deliveryDate, i18n.language);
   const time = showInstant(run.cutoffAt);
+  const nameOf = (l: RunView['lines'][number]) =>
+    localName({ name: l.name, nameNe: l.nameNe ?? catalogue.get(l.productId)?.nameNe }, language);
+  const unitOf = (l: RunView['lines'][number]) => {
+    const sku = l.sku || catalogue.get(l.productId)?.sku;
+    return sku ? unitLabel(t, sku) : '';
+  };
   const save = async (nextSkip: boolean) => {
+    // Only the lines that can still change are typed; the others keep their quantity.
+    const quantityOf = (l: RunView['lines'][number]) =>
+      typed[l.productId] === undefined ? l.quantity : standingQuantity(typed[l.productId] ?? '');
+    const wrong = run.lines.find((l) => quantityOf(l) === 'bad');
+    if (wrong) {
+      notifyError(t('standing.lineProblem', { day: date, name: nameOf(wrong), max: MAX_QUANTITY }));
+      fields.current.get(wrong.productId)?.focus();
+      return;
+    }
     try {
       const change = {
         deliveryDate: run.deliveryDate,
         skip: nextSkip,
-        lines: run.lines
-          .filter((l) => (typed[l.productId] ?? '').trim() !== '' && typed[l.productId] !== '0')
-          .map((l) => ({ product: l.productId, quantity: Number(typed[l.productId]) })),
+        lines: run.lines.flatMap((l) => {
+          const n = quantityOf(l);
+          return typeof n === 'number' ? [{ product: l.productId, quantity: n }] : [];
+        }),
       };
       if (forCustomer) await theirs.mutateAsync({ ...change, customerId: run.customerId });
       else await mine.mutateAsync(change);
@@ -321,34 +493,35 @@ export function RunCard({
         </Text>
       )}
       <Stack gap={4}>
-        {run.lines.map((l) => (
-          <Group key={l.productId} justify="space-between" wrap="nowrap">
-            <div>
-              <Text size="sm" td={l.available ? undefined : 'line-through'}>
-                {l.name}
-              </Text>
-              {!l.available && (
-                <Text size="xs" c="red.8">
-                  {t('standing.leftOut')}: {reason(l)}
-                </Text>
-              )}
-            </div>
-            {isDraft && editable && l.available ? (
-              <TextInput
-                aria-label={`${named ? `${run.restaurantName}: ` : ''}${l.name} ${t('standing.quantity')}`}
-                inputMode="numeric"
-                value={typed[l.productId] ?? ''}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  setTyped((s) => ({ ...s, [l.productId]: v }));
-                }}
-                w={90}
-              />
-            ) : (
-              <Text size="sm">×{l.quantity}</Text>
-            )}
-          </Group>
-        ))}
+        {run.lines.map((l) => {
+          const name = nameOf(l);
+          const value = typed[l.productId] ?? '';
+          const canType = isDraft && editable && l.available;
+          return (
+            <QuantityRow
+              key={l.productId}
+              name={name}
+              struck={!l.available}
+              note={
+                !l.available && (
+                  <Text size="xs" c="red.8">
+                    {t('standing.leftOut')}: {reason(l)}
+                  </Text>
+                )
+              }
+              unit={unitOf(l)}
+              label={`${named ? `${run.restaurantName}: ` : ''}${name} ${t('standing.quantity')}`}
+              value={value}
+              onChange={(v) => setTyped((s) => ({ ...s, [l.productId]: v }))}
+              invalid={canType && standingQuantity(value) === 'bad'}
+              inputRef={(el) => {
+                if (el) fields.current.set(l.productId, el);
+                else fields.current.delete(l.productId);
+              }}
+              readOnly={canType ? undefined : `×${l.quantity}`}
+            />
+          );
+        })}
       </Stack>
       {run.total > 0 && (
         <Text size="sm" fw={600} ta="right" mt="xs">

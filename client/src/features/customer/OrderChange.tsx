@@ -1,4 +1,16 @@
-import { ActionIcon, Alert, Box, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  type ComboboxItem,
+  Group,
+  type OptionsFilter,
+  Paper,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { getMutationKey } from '@trpc/react-query';
 import { useState } from 'react';
@@ -16,6 +28,7 @@ import { errorText } from '../../errors';
 import { trpc } from '../../trpc';
 import { termsOf } from './cart';
 import { newAttemptKey } from './placeOrder';
+import { matchesName } from './search';
 
 // The customer's change and cancellation of their own order, until the cut-off of its
 // delivery day (ADR 043). The server decides whether it is still allowed and prices the
@@ -54,6 +67,7 @@ export function ChangeLink({ orderId }: { orderId: string }) {
 interface EditLine {
   product: string;
   name: string;
+  nameNe?: string | null;
   sku: string;
   quantity: number;
   minQuantity: number;
@@ -91,6 +105,7 @@ function ChangeForm({
       .map((l) => ({
         product: l.product as string,
         name: l.name,
+        nameNe: l.nameNe ?? null,
         sku: l.sku,
         quantity: l.quantity,
         minQuantity: 1,
@@ -117,9 +132,16 @@ function ChangeForm({
   const termsFor = (l: EditLine) => termsOf(byId.get(l.product) ?? l);
   const setQuantity = (product: string, quantity: number) =>
     setLines((ls) => ls.map((l) => (l.product === product ? { ...l, quantity } : l)));
+  const language = i18n.resolvedLanguage;
   const addable = (products.data ?? [])
     .filter((p) => p.itemType !== 'Out of Stock' && !lines.some((l) => l.product === p._id))
-    .map((p) => ({ value: p._id, label: localName(p, i18n.resolvedLanguage) }));
+    .map((p) => ({ value: p._id, label: localName(p, language) }));
+  // The catalogue's forgiving search over both names ("ghee" finds "घ्यू" in Nepali).
+  const namesOf = new Map((products.data ?? []).map((p) => [p._id, [p.name, p.nameNe]]));
+  const filterAddable: OptionsFilter<string> = ({ options, search }) =>
+    (options as ComboboxItem<string>[]).filter((o) =>
+      matchesName(namesOf.get(o.value) ?? o.label, search),
+    );
 
   return (
     <Stack gap="sm" data-testid="change-form">
@@ -129,14 +151,14 @@ function ChangeForm({
           <Paper key={l.product} withBorder radius="md" p="sm" data-testid="change-line">
             <Group justify="space-between" wrap="nowrap" align="center" gap="xs">
               <Text fw={600} size="sm" style={{ minWidth: 0 }}>
-                {l.name} ({unitLabel(t, l.sku)})
+                {localName(l, language)} ({unitLabel(t, l.sku)})
               </Text>
               <ActionIcon
                 variant="subtle"
                 color="red"
                 size={44}
                 onClick={() => setLines((ls) => ls.filter((x) => x.product !== l.product))}
-                aria-label={t('orders.removeLine', { name: l.name })}
+                aria-label={t('orders.removeLine', { name: localName(l, language) })}
               >
                 <TrashIcon />
               </ActionIcon>
@@ -144,7 +166,7 @@ function ChangeForm({
             <Group justify="flex-end" mt={6}>
               <Box w={180}>
                 <QuantityStepper
-                  name={l.name}
+                  name={localName(l, language)}
                   quantity={l.quantity}
                   terms={terms}
                   minusDisabled={l.quantity <= smallestQuantity(terms)}
@@ -167,6 +189,7 @@ function ChangeForm({
         placeholder={t('orders.addProductPlaceholder')}
         data={addable}
         searchable
+        filter={filterAddable}
         value={null}
         onChange={(id) => {
           const p = id ? byId.get(id) : undefined;
@@ -175,7 +198,8 @@ function ChangeForm({
             ...ls,
             {
               product: p._id,
-              name: localName(p, i18n.resolvedLanguage),
+              name: p.name,
+              nameNe: p.nameNe ?? null,
               sku: p.sku,
               quantity: smallestQuantity(termsOf(p)),
               minQuantity: p.minQuantity,

@@ -207,12 +207,25 @@ export function withQuantity(items: CartItem[], id: string, quantity: number): C
   return items.map((i) => (i.id === id ? { ...i, quantity: clamp(quantity, termsOf(i)) } : i));
 }
 
+/** Devanagari digits (०-९) as Western ones: a Nepali keyboard types "१०" for 10. */
+export function westernDigits(text: string): string {
+  return text.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966));
+}
+
+/**
+ * What was typed, as a whole number before any limit: digits only (Western or Devanagari, at
+ * most six), else null ("abc", "2.5", "-3", ""). 0 and 99999 come back as they are, so a
+ * screen can say why it does not take them.
+ */
+export function typedNumber(text: string): number | null {
+  const digits = westernDigits(text.trim());
+  return /^\d{1,6}$/.test(digits) ? Number(digits) : null;
+}
+
 /** A typed quantity as the cart takes it: digits only (Western or Devanagari), else null. */
 export function parseQuantity(text: string): number | null {
-  const digits = text.trim().replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966));
-  if (!/^\d{1,6}$/.test(digits)) return null;
-  const n = Number(digits);
-  return n >= 1 ? Math.min(MAX_QUANTITY, n) : null;
+  const n = typedNumber(text);
+  return n !== null && n >= 1 ? Math.min(MAX_QUANTITY, n) : null;
 }
 
 export function withRemoved(items: CartItem[], id: string): CartItem[] {

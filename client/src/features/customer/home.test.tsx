@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
 import type { RouterOutputs } from '../../test/fixtures';
 import { renderScreen } from '../../test/renderScreen';
 import type { Answers } from '../../test/testServer';
@@ -75,6 +78,35 @@ describe('customer home', () => {
     );
     expect(screen.getByRole('img', { name: 'Thai Items week' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /All Products/ })).toBeTruthy();
+  });
+
+  it("says which picture shows in the reader's language, not the library's English", async () => {
+    await import('./HomeSlider');
+    await act(() => i18n.changeLanguage('ne'));
+    try {
+      openHome({ 'information.activePopup': () => null });
+      await flush();
+      await flush();
+      const status = screen.getByTestId('slide-status');
+      expect(status.getAttribute('role')).toBe('status');
+      expect(status.textContent).toBe('जम्मा 2 मध्ये तस्बिर 1');
+      // Moving by itself every 2.5 s, it is not announced.
+      expect(status.getAttribute('aria-live')).toBe('off');
+      // The library's own "Slide 1 of 2" is hidden by the slider's class (HomeSlider.module.css).
+      const english = screen.getByText(/^Slide 1 of 2$/);
+      expect(english.parentElement?.className).toMatch(/slider/);
+      const rule = readFileSync(
+        resolve('client/src/features/customer/HomeSlider.module.css'),
+        'utf8',
+      );
+      expect(rule.replace(/\s+/g, ' ')).toContain('.slider > [role="status"] { display: none; }');
+      // A picture the person moves to is said.
+      fireEvent.click(screen.getByRole('button', { name: 'अर्को तस्बिर' }));
+      await flush();
+      expect(status.getAttribute('aria-live')).toBe('polite');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('shows the popup 800 ms after it is known, counts down 10 s and closes itself', async () => {

@@ -1,0 +1,161 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
+import type { RouterOutputs } from '../../test/fixtures';
+import { renderScreen } from '../../test/renderScreen';
+import { CustomerClaimsScreen } from './ClaimsScreen';
+import { claimQuantityProblem } from './claimQuantity';
+
+vi.mock('../../components/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+// The report is sent through the keyed client (one Idempotency-Key per attempt).
+const create = vi.hoisted(() => vi.fn(async (_input: unknown) => ({})));
+vi.mock('../../keyed', () => ({
+  keyedClient: { claims: { create: { mutate: create } } },
+  newKey: () => 'key',
+  withKey: (idempotencyKey: string) => ({ context: { idempotencyKey } }),
+}));
+
+type Claimable = RouterOutputs['claims']['claimable'];
+type Claim = RouterOutputs['claims']['mine'][number];
+
+const claimable: Claimable = [
+  {
+    orderId: 'o1',
+    orderNumber: 10482,
+    deliveredAt: '2030-05-15T01:00:00.000Z',
+    claimUntil: '2030-05-17T01:00:00.000Z',
+    lines: [
+      {
+        orderLineId: 'l1',
+        name: 'Basmati Rice 5kg',
+        nameNe: 'बासमती चामल',
+        sku: 'C/s',
+        claimable: 2,
+      },
+      { orderLineId: 'l2', name: 'Toor Dal 1kg', nameNe: null, sku: 'Kg', claimable: 5 },
+    ],
+  },
+];
+const report: Claim = {
+  _id: 'g1',
+  customerId: 'c1',
+  restaurantName: 'Himalaya Kitchen',
+  orderId: 'o1',
+  orderNumber: 10480,
+  orderLineId: 'l0',
+  productName: 'Ghee 1L',
+  nameNe: 'घ्यू',
+  sku: 'Btl',
+  unitPrice: 1500,
+  deliveredQuantity: 2,
+  quantity: 1,
+  reason: 'Leaking',
+  photo: null,
+  status: 'pending',
+  decisionNote: null,
+  decidedAt: null,
+  creditNoteId: null,
+  creditNoteNumber: null,
+  createdAt: '2030-05-15T02:00:00.000Z',
+};
+
+function openClaims() {
+  return renderScreen(<CustomerClaimsScreen />, {
+    path: '/customer/claims',
+    answers: {
+      'claims.claimable': () => claimable,
+      'claims.mine': () => [report],
+      'claims.create': () => report,
+    },
+  });
+}
+
+async function choose(name: RegExp) {
+  const select = await screen.findByRole('combobox', { name: /Product|सामान/ });
+  fireEvent.click(select);
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('en'));
+  vi.clearAllMocks();
+});
+
+describe('the claim quantity', () => {
+  it('is refused, not corrected, outside 1 to what may be reported', () => {
+    expect(claimQuantityProblem('5', 2)).toEqual({ key: 'atMost', max: 2 });
+    expect(claimQuantityProblem('0', 2)).toEqual({ key: 'atLeast' });
+    expect(claimQuantityProblem('-3', 2)).toEqual({ key: 'atLeast' });
+    expect(claimQuantityProblem('1.5', 2)).toEqual({ key: 'whole' });
+    expect(claimQuantityProblem('abc', 2)).toEqual({ key: 'whole' });
+    expect(claimQuantityProblem('', 2)).toEqual({ key: 'needed' });
+    expect(claimQuantityProblem('२', 2)).toBeNull();
+    expect(claimQuantityProblem('2', 2)).toBeNull();
+  });
+});
+
+describe('REPORT A PROBLEM', () => {
+  it('says "at most 2" under the field, keeps what was typed, and does not send', async () => {
+    openClaims();
+    await choose(/Basmati Rice 5kg/);
+    const field = screen.getByTestId('claim-quantity') as HTMLInputElement;
+    fireEvent.change(screen.getByLabelText('What is wrong?'), { target: { value: 'Torn' } });
+    fireEvent.change(field, { target: { value: '5' } });
+    fireEvent.blur(field);
+    expect(field.value).toBe('5');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('At most 2 C/s can be reported for this line.')).toBeTruthy();
+    const send = screen.getByRole('button', { name: 'Send report' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+
+    for (const [typed, said] of [
+      ['0', 'Type 1 or more.'],
+      ['-3', 'Type 1 or more.'],
+      ['abc', 'Type a whole number, such as 1 or 2.'],
+    ] as const) {
+      fireEvent.change(field, { target: { value: typed } });
+      fireEvent.blur(field);
+      expect(field.value).toBe(typed);
+      expect(screen.getByText(said)).toBeTruthy();
+      expect((send as HTMLButtonElement).disabled).toBe(true);
+    }
+
+    fireEvent.change(field, { target: { value: '2' } });
+    expect(screen.queryByText(/At most|Type 1 or more/)).toBeNull();
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(send);
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0]?.[0]).toEqual(
+      expect.objectContaining({ orderLineId: 'l1', quantity: 2, reason: 'Torn' }),
+    );
+  });
+
+  it('names products and units in Nepali, and takes Nepali digits', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    openClaims();
+    // The options and the reports: the Nepali name, the unit as a word, not its code.
+    await choose(/बासमती चामल/);
+    expect(screen.queryByText(/C\/s/)).toBeNull();
+    const report = await screen.findByTestId('my-claim');
+    expect(within(report).getByText(/घ्यू/).textContent).toContain('बोतल');
+    expect(within(report).queryByText(/Ghee/)).toBeNull();
+
+    const field = screen.getByTestId('claim-quantity') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '५' } });
+    expect(screen.getByText('यो सामानमा बढीमा 2 केस मात्र रिपोर्ट गर्न मिल्छ।')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '२' } });
+    fireEvent.change(screen.getByLabelText('के समस्या छ?'), { target: { value: 'फाटेको' } });
+    fireEvent.click(screen.getByRole('button', { name: 'रिपोर्ट पठाउनुहोस्' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0]?.[0]).toEqual(expect.objectContaining({ quantity: 2 }));
+  });
+
+  it('draws the photo placeholder in a readable grey (not the 2:1 placeholder grey)', async () => {
+    openClaims();
+    const photo = await screen.findByText('Take or choose a photo');
+    const holder = photo.closest('[style*="--mantine-color-placeholder"]') as HTMLElement | null;
+    expect(holder?.style.getPropertyValue('--mantine-color-placeholder')).toBe(
+      'var(--mantine-color-dimmed)',
+    );
+  });
+});

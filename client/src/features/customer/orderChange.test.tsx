@@ -1,0 +1,78 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
+import { makeOrder, makeProduct } from '../../test/fixtures';
+import { renderScreen } from '../../test/renderScreen';
+import { OrderChangeActions } from './OrderChange';
+
+const order = makeOrder({
+  orderItems: [
+    {
+      _id: 'l1',
+      product: 'p1',
+      name: 'Basmati Rice 5kg',
+      nameNe: 'बासमती चामल',
+      sku: 'Bag',
+      quantity: 2,
+      price: 3980,
+      total: 7960,
+      taxRate: 8,
+    },
+  ],
+});
+const products = [
+  makeProduct({ _id: 'p1', name: 'Basmati Rice 5kg', nameNe: 'बासमती चामल' }),
+  makeProduct({ _id: 'p2', name: 'Ghee 1L', nameNe: 'घ्यू १ लिटर', sku: 'Btl' }),
+  makeProduct({ _id: 'p3', name: 'Toor Dal 1kg', nameNe: 'रहर दाल', sku: 'Kg' }),
+];
+
+function openChange() {
+  renderScreen(<OrderChangeActions order={order} />, {
+    path: '/customer/orderdetails/o1',
+    answers: {
+      'orders.changeWindow': () => ({
+        changeable: true,
+        cutoff: '04:00',
+        deliveryDate: '2030-05-17',
+        closesAt: '2030-05-16T19:00:00.000Z',
+      }),
+      'products.list': () => products,
+    },
+  });
+}
+
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('Change order in Nepali', () => {
+  it("names the order's lines by their Nepali names", async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    openChange();
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('orders.change') }));
+    const line = await screen.findByTestId('change-line');
+    expect(within(line).getByText(/बासमती चामल/)).toBeTruthy();
+    expect(within(line).queryByText(/Basmati/)).toBeNull();
+  });
+
+  it('finds a product to add by its English name too, forgiving the spelling', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    openChange();
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('orders.change') }));
+    const search = screen.getByRole('combobox', { name: i18n.t('orders.addProduct') });
+    // Typed into (Mantine takes a change of an unfocused field for autofill).
+    search.focus();
+    fireEvent.click(search);
+    // The catalogue answers: every product not on the order is offered.
+    await screen.findByRole('option', { name: 'रहर दाल' });
+    fireEvent.change(search, { target: { value: 'ghee' } });
+    expect(screen.getByRole('option', { name: 'घ्यू १ लिटर' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'रहर दाल' })).toBeNull();
+    fireEvent.change(search, { target: { value: 'daal' } });
+    expect(screen.getByRole('option', { name: 'रहर दाल' })).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'घ्यू' } });
+    expect(screen.getByRole('option', { name: 'घ्यू १ लिटर' })).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'zzzz' } });
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+  });
+});
