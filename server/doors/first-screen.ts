@@ -271,7 +271,7 @@ const RULES = `
 .fs-container{max-width:1140px;margin-inline:auto;padding-bottom:16px}
 .fs-crumbs{display:flex;align-items:center;flex-wrap:wrap;margin-bottom:var(--mantine-spacing-md);font-size:var(--mantine-font-size-sm);line-height:var(--mantine-line-height-sm)}
 .fs-crumbs a{color:var(--mantine-color-anchor);text-decoration:none;white-space:nowrap}
-@media (max-width:47.99em){.fs-crumbs a{min-width:44px;min-height:44px}}
+@media (max-width:47.99em){.fs-crumbs a{min-width:44px;min-height:44px;display:flex;align-items:center;justify-content:center;text-align:center}.fs-input .fs-box{height:44px;line-height:42px}}
 .fs-sep{margin-inline:6px;line-height:1;font-size:var(--mantine-font-size-md);color:var(--mantine-color-gray-7)}
 .fs-current{color:var(--mantine-color-dimmed);white-space:nowrap}
 .fs-title{font-family:var(--mantine-font-family-headings);font-size:var(--mantine-h2-font-size);line-height:var(--mantine-h2-line-height);font-weight:var(--mantine-h2-font-weight);margin-bottom:var(--mantine-spacing-md)!important}

@@ -206,9 +206,11 @@ describe('office journeys', () => {
 
     // Edit (Update Customer), then the History view shows who changed what.
     await card.getByRole('button', { name: 'Edit Pokhara Dining Kawasaki' }).click();
-    await form.getByLabel('Contact person').fill('Hari Prasad');
-    await form.getByLabel('Credit hold (new web orders wait for review)').check();
-    await form.getByRole('button', { name: 'Update Customer' }).click();
+    // Titled as an edit, not as a new customer's registration.
+    const edit = page.getByRole('dialog', { name: 'Edit Customer' });
+    await edit.getByLabel('Contact person').fill('Hari Prasad');
+    await edit.getByLabel('Credit hold (new web orders wait for review)').check();
+    await edit.getByRole('button', { name: 'Update Customer' }).click();
     await toast(page, 'Customer updated.');
     await card.getByText('Credit hold').waitFor();
     await card.getByRole('button', { name: 'History of Pokhara Dining Kawasaki' }).click();

@@ -47,7 +47,10 @@ describe('sending documents without SMTP', () => {
       user: admin,
       answers: { 'documents.mails': () => ({ configured: true, mails: [] }) },
     });
-    const button = await screen.findByRole('button', { name: 'Send by e-mail' });
-    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('button', { name: 'Send by e-mail' }) as HTMLButtonElement).disabled,
+      ).toBe(false),
+    );
   });
 });

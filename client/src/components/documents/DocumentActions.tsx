@@ -81,8 +81,9 @@ function SendDocument({ kind, id }: { kind: DocumentKind; id: string }) {
   return (
     <>
       {/* Not set up: said once, as the disabled button's reason, not as a line under every
-          document of the screen. */}
-      {configured || !mails.data ? (
+          document of the screen. The tooltip stays from the first render (switching the button
+          into it when the answer came could start a render loop, seen on the office's Done tab). */}
+      {configured ? (
         button
       ) : (
         <Tooltip label={t('documents.ui.noSmtp')}>

@@ -7,8 +7,13 @@ import { trpc } from '../../../trpc';
 import { flushPayments, type PaymentFlushResult, queuedPayments } from '../payments/outbox';
 import { type FlushResult, flush, hasSendable, queuedNow, subscribe } from './outbox';
 
-/** While something waits, try again this often even without an `online` event. */
-const RETRY_MS = 30_000;
+/**
+ * While something waits, try again this often even without an `online` event: a phone whose
+ * signal comes back does not always say so (and an emulated one in a test does not), and a
+ * driver waiting half a minute for the list to clear would tap again. One small request every
+ * 10 s, only while something waits, and it fails at once without signal.
+ */
+const RETRY_MS = 10_000;
 
 let workerAsked = false;
 
@@ -64,7 +69,7 @@ export function useReportDeliveries(): (r: FlushResult, said?: number) => void {
 
 /**
  * Sends the phone's waiting deliveries when a driver screen opens, when the browser comes back
- * online, and every 30 s while any wait; refreshes the lists after a send.
+ * online, and every 10 s while any wait; refreshes the lists after a send.
  */
 export function useDriverSync(): void {
   const { t } = useTranslation();
