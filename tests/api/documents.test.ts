@@ -294,6 +294,8 @@ describe('each kind of document carries what a qualified invoice requires', () =
     expect(text).toContain('株式会社桜レストラン 御中');
     expect(text).toContain('※ 鶏もも肉');
     expect(text).not.toContain('※ 業務用洗剤');
+    // The short line says why, beside what was ordered.
+    expect(text).toContain('鶏もも肉 [欠品]');
     expect(text).toContain('注文数 10');
     // 8 delivered x 1200 = 9,600 at 8% (768); 1,600 at 10% (160).
     expect(text).toContain(`8%対象 ${yen(9600)} 消費税 ${yen(768)}`);

@@ -240,20 +240,26 @@ export function slipModel(db: Db, id: string, scope: Scope): DocumentModel {
         unitPrice: number;
         quantity: number;
         deliveredQuantity: number | null;
+        shortReason: string | null;
         taxRate: number;
       }
     >(
       `SELECT name, sku, unit_price AS unitPrice, quantity, delivered_quantity AS deliveredQuantity,
-              tax_rate AS taxRate
+              short_reason AS shortReason, tax_rate AS taxRate
          FROM order_line WHERE order_id = ? ORDER BY position`,
     )
     .all(id);
+  const c = customerRow(db, order.customerId);
+  const dt = documentT(languageOf(c));
   const date = (order.deliveredAt ?? order.deliveryDate).slice(0, 10);
   const lines = rows.map((r) => {
     const qty = r.deliveredQuantity ?? r.quantity;
+    // A line delivered otherwise than ordered says why (short, refused, damaged, substituted).
+    const why =
+      qty !== r.quantity && r.shortReason ? ` [${dt(`shortReason.${r.shortReason}`)}]` : '';
     return line({
       date: order.deliveryDate,
-      name: r.name,
+      name: `${r.name}${why}`,
       sku: r.sku,
       unitPrice: r.unitPrice,
       quantity: qty,
@@ -268,7 +274,6 @@ export function slipModel(db: Db, id: string, scope: Scope): DocumentModel {
     tax.basis,
     tax.rounding,
   );
-  const c = customerRow(db, order.customerId);
   return {
     ...base(db, 'slip', id, number, date, c, order.restaurantName),
     ...empty,
