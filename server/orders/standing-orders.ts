@@ -26,6 +26,7 @@ import {
 } from '../../shared/schemas/standing';
 import type { CustomerRecord } from '../context';
 import { type Actor, recordAudit } from '../platform/audit';
+import { instantInZone } from '../platform/business-day';
 import { type Db, write } from '../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
@@ -39,45 +40,6 @@ import { type Placer, placeOrder } from './orders';
 // back; a confirmation is a placement.
 
 // --- Time ---------------------------------------------------------------------------------------
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Milliseconds the zone is ahead of UTC at `instant`. */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  let f = offsetFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    offsetFormats.set(timeZone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/** The instant of local `date` at `time` (HH:MM) in the business's zone. */
-export function instantInZone(date: string, time: string, timeZone: string): Date {
-  const naive = Date.parse(`${date}T${time}:00Z`);
-  let guess = naive - zoneOffsetMs(new Date(naive), timeZone);
-  // Once more, for a date whose offset differs from the naive guess's (summer time).
-  guess = naive - zoneOffsetMs(new Date(guess), timeZone);
-  return new Date(guess);
-}
 
 /** When a delivery date's orders close: the cut-off on that day (DESIGN §6). */
 export function cutoffOf(date: string, cutoff: string, timeZone: string): Date {

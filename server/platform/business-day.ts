@@ -1,36 +1,50 @@
 // A business day (a calendar date in the business's time zone) as the instants it spans: the
 // delivered jobs of a day, the dashboard's today, a driver's route are all read by instant.
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Milliseconds the zone is ahead of UTC at `instant`. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return local - Math.floor(instant / 1000) * 1000;
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  let f = offsetFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormats.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
-/** The instant a local calendar day begins in the zone (twice, to settle across DST changes). */
-function startOfDay(date: string, timeZone: string): number {
-  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  let guess = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
-  guess = midnightUtc - zoneOffsetMs(guess, timeZone);
-  return guess;
+/** The instant of local `date` at `time` (HH:MM) in the business's zone (a cut-off, a day's start). */
+export function instantInZone(date: string, time: string, timeZone: string): Date {
+  const naive = Date.parse(`${date}T${time}:00Z`);
+  let guess = naive - zoneOffsetMs(new Date(naive), timeZone);
+  // Once more, for a date whose offset differs from the naive guess's (summer time).
+  guess = naive - zoneOffsetMs(new Date(guess), timeZone);
+  return new Date(guess);
 }
 
 /** [from, to) of a business day as ISO instants. */
 export function dayRange(date: string, timeZone: string): [string, string] {
   const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return [
-    new Date(startOfDay(date, timeZone)).toISOString(),
-    new Date(startOfDay(next, timeZone)).toISOString(),
+    instantInZone(date, '00:00', timeZone).toISOString(),
+    instantInZone(next, '00:00', timeZone).toISOString(),
   ];
 }
