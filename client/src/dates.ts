@@ -86,6 +86,20 @@ export function formatDate(iso: string, language: string | undefined): string {
   return `${Number(dd)} ${month} ${y}`;
 }
 
+/** A YYYY-MM month in the given language: 2026年10月, Oct 2026, अक्टोबर 2026. */
+export function formatMonth(yyyyMm: string, language: string | undefined): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(yyyyMm);
+  if (!m) return yyyyMm;
+  const [, y, mm] = m;
+  if (language?.startsWith('ja')) return `${y}年${Number(mm)}月`;
+  return `${i18n.t(`common.month.m${Number(mm)}` as TKey, { lng: language })} ${y}`;
+}
+
+/** A YYYY-MM month in the current language. */
+export function showMonth(yyyyMm: string): string {
+  return formatMonth(yyyyMm, i18n.language);
+}
+
 /** A YYYY-MM-DD date in the current language. */
 export function showDate(iso: string): string {
   return formatDate(iso, i18n.language);

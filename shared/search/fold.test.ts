@@ -49,6 +49,12 @@ describe('the search fold', () => {
       ).toEqual([]);
     }
     expect(fold('zzzz')).toBe('jjjj');
+    // Two letters that fold to one ("zz" -> "j") match only as typed: "zz" once found every
+    // name with a j.
+    expect(names.filter((n) => matches(n, 'zz') > 0)).toEqual([['Pizza Cheese 2kg']]);
+    expect(names.filter((n) => matches(n, 'jj') > 0)).toEqual([]);
+    expect(matches(['Bhuja Mix'], 'bh')).toBe(2);
+    expect(matches(['Garam Masala'], 'bh')).toBe(0);
     // A doubled letter is still one sound, as before.
     expect(matches(['Pizza Cheese 2kg'], 'piza')).toBe(2);
     expect(matches(['Pizza Cheese 2kg'], 'pizza')).toBe(2);

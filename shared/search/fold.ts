@@ -200,6 +200,8 @@ export interface SearchKey {
   squashed: string;
   /** Skeletons of every word of every name. */
   skeletons: string[];
+  /** Every name as written, lower case, separated by \u0000 (for `literalOnly` words). */
+  plain: string;
 }
 
 export function searchKey(names: readonly (string | null | undefined)[]): SearchKey {
@@ -208,16 +210,32 @@ export function searchKey(names: readonly (string | null | undefined)[]): Search
   return {
     squashed: present.map((n) => foldedWords(n).join('')).join('\u0000'),
     skeletons: words.map(skeleton),
+    plain: present.map(plainText).join('\u0000'),
   };
 }
 
+const plainText = (text: string) => text.normalize('NFKC').toLocaleLowerCase('en');
+
 /** A query prepared once: its folded words and their skeletons. */
 export interface SearchQuery {
-  words: { folded: string; skeleton: string }[];
+  words: { folded: string; skeleton: string; literal?: string }[];
 }
 
 export function searchQuery(text: string): SearchQuery {
-  return { words: foldedWords(text).map((w) => ({ folded: w, skeleton: skeleton(w) })) };
+  return {
+    words: plainText(text)
+      .split(/[^\p{L}\p{N}\p{M}]+/u)
+      .filter(Boolean)
+      .flatMap((word) =>
+        foldedWords(word).map((folded) => ({
+          folded,
+          skeleton: skeleton(folded),
+          // A word of several letters folded to one ("zz" -> "j", "sh" -> "s") would match
+          // every name holding that letter: such a word matches only as it was typed.
+          ...(folded.length === 1 && word.length > 1 ? { literal: word } : {}),
+        })),
+      ),
+  };
 }
 
 /**
@@ -227,6 +245,10 @@ export function searchQuery(text: string): SearchQuery {
 export function matchScore(key: SearchKey, query: SearchQuery): 0 | 1 | 2 {
   let score: 0 | 1 | 2 = 2;
   for (const w of query.words) {
+    if (w.literal !== undefined) {
+      if (key.plain.includes(w.literal)) continue;
+      return 0;
+    }
     if (key.squashed.includes(w.folded)) continue;
     // Skeletons of fewer than three letters ("dl") would match too much; those words must
     // match by their folded form.

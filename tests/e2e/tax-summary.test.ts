@@ -99,6 +99,9 @@ describe('tax summary journey', () => {
     await ja.getByLabel('対象月').fill(month);
     await ja.getByText('8%対象（軽減税率）').waitFor();
     await ja.getByText('10%対象', { exact: true }).waitFor();
+    // The month in the accountant's words, not 2026-10.
+    const [y, mm] = month.split('-');
+    await ja.getByRole('heading', { name: `${y}年${Number(mm)}月` }).waitFor();
     await ja.getByRole('columnheader', { name: '消費税' }).waitFor();
     await screenshot(ja, 'tax-summary-desktop-ja');
     await expectNoSeriousViolations(ja, { label: 'tax summary, desktop, ja' });

@@ -137,6 +137,9 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
           thousandSeparator=","
           prefix="¥"
           inputMode="numeric"
+          // A yen amount is typed, never stepped by one; on a driver's phone the 24 x 17 px
+          // arrows are no target either (driver.css).
+          hideControls
           error={everTyped ? amountError : null}
           data-autofocus
         />

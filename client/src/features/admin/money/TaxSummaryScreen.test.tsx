@@ -39,7 +39,8 @@ describe('the tax summary screen', () => {
     });
     const month = screen.getByLabelText('Month');
     fireEvent.change(month, { target: { value: '2026-10' } });
-    const table = await screen.findByRole('table', { name: /2026-10/ });
+    const table = await screen.findByRole('table', { name: /Oct 2026/ });
+    expect(screen.getByTestId('tax-month').textContent).toBe('Oct 2026');
     const row8 = within(screen.getByTestId('tax-row-rate8'));
     expect(row8.getByText('8% (reduced rate)')).toBeTruthy();
     expect(row8.getByText('¥100,000')).toBeTruthy();
@@ -71,6 +72,8 @@ describe('the tax summary screen', () => {
       answers: { 'reports.taxSummary': (input) => summary(input.from) },
     });
     await waitFor(() => expect(screen.getByTestId('tax-row-rate8')).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('対象月'), { target: { value: '2026-10' } });
+    await waitFor(() => expect(screen.getByTestId('tax-month').textContent).toBe('2026年10月'));
     expect(screen.getByText('8%対象（軽減税率）')).toBeTruthy();
     expect(screen.getByText('10%対象')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '消費税' })).toBeTruthy();

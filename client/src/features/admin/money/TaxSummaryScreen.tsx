@@ -1,8 +1,9 @@
 import { Box, Button, Group, Paper, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatYen, isoDateInZone } from '../../../../../shared/format';
+import { formatYen } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { businessToday, showMonth } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { adminCrumbs, reportsCrumb } from './crumbs';
 import { InvoicesFailed, Loading } from './InvoiceList';
@@ -11,7 +12,7 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The month before this one, YYYY-MM: what the accountant usually asks for. */
 function lastMonth(): string {
-  const [y, m] = isoDateInZone(new Date(), 'Asia/Tokyo').split('-').map(Number) as [number, number];
+  const [y, m] = businessToday().split('-').map(Number) as [number, number];
   const d = new Date(Date.UTC(y, m - 2, 1));
   return d.toISOString().slice(0, 7);
 }
@@ -65,14 +66,21 @@ export function TaxSummaryScreen() {
         <InvoicesFailed onRetry={() => void summary.refetch()} />
       ) : (
         <Paper withBorder radius="md" p="md">
+          <Title order={3} size="h4" mb="xs" data-testid="tax-month">
+            {showMonth(month)}
+          </Title>
           {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
           <Box
             role="region"
-            aria-label={t('reports.taxSummary.tableLabel', { month })}
+            aria-label={t('reports.taxSummary.tableLabel', { month: showMonth(month) })}
             tabIndex={0}
             style={{ overflowX: 'auto' }}
           >
-            <Table striped miw={440} aria-label={t('reports.taxSummary.tableLabel', { month })}>
+            <Table
+              striped
+              miw={440}
+              aria-label={t('reports.taxSummary.tableLabel', { month: showMonth(month) })}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('reports.taxSummary.rate')}</Table.Th>

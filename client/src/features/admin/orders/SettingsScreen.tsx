@@ -3,17 +3,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ja';
 import 'dayjs/locale/ne';
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +18,7 @@ import { adminCrumbs } from './shared';
 import {
   BusinessSettingsPanel,
   SettingsLoadState,
+  SettingsSave,
   TaxSettingsPanel,
 } from './TaxAndBusinessSettings';
 
@@ -145,16 +136,7 @@ export function SettingsScreen() {
                 </Stack>
               </Group>
             </div>
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Group>
-              <Button onClick={submit} loading={save.isPending}>
-                {t('settings.save')}
-              </Button>
-            </Group>
+            <SettingsSave error={error} saving={save.isPending} onSave={submit} />
           </Stack>
         </Paper>
       )}
@@ -209,16 +191,12 @@ function MoneySettings() {
           allowNegative={false}
           maw={420}
         />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group>
-          <Button onClick={submit} loading={save.isPending} disabled={days === ''}>
-            {t('settings.save')}
-          </Button>
-        </Group>
+        <SettingsSave
+          error={error}
+          saving={save.isPending}
+          disabled={days === ''}
+          onSave={submit}
+        />
       </Stack>
     </Paper>
   );

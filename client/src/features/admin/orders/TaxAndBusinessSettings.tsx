@@ -23,6 +23,35 @@ import { trpc } from '../../../trpc';
 // A form is shown only with what is stored in it: while it loads, or when it could not be read,
 // there is nothing to save (saving empty fields would erase the stored details).
 
+/** The foot of every settings panel: why the last save was refused, and Save. */
+export function SettingsSave({
+  error,
+  saving,
+  disabled,
+  onSave,
+}: {
+  error: string;
+  saving: boolean;
+  disabled?: boolean;
+  onSave(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group>
+        <Button onClick={onSave} loading={saving} disabled={disabled}>
+          {t('settings.save')}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 /** A settings panel whose stored values did not load: why, and a way to ask again. */
 export function SettingsLoadState({
   title,
@@ -128,16 +157,7 @@ function TaxSettingsForm({ initial }: { initial: TaxSettingsOut }) {
         <Alert color="gray" variant="light">
           {t('settings.taxHint')}
         </Alert>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group>
-          <Button onClick={submit} loading={save.isPending}>
-            {t('settings.save')}
-          </Button>
-        </Group>
+        <SettingsSave error={error} saving={save.isPending} onSave={submit} />
       </Stack>
     </Paper>
   );
@@ -229,16 +249,7 @@ function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
           />
           <TextInput label={t('settings.accountHolder')} {...bank('accountHolder')} />
         </SimpleGrid>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group>
-          <Button onClick={submit} loading={save.isPending}>
-            {t('settings.save')}
-          </Button>
-        </Group>
+        <SettingsSave error={error} saving={save.isPending} onSave={submit} />
       </Stack>
     </Paper>
   );
