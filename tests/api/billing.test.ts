@@ -4,6 +4,7 @@ import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { mutate, query } from '../helpers/trpc';
 
 // Invoices made from deliveries (ADR 033), over HTTP against the real app: a cash customer's
 // delivery becomes its invoice with the cash taken at the door, short lines bill what was
@@ -23,31 +24,6 @@ let monthlyId = '';
 let date = '';
 let today = '';
 const p: Record<string, { id: string }> = {};
-
-type Reply<T> = { status: number; data: T; code?: string };
-async function mutate<T>(c: ApiClient, path: string, input?: unknown, key?: string) {
-  const r = await c.post<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
-    `/trpc/${path}`,
-    input ?? {},
-    key ? { 'idempotency-key': key } : {},
-  );
-  return {
-    status: r.status,
-    data: r.body.result?.data as T,
-    code: r.body.error?.data.appCode,
-  } as Reply<T>;
-}
-async function query<T>(c: ApiClient, path: string, input?: unknown) {
-  const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const r = await c.get<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
-    `/trpc/${path}${q}`,
-  );
-  return {
-    status: r.status,
-    data: r.body.result?.data as T,
-    code: r.body.error?.data.appCode,
-  } as Reply<T>;
-}
 
 const sql = <T>(text: string, ...params: unknown[]) =>
   t.db.$client.prepare(text).all(...params) as T[];

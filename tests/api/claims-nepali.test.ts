@@ -3,6 +3,7 @@ import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { mutate, query } from '../helpers/trpc';
 
 // The claims screen names a delivered product in the reader's language: the claimable lines
 // and the customer's reports carry the product's Nepali name (null when it has none).
@@ -10,16 +11,6 @@ import { ApiClient } from '../helpers/http';
 let t: TestApp;
 let customer: ApiClient;
 let orderLineIds: Record<string, string> = {};
-
-type Reply<T> = { status: number; data: T };
-async function mutate<T>(c: ApiClient, path: string, input?: unknown): Promise<Reply<T>> {
-  const r = await c.post<{ result?: { data: T } }>(`/trpc/${path}`, input ?? {});
-  return { status: r.status, data: r.body.result?.data as T };
-}
-async function query<T>(c: ApiClient, path: string): Promise<Reply<T>> {
-  const r = await c.get<{ result?: { data: T } }>(`/trpc/${path}`);
-  return { status: r.status, data: r.body.result?.data as T };
-}
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -5,6 +5,7 @@ import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { mutate, query } from '../helpers/trpc';
 
 // Cancelling an issued invoice (ADR 034), over HTTP on the real app: the office gives a reason,
 // the number stays used, the orders are billed again (a cash delivery at once, a closing's at the
@@ -24,29 +25,6 @@ let date = '';
 let today = '';
 const p: Record<string, { id: string }> = {};
 
-type Reply<T> = { status: number; data: T; code?: string };
-async function mutate<T>(c: ApiClient, path: string, input?: unknown) {
-  const r = await c.post<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
-    `/trpc/${path}`,
-    input ?? {},
-  );
-  return {
-    status: r.status,
-    data: r.body.result?.data as T,
-    code: r.body.error?.data.appCode,
-  } as Reply<T>;
-}
-async function query<T>(c: ApiClient, path: string, input?: unknown) {
-  const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const r = await c.get<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
-    `/trpc/${path}${q}`,
-  );
-  return {
-    status: r.status,
-    data: r.body.result?.data as T,
-    code: r.body.error?.data.appCode,
-  } as Reply<T>;
-}
 const one = <T>(text: string, ...params: unknown[]) =>
   t.db.$client.prepare(text).get(...params) as T;
 

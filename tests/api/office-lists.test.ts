@@ -11,6 +11,7 @@ import {
   makeRoute,
 } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { mutate, query } from '../helpers/trpc';
 
 // The office's lists (ADR 044): sorted, filtered and totalled by the server over every filtered
 // row; the bulk actions apply the single action's rules item by item in one transaction and
@@ -23,21 +24,6 @@ let driverId = '';
 let custAccountId = '';
 let date = '';
 const ids: Record<string, string> = {};
-
-async function mutate<T>(c: ApiClient, path: string, input: unknown, key?: string) {
-  const r = await c.post<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
-    `/trpc/${path}`,
-    input,
-    key ? { 'idempotency-key': key } : {},
-  );
-  return { status: r.status, data: r.body.result?.data as T, code: r.body.error?.data.appCode };
-}
-async function query<T>(c: ApiClient, path: string, input: unknown) {
-  const r = await c.get<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
-    `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
-  );
-  return { status: r.status, data: r.body.result?.data as T, code: r.body.error?.data.appCode };
-}
 
 interface Bulk {
   done: string[];

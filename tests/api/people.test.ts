@@ -3,6 +3,7 @@ import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { mutate, query } from '../helpers/trpc';
 
 // Several logins per restaurant (ADR 036): the owner adds people, each signs in with an own
 // login and shares the restaurant's orders, documents and order sheet; removing a person ends
@@ -17,25 +18,6 @@ let otherCustomerId = '';
 let date = '';
 let productId = '';
 
-type Reply<T> = { status: number; data: T; code?: string };
-async function mutate<T>(c: ApiClient, path: string, input?: unknown) {
-  const r = await c.post<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
-    `/trpc/${path}`,
-    input ?? {},
-  );
-  return {
-    status: r.status,
-    data: r.body.result?.data as T,
-    code: r.body.error?.data.appCode,
-  } as Reply<T>;
-}
-async function query<T>(c: ApiClient, path: string, input?: unknown) {
-  const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const r = await c.get<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
-    `/trpc/${path}${q}`,
-  );
-  return { status: r.status, data: r.body.result?.data as T, code: r.body.error?.data.appCode };
-}
 type Person = { _id: string; username: string; name: string; title: string; owner: boolean };
 const PASSWORD = 'chef-pass-123';
 

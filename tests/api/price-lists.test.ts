@@ -4,6 +4,7 @@ import { en, ja, ne } from '../../shared/locales';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCategory, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { query } from '../helpers/trpc';
 
 // Terms per restaurant (ADR 035): price lists with per-customer overrides, hidden
 // products, minimum quantities and case lots, the minimum order value, and the CSV files of a
@@ -28,12 +29,6 @@ async function trpc<T>(c: ApiClient, path: string, input?: unknown) {
   const r = await c.post<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
     `/trpc/${path}`,
     input ?? {},
-  );
-  return { status: r.status, data: r.body.result?.data as T, code: r.body.error?.data.appCode };
-}
-async function query<T>(c: ApiClient, path: string, input: unknown) {
-  const r = await c.get<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
-    `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
   );
   return { status: r.status, data: r.body.result?.data as T, code: r.body.error?.data.appCode };
 }

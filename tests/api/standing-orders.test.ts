@@ -11,6 +11,7 @@ import { type Config, configFromEnv } from '../../server/platform/config';
 import { closeDb, type Db, openDb, write } from '../../server/platform/db';
 import { makeAdmin, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { mutate, query } from '../helpers/trpc';
 
 // Standing orders over HTTP on a real app and a real SQLite file, with the scheduler's clock
 // in the test's hand: drafts before the delivery day, changes and skips until the cut-off, an
@@ -61,21 +62,7 @@ const tick = (at: Date) => {
 const cutoff = (date: string) => cutoffOf(date, '04:00', TZ);
 const hoursBefore = (d: Date, h: number) => new Date(d.getTime() - h * 3_600_000);
 
-type Reply<T> = { status: number; data: T; code: string | undefined };
-async function call<T>(c: ApiClient, p: string, input?: unknown): Promise<Reply<T>> {
-  const r = await c.post<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
-    `/trpc/${p}`,
-    input ?? {},
-  );
-  return { status: r.status, data: r.body.result?.data as T, code: r.body.error?.data.appCode };
-}
-async function query<T>(c: ApiClient, p: string, input?: unknown): Promise<Reply<T>> {
-  const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const r = await c.get<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
-    `/trpc/${p}${q}`,
-  );
-  return { status: r.status, data: r.body.result?.data as T, code: r.body.error?.data.appCode };
-}
+const call = mutate;
 
 interface Line {
   productId: string;

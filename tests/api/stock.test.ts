@@ -10,6 +10,7 @@ import {
   makeProduct,
 } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { mutate, query } from '../helpers/trpc';
 
 // Stock that counts (ADR 036): placing takes, deleting a pending order and a short delivery
 // give back, receipts add, nothing goes below zero, and every move is listed with who and why.
@@ -20,28 +21,6 @@ let ana: ApiClient;
 let driver: ApiClient;
 let driverId = '';
 let date = '';
-
-type Reply<T> = { status: number; data: T; code?: string; params?: Record<string, unknown> };
-
-async function mutate<T>(c: ApiClient, path: string, input?: unknown, key?: string) {
-  const r = await c.post<{
-    result?: { data: T };
-    error?: { data: { appCode: string; params?: Record<string, unknown> } };
-  }>(`/trpc/${path}`, input ?? {}, key ? { 'idempotency-key': key } : {});
-  return {
-    status: r.status,
-    data: r.body.result?.data as T,
-    code: r.body.error?.data.appCode,
-    params: r.body.error?.data.params,
-  } as Reply<T>;
-}
-async function query<T>(c: ApiClient, path: string, input?: unknown) {
-  const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const r = await c.get<{ result?: { data: T }; error?: { data: { appCode: string } } }>(
-    `/trpc/${path}${q}`,
-  );
-  return { status: r.status, data: r.body.result?.data as T, code: r.body.error?.data.appCode };
-}
 
 const stockOf = (id: string) =>
   (

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
-import { makeUser } from '../../../test/fixtures';
+import { makeInvoice, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { InvoiceCard } from './InvoiceCard';
 
@@ -11,33 +10,7 @@ import { InvoiceCard } from './InvoiceCard';
 
 const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
 
-const invoice = {
-  _id: 'inv1',
-  customer: {
-    _id: 'c1',
-    customerCode: 'C1',
-    restaurantName: 'Annapurna',
-    phoneNumber: '312345678',
-    mobileNumber: null,
-    contactPerson: null,
-    paymentMethod: 'cash',
-  },
-  deletedCustomer: null,
-  dueDate: '2030-05-15',
-  amount: 5000,
-  paidAmount: 0,
-  pendingAmount: 5000,
-  status: 'Pending',
-  note: '',
-  assignToCollect: null,
-  payments: [],
-  notes: [],
-  overdue: false,
-  createdAt: '2030-05-15T00:00:00.000Z',
-  number: 'INV-000042',
-  kind: 'delivery',
-  cancelled: null,
-} as InvoiceOut;
+const invoice = makeInvoice({ amount: 5000, pendingAmount: 5000, number: 'INV-000042' });
 
 describe('cancelling an invoice from its card', () => {
   // jsdom has no FontFaceSet; Mantine's autosizing reason field listens to it.

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
-import { makeUser } from '../../../test/fixtures';
+import { makeInvoice, makeUser } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { renderScreen } from '../../../test/renderScreen';
 import { ProductForm } from '../office/catalogue/ProductForm';
@@ -10,30 +9,7 @@ import { PaymentForm } from './PaymentForm';
 // Amounts are taken as typed (docs/decisions/024): a "." or a "-" is not dropped, and what is
 // not a whole number of yen above the form's floor is refused with a message, before any call.
 
-const invoice: InvoiceOut = {
-  _id: 'inv1',
-  customer: {
-    _id: 'c1',
-    customerCode: 'C1',
-    restaurantName: 'Annapurna',
-    phoneNumber: '312345678',
-    mobileNumber: null,
-    contactPerson: null,
-    paymentMethod: 'cash',
-  },
-  deletedCustomer: null,
-  dueDate: null,
-  amount: 5000,
-  paidAmount: 0,
-  pendingAmount: 5000,
-  status: 'Pending',
-  note: '',
-  assignToCollect: null,
-  payments: [],
-  notes: [],
-  overdue: false,
-  createdAt: '2030-05-15T00:00:00.000Z',
-} as InvoiceOut;
+const invoice = makeInvoice({ dueDate: null, amount: 5000, pendingAmount: 5000 });
 
 afterEach(() => vi.restoreAllMocks());
 
