@@ -49,6 +49,10 @@ export const customerOrder = sqliteTable(
     invoiceId: text('invoice_id'),
     /** The delivery slip's number, given when the order is delivered. */
     slipNumber: text('slip_number'),
+    // The spec's names, with the spec's meaning: is_delivered, delivered_by and delivered_at
+    // say the order was handed over (dispatched to a driver, or delivered by the office) and by
+    // whom and when. When a driver carries it, its delivery_job says when it really reached
+    // the restaurant (claims and the closing read that; claims.ts DELIVERED_AT_SQL).
     isDelivered: integer('is_delivered', { mode: 'boolean' }).notNull().default(false),
     deliveredBy: text('delivered_by').references(() => account.id, { onDelete: 'set null' }),
     /** The deliverer's username, copied when dispatched: history never joins accounts. */

@@ -231,14 +231,19 @@ export function claimableLines(
   now = new Date(),
 ): z.infer<typeof claimableOut> {
   const since = new Date(now.getTime() - CLAIM_WINDOW_MS).toISOString();
-  // Candidates by the office's delivery time first (indexed), then the exact delivery time.
+  // Candidates by index: handed over by the office within the window, or carried by a job its
+  // driver delivered within it (a job may be delivered days after it was dispatched); the exact
+  // delivery time is checked below.
   const rows = db.$client
-    .prepare<[string, string], DeliveredLine>(
+    .prepare<[string, string, string, string], DeliveredLine>(
       `${LINE_SELECT}
-        WHERE o.customer_id = ? AND o.is_delivered = 1 AND o.delivered_at >= ?
+        WHERE o.customer_id = ? AND o.is_delivered = 1
+          AND (o.delivered_at >= ?
+               OR o.id IN (SELECT j.order_id FROM delivery_job j
+                            WHERE j.customer_id = ? AND j.delivered_at >= ?))
         ORDER BY o.order_number DESC, l.position`,
     )
-    .all(customerId, new Date(now.getTime() - CLAIM_WINDOW_MS - 7 * 86400_000).toISOString());
+    .all(customerId, since, customerId, since);
   const out = new Map<string, z.infer<typeof claimableOut>[number]>();
   for (const r of rows) {
     if (!r.deliveredAt || r.deliveredAt < since) continue;

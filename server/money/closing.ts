@@ -23,9 +23,9 @@ import { takeDocumentNumber } from './numbering';
 
 // The monthly closing run (締め処理, ADR 033): for a closing date, every monthly customer whose
 // closing day it is (or one customer) gets one invoice for its delivered, not yet invoiced
-// orders up to that date, and a statement. Each customer is one IMMEDIATE transaction that
-// re-reads what it bills and claims the orders with `invoice_id IS NULL`: two runs at the same
-// moment, or one run twice, bill nothing twice.
+// orders up to that date, and a statement. A run is one IMMEDIATE transaction (all customers
+// made or none) that plans each customer again under the write lock and claims its orders with
+// `invoice_id IS NULL`: two runs at the same moment, or one run twice, bill nothing twice.
 
 interface Target {
   id: string;

@@ -445,6 +445,20 @@ describe('goods claims and credit notes', () => {
     expect(r.code).toBe('claim.windowClosed');
   });
 
+  it('an order dispatched days before its driver delivered it can be reported on', async () => {
+    // The order was handed to the driver ten days ago (customer_order.delivered_at) and reached
+    // the restaurant just now: the 48 hours run from the delivery, and the screen lists it.
+    const j = await orderAndDispatch(cashCust, 1, 1);
+    await mutate(driver, 'ordertrack.deliver', { id: j._id });
+    const dispatched = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    t.db.$client
+      .prepare('UPDATE customer_order SET delivered_at = ? WHERE id = ?')
+      .run(dispatched, j.order._id);
+    const list = await query<{ orderId: string }[]>(cashCust, 'claims.claimable');
+    expect(list.status).toBe(200);
+    expect(list.data.map((o) => o.orderId)).toContain(j.order._id);
+  });
+
   it('approving a claim issues a credit note with its tax per rate', async () => {
     const r = await mutate<{ status: string; creditNoteId: string; creditNoteNumber: string }>(
       admin,
