@@ -5,6 +5,15 @@
 export const TAX_RATES = [8, 10] as const;
 export type TaxRate = (typeof TAX_RATES)[number];
 
+/**
+ * A stored rate read as a TaxRate. The columns are CHECKed to 8 or 10; anything else (a null
+ * from an old row) is the fallback: the reduced rate for goods, the standard rate where a
+ * hand-made invoice had none (ADR 046).
+ */
+export function asTaxRate(rate: number | null | undefined, fallback: TaxRate = 8): TaxRate {
+  return rate === 8 || rate === 10 ? rate : fallback;
+}
+
 /** How the business rounds each rate's tax (round down is the usual choice between businesses). */
 export const TAX_ROUNDINGS = ['down', 'halfUp', 'up'] as const;
 export type TaxRounding = (typeof TAX_ROUNDINGS)[number];

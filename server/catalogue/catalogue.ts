@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { category, product } from '../../drizzle/schema';
 import type { CategoryOut, ProductOut } from '../../shared/schemas/catalogue';
+import { asTaxRate } from '../../shared/tax';
 import { contentTag, StampedCache, tableStamp } from '../platform/cache';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
@@ -13,15 +14,13 @@ type ProductRow = typeof product.$inferSelect;
 
 type CategoryRef = { id: string; name: string; nameNe: string | null; taxRate: number | null };
 
-const rateOf = (r: number | null | undefined) => (r === 10 ? 10 : 8) as 8 | 10;
-
 export function toProductOut(p: ProductRow, cat: CategoryRef | null): ProductOut {
   return {
     _id: p.id,
     name: p.name,
     nameNe: p.nameNe ?? null,
     category: cat
-      ? { _id: cat.id, name: cat.name, nameNe: cat.nameNe ?? null, taxRate: rateOf(cat.taxRate) }
+      ? { _id: cat.id, name: cat.name, nameNe: cat.nameNe ?? null, taxRate: asTaxRate(cat.taxRate) }
       : null,
     price: p.price,
     description: p.description,
@@ -34,7 +33,7 @@ export function toProductOut(p: ProductRow, cat: CategoryRef | null): ProductOut
     showDescription: p.showDescription,
     stockInCount: p.stockInCount,
     taxRate: effectiveTaxRate(p.taxRate, cat?.taxRate),
-    ownTaxRate: p.taxRate === null ? null : rateOf(p.taxRate),
+    ownTaxRate: p.taxRate === null ? null : asTaxRate(p.taxRate),
     minQuantity: p.minQuantity,
     lot: p.lot,
   };
@@ -106,7 +105,7 @@ export function listCategories(db: Db): CategoryOut[] {
       .prepare(),
   )
     .all()
-    .map((c) => ({ ...c, taxRate: rateOf(c.taxRate) }));
+    .map((c) => ({ ...c, taxRate: asTaxRate(c.taxRate) }));
 }
 
 // --- The catalogue cache -------------------------------------------------------------------

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { category, product } from '../../drizzle/schema';
 import type { ProductOut } from '../../shared/schemas/catalogue';
 import type { CategoryAdminOut, productInput } from '../../shared/schemas/office';
+import { asTaxRate } from '../../shared/tax';
 import { fieldConflict, fieldError } from '../accounts/usernames';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
@@ -169,7 +170,7 @@ export function listCategoriesForOffice(db: Db): CategoryAdminOut[] {
     .groupBy(category.id)
     .orderBy(asc(category.name))
     .all()
-    .map((c) => ({ ...c, taxRate: c.taxRate === 10 ? 10 : 8 }));
+    .map((c) => ({ ...c, taxRate: asTaxRate(c.taxRate) }));
 }
 
 function assertCategoryNameFree(db: Db, name: string, exceptId: string | null): void {
@@ -213,7 +214,7 @@ export function updateCategory(
     assertCategoryNameFree(db, input.name, input.id);
     // Its products without a rate of their own follow at once (their rate is read through the
     // category); lines already ordered keep the rate they were placed at.
-    const taxRate = input.taxRate ?? (before.taxRate === 10 ? 10 : 8);
+    const taxRate = input.taxRate ?? asTaxRate(before.taxRate);
     db.update(category)
       .set({ name: input.name, nameNe: input.nameNe, taxRate })
       .where(eq(category.id, input.id))

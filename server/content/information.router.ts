@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isoDateInZone } from '../../shared/format';
 import { messageOut } from '../../shared/schemas/common';
 import {
   activeInformationInput,
@@ -13,8 +12,8 @@ import {
   informationListInput,
   informationUpdateInput,
 } from '../../shared/schemas/office';
-import type { Context } from '../context';
 import { actorOf } from '../platform/audit';
+import { businessToday } from '../platform/business-day';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { publicProcedure, router, staffProcedure } from '../trpc';
@@ -28,18 +27,17 @@ import {
 } from './information';
 
 /** The business day now, in the business's time zone: what decides which promotions show. */
-const today = (ctx: Pick<Context, 'config'>) => isoDateInZone(new Date(), ctx.config.timeZone);
 
 export const informationRouter = router({
   active: publicProcedure
     .input(activeInformationInput)
     .output(answer(informationListOut))
-    .query(({ ctx, input }) => listActiveInformation(ctx.db, today(ctx), input.type)),
+    .query(({ ctx, input }) => listActiveInformation(ctx.db, businessToday(ctx), input.type)),
 
   activePopup: publicProcedure
     .input(z.void())
     .output(answer(activePopupOut))
-    .query(({ ctx }) => activePopup(ctx.db, today(ctx))),
+    .query(({ ctx }) => activePopup(ctx.db, businessToday(ctx))),
 
   /** Every item, active or not (the office's list). */
   list: staffProcedure

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isoDateInZone } from '../../shared/format';
 import {
   claimableOut,
   claimCreateInput,
@@ -15,8 +14,8 @@ import {
   creditNoteCreateInput,
   creditNoteOut,
 } from '../../shared/schemas/billing';
-import type { Context } from '../context';
 import { actorOf } from '../platform/audit';
+import { businessToday } from '../platform/business-day';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
@@ -34,7 +33,6 @@ import { previewClosing, runClosing } from './closing';
 
 // Billing from deliveries (ADR 033): the office's closing run, goods claims and credit notes.
 
-const today = (ctx: Pick<Context, 'config'>) => isoDateInZone(new Date(), ctx.config.timeZone);
 const idInput = z.object({ id: z.string().trim().min(1, 'common.idRequired').max(64) });
 
 export const closingRouter = router({
@@ -102,7 +100,7 @@ export const claimsRouter = router({
     .output(answer(claimOut))
     .mutation(
       replayable(
-        ({ ctx, input }) => decideClaim(ctx.db, actorOf(ctx.user), input, today(ctx)),
+        ({ ctx, input }) => decideClaim(ctx.db, actorOf(ctx.user), input, businessToday(ctx)),
         ({ ctx }, id) => getClaim(ctx.db, id),
       ),
     ),
@@ -122,7 +120,7 @@ export const creditNotesRouter = router({
     .output(answer(creditNoteOut))
     .mutation(
       replayable(
-        ({ ctx, input }) => createCreditNote(ctx.db, actorOf(ctx.user), input, today(ctx)),
+        ({ ctx, input }) => createCreditNote(ctx.db, actorOf(ctx.user), input, businessToday(ctx)),
         ({ ctx }, id) => getCreditNote(ctx.db, id),
       ),
     ),

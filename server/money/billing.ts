@@ -1,7 +1,8 @@
 import { creditsFitting, type PendingCredit } from '../../shared/credits';
 import type { InvoiceKind } from '../../shared/enums';
 import { isoDateInZone } from '../../shared/format';
-import { type TaxRate, type TaxSummary, taxByRate } from '../../shared/tax';
+import { asTaxRate, type TaxRate, type TaxSummary, taxByRate } from '../../shared/tax';
+import { toRateColumns } from '../../shared/tax-columns';
 import { type Actor, recordAudit } from '../platform/audit';
 import type { Db } from '../platform/db';
 import { conflict } from '../platform/errors';
@@ -75,7 +76,7 @@ export function deliveredLines(
       unitPrice: r.unitPrice,
       quantity,
       amount: r.unitPrice * quantity,
-      taxRate: r.taxRate === 10 ? 10 : 8,
+      taxRate: asTaxRate(r.taxRate),
     });
   }
   // By delivery date, then as the orders list them.
@@ -90,16 +91,10 @@ export function deliveredLines(
 export function taxOf(db: Db, lines: readonly { amount: number; taxRate: number }[]): TaxSummary {
   const s = getTaxSettings(db);
   return taxByRate(
-    lines.map((l) => ({ amount: l.amount, rate: l.taxRate === 10 ? 10 : 8 })),
+    lines.map((l) => ({ amount: l.amount, rate: asTaxRate(l.taxRate) })),
     s.basis,
     s.rounding,
   );
-}
-
-export function rateParts(tax: TaxSummary) {
-  const r8 = tax.perRate.find((r) => r.rate === 8);
-  const r10 = tax.perRate.find((r) => r.rate === 10);
-  return { net8: r8?.net ?? 0, tax8: r8?.tax ?? 0, net10: r10?.net ?? 0, tax10: r10?.tax ?? 0 };
 }
 
 /** A customer's credit notes not yet deducted anywhere, oldest first. */
@@ -172,7 +167,7 @@ export function issueInvoice(
   const amount = tax.total - credits.applied;
   const id = newId();
   const number = takeDocumentNumber(db, 'invoice');
-  const parts = rateParts(tax);
+  const parts = toRateColumns(tax);
   db.$client
     .prepare(
       `INSERT INTO invoice (id, customer_id, due_date, amount, paid_amount, note, assign_to_collect,
@@ -324,7 +319,7 @@ export function refreshOrderTotals(db: Db, orderId: string): void {
   // Delivered as ordered: the totals stay as placed.
   if (!lines.some((l) => l.short)) return;
   const tax = taxOf(db, lines);
-  const parts = rateParts(tax);
+  const parts = toRateColumns(tax);
   db.$client
     .prepare(
       'UPDATE customer_order SET total = ?, net8 = ?, tax8 = ?, net10 = ?, tax10 = ? WHERE id = ?',

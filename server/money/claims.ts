@@ -10,11 +10,13 @@ import {
   type claimDecideInput,
   type creditNoteCreateInput,
 } from '../../shared/schemas/billing';
+import { asTaxRate } from '../../shared/tax';
+import { toRateColumns } from '../../shared/tax-columns';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
-import { rateParts, taxOf } from './billing';
+import { taxOf } from './billing';
 import { takeDocumentNumber } from './numbering';
 
 // Goods claims and credit notes (ADR 033). A customer reports an issue with a delivered line
@@ -357,11 +359,11 @@ function issueCreditNote(
       unitPrice: line.unitPrice,
       quantity,
       amount: line.unitPrice * quantity,
-      taxRate: line.taxRate === 10 ? 10 : 8,
+      taxRate: asTaxRate(line.taxRate),
     };
   });
   const tax = taxOf(db, lines);
-  const parts = rateParts(tax);
+  const parts = toRateColumns(tax);
   const id = newId();
   const number = takeDocumentNumber(db, 'creditNote');
   db.$client

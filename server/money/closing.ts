@@ -6,6 +6,7 @@ import type {
   ClosingPreviewOut,
   ClosingResultOut,
 } from '../../shared/schemas/billing';
+import { toRateColumns } from '../../shared/tax-columns';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, notFound } from '../platform/errors';
@@ -16,7 +17,6 @@ import {
   deliveryDay,
   issueInvoice,
   pendingCredits,
-  rateParts,
   taxOf,
 } from './billing';
 import { takeDocumentNumber } from './numbering';
@@ -208,7 +208,7 @@ export function previewClosing(
       periodEnd: p.periodEnd,
       orders: p.orders.length,
       amount,
-      ...rateParts(tax),
+      ...toRateColumns(tax),
       credit,
       dueDate: p.orders.length > 0 ? p.dueDate : null,
       closed: p.closed,

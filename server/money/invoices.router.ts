@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isoDateInZone } from '../../shared/format';
 import { invoiceCancelInput } from '../../shared/schemas/billing';
 import { deletedOut } from '../../shared/schemas/common';
 import {
@@ -32,6 +31,7 @@ import { assignCollectorManyInput, bulkOut } from '../../shared/schemas/office-l
 import type { Context } from '../context';
 import { customerOverdue, duesForCustomers, overdueCustomers } from '../customers/overdue';
 import { actorOf } from '../platform/audit';
+import { businessNow, businessToday } from '../platform/business-day';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import type { Scope } from '../platform/scope';
@@ -58,36 +58,36 @@ import { addNote, addPayment, editPayment, payInFull } from './payments';
 // Staff reach every invoice; a driver reaches the invoices assigned to them (another driver's
 // answer 404); customers are refused.
 
-const today = (ctx: Pick<Context, 'config'>) => isoDateInZone(new Date(), ctx.config.timeZone);
-const clock = (ctx: Pick<Context, 'config'>) => ({
-  timeZone: ctx.config.timeZone,
-  now: new Date(),
-});
 const idInput = invoiceIdInput;
 
 /** A replayed payment or invoice answers with the invoice as it is now (ADR 029). */
 const rereadInvoice = ({ ctx }: { ctx: Context & { scope: Scope } }, id: string) =>
-  getInvoice(ctx.db, id, ctx.scope, today(ctx));
+  getInvoice(ctx.db, id, ctx.scope, businessToday(ctx));
 
 export const invoicesRouter = router({
   list: staffProcedure
     .input(invoiceListInput)
     .output(answer(invoicePageOut))
     .query(({ ctx, input }) =>
-      listOpenInvoices(ctx.db, input.kind, input.cursor ?? input.pageNumber, today(ctx)),
+      listOpenInvoices(ctx.db, input.kind, input.cursor ?? input.pageNumber, businessToday(ctx)),
     ),
 
   completed: staffProcedure
     .input(completedInput)
     .output(answer(invoicePageOut))
     .query(({ ctx, input }) =>
-      listCompletedInvoices(ctx.db, input.keyword, input.cursor ?? input.pageNumber, today(ctx)),
+      listCompletedInvoices(
+        ctx.db,
+        input.keyword,
+        input.cursor ?? input.pageNumber,
+        businessToday(ctx),
+      ),
     ),
 
   byId: driverOrStaffProcedure
     .input(idInput)
     .output(answer(invoiceOut))
-    .query(({ ctx, input }) => getInvoice(ctx.db, input.id, ctx.scope, today(ctx))),
+    .query(({ ctx, input }) => getInvoice(ctx.db, input.id, ctx.scope, businessToday(ctx))),
 
   history: driverOrStaffProcedure
     .input(idInput)
@@ -97,19 +97,21 @@ export const invoicesRouter = router({
   byCustomer: staffProcedure
     .input(customerInvoicesInput)
     .output(answer(invoicesWithDuesOut))
-    .query(({ ctx, input }) => customerInvoices(ctx.db, input.customerId, today(ctx))),
+    .query(({ ctx, input }) => customerInvoices(ctx.db, input.customerId, businessToday(ctx))),
 
   /** GET /api/invoice/assigned/{id} and /api/invoice/driver/{driverId}. */
   assigned: driverOrStaffProcedure
     .input(idInput)
     .output(answer(invoicesWithDuesOut))
-    .query(({ ctx, input }) => assignedInvoices(ctx.db, input.id, ctx.scope, today(ctx))),
+    .query(({ ctx, input }) => assignedInvoices(ctx.db, input.id, ctx.scope, businessToday(ctx))),
 
   /** The signed-in driver's own invoices to collect. */
   mine: driverOrStaffProcedure
     .input(z.void())
     .output(answer(invoicesWithDuesOut))
-    .query(({ ctx }) => assignedInvoices(ctx.db, ctx.user.account.id, ctx.scope, today(ctx))),
+    .query(({ ctx }) =>
+      assignedInvoices(ctx.db, ctx.user.account.id, ctx.scope, businessToday(ctx)),
+    ),
 
   create: staffProcedure
     .input(invoiceCreateInput)
@@ -117,7 +119,7 @@ export const invoicesRouter = router({
     .output(answer(invoiceOut))
     .mutation(
       replayable(
-        ({ ctx, input }) => createInvoice(ctx.db, actorOf(ctx.user), input, today(ctx)),
+        ({ ctx, input }) => createInvoice(ctx.db, actorOf(ctx.user), input, businessToday(ctx)),
         rereadInvoice,
       ),
     ),
@@ -125,7 +127,9 @@ export const invoicesRouter = router({
   update: staffProcedure
     .input(invoiceUpdateInput)
     .output(answer(invoiceOut))
-    .mutation(({ ctx, input }) => updateInvoice(ctx.db, actorOf(ctx.user), input, today(ctx))),
+    .mutation(({ ctx, input }) =>
+      updateInvoice(ctx.db, actorOf(ctx.user), input, businessToday(ctx)),
+    ),
 
   /** Gives the selected invoices to one collector (ADR 044): per-invoice refusals reported. */
   assignCollector: staffProcedure
@@ -142,7 +146,9 @@ export const invoicesRouter = router({
   cancel: staffProcedure
     .input(invoiceCancelInput)
     .output(answer(invoiceCancelOut))
-    .mutation(({ ctx, input }) => cancelInvoice(ctx.db, actorOf(ctx.user), input, today(ctx))),
+    .mutation(({ ctx, input }) =>
+      cancelInvoice(ctx.db, actorOf(ctx.user), input, businessToday(ctx)),
+    ),
 
   pay: driverOrStaffProcedure
     .input(paymentInput)
@@ -150,7 +156,8 @@ export const invoicesRouter = router({
     .output(answer(invoiceOut))
     .mutation(
       replayable(
-        ({ ctx, input }) => addPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, clock(ctx)),
+        ({ ctx, input }) =>
+          addPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, businessNow(ctx)),
         rereadInvoice,
       ),
     ),
@@ -161,7 +168,8 @@ export const invoicesRouter = router({
     .output(answer(invoiceOut))
     .mutation(
       replayable(
-        ({ ctx, input }) => payInFull(ctx.db, actorOf(ctx.user), ctx.scope, input, clock(ctx)),
+        ({ ctx, input }) =>
+          payInFull(ctx.db, actorOf(ctx.user), ctx.scope, input, businessNow(ctx)),
         rereadInvoice,
       ),
     ),
@@ -173,7 +181,8 @@ export const invoicesRouter = router({
     .output(answer(invoiceOut))
     .mutation(
       replayable(
-        ({ ctx, input }) => editPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, clock(ctx)),
+        ({ ctx, input }) =>
+          editPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, businessNow(ctx)),
         rereadInvoice,
       ),
     ),
@@ -181,7 +190,9 @@ export const invoicesRouter = router({
   addNote: driverOrStaffProcedure
     .input(noteInput)
     .output(answer(invoiceOut))
-    .mutation(({ ctx, input }) => addNote(ctx.db, actorOf(ctx.user), ctx.scope, input, today(ctx))),
+    .mutation(({ ctx, input }) =>
+      addNote(ctx.db, actorOf(ctx.user), ctx.scope, input, businessToday(ctx)),
+    ),
 
   /** Customers, collectors and routes for the invoice form and the export screen. */
   formOptions: staffProcedure
@@ -207,39 +218,41 @@ export const invoicesRouter = router({
   byDate: staffProcedure
     .input(byDateInput)
     .output(answer(byDateOut))
-    .query(({ ctx, input }) => dueOnPaymentDay(ctx.db, input.paymentDate, today(ctx))),
+    .query(({ ctx, input }) => dueOnPaymentDay(ctx.db, input.paymentDate, businessToday(ctx))),
 
   forecast: staffProcedure
     .input(z.void())
     .output(answer(forecastOut))
-    .query(({ ctx }) => collectionForecast(ctx.db, today(ctx))),
+    .query(({ ctx }) => collectionForecast(ctx.db, businessToday(ctx))),
 
   aging: staffProcedure
     .input(z.void())
     .output(answer(agingOut))
-    .query(({ ctx }) => agingReport(ctx.db, today(ctx))),
+    .query(({ ctx }) => agingReport(ctx.db, businessToday(ctx))),
 
   followUps: staffProcedure
     .input(z.void())
     .output(answer(followUpOut))
-    .query(({ ctx }) => followUps(ctx.db, today(ctx))),
+    .query(({ ctx }) => followUps(ctx.db, businessToday(ctx))),
 
   // --- Overdue accounts ------------------------------------------------------------------------
 
   overdueCustomers: staffProcedure
     .input(z.void())
     .output(answer(overdueCustomersOut))
-    .query(({ ctx }) => overdueCustomers(ctx.db, today(ctx))),
+    .query(({ ctx }) => overdueCustomers(ctx.db, businessToday(ctx))),
 
   /** The checkout banner: is the signed-in customer's account overdue? */
   myOverdue: customerProcedure
     .input(z.void())
     .output(answer(myOverdueOut))
-    .query(({ ctx }) => customerOverdue(ctx.db, ctx.customer.id, today(ctx))),
+    .query(({ ctx }) => customerOverdue(ctx.db, ctx.customer.id, businessToday(ctx))),
 
   /** The driver's job card: dues of the customers on their jobs ("collect before unloading"). */
   duesForCustomers: driverOrStaffProcedure
     .input(duesInput)
     .output(answer(duesOut))
-    .query(({ ctx, input }) => duesForCustomers(ctx.db, ctx.scope, input.customerIds, today(ctx))),
+    .query(({ ctx, input }) =>
+      duesForCustomers(ctx.db, ctx.scope, input.customerIds, businessToday(ctx)),
+    ),
 });

@@ -9,7 +9,7 @@ import type {
   invoiceUpdateInput,
 } from '../../shared/schemas/invoices';
 import { INVOICES_PAGE_SIZE } from '../../shared/schemas/invoices';
-import { type TaxRate, taxByRate } from '../../shared/tax';
+import { asTaxRate, type TaxRate, taxByRate } from '../../shared/tax';
 import { type RateColumns, toRateColumns } from '../../shared/tax-columns';
 import { isOverdue } from '../customers/overdue';
 import { type Actor, recordAudit } from '../platform/audit';
@@ -210,7 +210,7 @@ function toInvoiceOut(
     createdAt: r.createdAt,
     number: r.number ?? null,
     ...(r.kind ? { kind: r.kind } : {}),
-    ...(r.kind ? { taxRate: r.kind === 'manual' ? (r.taxRate === 8 ? 8 : 10) : null } : {}),
+    ...(r.kind ? { taxRate: r.kind === 'manual' ? asTaxRate(r.taxRate, 10) : null } : {}),
     cancelled: r.cancelledAt
       ? { at: r.cancelledAt, by: r.cancelledByName ?? '', reason: r.cancelReason ?? '' }
       : null,
@@ -493,7 +493,7 @@ export function updateInvoice(
       );
     // A hand-made invoice's figures follow its amount and rate (ADR 046); an issued one's are
     // its lines' and never change.
-    const wasRate = before.taxRate === 8 ? 8 : 10;
+    const wasRate = asTaxRate(before.taxRate, 10);
     const taxRate = issued?.kind === 'manual' ? (input.taxRate ?? wasRate) : null;
     if (taxRate) {
       const f = typedFigures(db, input.amount, taxRate);

@@ -35,9 +35,9 @@ import {
   sameDayOut,
 } from '../../shared/schemas/order-change';
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared/schemas/orders';
-import type { Context } from '../context';
 import { releaseHeldOrder } from '../customers/credit.router';
 import { actorOf } from '../platform/audit';
+import { businessNow } from '../platform/business-day';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
@@ -65,12 +65,6 @@ import {
   placeForCustomer,
 } from './web-orders';
 
-/** The business's clock: its time zone and now (the app's clock, moved by tests). */
-const clockOf = (ctx: Pick<Context, 'config' | 'clock'>) => ({
-  timeZone: ctx.config.timeZone,
-  now: ctx.clock?.() ?? new Date(),
-});
-
 export const ordersRouter = router({
   /** The admin dashboard's Web Orders tile. */
   pendingWebCount: staffProcedure
@@ -93,7 +87,7 @@ export const ordersRouter = router({
               customer: ctx.customer,
             },
             input,
-            clockOf(ctx),
+            businessNow(ctx),
           ),
         // A replayed placement answers with the order as it is now (ADR 029).
         ({ ctx }, id) => getOrder(ctx.db, id, ctx.scope),
@@ -104,14 +98,16 @@ export const ordersRouter = router({
   changeWindow: customerProcedure
     .input(cancelOrderInput)
     .output(answer(changeWindowOut))
-    .query(({ ctx, input }) => orderChangeWindow(ctx.db, ctx.customer.id, input.id, clockOf(ctx))),
+    .query(({ ctx, input }) =>
+      orderChangeWindow(ctx.db, ctx.customer.id, input.id, businessNow(ctx)),
+    ),
 
   /** The customer's order for a delivery day that can still be changed (checkout's notice). */
   sameDay: customerProcedure
     .input(sameDayInput)
     .output(answer(sameDayOut))
     .query(({ ctx, input }) =>
-      sameDayOrder(ctx.db, ctx.customer.id, input.deliveryDate, clockOf(ctx)),
+      sameDayOrder(ctx.db, ctx.customer.id, input.deliveryDate, businessNow(ctx)),
     ),
 
   /** The customer changes their order's lines until the cut-off of its delivery day. */
@@ -122,7 +118,7 @@ export const ordersRouter = router({
     .mutation(
       replayable(
         ({ ctx, input }) =>
-          changeOrder(ctx.db, actorOf(ctx.user), ctx.customer.id, input, clockOf(ctx)),
+          changeOrder(ctx.db, actorOf(ctx.user), ctx.customer.id, input, businessNow(ctx)),
         ({ ctx }, id) => getOrder(ctx.db, id, ctx.scope),
       ),
     ),
@@ -135,7 +131,7 @@ export const ordersRouter = router({
     .mutation(
       replayable(
         ({ ctx, input }) =>
-          addToOrder(ctx.db, actorOf(ctx.user), ctx.customer.id, input, clockOf(ctx)),
+          addToOrder(ctx.db, actorOf(ctx.user), ctx.customer.id, input, businessNow(ctx)),
         ({ ctx }, id) => getOrder(ctx.db, id, ctx.scope),
       ),
     ),
@@ -147,7 +143,7 @@ export const ordersRouter = router({
     .output(answer(cancelledOrderOut))
     .mutation(
       replayable(({ ctx, input }) =>
-        cancelOrder(ctx.db, actorOf(ctx.user), ctx.customer.id, input.id, clockOf(ctx)),
+        cancelOrder(ctx.db, actorOf(ctx.user), ctx.customer.id, input.id, businessNow(ctx)),
       ),
     ),
 

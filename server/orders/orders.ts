@@ -9,7 +9,7 @@ import {
   type OrderPageOut,
   type placeOrderInput,
 } from '../../shared/schemas/orders';
-import { taxByRate } from '../../shared/tax';
+import { asTaxRate, taxByRate } from '../../shared/tax';
 import { toRateColumns } from '../../shared/tax-columns';
 import { applyMinimumOrder } from '../catalogue/customer-prices';
 import { takeForOrder } from '../catalogue/stock';
@@ -270,7 +270,7 @@ export function priceLines(
   }
   applyMinimumOrder(terms.customer, lines, newId);
   const tax = taxByRate(
-    lines.map((l) => ({ amount: l.lineTotal, rate: l.taxRate === 10 ? 10 : 8 })),
+    lines.map((l) => ({ amount: l.lineTotal, rate: asTaxRate(l.taxRate) })),
     taxSettings.basis,
     taxSettings.rounding,
   );

@@ -1,3 +1,5 @@
+import { isoDateInZone } from '../../shared/format';
+
 // A business day (a calendar date in the business's time zone) as the instants it spans: the
 // delivered jobs of a day, the dashboard's today, a driver's route are all read by instant.
 
@@ -47,4 +49,21 @@ export function dayRange(date: string, timeZone: string): [string, string] {
     instantInZone(date, '00:00', timeZone).toISOString(),
     instantInZone(next, '00:00', timeZone).toISOString(),
   ];
+}
+
+/** What knows the business's time: its zone, and the app's clock (tests move it). */
+interface ClockSource {
+  config: { timeZone: string };
+  clock?: () => Date;
+}
+
+/** The business's time zone and now, for a procedure: the app's clock, else the real time. */
+export function businessNow(ctx: ClockSource): { timeZone: string; now: Date } {
+  return { timeZone: ctx.config.timeZone, now: ctx.clock?.() ?? new Date() };
+}
+
+/** Today's date (YYYY-MM-DD) in the business's time zone, by the app's clock. */
+export function businessToday(ctx: ClockSource): string {
+  const { timeZone, now } = businessNow(ctx);
+  return isoDateInZone(now, timeZone);
 }

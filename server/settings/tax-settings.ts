@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { setting } from '../../drizzle/schema';
-import type { PriceBasis, TaxRate, TaxRounding } from '../../shared/tax';
+import { asTaxRate, type PriceBasis, type TaxRate, type TaxRounding } from '../../shared/tax';
 import type { Db } from '../platform/db';
 import { prepared } from '../platform/prepared';
 
@@ -28,6 +28,5 @@ export function effectiveTaxRate(
   productRate: number | null | undefined,
   categoryRate: number | null | undefined,
 ): TaxRate {
-  const rate = productRate ?? categoryRate ?? 8;
-  return rate === 10 ? 10 : 8;
+  return asTaxRate(productRate ?? categoryRate);
 }

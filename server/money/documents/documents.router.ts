@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isoDateInZone } from '../../../shared/format';
 import {
   closingStatementsInput,
   closingStatementsOut,
@@ -9,8 +8,8 @@ import {
   documentModelOut,
   documentRef,
 } from '../../../shared/schemas/documents';
-import type { Context } from '../../context';
 import { actorOf } from '../../platform/audit';
+import { businessToday } from '../../platform/business-day';
 import { answer } from '../../platform/output';
 import { scopeAll } from '../../platform/scope';
 import { authedProcedure, customerProcedure, router, staffProcedure } from '../../trpc';
@@ -21,8 +20,6 @@ import { closingStatementList, customerDocuments, documentModel } from './models
 // Documents (docs/decisions/032): the model of one document (the print view draws
 // it; GET /api/documents/{kind}/{id}.pdf renders the same model), a customer's documents, the
 // statements of a closing, and e-mailing a document. Another account's document answers 404.
-
-const today = (ctx: Pick<Context, 'config'>) => isoDateInZone(new Date(), ctx.config.timeZone);
 
 export const documentsRouter = router({
   /** One document's model, for staff, its customer, or the driver who delivered/collected. */
@@ -38,13 +35,13 @@ export const documentsRouter = router({
   mine: customerProcedure
     .input(z.void())
     .output(answer(documentListOut))
-    .query(({ ctx }) => customerDocuments(ctx.db, ctx.customer.id, today(ctx))),
+    .query(({ ctx }) => customerDocuments(ctx.db, ctx.customer.id, businessToday(ctx))),
 
   /** A customer's documents, for the office. */
   ofCustomer: staffProcedure
     .input(customerDocumentsInput)
     .output(answer(documentListOut))
-    .query(({ ctx, input }) => customerDocuments(ctx.db, input.customerId, today(ctx))),
+    .query(({ ctx, input }) => customerDocuments(ctx.db, input.customerId, businessToday(ctx))),
 
   /** The statements of one closing date (the closing run's download lists them). */
   closingStatements: staffProcedure

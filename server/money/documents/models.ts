@@ -6,7 +6,7 @@ import type {
   DocumentModel,
   DocumentSummary,
 } from '../../../shared/schemas/documents';
-import { type RateTotal, type TaxLine, type TaxRate, taxByRate } from '../../../shared/tax';
+import { asTaxRate, type RateTotal, type TaxLine, taxByRate } from '../../../shared/tax';
 import { type Db, write } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
@@ -89,8 +89,6 @@ function customerRow(db: Db, id: string | null): CustomerRow | null {
 const languageOf = (c: CustomerRow | null): DocumentLanguage =>
   c?.documentLanguage === 'en' ? 'en' : 'ja';
 
-const asRate = (rate: number): TaxRate => (rate === 10 ? 10 : 8);
-
 function line(l: {
   date?: string | null;
   name: string;
@@ -101,7 +99,7 @@ function line(l: {
   amount: number;
   rate: number;
 }): DocumentLine {
-  const rate = asRate(l.rate);
+  const rate = asTaxRate(l.rate);
   return {
     date: l.date ?? null,
     name: l.name,
