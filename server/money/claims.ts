@@ -348,7 +348,14 @@ function issueCreditNote(
     lines: { line: DeliveredLine; quantity: number }[];
   },
 ): { id: string; number: string; total: number } {
-  const lines = values.lines.map(({ line, quantity }) => {
+  // One line named twice is one line: its quantities add up before the check, or two entries
+  // of 4 would each pass "at most 4" and credit 8.
+  const merged = new Map<string, { line: DeliveredLine; quantity: number }>();
+  for (const { line, quantity } of values.lines) {
+    const seen = merged.get(line.lineId);
+    merged.set(line.lineId, { line, quantity: (seen?.quantity ?? 0) + quantity });
+  }
+  const lines = [...merged.values()].map(({ line, quantity }) => {
     const max = line.delivered - credited(db, line.lineId);
     if (quantity > max) {
       throw badRequest('claim.creditAboveInvoiced', { name: line.name, max: Math.max(0, max) });

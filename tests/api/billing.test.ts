@@ -518,6 +518,17 @@ describe('goods claims and credit notes', () => {
     });
     expect(r.status).toBe(400);
     expect(r.code).toBe('claim.creditAboveInvoiced');
+    // The same line named twice, each within what is left (1), adds up to more than is left.
+    const twice = await mutate(admin, 'creditNotes.create', {
+      invoiceId: firstInvoice,
+      reason: 'Price corrected',
+      lines: [
+        { invoiceLineId: il.id, quantity: 1 },
+        { invoiceLineId: il.id, quantity: 1 },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.code).toBe('claim.creditAboveInvoiced');
     expect(one<{ n: number }>('SELECT COUNT(*) AS n FROM credit_note').n).toBe(1);
   });
 
