@@ -1,5 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CLAIM_STATUSES, DOCUMENT_KINDS, INVOICE_KINDS, PAYMENT_METHODS } from '../../shared/enums';
 import { account, customer } from './accounts';
 import { createdAt } from './columns';
@@ -251,6 +251,26 @@ export const documentCounter = sqliteTable('document_counter', {
   kind: text('kind', { enum: DOCUMENT_KINDS }).primaryKey(),
   last: integer('last').notNull().default(0),
 });
+
+/**
+ * Who issued a document and to whom, as they were when its number was taken (ADR 049): an
+ * issued document never changes, also when the business's details or the customer's billing
+ * name change later. `issuer` is the business setting's JSON then; `recipient` the customer's
+ * billing details then.
+ */
+export const documentParty = sqliteTable(
+  'document_party',
+  {
+    kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
+    number: text('number').notNull(),
+    issuer: text('issuer').notNull(),
+    recipient: text('recipient').notNull(),
+    /** 'ja' or 'en': the customer's document language then. */
+    language: text('language').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.number] })],
+);
 
 /** What was e-mailed, when and to whom. */
 export const documentMail = sqliteTable(

@@ -123,7 +123,7 @@ function seedInvoice(db: Db, customerId: string, lines: number): string {
       id,
       customerId,
       net8 + tax8 + net10 + tax10,
-      takeDocumentNumber(db, 'invoice'),
+      takeDocumentNumber(db, 'invoice', customerId),
       net8,
       tax8,
       net10,
@@ -144,7 +144,7 @@ function seedInvoice(db: Db, customerId: string, lines: number): string {
     )
     .run(
       newId(),
-      takeDocumentNumber(db, 'statement'),
+      takeDocumentNumber(db, 'statement', customerId),
       customerId,
       id,
       net8 + tax8 + net10 + tax10,

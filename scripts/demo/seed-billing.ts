@@ -114,22 +114,18 @@ export function seedBilling(
   // order of its dates: the day's delivery slips (every delivered order, cash or monthly, in
   // the order the vans reached them), the cash deliveries' invoices, then that day's closing
   // run when it is a closing date for someone.
-  const slipsOfDay = db.$client
-    .prepare<[string], string>(
-      `SELECT o.id FROM customer_order o JOIN delivery_job j ON j.order_id = o.id
+  const slipsOfDay = db.$client.prepare<[string], { id: string; customerId: string | null }>(
+    `SELECT o.id, o.customer_id AS customerId FROM customer_order o JOIN delivery_job j ON j.order_id = o.id
         WHERE o.is_delivered = 1 AND o.slip_number IS NULL AND o.delivery_date = ?
         ORDER BY j.delivered_at, o.order_number`,
-    )
-    .pluck();
+  );
   const setSlip = db.$client.prepare('UPDATE customer_order SET slip_number = ? WHERE id = ?');
   // The invoices the office typed that day (phoned-in deliveries) take their numbers as the
   // office's invoice screen gives them, with that day as their issue date.
-  const typedOfDay = db.$client
-    .prepare<[string], string>(
-      `SELECT id FROM invoice WHERE kind = 'manual' AND number IS NULL
+  const typedOfDay = db.$client.prepare<[string], { id: string; customerId: string | null }>(
+    `SELECT id, customer_id AS customerId FROM invoice WHERE kind = 'manual' AND number IS NULL
           AND substr(created_at, 1, 10) = ? ORDER BY created_at, id`,
-    )
-    .pluck();
+  );
   const setTyped = db.$client.prepare('UPDATE invoice SET number = ?, issue_date = ? WHERE id = ?');
   // Closing invoices were mostly paid by bank transfer on their due date, booked by the
   // manager that day: before that day's closing, whose statements count them as received.
@@ -166,9 +162,12 @@ export function seedBilling(
   for (let day = o.start; day <= yesterday; day = addDaysIso(day, 1)) {
     bookTransfers(day);
     write(db, () => {
-      for (const id of slipsOfDay.all(day)) setSlip.run(takeDocumentNumber(db, 'slip'), id);
-      for (const id of typedOfDay.all(day))
-        setTyped.run(takeDocumentNumber(db, 'invoice'), day, id);
+      for (const o of slipsOfDay.all(day)) {
+        setSlip.run(takeDocumentNumber(db, 'slip', o.customerId), o.id);
+      }
+      for (const i of typedOfDay.all(day)) {
+        setTyped.run(takeDocumentNumber(db, 'invoice', i.customerId), day, i.id);
+      }
     });
     for (const d of deliveries) if (d.day === day) bill(d);
     runClosing(db, office, day, { timeZone: o.timeZone });

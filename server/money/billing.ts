@@ -166,7 +166,7 @@ export function issueInvoice(
   const credits = creditsFitting(pendingCredits(db, values.customerId), tax.total);
   const amount = tax.total - credits.applied;
   const id = newId();
-  const number = takeDocumentNumber(db, 'invoice');
+  const number = takeDocumentNumber(db, 'invoice', values.customerId);
   const parts = toRateColumns(tax);
   db.$client
     .prepare(
@@ -293,7 +293,7 @@ export function billDeliveredOrder(
   if (!order.slipNumber) {
     db.$client
       .prepare('UPDATE customer_order SET slip_number = ? WHERE id = ?')
-      .run(takeDocumentNumber(db, 'slip'), orderId);
+      .run(takeDocumentNumber(db, 'slip', order.customerId), orderId);
   }
   if (order.paymentMethod !== 'cash' || !order.customerId) return null;
   return issueInvoice(db, actor, {

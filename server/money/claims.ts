@@ -372,7 +372,7 @@ function issueCreditNote(
   const tax = taxOf(db, lines);
   const parts = toRateColumns(tax);
   const id = newId();
-  const number = takeDocumentNumber(db, 'creditNote');
+  const number = takeDocumentNumber(db, 'creditNote', values.customerId);
   db.$client
     .prepare(
       `INSERT INTO credit_note (id, number, customer_id, invoice_id, claim_id, issue_date, reason,
@@ -518,7 +518,7 @@ export function getCreditNote(db: Db, id: string, scope: { customerId?: string }
     )
     .get(id);
   if (!row || (scope.customerId && row.customerId !== scope.customerId)) {
-    throw notFound('claim.notFound');
+    throw notFound('creditNote.notFound');
   }
   const lines = db.$client
     .prepare<[string], CreditNoteOut['lines'][number]>(

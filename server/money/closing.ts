@@ -360,7 +360,7 @@ function closeCustomer(
   if (!issued && manual.length === 0 && carriedOver === 0) return null;
   const amountDue = carriedOver + periodAmount;
   const statementId = newId();
-  const statementNumber = takeDocumentNumber(db, 'statement');
+  const statementNumber = takeDocumentNumber(db, 'statement', target.id);
   const dueDate = issued || manual.length > 0 ? p.dueDate : amountDue > 0 ? p.dueDate : null;
   db.$client
     .prepare(

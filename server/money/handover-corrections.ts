@@ -134,7 +134,7 @@ export function correctHandover(
         h.date,
         h.driverId,
         nowIso(),
-        takeDocumentNumber(db, 'receipt'),
+        takeDocumentNumber(db, 'receipt', inv.customerId),
       );
       run('UPDATE invoice SET paid_amount = paid_amount + ? WHERE id = ?', input.amount, inv.id);
       recordAudit(db, actor, {

@@ -429,7 +429,7 @@ export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: s
         input.assignToCollect,
         nowIso(),
         // The qualified invoice's number, taken in this transaction (gapless, ADR 032).
-        takeDocumentNumber(db, 'invoice'),
+        takeDocumentNumber(db, 'invoice', input.customer),
         today,
         f.net8,
         f.tax8,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DocumentKind } from '../../shared/enums';
 import type { Db } from '../platform/db';
+import { recordParties } from './documents/parties';
 
 // Document numbers run in sequence per kind without gaps (a qualified invoice's number must be
 // traceable): the counter moves inside the transaction that issues the document, so a rolled
@@ -14,12 +15,17 @@ const PREFIX: Record<DocumentKind, string> = {
   creditNote: 'CN',
 };
 
-/** The next number of a kind, e.g. "INV-000042". */
-export function takeDocumentNumber(db: Db, kind: DocumentKind): string {
+/**
+ * The next number of a kind, e.g. "INV-000042", for a document to `customerId`: its issuer and
+ * recipient are recorded with it, as they are now (ADR 049).
+ */
+export function takeDocumentNumber(db: Db, kind: DocumentKind, customerId: string | null): string {
   const row = db.get<{ last: number }>(
     sql`INSERT INTO document_counter (kind, last) VALUES (${kind}, 1)
         ON CONFLICT (kind) DO UPDATE SET last = last + 1
         RETURNING last`,
   );
-  return `${PREFIX[kind]}-${String(row.last).padStart(6, '0')}`;
+  const number = `${PREFIX[kind]}-${String(row.last).padStart(6, '0')}`;
+  recordParties(db, kind, number, customerId);
+  return number;
 }

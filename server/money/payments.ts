@@ -25,6 +25,12 @@ import { takeDocumentNumber } from './numbering';
 // writer can come in between, and the CHECK (paid_amount <= amount) is the last line of
 // defence. An invoice is never overpaid, whatever the number of concurrent requests.
 
+const customerOfInvoice = (db: Db, invoiceId: string) =>
+  db.$client
+    .prepare<[string], string | null>('SELECT customer_id FROM invoice WHERE id = ?')
+    .pluck()
+    .get(invoiceId) ?? null;
+
 function insertPayment(
   db: Db,
   actor: Actor,
@@ -48,7 +54,7 @@ function insertPayment(
       actor.id,
       takenAt,
       nowIso(),
-      takeDocumentNumber(db, 'receipt'),
+      takeDocumentNumber(db, 'receipt', customerOfInvoice(db, invoiceId)),
     );
   db.$client
     .prepare('UPDATE invoice SET paid_amount = paid_amount + ? WHERE id = ?')

@@ -144,7 +144,7 @@ function closingInvoice(
         id,
         customerId,
         net8 + tax8 + net10 + tax10,
-        takeDocumentNumber(t.db, 'invoice'),
+        takeDocumentNumber(t.db, 'invoice', customerId),
         net8,
         tax8,
         net10,
@@ -244,7 +244,7 @@ beforeAll(async () => {
       )
       .run(
         ids.statement,
-        takeDocumentNumber(t.db, 'statement'),
+        takeDocumentNumber(t.db, 'statement', c1.id),
         c1.id,
         inv.id,
         inv.total,
@@ -256,7 +256,7 @@ beforeAll(async () => {
         `INSERT INTO credit_note (id, number, customer_id, invoice_id, issue_date, reason, net8, tax8, total)
          VALUES (?, ?, ?, ?, '2026-11-02', '傷みがあったため', 2400, 192, 2592)`,
       )
-      .run(ids.creditNote, takeDocumentNumber(t.db, 'creditNote'), c1.id, inv.id);
+      .run(ids.creditNote, takeDocumentNumber(t.db, 'creditNote', c1.id), c1.id, inv.id);
     t.db.$client
       .prepare(
         `INSERT INTO credit_note_line (id, credit_note_id, position, name, unit_price, quantity, amount, tax_rate)
@@ -681,6 +681,62 @@ describe('sending by e-mail', () => {
       expect(r.body.code).toBe('document.mailNotConfigured');
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('an issued document never changes (ADR 049)', () => {
+  it('keeps the issuer and the recipient it was issued with after the settings and the customer change', async () => {
+    const issued = await admin.post<{ _id: string }>('/api/invoice', {
+      customer: ids.c1,
+      amount: 1100,
+      dueDate: today,
+    });
+    expect(issued.status).toBe(201);
+    const before = await pdfText(admin, `/api/documents/invoice/${issued.body._id}.pdf`);
+    expect(before.text).toContain(BUSINESS.legalName);
+    expect(before.text).toContain('株式会社桜レストラン 御中');
+
+    // The business moves and re-registers; the restaurant changes its billing name.
+    const moved = {
+      ...BUSINESS,
+      bank: { ...BUSINESS.bank, accountType: 'ordinary' },
+      legalName: '株式会社ひまわり食品',
+      address: '大阪府大阪市北区梅田1-1-1',
+      registrationNumber: 'T7000012050002',
+    };
+    const saved = await admin.post('/trpc/settings.updateBusiness', moved);
+    expect(saved.status).toBe(200);
+    t.db.$client
+      .prepare("UPDATE customer SET billing_name = '株式会社新桜' WHERE id = ?")
+      .run(ids.c1);
+    try {
+      const after = await pdfText(admin, `/api/documents/invoice/${issued.body._id}.pdf`);
+      expect(after.text).toContain(BUSINESS.legalName);
+      expect(after.text).toContain(BUSINESS.address);
+      expect(after.text).toContain(REG);
+      expect(after.text).toContain('株式会社桜レストラン 御中');
+      expect(after.text).not.toContain(moved.legalName);
+      expect(after.text).not.toContain('T7000012050002');
+      expect(after.text).not.toContain('株式会社新桜');
+
+      // A document issued now carries the new details.
+      const next = await admin.post<{ _id: string }>('/api/invoice', {
+        customer: ids.c1,
+        amount: 1100,
+        dueDate: today,
+      });
+      const fresh = await pdfText(admin, `/api/documents/invoice/${next.body._id}.pdf`);
+      expect(fresh.text).toContain(moved.legalName);
+      expect(fresh.text).toContain('T7000012050002');
+      expect(fresh.text).toContain('株式会社新桜 御中');
+    } finally {
+      t.db.$client
+        .prepare("UPDATE setting SET value = ? WHERE key = 'business'")
+        .run(JSON.stringify(BUSINESS));
+      t.db.$client
+        .prepare("UPDATE customer SET billing_name = '株式会社桜レストラン' WHERE id = ?")
+        .run(ids.c1);
     }
   });
 });

@@ -12,82 +12,13 @@ import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { getTaxSettings } from '../../settings/tax-settings';
 import { takeDocumentNumber } from '../numbering';
+import { type CustomerRow, customerRow, documentLanguage, partiesOf } from './parties';
 
 // The document models (docs/decisions/032): each builder reads one document's rows and returns
 // the plain model the PDF renderer and the print view draw. Tax per rate comes only from
 // shared/tax.ts (or the per-rate figures frozen on the row when it was issued). Reach: staff
 // any document; a customer only its own; a driver the slips of the orders it delivered and the
 // receipts of the payments it collected. Anything else is absent (404), never refused.
-
-/** The business's details (setting 'business'), read defensively: any part may be missing. */
-export interface Issuer {
-  legalName: string;
-  address: string;
-  phone: string;
-  registrationNumber: string;
-  bank: DocumentModel['issuer']['bank'];
-}
-
-const str = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
-
-export function readIssuer(db: Db): Issuer {
-  const row = db.$client
-    .prepare<[], { value: string }>("SELECT value FROM setting WHERE key = 'business'")
-    .get();
-  let value: Record<string, unknown> = {};
-  try {
-    const parsed = row ? JSON.parse(row.value) : {};
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) value = parsed;
-  } catch {
-    value = {};
-  }
-  const b =
-    value.bank && typeof value.bank === 'object' ? (value.bank as Record<string, unknown>) : null;
-  const bank = b
-    ? {
-        bankName: str(b.bankName),
-        branchName: str(b.branchName),
-        accountType: str(b.accountType),
-        accountNumber: str(b.accountNumber),
-        accountHolder: str(b.accountHolder),
-      }
-    : null;
-  return {
-    legalName: str(value.legalName),
-    address: str(value.address),
-    phone: str(value.phone),
-    registrationNumber: str(value.registrationNumber),
-    bank: bank && (bank.bankName || bank.accountNumber) ? bank : null,
-  };
-}
-
-interface CustomerRow {
-  id: string;
-  restaurantName: string;
-  billingName: string | null;
-  billingAddress: string | null;
-  customerCode: string;
-  documentLanguage: DocumentLanguage | null;
-  email: string | null;
-}
-
-function customerRow(db: Db, id: string | null): CustomerRow | null {
-  if (!id) return null;
-  return (
-    db.$client
-      .prepare<[string], CustomerRow>(
-        `SELECT id, restaurant_name AS restaurantName, billing_name AS billingName,
-                billing_address AS billingAddress, customer_code AS customerCode,
-                document_language AS documentLanguage, email
-           FROM customer WHERE id = ?`,
-      )
-      .get(id) ?? null
-  );
-}
-
-const languageOf = (c: CustomerRow | null): DocumentLanguage =>
-  c?.documentLanguage === 'en' ? 'en' : 'ja';
 
 function line(l: {
   date?: string | null;
@@ -135,15 +66,6 @@ function summed(perRate: RateTotal[]) {
   return { perRate, net, tax, total: net + tax };
 }
 
-function recipientOf(c: CustomerRow | null, fallbackName: string): DocumentModel['recipient'] {
-  return {
-    customerId: c?.id ?? null,
-    name: c?.billingName?.trim() || c?.restaurantName || fallbackName,
-    address: c?.billingAddress ?? '',
-    customerCode: c?.customerCode ?? '',
-  };
-}
-
 function base(
   db: Db,
   kind: DocumentKind,
@@ -156,15 +78,8 @@ function base(
   DocumentModel,
   'kind' | 'id' | 'number' | 'language' | 'issueDate' | 'issuer' | 'recipient'
 > {
-  return {
-    kind,
-    id,
-    number,
-    language: languageOf(c),
-    issueDate,
-    issuer: readIssuer(db),
-    recipient: recipientOf(c, fallbackName),
-  };
+  // As they were when the number was taken (ADR 049), else (a document from before) as now.
+  return { kind, id, number, issueDate, ...partiesOf(db, kind, number, c, fallbackName) };
 }
 
 const empty = {
@@ -215,7 +130,7 @@ function slipNumberOf(db: Db, order: OrderRow): string {
   return write(db, () => {
     const again = orderRow(db, order.id);
     if (again?.slipNumber) return again.slipNumber;
-    const number = takeDocumentNumber(db, 'slip');
+    const number = takeDocumentNumber(db, 'slip', order.customerId);
     db.$client
       .prepare('UPDATE customer_order SET slip_number = ? WHERE id = ? AND slip_number IS NULL')
       .run(number, order.id);
@@ -248,7 +163,7 @@ export function slipModel(db: Db, id: string, scope: Scope): DocumentModel {
     )
     .all(id);
   const c = customerRow(db, order.customerId);
-  const dt = documentT(languageOf(c));
+  const dt = documentT(documentLanguage(db, 'slip', number, c));
   const date = (order.deliveredAt ?? order.deliveryDate).slice(0, 10);
   const lines = rows.map((r) => {
     const qty = r.deliveredQuantity ?? r.quantity;
@@ -392,7 +307,7 @@ function invoiceNumberOf(db: Db, inv: InvoiceRow): string {
   return write(db, () => {
     const again = invoiceRow(db, inv.id);
     if (again?.number) return again.number;
-    const number = takeDocumentNumber(db, 'invoice');
+    const number = takeDocumentNumber(db, 'invoice', inv.customerId);
     db.$client
       .prepare('UPDATE invoice SET number = ? WHERE id = ? AND number IS NULL')
       .run(number, inv.id);
@@ -407,7 +322,7 @@ export function invoiceModel(db: Db, id: string, scope: Scope): DocumentModel {
   if (scope.kind === 'driver') throw notInScope();
   const number = invoiceNumberOf(db, inv);
   const c = customerRow(db, inv.customerId);
-  const { lines, totals } = invoiceFigures(db, inv, languageOf(c));
+  const { lines, totals } = invoiceFigures(db, inv, documentLanguage(db, 'invoice', number, c));
   const issueDate = inv.issueDate ?? inv.createdAt.slice(0, 10);
   return {
     ...base(db, 'invoice', id, number, issueDate, c, ''),
@@ -456,7 +371,7 @@ export function statementModel(db: Db, id: string, scope: Scope): DocumentModel 
   if (scope.kind === 'driver') throw notInScope();
   const c = customerRow(db, st.customerId);
   const inv = st.invoiceId ? invoiceRow(db, st.invoiceId) : undefined;
-  const language = languageOf(c);
+  const language = documentLanguage(db, 'statement', st.number, c);
   // The period's documents: the closing's invoice of the deliveries, and the hand-made
   // invoices the statement counts beside it (ADR 034). Each kept the tax it computed once per
   // rate; the statement adds their figures up and computes no tax of its own.
@@ -604,7 +519,7 @@ export function receiptModel(db: Db, id: string, scope: Scope): DocumentModel {
         )
         .get(p.id);
       if (again?.n) return again.n;
-      const n = takeDocumentNumber(db, 'receipt');
+      const n = takeDocumentNumber(db, 'receipt', inv.customerId);
       db.$client
         .prepare('UPDATE payment SET receipt_number = ? WHERE id = ? AND receipt_number IS NULL')
         .run(n, p.id);
@@ -612,7 +527,8 @@ export function receiptModel(db: Db, id: string, scope: Scope): DocumentModel {
     });
   }
   const c = customerRow(db, inv.customerId);
-  const { totals } = invoiceFigures(db, inv, languageOf(c));
+  const language = documentLanguage(db, 'receipt', number, c);
+  const { totals } = invoiceFigures(db, inv, language);
   const gross10 = totals.perRate.find((r) => r.rate === 10)?.gross ?? 0;
   const grossAll = totals.perRate.reduce((s, r) => s + r.gross, 0);
   const part10 = grossAll > 0 ? Math.floor((p.amount * gross10) / grossAll) : p.amount;
@@ -635,7 +551,7 @@ export function receiptModel(db: Db, id: string, scope: Scope): DocumentModel {
     lines: split.perRate.map((part) =>
       line({
         date: p.date,
-        name: documentT(languageOf(c))('label.receivedFor', { number: invNumber }),
+        name: documentT(language)('label.receivedFor', { number: invNumber }),
         unitPrice: part.net,
         quantity: 1,
         amount: part.net,
