@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_QUANTITY } from '../../../../shared/rules';
+import { MAX_QUANTITY } from '../../shared/rules';
 import {
   addToCart,
   CART_EVENT,

@@ -1,18 +1,18 @@
 import { useSyncExternalStore } from 'react';
-import { MAX_QUANTITY } from '../../../../shared/rules';
+import { MAX_QUANTITY } from '../../shared/rules';
 import {
   type PriceBasis,
   type TaxRate,
   type TaxRounding,
   type TaxSummary,
   taxByRate,
-} from '../../../../shared/tax';
+} from '../../shared/tax';
 import {
   correctQuantity,
   type QuantityTerms,
   smallestQuantity,
   stepQuantity,
-} from '../../../../shared/terms';
+} from '../../shared/terms';
 
 // The cart lives in localStorage under 'cartItems' (spec §3), so it survives reloads and is
 // shared by the tabs of one browser. Every write announces itself with a 'cart-changed' event

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cardImage } from './components/cardImage';
 import { earlyUrl } from './early';
-import { EAGER_CARDS } from './features/customer/ProductGrid';
+import { EAGER_CARDS } from './features/customer/catalogue/ProductGrid';
 import { trpcClient } from './trpc';
 
 const EARLY_JS = fs.readFileSync(path.resolve(__dirname, '../public/early.js'), 'utf8');

@@ -1,8 +1,8 @@
 import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import type { TFunction } from 'i18next';
 import type { AppRouter } from '../../server/router';
+import { newAttemptKey } from './attemptKey';
 import { errorText } from './errors';
-import { newAttemptKey } from './features/customer/placeOrder';
 import { idempotencyLink } from './trpc';
 
 // Mutations that create or move something (dispatch, delivery, a phoned-in order) carry an

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { PasswordInput, Select, Stepper, Textarea, TextInput } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from './test/render';
 
 // Tap targets of 44 px on a phone (ADR 040), through the theme: the login, search, category and
 // claim fields, and the cart's steps. jsdom draws nothing, so this checks that the theme gives

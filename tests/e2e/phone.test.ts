@@ -218,7 +218,7 @@ describe('languages and the shell', () => {
 
     const admin = builtFile('features/admin/routes.tsx');
     const driver = builtFile('features/driver/routes.tsx');
-    const picker = builtFile('features/customer/DeliveryDateField.tsx');
+    const picker = builtFile('features/customer/cart/DeliveryDateField.tsx');
     const confetti = builtFile('canvas-confetti/dist/confetti.module.mjs');
     expect(requests).not.toContain(admin);
     expect(requests).not.toContain(driver);

@@ -1,7 +1,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCart } from '../features/customer/cart';
+import { useCart } from '../cart';
 import { CartIcon } from './icons';
 
 /** Shown only while the cart has items; the badge counts items (lines), not quantities. */

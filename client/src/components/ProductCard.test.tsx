@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ITEM_TYPES, type ItemType } from '../../../shared/enums';
 import type { ProductOut } from '../../../shared/schemas/catalogue';
-import { readCart } from '../features/customer/cart';
+import { readCart } from '../cart';
 import i18n from '../i18n';
 import { renderWithProviders } from '../test/render';
 import { ProductCard } from './ProductCard';

@@ -24,7 +24,7 @@ import {
   setQuantityInCart,
   termsOf,
   useCart,
-} from '../features/customer/cart';
+} from '../cart';
 import { ConfirmDialog } from './ConfirmDialog';
 import { cardImage } from './cardImage';
 import { BoxIcon } from './icons';

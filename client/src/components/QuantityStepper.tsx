@@ -8,7 +8,7 @@ import {
   type QuantityTerms,
   smallestQuantity,
 } from '../../../shared/terms';
-import { parseQuantity, typedNumber } from '../features/customer/cart';
+import { parseQuantity, typedNumber } from '../cart';
 import { MinusIcon, PlusIcon } from './shopIcons';
 
 interface QuantityStepperProps {

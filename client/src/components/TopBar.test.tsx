@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { writeCart } from '../features/customer/cart';
+import { writeCart } from '../cart';
 import i18n from '../i18n';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderAt } from '../test/render';

@@ -3,9 +3,9 @@ import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../shared/format';
 import { MAX_QUANTITY } from '../../../../shared/rules';
+import { parseQuantity, typedNumber } from '../../cart';
 import { formatDate, showInstant } from '../../dates';
 import { errorText } from '../../errors';
-import { parseQuantity, typedNumber } from '../../features/customer/cart';
 import { trpc } from '../../trpc';
 import { localName, unitLabel } from '../localName';
 import { notifyError, notifySuccess } from '../notify';

@@ -29,7 +29,7 @@ import { moneyErrorText } from './api';
 import { CancelInvoiceDialog } from './CancelInvoiceDialog';
 import { CreditNoteDialog } from './CreditNoteDialog';
 import { describeEntry } from './historyText';
-import { canCreditNote, canDelete } from './invoiceRules';
+import { canCancel, canCreditNote, canDelete } from './invoiceRules';
 import { NoteForm } from './NoteForm';
 import { PaymentForm } from './PaymentForm';
 
@@ -193,7 +193,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
             {t('money.delete')}
           </Button>
         )}
-        {staff && !cancelled && invoice.paidAmount === 0 && invoice.number && (
+        {staff && canCancel(invoice) && (
           <Tooltip label={t('money.cancel.insteadOfDelete')} multiline w={260}>
             <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(true)}>
               {t('money.cancel.button')}

@@ -5,6 +5,9 @@ import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 
 type Invoice = Pick<InvoiceOut, 'kind' | 'number' | 'cancelled'>;
 
+// Invoice kinds are 'manual', 'delivery' and 'closing': "made from deliveries" here is the
+// server's `kind !== 'manual'`.
+
 /** Made from deliveries (a cash delivery or a closing run): it has lines that can be credited. */
 export function madeFromDeliveries(invoice: Invoice): boolean {
   return invoice.kind === 'delivery' || invoice.kind === 'closing';
@@ -31,4 +34,12 @@ export function canDelete(invoice: Invoice): boolean {
 /** A credit note corrects lines of a live invoice made from deliveries. */
 export function canCreditNote(invoice: Invoice): boolean {
   return !invoice.cancelled && madeFromDeliveries(invoice);
+}
+
+/**
+ * Cancel, with a reason, an issued invoice nothing was paid on (`invoice.cancelHasPayments`
+ * otherwise). One without a number is deleted instead (`canDelete`).
+ */
+export function canCancel(invoice: Invoice & Pick<InvoiceOut, 'paidAmount'>): boolean {
+  return !invoice.cancelled && invoice.paidAmount === 0 && issuedWithNumber(invoice);
 }

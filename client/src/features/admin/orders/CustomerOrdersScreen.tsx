@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { FetchFailed, Loading } from '../../../components/LoadState';
 import { RunCard, UsualOrders } from '../../../components/standing/UsualOrders';
 import { trpc } from '../../../trpc';
-import { FetchFailed, Loading } from '../../customer/LoadState';
 import { OfficeOrderCard } from './OfficeOrderCard';
 import { adminCrumbs } from './shared';
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { displayPhone } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { FetchFailed, Loading } from '../../../components/LoadState';
 import { unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
 import { trpc } from '../../../trpc';
-import { FetchFailed, Loading } from '../../customer/LoadState';
 import { adminCrumbs, printTitled } from './shared';
 
 /** /admin/ordertrack/sheet/:driverId: a driver's printable stops, lines and cash to collect. */

@@ -6,14 +6,14 @@ import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/DataTable';
+import { FetchFailed } from '../../../components/LoadState';
 import { Money } from '../../../components/Money';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { Phone } from '../../../components/Phone';
+import { ProofPhotoLink } from '../../../components/ProofPhotoLink';
+import { showInstant } from '../../../dates';
 import { errorMessage, keyedClient, newKey, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
-import { FetchFailed } from '../../customer/LoadState';
-import { ProofPhotoLink } from '../../driver/deliveries/JobCard';
-import { localDateTime } from '../../driver/deliveries/time';
 import { JobFormModal } from './JobFormModal';
 import { adminCrumbs } from './shared';
 
@@ -97,7 +97,7 @@ function JobTable({
               title: t('orderTrack.deliveredAt'),
               render: (j) => (
                 <>
-                  {localDateTime(j.deliveredAt)}
+                  {showInstant(j.deliveredAt)}
                   {j.proofImage && (
                     <>
                       {' · '}
@@ -110,7 +110,7 @@ function JobTable({
           : {
               accessor: 'createdAt',
               title: t('orderTrack.createdAt'),
-              render: (j) => localDateTime(j.createdAt),
+              render: (j) => showInstant(j.createdAt),
             },
         {
           accessor: 'actions',

@@ -5,10 +5,10 @@ import { useSearchParams } from 'react-router';
 import { displayPhone } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { SquareIcon } from '../../../components/icons';
+import { FetchFailed, Loading } from '../../../components/LoadState';
 import { localName, unitLabel } from '../../../components/localName';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
-import { FetchFailed, Loading } from '../../customer/LoadState';
 import { adminCrumbs, printTitled } from './shared';
 
 /** /admin/orders/picklist?date=&route=: product totals, then each stop's lines in route order. */

@@ -8,11 +8,11 @@ import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { FetchFailed, Loading } from '../../../components/LoadState';
 import { notifySuccess } from '../../../components/notify';
 import { showDate } from '../../../dates';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
-import { FetchFailed, Loading } from '../../customer/LoadState';
 import classes from './holidays.module.css';
 import { adminCrumbs } from './shared';
 import {

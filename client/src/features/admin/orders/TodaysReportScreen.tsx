@@ -4,10 +4,9 @@ import { Badge, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
-import { businessToday, DATE_INPUT_RANGE } from '../../../dates';
+import { FetchFailed, Loading } from '../../../components/LoadState';
+import { businessToday, DATE_INPUT_RANGE, showInstantTime } from '../../../dates';
 import { trpc } from '../../../trpc';
-import { FetchFailed, Loading } from '../../customer/LoadState';
-import { localTime } from '../../driver/deliveries/time';
 import { adminCrumbs } from './shared';
 
 /** /admin/reports/todays: delivered jobs of a day grouped by driver, with a chart. */
@@ -101,7 +100,7 @@ export function TodaysReportScreen() {
                               ? t('orderTrack.cash')
                               : unknown}
                         </Table.Td>
-                        <Table.Td>{localTime(o.deliveredAt)}</Table.Td>
+                        <Table.Td>{showInstantTime(o.deliveredAt)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -1,8 +1,8 @@
 import { Alert, Card, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatYen } from '../../../../shared/format';
-import { DocumentTable } from '../../components/documents/DocumentTable';
-import { trpc } from '../../trpc';
+import { formatYen } from '../../../../../shared/format';
+import { DocumentTable } from '../../../components/documents/DocumentTable';
+import { trpc } from '../../../trpc';
 
 /** /customer/account: the restaurant's balance, what is overdue, and its documents. */
 export function AccountScreen() {

@@ -13,17 +13,17 @@ import {
 } from '@mantine/core';
 import { type CSSProperties, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { localName, unitLabel } from '../../components/localName';
-import { notifyError, notifySuccess } from '../../components/notify';
-import { PhotoInput } from '../../components/PhotoInput';
-import { errorText } from '../../errors';
-import { keyedClient, newKey, withKey } from '../../keyed';
-import { trpc } from '../../trpc';
-import { UploadError, uploadedName, uploadImage } from '../admin/office/shared/upload';
-import { westernDigits } from './cart';
+import { westernDigits } from '../../../cart';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { Loading } from '../../../components/LoadState';
+import { localName, unitLabel } from '../../../components/localName';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { PhotoInput } from '../../../components/PhotoInput';
+import { errorText } from '../../../errors';
+import { keyedClient, newKey, withKey } from '../../../keyed';
+import { trpc } from '../../../trpc';
+import { UploadError, uploadedName, uploadImage } from '../../../upload';
 import { claimQuantityProblem } from './claimQuantity';
-import { Loading } from './LoadState';
 
 /**
  * The photo field's placeholder ("Take or choose a photo") in the dimmed text colour (gray 7, 8:1 on

@@ -1,7 +1,7 @@
 import { Alert, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PeoplePanel } from '../../components/PeoplePanel';
-import { useAuth } from '../auth/AuthContext';
+import { PeoplePanel } from '../../../components/PeoplePanel';
+import { useAuth } from '../../auth/AuthContext';
 
 /** /customer/people: the owner adds and removes the restaurant's people (ADR 036). */
 export function PeopleScreen() {

@@ -1,4 +1,4 @@
-import { westernDigits } from './cart';
+import { westernDigits } from '../../../cart';
 
 /**
  * Why a typed claim quantity cannot be sent, or null when it can: a whole number from 1 to what

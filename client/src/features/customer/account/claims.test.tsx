@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../i18n';
-import type { RouterOutputs } from '../../test/fixtures';
-import { renderScreen } from '../../test/renderScreen';
+import i18n from '../../../i18n';
+import type { RouterOutputs } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
 import { CustomerClaimsScreen } from './ClaimsScreen';
 import { claimQuantityProblem } from './claimQuantity';
 
-vi.mock('../../components/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock('../../../components/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 // The report is sent through the keyed client (one Idempotency-Key per attempt).
 const create = vi.hoisted(() => vi.fn(async (_input: unknown) => ({})));
-vi.mock('../../keyed', () => ({
+vi.mock('../../../keyed', () => ({
   keyedClient: { claims: { create: { mutate: create } } },
   newKey: () => 'key',
   withKey: (idempotencyKey: string) => ({ context: { idempotencyKey } }),

@@ -1,15 +1,8 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatYen } from '../../../../shared/format';
-import { smallestQuantity } from '../../../../shared/terms';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { localName, unitLabel } from '../../components/localName';
-import { Money } from '../../components/Money';
-import { QuantityStepper } from '../../components/QuantityStepper';
-import { TrashIcon } from '../../components/shopIcons';
-import { reducedMark, TaxBreakdown } from '../../components/TaxBreakdown';
-import { trpc } from '../../trpc';
+import { formatYen } from '../../../../../shared/format';
+import { smallestQuantity } from '../../../../../shared/terms';
 import {
   type CartItem,
   decreaseInCart,
@@ -19,8 +12,15 @@ import {
   removeManyFromCart,
   setQuantityInCart,
   termsOf,
-} from './cart';
-import classes from './catalogue.module.css';
+} from '../../../cart';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { localName, unitLabel } from '../../../components/localName';
+import { Money } from '../../../components/Money';
+import { QuantityStepper } from '../../../components/QuantityStepper';
+import { TrashIcon } from '../../../components/shopIcons';
+import { reducedMark, TaxBreakdown } from '../../../components/TaxBreakdown';
+import { trpc } from '../../../trpc';
+import classes from './cart.module.css';
 
 /** What the catalogue says now about a line's product: in stock, out of stock, or gone. */
 type Stock = 'ok' | 'out' | 'gone';

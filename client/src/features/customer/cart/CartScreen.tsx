@@ -2,13 +2,13 @@ import { Box, type MantineSize, Stepper, Title, useMatches, VisuallyHidden } fro
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import type { OrderOut } from '../../../../shared/schemas/orders';
-import { Breadcrumbs } from '../../components/Breadcrumbs';
+import type { OrderOut } from '../../../../../shared/schemas/orders';
+import { clearCart, useCart } from '../../../cart';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { customerCrumbs } from '../crumbs';
+import type { PlacedSummary } from '../orders/OrderPlacedScreen';
 import { CartReview } from './CartReview';
 import { CheckoutForm } from './CheckoutForm';
-import { clearCart, useCart } from './cart';
-import { customerCrumbs } from './crumbs';
-import type { PlacedSummary } from './OrderPlacedScreen';
 import { redirectTarget } from './redirect';
 
 /** /cart: two steps, 'ORDER REVIEW' then 'ORDER COMPLETE' (spec §2, §4 Checkout). */

@@ -13,17 +13,17 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultDeliveryDate, isDeliveryDay } from '../../../../shared/delivery-dates';
-import { formatOrderNumber, formatYen } from '../../../../shared/format';
-import type { OrderOut } from '../../../../shared/schemas/orders';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { showDate } from '../../dates';
-import { errorText } from '../../errors';
-import { trpc } from '../../trpc';
-import { useAuth } from '../auth/AuthContext';
+import { defaultDeliveryDate, isDeliveryDay } from '../../../../../shared/delivery-dates';
+import { formatOrderNumber, formatYen } from '../../../../../shared/format';
+import type { OrderOut } from '../../../../../shared/schemas/orders';
+import type { CartItem } from '../../../cart';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { FetchFailed, Loading } from '../../../components/LoadState';
+import { showDate } from '../../../dates';
+import { errorText } from '../../../errors';
+import { trpc } from '../../../trpc';
+import { useAuth } from '../../auth/AuthContext';
 import { CartBar, EstimatedTotal } from './CartReview';
-import type { CartItem } from './cart';
-import { FetchFailed, Loading } from './LoadState';
 import { CreditHoldBanner, OverdueBanner } from './OverdueBanner';
 import {
   AttemptKeys,

@@ -8,8 +8,8 @@ import { Box, Text, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { isDeliveryDay } from '../../../../shared/delivery-dates';
-import { LATEST_DELIVERY_DATE } from '../../../../shared/rules';
+import { isDeliveryDay } from '../../../../../shared/delivery-dates';
+import { LATEST_DELIVERY_DATE } from '../../../../../shared/rules';
 
 export interface DeliveryDateFieldProps {
   value: string;

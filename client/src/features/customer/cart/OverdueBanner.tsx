@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatYen } from '../../../../shared/format';
-import { trpc } from '../../trpc';
+import { formatYen } from '../../../../../shared/format';
+import { trpc } from '../../../trpc';
 
 /**
  * At checkout, before placing: the account is on credit hold, so the order will wait for the

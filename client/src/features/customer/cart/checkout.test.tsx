@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../i18n';
-import { makeOrder, makeProduct, type RouterOutputs } from '../../test/fixtures';
-import { renderScreen } from '../../test/renderScreen';
-import { type Answers, type Call, networkError, serverError } from '../../test/testServer';
+import { type CartItem, readCart, writeCart } from '../../../cart';
+import i18n from '../../../i18n';
+import { makeOrder, makeProduct, type RouterOutputs } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
+import { type Answers, type Call, networkError, serverError } from '../../../test/testServer';
 import { CartScreen } from './CartScreen';
-import { type CartItem, readCart, writeCart } from './cart';
 
 const rice: CartItem = {
   id: 'p1',

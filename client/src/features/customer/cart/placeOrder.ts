@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { getMutationKey } from '@trpc/react-query';
 import type { inferRouterInputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/router';
-import { httpStatusOf } from '../../errors';
-import { trpc } from '../../trpc';
-import type { CartItem } from './cart';
+import type { AppRouter } from '../../../../../server/router';
+import { newAttemptKey } from '../../../attemptKey';
+import type { CartItem } from '../../../cart';
+import { httpStatusOf } from '../../../errors';
+import { trpc } from '../../../trpc';
 
 /** What orders.place takes: product ids and quantities, the message and the date. */
 export type Placement = inferRouterInputs<AppRouter>['orders']['place'];
@@ -15,19 +16,6 @@ export function placementFor(items: CartItem[], message: string, deliveryDate: s
     customMessage: message.trim(),
     deliveryDate,
   };
-}
-
-/**
- * A random UUID v4. crypto.randomUUID exists only in secure contexts (https, localhost), and
- * the app may be opened over plain http on a shop's network; getRandomValues works everywhere.
- */
-export function newAttemptKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Same attempt, same key: the key is kept while the payload stays the same. */

@@ -1,10 +1,10 @@
 import { ActionIcon, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EAGER_CARDS, FIRST_CARDS } from '../../../../shared/catalogue-grid';
-import type { ProductOut } from '../../../../shared/schemas/catalogue';
-import { ProductCard, ProductRow } from '../../components/ProductCard';
-import { GridIcon, ListIcon } from '../../components/shopIcons';
+import { EAGER_CARDS, FIRST_CARDS } from '../../../../../shared/catalogue-grid';
+import type { ProductOut } from '../../../../../shared/schemas/catalogue';
+import { ProductCard, ProductRow } from '../../../components/ProductCard';
+import { GridIcon, ListIcon } from '../../../components/shopIcons';
 import { type CatalogueView, setCatalogueView, useCatalogueView } from './catalogueView';
 import { useWishlist } from './useWishlist';
 

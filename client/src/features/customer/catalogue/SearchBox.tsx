@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SearchIcon } from '../../components/shopIcons';
+import { SearchIcon } from '../../../components/shopIcons';
 
 export function SearchBox({ value, onChange }: { value: string; onChange(value: string): void }) {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { trpc } from '../../trpc';
-import { customerCrumbs } from './crumbs';
-import { FetchFailed, Loading } from './LoadState';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { FetchFailed, Loading } from '../../../components/LoadState';
+import { trpc } from '../../../trpc';
+import { customerCrumbs } from '../crumbs';
 import { ProductGrid } from './ProductGrid';
 import { SearchBox } from './SearchBox';
 import { THAI_CATEGORY } from './search';

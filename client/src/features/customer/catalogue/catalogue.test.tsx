@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, makeProduct, PRODUCTS } from '../../test/fixtures';
-import { renderScreen } from '../../test/renderScreen';
-import { serverError } from '../../test/testServer';
+import { CATEGORIES, makeProduct, PRODUCTS } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
+import { serverError } from '../../../test/testServer';
 import { AllProductsScreen } from './AllProductsScreen';
 import { OrdersheetScreen } from './OrdersheetScreen';
 import { ThaiProductsScreen } from './ThaiProductsScreen';

@@ -1,4 +1,4 @@
-import { matchScore, searchKey, searchQuery } from '../../../../shared/search/fold';
+import { matchScore, searchKey, searchQuery } from '../../../../../shared/search/fold';
 
 /**
  * Search by name (spec §2), forgiving as a buyer types on a phone: every word of the query

@@ -1,8 +1,8 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ProductOut } from '../../../../shared/schemas/catalogue';
-import { trpc } from '../../trpc';
+import type { ProductOut } from '../../../../../shared/schemas/catalogue';
+import { trpc } from '../../../trpc';
 import { matchesName } from './search';
 
 /**

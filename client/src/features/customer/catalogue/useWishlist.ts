@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../components/notify';
-import type { WishlistToggle } from '../../components/ProductCard';
-import { errorText } from '../../errors';
-import { trpc } from '../../trpc';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import type { WishlistToggle } from '../../../components/ProductCard';
+import { errorText } from '../../../errors';
+import { trpc } from '../../../trpc';
 
 /** My Ordersheet: the saved products, and the heart's add / remove for any product. */
 export function useWishlist() {

@@ -1,16 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Greeting } from '../../components/Greeting';
-import { ComingStandingOrders } from '../../components/standing/UsualOrders';
-import { Tile, TileGrid } from '../../components/Tiles';
+import { Greeting } from '../../../components/Greeting';
+import { ComingStandingOrders } from '../../../components/standing/UsualOrders';
+import { Tile, TileGrid } from '../../../components/Tiles';
 import {
   BagIcon,
   ChiliIcon,
   HistoryIcon,
   ReceiptIcon,
   SheetIcon,
-} from '../../components/tileIcons';
-import { useAuth } from '../auth/AuthContext';
+} from '../../../components/tileIcons';
+import { useAuth } from '../../auth/AuthContext';
 import { PromoPopup } from './PromoPopup';
 
 /** The carousel and its library load with the home only, not with every customer screen. */

@@ -5,7 +5,7 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { trpc } from '../../trpc';
+import { trpc } from '../../../trpc';
 import classes from './HomeSlider.module.css';
 import { promotionTarget } from './promotionLink';
 

@@ -2,7 +2,7 @@ import { Button, Image, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { trpc } from '../../trpc';
+import { trpc } from '../../../trpc';
 import {
   POPUP_COUNTDOWN_S,
   POPUP_DELAY_MS,

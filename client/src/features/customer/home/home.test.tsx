@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../i18n';
-import type { RouterOutputs } from '../../test/fixtures';
-import { renderScreen } from '../../test/renderScreen';
-import type { Answers } from '../../test/testServer';
+import i18n from '../../../i18n';
+import type { RouterOutputs } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
+import type { Answers } from '../../../test/testServer';
 import { CustomerHome } from './CustomerHome';
 import { POPUP_SHOWN_KEY } from './popupTiming';
 
@@ -96,7 +96,7 @@ describe('customer home', () => {
       const english = screen.getByText(/^Slide 1 of 2$/);
       expect(english.parentElement?.className).toMatch(/slider/);
       const rule = readFileSync(
-        resolve('client/src/features/customer/HomeSlider.module.css'),
+        resolve('client/src/features/customer/home/HomeSlider.module.css'),
         'utf8',
       );
       expect(rule.replace(/\s+/g, ' ')).toContain('.slider > [role="status"] { display: none; }');

@@ -1,4 +1,4 @@
-import type { InformationOut } from '../../../../shared/schemas/information';
+import type { InformationOut } from '../../../../../shared/schemas/information';
 
 /** Where a tap on a promotion leads (ADR 045): its product or category in the catalogue. */
 export function promotionTarget(

@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OrderOut } from '../../../../shared/schemas/orders';
-import { RepeatIcon } from '../../components/shopIcons';
+import type { OrderOut } from '../../../../../shared/schemas/orders';
+import { RepeatIcon } from '../../../components/shopIcons';
 import { useOrderAgain } from './useOrderAgain';
 
 export function OrderAgainButton({ order, ...props }: { order: OrderOut } & ButtonProps) {

@@ -16,19 +16,19 @@ import { getMutationKey } from '@trpc/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatOrderNumber, formatYen } from '../../../../shared/format';
-import type { OrderOut } from '../../../../shared/schemas/orders';
-import { smallestQuantity, stepQuantity } from '../../../../shared/terms';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { localName, unitLabel } from '../../components/localName';
-import { QuantityStepper } from '../../components/QuantityStepper';
-import { TrashIcon } from '../../components/shopIcons';
-import { showDate } from '../../dates';
-import { errorText } from '../../errors';
-import { trpc } from '../../trpc';
-import { termsOf } from './cart';
-import { newAttemptKey } from './placeOrder';
-import { matchesName } from './search';
+import { formatOrderNumber, formatYen } from '../../../../../shared/format';
+import type { OrderOut } from '../../../../../shared/schemas/orders';
+import { smallestQuantity, stepQuantity } from '../../../../../shared/terms';
+import { newAttemptKey } from '../../../attemptKey';
+import { termsOf } from '../../../cart';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { localName, unitLabel } from '../../../components/localName';
+import { QuantityStepper } from '../../../components/QuantityStepper';
+import { TrashIcon } from '../../../components/shopIcons';
+import { showDate } from '../../../dates';
+import { errorText } from '../../../errors';
+import { trpc } from '../../../trpc';
+import { matchesName } from '../catalogue/search';
 
 // The customer's change and cancellation of their own order, until the cut-off of its
 // delivery day (ADR 043). The server decides whether it is still allowed and prices the

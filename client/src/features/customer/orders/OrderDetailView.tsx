@@ -1,9 +1,9 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatOrderNumber } from '../../../../shared/format';
-import type { OrderOut } from '../../../../shared/schemas/orders';
-import { DetailField, OrderLinesTable } from '../../components/OrderDetailParts';
-import { showDate } from '../../dates';
+import { formatOrderNumber } from '../../../../../shared/format';
+import type { OrderOut } from '../../../../../shared/schemas/orders';
+import { DetailField, OrderLinesTable } from '../../../components/OrderDetailParts';
+import { showDate } from '../../../dates';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { useOrderDate } from './useOrderDate';
 

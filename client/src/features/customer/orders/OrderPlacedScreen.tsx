@@ -2,11 +2,11 @@ import { Alert, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { CircleCheckIcon } from '../../components/icons';
-import { Money } from '../../components/Money';
-import { showDate } from '../../dates';
-import { customerCrumbs } from './crumbs';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { CircleCheckIcon } from '../../../components/icons';
+import { Money } from '../../../components/Money';
+import { showDate } from '../../../dates';
+import { customerCrumbs } from '../crumbs';
 
 /** Confetti lasts 10 seconds (spec §9). */
 export const CONFETTI_MS = 10_000;

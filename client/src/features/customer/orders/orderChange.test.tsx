@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n from '../../i18n';
-import { makeOrder, makeProduct } from '../../test/fixtures';
-import { renderScreen } from '../../test/renderScreen';
+import i18n from '../../../i18n';
+import { makeOrder, makeProduct } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
 import { OrderChangeActions } from './OrderChange';
 
 const order = makeOrder({

@@ -1,16 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { notifyError, notifySuccess } from '../../components/notify';
-import i18n from '../../i18n';
-import { makeOrder, PRODUCTS } from '../../test/fixtures';
-import { renderScreen } from '../../test/renderScreen';
-import { serverError } from '../../test/testServer';
-import { readCart, writeCart } from './cart';
+import { readCart, writeCart } from '../../../cart';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import i18n from '../../../i18n';
+import { makeOrder, PRODUCTS } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
+import { serverError } from '../../../test/testServer';
 import { OrderDetailsScreen } from './OrderDetailsScreen';
 import { OrderHistoryScreen } from './OrderHistoryScreen';
 import { OrderPlacedScreen } from './OrderPlacedScreen';
 
-vi.mock('../../components/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock('../../../components/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 afterEach(() => {
   vi.clearAllMocks();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartItem, CartProduct } from './cart';
+import type { CartItem, CartProduct } from '../../../cart';
 import { mergeOrderIntoCart, type PastLine } from './reorder';
 
 const product = (id: string, name: string, extra: Partial<CartProduct> = {}): CartProduct => ({

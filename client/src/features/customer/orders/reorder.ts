@@ -1,5 +1,5 @@
-import { isOutOfStock, MAX_QUANTITY } from '../../../../shared/rules';
-import { type CartItem, type CartProduct, cartItemFor } from './cart';
+import { isOutOfStock, MAX_QUANTITY } from '../../../../../shared/rules';
+import { type CartItem, type CartProduct, cartItemFor } from '../../../cart';
 
 /** What "order again" needs of a past order's line. */
 export interface PastLine {

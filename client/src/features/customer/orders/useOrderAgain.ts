@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { OrderOut } from '../../../../shared/schemas/orders';
-import { notifyError, notifySuccess } from '../../components/notify';
-import { errorText } from '../../errors';
-import { trpc } from '../../trpc';
-import { readCart, writeCart } from './cart';
+import type { OrderOut } from '../../../../../shared/schemas/orders';
+import { readCart, writeCart } from '../../../cart';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { errorText } from '../../../errors';
+import { trpc } from '../../../trpc';
 import { mergeOrderIntoCart } from './reorder';
 
 /**

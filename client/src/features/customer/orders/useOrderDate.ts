@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { showInstantDate, useBusinessTimeZone } from '../../dates';
+import { showInstantDate, useBusinessTimeZone } from '../../../dates';
 
 /**
  * An order's placing time as a date of the business's calendar (26 Nov 2026; 2026/11/26 in

@@ -1,8 +1,8 @@
 import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { UsualOrders } from '../../components/standing/UsualOrders';
-import { customerCrumbs } from './crumbs';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { UsualOrders } from '../../../components/standing/UsualOrders';
+import { customerCrumbs } from '../crumbs';
 
 /** /customer/usual: the customer's usual order per delivery weekday, and its pauses. */
 export function UsualOrdersScreen() {

@@ -12,10 +12,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { Loading } from '../../../components/LoadState';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
-import { Loading } from '../../customer/LoadState';
 import { JobCard } from './JobCard';
 import { useDriverSync } from './useDriverSync';
 

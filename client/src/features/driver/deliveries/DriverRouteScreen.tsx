@@ -4,11 +4,11 @@ import { formatYen } from '../../../../../shared/format';
 import type { RouteStopOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { CheckIcon, MapPinIcon } from '../../../components/icons';
+import { Loading } from '../../../components/LoadState';
 import { Phone } from '../../../components/Phone';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
-import { Loading } from '../../customer/LoadState';
 import { useDriverSync } from './useDriverSync';
 
 /** Opens the address in the phone's map app or Google Maps (a plain search link). */

@@ -5,6 +5,7 @@ import { DocumentActions } from '../../../components/documents/DocumentActions';
 import { localName, unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
 import { Phone } from '../../../components/Phone';
+import { ProofPhotoLink } from '../../../components/ProofPhotoLink';
 import { dynamicT } from '../../../i18n';
 import { CollectBeforeUnloading, type useDues } from '../payments/DueToCollect';
 import { localDateTime } from './time';
@@ -126,24 +127,6 @@ export function JobCard({
         )}
       </Stack>
     </Card>
-  );
-}
-
-/** The proof-of-delivery photo, opened in a new tab. */
-export function ProofPhotoLink({ name }: { name: string }) {
-  const { t } = useTranslation();
-  return (
-    // A button-sized link (44 px on a phone), not a word in the line (ADR 040).
-    <Button
-      component="a"
-      href={`/uploads/${name}`}
-      target="_blank"
-      rel="noopener"
-      variant="light"
-      size="compact-sm"
-    >
-      {t('orderTrack.proofPhoto')}
-    </Button>
   );
 }
 

@@ -2,7 +2,7 @@ import { createStore, del, get, set, values } from 'idb-keyval';
 import type { DeliveredLineInput } from '../../../../../shared/schemas/billing';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { isNetworkFailure, keyedClient, newKey, withKey } from '../../../keyed';
-import { UploadError, uploadedName, uploadImage } from '../../admin/office/shared/upload';
+import { UploadError, uploadedName, uploadImage } from '../../../upload';
 
 // The driver's phone keeps every 'Mark As Delivered' here (IndexedDB) before sending it, with
 // its idempotency key and the time of the tap: a delivery made without signal is sent when the

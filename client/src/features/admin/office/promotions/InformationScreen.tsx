@@ -22,12 +22,12 @@ import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DataTable } from '../../../../components/DataTable';
 import { notifyError } from '../../../../components/notify';
 import { trpc } from '../../../../trpc';
+import { cardImage, deleteUploaded } from '../../../../upload';
 import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
 import { PencilIcon, TrashIcon } from '../customers/CustomerCard';
 import { appErrorOf, errorText, fieldErrorText } from '../shared/errors';
 import { LastChanged } from '../shared/History';
 import { ImageUpload } from '../shared/ImageUpload';
-import { cardImage, deleteUploaded } from '../shared/upload';
 import { useAfterChange } from '../shared/useOfficeMutation';
 
 const validate = schemaResolver(informationInput, { sync: true });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../../components/notify';
 import { dynamicT } from '../../../../i18n';
-import { cardImage, UploadError, uploadImage } from './upload';
+import { cardImage, UploadError, uploadImage } from '../../../../upload';
 
 interface Props {
   label: string;
