@@ -367,6 +367,11 @@ export function assignedInvoices(
 
 type CreateInput = z.output<typeof invoiceCreateInput>;
 
+/** An invoice is not due before it is issued (a due date of 2020 made a new customer "overdue"). */
+function dueNotBefore(dueDate: string, issueDate: string): void {
+  if (dueDate < issueDate) throw badRequest('invoice.dueBeforeIssue', { date: issueDate });
+}
+
 function checkReferences(db: Db, input: CreateInput): void {
   const cust = db.$client.prepare('SELECT 1 FROM customer WHERE id = ?').get(input.customer);
   if (!cust) throw badRequest('invoice.customerNotFound');
@@ -413,6 +418,7 @@ export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: s
   const taxRate = input.taxRate ?? 10;
   write(db, () => {
     checkReferences(db, input);
+    if (input.dueDate) dueNotBefore(input.dueDate, today);
     const f = typedFigures(db, input.amount, taxRate);
     db.$client
       .prepare(
@@ -457,23 +463,32 @@ export function updateInvoice(
     const before = findInvoiceRow(db, input.id, { kind: 'all' });
     if (!before) throw notFound('invoice.notFound');
     checkReferences(db, input);
-    // An issued invoice (made from deliveries) keeps its customer, lines and amount for good:
-    // corrections are credit notes (ADR 033).
+    // An issued invoice keeps its customer, lines, amount and rate for good: one made from
+    // deliveries (ADR 033), and a hand-made one once it has its number (ADR 046, amended), since
+    // the customer may hold it and a statement may count it. Corrections are a credit note or a
+    // cancellation with a reason. Only an invoice from before numbering may still change.
     const issued = db.$client
-      .prepare<[string], { kind: string; cancelledAt: string | null }>(
-        'SELECT kind, cancelled_at AS cancelledAt FROM invoice WHERE id = ?',
+      .prepare<
+        [string],
+        { kind: string; number: string | null; issueDate: string; cancelledAt: string | null }
+      >(
+        `SELECT kind, number, COALESCE(issue_date, substr(created_at, 1, 10)) AS issueDate,
+                cancelled_at AS cancelledAt FROM invoice WHERE id = ?`,
       )
       .get(input.id);
     if (issued?.cancelledAt) throw conflict('invoice.alreadyCancelled');
+    const locked = issued && (issued.kind !== 'manual' || issued.number !== null);
+    const wasRate = asTaxRate(before.taxRate, 10);
     if (
-      issued &&
-      issued.kind !== 'manual' &&
-      (input.amount !== before.amount || input.customer !== before.customerId)
+      locked &&
+      (input.amount !== before.amount ||
+        input.customer !== before.customerId ||
+        (input.taxRate !== undefined && (issued.kind !== 'manual' || input.taxRate !== wasRate)))
     ) {
       throw conflict('invoice.issuedLocked');
     }
-    if (issued && issued.kind !== 'manual' && input.taxRate !== undefined) {
-      throw conflict('invoice.issuedLocked');
+    if (issued && input.dueDate && input.dueDate !== before.dueDate) {
+      dueNotBefore(input.dueDate, issued.issueDate);
     }
     if (input.amount < before.paidAmount) {
       throw badRequest('invoice.amountBelowPaid', { paid: before.paidAmount });
@@ -493,7 +508,6 @@ export function updateInvoice(
       );
     // A hand-made invoice's figures follow its amount and rate (ADR 046); an issued one's are
     // its lines' and never change.
-    const wasRate = asTaxRate(before.taxRate, 10);
     const taxRate = issued?.kind === 'manual' ? (input.taxRate ?? wasRate) : null;
     if (taxRate) {
       const f = typedFigures(db, input.amount, taxRate);

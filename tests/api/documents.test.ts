@@ -461,21 +461,27 @@ describe('each kind of document carries what a qualified invoice requires', () =
         )
       ).body.result.data.totals;
     const before = await summary();
-    // Edited to ¥11,000 at the standard rate: the figures follow, the summary moves with them.
-    const edited = await admin.put<{ taxRate: number }>(`/api/invoice/${made.body._id}`, {
+    // Issued, it keeps its amount and rate (ADR 046, amended): an edit to ¥11,000 at the
+    // standard rate is refused, and neither its figures nor the summary move.
+    const edited = await admin.put<{ code: string }>(`/api/invoice/${made.body._id}`, {
       customer: ids.c2,
       amount: 11000,
       dueDate: today,
       note: 'Containers',
       taxRate: 10,
     });
-    expect(edited.status).toBe(200);
-    expect(edited.body.taxRate).toBe(10);
-    expect(row()).toEqual({ net8: 0, tax8: 0, net10: 10000, tax10: 1000 });
-    const after = await summary();
-    expect(after.net8 - before.net8).toBe(-5000);
-    expect(after.tax10 - before.tax10).toBe(1000);
-    expect(after.total - before.total).toBe(11000 - 5400);
+    expect(edited.status).toBe(409);
+    expect(edited.body.code).toBe('invoice.issuedLocked');
+    expect(row()).toEqual({ net8: 5000, tax8: 400, net10: 0, tax10: 0 });
+    expect(await summary()).toEqual(before);
+    // Its note may still change, with the same amount and rate.
+    const noted = await admin.put<{ taxRate: number; note: string }>(
+      `/api/invoice/${made.body._id}`,
+      { customer: ids.c2, amount: 5400, dueDate: today, note: 'Rice, phoned in (5 kg)', taxRate: 8 },
+    );
+    expect(noted.status).toBe(200);
+    expect(noted.body).toMatchObject({ taxRate: 8, note: 'Rice, phoned in (5 kg)' });
+    expect(row()).toEqual({ net8: 5000, tax8: 400, net10: 0, tax10: 0 });
     // An unknown rate is refused and changes nothing.
     const bad = await admin.put<{ code: string; message: string }>(
       `/api/invoice/${made.body._id}`,
@@ -483,7 +489,7 @@ describe('each kind of document carries what a qualified invoice requires', () =
     );
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('settings.unknownTaxRate');
-    expect(row()).toEqual({ net8: 0, tax8: 0, net10: 10000, tax10: 1000 });
+    expect(row()).toEqual({ net8: 5000, tax8: 400, net10: 0, tax10: 0 });
   });
 });
 

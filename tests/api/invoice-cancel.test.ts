@@ -278,9 +278,13 @@ describe('overdue and credit hold leave a cancelled invoice out', () => {
     const made = await mutate<{ _id: string }>(admin, 'invoices.create', {
       customer: cashId,
       amount: 12345,
-      dueDate: old,
+      dueDate: today,
     });
     expect(made.status).toBe(200);
+    // Issued 100 days ago and due then (a new invoice cannot be due before it is issued).
+    t.db.$client
+      .prepare('UPDATE invoice SET issue_date = ?, due_date = ? WHERE id = ?')
+      .run(old, old, made.data._id);
     const before = await query<{ customerId: string }[]>(admin, 'invoices.overdueCustomers');
     expect(before.data.map((c) => c.customerId)).toContain(cashId);
     const r = await mutate(admin, 'invoices.cancel', { id: made.data._id, reason: 'Duplicate' });

@@ -308,7 +308,15 @@ describe('payments, notes and the driver scope', () => {
     expect(done.body.invoices.map((i) => i._id)).toContain(inv._id);
     const cash = await admin.get<Page>('/api/invoice/cash');
     expect(cash.body.invoices.map((i) => i._id)).not.toContain(inv._id);
-    // An edit cannot take the amount below what is paid.
+    // An issued invoice's amount does not change (ADR 046, amended); one from before numbering
+    // may change, but never below what is paid.
+    const locked = await admin.put<Invoice>(`/api/invoice/${inv._id}`, {
+      customer: cashCustomer,
+      amount: 100,
+    });
+    expect(locked.status).toBe(409);
+    expect(locked.body.code).toBe('invoice.issuedLocked');
+    t.db.$client.prepare('UPDATE invoice SET number = NULL WHERE id = ?').run(inv._id);
     const lower = await admin.put<Invoice>(`/api/invoice/${inv._id}`, {
       customer: cashCustomer,
       amount: 100,
@@ -318,13 +326,30 @@ describe('payments, notes and the driver scope', () => {
 
   it('edits an invoice; an issued one is never deleted (its number stays used), one from before numbering is, keeping the trail', async () => {
     const made = (await create(admin, { customer: cashCustomer, amount: 700 })).body;
-    const edited = await admin.put<Invoice>(`/api/invoice/${made._id}`, {
+    // Issued: its amount and customer stay; its due date and collector may change, but it is
+    // never due before it was issued.
+    const moved = await admin.put<Invoice>(`/api/invoice/${made._id}`, {
       customer: cashCustomer,
       amount: 900,
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.code).toBe('invoice.issuedLocked');
+    const early = await admin.put<Invoice>(`/api/invoice/${made._id}`, {
+      customer: cashCustomer,
+      amount: 700,
+      dueDate: '2020-01-01',
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.code).toBe('invoice.dueBeforeIssue');
+    const bornLate = await create(admin, { customer: cashCustomer, amount: 700, dueDate: '2020-01-01' });
+    expect(bornLate.status).toBe(400);
+    const edited = await admin.put<Invoice>(`/api/invoice/${made._id}`, {
+      customer: cashCustomer,
+      amount: 700,
       dueDate: today,
       assignToCollect: driver2.id,
     });
-    expect(edited.body).toMatchObject({ amount: 900, pendingAmount: 900 });
+    expect(edited.body).toMatchObject({ amount: 700, pendingAmount: 700, dueDate: today });
     // Numbered when it was made: a document the customer may hold, cancelled with a reason.
     const refused = await admin.delete<{ code: string }>(`/api/invoice/${made._id}`);
     expect(refused.status).toBe(409);
