@@ -64,7 +64,13 @@ export const bankAccountSchema = z.object({
  * corporate number's check digit; blank while the business has none.
  */
 export const businessSettingsInput = z.object({
-  legalName: text(200),
+  // Required: every invoice names its issuer, and a form sent without it (an empty body) must
+  // not blank the business's details.
+  legalName: z
+    .string({ error: 'settings.legalNameRequired' })
+    .trim()
+    .min(1, 'settings.legalNameRequired')
+    .max(200, 'field.tooLong'),
   address: text(300),
   phone: text(30),
   bank: bankAccountSchema.default({

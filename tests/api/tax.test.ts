@@ -276,6 +276,17 @@ describe("the business's details", () => {
     });
     expect((await trpcQuery(cust, 'settings.business')).status).toBe(403);
   });
+
+  it('an empty form is refused and blanks nothing: every invoice names its issuer', async () => {
+    const empty = await trpc(admin, 'settings.updateBusiness', {});
+    expect(empty.status).toBe(400);
+    expect(empty.code).toBe('settings.legalNameRequired');
+    const blankName = await trpc(admin, 'settings.updateBusiness', { ...details, legalName: '  ' });
+    expect(blankName.code).toBe('settings.legalNameRequired');
+    const read = await trpcQuery<typeof details>(admin, 'settings.business');
+    expect(read.data.legalName).toBe(details.legalName);
+    expect(read.data.registrationNumber).toBe('T7000012050002');
+  });
 });
 
 describe("a customer's billing details", () => {
