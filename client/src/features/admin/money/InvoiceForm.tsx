@@ -137,6 +137,7 @@ export function InvoiceForm({
             ]}
             value={taxRate}
             onChange={(v) => setTaxRate(v ?? '10')}
+            disabled={locked}
           />
         )}
         <TextInput

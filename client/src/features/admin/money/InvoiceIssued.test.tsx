@@ -170,10 +170,21 @@ describe('editing an issued invoice', () => {
     expect(update?.input).not.toHaveProperty('taxRate');
   });
 
-  it('leaves a hand-made invoice open to change', () => {
-    renderScreen(
+  it('locks a numbered hand-made invoice too, and leaves one from before numbering open', () => {
+    const { unmount } = renderScreen(
       <InvoiceForm
         invoice={{ ...base, kind: 'manual', taxRate: 8 }}
+        onClose={() => {}}
+        onSaved={() => {}}
+      />,
+      { path: '/admin/invoice', user: admin, answers: {} },
+    );
+    expect(screen.getByTestId('invoice-locked')).toBeTruthy();
+    expect((screen.getByLabelText(/Amount/) as HTMLInputElement).disabled).toBe(true);
+    unmount();
+    renderScreen(
+      <InvoiceForm
+        invoice={{ ...base, kind: 'manual', taxRate: 8, number: null }}
         onClose={() => {}}
         onSaved={() => {}}
       />,

@@ -14,11 +14,12 @@ export function madeFromDeliveries(invoice: Invoice): boolean {
 }
 
 /**
- * Its customer and amount are fixed for good (`invoice.issuedLocked`): only the due date, the
- * note and the collector may change. Corrections are a credit note or a cancellation.
+ * Its customer, amount and rate are fixed for good (`invoice.issuedLocked`): made from
+ * deliveries, or hand-made and numbered (ADR 046, amended). Only the due date, the note and the
+ * collector may change; corrections are a credit note or a cancellation.
  */
 export function amountLocked(invoice: Invoice): boolean {
-  return madeFromDeliveries(invoice);
+  return madeFromDeliveries(invoice) || issuedWithNumber(invoice);
 }
 
 /** Issued with a document number: it is cancelled with a reason, never deleted. */
