@@ -11,6 +11,15 @@ export const MAX_QUANTITY = 9999;
 /** The latest delivery date an order may ask for (YYYY-MM-DD). */
 export const LATEST_DELIVERY_DATE = '2099-12-31';
 
+/**
+ * How many days back a driver may hand over a day's cash (today and the 31 days before it, a
+ * month and a day to spare): a driver who forgot a day hands it over within a month, and a
+ * typed 2020 is refused. Older days are the office's: its handover report lists every
+ * driver's collected days, and a confirmed day is corrected there (server/money/
+ * handover-corrections.ts). A day after today is never handed over.
+ */
+export const HANDOVER_DAYS_BACK = 31;
+
 /** What of a product decides whether it can be ordered (its counted stock: ADR 036). */
 export interface StockShape {
   itemType: ItemType | string;

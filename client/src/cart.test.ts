@@ -11,7 +11,9 @@ import {
   clearCart,
   decreaseInCart,
   estimatedTotal,
+  estimateOrder,
   increaseInCart,
+  lineNow,
   parseQuantity,
   quantityIn,
   readCart,
@@ -153,5 +155,57 @@ describe('typed quantities', () => {
     expect(withQuantity([line], 'p1', 50000)[0]?.quantity).toBe(9999);
     expect(withQuantity([line], 'p1', Number.NaN)[0]?.quantity).toBe(2);
     expect(withQuantity([line], 'other', 5)).toEqual([line]);
+  });
+});
+
+describe('the cart against the catalogue and terms of now', () => {
+  const paneer: CartItem = { id: 'p1', name: 'Paneer', sku: 'Pcs', quantity: 3, price: 4000 };
+
+  it("takes the catalogue's price now and keeps the one when added only when it changed", () => {
+    expect(lineNow(paneer, { price: 4200, itemType: 'Regular', taxRate: 8 })).toEqual({
+      price: 4200,
+      changedFrom: 4000,
+      rate: 8,
+    });
+    expect(lineNow(paneer, { price: 4000, itemType: 'Regular', taxRate: 10 })).toEqual({
+      price: 4000,
+      changedFrom: undefined,
+      rate: 10,
+    });
+    // Until the catalogue answers (or when the product is not in it): the price when added.
+    expect(lineNow(paneer, null)).toEqual({ price: 4000, changedFrom: undefined, rate: 8 });
+  });
+
+  const lines = [
+    { price: 4000, quantity: 3, rate: 8 as const },
+    { price: 6660, quantity: 1, rate: 8 as const },
+  ];
+
+  it("compares the goods before tax with the customer's own minimum", () => {
+    const refuse = { rule: 'refuse' as const, value: 20000, deliveryCharge: 0 };
+    const below = estimateOrder(lines, refuse, 'exclusive', 'down');
+    // 18,660 before tax, 20,152 with it: still 1,340 short (the server's rule, not the total's).
+    expect([below.goods, below.summary.total, below.missing, below.charge]).toEqual([
+      18660, 20152, 1340, 0,
+    ]);
+    expect(estimateOrder(lines, { ...refuse, value: 18660 }, 'exclusive', 'down').missing).toBe(0);
+    // No minimum: nothing missing, whatever the amount.
+    expect(estimateOrder(lines, null, 'exclusive', 'down').missing).toBe(0);
+    // An empty cart is not "short".
+    expect(estimateOrder([], refuse, 'exclusive', 'down').missing).toBe(0);
+  });
+
+  it('adds the delivery charge at 10% below a charge minimum, as placement does', () => {
+    const charge = { rule: 'charge' as const, value: 20000, deliveryCharge: 800 };
+    const below = estimateOrder(lines, charge, 'exclusive', 'down');
+    expect([below.missing, below.charge]).toEqual([1340, 800]);
+    expect(below.summary.perRate.map((r) => [r.rate, r.net, r.tax])).toEqual([
+      [8, 18660, 1492],
+      [10, 800, 80],
+    ]);
+    expect(below.summary.total).toBe(18660 + 1492 + 800 + 80);
+    // A charge of nothing adds nothing and says nothing.
+    const free = estimateOrder(lines, { ...charge, deliveryCharge: 0 }, 'exclusive', 'down');
+    expect([free.missing, free.charge]).toEqual([0, 0]);
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { isoDateInZone, timeInZone } from '../../shared/format';
+import { DATE_RANGE } from '../../shared/schemas/common';
 import i18n, { type TKey } from './i18n';
 import { trpc } from './trpc';
 
@@ -135,5 +136,8 @@ export function showInstantTime(value: string | Date | null | undefined): string
   return d ? timeInZone(d, zone) : '';
 }
 
-/** The range every date input keeps (a typed year 20266 or 0026 is refused by the browser). */
-export const DATE_INPUT_RANGE = { min: '1900-01-01', max: '2099-12-31' } as const;
+/**
+ * The range every date input keeps (a typed year 20266 or 0026 is refused by the browser):
+ * the server's for every date field (shared/schemas/common.ts).
+ */
+export const DATE_INPUT_RANGE = DATE_RANGE;

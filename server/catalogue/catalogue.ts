@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { category, product } from '../../drizzle/schema';
+import { category, customer, product } from '../../drizzle/schema';
 import type { CategoryOut, ProductOut } from '../../shared/schemas/catalogue';
 import { asTaxRate } from '../../shared/tax';
 import { contentTag, StampedCache, tableStamp } from '../platform/cache';
@@ -292,6 +292,21 @@ export function customerCatalogue(db: Db, customerId: string): CatalogueSnapshot
     }
     return { products, tag: `t${contentTag(products)}` };
   });
+}
+
+/**
+ * A customer's catalogue for the office placing an order on its behalf: what the customer's own
+ * `products.list` answers (`catalogueFor` as that customer), with the live stock. An unknown
+ * customer answers 404.
+ */
+export function officeCatalogueOf(db: Db, customerId: string): ProductOut[] {
+  const known = db
+    .select({ id: customer.id })
+    .from(customer)
+    .where(eq(customer.id, customerId))
+    .get();
+  if (!known) throw notFound('customer.notFound');
+  return withLiveStock(db, catalogueFor(db, { kind: 'customer', customerId }));
 }
 
 /** One product as `customerId` sees it; hidden ones answer 404 as missing ones do. */

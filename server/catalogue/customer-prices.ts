@@ -1,3 +1,4 @@
+import { formatYen } from '../../shared/format';
 import { DELIVERY_CHARGE_NAME, DELIVERY_CHARGE_RATE, type MinOrderRule } from '../../shared/terms';
 import type { Db } from '../platform/db';
 import { badRequest } from '../platform/errors';
@@ -140,7 +141,11 @@ export function applyMinimumOrder(terms: CustomerTerms, lines: Line[], makeId: (
   const goods = lines.reduce((sum, l) => sum + l.lineTotal, 0);
   if (goods >= terms.minOrderValue) return;
   if (terms.minOrderRule === 'refuse') {
-    throw badRequest('terms.orderBelowMinimum', { minimum: terms.minOrderValue, total: goods });
+    // Amounts as every yen in a message is written (¥20,000), not a bare number.
+    throw badRequest('terms.orderBelowMinimum', {
+      minimum: formatYen(terms.minOrderValue),
+      total: formatYen(goods),
+    });
   }
   if (terms.deliveryCharge <= 0) return;
   const first = lines[0];

@@ -10,7 +10,7 @@ import {
   priceListPrice,
   product,
 } from '../../drizzle/schema';
-import { headerKey, parseCsv } from '../../shared/csv';
+import { headerKey } from '../../shared/csv';
 import type { ImportOut } from '../../shared/schemas/office';
 import type {
   CustomerTermsOut,
@@ -22,10 +22,10 @@ import type {
   priceListSetPricesInput,
 } from '../../shared/schemas/terms';
 import { termsPrice } from '../../shared/schemas/terms';
-import { MAX_IMPORT_ROWS } from '../imports/imports';
+import { fileError, readCsvFile } from '../imports/imports';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
-import { badRequest, conflict, englishText, notFound, zodIssues } from '../platform/errors';
+import { badRequest, conflict, notFound, zodIssues } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { customerTermsOf } from './customer-prices';
 
@@ -257,25 +257,16 @@ export function importListCsv(
   input: { id: string; csv: string; commit: boolean },
 ): ImportOut {
   assertList(db, input.id);
-  const fail = (message: string): ImportOut => ({
-    rows: [],
-    valid: false,
-    written: 0,
-    fileErrors: [message],
-  });
-  const parsed = parseCsv(input.csv);
-  if (!parsed.ok) return fail(englishText('import.unclosedQuote', { line: parsed.line }));
-  const [header, ...records] = parsed.records;
-  if (!header || records.length === 0) return fail(englishText('import.empty'));
-  if (records.length > MAX_IMPORT_ROWS) {
-    return fail(englishText('import.tooManyRows', { max: MAX_IMPORT_ROWS }));
-  }
+  const file = readCsvFile(input.csv);
+  if (!file.ok) return { rows: [], valid: false, written: 0, fileErrors: [file.error] };
+  const { header, records } = file;
   const keys = header.fields.map(headerKey);
   const at = (names: string[]) => keys.findIndex((k) => names.map(headerKey).includes(k));
   const productAt = at(['product', 'name', 'product name']);
   const priceAt = at(['price']);
+  // Named as the exported file's header row names them (exportListCsv: product,price).
   const missing = [...(productAt < 0 ? ['product'] : []), ...(priceAt < 0 ? ['price'] : [])].map(
-    (column) => englishText('import.columnMissing', { column }),
+    (column) => fileError('import.columnMissing', { column }),
   );
   if (missing.length) return { rows: [], valid: false, written: 0, fileErrors: missing };
 

@@ -13,13 +13,20 @@ import {
   productInput,
   productUpdateInput,
 } from '../../shared/schemas/office';
+import { customerIdInput } from '../../shared/schemas/people';
 import type { AuthUser } from '../context';
 import { importCsv } from '../imports/imports';
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { publicProcedure, roleOf, router, staffProcedure } from '../trpc';
-import { type CatalogueReader, catalogueFor, customerProduct, getProduct } from './catalogue';
+import {
+  type CatalogueReader,
+  catalogueFor,
+  customerProduct,
+  getProduct,
+  officeCatalogueOf,
+} from './catalogue';
 import { createProduct, deleteProduct, updateProduct } from './products';
 import { searchFor } from './search';
 
@@ -39,6 +46,16 @@ export const productsRouter = router({
     .input(z.void())
     .output(answer(productListOut))
     .query(({ ctx }) => catalogueFor(ctx.db, readerOf(ctx.user))),
+
+  /**
+   * The office entering an order for a customer (an order phoned in): that customer's catalogue
+   * as `list` answers the customer itself (its prices, without what is hidden from it), with
+   * the live stock the office reads. Staff only.
+   */
+  forCustomer: staffProcedure
+    .input(customerIdInput)
+    .output(answer(productListOut))
+    .query(({ ctx, input }) => officeCatalogueOf(ctx.db, input.customerId)),
 
   /** Forgiving search (docs/decisions/039), as its reader may ask it. */
   search: publicProcedure

@@ -32,8 +32,11 @@ const isCounted = (p: Pick<ProductRow, 'itemCount'>) => p.itemCount === 'Count';
  */
 function stockStatements(db: Db) {
   return prepared(db, 'stock.move', () => ({
-    counted: db.$client.prepare<[string], Pick<ProductRow, 'id' | 'name' | 'stockInCount'>>(
-      `SELECT id, name, stock_in_count AS stockInCount FROM product
+    counted: db.$client.prepare<
+      [string],
+      Pick<ProductRow, 'id' | 'name' | 'nameNe' | 'stockInCount'>
+    >(
+      `SELECT id, name, name_ne AS nameNe, stock_in_count AS stockInCount FROM product
           WHERE id = ? AND item_count = 'Count'`,
     ),
     // The guard in the statement itself: whatever was read before, stock never goes below zero.
@@ -58,7 +61,7 @@ function stockStatements(db: Db) {
 /** Inside a write(): moves one product's stock by `delta` and records why; refuses below zero. */
 function move(
   db: Db,
-  p: Pick<ProductRow, 'id' | 'name' | 'stockInCount'>,
+  p: Pick<ProductRow, 'id' | 'name' | 'stockInCount'> & { nameNe?: string | null },
   delta: number,
   reason: StockReason,
   who: Actor,
@@ -70,7 +73,14 @@ function move(
   const balance = stmts.take.get(delta, p.id, delta);
   if (balance === undefined) {
     const left = stmts.left.get(p.id) ?? 0;
-    throw conflict('stock.insufficient', { name: p.name, left, productId: p.id });
+    // The Nepali name too (when there is one): a Nepali screen names the product as it reads it.
+    const nameNe = p.nameNe?.trim();
+    throw conflict('stock.insufficient', {
+      name: p.name,
+      ...(nameNe ? { nameNe } : {}),
+      left,
+      productId: p.id,
+    });
   }
   stmts.record.run({
     id: newId(),

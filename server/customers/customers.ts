@@ -16,6 +16,7 @@ import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
+import { silentCustomers } from './activity';
 import { removeAllPeople } from './people';
 import { nextStopPosition } from './routes';
 
@@ -24,9 +25,6 @@ import { nextStopPosition } from './routes';
 
 type Fields = z.output<typeof customerFields>;
 type CustomerRow = typeof customer.$inferSelect;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const INACTIVE_DAYS = 30;
 
 // --- The list --------------------------------------------------------------------------------
 // One statement for every customer: the latest delivery is a MAX over an index on
@@ -81,7 +79,7 @@ const LIST_SQL = sql`
   LEFT JOIN account a ON a.id = c.account_id
   ORDER BY c.restaurant_name COLLATE NOCASE, c.id`;
 
-function toOut(r: ListRow, cutoffIso: string): CustomerOut {
+function toOut(r: ListRow, silent: ReadonlySet<string>): CustomerOut {
   const last = !r.lastOrder
     ? r.lastJob
     : !r.lastJob || r.lastOrder > r.lastJob
@@ -116,15 +114,17 @@ function toOut(r: ListRow, cutoffIso: string): CustomerOut {
     documentLanguage: r.documentLanguage === 'en' ? 'en' : 'ja',
     totalDues: r.dues,
     lastDelivered: last,
-    inactive: !last || last < cutoffIso,
+    inactive: silent.has(r.id),
   };
 }
 
-/** Every customer with route, login name, last delivery and dues. */
-// `timeZone` is kept for the callers: the inactive cut-off is an instant, not a business day.
-export function allCustomers(db: Db, _timeZone: string, now = new Date()): CustomerOut[] {
-  const cutoff = new Date(now.getTime() - INACTIVE_DAYS * DAY_MS).toISOString();
-  return db.all<ListRow>(LIST_SQL).map((r) => toOut(r, cutoff));
+/**
+ * Every customer with route, login name, last delivery and dues; `inactive` when no order was
+ * placed for it in 30 days, as the dashboard counts it (server/customers/activity.ts).
+ */
+export function allCustomers(db: Db, timeZone: string, now = new Date()): CustomerOut[] {
+  const silent = new Set(silentCustomers(db, now, timeZone).map((c) => c._id));
+  return db.all<ListRow>(LIST_SQL).map((r) => toOut(r, silent));
 }
 
 export function matchesKind(c: CustomerOut, kind: CustomerKind): boolean {

@@ -57,6 +57,7 @@ const jobColumns = {
   oTotal: customerOrder.total,
   oInvoice: customerOrder.invoiceId,
   oSlip: customerOrder.slipNumber,
+  oMessage: customerOrder.customMessage,
   preparedName: preparer.username,
   driverName: driver.username,
 };
@@ -157,6 +158,7 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
             tax,
             invoice: invoiceOf(r.oInvoice, j.deliveredBy),
             slipNumber: r.oSlip ?? null,
+            customMessage: r.oMessage ?? '',
             credits: credits.get(j.id)?.available ?? [],
           }
         : null;

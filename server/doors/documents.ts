@@ -43,7 +43,7 @@ export async function documentsPlugin(app: FastifyInstance, services: Services):
       if (!STAFF.includes(roleOf(user))) throw new AppError('FORBIDDEN', 'auth.forbidden');
       const { closingDate } = closingStatementsInput.parse(req.params);
       const models = statementsOfClosing(services.db, closingDate).map((s) =>
-        statementModel(services.db, s.id, scopeAll),
+        statementModel(services.db, s.id, scopeAll, services.config.timeZone),
       );
       if (models.length === 0) throw new AppError('NOT_FOUND', 'common.notFound');
       const bytes = await renderPdf(models);
@@ -61,7 +61,13 @@ export async function documentsPlugin(app: FastifyInstance, services: Services):
       if (!(DOCUMENT_KINDS as readonly string[]).includes(kind) || !id || id.length > 64) {
         throw new AppError('NOT_FOUND', 'common.notFound');
       }
-      const model = documentModel(services.db, kind as DocumentKind, id, documentScope(user));
+      const model = documentModel(
+        services.db,
+        kind as DocumentKind,
+        id,
+        documentScope(user),
+        services.config.timeZone,
+      );
       const bytes = await renderPdf([model]);
       const download = (req.query as { download?: string }).download === '1';
       return sendPdf(reply, pdfFileName(model), bytes, download);

@@ -27,8 +27,9 @@ function send(services: Services, routeId: string | null) {
   return sendWorkbook(services, (req, language) => {
     const id = routeId ?? (req.params as { routeId?: string }).routeId ?? '';
     if (!id || id.length > 64) throw new AppError('NOT_FOUND', 'common.notFound');
-    const today = isoDateInZone(new Date(), services.config.timeZone);
-    return exportWorkbook(services.db, id === 'all' ? null : id, today, language);
+    const { timeZone } = services.config;
+    const today = isoDateInZone(new Date(), timeZone);
+    return exportWorkbook(services.db, id === 'all' ? null : id, today, timeZone, language);
   });
 }
 

@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { category, customer, product, route } from '../../drizzle/schema';
-import { headerKey, parseCsv } from '../../shared/csv';
+import { type CsvRecord, headerKey, parseCsv } from '../../shared/csv';
 import { WEEKDAYS } from '../../shared/enums';
-import { customerFields, type ImportOut, productInput } from '../../shared/schemas/office';
+import {
+  customerFields,
+  type ImportFileError,
+  type ImportOut,
+  productInput,
+} from '../../shared/schemas/office';
 import { insertProduct, rowValues, updateProductRow } from '../catalogue/products';
 import { insertCustomer } from '../customers/customers';
 import type { Actor } from '../platform/audit';
 import { type Db, write } from '../platform/db';
-import { englishText, zodIssues } from '../platform/errors';
+import { type ErrorCode, type ErrorParams, zodIssues } from '../platform/errors';
 
 // CSV import of products and customers, for a wholesaler moving off a spreadsheet. Every row
 // is checked with the same schema as the forms; the preview lists each row's problems, and
@@ -19,10 +24,34 @@ import { englishText, zodIssues } from '../platform/errors';
 
 export const MAX_IMPORT_ROWS = 5000;
 
+/** A problem with the whole file: its code and parameters, said by the client in its language. */
+export function fileError(code: ErrorCode, params?: ErrorParams): ImportFileError {
+  return params ? { code, params } : { code };
+}
+
+/** The file's text as records, or the problem that stops its import before any row. */
+export function readCsvFile(
+  csv: string,
+): { ok: true; header: CsvRecord; records: CsvRecord[] } | { ok: false; error: ImportFileError } {
+  const parsed = parseCsv(csv);
+  if (!parsed.ok) {
+    return { ok: false, error: fileError('import.unclosedQuote', { line: parsed.line }) };
+  }
+  const [header, ...records] = parsed.records;
+  if (!header || records.length === 0) return { ok: false, error: fileError('import.empty') };
+  if (records.length > MAX_IMPORT_ROWS) {
+    return { ok: false, error: fileError('import.tooManyRows', { max: MAX_IMPORT_ROWS }) };
+  }
+  return { ok: true, header, records };
+}
+
 interface Column {
   /** The field of the form's schema. */
   field: string;
-  /** Header names that mean this column (compared loosely). */
+  /**
+   * Header names that mean this column (compared loosely); the first is the one the import
+   * screen lists (client ImportModal) and a missing column is named by.
+   */
   names: string[];
   required: boolean;
 }
@@ -102,37 +131,20 @@ export function importCsv(
   actor: Actor,
   input: { kind: 'products' | 'customers'; csv: string; commit: boolean },
 ): ImportOut {
-  const parsed = parseCsv(input.csv);
-  if (!parsed.ok) {
-    return {
-      rows: [],
-      valid: false,
-      written: 0,
-      fileErrors: [englishText('import.unclosedQuote', { line: parsed.line })],
-    };
-  }
-  const [header, ...records] = parsed.records;
-  if (!header || records.length === 0) {
-    return { rows: [], valid: false, written: 0, fileErrors: [englishText('import.empty')] };
-  }
-  if (records.length > MAX_IMPORT_ROWS) {
-    return {
-      rows: [],
-      valid: false,
-      written: 0,
-      fileErrors: [englishText('import.tooManyRows', { max: MAX_IMPORT_ROWS })],
-    };
-  }
+  const file = readCsvFile(input.csv);
+  if (!file.ok) return { rows: [], valid: false, written: 0, fileErrors: [file.error] };
+  const { header, records } = file;
   const columns = input.kind === 'products' ? PRODUCT_COLUMNS : CUSTOMER_COLUMNS;
   const keys = header.fields.map(headerKey);
   const position = new Map<string, number>();
-  const fileErrors: string[] = [];
+  const fileErrors: ImportFileError[] = [];
   for (const col of columns) {
     const wanted = new Set(col.names.map(headerKey));
     const at = keys.findIndex((k) => wanted.has(k));
     if (at >= 0) position.set(col.field, at);
-    else if (col.required)
-      fileErrors.push(englishText('import.columnMissing', { column: col.field }));
+    else if (col.required) {
+      fileErrors.push(fileError('import.columnMissing', { column: col.names[0] ?? col.field }));
+    }
   }
   if (fileErrors.length) return { rows: [], valid: false, written: 0, fileErrors };
 

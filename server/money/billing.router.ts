@@ -6,6 +6,7 @@ import {
   claimListInput,
   claimListOut,
   claimOut,
+  closingDueOut,
   closingInput,
   closingPreviewOut,
   closingResultOut,
@@ -15,7 +16,7 @@ import {
   creditNoteOut,
 } from '../../shared/schemas/billing';
 import { actorOf } from '../platform/audit';
-import { businessToday } from '../platform/business-day';
+import { businessNow, businessToday } from '../platform/business-day';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
@@ -29,13 +30,22 @@ import {
   getCreditNote,
   listClaims,
 } from './claims';
-import { previewClosing, runClosing } from './closing';
+import { dueClosing, previewClosing, runClosing } from './closing';
 
 // Billing from deliveries (ADR 033): the office's closing run, goods claims and credit notes.
 
 const idInput = z.object({ id: z.string().trim().min(1, 'common.idRequired').max(64) });
 
 export const closingRouter = router({
+  /** The closing to run next: the date the closing screen opens on. */
+  due: staffProcedure
+    .input(z.void())
+    .output(answer(closingDueOut))
+    .query(({ ctx }) => {
+      const { now, timeZone } = businessNow(ctx);
+      return dueClosing(ctx.db, now, timeZone);
+    }),
+
   /** What a closing run for a date would make: customers, orders, amounts. */
   preview: staffProcedure
     .input(closingInput)

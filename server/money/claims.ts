@@ -12,6 +12,7 @@ import {
 } from '../../shared/schemas/billing';
 import { asTaxRate } from '../../shared/tax';
 import { toRateColumns } from '../../shared/tax-columns';
+import { DELIVERED_AT_SQL } from '../deliveries/delivered-at';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, conflict, notFound } from '../platform/errors';
@@ -41,14 +42,6 @@ interface DeliveredLine {
   /** ISO time of the delivery, null while not delivered. */
   deliveredAt: string | null;
 }
-
-/** When an order was delivered: its driver's delivery, else the office's; null while pending. */
-const DELIVERED_AT_SQL = `CASE
-    WHEN o.is_delivered = 0 THEN NULL
-    WHEN EXISTS (SELECT 1 FROM delivery_job j WHERE j.order_id = o.id AND j.is_delivered = 0) THEN NULL
-    ELSE COALESCE((SELECT MAX(j.delivered_at) FROM delivery_job j
-                    WHERE j.order_id = o.id AND j.is_delivered = 1), o.delivered_at)
-  END`;
 
 const LINE_SELECT = `SELECT l.id AS lineId, o.id AS orderId, o.order_number AS orderNumber,
        o.customer_id AS customerId, l.name, l.sku, l.unit_price AS unitPrice, l.tax_rate AS taxRate,

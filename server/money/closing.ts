@@ -3,6 +3,7 @@ import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import type {
   ClosingCustomerOut,
+  ClosingDueOut,
   ClosingPreviewOut,
   ClosingResultOut,
 } from '../../shared/schemas/billing';
@@ -222,6 +223,45 @@ export function previewClosing(
     customers,
     total: customers.reduce((s, c) => s + (c.closed ? 0 : c.amount), 0),
   };
+}
+
+/** The latest closing date of a closing day on or before `date`. */
+export function latestClosingDate(closingDay: number | null, date: string): string {
+  const thisMonth = dayInMonth(date, closingDay ?? 31);
+  return thisMonth <= date ? thisMonth : previousClosingDate(closingDay, date);
+}
+
+/** Whether a run on `closingDate` would make something for this customer (as the preview says). */
+function hasWork(db: Db, target: Target, closingDate: string, timeZone: string): boolean {
+  const p = plan(db, target, closingDate, timeZone);
+  if (p.closed) return false;
+  if (p.orders.length > 0) return true;
+  const f = statementFigures(db, target, p);
+  return f.manual.length > 0 || f.carriedOver !== 0;
+}
+
+/**
+ * The closing the office has to run next (the date the closing screen opens on): the latest
+ * date up to today on which some monthly customer is due and still has something to close.
+ * Each customer is looked at on its own latest closing date only: closing there also bills
+ * what an earlier closing date missed, and once it is closed there every earlier date is too.
+ * Nothing due: the latest closing date of any monthly customer (it shows them closed).
+ */
+export function dueClosing(db: Db, now: Date, timeZone: string): ClosingDueOut {
+  const today = isoDateInZone(now, timeZone);
+  const byDate = new Map<string, Target[]>();
+  for (const t of db.$client
+    .prepare<[], Target>(`${TARGET_SELECT} WHERE payment_method = 'monthly'`)
+    .all()) {
+    const date = latestClosingDate(t.closingDay, today);
+    byDate.set(date, [...(byDate.get(date) ?? []), t]);
+  }
+  const dates = [...byDate.keys()].sort().reverse();
+  for (const date of dates) {
+    const due = (byDate.get(date) ?? []).filter((t) => hasWork(db, t, date, timeZone)).length;
+    if (due > 0) return { closingDate: date, customers: due };
+  }
+  return { closingDate: dates[0] ?? latestClosingDate(31, today), customers: 0 };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { isoDateInZone } from '../../shared/format';
 import {
   confirmHandoverInput,
   driverDayOut,
@@ -12,6 +11,7 @@ import {
   handoverReportOut,
 } from '../../shared/schemas/invoices';
 import { actorOf } from '../platform/audit';
+import { businessToday } from '../platform/business-day';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { driverProcedure, router, staffProcedure } from '../trpc';
@@ -26,11 +26,7 @@ export const handoversRouter = router({
     .input(handoverDayInput)
     .output(answer(driverDayOut))
     .query(({ ctx, input }) =>
-      driverDay(
-        ctx.db,
-        ctx.user.account.id,
-        input.date ?? isoDateInZone(new Date(), ctx.config.timeZone),
-      ),
+      driverDay(ctx.db, ctx.user.account.id, input.date ?? businessToday(ctx)),
     ),
 
   handOver: driverProcedure
@@ -44,6 +40,7 @@ export const handoversRouter = router({
           actorOf(ctx.user),
           { id: ctx.user.account.id, name: ctx.user.account.username },
           input,
+          businessToday(ctx),
         ),
       ),
     ),

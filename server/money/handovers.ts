@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { addDaysIso } from '../../shared/delivery-dates';
+import { HANDOVER_DAYS_BACK } from '../../shared/rules';
 import type {
   confirmHandoverInput,
   DriverDayOut,
@@ -128,14 +130,20 @@ export function driverDay(db: Db, driverId: string, date: string): DriverDayOut 
 
 /**
  * The driver hands the day's cash over, stating the amount. Handing over again the same day
- * (more was collected) updates the handover until the office has confirmed it.
+ * (more was collected) updates the handover until the office has confirmed it. The day is
+ * today (the business's) or one of the HANDOVER_DAYS_BACK days before it (shared/rules.ts).
  */
 export function handOver(
   db: Db,
   actor: Actor,
   driver: { id: string; name: string },
   input: z.output<typeof handOverInput>,
+  today: string,
 ): HandoverOut {
+  if (input.date > today) throw badRequest('handover.dateInFuture');
+  if (input.date < addDaysIso(today, -HANDOVER_DAYS_BACK)) {
+    throw badRequest('handover.dateTooOld', { days: HANDOVER_DAYS_BACK });
+  }
   const s = statements(db);
   const id = write(db, () => {
     const collected = s.total.get({ driverId: driver.id, date: input.date }) ?? 0;

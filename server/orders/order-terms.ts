@@ -1,3 +1,4 @@
+import type { CheckoutTermsOut } from '../../shared/schemas/terms';
 import { quantityProblem } from '../../shared/terms';
 import {
   type CustomerTerms,
@@ -31,16 +32,61 @@ export function orderTermsFor(db: Db, customerId: string, productIds: string[]):
   };
 }
 
+/**
+ * The params naming a product in a refusal: its name, and its Nepali name when it has one, so
+ * a Nepali screen says the product as its catalogue does (the client picks by language).
+ */
+export function productParams(p: { name: string; nameNe?: string | null }): {
+  name: string;
+  nameNe?: string;
+} {
+  const nameNe = p.nameNe?.trim();
+  return nameNe ? { name: p.name, nameNe } : { name: p.name };
+}
+
 /** Refuses a line the customer may not order: hidden from it, below the minimum, not a lot. */
 export function checkOrderable(
   terms: OrderTerms,
-  p: { id: string; name: string; minQuantity: number; lot: number },
+  p: { id: string; name: string; nameNe?: string | null; minQuantity: number; lot: number },
   quantity: number,
 ): void {
-  if (terms.hidden.has(p.id)) throw appError('CONFLICT', 'terms.productHidden', { name: p.name });
+  const named = productParams(p);
+  if (terms.hidden.has(p.id)) throw appError('CONFLICT', 'terms.productHidden', named);
   const problem = quantityProblem(p, quantity);
   if (problem === 'terms.belowMinimum') {
-    throw badRequest('terms.belowMinimum', { name: p.name, minimum: p.minQuantity });
+    throw badRequest('terms.belowMinimum', { ...named, minimum: p.minQuantity });
   }
-  if (problem === 'terms.notLot') throw badRequest('terms.notLot', { name: p.name, lot: p.lot });
+  if (problem === 'terms.notLot') throw badRequest('terms.notLot', { ...named, lot: p.lot });
+}
+
+/**
+ * What the cart and checkout show of the signed-in customer's terms: its minimum order rule as
+ * placement applies it (applyMinimumOrder: on the goods before tax; null when nothing happens
+ * below any value), and which of the cart's products (`productIds`) are hidden from it, so a
+ * line missing from its catalogue says "not available to your restaurant" rather than "no
+ * longer sold". Only the ids asked about are answered: nothing about other products leaks.
+ */
+export function checkoutTermsOf(
+  db: Db,
+  customerId: string,
+  productIds: readonly string[],
+): CheckoutTermsOut {
+  const terms = customerTermsOf(db, customerId);
+  const hidden = productIds.length
+    ? hiddenProductIds(db, customerId, terms.priceListId)
+    : new Set<string>();
+  const applies =
+    terms.minOrderValue > 0 &&
+    (terms.minOrderRule === 'refuse' ||
+      (terms.minOrderRule === 'charge' && terms.deliveryCharge > 0));
+  return {
+    minimumOrder: applies
+      ? {
+          rule: terms.minOrderRule === 'refuse' ? 'refuse' : 'charge',
+          value: terms.minOrderValue,
+          deliveryCharge: terms.minOrderRule === 'charge' ? terms.deliveryCharge : 0,
+        }
+      : null,
+    hidden: [...new Set(productIds)].filter((id) => hidden.has(id)),
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateInZone } from '../../shared/format';
+import { cancelledOrderEntryOut } from '../../shared/schemas/cancelled-orders';
 import { deletedOut } from '../../shared/schemas/common';
 import {
   customerOrderPageOut,
@@ -35,6 +36,7 @@ import {
   sameDayOut,
 } from '../../shared/schemas/order-change';
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared/schemas/orders';
+import { checkoutTermsInput, checkoutTermsOut } from '../../shared/schemas/terms';
 import { releaseHeldOrder } from '../customers/credit.router';
 import { actorOf } from '../platform/audit';
 import { businessNow } from '../platform/business-day';
@@ -42,6 +44,7 @@ import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
 import { dispatchSelected } from './bulk-dispatch';
+import { cancelledOrdersOf } from './cancelled-orders';
 import { lastOrderOf } from './last-order';
 import {
   addToOrder,
@@ -50,6 +53,7 @@ import {
   orderChangeWindow,
   sameDayOrder,
 } from './order-change';
+import { checkoutTermsOf } from './order-terms';
 import { countPendingWebOrders, getOrder, listCustomerOrders, placeOrder } from './orders';
 import {
   deleteOrder,
@@ -102,6 +106,15 @@ export const ordersRouter = router({
       orderChangeWindow(ctx.db, ctx.customer.id, input.id, businessNow(ctx)),
     ),
 
+  /**
+   * The customer's own minimum order rule and which of its cart's products are hidden from it
+   * (ADR 035): what the cart and checkout say before placement refuses or charges.
+   */
+  checkoutTerms: customerProcedure
+    .input(checkoutTermsInput)
+    .output(answer(checkoutTermsOut))
+    .query(({ ctx, input }) => checkoutTermsOf(ctx.db, ctx.customer.id, input.products)),
+
   /** The customer's order for a delivery day that can still be changed (checkout's notice). */
   sameDay: customerProcedure
     .input(sameDayInput)
@@ -151,6 +164,15 @@ export const ordersRouter = router({
     .input(pageInput)
     .output(answer(orderPageOut))
     .query(({ ctx, input }) => listCustomerOrders(ctx.db, ctx.customer.id, input.pageNumber)),
+
+  /**
+   * The customer's orders cancelled in the last weeks (removed; the trail keeps them, ADR 043):
+   * the history shows them marked cancelled. The trail is stamped with the real time.
+   */
+  cancelledMine: customerProcedure
+    .input(z.void())
+    .output(answer(z.array(cancelledOrderEntryOut)))
+    .query(({ ctx }) => cancelledOrdersOf(ctx.db, ctx.customer.id, { now: new Date() })),
 
   /** A customer sees only their own orders (others answer 404); staff see any. */
   byId: customerOrStaffProcedure

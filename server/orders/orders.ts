@@ -21,7 +21,7 @@ import { prepared } from '../platform/prepared';
 import { type Scope, withinScope } from '../platform/scope';
 import { deliveryCalendar } from '../settings/settings';
 import { effectiveTaxRate, getTaxSettings } from '../settings/tax-settings';
-import { checkOrderable, orderTermsFor } from './order-terms';
+import { checkOrderable, orderTermsFor, productParams } from './order-terms';
 
 type OrderRow = typeof customerOrder.$inferSelect;
 type LineRow = typeof orderLine.$inferSelect;
@@ -248,9 +248,9 @@ export function priceLines(
     if (!hit) throw badRequest('order.productGone');
     const p = hit.product;
     checkOrderable(terms, p, quantity);
-    if (isOutOfStock(p.itemType)) throw badRequest('order.outOfStock', { name: p.name });
+    if (isOutOfStock(p.itemType)) throw badRequest('order.outOfStock', productParams(p));
     if (quantity > MAX_QUANTITY)
-      throw badRequest('order.quantityTooLarge', { name: p.name, max: MAX_QUANTITY });
+      throw badRequest('order.quantityTooLarge', { ...productParams(p), max: MAX_QUANTITY });
     const unitPrice = terms.priceOf(productId, p.price);
     lines.push({
       id: newId(),

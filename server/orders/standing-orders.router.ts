@@ -39,7 +39,7 @@ export const standingRouter = router({
   usual: customerProcedure
     .input(z.void())
     .output(answer(z.array(standingDayOut)))
-    .query(({ ctx }) => listUsualOrders(ctx.db, ctx.customer.id)),
+    .query(({ ctx }) => listUsualOrders(ctx.db, ctx.customer.id, ctx.config.timeZone)),
 
   setUsual: customerProcedure
     .input(usualOrderInput)
@@ -87,7 +87,7 @@ export const standingRouter = router({
   usualFor: staffProcedure
     .input(customerIdInput)
     .output(answer(z.array(standingDayOut)))
-    .query(({ ctx, input }) => listUsualOrders(ctx.db, input.customerId)),
+    .query(({ ctx, input }) => listUsualOrders(ctx.db, input.customerId, ctx.config.timeZone)),
 
   setUsualFor: staffProcedure
     .input(usualOrderForInput)

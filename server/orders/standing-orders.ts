@@ -13,7 +13,7 @@ import {
 } from '../../drizzle/schema';
 import { addDaysIso, isDeliveryDay, weekdayOf } from '../../shared/delivery-dates';
 import { WEEKDAYS, type Weekday } from '../../shared/enums';
-import { isoDateInZone } from '../../shared/format';
+import { isoDateInZone, timeInZone } from '../../shared/format';
 import { MAX_QUANTITY } from '../../shared/rules';
 import type { OrderOut } from '../../shared/schemas/orders';
 import {
@@ -257,8 +257,28 @@ function isPassing(code: string): boolean {
   return code === 'order.outOfStock' || code.startsWith('stock.') || code.includes('Stock');
 }
 
-export function listUsualOrders(db: Db, customerId: string): StandingDayOut[] {
+/**
+ * When a weekday's draft appears: `leadHours` before the cut-off on that weekday, as the
+ * weekday and time of day in the business's zone (the scheduler's `opensAt`).
+ */
+function draftTimeOf(
+  weekday: Weekday,
+  s: { cutoff: string; leadHours: number },
+  timeZone: string,
+): { weekday: Weekday; time: string } {
+  const opensAt = new Date(
+    cutoffOf(nextDateOf(weekday), s.cutoff, timeZone).getTime() - s.leadHours * 3_600_000,
+  );
+  return {
+    weekday: weekdayOf(isoDateInZone(opensAt, timeZone)),
+    time: timeInZone(opensAt, timeZone),
+  };
+}
+
+export function listUsualOrders(db: Db, customerId: string, timeZone: string): StandingDayOut[] {
   const c = loadCustomer(db, customerId);
+  const { cutoff } = getDeliverySettings(db);
+  const { leadHours } = getStandingSettings(db);
   const rows = db
     .select({ line: standingLine, nameNe: product.nameNe })
     .from(standingLine)
@@ -277,6 +297,9 @@ export function listUsualOrders(db: Db, customerId: string): StandingDayOut[] {
         nameNe: r.nameNe || null,
         quantity: r.line.quantity,
       })),
+    draftsFrom: draftTimeOf(weekday, { cutoff, leadHours }, timeZone),
+    cutoff,
+    leadHours,
   }));
 }
 
@@ -365,7 +388,7 @@ export function setUsualOrder(
       });
     }
   });
-  return listUsualOrders(db, customerId);
+  return listUsualOrders(db, customerId, opts.timeZone);
 }
 
 function earliestOpenDate(db: Db, timeZone: string, now: Date): string {
@@ -460,11 +483,53 @@ function nepaliNames(db: Db, runs: readonly RunRow[]): Map<string, string | null
   );
 }
 
+/** One of the customer's orders, named on a run of the same delivery date. */
+type OrderRef = { id: string; orderNumber: number };
+
+/**
+ * The customers' orders (live: a cancelled order is removed, ADR 043) of some delivery dates,
+ * by customer and date: a run's `otherOrders`.
+ */
+function ordersByCustomerDate(
+  db: Db,
+  customerIds: readonly string[],
+  dates: { from: string } | { on: string },
+): Map<string, OrderRef[]> {
+  const out = new Map<string, OrderRef[]>();
+  if (customerIds.length === 0) return out;
+  const rows = db.$client
+    .prepare<
+      [string, string],
+      { id: string; orderNumber: number; customerId: string; deliveryDate: string }
+    >(
+      `SELECT id, order_number AS orderNumber, customer_id AS customerId,
+              delivery_date AS deliveryDate
+         FROM customer_order
+        WHERE customer_id IN (SELECT value FROM json_each(?))
+          AND delivery_date ${'from' in dates ? '>=' : '='} ?
+        ORDER BY order_number`,
+    )
+    .all(JSON.stringify([...new Set(customerIds)]), 'from' in dates ? dates.from : dates.on);
+  for (const r of rows) {
+    const key = `${r.customerId}|${r.deliveryDate}`;
+    const list = out.get(key) ?? [];
+    list.push({ id: r.id, orderNumber: r.orderNumber });
+    out.set(key, list);
+  }
+  return out;
+}
+
+/** The customer's orders for the run's date other than the one the run placed itself. */
+function otherOrdersOf(r: RunRow, orders: Map<string, OrderRef[]>): OrderRef[] {
+  return (orders.get(`${r.customerId}|${r.deliveryDate}`) ?? []).filter((o) => o.id !== r.orderId);
+}
+
 function toRunOut(
   r: RunRow,
   c: { restaurantName: string; customerCode: string } | null,
   cutoffAt: string,
   namesNe: Map<string, string | null>,
+  orders: Map<string, OrderRef[]>,
 ): StandingRunOut {
   return {
     id: r.id,
@@ -478,6 +543,7 @@ function toRunOut(
     total: r.total,
     reason: r.reason,
     orderId: r.orderId,
+    otherOrders: otherOrdersOf(r, orders),
     cutoffAt,
   };
 }
@@ -499,8 +565,9 @@ export function upcomingRuns(
     .orderBy(asc(standingRun.deliveryDate))
     .all();
   const namesNe = nepaliNames(db, runs);
+  const orders = ordersByCustomerDate(db, [customerId], { from: today });
   return runs.map((r) =>
-    toRunOut(r, c, cutoffOf(r.deliveryDate, cutoff, opts.timeZone).toISOString(), namesNe),
+    toRunOut(r, c, cutoffOf(r.deliveryDate, cutoff, opts.timeZone).toISOString(), namesNe, orders),
   );
 }
 
@@ -519,8 +586,13 @@ export function runsForDate(db: Db, date: string, timeZone: string): StandingRun
     db,
     rows.map((row) => row.r),
   );
+  const orders = ordersByCustomerDate(
+    db,
+    rows.map((row) => row.r.customerId),
+    { on: date },
+  );
   return rows.map(({ r, name, code }) =>
-    toRunOut(r, { restaurantName: name, customerCode: code }, cutoffAt, namesNe),
+    toRunOut(r, { restaurantName: name, customerCode: code }, cutoffAt, namesNe, orders),
   );
 }
 
@@ -587,7 +659,13 @@ export function updateDraft(
     if (!changed) throw conflict('standing.draftClosed');
     return changed;
   });
-  return toRunOut(updated, c.record, closesAt.toISOString(), nepaliNames(db, [updated]));
+  return toRunOut(
+    updated,
+    c.record,
+    closesAt.toISOString(),
+    nepaliNames(db, [updated]),
+    ordersByCustomerDate(db, [customerId], { on: updated.deliveryDate }),
+  );
 }
 
 // --- The scheduler's work -----------------------------------------------------------------------
@@ -792,6 +870,12 @@ function settleOne(
     result.skipped += finish(db, run, 'skipped');
     return;
   }
+  // The customer already has an order for this day (placed or changed after the draft): the
+  // usual order is not placed on top of it (ADR 037, amendment of 2026-11-28).
+  if (hasOrderFor(db, run)) {
+    result.skipped += finish(db, run, 'skipped', { reason: ALREADY_ORDERED });
+    return;
+  }
   let wants: Want[] = run.lines
     .filter((l) => l.available)
     .map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity }));
@@ -816,6 +900,8 @@ function settleOne(
           // The order and the run's new state commit together: a second pass, or a pass after
           // a restart, finds the run confirmed and places nothing.
           within: (o) => {
+            // Checked again under placement's write lock: an order placed since the check above.
+            if (hasOrderFor(db, run, o._id)) throw new AlreadyOrdered();
             const done = db
               .update(standingRun)
               .set({
@@ -846,6 +932,10 @@ function settleOne(
       return;
     } catch (err) {
       if (err instanceof AlreadySettled) return;
+      if (err instanceof AlreadyOrdered) {
+        result.skipped += finish(db, run, 'skipped', { reason: ALREADY_ORDERED });
+        return;
+      }
       if (!(err instanceof AppError)) throw err;
       if (DATE_CODES.has(err.appCode)) {
         const status = err.appCode === 'order.deliveryDateHoliday' ? 'holiday' : 'missed';
@@ -876,3 +966,20 @@ function settleOne(
 }
 
 class AlreadySettled extends Error {}
+class AlreadyOrdered extends Error {}
+
+/** Why a run was not placed: the customer already had an order for its delivery date. */
+const ALREADY_ORDERED = 'standing.alreadyOrdered';
+
+/** Whether the run's customer has an order for the run's date (other than `except`). */
+function hasOrderFor(db: Db, run: RunRow, except = ''): boolean {
+  return (
+    db.$client
+      .prepare<[string, string, string], number>(
+        `SELECT 1 FROM customer_order
+          WHERE customer_id = ? AND delivery_date = ? AND id <> ? LIMIT 1`,
+      )
+      .pluck()
+      .get(run.customerId, run.deliveryDate, except) !== undefined
+  );
+}

@@ -1,6 +1,7 @@
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import type { DashboardOut } from '../../shared/schemas/dashboard';
+import { silentCustomers } from '../customers/activity';
 import { dayRange } from '../platform/business-day';
 import type { Db } from '../platform/db';
 
@@ -16,7 +17,6 @@ export function dashboard(db: Db, now: Date, timeZone: string): DashboardOut {
   const [from, to] = dayRange(today, timeZone);
   const first = addDaysIso(today, -(DAYS - 1));
   const [since] = dayRange(first, timeZone);
-  const silentBefore = dayRange(addDaysIso(today, -DAYS), timeZone)[1];
 
   const placed = sqlite
     .prepare<[string, string], { count: number; amount: number | null }>(
@@ -25,11 +25,19 @@ export function dashboard(db: Db, now: Date, timeZone: string): DashboardOut {
     )
     .get(from, to) ?? { count: 0, amount: 0 };
 
+  // Delivered is when the goods reached the restaurant: the office's own delivery (no job), or
+  // the driver's job marked delivered. `is_delivered` alone means handed over (dispatched to a
+  // driver too): the spec's name, see drizzle/schema/orders.ts and claims.ts DELIVERED_AT_SQL.
   const deliveries = sqlite
     .prepare<[string], { delivered: number | null; pending: number | null; amount: number | null }>(
-      `SELECT SUM(is_delivered) AS delivered, SUM(1 - is_delivered) AS pending,
-              SUM(CASE WHEN is_delivered = 1 THEN total ELSE 0 END) AS amount
-         FROM customer_order WHERE delivery_date = ?`,
+      `SELECT SUM(arrived) AS delivered, SUM(1 - arrived) AS pending,
+              SUM(CASE WHEN arrived = 1 THEN total ELSE 0 END) AS amount
+         FROM (SELECT o.total,
+                      CASE WHEN o.is_delivered = 1
+                            AND NOT EXISTS (SELECT 1 FROM delivery_job j
+                                             WHERE j.order_id = o.id AND j.is_delivered = 0)
+                           THEN 1 ELSE 0 END AS arrived
+                 FROM customer_order o WHERE o.delivery_date = ?)`,
     )
     .get(today);
 
@@ -52,14 +60,8 @@ export function dashboard(db: Db, now: Date, timeZone: string): DashboardOut {
     )
     .get(today);
 
-  const silent = sqlite
-    .prepare<[string], { _id: string; restaurantName: string }>(
-      `SELECT c.id AS _id, c.restaurant_name AS restaurantName FROM customer c
-        WHERE NOT EXISTS (SELECT 1 FROM customer_order o
-                           WHERE o.customer_id = c.id AND o.created_at >= ?)
-        ORDER BY c.restaurant_name`,
-    )
-    .all(silentBefore);
+  // One definition with the customer card's warning (server/customers/activity.ts).
+  const silent = silentCustomers(db, now, timeZone);
 
   const perDay = new Map<string, { orders: number; amount: number }>();
   for (let d = first; d <= today; d = addDaysIso(d, 1)) perDay.set(d, { orders: 0, amount: 0 });

@@ -1,8 +1,10 @@
 import type * as xlsxModule from 'xlsx';
 import type { InvoiceStatus, Language } from '../../shared/enums';
+import { isoDateInZone } from '../../shared/format';
 import { en, ja, ne, type Resources } from '../../shared/locales';
 import { daysBetween } from '../money/aging';
 import { statusOf } from '../money/invoices';
+import { instantInZone } from '../platform/business-day';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 
@@ -12,6 +14,8 @@ import { notFound } from '../platform/errors';
 // panes and an autofilter, and text that a spreadsheet could take for a formula is text.
 // Sheet names, headers and words (payment method, status, kind) are in the reader's language
 // (`exportTexts`, shared/locales/<lang>/exports.json); English when none is known.
+// Every date is the business's calendar date: an instant (a delivery's time, a cancellation,
+// an old invoice's creation) is read in the business's time zone before it becomes a cell.
 
 /** The texts of the Excel files (the `exports` namespace) in one language. */
 export type ExportTexts = Resources['exports'];
@@ -67,9 +71,22 @@ export function yenCell(value: number): Cell {
   return { t: 'n', v: value, z: YEN_FORMAT };
 }
 
+/**
+ * A stored date as the business's calendar date: a YYYY-MM-DD as it is, an instant as its date
+ * in the business's time zone (a delivery at 07:33 in Tokyo is 22:33 UTC the day before).
+ */
+function businessDay(value: string | null, timeZone: string): string | null {
+  if (!value || value.length <= 10) return value;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value : isoDateInZone(at, timeZone);
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A calendar date (YYYY-MM-DD; an instant must be made a business day first: businessDay). */
 export function dateCell(iso: string | null | undefined): Cell {
   if (!iso) return { t: 's', v: '' };
-  const ms = Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
+  const ms = Date.parse(`${iso}T00:00:00Z`);
   if (Number.isNaN(ms)) return textCell(iso);
   return { t: 'n', v: (ms - EXCEL_EPOCH_MS) / 86_400_000, z: DATE_FORMAT };
 }
@@ -192,8 +209,16 @@ export interface ExportData {
   billed: BilledInvoiceRow[];
 }
 
-/** The rows of one route (`null` = all routes) and the file's name. */
-export function exportData(db: Db, routeId: string | null, today: string): ExportData {
+/**
+ * The rows of one route (`null` = all routes) and the file's name; `today` and every date in
+ * the rows are days in the business's time zone (`timeZone`, config TZ).
+ */
+export function exportData(
+  db: Db,
+  routeId: string | null,
+  today: string,
+  timeZone: string,
+): ExportData {
   let routeName = 'all';
   if (routeId !== null) {
     const r = db.$client
@@ -224,7 +249,8 @@ export function exportData(db: Db, routeId: string | null, today: string): Expor
         WHERE ${routeWhere}
         ORDER BY r.name, c.customer_code`,
     )
-    .all(params);
+    .all(params)
+    .map((c) => ({ ...c, lastDelivery: businessDay(c.lastDelivery || null, timeZone) }));
   const invoices = db.$client
     .prepare<Record<string, string>, InvoiceExportRow>(
       `SELECT c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
@@ -238,22 +264,34 @@ export function exportData(db: Db, routeId: string | null, today: string): Expor
         WHERE i.paid_amount < i.amount AND i.cancelled_at IS NULL AND ${routeWhere}
         ORDER BY c.customer_code, i.due_date`,
     )
-    .all(params);
+    .all(params)
+    .map((i) => ({ ...i, invoiceDate: businessDay(i.invoiceDate, timeZone) ?? '' }));
   const since = new Date(Date.parse(`${today}T00:00:00Z`) - INVOICE_SHEET_DAYS * 86_400_000)
     .toISOString()
     .slice(0, 10);
+  // An invoice without an issue date (an old row) counts from the instant it was made.
+  const sinceInstant = instantInZone(since, '00:00', timeZone).toISOString();
   const billed = db.$client
     .prepare<Record<string, string>, BilledInvoiceRow>(
-      `SELECT i.number, i.kind, substr(COALESCE(i.issue_date, i.created_at), 1, 10) AS issueDate,
+      `SELECT i.number, i.kind, COALESCE(i.issue_date, i.created_at) AS issueDate,
               c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
               i.net8, i.tax8, i.net10, i.tax10, i.credit_applied AS creditApplied, i.amount,
               i.paid_amount AS paidAmount, i.cancelled_at AS cancelledAt
          FROM invoice i
          LEFT JOIN customer c ON c.id = i.customer_id
-        WHERE substr(COALESCE(i.issue_date, i.created_at), 1, 10) >= @since AND ${routeWhere}
+        WHERE (CASE WHEN i.issue_date IS NOT NULL THEN i.issue_date >= @since
+                    ELSE i.created_at >= @sinceInstant END) AND ${routeWhere}
         ORDER BY issueDate, i.number`,
     )
-    .all({ ...params, since });
+    .all({ ...params, since, sinceInstant })
+    .map((i) => ({
+      ...i,
+      issueDate: businessDay(i.issueDate, timeZone) ?? '',
+      cancelledAt: businessDay(i.cancelledAt, timeZone),
+    }))
+    // By the day it reads (an old row's creation instant sorts by its UTC date in SQL); the
+    // rows come nearly in order, so this is one pass.
+    .sort((a, b) => byText(a.issueDate, b.issueDate) || byText(a.number ?? '', b.number ?? ''));
   const safe = routeName.replace(/[^\p{L}\p{N}_.-]+/gu, '-').replace(/^-+|-+$/g, '') || 'route';
   return { fileName: `${safe}-data-${today}.xlsx`, customers, invoices, billed };
 }
@@ -439,10 +477,11 @@ export async function exportWorkbook(
   db: Db,
   routeId: string | null,
   today: string,
+  timeZone: string,
   language: Language = 'en',
 ): Promise<{ fileName: string; bytes: Buffer }> {
   const XLSX = await loadXlsx();
-  const data = exportData(db, routeId, today);
+  const data = exportData(db, routeId, today, timeZone);
   const wb = buildWorkbook(XLSX, data, today, language);
   return { fileName: data.fileName, bytes: workbookBytes(XLSX, wb) };
 }

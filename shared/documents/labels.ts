@@ -1,12 +1,17 @@
 import i18next from 'i18next';
+import { UNITS, type Unit } from '../enums';
+import enBuyer from '../locales/en/buyer.json';
 import enDocuments from '../locales/en/documents.json';
+import jaBuyer from '../locales/ja/buyer.json';
 import jaDocuments from '../locales/ja/documents.json';
+import neBuyer from '../locales/ne/buyer.json';
 import neDocuments from '../locales/ne/documents.json';
 
 // The 'documents' namespace in the languages documents are printed in, as one i18next instance
 // of its own: the server's PDF renderer and mail, and the client's print view, both label a
 // document in the document's language (customer.documentLanguage), whatever language the
-// reader's screen shows.
+// reader's screen shows. Units are the screens' own words for them (buyer.units, as the pick list
+// and the order screens show them), so a slip says 本 where the office's pick list does.
 
 export type DocumentLabelLanguage = 'en' | 'ja' | 'ne';
 
@@ -30,6 +35,41 @@ export type DocumentT = (key: string, params?: Record<string, unknown>) => strin
 export function documentT(language: DocumentLabelLanguage): DocumentT {
   const t = instance.t as unknown as (key: string, options: Record<string, unknown>) => string;
   return (key, params) => String(t(`documents.${key}`, { ...params, lng: language }));
+}
+
+const UNIT_WORDS: Record<DocumentLabelLanguage, Record<Unit, string>> = {
+  en: enBuyer.units,
+  ja: jaBuyer.units,
+  ne: neBuyer.units,
+};
+
+/**
+ * A line's unit (its `sku`: Bag, Btl, C/s...) in the document's language, as the screens name it
+ * (buyer.units: 袋, 本, ケース...); a unit the app does not know prints as written.
+ */
+export function documentUnit(language: DocumentLabelLanguage, sku: string): string {
+  if (!(UNITS as readonly string[]).includes(sku)) return sku;
+  return UNIT_WORDS[language][sku as Unit] || sku;
+}
+
+/** The kind of a bank account as stored: the settings' values, or written in Japanese by hand. */
+const ACCOUNT_TYPES: Record<string, 'ordinary' | 'current' | 'savings'> = {
+  ordinary: 'ordinary',
+  current: 'current',
+  checking: 'current',
+  savings: 'savings',
+  普通: 'ordinary',
+  当座: 'current',
+  貯蓄: 'savings',
+};
+
+/**
+ * A bank account's type in the document's language (普通 / 当座 / 貯蓄 on a Japanese document,
+ * Ordinary / Current / Savings on an English one); anything else as written.
+ */
+export function documentAccountType(language: DocumentLabelLanguage, stored: string): string {
+  const type = ACCOUNT_TYPES[stored.trim().toLowerCase()];
+  return type ? documentT(language)(`accountType.${type}`) : stored;
 }
 
 /** Whole yen as a document prints it: ¥12,345 (a minus sign before the mark). */

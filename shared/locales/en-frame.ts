@@ -7,6 +7,7 @@ import enErrDocument from './en/errors/document.json';
 import enErrSettings from './en/errors/settings.json';
 import enErrInvoice from './en/errors/invoice.json';
 import enErrClaim from './en/errors/claim.json';
+import enErrCreditNote from './en/errors/creditNote.json';
 import enErrHandover from './en/errors/handover.json';
 import enErrCategory from './en/errors/category.json';
 import enErrCustomer from './en/errors/customer.json';
@@ -33,6 +34,7 @@ export const enFrame = {
     settings: enErrSettings,
     invoice: enErrInvoice,
     claim: enErrClaim,
+    creditNote: enErrCreditNote,
     handover: enErrHandover,
     category: enErrCategory,
     customer: enErrCustomer,

@@ -53,6 +53,7 @@ import jaPriceLists from './ja/priceLists.json';
 import jaDocuments from './ja/documents.json';
 import jaErrDocument from './ja/errors/document.json';
 import jaErrClaim from './ja/errors/claim.json';
+import jaErrCreditNote from './ja/errors/creditNote.json';
 import jaPeople from './ja/people.json';
 import jaStock from './ja/stock.json';
 import jaErrStock from './ja/errors/stock.json';
@@ -115,5 +116,6 @@ export const ja = {
     terms: jaErrTerms,
     document: jaErrDocument,
     claim: jaErrClaim,
+    creditNote: jaErrCreditNote,
   },
 } satisfies OtherPluralOnly<Resources>;

@@ -37,6 +37,7 @@ import neErrDocument from './ne/errors/document.json';
 import neErrSettings from './ne/errors/settings.json';
 import neErrInvoice from './ne/errors/invoice.json';
 import neErrClaim from './ne/errors/claim.json';
+import neErrCreditNote from './ne/errors/creditNote.json';
 import neErrHandover from './ne/errors/handover.json';
 import neErrCategory from './ne/errors/category.json';
 import neErrCustomer from './ne/errors/customer.json';
@@ -99,6 +100,7 @@ export const ne = {
     settings: neErrSettings,
     invoice: neErrInvoice,
     claim: neErrClaim,
+    creditNote: neErrCreditNote,
     handover: neErrHandover,
     category: neErrCategory,
     customer: neErrCustomer,

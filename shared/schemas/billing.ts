@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLAIM_STATUSES } from '../enums';
+import { isCalendarDate } from './common';
 
 // Billing from deliveries: what a driver really delivered, the office's closing run, goods
 // claims and credit notes (ADR 033). Money is whole yen; dates are YYYY-MM-DD.
@@ -13,15 +14,11 @@ export const CLAIM_WINDOW_MS = 48 * 3600 * 1000;
 
 const id = z.string({ error: 'common.idRequired' }).trim().min(1, 'common.idRequired').max(64);
 
-function realDate(d: string): boolean {
-  const t = Date.parse(`${d}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
-}
 const isoDate = z
   .string({ error: 'invoice.dateRequired' })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'invoice.dateInvalid')
-  .refine(realDate, 'invoice.dateInvalid');
+  .refine(isCalendarDate, 'invoice.dateInvalid');
 
 /** One line the driver delivered differently from the order. */
 export const deliveredLineInput = z.object({
@@ -77,6 +74,18 @@ export const closingPreviewOut = z.object({
   total: z.number().int(),
 });
 export type ClosingPreviewOut = z.infer<typeof closingPreviewOut>;
+
+/**
+ * The date the closing screen opens on: the latest closing date up to today with a customer
+ * still to close (something to invoice or a statement to make); when none, the latest closing
+ * date of any monthly customer (all closed), or the last month end without one.
+ */
+export const closingDueOut = z.object({
+  closingDate: z.string(),
+  /** Customers with something to close on that date (0: nothing is due). */
+  customers: z.number().int().nonnegative(),
+});
+export type ClosingDueOut = z.infer<typeof closingDueOut>;
 
 export const closingResultOut = z.object({
   closingDate: z.string(),

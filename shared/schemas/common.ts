@@ -27,3 +27,25 @@ export function plainNumber(v: unknown): unknown {
  */
 export const numberField = (required: string, invalid: string) =>
   z.number({ error: (issue) => (issue.input === undefined ? required : invalid) });
+
+/**
+ * The dates every date field takes: the range of the client's date inputs
+ * (client/src/dates.ts DATE_INPUT_RANGE is this), so a typed year 20266 or 9999 never reaches
+ * a rule that adds days or months to it.
+ */
+export const DATE_RANGE = { min: '1900-01-01', max: '2099-12-31' } as const;
+
+/** A YYYY-MM-DD that is a day of the calendar: not 2026-02-30 (Date.parse makes it 2 March). */
+export function isRealDay(d: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return false;
+  const at = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === d;
+}
+
+/**
+ * A day of the calendar inside DATE_RANGE. Every date field of the shared schemas refines with
+ * this (an order's delivery day says "too far" of a year after 2099: shared/schemas/orders.ts).
+ */
+export function isCalendarDate(d: string): boolean {
+  return d >= DATE_RANGE.min && d <= DATE_RANGE.max && isRealDay(d);
+}

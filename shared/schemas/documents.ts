@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_KINDS, DOCUMENT_LANGUAGES } from '../enums';
+import { accountOut } from './account';
 import { isoDate } from './invoices';
 
 // The plain model of a printed document (delivery slip, qualified invoice, monthly statement,
@@ -97,6 +98,8 @@ export const documentSummaryOut = z.object({
   number: z.string(),
   date: z.string(),
   amount: z.number().int(),
+  /** Cancelled (an invoice cancelled with a reason, ADR 034): the list marks it. */
+  cancelled: z.boolean(),
 });
 export type DocumentSummary = z.output<typeof documentSummaryOut>;
 
@@ -108,6 +111,8 @@ export const documentListOut = z.object({
   balance: z.number().int(),
   overdue: z.number().int(),
   documents: z.array(documentSummaryOut),
+  /** Terms, what is delivered and not yet invoiced, the next due date, waiting credit notes. */
+  account: accountOut,
 });
 export type DocumentList = z.output<typeof documentListOut>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRICE_BASES, TAX_ROUNDINGS } from '../tax';
 import { deliveredLineInput } from './billing';
 import { idParam } from './catalogue';
+import { isCalendarDate } from './common';
 import { orderOut, placeOrderInput } from './orders';
 
 // From order to doorstep: the office's web orders, frozen counts and pick lists, delivery jobs
@@ -17,10 +18,7 @@ export const DELIVERED_AT_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'order.deliveryDateFormat')
-  .refine((d) => {
-    const at = Date.parse(`${d}T00:00:00Z`);
-    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(d);
-  }, 'order.deliveryDateNotReal');
+  .refine(isCalendarDate, 'order.deliveryDateNotReal');
 
 const pageNumber = z.coerce.number().int().min(1).max(100_000).optional().default(1);
 const keyword = z.string().trim().max(100).optional().default('');
@@ -204,6 +202,8 @@ export const jobOut = z.object({
         })
         .nullable(),
       slipNumber: z.string().nullable(),
+      /** The restaurant's message with its order ("leave at the back door"), for the driver. */
+      customMessage: z.string(),
       /**
        * Before delivery, a cash customer's credit notes its invoice may deduct (oldest first),
        * so the phone can work out the cash to collect after a short delivery; else empty.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '../enums';
-import { numberField, plainNumber } from './common';
+import { isCalendarDate, numberField, plainNumber } from './common';
 import { invoiceTaxRate, taxRateOut } from './tax';
 
 // Invoices, payments, notes and cash handovers: the inputs both doors validate and the
@@ -12,16 +12,6 @@ export const MAX_KEYWORD = 100;
 
 const id = z.string({ error: 'common.idRequired' }).trim().min(1, 'common.idRequired').max(64);
 
-function realDate(d: string): boolean {
-  const t = Date.parse(`${d}T00:00:00Z`);
-  return (
-    !Number.isNaN(t) &&
-    new Date(t).toISOString().startsWith(d) &&
-    d >= '1900-01-01' &&
-    d <= '2099-12-31'
-  );
-}
-
 /** A required YYYY-MM-DD date inside the date pickers' range (spec §5). */
 export const isoDate = (requiredCode: 'invoice.dateRequired' | 'common.required') =>
   z
@@ -29,7 +19,7 @@ export const isoDate = (requiredCode: 'invoice.dateRequired' | 'common.required'
     .trim()
     .min(1, requiredCode)
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'invoice.dateInvalid')
-    .refine(realDate, 'invoice.dateInvalid');
+    .refine(isCalendarDate, 'invoice.dateInvalid');
 
 /** Whole yen above zero: 'Amount is required', 'Amount must be a positive number'. */
 const numeric = plainNumber;
@@ -317,6 +307,7 @@ export const byDateInput = z.object({
   paymentDate: z
     .string({ error: 'invoice.paymentDayInvalid' })
     .trim()
+    .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || isCalendarDate(v), 'invoice.paymentDayInvalid')
     .transform((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? String(Number(v.slice(8))) : v))
     .pipe(
       z

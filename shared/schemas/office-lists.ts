@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../enums';
 import { idParam } from './catalogue';
+import { isCalendarDate } from './common';
 
 // The office's lists (ADR 044): customers, orders, invoices and payments as sortable,
 // filterable tables with the totals of the filtered rows, sorted and filtered by the server
@@ -9,7 +10,11 @@ import { idParam } from './catalogue';
 export const LIST_PAGE_SIZE = 50;
 export const BULK_MAX = 500;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'order.deliveryDateFormat');
+/** A filter's date: an order's, invoice's or payment's day, so a day of the calendar. */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'order.deliveryDateFormat')
+  .refine(isCalendarDate, 'invoice.dateInvalid');
 /** Query strings send '' for "no filter". */
 const optional = <T extends z.ZodType>(schema: T) =>
   z

@@ -13,7 +13,7 @@ import {
 import { normalizePhone } from '../format';
 import { REQUIRED, requiredText } from './auth';
 import { idParam } from './catalogue';
-import { numberField, plainNumber } from './common';
+import { isCalendarDate, numberField, plainNumber } from './common';
 import { categoryTaxRate, productTaxRate, taxRateOut } from './tax';
 import { lotField, minQuantityField } from './terms';
 
@@ -214,7 +214,10 @@ export const customerOut = z.object({
   totalDues: z.number(),
   /** ISO timestamp of the latest delivery (job or dispatched web order), or null. */
   lastDelivered: z.string().nullable(),
-  /** No delivery within the last 30 days. */
+  /**
+   * No order placed for it (any channel) in the last 30 days: the dashboard's silent customers
+   * (server/customers/activity.ts), whatever was delivered.
+   */
   inactive: z.boolean(),
 });
 export type CustomerOut = z.infer<typeof customerOut>;
@@ -285,15 +288,8 @@ const optionalDay = z.preprocess(
     .string({ error: 'invoice.dateInvalid' })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'invoice.dateInvalid')
-    .refine((d) => {
-      const t = Date.parse(`${d}T00:00:00Z`);
-      return (
-        !Number.isNaN(t) &&
-        new Date(t).toISOString().startsWith(d) &&
-        d >= '2000-01-01' &&
-        d <= '2099-12-31'
-      );
-    }, 'invoice.dateInvalid')
+    // A promotion's day: this century only (narrower than DATE_RANGE).
+    .refine((d) => isCalendarDate(d) && d >= '2000-01-01', 'invoice.dateInvalid')
     .nullable()
     .optional(),
 );
@@ -401,15 +397,27 @@ export const importRowOut = z.object({
   /** 1-based line of the file (the header is line 1). */
   line: z.number(),
   values: z.record(z.string(), z.string()),
+  /** Per column, an error code (`import.duplicateInFile`): the client says it in its language. */
   errors: z.record(z.string(), z.string()),
 });
+/** A problem with the file itself, as a code and its parameters, like a refusal's. */
+export const importFileErrorOut = z.object({
+  /**
+   * `import.empty`, `import.unclosedQuote` {line}, `import.tooManyRows` {max},
+   * `import.columnMissing` {column}.
+   */
+  code: z.string(),
+  /** A missing column is named as the file's header row would name it (`unit`, not `sku`). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ImportFileError = z.infer<typeof importFileErrorOut>;
 export const importOut = z.object({
   rows: z.array(importRowOut),
   valid: z.boolean(),
   /** How many rows were written (0 unless committed and every row valid). */
   written: z.number(),
   /** Problems with the file itself (missing columns, bad quoting). */
-  fileErrors: z.array(z.string()),
+  fileErrors: z.array(importFileErrorOut),
 });
 export type ImportOut = z.infer<typeof importOut>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LINES, orderLineInput } from './orders';
+import { deliveryDay, MAX_LINES, orderLineInput } from './orders';
 
 // A customer's own order, changed or cancelled until the cut-off of its delivery day, and a
 // cart added to an order already placed for the same day (ADR 043).
@@ -44,7 +44,7 @@ export const changeWindowOut = z.object({
 export type ChangeWindowOut = z.infer<typeof changeWindowOut>;
 
 export const sameDayInput = z.object({
-  deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'order.deliveryDateFormat'),
+  deliveryDate: deliveryDay('order.deliveryDateFormat'),
 });
 
 /** The customer's order for that delivery day that can still be changed, if any. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_QUANTITY } from '../rules';
+import { LATEST_DELIVERY_DATE, MAX_QUANTITY } from '../rules';
+import { DATE_RANGE, isRealDay } from './common';
 
 export const MAX_LINES = 200;
 export const ORDERS_PAGE_SIZE = 10;
@@ -22,23 +23,26 @@ export const orderLineInput = z
   .refine((l) => l.product ?? l.id, { message: 'order.lineNeedsProduct' })
   .transform((l) => ({ product: (l.product ?? l.id) as string, quantity: l.quantity }));
 
+/**
+ * A delivery day: a day of the calendar, not after LATEST_DELIVERY_DATE (2099-12-31) and not
+ * before DATE_RANGE (1900), each with the code placement gives it (a date in the past or too far
+ * ahead is also refused by the business's calendar in server/orders/orders.ts).
+ */
+export const deliveryDay = (missing: 'order.deliveryDateMissing' | 'order.deliveryDateFormat') =>
+  z
+    .string({ error: missing })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'order.deliveryDateFormat')
+    .refine(isRealDay, 'order.deliveryDateNotReal')
+    .refine((d) => d <= LATEST_DELIVERY_DATE, 'order.deliveryDateTooFar')
+    .refine((d) => d >= DATE_RANGE.min, 'order.deliveryDatePast');
+
 export const placeOrderInput = z.object({
   orderItems: z
     .array(orderLineInput, { error: 'order.empty' })
     .min(1, 'order.empty')
     .max(MAX_LINES, 'order.tooManyLines'),
   customMessage: z.string().trim().max(2000, 'order.messageTooLong').optional().default(''),
-  deliveryDate: z
-    .string({ error: 'order.deliveryDateMissing' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'order.deliveryDateFormat')
-    .refine(
-      (d) =>
-        !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
-        new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-      {
-        message: 'order.deliveryDateNotReal',
-      },
-    ),
+  deliveryDate: deliveryDay('order.deliveryDateMissing'),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderInput>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STANDING_RUN_STATUSES, WEEKDAYS } from '../enums';
 import { MAX_QUANTITY } from '../rules';
+import { isCalendarDate } from './common';
 import { MAX_LINES } from './orders';
 
 // Standing orders (ADR 037): the usual order per delivery weekday, pauses, and the runs
@@ -9,7 +10,7 @@ import { MAX_LINES } from './orders';
 const isoDate = z
   .string({ error: 'standing.dateFormat' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'standing.dateFormat')
-  .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'standing.dateFormat');
+  .refine(isCalendarDate, 'standing.dateFormat');
 
 export const standingLineIn = z.object({
   product: z.string().trim().min(1).max(64),
@@ -41,6 +42,14 @@ export const standingDayOut = z.object({
       quantity: z.number().int(),
     }),
   ),
+  /**
+   * When this weekday's draft appears (`leadHours` before the cut-off, the standing settings):
+   * the weekday and time of day in the business's zone, e.g. Wednesday 22:00 for Thursday.
+   */
+  draftsFrom: z.object({ weekday, time: z.string() }),
+  /** The cut-off (HH:MM on the delivery day itself): the draft may change until then. */
+  cutoff: z.string(),
+  leadHours: z.number().int(),
 });
 export type StandingDayOut = z.infer<typeof standingDayOut>;
 
@@ -77,6 +86,11 @@ export const standingRunOut = z.object({
   total: z.number().int(),
   reason: z.string().nullable(),
   orderId: z.string().nullable(),
+  /**
+   * The customer's other orders for this delivery date (not the one this run placed). While
+   * there is one, the run is not placed at the cut-off (it ends skipped, `standing.alreadyOrdered`).
+   */
+  otherOrders: z.array(z.object({ id: z.string(), orderNumber: z.number().int() })),
   /** ISO instant: the draft may be changed until then. */
   cutoffAt: z.string(),
 });

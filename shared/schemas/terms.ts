@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_ORDER_RULES } from '../terms';
 import { idParam } from './catalogue';
 import { numberField, plainNumber } from './common';
+import { MAX_LINES } from './orders';
 
 // Price lists, overrides, hidden products and a customer's terms (ADR 035).
 
@@ -163,3 +164,26 @@ export const productTermsOut = z.object({
   ),
 });
 export type ProductTermsOut = z.infer<typeof productTermsOut>;
+
+/** The cart's products the checkout asks about (orders.checkoutTerms): at most an order's lines. */
+export const checkoutTermsInput = z.object({
+  products: z.array(idParam).max(MAX_LINES, 'order.tooManyLines').default([]),
+});
+
+/**
+ * The signed-in customer's terms as its cart and checkout show them: its minimum order value
+ * (before tax; `refuse`: below it the order is refused, `charge`: a delivery charge line of
+ * `deliveryCharge` at 10% is added) or null when nothing happens below any amount, and which of
+ * the asked products are hidden from it (not available to its restaurant).
+ */
+export const checkoutTermsOut = z.object({
+  minimumOrder: z
+    .object({
+      rule: z.enum(['refuse', 'charge']),
+      value: z.number().int(),
+      deliveryCharge: z.number().int(),
+    })
+    .nullable(),
+  hidden: z.array(z.string()),
+});
+export type CheckoutTermsOut = z.infer<typeof checkoutTermsOut>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { isoDateInZone } from '../../shared/format';
+import { en, ja, ne } from '../../shared/locales';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
@@ -78,6 +79,7 @@ interface Job {
       receipts: { _id: string; amount: number }[];
     } | null;
     slipNumber: string | null;
+    customMessage: string;
     credits: { id: string; number: string; total: number }[];
   };
 }
@@ -90,6 +92,7 @@ async function orderAndDispatch(c: ApiClient, rice = 3, soap = 2): Promise<Job> 
       { product: p.soap!.id, quantity: soap },
     ].filter((l) => l.quantity > 0),
     deliveryDate: date,
+    customMessage: 'Back door, ring twice',
   });
   expect(placed.status).toBe(201);
   const d = await mutate(admin, 'orders.dispatch', { id: placed.body._id, driverId });
@@ -116,6 +119,8 @@ describe('a cash delivery becomes its invoice', () => {
     // 2480 x 3 = 7440 at 8% (+595), 1000 x 2 = 2000 at 10% (+200).
     expect(job.amountToCollect).toBe(7440 + 595 + 2000 + 200);
     expect(job.order.invoice).toBeNull();
+    // What the restaurant wrote with its order reaches the driver.
+    expect(job.order.customMessage).toBe('Back door, ring twice');
   });
 
   it('refuses a delivered quantity above the ordered one, changing nothing', async () => {
@@ -488,6 +493,22 @@ describe('goods claims and credit notes', () => {
     expect(doc.data.lines).toMatchObject([{ quantity: 1, sku: 'Bag' }]);
     const again = await mutate(admin, 'claims.decide', { id: claimId, approve: false });
     expect(again.status).toBe(409);
+  });
+
+  it("another customer's or a missing credit note is not found, with its own code", async () => {
+    const cn = one<{ id: string; customerId: string }>(
+      'SELECT id, customer_id AS customerId FROM credit_note ORDER BY number LIMIT 1',
+    );
+    expect([cashId, monthlyId]).toContain(cn.customerId);
+    const owner = cn.customerId === cashId ? cashCust : monthlyCust;
+    expect((await query(owner, 'creditNotes.byId', { id: cn.id })).status).toBe(200);
+    const theirs = await query(other, 'creditNotes.byId', { id: cn.id });
+    expect(theirs.status).toBe(404);
+    expect(theirs.code).toBe('creditNote.notFound');
+    const missing = await query(admin, 'creditNotes.byId', { id: 'no-such-credit-note' });
+    expect(missing.status).toBe(404);
+    expect(missing.code).toBe('creditNote.notFound');
+    for (const tree of [en, ne, ja]) expect(tree.errors.creditNote.notFound).toBeTruthy();
   });
 
   it("the office's credit note form lists what each line billed and what was taken back", async () => {

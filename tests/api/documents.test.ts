@@ -80,8 +80,17 @@ async function pdfText(
 function deliveredOrder(
   customerId: string,
   driverId: string,
-  lines: { name: string; price: number; qty: number; delivered?: number; rate: 8 | 10 }[],
+  lines: {
+    name: string;
+    price: number;
+    qty: number;
+    delivered?: number;
+    rate: 8 | 10;
+    sku?: string;
+  }[],
   date: string,
+  /** When it was delivered (an instant); 12:00 in Tokyo on `date` unless said. */
+  deliveredAt = `${date}T03:00:00.000Z`,
 ): string {
   const id = newId();
   const n = Number(
@@ -97,19 +106,20 @@ function deliveredOrder(
          delivery_date, total, is_delivered, delivered_by, delivered_at)
        SELECT ?, ?, id, restaurant_name, customer_code, 'u', ?, ?, 1, ?, ? FROM customer WHERE id = ?`,
     )
-    .run(id, n, date, total, driverId, `${date}T03:00:00.000Z`, customerId);
+    .run(id, n, date, total, driverId, deliveredAt, customerId);
   lines.forEach((l, i) => {
     t.db.$client
       .prepare(
         `INSERT INTO order_line (id, order_id, position, name, sku, unit_price, quantity, line_total,
            tax_rate, delivered_quantity, short_reason)
-         VALUES (?, ?, ?, ?, 'Kg', ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         newId(),
         id,
         i,
         l.name,
+        l.sku ?? 'Kg',
         l.price,
         l.qty,
         l.price * l.qty,
@@ -477,7 +487,13 @@ describe('each kind of document carries what a qualified invoice requires', () =
     // Its note may still change, with the same amount and rate.
     const noted = await admin.put<{ taxRate: number; note: string }>(
       `/api/invoice/${made.body._id}`,
-      { customer: ids.c2, amount: 5400, dueDate: today, note: 'Rice, phoned in (5 kg)', taxRate: 8 },
+      {
+        customer: ids.c2,
+        amount: 5400,
+        dueDate: today,
+        note: 'Rice, phoned in (5 kg)',
+        taxRate: 8,
+      },
     );
     expect(noted.status).toBe(200);
     expect(noted.body).toMatchObject({ taxRate: 8, note: 'Rice, phoned in (5 kg)' });
@@ -744,5 +760,291 @@ describe('an issued document never changes (ADR 049)', () => {
         .prepare("UPDATE customer SET billing_name = '株式会社桜レストラン' WHERE id = ?")
         .run(ids.c1);
     }
+  });
+});
+
+describe('what the office audit found (dates, words, sums, references)', () => {
+  /** The business setting with another bank account type, for what is issued inside `run`. */
+  async function withAccountType(accountType: string, run: () => Promise<void>) {
+    t.db.$client.prepare("UPDATE setting SET value = ? WHERE key = 'business'").run(
+      JSON.stringify({
+        ...BUSINESS,
+        bank: {
+          ...BUSINESS.bank,
+          bankName: '三井住友銀行',
+          branchName: '新宿西口支店',
+          accountNumber: '1234567',
+          accountType,
+        },
+      }),
+    );
+    try {
+      await run();
+    } finally {
+      t.db.$client
+        .prepare("UPDATE setting SET value = ? WHERE key = 'business'")
+        .run(JSON.stringify(BUSINESS));
+    }
+  }
+
+  /** A statement of `customerId` over a closing invoice of which `credit` was deducted. */
+  function statementWithCredit(customerId: string, credit: number) {
+    const inv = closingInvoice(customerId, [
+      { date: '2026-11-10', name: '鶏もも肉', price: 1200, qty: 100, rate: 8 },
+      { date: '2026-11-12', name: 'ビール 中瓶', price: 290, qty: 240, rate: 10 },
+    ]);
+    const period = inv.total - credit;
+    const id = newId();
+    write(t.db, () => {
+      t.db.$client
+        .prepare('UPDATE invoice SET credit_applied = ?, amount = ? WHERE id = ?')
+        .run(credit, period, inv.id);
+      t.db.$client
+        .prepare(
+          `INSERT INTO statement (id, number, customer_id, invoice_id, closing_date, period_start,
+             previous_balance, payments_received, carried_over, period_amount, amount_due, due_date)
+           VALUES (?, ?, ?, ?, '2026-11-30', '2026-11-01', 250000, 53000, 197000, ?, ?, '2026-12-25')`,
+        )
+        .run(
+          id,
+          takeDocumentNumber(t.db, 'statement', customerId),
+          customerId,
+          inv.id,
+          period,
+          197000 + period,
+        );
+    });
+    return { id, gross: inv.total, period, due: 197000 + period };
+  }
+
+  /** `parts` appear in `text` in this order. */
+  function inOrder(text: string, parts: string[]) {
+    let at = -1;
+    for (const part of parts) {
+      const next = text.indexOf(part, at + 1);
+      expect(next, `"${part}" after position ${at}`).toBeGreaterThan(at);
+      at = next;
+    }
+  }
+
+  it('dates a morning delivery’s slip by the business’s day, not UTC’s, and prints units as the screens do', async () => {
+    // Delivered at 07:33 in Tokyo on 2026-11-25: 22:33 UTC the day before.
+    const order = deliveredOrder(
+      ids.c1,
+      ids.d1,
+      [
+        { name: 'ラガービール 中瓶', price: 290, qty: 6, rate: 10, sku: 'Btl' },
+        { name: '鶏もも肉 2kg', price: 2400, qty: 2, rate: 8, sku: 'C/s' },
+        { name: '特注トレー', price: 100, qty: 3, rate: 10, sku: 'Tray' },
+      ],
+      '2026-11-25',
+      '2026-11-24T22:33:00.000Z',
+    );
+    const { text } = await pdfText(admin, `/api/documents/slip/${order}.pdf`);
+    expect(text).toContain('発行日: 2026-11-25');
+    expect(text).toContain('納品日: 2026-11-25');
+    expect(text).not.toContain('2026-11-24');
+    expect(text).toContain('11-25 ラガービール 中瓶 6 本 ¥290 ¥1,740 10%');
+    // Known units in Japanese, as the pick list shows them; an unknown one as written.
+    expect(text).toContain('2 ケース ¥2,400');
+    expect(text).toContain('3 Tray ¥100');
+    expect(text).not.toMatch(/\b(Btl|C\/s)\b/);
+    // An English document keeps the English unit.
+    const english = deliveredOrder(
+      ids.c2,
+      ids.d1,
+      [{ name: 'Lager', price: 290, qty: 6, rate: 10, sku: 'Btl' }],
+      '2026-11-25',
+      '2026-11-24T22:33:00.000Z',
+    );
+    const en = await pdfText(admin, `/api/documents/slip/${english}.pdf`);
+    expect(en.text).toContain('Date of issue: 2026-11-25');
+    expect(en.text).toContain('6 Btl ¥290');
+  });
+
+  it('prints the bank account type in the document’s language: 普通 and 当座, Ordinary', async () => {
+    await withAccountType('ordinary', async () => {
+      const ja = await admin.post<{ _id: string }>('/api/invoice', {
+        customer: ids.c1,
+        amount: 1100,
+        dueDate: today,
+      });
+      const en = await admin.post<{ _id: string }>('/api/invoice', {
+        customer: ids.c2,
+        amount: 1100,
+        dueDate: today,
+      });
+      const jaText = (await pdfText(admin, `/api/documents/invoice/${ja.body._id}.pdf`)).text;
+      expect(jaText).toContain('三井住友銀行 新宿西口支店 普通 1234567');
+      expect(jaText).not.toContain('ordinary');
+      const enText = (await pdfText(admin, `/api/documents/invoice/${en.body._id}.pdf`)).text;
+      expect(enText).toContain('三井住友銀行 新宿西口支店 Ordinary 1234567');
+    });
+    await withAccountType('current', async () => {
+      const ja = await admin.post<{ _id: string }>('/api/invoice', {
+        customer: ids.c1,
+        amount: 1100,
+        dueDate: today,
+      });
+      const jaText = (await pdfText(admin, `/api/documents/invoice/${ja.body._id}.pdf`)).text;
+      expect(jaText).toContain('三井住友銀行 新宿西口支店 当座 1234567');
+      expect(jaText).not.toContain('current');
+    });
+  });
+
+  it('shows a hand-made invoice’s line without tax, so it adds up to the subtotal below it', async () => {
+    const made = await admin.post<{ _id: string }>('/api/invoice', {
+      customer: ids.c1,
+      amount: 46741,
+      dueDate: today,
+      note: '米 30kg（電話注文）',
+      taxRate: 8,
+    });
+    expect(made.status).toBe(201);
+    const { text } = await pdfText(admin, `/api/documents/invoice/${made.body._id}.pdf`);
+    // 46,741 with tax at 8 %: 43,279 without, 3,462 tax.
+    expect(text).toContain('※ 米 30kg（電話注文） 1 ¥43,279 ¥43,279 8%');
+    expect(text).toContain('8%対象（税抜） ¥43,279');
+    expect(text).toContain('合計（税込） ¥46,741');
+    expect(text).not.toContain('1 ¥46,741');
+    const model = await admin.get<{ lines: { amount: number }[]; net: number }>(
+      `/api/documents/invoice/${made.body._id}`,
+    );
+    expect(model.body.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(model.body.net);
+  });
+
+  it('dates a credit note’s line with the original sale and names the invoice, order and slip it corrects', async () => {
+    const order = deliveredOrder(
+      ids.c1,
+      ids.d1,
+      [{ name: '鶏もも肉', price: 1200, qty: 5, rate: 8 }],
+      '2026-11-25',
+      '2026-11-24T22:33:00.000Z',
+    );
+    const orderNumber = t.db.$client
+      .prepare('SELECT order_number FROM customer_order WHERE id = ?')
+      .pluck()
+      .get(order);
+    const slip = (await pdfText(admin, `/api/documents/slip/${order}.pdf`)).text;
+    const slipNumber = /DS-\d{6}/.exec(slip)?.[0] ?? '';
+    const orderLine = String(
+      t.db.$client.prepare('SELECT id FROM order_line WHERE order_id = ?').pluck().get(order),
+    );
+    // The closing invoice that billed the delivery.
+    const inv = closingInvoice(ids.c1, [
+      { date: '2026-11-25', name: '鶏もも肉', price: 1200, qty: 5, rate: 8 },
+    ]);
+    t.db.$client
+      .prepare('UPDATE invoice_line SET order_id = ?, order_line_id = ? WHERE invoice_id = ?')
+      .run(order, orderLine, inv.id);
+    const invNumber = String(
+      t.db.$client.prepare('SELECT number FROM invoice WHERE id = ?').pluck().get(inv.id),
+    );
+    const lineId = String(
+      t.db.$client.prepare('SELECT id FROM invoice_line WHERE invoice_id = ?').pluck().get(inv.id),
+    );
+    const made = await admin.post<{ result: { data: { _id: string } } }>(
+      '/trpc/creditNotes.create',
+      { invoiceId: inv.id, reason: '破損のため', lines: [{ invoiceLineId: lineId, quantity: 2 }] },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const cn = made.body.result.data._id;
+    const { text } = await pdfText(admin, `/api/documents/creditNote/${cn}.pdf`);
+    // The line carries the date of the sale (適格返還請求書), not the credit note's own date.
+    expect(text).toContain('11-25 ※ 鶏もも肉 2 kg ¥1,200 ¥2,400 8%');
+    expect(text).toContain(`請求書番号: ${invNumber}`);
+    expect(text).toContain(`注文番号: #${orderNumber}`);
+    expect(text).toContain(`納品書番号: ${slipNumber}`);
+
+    // Goods credited before they were billed (a claim decided before the closing): the invoice
+    // that billed them since is named.
+    const early = newId();
+    write(t.db, () => {
+      t.db.$client
+        .prepare(
+          `INSERT INTO credit_note (id, number, customer_id, invoice_id, issue_date, reason, net8, tax8, total)
+           VALUES (?, ?, ?, NULL, '2026-11-26', '傷み', 1200, 96, 1296)`,
+        )
+        .run(early, takeDocumentNumber(t.db, 'creditNote', ids.c1), ids.c1);
+      t.db.$client
+        .prepare(
+          `INSERT INTO credit_note_line (id, credit_note_id, position, order_line_id, name, unit_price, quantity, amount, tax_rate)
+           VALUES (?, ?, 0, ?, '鶏もも肉', 1200, 1, 1200, 8)`,
+        )
+        .run(newId(), early, orderLine);
+    });
+    const before = (await pdfText(admin, `/api/documents/creditNote/${early}.pdf`)).text;
+    expect(before).toContain('11-25 ※ 鶏もも肉 1 kg');
+    expect(before).toContain(`請求書番号: ${invNumber}`);
+    expect(before).toContain(`注文番号: #${orderNumber}`);
+  });
+
+  it('lays a statement’s totals out as sums a reader can follow, in Japanese and in English', async () => {
+    // 1200 x 100 = 120,000 at 8 % (9,600); 290 x 240 = 69,600 at 10 % (6,960): 206,160.
+    const ja = statementWithCredit(ids.c1, 19224);
+    expect(ja.gross).toBe(206160);
+    const { text } = await pdfText(admin, `/api/documents/statement/${ja.id}.pdf`);
+    inOrder(text, [
+      `合計（税込） ${yen(206160)}`,
+      `値引・返品控除 -${yen(19224)}`,
+      `今回お買上額（税込・値引後） ${yen(206160 - 19224)}`,
+      `前回ご請求額 ${yen(250000)}`,
+      `ご入金額 -${yen(53000)}`,
+      `繰越金額 ${yen(197000)}`,
+      `今回お買上額（税込・値引後） ${yen(206160 - 19224)}`,
+      `ご請求金額 ${yen(197000 + 206160 - 19224)}`,
+    ]);
+    // The old block went from the total straight to the amount due.
+    expect(text).not.toMatch(/値引・返品控除 -¥19,224\s+ご請求金額/);
+
+    const en = statementWithCredit(ids.c2, 5000);
+    const english = (await pdfText(admin, `/api/documents/statement/${en.id}.pdf`)).text;
+    inOrder(english, [
+      `Total (incl. tax) ${yen(206160)}`,
+      `Credit notes deducted -${yen(5000)}`,
+      `This period's purchases (incl. tax, after credits) ${yen(206160 - 5000)}`,
+      `Previous balance ${yen(250000)}`,
+      `Payments received -${yen(53000)}`,
+      `Balance carried over ${yen(197000)}`,
+      `This period's purchases (incl. tax, after credits) ${yen(206160 - 5000)}`,
+      `Amount due ${yen(197000 + 206160 - 5000)}`,
+    ]);
+    expect(english).not.toContain('…');
+  });
+
+  it('the Account’s documents say which are cancelled, dated by the business’s day', async () => {
+    const made = await admin.post<{ _id: string }>('/api/invoice', {
+      customer: ids.c1,
+      amount: 2200,
+      dueDate: today,
+    });
+    const cancelled = await admin.post(`/api/invoice/${made.body._id}/cancel`, {
+      reason: '二重に作成したため',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    // An invoice from before issue dates: made at 05:00 in Tokyo on 2026-11-27.
+    const old = newId();
+    t.db.$client
+      .prepare(
+        `INSERT INTO invoice (id, customer_id, due_date, amount, kind, created_at)
+         VALUES (?, ?, '2026-12-25', 3300, 'manual', '2026-11-26T20:00:00.000Z')`,
+      )
+      .run(old, ids.c1);
+    const mine = await cust1.get<{
+      documents: { kind: string; id: string; date: string; cancelled: boolean }[];
+    }>('/api/documents/mine');
+    expect(mine.status).toBe(200);
+    const doc = (id: string) => mine.body.documents.find((d) => d.id === id);
+    expect(doc(made.body._id)?.cancelled).toBe(true);
+    expect(doc(ids.invoice)?.cancelled).toBe(false);
+    expect(mine.body.documents.filter((d) => d.cancelled).map((d) => d.id)).toEqual([
+      made.body._id,
+    ]);
+    expect(doc(old)?.date).toBe('2026-11-27');
+    const slips = mine.body.documents.filter((d) => d.kind === 'slip');
+    expect(slips.map((d) => d.date)).toContain('2026-11-25');
+    expect(slips.map((d) => d.date)).not.toContain('2026-11-24');
+    const pdf = (await pdfText(admin, `/api/documents/invoice/${old}.pdf`)).text;
+    expect(pdf).toContain('発行日: 2026-11-27');
   });
 });

@@ -16,6 +16,8 @@ let today = '';
 let issued = '';
 let due = '';
 let monthlyCode = '';
+/** The day before today, in the business's time zone. */
+let yesterday = '';
 /** An admin whose account chose Japanese (through auth.setLanguage). */
 let jaCookie = '';
 /** An admin who never chose a language. */
@@ -34,6 +36,7 @@ beforeAll(async () => {
   today = isoDateInZone(new Date(), t.config.timeZone);
   issued = daysFrom(today, -60);
   due = daysFrom(issued, 30);
+  yesterday = daysFrom(today, -1);
   const routeId = makeRoute(t.db, 'Shinjuku').id;
   const monthly = await makeCustomer(t.db, {
     restaurantName: 'Monthly Momo',
@@ -87,6 +90,11 @@ beforeAll(async () => {
     tax10: 200,
     amount: 2200,
   });
+  // An invoice from before issue dates: made at 05:00 in Tokyo ten days ago (20:00 UTC the day
+  // before), so it is dated by that instant's day in the business's time zone.
+  t.db.$client
+    .prepare('UPDATE invoice SET issue_date = NULL, created_at = ? WHERE id = ?')
+    .run(`${daysFrom(today, -11)}T20:00:00.000Z`, 'inv-d1');
   // Cancelled: listed, but left out of the totals.
   insert.run({
     ...base,
@@ -97,7 +105,8 @@ beforeAll(async () => {
     net8: 5000,
     tax8: 400,
     amount: 5400,
-    cancelledAt: `${today}T01:00:00.000Z`,
+    // 07:00 in Tokyo yesterday: 22:00 UTC the day before.
+    cancelledAt: `${daysFrom(today, -2)}T22:00:00.000Z`,
   });
   insert.run({
     ...base,
@@ -113,6 +122,17 @@ beforeAll(async () => {
     amount: 1500,
     paid: 1500,
   });
+
+  // Delivered at 07:33 in Tokyo yesterday (22:33 UTC the day before): its last delivery day is
+  // yesterday, as the customer card shows it.
+  t.db.$client
+    .prepare(
+      `INSERT INTO customer_order (id, order_number, customer_id, restaurant_name, customer_code,
+         username, delivery_date, total, is_delivered, delivered_at)
+       SELECT 'ord-m1', 10001, id, restaurant_name, customer_code, 'u', ?, 1000, 1, ? FROM customer
+        WHERE id = ?`,
+    )
+    .run(yesterday, `${daysFrom(today, -2)}T22:33:00.000Z`, monthly.id);
 
   const ja = await makeAdmin(t.db);
   const jaClient = new ApiClient(t.url);
@@ -187,6 +207,8 @@ describe('the data export in the reader language', () => {
       'Shinjuku',
       10800 - 3000 + 2200,
     ]);
+    // 最終配達日: the business's day of a 07:33 delivery, not the UTC day before.
+    expect(dayOf(momo.K)).toBe(yesterday);
 
     const outstanding = wb.Sheets.未回収の請求書;
     expect(header(outstanding)).toEqual([
@@ -226,6 +248,9 @@ describe('the data export in the reader language', () => {
       '配達',
       '締め',
     ]);
+    // 発行日 of an invoice dated by its creation, and 取消日, are days in the business's zone.
+    expect(dayOf(rowOf(invoices, findRow(invoices, 'D-1')).C)).toBe(daysFrom(today, -10));
+    expect(dayOf(rowOf(invoices, findRow(invoices, 'S-1')).M)).toBe(yesterday);
     const last = XLSX.utils.decode_range(String(invoices?.['!ref'])).e.r;
     expect(rowOf(invoices, last).A?.v).toBe('合計（取消を除く）');
   });
@@ -239,6 +264,9 @@ describe('the data export in the reader language', () => {
     expect(dayOf(m1?.D)).toBe(issued);
     expect(dayOf(m1?.E)).toBe(due);
     expect(m1?.I?.v).toBe('Partial Paid');
+    // One without an issue date: the day it was made, in the business's time zone.
+    const d1 = rows.find((r) => r.F?.v === 2200);
+    expect(dayOf(d1?.D)).toBe(daysFrom(today, -10));
   });
 
   it('ends the Invoices sheet with a totals row that leaves cancelled invoices out', async () => {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
+import { en, ja, ne } from '../../shared/locales';
+import { HANDOVER_DAYS_BACK } from '../../shared/rules';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
@@ -213,5 +216,48 @@ describe('a confirmed handover is closed', () => {
       reason: 'x',
     });
     expect(byDriver.status).toBe(403);
+  });
+});
+
+describe('the day a driver hands over', () => {
+  it('is today or one of the 31 days before it: a later or older day is refused and nothing is kept', async () => {
+    const e = await makeEmployee(t.db, 'driver');
+    const d = new ApiClient(t.url);
+    await d.login(e.username, e.password);
+    const rows = () =>
+      (
+        t.db.$client
+          .prepare('SELECT COUNT(*) AS n FROM cash_handover WHERE driver_id = ?')
+          .get(e.id) as { n: number }
+      ).n;
+    const refused = async (date: string, code: string) => {
+      const r = await d.post<{ code: string; params?: Record<string, unknown> }>('/api/handover', {
+        date,
+        handedOver: 500_000,
+        note: 'refused',
+      });
+      expect(r.status, date).toBe(400);
+      expect(r.body.code, date).toBe(code);
+      return r.body;
+    };
+    await refused(addDaysIso(today, 1), 'handover.dateInFuture');
+    await refused('2027-03-01', 'handover.dateInFuture');
+    const old = await refused(addDaysIso(today, -32), 'handover.dateTooOld');
+    expect(old.params).toEqual({ days: HANDOVER_DAYS_BACK });
+    await refused('2020-01-01', 'handover.dateTooOld');
+    expect(rows()).toBe(0);
+
+    // The oldest day a driver may still hand over, and today.
+    const oldest = await d.post<Handover>('/api/handover', {
+      date: addDaysIso(today, -HANDOVER_DAYS_BACK),
+      handedOver: 100,
+    });
+    expect(oldest.status).toBe(201);
+    expect((await d.post('/api/handover', { date: today, handedOver: 100 })).status).toBe(201);
+    expect(rows()).toBe(2);
+    for (const tree of [en, ne, ja]) {
+      expect(tree.errors.handover.dateInFuture).toBeTruthy();
+      expect(tree.errors.handover.dateTooOld).toContain('{{days}}');
+    }
   });
 });

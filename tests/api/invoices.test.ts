@@ -341,7 +341,11 @@ describe('payments, notes and the driver scope', () => {
     });
     expect(early.status).toBe(400);
     expect(early.body.code).toBe('invoice.dueBeforeIssue');
-    const bornLate = await create(admin, { customer: cashCustomer, amount: 700, dueDate: '2020-01-01' });
+    const bornLate = await create(admin, {
+      customer: cashCustomer,
+      amount: 700,
+      dueDate: '2020-01-01',
+    });
     expect(bornLate.status).toBe(400);
     const edited = await admin.put<Invoice>(`/api/invoice/${made._id}`, {
       customer: cashCustomer,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en, ja, ne } from '../../shared/locales';
 import { startTestApp, type TestApp } from '../helpers/app';
 import {
   makeAdmin,
@@ -129,7 +130,7 @@ describe('CSV import', () => {
           valid: boolean;
           written: number;
           rows: { line: number; errors: Record<string, string> }[];
-          fileErrors: string[];
+          fileErrors: { code: string; params?: Record<string, string | number> }[];
         };
       };
     }>(`/trpc/${kind}.importCsv`, { csv, commit });
@@ -184,7 +185,10 @@ describe('CSV import', () => {
       route: 'import.routeUnknown',
     });
     const missing = await call(manager, 'customers', 'restaurantName\nX', false);
-    expect(missing.body.result.data.fileErrors[0]).toMatch(/customerCode/);
+    expect(missing.body.result.data.fileErrors[0]).toEqual({
+      code: 'import.columnMissing',
+      params: { column: 'customerCode' },
+    });
     const ok = await call(manager, 'customers', csv.split('\n').slice(0, 2).join('\n'), true);
     expect(ok.body.result.data).toMatchObject({ valid: true, written: 1 });
     const list =
@@ -194,5 +198,37 @@ describe('CSV import', () => {
       'Thursday',
     ]);
     expect((await call(driver, 'customers', csv, false)).status).toBe(403);
+  });
+
+  it("says what is wrong with the whole file as codes, a missing column by the header's name", async () => {
+    const fileErrors = async (kind: 'products' | 'customers', csv: string) => {
+      const r = await call(admin, kind, csv, true);
+      expect(r.status).toBe(200);
+      expect(r.body.result.data).toMatchObject({ valid: false, written: 0, rows: [] });
+      return r.body.result.data.fileErrors;
+    };
+    expect(await fileErrors('customers', '   ')).toEqual([{ code: 'import.empty' }]);
+    expect(await fileErrors('products', 'name,category\n"Rice,Grains\n')).toEqual([
+      { code: 'import.unclosedQuote', params: { line: 2 } },
+    ]);
+    const many = ['customerCode', ...Array.from({ length: 5001 }, (_, i) => `C${i}`)].join('\n');
+    expect(await fileErrors('customers', many)).toEqual([
+      { code: 'import.tooManyRows', params: { max: 5000 } },
+    ]);
+    // The product's unit is the `sku` field, and its column is headed `unit` (as the import
+    // screen lists it): the error names the header the file lacks, not the field.
+    expect(
+      await fileErrors('products', 'name,category,price,description\nRice,Grains,1,x'),
+    ).toEqual([{ code: 'import.columnMissing', params: { column: 'unit' } }]);
+    expect(await fileErrors('customers', 'restaurant,phone,payment,route\nA,031,cash,R')).toEqual([
+      { code: 'import.columnMissing', params: { column: 'customerCode' } },
+    ]);
+    // Each code reads in every language, with its parameter.
+    for (const tree of [en, ne, ja]) {
+      for (const name of ['empty', 'unclosedQuote', 'tooManyRows', 'columnMissing'] as const) {
+        expect(tree.errors.import[name]).toBeTruthy();
+      }
+      expect(tree.errors.import.columnMissing).toContain('{{column}}');
+    }
   });
 });

@@ -413,6 +413,15 @@ describe('what the routes answer on the demo data fits the description', () => {
         csv: `product,price\n${ghee?.name},700\n`,
       }),
     );
+    // A file it cannot read: its problems as codes with parameters, as documented.
+    const unread = await admin.post<{ fileErrors: unknown[] }>(
+      `/api/pricelists/${priceListId}/import`,
+      { csv: 'name\nGhee\n' },
+    );
+    expectDocumented('POST', '/api/pricelists/:id/import', unread);
+    expect(unread.body.fileErrors).toEqual([
+      { code: 'import.columnMissing', params: { column: 'price' } },
+    ]);
     expectDocumented(
       'PUT',
       '/api/customer/:id/terms',

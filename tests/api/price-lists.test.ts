@@ -22,7 +22,7 @@ type ImportOut = {
   rows: { line: number; errors: Record<string, string> }[];
   valid: boolean;
   written: number;
-  fileErrors: string[];
+  fileErrors: { code: string; params?: Record<string, string | number> }[];
 };
 
 async function trpc<T>(c: ApiClient, path: string, input?: unknown) {
@@ -345,6 +345,52 @@ describe('price list CSV', () => {
     expect(priceOf(d2.data.products, rice.id)).toBe(880);
     expect(priceOf(d2.data.products, oil.id)).toBe(450);
   });
+
+  it('says what is wrong with the whole file as codes (REST too), and keeps the list', async () => {
+    makeProduct(t.db, { name: 'File Rice', price: 1000 });
+    const list = await newList('File errors');
+    await trpc(admin, 'priceLists.importCsv', {
+      id: list,
+      csv: 'product,price\nFile Rice,900\n',
+      commit: true,
+    });
+    const fileErrors = async (csv: string) => {
+      const r = await trpc<ImportOut>(admin, 'priceLists.importCsv', {
+        id: list,
+        csv,
+        commit: true,
+      });
+      expect(r.status).toBe(200);
+      expect(r.data).toMatchObject({ valid: false, written: 0 });
+      return r.data.fileErrors;
+    };
+    expect(await fileErrors('  \n')).toEqual([{ code: 'import.empty' }]);
+    expect(await fileErrors('product,price\nFile Rice,"900\n')).toEqual([
+      { code: 'import.unclosedQuote', params: { line: 2 } },
+    ]);
+    expect(
+      await fileErrors(['product,price', ...Array(5001).fill('File Rice,1')].join('\n')),
+    ).toEqual([{ code: 'import.tooManyRows', params: { max: 5000 } }]);
+    expect(await fileErrors('name,cost\nFile Rice,800\n')).toEqual([
+      { code: 'import.columnMissing', params: { column: 'price' } },
+    ]);
+    expect(await fileErrors('item,price\nFile Rice,800\n')).toEqual([
+      { code: 'import.columnMissing', params: { column: 'product' } },
+    ]);
+    const rest = await admin.post<ImportOut>(`/api/pricelists/${list}/import`, {
+      csv: 'price\n1\n',
+    });
+    expect(rest.status).toBe(200);
+    expect(rest.body.fileErrors).toEqual([
+      { code: 'import.columnMissing', params: { column: 'product' } },
+    ]);
+    const detail = await query<{ products: { name: string; price: number | null }[] }>(
+      admin,
+      'priceLists.byId',
+      { id: list },
+    );
+    expect(detail.data.products.find((p) => p.name === 'File Rice')?.price).toBe(900);
+  });
 });
 
 describe('hidden products', () => {
@@ -552,7 +598,7 @@ describe('minimum order value', () => {
     await assign(a.id, null, { minOrderRule: 'refuse', minOrderValue: 20000 });
     const low = await place(a.client, [[p.id, 3]]);
     expect([low.status, low.body.code]).toEqual([400, 'terms.orderBelowMinimum']);
-    expect(low.body.params).toMatchObject({ minimum: 20000, total: 15000 });
+    expect(low.body.params).toMatchObject({ minimum: '¥20,000', total: '¥15,000' });
     expect((await place(a.client, [[p.id, 4]])).status).toBe(201);
   });
 

@@ -93,17 +93,10 @@ describe.each([
     await page.getByTestId('stock-alert').waitFor();
     const note = page.getByTestId('estimate-without-stock').first();
     await note.getByText('1 line out of stock is not counted.').waitFor();
-    const minimum = page.getByTestId('minimum-note').first();
-    await minimum.waitFor();
-    const missing = /^¥([\d,]+) more to reach the ¥20,000 minimum$/.exec(
-      (await minimum.innerText()).trim(),
-    );
-    expect(missing).not.toBeNull();
-    const totalText = await page.getByTestId('estimated-total').first().innerText();
-    const totals = [...totalText.matchAll(/¥([\d,]+)/g)].map((m) =>
-      Number(m[1]?.replace(/,/g, '')),
-    );
-    expect(Number(missing?.[1]?.replace(/,/g, ''))).toBe(20_000 - Math.max(...totals));
+    // The demo's restaurants have no minimum of their own: no "more to reach" note (the terms'
+    // 20,000 Yen is text, not enforced by the client).
+    expect(await page.getByTestId('minimum-note').count()).toBe(0);
+    await page.getByTestId('estimated-total').first().waitFor();
     await axe(page, `${label} review`);
     await page
       .getByRole('button', { name: 'Remove out-of-stock items' })

@@ -70,6 +70,9 @@ describe('documents journey', () => {
     expect(text).toContain('御中');
     expect(text).toMatch(/INV-\d{6}/);
     expect(text).toContain('登録番号');
+    // The bank account type in Japanese words, as on the PDF.
+    expect(text).toContain('普通');
+    expect(text).not.toContain('ordinary');
     await shot(office, 'office-invoice-print-view');
 
     // 2. The restaurant on a phone: Account from the home tiles, then a document.

@@ -28,20 +28,30 @@ export const documentsRouter = router({
     .input(documentRef)
     .output(answer(documentModelOut))
     .query(({ ctx, input }) =>
-      documentModel(ctx.db, input.kind, input.id, documentScope(ctx.user)),
+      documentModel(ctx.db, input.kind, input.id, documentScope(ctx.user), ctx.config.timeZone),
     ),
 
   /** The signed-in customer's Account screen: balance, overdue, documents. */
   mine: customerProcedure
     .input(z.void())
     .output(answer(documentListOut))
-    .query(({ ctx }) => customerDocuments(ctx.db, ctx.customer.id, businessToday(ctx))),
+    .query(({ ctx }) =>
+      customerDocuments(ctx.db, ctx.customer.id, {
+        today: businessToday(ctx),
+        timeZone: ctx.config.timeZone,
+      }),
+    ),
 
   /** A customer's documents, for the office. */
   ofCustomer: staffProcedure
     .input(customerDocumentsInput)
     .output(answer(documentListOut))
-    .query(({ ctx, input }) => customerDocuments(ctx.db, input.customerId, businessToday(ctx))),
+    .query(({ ctx, input }) =>
+      customerDocuments(ctx.db, input.customerId, {
+        today: businessToday(ctx),
+        timeZone: ctx.config.timeZone,
+      }),
+    ),
 
   /** The statements of one closing date (the closing run's download lists them). */
   closingStatements: staffProcedure
@@ -64,7 +74,7 @@ export const documentsRouter = router({
         ctx.db,
         ctx.config,
         actorOf(ctx.user),
-        documentModel(ctx.db, input.kind, input.id, scopeAll),
+        documentModel(ctx.db, input.kind, input.id, scopeAll, ctx.config.timeZone),
       ),
     ),
 });

@@ -44,7 +44,7 @@ export function documentMails(
   config: Config,
   ref: { kind: DocumentKind; id: string },
 ): DocumentMailOut {
-  documentModel(db, ref.kind, ref.id, scopeAll);
+  documentModel(db, ref.kind, ref.id, scopeAll, config.timeZone);
   return mailLog(db, config, ref.kind, ref.id);
 }
 

@@ -1,5 +1,6 @@
 import { documentT } from '../../../shared/documents/labels';
 import type { DocumentKind, DocumentLanguage } from '../../../shared/enums';
+import { isoDateInZone } from '../../../shared/format';
 import type {
   DocumentLine,
   DocumentList,
@@ -7,11 +8,13 @@ import type {
   DocumentSummary,
 } from '../../../shared/schemas/documents';
 import { asTaxRate, type RateTotal, type TaxLine, taxByRate } from '../../../shared/tax';
+import { DELIVERED_AT_SQL } from '../../deliveries/delivered-at';
 import { type Db, write } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { getTaxSettings } from '../../settings/tax-settings';
 import { takeDocumentNumber } from '../numbering';
+import { accountOf } from './account';
 import { type CustomerRow, customerRow, documentLanguage, partiesOf } from './parties';
 
 // The document models (docs/decisions/032): each builder reads one document's rows and returns
@@ -19,6 +22,18 @@ import { type CustomerRow, customerRow, documentLanguage, partiesOf } from './pa
 // shared/tax.ts (or the per-rate figures frozen on the row when it was issued). Reach: staff
 // any document; a customer only its own; a driver the slips of the orders it delivered and the
 // receipts of the payments it collected. Anything else is absent (404), never refused.
+// Every date a document prints is the business's calendar date: an instant (a delivery's time,
+// a row's creation) is read in the business's time zone (config TZ), which every builder takes.
+
+/**
+ * A stored date as the business's calendar date: a YYYY-MM-DD as it is, an instant as its date
+ * in the business's time zone (07:33 in Tokyo is 22:33 UTC the day before).
+ */
+function businessDate(value: string, timeZone: string): string {
+  if (value.length <= 10) return value;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value.slice(0, 10) : isoDateInZone(at, timeZone);
+}
 
 function line(l: {
   date?: string | null;
@@ -111,11 +126,13 @@ interface OrderRow {
 function orderRow(db: Db, id: string): OrderRow | undefined {
   return db.$client
     .prepare<[string], OrderRow>(
-      `SELECT id, order_number AS orderNumber, customer_id AS customerId,
-              restaurant_name AS restaurantName, delivery_date AS deliveryDate,
-              delivered_at AS deliveredAt, delivered_by AS deliveredBy, is_delivered AS isDelivered,
-              slip_number AS slipNumber
-         FROM customer_order WHERE id = ?`,
+      // deliveredAt: when it reached the restaurant (the driver's delivery), not its dispatch;
+      // null while a driver still carries it (no slip yet).
+      `SELECT o.id, o.order_number AS orderNumber, o.customer_id AS customerId,
+              o.restaurant_name AS restaurantName, o.delivery_date AS deliveryDate,
+              ${DELIVERED_AT_SQL} AS deliveredAt, o.delivered_by AS deliveredBy,
+              o.is_delivered AS isDelivered, o.slip_number AS slipNumber
+         FROM customer_order o WHERE o.id = ?`,
     )
     .get(id);
 }
@@ -138,9 +155,20 @@ function slipNumberOf(db: Db, order: OrderRow): string {
   });
 }
 
-export function slipModel(db: Db, id: string, scope: Scope): DocumentModel {
+/**
+ * The day an order was delivered: the delivery instant's date in the business's time zone (as
+ * its invoice dates it, ADR 033), else its planned delivery date.
+ */
+function deliveredOn(
+  order: { deliveredAt: string | null; deliveryDate: string },
+  timeZone: string,
+): string {
+  return order.deliveredAt ? businessDate(order.deliveredAt, timeZone) : order.deliveryDate;
+}
+
+export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): DocumentModel {
   const order = orderRow(db, id);
-  if (!order?.isDelivered) throw notInScope();
+  if (!order?.isDelivered || !order.deliveredAt) throw notInScope();
   if (scope.kind === 'customer' && order.customerId !== scope.customerId) throw notInScope();
   if (scope.kind === 'driver' && order.deliveredBy !== scope.driverId) throw notInScope();
   const number = slipNumberOf(db, order);
@@ -164,14 +192,16 @@ export function slipModel(db: Db, id: string, scope: Scope): DocumentModel {
     .all(id);
   const c = customerRow(db, order.customerId);
   const dt = documentT(documentLanguage(db, 'slip', number, c));
-  const date = (order.deliveredAt ?? order.deliveryDate).slice(0, 10);
+  // Issued on the day it was delivered, in the business's time zone (a 07:33 delivery in Tokyo
+  // is 22:33 UTC the day before).
+  const date = deliveredOn(order, timeZone);
   const lines = rows.map((r) => {
     const qty = r.deliveredQuantity ?? r.quantity;
     // A line delivered otherwise than ordered says why (short, refused, damaged, substituted).
     const why =
       qty !== r.quantity && r.shortReason ? ` [${dt(`shortReason.${r.shortReason}`)}]` : '';
     return line({
-      date: order.deliveryDate,
+      date,
       name: `${r.name}${why}`,
       sku: r.sku,
       unitPrice: r.unitPrice,
@@ -192,7 +222,7 @@ export function slipModel(db: Db, id: string, scope: Scope): DocumentModel {
     ...empty,
     references: [
       { label: 'order', value: `#${order.orderNumber}` },
-      { label: 'deliveryDate', value: order.deliveryDate },
+      { label: 'deliveryDate', value: date },
     ],
     lines,
     ...totals,
@@ -261,33 +291,39 @@ function invoiceLines(db: Db, invoiceId: string): DocumentLine[] {
     .map((r) => line({ ...r, rate: r.taxRate }));
 }
 
+/** The day an invoice was issued: its issue date, else (an old row) the day it was made. */
+function issuedOn(inv: InvoiceRow, timeZone: string): string {
+  return inv.issueDate ?? businessDate(inv.createdAt, timeZone);
+}
+
 /**
  * An invoice's lines and figures. A hand-made invoice without lines prints its amount as one
  * line at the rate the office chose (ADR 046; 10 % for other charges unless it said 8 %), the
- * amount read as tax-inclusive, with the figures kept when it was typed (ADR 032).
+ * amount read as tax-inclusive, with the figures kept when it was typed (ADR 032). When the
+ * business's prices are without tax (the default) that line shows its amount without tax, as
+ * the lines of an invoice from deliveries do, so that the lines add up to the subtotal under
+ * them (before: ¥46,741 above 8%対象（税抜） ¥43,279).
  */
-function invoiceFigures(db: Db, inv: InvoiceRow, language: DocumentLanguage) {
+function invoiceFigures(db: Db, inv: InvoiceRow, language: DocumentLanguage, timeZone: string) {
   let lines = invoiceLines(db, inv.id);
   const tax = getTaxSettings(db);
   if (lines.length === 0) {
-    lines = [
-      line({
-        date: inv.issueDate ?? inv.createdAt.slice(0, 10),
-        name: inv.note.trim() || documentT(language)('label.manualCharge'),
-        unitPrice: inv.amount + inv.creditApplied,
-        quantity: 1,
-        amount: inv.amount + inv.creditApplied,
-        rate: inv.net8 !== 0 || inv.tax8 !== 0 ? 8 : 10,
-      }),
-    ];
+    const gross = inv.amount + inv.creditApplied;
     const frozen = frozenPerRate(inv);
     const totals = frozen
       ? summed(frozen)
-      : taxByRate(
-          [{ amount: inv.amount + inv.creditApplied, rate: 10 }],
-          'inclusive',
-          tax.rounding,
-        );
+      : taxByRate([{ amount: gross, rate: 10 }], 'inclusive', tax.rounding);
+    const typed = {
+      date: issuedOn(inv, timeZone),
+      name: inv.note.trim() || documentT(language)('label.manualCharge'),
+      quantity: 1,
+    };
+    // One line per rate its figures carry (one, as typed).
+    lines = totals.perRate.map((r) => {
+      const amount = tax.basis === 'exclusive' ? r.net : r.gross;
+      return line({ ...typed, unitPrice: amount, amount, rate: r.rate });
+    });
+    if (lines.length === 0) lines = [line({ ...typed, unitPrice: gross, amount: gross, rate: 10 })];
     return { lines, totals, manual: true };
   }
   const frozen = frozenPerRate(inv);
@@ -315,15 +351,16 @@ function invoiceNumberOf(db: Db, inv: InvoiceRow): string {
   });
 }
 
-export function invoiceModel(db: Db, id: string, scope: Scope): DocumentModel {
+export function invoiceModel(db: Db, id: string, scope: Scope, timeZone: string): DocumentModel {
   const inv = invoiceRow(db, id);
   if (!inv) throw notInScope();
   if (scope.kind === 'customer' && inv.customerId !== scope.customerId) throw notInScope();
   if (scope.kind === 'driver') throw notInScope();
   const number = invoiceNumberOf(db, inv);
   const c = customerRow(db, inv.customerId);
-  const { lines, totals } = invoiceFigures(db, inv, documentLanguage(db, 'invoice', number, c));
-  const issueDate = inv.issueDate ?? inv.createdAt.slice(0, 10);
+  const language = documentLanguage(db, 'invoice', number, c);
+  const { lines, totals } = invoiceFigures(db, inv, language, timeZone);
+  const issueDate = issuedOn(inv, timeZone);
   return {
     ...base(db, 'invoice', id, number, issueDate, c, ''),
     ...empty,
@@ -364,7 +401,7 @@ const STATEMENT_SELECT = `SELECT id, number, customer_id AS customerId, invoice_
         due_date AS dueDate
    FROM statement`;
 
-export function statementModel(db: Db, id: string, scope: Scope): DocumentModel {
+export function statementModel(db: Db, id: string, scope: Scope, timeZone: string): DocumentModel {
   const st = db.$client.prepare<[string], StatementRow>(`${STATEMENT_SELECT} WHERE id = ?`).get(id);
   if (!st) throw notInScope();
   if (scope.kind === 'customer' && st.customerId !== scope.customerId) throw notInScope();
@@ -376,23 +413,25 @@ export function statementModel(db: Db, id: string, scope: Scope): DocumentModel 
   // invoices the statement counts beside it (ADR 034). Each kept the tax it computed once per
   // rate; the statement adds their figures up and computes no tax of its own.
   const parts = [
-    ...(inv ? [{ number: null as string | null, ...invoiceFigures(db, inv, language) }] : []),
+    ...(inv
+      ? [
+          {
+            number: null as string | null,
+            creditApplied: inv.creditApplied,
+            ...invoiceFigures(db, inv, language, timeZone),
+          },
+        ]
+      : []),
     ...manualInvoicesOn(db, st.id).map((m) => ({
       number: m.number,
-      ...invoiceFigures(db, m, language),
+      creditApplied: m.creditApplied,
+      ...invoiceFigures(db, m, language, timeZone),
     })),
   ];
-  // A hand-made invoice is one tax-inclusive line; beside delivery lines priced without tax it
-  // shows its amount without tax, so that every line of the statement reads the same way.
-  const exclusive = getTaxSettings(db).basis === 'exclusive';
+  // A hand-made invoice's line is named by its number; it reads as the delivery lines do (without
+  // tax when prices are without tax: invoiceFigures).
   const lines = parts.flatMap((part) =>
-    part.number
-      ? part.lines.map((l) => ({
-          ...l,
-          name: `${part.number} ${l.name}`,
-          ...(exclusive ? { unitPrice: part.totals.net, amount: part.totals.net } : {}),
-        }))
-      : part.lines,
+    part.number ? part.lines.map((l) => ({ ...l, name: `${part.number} ${l.name}` })) : part.lines,
   );
   const perRate = ([8, 10] as const).flatMap((rate) => {
     const of = parts.flatMap((part) => part.totals.perRate.filter((r) => r.rate === rate));
@@ -423,7 +462,9 @@ export function statementModel(db: Db, id: string, scope: Scope): DocumentModel 
     dueDate: st.dueDate,
     lines,
     ...summed(perRate),
-    creditApplied: inv?.creditApplied ?? 0,
+    // The credit notes the period's invoices deducted: the period's total less these is the
+    // period amount, which the carried-over balance adds up to the amount due (pdf.ts).
+    creditApplied: parts.reduce((sum, part) => sum + part.creditApplied, 0),
     amount: st.amountDue,
     statement: {
       previousBalance: st.previousBalance,
@@ -475,6 +516,7 @@ export function closingStatementList(db: Db, closingDate: string) {
       date: closingDate,
       amount: s.amountDue,
       restaurantName: s.restaurantName,
+      cancelled: false,
     })),
   };
 }
@@ -487,7 +529,7 @@ export function closingStatementList(db: Db, closingDate: string) {
  * reduced), each part read as tax-inclusive: what a receipt that stands as a simplified
  * qualified invoice states.
  */
-export function receiptModel(db: Db, id: string, scope: Scope): DocumentModel {
+export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string): DocumentModel {
   const p = db.$client
     .prepare<
       [string],
@@ -528,7 +570,7 @@ export function receiptModel(db: Db, id: string, scope: Scope): DocumentModel {
   }
   const c = customerRow(db, inv.customerId);
   const language = documentLanguage(db, 'receipt', number, c);
-  const { totals } = invoiceFigures(db, inv, language);
+  const { totals } = invoiceFigures(db, inv, language, timeZone);
   const gross10 = totals.perRate.find((r) => r.rate === 10)?.gross ?? 0;
   const grossAll = totals.perRate.reduce((s, r) => s + r.gross, 0);
   const part10 = grossAll > 0 ? Math.floor((p.amount * gross10) / grossAll) : p.amount;
@@ -565,7 +607,13 @@ export function receiptModel(db: Db, id: string, scope: Scope): DocumentModel {
 
 // --- Credit note ---------------------------------------------------------------------------------
 
-export function creditNoteModel(db: Db, id: string, scope: Scope): DocumentModel {
+/**
+ * A credit note (適格返還請求書): besides its own date, each line carries the date of the sale it
+ * corrects (the day the goods were delivered, as the invoice that billed them dates it), and
+ * its references name the invoice that billed them (or, for goods credited before they were
+ * billed, the invoice that billed them since), the orders and their delivery slips.
+ */
+export function creditNoteModel(db: Db, id: string, scope: Scope, timeZone: string): DocumentModel {
   const cn = db.$client
     .prepare<
       [string],
@@ -591,7 +639,8 @@ export function creditNoteModel(db: Db, id: string, scope: Scope): DocumentModel
   if (!cn) throw notInScope();
   if (scope.kind === 'customer' && cn.customerId !== scope.customerId) throw notInScope();
   if (scope.kind === 'driver') throw notInScope();
-  const lines = db.$client
+  const c = customerRow(db, cn.customerId);
+  const rows = db.$client
     .prepare<
       [string],
       {
@@ -601,16 +650,41 @@ export function creditNoteModel(db: Db, id: string, scope: Scope): DocumentModel
         quantity: number;
         amount: number;
         taxRate: number;
+        orderNumber: number | null;
+        slipNumber: string | null;
+        deliveredAt: string | null;
+        deliveryDate: string | null;
+        billedBy: string | null;
       }
     >(
-      // The unit is the corrected line's, as its slip and invoice printed it.
+      // The unit is the corrected line's, as its slip and invoice printed it; the order the line
+      // belongs to, when it was delivered, and the live invoice that billed it.
       `SELECT l.name, COALESCE(o.sku, '') AS sku, l.unit_price AS unitPrice, l.quantity, l.amount,
-              l.tax_rate AS taxRate
-         FROM credit_note_line l LEFT JOIN order_line o ON o.id = l.order_line_id
+              l.tax_rate AS taxRate, co.order_number AS orderNumber, co.slip_number AS slipNumber,
+              co.delivered_at AS deliveredAt, co.delivery_date AS deliveryDate,
+              (SELECT i.id FROM invoice_line il JOIN invoice i ON i.id = il.invoice_id
+                WHERE il.order_line_id = l.order_line_id AND i.cancelled_at IS NULL
+                ORDER BY i.issue_date, i.number LIMIT 1) AS billedBy
+         FROM credit_note_line l
+         LEFT JOIN order_line o ON o.id = l.order_line_id
+         LEFT JOIN customer_order co ON co.id = o.order_id
         WHERE l.credit_note_id = ? ORDER BY l.position`,
     )
-    .all(id)
-    .map((r) => line({ ...r, date: cn.issueDate, rate: r.taxRate }));
+    .all(id);
+  const lines = rows.map((r) =>
+    line({
+      ...r,
+      // The original sale's date; a line of no known order keeps the credit note's.
+      date:
+        r.deliveredAt || r.deliveryDate
+          ? deliveredOn(
+              { deliveredAt: r.deliveredAt, deliveryDate: r.deliveryDate ?? '' },
+              timeZone,
+            )
+          : cn.issueDate,
+      rate: r.taxRate,
+    }),
+  );
   const tax = getTaxSettings(db);
   const frozen = frozenPerRate(cn);
   const totals = frozen
@@ -620,12 +694,25 @@ export function creditNoteModel(db: Db, id: string, scope: Scope): DocumentModel
         tax.basis,
         tax.rounding,
       );
-  const corrected = cn.invoiceId ? invoiceRow(db, cn.invoiceId) : undefined;
-  const c = customerRow(db, cn.customerId);
+  // The invoice it corrects: the one named when it was issued, else the one that billed its
+  // lines (a claim approved before the closing billed them).
+  const invoiceIds = cn.invoiceId
+    ? [cn.invoiceId]
+    : rows.flatMap((r) => (r.billedBy ? [r.billedBy] : []));
+  const invoiceNumbers = unique(
+    invoiceIds.flatMap((invoiceId) => {
+      const inv = invoiceRow(db, invoiceId);
+      return inv ? [invoiceNumberOf(db, inv)] : [];
+    }),
+  );
+  const orders = unique(rows.flatMap((r) => (r.orderNumber !== null ? [`#${r.orderNumber}`] : [])));
+  const slips = unique(rows.flatMap((r) => (r.slipNumber ? [r.slipNumber] : [])));
+  const ref = (label: string, values: string[]) =>
+    values.length > 0 ? [{ label, value: values.join(', ') }] : [];
   return {
     ...base(db, 'creditNote', id, cn.number, cn.issueDate, c, ''),
     ...empty,
-    references: corrected?.number ? [{ label: 'invoice', value: corrected.number }] : [],
+    references: [...ref('invoice', invoiceNumbers), ...ref('order', orders), ...ref('slip', slips)],
     lines,
     ...totals,
     amount: cn.total,
@@ -633,20 +720,29 @@ export function creditNoteModel(db: Db, id: string, scope: Scope): DocumentModel
   };
 }
 
+const unique = (values: string[]): string[] => [...new Set(values)];
+
 // --- Any document --------------------------------------------------------------------------------
 
-export function documentModel(db: Db, kind: DocumentKind, id: string, scope: Scope): DocumentModel {
+/** One document's model; `timeZone` is the business's (config TZ), for the dates it prints. */
+export function documentModel(
+  db: Db,
+  kind: DocumentKind,
+  id: string,
+  scope: Scope,
+  timeZone: string,
+): DocumentModel {
   switch (kind) {
     case 'slip':
-      return slipModel(db, id, scope);
+      return slipModel(db, id, scope, timeZone);
     case 'invoice':
-      return invoiceModel(db, id, scope);
+      return invoiceModel(db, id, scope, timeZone);
     case 'statement':
-      return statementModel(db, id, scope);
+      return statementModel(db, id, scope, timeZone);
     case 'receipt':
-      return receiptModel(db, id, scope);
+      return receiptModel(db, id, scope, timeZone);
     case 'creditNote':
-      return creditNoteModel(db, id, scope);
+      return creditNoteModel(db, id, scope, timeZone);
   }
 }
 
@@ -659,30 +755,49 @@ export function documentCustomer(db: Db, customerId: string | null): CustomerRow
 
 /**
  * A customer's documents, newest first (slips of its delivered orders, invoices, statements,
- * receipts, credit notes), with its balance and the part of it past due.
+ * receipts, credit notes), with its balance and the part of it past due. Each is dated as it
+ * prints (a slip the day it was delivered, in the business's time zone) and says whether it
+ * was cancelled (an invoice cancelled with a reason, ADR 034; no other kind is cancelled).
  */
-export function customerDocuments(db: Db, customerId: string, today: string): DocumentList {
+export function customerDocuments(
+  db: Db,
+  customerId: string,
+  at: { today: string; timeZone: string },
+): DocumentList {
   const c = customerRow(db, customerId);
   if (!c) throw notInScope();
   const docs = db.$client
-    .prepare<[Record<string, string>], DocumentSummary>(
-      `SELECT 'slip' AS kind, id, COALESCE(slip_number, '') AS number, delivery_date AS date,
-              total AS amount
-         FROM customer_order WHERE customer_id = @c AND is_delivered = 1
+    .prepare<[Record<string, string>], Omit<DocumentSummary, 'cancelled'> & { cancelled: number }>(
+      // `date` may be an instant here (a delivery's time, an old invoice's creation): it is
+      // made the business's date below. Sorting by it first only picks the newest 500.
+      // A slip once the order reached the restaurant (not while a driver still carries it).
+      `SELECT * FROM (SELECT 'slip' AS kind, o.id, COALESCE(o.slip_number, '') AS number,
+              ${DELIVERED_AT_SQL} AS date, o.total AS amount, 0 AS cancelled
+         FROM customer_order o WHERE o.customer_id = @c AND o.is_delivered = 1)
+        WHERE date IS NOT NULL
        UNION ALL
-       SELECT 'invoice', id, COALESCE(number, ''), COALESCE(issue_date, substr(created_at, 1, 10)), amount
+       SELECT 'invoice', id, COALESCE(number, ''), COALESCE(issue_date, created_at), amount,
+              cancelled_at IS NOT NULL
          FROM invoice WHERE customer_id = @c
        UNION ALL
-       SELECT 'statement', id, number, closing_date, amount_due FROM statement WHERE customer_id = @c
+       SELECT 'statement', id, number, closing_date, amount_due, 0 FROM statement WHERE customer_id = @c
        UNION ALL
-       SELECT 'receipt', p.id, COALESCE(p.receipt_number, ''), p.date, p.amount
+       SELECT 'receipt', p.id, COALESCE(p.receipt_number, ''), p.date, p.amount, 0
          FROM payment p JOIN invoice i ON i.id = p.invoice_id WHERE i.customer_id = @c
        UNION ALL
-       SELECT 'creditNote', id, number, issue_date, total FROM credit_note WHERE customer_id = @c
+       SELECT 'creditNote', id, number, issue_date, total, 0 FROM credit_note WHERE customer_id = @c
        ORDER BY date DESC, number DESC
        LIMIT 500`,
     )
-    .all({ c: customerId });
+    .all({ c: customerId })
+    .map(
+      (d): DocumentSummary => ({
+        ...d,
+        date: businessDate(d.date, at.timeZone),
+        cancelled: d.cancelled !== 0,
+      }),
+    )
+    .sort((a, b) => b.date.localeCompare(a.date) || b.number.localeCompare(a.number));
   const dues = db.$client
     .prepare<[Record<string, string>], { balance: number; overdue: number }>(
       `SELECT COALESCE(SUM(amount - paid_amount), 0) AS balance,
@@ -690,7 +805,7 @@ export function customerDocuments(db: Db, customerId: string, today: string): Do
                                 THEN amount - paid_amount ELSE 0 END), 0) AS overdue
          FROM invoice WHERE customer_id = @c AND cancelled_at IS NULL`,
     )
-    .get({ c: customerId, today }) ?? { balance: 0, overdue: 0 };
+    .get({ c: customerId, today: at.today }) ?? { balance: 0, overdue: 0 };
   return {
     customerId,
     restaurantName: c.restaurantName,
@@ -698,5 +813,6 @@ export function customerDocuments(db: Db, customerId: string, today: string): Do
     balance: dues.balance,
     overdue: dues.overdue,
     documents: docs,
+    account: accountOf(db, customerId, at),
   };
 }

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { type DocumentT, documentT, yen } from '../../../shared/documents/labels';
+import {
+  type DocumentT,
+  documentAccountType,
+  documentT,
+  documentUnit,
+  yen,
+} from '../../../shared/documents/labels';
 import type { DocumentModel } from '../../../shared/schemas/documents';
 
 // The one PDF renderer (docs/decisions/032): draws document models on A4 with Noto Sans JP,
@@ -296,7 +302,9 @@ function lines(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
     const ordered =
       l.orderedQuantity !== null ? ` (${t('label.ordered', { quantity: l.orderedQuantity })})` : '';
     put(doc, `${l.reduced ? '※ ' : ''}${l.name}${ordered}`, COL.item, y, { width: 225 });
-    put(doc, `${l.quantity}${l.sku ? ` ${l.sku}` : ''}`, COL.qty, y, { width: 55, align: 'right' });
+    // The unit in the document's language as the screens name it (本, ケース); unknown as written.
+    const unit = l.sku ? ` ${documentUnit(m.language, l.sku)}` : '';
+    put(doc, `${l.quantity}${unit}`, COL.qty, y, { width: 55, align: 'right' });
     put(doc, yen(l.unitPrice), COL.price, y, { width: 70, align: 'right' });
     put(doc, yen(l.amount), COL.amount, y, { width: 52, align: 'right' });
     put(doc, `${l.rate}%`, COL.rate, y, { width: RIGHT - COL.rate, align: 'right' });
@@ -307,9 +315,10 @@ function lines(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
 }
 
 function totals(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
-  if (y > BOTTOM - 120) y = newPage(doc);
-  const x = PAGE.margin + WIDTH / 2;
-  const w = WIDTH / 2;
+  if (y > BOTTOM - (m.statement ? 200 : 120)) y = newPage(doc);
+  // Right of the middle, with room for a statement's longest label in English.
+  const x = PAGE.margin + WIDTH / 2 - 40;
+  const w = WIDTH / 2 + 40;
   const row = (label: string, value: string, bold = false) => {
     put(doc, label, x, y, { width: w - 100, bold });
     put(doc, value, x + w - 100, y, { width: 100, align: 'right', bold });
@@ -323,10 +332,31 @@ function totals(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
   y += 2;
   row(t('label.net'), yen(m.net));
   row(t('label.tax'), yen(m.tax));
-  row(t('label.total'), yen(m.total), true);
-  if (m.creditApplied > 0) {
-    row(t('label.creditApplied'), yen(-m.creditApplied));
-    row(t('label.amountDue'), yen(m.amount), true);
+  const s = m.statement;
+  if (s) {
+    // A statement reads as two sums a reader can follow: this period's total less the credit
+    // notes is this period's purchases; the previous amount less the payments is carried over,
+    // and that plus this period's purchases is the amount due.
+    row(t('label.total'), yen(m.total));
+    if (m.creditApplied > 0) {
+      row(t('label.creditApplied'), yen(-m.creditApplied));
+      row(t('label.periodPurchases'), yen(m.total - m.creditApplied));
+    }
+    rule(doc, y - 1, x, RIGHT);
+    y += 2;
+    row(t('label.previousBalance'), yen(s.previousBalance));
+    row(t('label.paymentsReceived'), yen(-s.paymentsReceived));
+    row(t('label.carriedOver'), yen(s.carriedOver));
+    row(t('label.periodPurchases'), yen(s.periodAmount));
+    rule(doc, y - 1, x, RIGHT, 0.8);
+    y += 2;
+    row(t('label.amountDue'), yen(s.amountDue), true);
+  } else {
+    row(t('label.total'), yen(m.total), true);
+    if (m.creditApplied > 0) {
+      row(t('label.creditApplied'), yen(-m.creditApplied));
+      row(t('label.amountDue'), yen(m.amount), true);
+    }
   }
   // The same figures as one sentence per rate (what a reader or a reading program looks for).
   let ly = y + 4;
@@ -353,7 +383,17 @@ function bank(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
   if (!m.issuer.bank || (m.kind !== 'invoice' && m.kind !== 'statement')) return y;
   if (y > BOTTOM - 30) y = newPage(doc);
   put(doc, t('label.bank'), PAGE.margin, y, { bold: true });
-  put(doc, t('label.bankAccount', m.issuer.bank), PAGE.margin, y + 13);
+  // The account type in the document's words (普通, 当座; Ordinary, Current), however stored.
+  const { bank } = m.issuer;
+  put(
+    doc,
+    t('label.bankAccount', {
+      ...bank,
+      accountType: documentAccountType(m.language, bank.accountType),
+    }),
+    PAGE.margin,
+    y + 13,
+  );
   return y + 30;
 }
 

@@ -8,7 +8,12 @@ import './documents.css';
 import { Alert, Button, Group, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { documentT, yen } from '../../../../shared/documents/labels';
+import {
+  documentAccountType,
+  documentT,
+  documentUnit,
+  yen,
+} from '../../../../shared/documents/labels';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../../shared/enums';
 import type { DocumentModel } from '../../../../shared/schemas/documents';
 import { trpc } from '../../trpc';
@@ -199,7 +204,7 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
                 </td>
                 <td className="num">
                   {l.quantity}
-                  {l.sku ? ` ${l.sku}` : ''}
+                  {l.sku ? ` ${documentUnit(m.language, l.sku)}` : ''}
                 </td>
                 <td className="num">{yen(l.unitPrice)}</td>
                 <td className="num">{yen(l.amount)}</td>
@@ -240,7 +245,11 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
       {m.lines.some((l) => l.reduced) && <p>{d('label.reducedNote')}</p>}
       {m.issuer.bank && (m.kind === 'invoice' || m.kind === 'statement') && (
         <p>
-          {d('label.bank')}: {d('label.bankAccount', m.issuer.bank)}
+          {d('label.bank')}:{' '}
+          {d('label.bankAccount', {
+            ...m.issuer.bank,
+            accountType: documentAccountType(m.language, m.issuer.bank.accountType),
+          })}
         </p>
       )}
     </article>

@@ -1,4 +1,4 @@
-import { NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Badge, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../../shared/enums';
@@ -58,6 +58,11 @@ export function DocumentTable({
                   {dynamicT(t)(`documents.ui.kind.${doc.kind}`)}
                 </Text>
                 <DocumentLink kind={doc.kind} id={doc.id} number={doc.number} area={area} />
+                {doc.cancelled && (
+                  <Badge color="gray" variant="outline" tt="none" data-testid="document-cancelled">
+                    {t('money.cancel.flag')}
+                  </Badge>
+                )}
               </Table.Td>
               <Table.Td>{showDate(doc.date)}</Table.Td>
               <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
-import { makeProduct } from '../../test/fixtures';
+import { makeProduct, type RouterOutputs } from '../../test/fixtures';
 import { renderScreen } from '../../test/renderScreen';
-import { notifyError } from '../notify';
-import { standingQuantity, UsualOrders } from './UsualOrders';
+import { notifyError, notifySuccess } from '../notify';
+import { ComingStandingOrders, standingQuantity, UsualOrders } from './UsualOrders';
 
 vi.mock('../notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
@@ -17,6 +17,13 @@ const rice = makeProduct({
 const ghee = makeProduct({ _id: 'p2', name: 'Ghee 1L', nameNe: 'घ्यू', sku: 'Btl' });
 const dal = makeProduct({ _id: 'p3', name: 'Toor Dal 1kg', nameNe: null, sku: 'Kg' });
 
+/** A weekday's draft time as the server gives it: 6 hours before a 04:00 cut-off. */
+const timing = (dayBefore: 'Monday' | 'Thursday') => ({
+  draftsFrom: { weekday: dayBefore, time: '22:00' },
+  cutoff: '04:00',
+  leadHours: 6,
+});
+
 function openUsual() {
   return renderScreen(<UsualOrders />, {
     path: '/customer/usual',
@@ -25,8 +32,9 @@ function openUsual() {
         {
           weekday: 'Tuesday',
           lines: [{ product: 'p1', name: 'Basmati Rice 5kg', nameNe: 'बासमती चामल', quantity: 2 }],
+          ...timing('Monday'),
         },
-        { weekday: 'Friday', lines: [] },
+        { weekday: 'Friday', lines: [], ...timing('Thursday') },
       ],
       'wishlist.list': () => [ghee, dal],
       'products.list': () => [rice, ghee, dal],
@@ -114,5 +122,169 @@ describe('USUAL ORDERS', () => {
     );
     expect(document.activeElement).toBe(field);
     expect(calls.some((c) => c.path === 'standing.setUsual')).toBe(false);
+  });
+});
+
+describe('USUAL ORDERS: when the drafts appear', () => {
+  it('says how long before the cut-off the drafts appear, and each day’s draft time', async () => {
+    openUsual();
+    expect((await screen.findByTestId('standing-drafts-when')).textContent).toContain(
+      "Each delivery day's draft appears on your home screen 6 hours before the cut-off (04:00 on the delivery day).",
+    );
+    const tuesday = await screen.findByRole('region', { name: 'Tuesday' });
+    expect(within(tuesday).getByTestId('standing-drafts-from').textContent).toContain(
+      'Draft from Monday 22:00; change or skip it until Tuesday 04:00.',
+    );
+  });
+
+  it('says it in Nepali', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    openUsual();
+    const friday = await screen.findByRole('region', { name: 'शुक्रबार' });
+    expect(within(friday).getByTestId('standing-drafts-from').textContent).toContain(
+      'ड्राफ्ट बिहीबार 22:00 देखि; शुक्रबार 04:00 सम्म बदल्न वा छोड्न सकिन्छ।',
+    );
+  });
+});
+
+type Run = RouterOutputs['standing']['upcoming'][number];
+
+const THU = '2030-01-10';
+function draft(over: Partial<Run> = {}): Run {
+  return {
+    id: 'r1',
+    customerId: 'c1',
+    restaurantName: 'Himalaya Kitchen',
+    customerCode: 'C001',
+    deliveryDate: THU,
+    status: 'draft',
+    skip: false,
+    lines: [
+      {
+        productId: 'p1',
+        name: 'Basmati Rice 5kg',
+        nameNe: 'बासमती चामल',
+        sku: 'Bag',
+        quantity: 2,
+        unitPrice: 2000,
+        lineTotal: 4000,
+        available: true,
+        reason: null,
+      },
+    ],
+    total: 4320,
+    reason: null,
+    orderId: null,
+    otherOrders: [],
+    // 04:00 in Tokyo on the delivery day.
+    cutoffAt: '2030-01-09T19:00:00.000Z',
+    ...over,
+  };
+}
+
+/** The home's coming runs, answered from `held` (the server's copy, changed by updateDraft). */
+function openComing(first: Run) {
+  let held = first;
+  const view = renderScreen(<ComingStandingOrders />, {
+    path: '/customer',
+    answers: {
+      'standing.upcoming': () => [held],
+      'products.list': () => [rice],
+      'standing.updateDraft': (input) => {
+        held = {
+          ...held,
+          skip: input.skip ?? false,
+          lines: held.lines.map((l) => ({
+            ...l,
+            quantity: input.lines.find((i) => i.product === l.productId)?.quantity ?? l.quantity,
+          })),
+        };
+        return held;
+      },
+    },
+  });
+  return { ...view, held: () => held };
+}
+
+describe('A COMING USUAL ORDER', () => {
+  it('once skipped, reads as skipped: note, no quantities to change, and a way back', async () => {
+    const { calls, held } = openComing(draft());
+    const card = await screen.findByRole('region', { name: 'Usual order for 10 Jan 2030' });
+    expect(within(card).getByTestId('standing-note').textContent).toContain(
+      'A draft: it is placed at the cut-off (10 Jan 2030 04:00) unless you skip it.',
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Skip this delivery' }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Skipped.'));
+    expect(calls.find((c) => c.path === 'standing.updateDraft')?.input).toEqual({
+      deliveryDate: THU,
+      skip: true,
+      lines: [{ product: 'p1', quantity: 2 }],
+    });
+    expect(held().skip).toBe(true);
+    await waitFor(() =>
+      expect(within(card).getByTestId('standing-note').textContent).toContain(
+        'Skipped: nothing will be ordered for 10 Jan 2030.',
+      ),
+    );
+    expect(card.textContent).not.toContain('unless you skip it');
+    expect(within(card).getByText('Skipped')).toBeTruthy();
+    // Read-only until undone: no field, no Save changes, the quantity as text.
+    expect(within(card).queryByRole('textbox')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(within(card).getByTestId('standing-row').textContent).toContain('×2');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Order it after all' }));
+    await waitFor(() =>
+      expect(notifySuccess).toHaveBeenLastCalledWith(
+        'It will be ordered at the cut-off (10 Jan 2030 04:00).',
+      ),
+    );
+    expect(held().skip).toBe(false);
+    await waitFor(() => expect(within(card).getByRole('textbox')).toBeTruthy());
+    expect(within(card).getByRole('button', { name: 'Save changes' })).toBeTruthy();
+    expect(notifySuccess).not.toHaveBeenCalledWith('Draft saved.');
+  });
+
+  it('a draft already skipped when the screen opens offers only “Order it after all”', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    openComing(draft({ skip: true }));
+    const card = await screen.findByRole('region', { name: /नियमित अर्डर/ });
+    expect(within(card).getByTestId('standing-note').textContent).toContain(
+      'छोडियो: 10 जनवरी 2030 का लागि केही पनि अर्डर हुने छैन।',
+    );
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['छोड्नु रद्द गरी अर्डर गर्नुहोस्']);
+  });
+
+  it('names the order already placed for that day instead of promising to order at the cut-off', async () => {
+    openComing(draft({ otherOrders: [{ id: 'o9', orderNumber: 10319 }] }));
+    const card = await screen.findByRole('region', { name: 'Usual order for 10 Jan 2030' });
+    const note = within(card).getByTestId('standing-note');
+    expect(note.textContent).toContain(
+      'You already have order #10319 for this day; this usual order will not be placed. Change that order instead, or skip.',
+    );
+    expect(card.textContent).not.toContain('placed at the cut-off');
+    expect(within(card).getByRole('link', { name: 'Open order #10319' }).getAttribute('href')).toBe(
+      '/customer/orderdetails/o9',
+    );
+    expect(within(card).getByRole('button', { name: 'Skip this delivery' })).toBeTruthy();
+  });
+
+  it('after the cut-off, says it was not placed because of the order already there', async () => {
+    openComing(
+      draft({
+        status: 'skipped',
+        reason: 'standing.alreadyOrdered',
+        otherOrders: [{ id: 'o9', orderNumber: 10319 }],
+      }),
+    );
+    const card = await screen.findByRole('region', { name: 'Usual order for 10 Jan 2030' });
+    expect(within(card).getByTestId('standing-note').textContent).toContain(
+      'Not placed: you already had order #10319 for this day.',
+    );
+    expect(within(card).queryByRole('button')).toBeNull();
   });
 });

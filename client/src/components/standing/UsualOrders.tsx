@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatYen } from '../../../../shared/format';
+import { Link } from 'react-router';
+import { formatOrderNumber, formatYen } from '../../../../shared/format';
 import { MAX_QUANTITY } from '../../../../shared/rules';
 import { parseQuantity, typedNumber } from '../../cart';
 import { formatDate, showInstant } from '../../dates';
@@ -141,11 +142,16 @@ function WeekdayEditor({
   weekday,
   lines,
   sheet,
+  draftsFrom,
+  cutoff,
 }: {
   who: Who;
   weekday: string;
   lines: { product: string; name: string; nameNe?: string | null; quantity: number }[];
   sheet: SheetItem[];
+  /** When this day's draft appears (weekday and time of day) and its cut-off time. */
+  draftsFrom?: { weekday: string; time: string };
+  cutoff?: string;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
@@ -207,9 +213,19 @@ function WeekdayEditor({
   };
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={heading}>
-      <Title order={3} size="h4" mb="xs">
+      <Title order={3} size="h4" mb={draftsFrom ? 2 : 'xs'}>
         {heading}
       </Title>
+      {draftsFrom && cutoff && (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="standing-drafts-from">
+          {t('standing.draftsFrom', {
+            weekday: t(`weekday.${draftsFrom.weekday}` as 'weekday.Monday'),
+            time: draftsFrom.time,
+            day: heading,
+            cutoff,
+          })}
+        </Text>
+      )}
       {items.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t('standing.emptySheet')}
@@ -354,6 +370,11 @@ export function UsualOrders({ customerId }: Who) {
   return (
     <Stack gap="md">
       <Text size="sm">{t('standing.intro')}</Text>
+      {days[0] && (
+        <Text size="sm" data-testid="standing-drafts-when">
+          {t('standing.draftsWhen', { count: days[0].leadHours, cutoff: days[0].cutoff })}
+        </Text>
+      )}
       {days.map((d) => (
         <WeekdayEditor
           key={d.weekday}
@@ -361,6 +382,8 @@ export function UsualOrders({ customerId }: Who) {
           weekday={d.weekday}
           lines={d.lines}
           sheet={sheet}
+          draftsFrom={d.draftsFrom}
+          cutoff={d.cutoff}
         />
       ))}
       <Pauses who={{ customerId }} />
@@ -377,6 +400,10 @@ export type RunView = {
   total: number;
   cutoffAt: string;
   restaurantName: string;
+  /** Why a run ended without an order (an error code), e.g. `standing.alreadyOrdered`. */
+  reason?: string | null;
+  /** The customer's other orders for this date: while there is one, nothing is placed. */
+  otherOrders?: { id: string; orderNumber: number }[];
   lines: {
     productId: string;
     name: string;
@@ -421,6 +448,7 @@ export function RunCard({
   const catalogue = useCatalogue();
   const fields = useRef(new Map<string, HTMLInputElement>());
   const [typed, setTyped] = useState<Record<string, string>>({});
+  // What the server holds (kept from the last answer until the list is read again).
   const [skip, setSkip] = useState(run.skip);
   useEffect(() => {
     setTyped(Object.fromEntries(run.lines.map((l) => [l.productId, String(l.quantity)])));
@@ -437,9 +465,12 @@ export function RunCard({
     return sku ? unitLabel(t, sku) : '';
   };
   const save = async (nextSkip: boolean) => {
-    // Only the lines that can still change are typed; the others keep their quantity.
+    // Only the lines that can still change are typed; the others keep their quantity. Skipping
+    // or ordering after all keeps the saved quantities (the fields are read-only while skipped).
     const quantityOf = (l: RunView['lines'][number]) =>
-      typed[l.productId] === undefined ? l.quantity : standingQuantity(typed[l.productId] ?? '');
+      typed[l.productId] === undefined || nextSkip !== skip
+        ? l.quantity
+        : standingQuantity(typed[l.productId] ?? '');
     const wrong = run.lines.find((l) => quantityOf(l) === 'bad');
     if (wrong) {
       notifyError(t('standing.lineProblem', { day: date, name: nameOf(wrong), max: MAX_QUANTITY }));
@@ -455,9 +486,19 @@ export function RunCard({
           return typeof n === 'number' ? [{ product: l.productId, quantity: n }] : [];
         }),
       };
-      if (forCustomer) await theirs.mutateAsync({ ...change, customerId: run.customerId });
-      else await mine.mutateAsync(change);
-      notifySuccess(t('standing.draftSaved'));
+      const saved = forCustomer
+        ? await theirs.mutateAsync({ ...change, customerId: run.customerId })
+        : await mine.mutateAsync(change);
+      setSkip(saved.skip);
+      if (saved.skip)
+        setTyped(Object.fromEntries(saved.lines.map((l) => [l.productId, String(l.quantity)])));
+      notifySuccess(
+        nextSkip === skip
+          ? t('standing.draftSaved')
+          : nextSkip
+            ? t('standing.skippedToast')
+            : t('standing.unskippedToast', { time }),
+      );
     } catch (error) {
       notifyError(errorText(t, error, 'errors.common.mutationFailed'));
     } finally {
@@ -465,6 +506,9 @@ export function RunCard({
     }
   };
   const isDraft = run.status === 'draft';
+  const skipped = isDraft && skip;
+  const others = run.otherOrders ?? [];
+  const numbers = others.map((o) => formatOrderNumber(o.orderNumber)).join(', ');
   return (
     <Paper
       withBorder
@@ -481,22 +525,56 @@ export function RunCard({
         <Title order={3} size="h5">
           {t('standing.draftTitle', { date })}
         </Title>
-        <Badge color={isDraft ? 'blue' : run.status === 'confirmed' ? 'green' : 'gray'}>
-          {skip && isDraft
+        <Badge
+          color={
+            skipped ? 'gray' : isDraft ? 'blue' : run.status === 'confirmed' ? 'green' : 'gray'
+          }
+        >
+          {skipped
             ? t('standing.status.skipped')
             : t(`standing.status.${run.status}` as 'standing.status.draft')}
         </Badge>
       </Group>
-      {isDraft && (
-        <Text size="sm" c="dimmed" mb="xs">
+      {skipped ? (
+        <Text size="sm" fw={600} mb="xs" data-testid="standing-note">
+          {t('standing.skippedNote', { date })}
+        </Text>
+      ) : isDraft && others.length > 0 ? (
+        <Alert color="orange" variant="light" p="xs" mb="xs" data-testid="standing-note">
+          <Text size="sm">{t('standing.alreadyOrdered', { count: others.length, numbers })}</Text>
+          {!forCustomer && (
+            <Group gap="xs" mt={6}>
+              {others.map((o) => (
+                <Button
+                  key={o.id}
+                  component={Link}
+                  to={`/customer/orderdetails/${o.id}`}
+                  size="xs"
+                  variant="light"
+                  mih={44}
+                >
+                  {t('standing.openOrder', { number: formatOrderNumber(o.orderNumber) })}
+                </Button>
+              ))}
+            </Group>
+          )}
+        </Alert>
+      ) : isDraft ? (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="standing-note">
           {t('standing.draftNote', { time })}
         </Text>
-      )}
+      ) : run.reason === 'standing.alreadyOrdered' ? (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="standing-note">
+          {others.length > 0
+            ? t('standing.notPlacedAlreadyOrdered', { count: others.length, numbers })
+            : t('errors.standing.alreadyOrdered')}
+        </Text>
+      ) : null}
       <Stack gap={4}>
         {run.lines.map((l) => {
           const name = nameOf(l);
           const value = typed[l.productId] ?? '';
-          const canType = isDraft && editable && l.available;
+          const canType = isDraft && !skipped && editable && l.available;
           return (
             <QuantityRow
               key={l.productId}
@@ -531,17 +609,17 @@ export function RunCard({
       {isDraft && editable && (
         <Group justify="flex-end" mt="sm">
           <Button
-            variant="default"
-            onClick={() => {
-              setSkip(!skip);
-              void save(!skip);
-            }}
+            variant={skipped ? 'filled' : 'default'}
+            onClick={() => void save(!skip)}
+            loading={mine.isPending || theirs.isPending}
           >
-            {skip ? t('standing.status.draft') : t('standing.skip')}
+            {skipped ? t('standing.unskip') : t('standing.skip')}
           </Button>
-          <Button onClick={() => void save(skip)} loading={mine.isPending || theirs.isPending}>
-            {t('standing.saveDraft')}
-          </Button>
+          {!skipped && (
+            <Button onClick={() => void save(skip)} loading={mine.isPending || theirs.isPending}>
+              {t('standing.saveDraft')}
+            </Button>
+          )}
         </Group>
       )}
     </Paper>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { useOneAtATime } from '../../../oneAtATime';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
 
@@ -23,20 +24,23 @@ export function CancelInvoiceDialog({
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const cancel = trpc.invoices.cancel.useMutation();
-  const submit = async () => {
-    try {
-      const r = await cancel.mutateAsync({ id: invoice._id, reason });
-      notifySuccess(
-        r.reissued
-          ? t('money.cancel.doneReissued', { number: r.reissued.number })
-          : t('money.cancel.done'),
-      );
-      onCancelled();
-      onClose();
-    } catch (err) {
-      notifyError(moneyErrorText(t, err, 'errors.common.mutationFailed'));
-    }
-  };
+  // One request however fast the confirm is clicked (a double click sent two).
+  const once = useOneAtATime();
+  const submit = () =>
+    once.run(async () => {
+      try {
+        const r = await cancel.mutateAsync({ id: invoice._id, reason });
+        notifySuccess(
+          r.reissued
+            ? t('money.cancel.doneReissued', { number: r.reissued.number })
+            : t('money.cancel.done'),
+        );
+        onCancelled();
+        onClose();
+      } catch (err) {
+        notifyError(moneyErrorText(t, err, 'errors.common.mutationFailed'));
+      }
+    });
   return (
     <Modal
       opened
@@ -63,14 +67,14 @@ export function CancelInvoiceDialog({
         data-autofocus
       />
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose} disabled={cancel.isPending}>
+        <Button variant="default" onClick={onClose} disabled={once.running}>
           {t('common.no')}
         </Button>
         <Button
           color="red"
           onClick={submit}
-          loading={cancel.isPending}
-          disabled={reason.trim() === ''}
+          loading={once.running}
+          disabled={reason.trim() === '' || once.running}
         >
           {t('money.cancel.confirm')}
         </Button>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ClosingCustomerOut,
+  ClosingDueOut,
   ClosingPreviewOut,
   ClosingResultOut,
 } from '../../../../../shared/schemas/billing';
@@ -87,11 +88,12 @@ const result = (input: { closingDate: string; customerId?: string }): ClosingRes
   total: 30000,
 });
 
-function renderClosing() {
+function renderClosing(due: ClosingDueOut = { closingDate, customers: 2 }) {
   return renderScreen(<ClosingScreen />, {
     path: '/admin/closing',
     user: admin,
     answers: {
+      'closing.due': () => due,
       'closing.preview': preview,
       'closing.run': result,
       'invoices.formOptions': () => ({
@@ -137,6 +139,48 @@ describe('the closing run screen', () => {
     expect(
       (screen.getByRole('button', { name: 'Run closing' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  it('opens on the closing due next, as the server says, not on a date already closed', async () => {
+    // Last month's 20th: the month end before it is closed, these customers are not.
+    const [y, m] = closingDate.split('-');
+    const twentieth = `${y}-${m}-20`;
+    const { calls } = renderClosing({ closingDate: twentieth, customers: 2 });
+    const input = screen.getByLabelText('Closing date') as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe(twentieth));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.path === 'closing.preview' &&
+            (c.input as { closingDate: string }).closingDate === twentieth,
+        ),
+      ).toBe(true),
+    );
+    expect(
+      calls.some(
+        (c) =>
+          c.path === 'closing.preview' &&
+          (c.input as { closingDate: string }).closingDate !== twentieth,
+      ),
+    ).toBe(false);
+  });
+
+  it('says why a future date shows nothing, instead of "no data"', async () => {
+    await i18n.changeLanguage('ja');
+    try {
+      renderClosing();
+      const input = screen.getByLabelText('締め日') as HTMLInputElement;
+      await waitFor(() => expect(input.value).toBe(closingDate));
+      fireEvent.change(input, { target: { value: '2099-12-31' } });
+      const why = await screen.findByTestId('closing-future');
+      expect(why.textContent).toContain('締め処理は今日');
+      expect(why.textContent).toContain(showDate(businessToday()));
+      expect(screen.queryByText('表示するデータがありません')).toBeNull();
+      expect(screen.queryByTestId('closing-total')).toBeNull();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('runs only after a confirmation naming the date, the customers and the amount', async () => {

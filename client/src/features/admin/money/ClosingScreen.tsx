@@ -29,21 +29,25 @@ import { moneyErrorText, newKey } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
 import { InvoicesFailed } from './InvoiceList';
 
-/** The last day of the month before `iso`'s month (the usual closing to run). */
+/** The last day of the month before `iso`'s month (when the server cannot say what is due). */
 function lastMonthEnd(iso: string): string {
   const [y, m] = iso.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
 }
 
 /**
- * 締め処理: pick a closing date (today at the latest) and, if wanted, one customer; preview what
- * it bills, confirm the date, the number of customers and the amount, run it; then open each
- * statement, or all of the date's statements as one PDF.
+ * 締め処理: pick a closing date (today at the latest; it opens on the closing due next, the
+ * server's `closing.due`) and, if wanted, one customer; preview what it bills, confirm the
+ * date, the number of customers and the amount, run it; then open each statement, or all of the
+ * date's statements as one PDF.
  */
 export function ClosingScreen() {
   const { t } = useTranslation();
   const today = businessToday();
-  const [date, setDate] = useState(() => lastMonthEnd(today));
+  // The closing due next (not a date already closed), until the office picks another.
+  const due = trpc.closing.due.useQuery(undefined, { retry: false });
+  const [picked, setPicked] = useState<string | null>(null);
+  const date = picked ?? due.data?.closingDate ?? (due.isError ? lastMonthEnd(today) : '');
   const [customerId, setCustomerId] = useState<string | null>(null);
   const wellFormed = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const future = wellFormed && date > today;
@@ -60,6 +64,8 @@ export function ClosingScreen() {
     try {
       const r = await utils.client.closing.run.mutate(input, withKey(key.current));
       key.current = newKey();
+      // Stay on the date just closed (the closing due next moves on when refetched).
+      setPicked(date);
       setResult(r);
       notifySuccess(t('money.closingDone', { count: r.invoiced }));
       void utils.closing.invalidate();
@@ -95,7 +101,7 @@ export function ClosingScreen() {
           label={t('money.closingDate')}
           value={date}
           onChange={(e) => {
-            setDate(e.currentTarget.value);
+            setPicked(e.currentTarget.value);
             setResult(null);
           }}
           error={future ? t('money.closingFuture', { date: showDate(today) }) : null}
@@ -134,6 +140,11 @@ export function ClosingScreen() {
         ) : (
           <InvoicesFailed onRetry={() => void preview.refetch()} />
         )
+      ) : future ? (
+        // Nothing is read for a day that has not come: say why, not "no data".
+        <Alert color="blue" variant="light" mb="lg" data-testid="closing-future">
+          {t('money.closingFutureEmpty', { date: showDate(today) })}
+        </Alert>
       ) : (
         <Stack gap="xs" mb="lg">
           <Text size="sm" data-testid="closing-total">
@@ -141,7 +152,7 @@ export function ClosingScreen() {
           </Text>
           <DataTable<ClosingCustomerOut>
             records={preview.data?.customers ?? []}
-            fetching={valid && preview.isPending}
+            fetching={(valid && preview.isPending) || (picked === null && due.isPending)}
             idAccessor="customerId"
             columns={[
               { accessor: 'customerCode', title: t('money.code') },

@@ -50,6 +50,45 @@ describe('cancelling an invoice from its card', () => {
     expect(call?.input).toEqual({ id: 'inv1', reason: 'Billed to the old company name' });
   });
 
+  it('sends one cancel however fast the confirm is clicked, and keeps it disabled meanwhile', async () => {
+    const onChanged = vi.fn();
+    let finish: () => void = () => {};
+    const { calls } = renderScreen(<InvoiceCard invoice={invoice} staff onChanged={onChanged} />, {
+      path: '/admin/invoice',
+      user: admin,
+      answers: {
+        'invoices.history': () => [],
+        'invoices.cancel': () =>
+          new Promise((resolve) => {
+            finish = () =>
+              resolve({
+                invoice: {
+                  ...invoice,
+                  cancelled: { at: '2030-05-16T01:00:00.000Z', by: 'admin', reason: 'x' },
+                },
+                reissued: null,
+              });
+          }),
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel invoice' }));
+    const confirm = (await screen.findByRole('button', {
+      name: 'Cancel the invoice',
+    })) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText(/Reason for the cancellation/), {
+      target: { value: 'Duplicate' },
+    });
+    // A double click: both clicks arrive before the request has answered.
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(calls.filter((c) => c.path === 'invoices.cancel')).toHaveLength(1));
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(confirm);
+    finish();
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(calls.filter((c) => c.path === 'invoices.cancel')).toHaveLength(1);
+  });
+
   it('a cancelled invoice shows Cancelled with who and why, and no actions on its money', () => {
     renderScreen(
       <InvoiceCard

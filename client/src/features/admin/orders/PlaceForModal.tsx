@@ -6,8 +6,10 @@ import {
   List,
   Modal,
   NumberInput,
+  Paper,
   Select,
   Stack,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -16,29 +18,43 @@ import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import { MAX_QUANTITY } from '../../../../../shared/rules';
 import type { LastOrderOut } from '../../../../../shared/schemas/office-lists';
+import { type TaxLine, taxByRate } from '../../../../../shared/tax';
 import { notifySuccess } from '../../../components/notify';
+import { TaxBreakdown } from '../../../components/TaxBreakdown';
 import { DATE_INPUT_RANGE, showDate } from '../../../dates';
-import { errorText } from '../../../errors';
+import { errorText, failureOf } from '../../../errors';
 import { errorMessage, keyedClient, newKey, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 
 interface Line {
   product: string | null;
   quantity: number;
+  /** The product's name when it was chosen: said if another customer's catalogue lacks it. */
+  name?: string;
 }
 
+const EMPTY_LINE: Line = { product: null, quantity: 1 };
+
 /**
- * An order phoned in: the office picks the customer, the lines and the date; the server
- * applies the customer's own rules (cut-off, holidays, stock) and prices every line.
+ * An order phoned in: the office picks the customer, then the lines from that customer's own
+ * catalogue (its prices, without what is hidden from it: `products.forCustomer`) with a running
+ * total, and the date; the server applies the customer's own rules (cut-off, holidays, stock,
+ * minimum order) and prices every line again.
  */
 export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const options = trpc.ordertrack.formOptions.useQuery(undefined, { enabled: opened });
-  const products = trpc.products.list.useQuery(undefined, { enabled: opened });
-  const calendar = trpc.settings.deliveryCalendar.useQuery(undefined, { enabled: opened });
   const [customerId, setCustomerId] = useState<string | null>(null);
-  const [lines, setLines] = useState<Line[]>([{ product: null, quantity: 1 }]);
+  const catalogue = trpc.products.forCustomer.useQuery(
+    { customerId: customerId ?? '' },
+    { enabled: opened && !!customerId },
+  );
+  const taxSettings = trpc.settings.tax.useQuery(undefined, { enabled: opened, staleTime: 60_000 });
+  const calendar = trpc.settings.deliveryCalendar.useQuery(undefined, { enabled: opened });
+  const [lines, setLines] = useState<Line[]>([EMPTY_LINE]);
+  /** Products taken off the lines because the chosen customer is not offered them. */
+  const [removed, setRemoved] = useState<string[]>([]);
   const [date, setDate] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
@@ -60,7 +76,7 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
       setLast(found);
       const usable = found.lines.filter((l) => l.problem === null && l.productId);
       if (usable.length > 0) {
-        setLines(usable.map((l) => ({ product: l.productId, quantity: l.quantity })));
+        setLines(usable.map((l) => ({ product: l.productId, quantity: l.quantity, name: l.name })));
         setKey(newKey());
       }
     } catch (e) {
@@ -74,9 +90,34 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
     if (calendar.data && !date) setDate(calendar.data.earliest);
   }, [calendar.data, date]);
 
-  const productData = (products.data ?? [])
+  const offered = new Map((catalogue.data ?? []).map((p) => [p._id, p]));
+  const productData = (catalogue.data ?? [])
     .filter((p) => p.itemType !== 'Out of Stock')
     .map((p) => ({ value: p._id, label: `${p.name} (${p.sku}) ${formatYen(p.price)}` }));
+
+  // Lines chosen before the customer changed: what this customer is not offered comes off
+  // (and is said), rather than being refused at placement.
+  useEffect(() => {
+    if (!catalogue.data) return;
+    const ids = new Set(catalogue.data.map((p) => p._id));
+    const gone = lines.filter((l) => l.product && !ids.has(l.product));
+    if (gone.length === 0) return;
+    const kept = lines.filter((l) => !l.product || ids.has(l.product));
+    setLines(kept.length > 0 ? kept : [EMPTY_LINE]);
+    setRemoved(gone.map((l) => l.name ?? ''));
+    setKey(newKey());
+  }, [catalogue.data, lines]);
+
+  /** The lines as this customer pays them, for the running total. */
+  const priced: TaxLine[] = lines.flatMap((l) => {
+    const p = l.product ? offered.get(l.product) : undefined;
+    return p ? [{ amount: p.price * l.quantity, rate: p.taxRate }] : [];
+  });
+  const summary = taxByRate(
+    priced,
+    taxSettings.data?.basis ?? 'exclusive',
+    taxSettings.data?.rounding ?? 'down',
+  );
 
   const change = (i: number, patch: Partial<Line>) => {
     setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
@@ -103,14 +144,21 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
       );
       notifySuccess(t('webOrders.placed', { number: order.orderNumber }));
       void utils.orders.invalidate();
-      setLines([{ product: null, quantity: 1 }]);
+      setLines([EMPTY_LINE]);
       setMessage('');
       setCustomerId(null);
       setLast(null);
+      setRemoved([]);
       setKey(newKey());
       onClose();
     } catch (e) {
-      setError(errorMessage(t, e));
+      // The customer's own wording ("not available to your restaurant") is not the office's.
+      const failure = failureOf(e);
+      setError(
+        failure?.code === 'terms.productHidden'
+          ? t('webOrders.hiddenForCustomer', { name: String(failure.params?.name ?? '') })
+          : errorMessage(t, e),
+      );
     } finally {
       setBusy(false);
     }
@@ -137,6 +185,7 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
           onChange={(v) => {
             setCustomerId(v);
             setLast(null);
+            setRemoved([]);
             setKey(newKey());
           }}
         />
@@ -179,40 +228,55 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
             )}
           </Alert>
         )}
-        {lines.map((line, i) => (
-          <Group key={`line-${i.toString()}`} align="flex-end" wrap="nowrap" gap="xs">
-            <Select
-              label={t('orders.product')}
-              searchable
-              data={productData}
-              value={line.product}
-              onChange={(v) => change(i, { product: v })}
-              style={{ flex: 1 }}
-            />
-            <NumberInput
-              label={t('orders.quantity')}
-              min={1}
-              max={MAX_QUANTITY}
-              allowDecimal={false}
-              value={line.quantity}
-              onChange={(v) => change(i, { quantity: Math.max(1, Number(v) || 1) })}
-              w={100}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={t('webOrders.removeLine')}
-              disabled={lines.length === 1}
-              onClick={() => {
-                setLines(lines.filter((_, j) => j !== i));
-                setKey(newKey());
-              }}
-            >
-              ×
-            </ActionIcon>
-          </Group>
-        ))}
+        {removed.length > 0 && (
+          <Alert color="orange" variant="light" role="status" data-testid="place-for-removed">
+            {t('webOrders.removedHidden', { names: removed.join(', ') })}
+          </Alert>
+        )}
+        {lines.map((line, i) => {
+          const p = line.product ? offered.get(line.product) : undefined;
+          return (
+            <Group key={`line-${i.toString()}`} align="flex-end" wrap="nowrap" gap="xs">
+              <Select
+                label={t('orders.product')}
+                searchable
+                data={productData}
+                value={line.product}
+                onChange={(v) =>
+                  change(i, { product: v, name: v ? offered.get(v)?.name : undefined })
+                }
+                disabled={!customerId}
+                placeholder={customerId ? undefined : t('webOrders.chooseCustomerFirst')}
+                style={{ flex: 1 }}
+              />
+              <NumberInput
+                label={t('orders.quantity')}
+                min={1}
+                max={MAX_QUANTITY}
+                allowDecimal={false}
+                value={line.quantity}
+                onChange={(v) => change(i, { quantity: Math.max(1, Number(v) || 1) })}
+                w={100}
+              />
+              <Text w={96} ta="right" pb={8} data-testid={`place-for-line-amount-${i.toString()}`}>
+                {p ? formatYen(p.price * line.quantity) : ''}
+              </Text>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={t('webOrders.removeLine')}
+                disabled={lines.length === 1}
+                onClick={() => {
+                  setLines(lines.filter((_, j) => j !== i));
+                  setKey(newKey());
+                }}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          );
+        })}
         <Button
           variant="subtle"
           onClick={() => setLines([...lines, { product: null, quantity: 1 }])}
@@ -220,6 +284,19 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
         >
           {t('webOrders.addLine')}
         </Button>
+        {customerId && (
+          <Paper radius="md" p="sm" bg="var(--mantine-color-default-hover)">
+            <TaxBreakdown
+              rows={summary.perRate}
+              total={summary.total}
+              totalLabel={t('webOrders.runningTotal')}
+              testId="place-for-total"
+            />
+            <Text size="xs" c="dimmed">
+              {t('webOrders.estimateNote')}
+            </Text>
+          </Paper>
+        )}
         <TextInput
           type="date"
           {...DATE_INPUT_RANGE}

@@ -1,34 +1,110 @@
-import { Alert, Card, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
+import type { AccountOut } from '../../../../../shared/schemas/account';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DocumentTable } from '../../../components/documents/DocumentTable';
+import { FetchFailed, Loading } from '../../../components/LoadState';
+import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
+import { customerCrumbs } from '../crumbs';
 
-/** /customer/account: the restaurant's balance, what is overdue, and its documents. */
+const ORDINAL = new Intl.PluralRules('en', { type: 'ordinal' });
+
+/** A day of month as the reader says it: 25th, 25 गते, 25日. */
+export function dayOfMonth(t: TFunction, day: number): string {
+  const form = ORDINAL.select(day) as 'one' | 'two' | 'few' | 'other';
+  return t(`money.account.ordinal.${form}`, { day });
+}
+
+/**
+ * The customer's closing and payment days in words: "Closing: month end · Payment: 25th of the
+ * next month", or that a cash customer pays at each delivery.
+ */
+export function termsInWords(t: TFunction, a: AccountOut): string {
+  if (a.paymentMethod !== 'monthly') return t('money.account.cashTerms');
+  const closing =
+    a.closingDay === null || a.closingDay >= 31
+      ? t('money.account.monthEnd')
+      : t('money.account.everyMonth', { day: dayOfMonth(t, a.closingDay) });
+  const payment =
+    a.paymentDay === null
+      ? t('money.account.endOfNextMonth')
+      : a.paymentMonth === 'same'
+        ? t('money.account.sameMonth', { day: dayOfMonth(t, a.paymentDay) })
+        : t('money.account.nextMonth', { day: dayOfMonth(t, a.paymentDay) });
+  return t('money.account.terms', { closing, payment });
+}
+
+function Figure({
+  label,
+  amount,
+  color,
+  children,
+  testId,
+}: {
+  label: string;
+  amount: number;
+  color?: string;
+  children?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card withBorder data-testid={testId}>
+      <Text c="gray.7" size="sm">
+        {label}
+      </Text>
+      <Text fw={700} size="xl" c={color}>
+        {formatYen(amount)}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
+/**
+ * /customer/account: what the restaurant owes and when. The balance is what is invoiced and
+ * not yet paid (with its next due date and the part overdue); beside it, a monthly customer's
+ * deliveries still to be invoiced at the coming closing, the credit notes waiting to be
+ * deducted, the closing and payment days, and the documents.
+ */
 export function AccountScreen() {
   const { t } = useTranslation();
   const query = trpc.documents.mine.useQuery(undefined, { staleTime: 30_000 });
+  const title = t('documents.ui.account');
   return (
     <>
-      <Title order={1} size="h2" mb="md">
-        {t('documents.ui.account')}
+      <Breadcrumbs items={customerCrumbs(t, title)} />
+      <Title order={1} size="h2" mb="xs">
+        {title}
       </Title>
       {query.isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <Loading />
       ) : query.isError ? (
-        <Alert color="red">{t('errors.common.fetchFailed')}</Alert>
+        <FetchFailed onRetry={() => void query.refetch()} />
       ) : (
         <>
+          <Text size="sm" mb="md" data-testid="account-terms">
+            {termsInWords(t, query.data.account)}
+          </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} mb="lg">
-            <Card withBorder>
-              <Text c="gray.7" size="sm">
-                {t('documents.ui.balance')}
+            <Figure
+              label={t('money.account.invoicedUnpaid')}
+              amount={query.data.balance}
+              testId="account-balance"
+            >
+              <Text size="sm" mt={4} data-testid="account-next-due">
+                {query.data.account.nextDue
+                  ? t('money.account.nextDue', {
+                      amount: formatYen(query.data.account.nextDue.amount),
+                      date: showDate(query.data.account.nextDue.date),
+                    })
+                  : t('money.account.nothingDue')}
               </Text>
-              <Text fw={700} size="xl" data-testid="account-balance">
-                {formatYen(query.data.balance)}
-              </Text>
-            </Card>
-            <Card withBorder>
+            </Figure>
+            <Card withBorder data-testid="account-overdue">
               <Text c="gray.7" size="sm">
                 {t('documents.ui.overdue')}
               </Text>
@@ -40,6 +116,51 @@ export function AccountScreen() {
                 <Text>{t('documents.ui.nothingOverdue')}</Text>
               )}
             </Card>
+            {query.data.account.toBeInvoiced.map((e) => (
+              <Figure
+                key={e.closingDate}
+                label={t('money.account.toBeInvoiced', { date: showDate(e.closingDate) })}
+                amount={e.amount}
+                testId="account-to-be-invoiced"
+              >
+                {e.dueDate && (
+                  <Text size="sm" mt={4}>
+                    {t('money.account.payBy', { date: showDate(e.dueDate) })}
+                  </Text>
+                )}
+              </Figure>
+            ))}
+            {query.data.account.toBeInvoiced.length === 0 && query.data.account.nextClosing && (
+              <Figure
+                label={t('money.account.notYetInvoiced')}
+                amount={0}
+                testId="account-to-be-invoiced"
+              >
+                <Text size="sm" mt={4}>
+                  {t('money.account.nextClosing', {
+                    date: showDate(query.data.account.nextClosing.date),
+                    due: showDate(query.data.account.nextClosing.dueDate),
+                  })}
+                </Text>
+              </Figure>
+            )}
+            {query.data.account.credits && (
+              <Figure
+                label={t('money.account.creditsWaiting')}
+                amount={query.data.account.credits.amount}
+                color="green.9"
+                testId="account-credits"
+              >
+                <Text size="sm" mt={4}>
+                  {t('money.account.creditsDeducted', {
+                    amount: formatYen(query.data.account.credits.amount),
+                  })}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {query.data.account.credits.numbers.join(', ')}
+                </Text>
+              </Figure>
+            )}
           </SimpleGrid>
           <Group mb="xs">
             <Title order={2} size="h3">

@@ -13,12 +13,14 @@ import {
 } from '@mantine/core';
 import { type CSSProperties, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatOrderNumber } from '../../../../../shared/format';
 import { westernDigits } from '../../../cart';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { Loading } from '../../../components/LoadState';
 import { localName, unitLabel } from '../../../components/localName';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PhotoInput } from '../../../components/PhotoInput';
+import { showInstant } from '../../../dates';
 import { errorText } from '../../../errors';
 import { keyedClient, newKey, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -53,6 +55,7 @@ export function CustomerClaimsScreen() {
     () =>
       (claimable.data ?? []).flatMap((o) =>
         o.lines.map((l) => ({
+          orderId: o.orderId,
           value: l.orderLineId,
           label: `#${o.orderNumber} · ${localName(l, language)} (${t('buyer.claimUpTo', { count: l.claimable, unit: unitLabel(t, l.sku) })})`,
           max: l.claimable,
@@ -62,6 +65,12 @@ export function CustomerClaimsScreen() {
     [claimable.data, t, language],
   );
   const chosen = options.find((o) => o.value === lineId);
+  const chosenOrder = (claimable.data ?? []).find((o) => o.orderId === chosen?.orderId);
+  /** When an order was delivered and until when it may be reported (48 hours, ADR 033). */
+  const windowOf = (o: { deliveredAt: string; claimUntil: string }) => ({
+    delivered: showInstant(o.deliveredAt),
+    until: showInstant(o.claimUntil),
+  });
   const problem = claimQuantityProblem(quantity, chosen?.max);
   // Said at once for a number out of range; an empty field only once the person has left it.
   const quantityError =
@@ -132,8 +141,24 @@ export function CustomerClaimsScreen() {
       ) : (
         <Card withBorder mb="lg">
           <Stack>
+            <Box component="section" aria-label={t('buyer.claimWindowTitle')}>
+              <Text size="sm" fw={600}>
+                {t('buyer.claimWindowTitle')}
+              </Text>
+              {(claimable.data ?? []).map((o) => (
+                <Text key={o.orderId} size="sm" data-testid="claim-window">
+                  {t('buyer.claimWindow', {
+                    order: formatOrderNumber(o.orderNumber),
+                    ...windowOf(o),
+                  })}
+                </Text>
+              ))}
+            </Box>
             <Select
               label={t('buyer.claimProduct')}
+              description={
+                chosenOrder ? t('buyer.claimChosenWindow', windowOf(chosenOrder)) : undefined
+              }
               data={options.map(({ value, label }) => ({ value, label }))}
               value={lineId}
               onChange={setLineId}

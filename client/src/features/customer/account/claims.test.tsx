@@ -150,6 +150,27 @@ describe('REPORT A PROBLEM', () => {
     expect(create.mock.calls[0]?.[0]).toEqual(expect.objectContaining({ quantity: 2 }));
   });
 
+  it('shows for each order when it was delivered and until when it can be reported', async () => {
+    openClaims();
+    const rows = await screen.findAllByTestId('claim-window');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '#10482 · delivered 15 May 2030 10:00 · report until 17 May 2030 10:00',
+    ]);
+    await choose(/Basmati Rice 5kg/);
+    expect(
+      screen.getByText('Delivered 15 May 2030 10:00 · report until 17 May 2030 10:00'),
+    ).toBeTruthy();
+  });
+
+  it('says the report window in Nepali', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    openClaims();
+    const [row] = await screen.findAllByTestId('claim-window');
+    expect(row?.textContent).toBe(
+      '#10482 · डेलिभरी 15 मे 2030 10:00 · 17 मे 2030 10:00 सम्म रिपोर्ट गर्न सकिन्छ',
+    );
+  });
+
   it('draws the photo placeholder in a readable grey (not the 2:1 placeholder grey)', async () => {
     openClaims();
     const photo = await screen.findByText('Take or choose a photo');

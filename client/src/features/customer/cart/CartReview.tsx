@@ -6,8 +6,8 @@ import { smallestQuantity } from '../../../../../shared/terms';
 import {
   type CartItem,
   decreaseInCart,
-  estimatedTax,
   increaseInCart,
+  type LineNow,
   removeFromCart,
   removeManyFromCart,
   setQuantityInCart,
@@ -19,25 +19,49 @@ import { Money } from '../../../components/Money';
 import { QuantityStepper } from '../../../components/QuantityStepper';
 import { TrashIcon } from '../../../components/shopIcons';
 import { reducedMark, TaxBreakdown } from '../../../components/TaxBreakdown';
-import { trpc } from '../../../trpc';
 import classes from './cart.module.css';
+import { type CartNow, type LineState, useCartNow } from './useCartNow';
 
-/** What the catalogue says now about a line's product: in stock, out of stock, or gone. */
-type Stock = 'ok' | 'out' | 'gone';
+/** Why a line cannot be ordered now, in the words the rest of the app uses for it. */
+function StateMark({ stock }: { stock: Exclude<LineState, 'ok'> }) {
+  const { t } = useTranslation();
+  const text =
+    stock === 'out'
+      ? t('buyer.outOfStockLine')
+      : stock === 'hidden'
+        ? t('cart.hiddenLine')
+        : t('buyer.unavailableLine');
+  return (
+    <Badge
+      color="red"
+      variant="filled"
+      tt="none"
+      radius="sm"
+      data-testid="stock-mark"
+      // A sentence, not a label: it wraps on a phone rather than being cut.
+      h="auto"
+      py={2}
+      style={{ whiteSpace: 'normal' }}
+    >
+      {text}
+    </Badge>
+  );
+}
 
 function CartLine({
   item,
   stock,
-  rate,
+  now,
   onRemove,
 }: {
   item: CartItem;
-  stock: Stock;
-  rate: 8 | 10;
+  stock: LineState;
+  now: LineNow;
   onRemove(): void;
 }) {
   const { t, i18n } = useTranslation();
   const name = localName(item, i18n.resolvedLanguage);
+  const price = now.price;
   return (
     <Paper
       withBorder
@@ -51,27 +75,29 @@ function CartLine({
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={600} size="sm" lh={1.3} lang={i18n.resolvedLanguage}>
             {name}
-            {reducedMark(rate)}
+            {reducedMark(now.rate)}
           </Text>
           <Text size="sm">
             <Text span fw={700} data-testid="cart-quantity">
               {item.quantity} {unitLabel(t, item.sku)}
             </Text>
-            {item.price !== undefined && (
-              <Text span c="dimmed">
+            {price !== undefined && (
+              <Text span c="dimmed" data-testid="cart-price">
                 {' × '}
-                <Money amount={item.price} />
+                <Money amount={price} />
               </Text>
             )}
           </Text>
-          {item.price !== undefined && (
-            <Money amount={item.price * item.quantity} size="sm" fw={600} />
+          {price !== undefined && <Money amount={price * item.quantity} size="sm" fw={600} />}
+          {now.changedFrom !== undefined && price !== undefined && stock === 'ok' && (
+            <Text size="sm" fw={600} c="orange.9" data-testid="price-changed">
+              {t('cart.priceChanged', {
+                before: formatYen(now.changedFrom),
+                now: formatYen(price),
+              })}
+            </Text>
           )}
-          {stock !== 'ok' && (
-            <Badge color="red" variant="filled" tt="none" radius="sm" data-testid="stock-mark">
-              {stock === 'out' ? t('buyer.outOfStockLine') : t('buyer.unavailableLine')}
-            </Badge>
-          )}
+          {stock !== 'ok' && <StateMark stock={stock} />}
         </Stack>
         <ActionIcon
           variant="subtle"
@@ -102,42 +128,40 @@ function CartLine({
   );
 }
 
-/**
- * The cart's lines against fresh product data (read again each time the cart opens): lines
- * whose product is out of stock or no longer sold are marked before Place Order.
- */
-function useStock(): (id: string) => Stock {
-  const products = trpc.products.list.useQuery(undefined, {
-    staleTime: 0,
-    refetchOnMount: 'always',
-  });
-  const byId = new Map((products.data ?? []).map((p) => [p._id, p]));
-  return (id) => {
-    // Until the answer arrives (or if it fails) nothing is marked: the server still checks.
-    if (!products.data) return 'ok';
-    const product = byId.get(id);
-    if (!product) return 'gone';
-    return product.itemType === 'Out of Stock' ? 'out' : 'ok';
-  };
-}
-
 /** Step 1 'ORDER REVIEW': the lines, with remove (confirmed) and increase; then CONTINUE. */
 export function CartReview({ items, onContinue }: { items: CartItem[]; onContinue(): void }) {
   const { t } = useTranslation();
   const [removing, setRemoving] = useState<CartItem | null>(null);
-  const stockOf = useStock();
-  const rateOf = useRates();
-  const unavailable = items.filter((i) => stockOf(i.id) !== 'ok').map((i) => i.id);
+  const now = useCartNow(items);
+  const count = (state: LineState) => items.filter((i) => now.stateOf(i.id) === state).length;
+  const unavailable = items.filter((i) => now.stateOf(i.id) !== 'ok').map((i) => i.id);
+  const out = count('out');
+  const hidden = count('hidden');
+  const gone = count('gone');
   return (
     <Stack gap="sm">
       {unavailable.length > 0 && (
         <Alert color="red" variant="light" role="alert" data-testid="stock-alert">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm" fw={600}>
-              {t('buyer.outOfStockSummary', { count: unavailable.length })}
-            </Text>
+            {out > 0 && (
+              <Text size="sm" fw={600}>
+                {t('buyer.outOfStockSummary', { count: out })}
+              </Text>
+            )}
+            {hidden > 0 && (
+              <Text size="sm" fw={600}>
+                {t('cart.hiddenSummary', { count: hidden })}
+              </Text>
+            )}
+            {gone > 0 && (
+              <Text size="sm" fw={600}>
+                {t('cart.goneSummary', { count: gone })}
+              </Text>
+            )}
             <Button color="red" mih={44} onClick={() => removeManyFromCart(unavailable)}>
-              {t('buyer.removeOutOfStock')}
+              {out === unavailable.length
+                ? t('buyer.removeOutOfStock')
+                : t('cart.removeUnorderable')}
             </Button>
           </Stack>
         </Alert>
@@ -146,13 +170,13 @@ export function CartReview({ items, onContinue }: { items: CartItem[]; onContinu
         <CartLine
           key={item.id}
           item={item}
-          stock={stockOf(item.id)}
-          rate={rateOf(item.id)}
+          stock={now.stateOf(item.id)}
+          now={now.lineOf(item)}
           onRemove={() => setRemoving(item)}
         />
       ))}
-      <EstimatedTotal items={items} />
-      <CartBar items={items}>
+      <EstimatedTotal items={items} now={now} />
+      <CartBar now={now}>
         <Button size="md" onClick={onContinue} miw={140}>
           {t('cart.continue')}
         </Button>
@@ -170,44 +194,14 @@ export function CartReview({ items, onContinue }: { items: CartItem[]; onContinu
   );
 }
 
-/** Each product's current rate from the catalogue (the reduced rate until it answers). */
-function useRates(): (id: string) => 8 | 10 {
-  const products = trpc.products.list.useQuery(undefined, { staleTime: 60_000 });
-  const byId = new Map((products.data ?? []).map((p) => [p._id, p.taxRate]));
-  return (id) => byId.get(id) ?? 8;
-}
-
-/** The minimum order (the terms' "more than 20,000 Yen"), tax included, in whole yen. */
-export const MINIMUM_ORDER_YEN = 20_000;
-
-/**
- * The estimate, per rate with its tax and the total, as the order will be priced. Lines out of
- * stock or no longer sold are left out (they cannot be delivered), and the distance to the
- * minimum order is said in yen.
- */
-/** The estimate of the lines that can be delivered (in stock, still sold), as priced. */
-function useEstimate(all: CartItem[]) {
-  const rateOf = useRates();
-  const stockOf = useStock();
-  const items = all.filter((i) => stockOf(i.id) === 'ok');
-  const settings = trpc.settings.tax.useQuery(undefined, { staleTime: 60_000 });
-  const summary = estimatedTax(
-    items,
-    rateOf,
-    settings.data?.basis ?? 'exclusive',
-    settings.data?.rounding ?? 'down',
-  );
-  return { summary, left: all.length - items.length };
-}
-
 /**
  * The cart's total and its main action, in one bar. On a phone it stays at the bottom of the
  * screen, just above the footer bar, while the lines scroll (ADR 045); it takes its own place
  * in the page, so it never covers the last line.
  */
-export function CartBar({ items, children }: { items: CartItem[]; children: ReactNode }) {
+export function CartBar({ now, children }: { now: CartNow; children: ReactNode }) {
   const { t } = useTranslation();
-  const { summary } = useEstimate(items);
+  const { summary } = now.estimate;
   return (
     <Paper
       className={classes.cartBar}
@@ -234,9 +228,17 @@ export function CartBar({ items, children }: { items: CartItem[]; children: Reac
   );
 }
 
-export function EstimatedTotal({ items: all }: { items: CartItem[] }) {
+/**
+ * The estimate, per rate with its tax and the total, as the order will be priced: at today's
+ * prices, without the lines that cannot be ordered, with the customer's own minimum order (said
+ * in yen before tax, as the server compares it; nothing when the customer has none).
+ */
+export function EstimatedTotal({ items, now }: { items: CartItem[]; now: CartNow }) {
   const { t } = useTranslation();
-  const { summary, left } = useEstimate(all);
+  const { estimate, minimumOrder, left, changed } = now;
+  const { summary, missing, charge } = estimate;
+  // Only out-of-stock lines left out: said as before; hidden or withdrawn ones too: generally.
+  const onlyOut = items.every((i) => ['ok', 'out'].includes(now.stateOf(i.id)));
   return (
     <Paper radius="md" p="sm" bg="var(--mantine-color-default-hover)">
       <TaxBreakdown
@@ -245,17 +247,30 @@ export function EstimatedTotal({ items: all }: { items: CartItem[] }) {
         totalLabel={t('cart.estimatedTotal')}
         testId="estimated-total"
       />
-      {summary.total < MINIMUM_ORDER_YEN && (
+      {minimumOrder && missing > 0 && (
         <Text size="sm" fw={600} c="orange.9" data-testid="minimum-note">
-          {t('cart.belowMinimum', {
-            missing: formatYen(MINIMUM_ORDER_YEN - summary.total),
-            minimum: formatYen(MINIMUM_ORDER_YEN),
-          })}
+          {minimumOrder.rule === 'refuse'
+            ? t('cart.minimumRefuse', {
+                missing: formatYen(missing),
+                minimum: formatYen(minimumOrder.value),
+              })
+            : t('cart.minimumCharge', {
+                missing: formatYen(missing),
+                minimum: formatYen(minimumOrder.value),
+                charge: formatYen(charge),
+              })}
+        </Text>
+      )}
+      {changed > 0 && (
+        <Text size="sm" fw={600} c="orange.9" data-testid="prices-changed">
+          {t('cart.pricesChanged', { count: changed })}
         </Text>
       )}
       {left > 0 && (
         <Text size="xs" c="dimmed" data-testid="estimate-without-stock">
-          {t('cart.estimateWithoutOut', { count: left })}
+          {onlyOut
+            ? t('cart.estimateWithoutOut', { count: left })
+            : t('cart.estimateWithoutUnorderable', { count: left })}
         </Text>
       )}
       <Text size="xs" c="dimmed">

@@ -1,5 +1,5 @@
 import { Box, type MantineSize, Stepper, Title, useMatches, VisuallyHidden } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { OrderOut } from '../../../../../shared/schemas/orders';
@@ -11,29 +11,62 @@ import { CartReview } from './CartReview';
 import { CheckoutForm } from './CheckoutForm';
 import { redirectTarget } from './redirect';
 
-/** /cart: two steps, 'ORDER REVIEW' then 'ORDER COMPLETE' (spec §2, §4 Checkout). */
+/** The second step's place in the history: the same /cart (and query) with this hash. */
+export const CHECKOUT_HASH = '#checkout';
+
+/** Set on the history entry CONTINUE pushes: Back (and the phone's back button) pops it. */
+interface StepState {
+  fromReview?: boolean;
+}
+
+/**
+ * /cart: two steps, 'ORDER REVIEW' then 'ORDER COMPLETE' (spec §2, §4 Checkout). Each step is
+ * an entry of the browser's history (the second one is /cart#checkout, the query kept for the
+ * redirect), so the phone's back button on the second step goes to the first, not out of the
+ * cart.
+ */
 export function CartScreen() {
   const { t } = useTranslation();
   const items = useCart();
   const navigate = useNavigate();
-  const { search } = useLocation();
-  const [step, setStep] = useState(0);
+  const location = useLocation();
+  const { search } = location;
+  const step = location.hash === CHECKOUT_HASH ? 1 : 0;
   const steps = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
   // Both step labels must fit a 390 px phone side by side.
   const stepperSize = useMatches<MantineSize>({ base: 'xs', sm: 'md' });
   // Set once the order is placed: the cart empties on the way out, which must not send the
   // customer to /customer instead of the success page.
   const leaving = useRef(false);
 
-  if (items.length === 0) return leaving.current ? null : <Navigate to="/customer" replace />;
-
-  const goTo = (next: number) => {
-    setStep(next);
+  // Whichever way the step changed (a button, the back or forward button): start it at its top.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
     // On a phone CONTINUE sits at the bottom: start the next step at its top.
     document.documentElement.scrollTop = 0;
     // The pressed button is gone with its step: the keyboard focus goes to the new step (its
     // top, where the eye goes), not to the page.
     requestAnimationFrame(() => steps.current?.focus({ preventScroll: true }));
+  }, [step]);
+
+  if (items.length === 0) return leaving.current ? null : <Navigate to="/customer" replace />;
+
+  const goTo = (next: number) => {
+    if (next === step) return;
+    if (next === 1) {
+      navigate(
+        { search, hash: CHECKOUT_HASH },
+        { state: { fromReview: true } satisfies StepState },
+      );
+    } else if ((location.state as StepState | null)?.fromReview) {
+      // Back to the entry CONTINUE left, as the phone's back button does.
+      navigate(-1);
+    } else {
+      // Opened at the second step (a reload, a link): the first step takes its place.
+      navigate({ search, hash: '' }, { replace: true });
+    }
   };
 
   const onPlaced = (order: OrderOut) => {

@@ -11,19 +11,24 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultDeliveryDate, isDeliveryDay } from '../../../../../shared/delivery-dates';
-import { formatOrderNumber, formatYen } from '../../../../../shared/format';
+import {
+  addDaysIso,
+  defaultDeliveryDate,
+  isDeliveryDay,
+} from '../../../../../shared/delivery-dates';
+import { formatOrderNumber, formatYen, timeInZone } from '../../../../../shared/format';
 import type { OrderOut } from '../../../../../shared/schemas/orders';
-import type { CartItem } from '../../../cart';
+import type { CartItem, MinimumOrder } from '../../../cart';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { showDate } from '../../../dates';
-import { errorText } from '../../../errors';
 import { trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
 import { CartBar, EstimatedTotal } from './CartReview';
+import { failureText } from './failureText';
 import { CreditHoldBanner, OverdueBanner } from './OverdueBanner';
 import {
   AttemptKeys,
@@ -32,16 +37,50 @@ import {
   usePlaceOrder,
   wasAnswered,
 } from './placeOrder';
+import { useCartNow } from './useCartNow';
 
 /** The calendar and its library load only when the checkout's second step opens. */
 const DeliveryDateField = lazy(() => import('./DeliveryDateField'));
 
-const TERMS = [
-  'cart.termMinimum',
-  'cart.termOverdue',
-  'cart.termIssues',
-  'cart.termBankFee',
-] as const;
+/** The terms every customer has; the minimum order line is this customer's own, when it has one. */
+const TERMS = ['cart.termOverdue', 'cart.termIssues', 'cart.termBankFee'] as const;
+
+/** How often the open checkout asks the server's calendar again (the cut-off may pass). */
+export const CALENDAR_RECHECK_MS = 30_000;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Milliseconds until the cut-off (HH:MM in the business's zone) next passes: today's if it is
+ * still ahead, else tomorrow's (a 04:00 cut-off seen at 23:00 is five hours away). The checkout
+ * asks the calendar again at that moment. Null for a time it cannot read.
+ */
+export function msUntilCutoff(cutoff: string, timeZone: string, now = new Date()): number | null {
+  const [h, m] = timeInZone(now, timeZone).split(':').map(Number);
+  const [ch, cm] = cutoff.split(':').map(Number);
+  if ([h, m, ch, cm].some((n) => n === undefined || Number.isNaN(n))) return null;
+  const minutes = (ch as number) * 60 + (cm as number) - ((h as number) * 60 + (m as number));
+  const ms = minutes * 60_000 - (now.getSeconds() * 1000 + now.getMilliseconds());
+  return ms > 0 ? ms : ms + DAY_MS;
+}
+
+/** The customer's own minimum order as a line of the terms (nothing when it has none). */
+function minimumTerm(t: TFunction, minimum: MinimumOrder | null) {
+  if (!minimum) return null;
+  return minimum.rule === 'refuse'
+    ? t('cart.termMinimumRefuse', { minimum: formatYen(minimum.value) })
+    : t('cart.termMinimumCharge', {
+        minimum: formatYen(minimum.value),
+        charge: formatYen(minimum.deliveryCharge),
+      });
+}
+
+/** Where the date went when the day first chosen closed (its cut-off passed, or a holiday). */
+interface MovedDate {
+  from: string;
+  to: string;
+  why: 'cutoff' | 'holiday';
+}
 
 /** The typed message survives a failed placement, a reload or a sign-in (this tab only). */
 const MESSAGE_KEY = 'checkout-message';
@@ -71,26 +110,71 @@ interface CheckoutFormProps {
 
 /** Step 2 'ORDER COMPLETE': terms, message, delivery days and date, then Place Order. */
 export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const utils = trpc.useUtils();
+  const now = useCartNow(items);
   const [message, setMessageState] = useState(readMessage);
   const setMessage = (value: string) => {
     setMessageState(value);
     keepMessage(value);
   };
   // DESIGN §6: the earliest allowed day that is one of the customer's delivery days; another
-  // day asks for a confirmation before the order goes.
-  const calendar = trpc.settings.deliveryCalendar.useQuery();
+  // day asks for a confirmation before the order goes. The calendar is asked again while the
+  // checkout is open (on a timer, at the cut-off, when the phone comes back to the page): an
+  // order started before the cut-off may be finished after it.
+  const calendar = trpc.settings.deliveryCalendar.useQuery(undefined, {
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchInterval: CALENDAR_RECHECK_MS,
+    refetchOnWindowFocus: 'always',
+  });
   const days = user?.deliveryDays ?? [];
-  const [deliveryDate, setDeliveryDate] = useState<string | null>(null);
+  const [deliveryDate, setDeliveryDateState] = useState<string | null>(null);
+  const [moved, setMoved] = useState<MovedDate | null>(null);
+  const setDeliveryDate = (date: string) => {
+    setDeliveryDateState(date);
+    setMoved(null);
+  };
   const [confirmingDay, setConfirmingDay] = useState(false);
   useEffect(() => {
-    if (deliveryDate === null && calendar.data) {
-      const { earliest, holidays } = calendar.data;
-      setDeliveryDate(defaultDeliveryDate(earliest, user?.deliveryDays ?? [], holidays));
+    if (!calendar.data) return;
+    const { earliest, holidays } = calendar.data;
+    const deliveryDays = user?.deliveryDays ?? [];
+    if (deliveryDate === null) {
+      setDeliveryDateState(defaultDeliveryDate(earliest, deliveryDays, holidays));
+    } else if (deliveryDate < earliest || holidays.includes(deliveryDate)) {
+      // The chosen day closed while the checkout was open (its cut-off passed, or the office
+      // made it a holiday): the next allowed delivery day from it, said.
+      const from = deliveryDate < earliest ? earliest : deliveryDate;
+      let next = defaultDeliveryDate(from, deliveryDays, holidays);
+      // No delivery day within two weeks: at least a day with deliveries.
+      for (let i = 0; i < 366 && holidays.includes(next); i++) next = addDaysIso(next, 1);
+      setDeliveryDateState(next);
+      setMoved({
+        from: deliveryDate,
+        to: next,
+        why: deliveryDate < earliest ? 'cutoff' : 'holiday',
+      });
     }
   }, [calendar.data, deliveryDate, user]);
+  // At the cut-off itself, ask again (the timer above may be up to half a minute late).
+  const cutoff = calendar.data?.cutoff;
+  const timeZone = calendar.data?.timeZone;
+  const { refetch: refetchCalendar } = calendar;
+  useEffect(() => {
+    if (!cutoff || !timeZone) return;
+    const wait = msUntilCutoff(cutoff, timeZone);
+    if (wait === null) return;
+    const timer = setTimeout(() => void refetchCalendar(), wait + 1000);
+    return () => clearTimeout(timer);
+  }, [cutoff, timeZone, refetchCalendar]);
+  // The date must still be open by the calendar's last answer (the effect above moves it).
+  const dateOpen =
+    deliveryDate !== null &&
+    calendar.data !== undefined &&
+    deliveryDate >= calendar.data.earliest &&
+    !calendar.data.holidays.includes(deliveryDate);
   const offSchedule = deliveryDate !== null && !isDeliveryDay(deliveryDate, days);
   const placeOrder = usePlaceOrder();
   // A ref, not state: two quick presses arrive before React re-renders the disabled button.
@@ -100,9 +184,24 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
   // Stays "sending" after success: the screen is left right away.
   const sending = placeOrder.isPending || placeOrder.isSuccess;
 
+  /**
+   * After a refusal, what it may be about is read again: the catalogue (a product out of stock
+   * or hidden now, a price), the terms (the minimum), the calendar (the cut-off passed) and the
+   * same-day order; the lines, the estimate and the date then show it.
+   */
+  const refresh = () =>
+    Promise.all([
+      utils.products.list.invalidate(),
+      utils.orders.checkoutTerms.invalidate(),
+      utils.settings.deliveryCalendar.invalidate(),
+      utils.orders.sameDay.invalidate(),
+    ]);
+
   const place = () => {
-    if (busy.current || deliveryDate === null) return;
+    if (busy.current || deliveryDate === null || !dateOpen) return;
     busy.current = true;
+    // One refusal on the screen at a time: the latest.
+    addTo.reset();
     const placement = placementFor(items, message, deliveryDate);
     placeOrder.mutate(
       { placement, key: keys.current.keyFor(placement) },
@@ -115,20 +214,29 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
         },
         onError: (error) => {
           // No answer: pressing again is the same submission, so the same key (one order).
-          if (wasAnswered(error)) keys.current.reset();
+          if (wasAnswered(error)) {
+            keys.current.reset();
+            void refresh();
+          }
           busy.current = false;
         },
       },
     );
   };
+  const language = i18n.resolvedLanguage;
   const failure = placeOrder.isError
-    ? errorText(t, placeOrder.error, 'errors.common.mutationFailed')
+    ? failureText(t, placeOrder.error, 'errors.common.mutationFailed', language)
     : null;
 
-  // A changeable order for the same delivery day: offered instead of a second order.
+  // A changeable order for the same delivery day: offered instead of a second order (asked
+  // again on the calendar's timer: its change window closes at the cut-off).
   const sameDay = trpc.orders.sameDay.useQuery(
     { deliveryDate: deliveryDate ?? '' },
-    { enabled: deliveryDate !== null },
+    {
+      enabled: deliveryDate !== null && dateOpen,
+      refetchInterval: CALENDAR_RECHECK_MS,
+      refetchOnWindowFocus: 'always',
+    },
   );
   const { client } = utils;
   const addTo = useMutation({
@@ -146,13 +254,31 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
       onAdded(order);
     },
     onError: (error) => {
-      if (wasAnswered(error)) addKeys.current.reset();
+      if (wasAnswered(error)) {
+        addKeys.current.reset();
+        void refresh();
+      }
     },
   });
   const addFailure = addTo.isError
-    ? errorText(t, addTo.error, 'errors.common.mutationFailed')
+    ? failureText(t, addTo.error, 'errors.common.mutationFailed', language)
     : null;
-  const existing = sameDay.data?.order ?? null;
+  const existing =
+    dateOpen && sameDay.data?.order?.deliveryDate === deliveryDate ? sameDay.data.order : null;
+
+  // A refusal is said where the eye is: on a phone Place Order sits in the bar at the bottom,
+  // and the message would be below the screen, behind the bar. It is brought into the middle
+  // of the screen and takes the focus (a screen reader reads it; role=alert announces it).
+  const failureBox = useRef<HTMLDivElement>(null);
+  const shownError = placeOrder.error ?? addTo.error;
+  useEffect(() => {
+    if (!shownError) return;
+    const box = failureBox.current;
+    if (!box) return;
+    box.scrollIntoView({ block: 'center' });
+    box.focus({ preventScroll: true });
+  }, [shownError]);
+  const minimumLine = minimumTerm(t, now.minimumOrder);
 
   const confirmThenPlace = () => {
     if (offSchedule) setConfirmingDay(true);
@@ -168,6 +294,9 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
           {t('cart.termsTitle')}
         </Title>
         <List size="sm" spacing={4}>
+          {/* The customer's own minimum; without one, the terms' text every customer reads
+              (spec: "more than 20,000 Yen", shown, not enforced). */}
+          <List.Item data-testid="minimum-term">{minimumLine ?? t('cart.termMinimum')}</List.Item>
           {TERMS.map((key) => (
             <List.Item key={key}>{t(key)}</List.Item>
           ))}
@@ -228,7 +357,7 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
         </div>
       )}
 
-      <EstimatedTotal items={items} />
+      <EstimatedTotal items={items} now={now} />
 
       {existing && deliveryDate !== null && (
         <Alert
@@ -248,7 +377,10 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
             </Text>
             <Button
               mih={44}
-              onClick={() => addTo.mutate(existing._id)}
+              onClick={() => {
+                placeOrder.reset();
+                addTo.mutate(existing._id);
+              }}
               disabled={addTo.isPending || addTo.isSuccess || sending}
             >
               {addTo.isPending || addTo.isSuccess
@@ -258,19 +390,32 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
           </Stack>
         </Alert>
       )}
-      {addFailure && (
-        <Alert color="red" variant="light" role="alert" title={t('cart.failedTitle')}>
-          {addFailure}
+      {moved && (
+        <Alert color="orange" variant="light" role="status" data-testid="date-moved">
+          {t(moved.why === 'cutoff' ? 'cart.dateMovedCutoff' : 'cart.dateMovedHoliday', {
+            from: showDate(moved.from),
+            to: showDate(moved.to),
+          })}
         </Alert>
       )}
 
-      {failure && (
-        <Alert color="red" variant="light" role="alert" title={t('cart.failedTitle')}>
-          {failure}
+      {(failure ?? addFailure) && (
+        <Alert
+          ref={failureBox}
+          tabIndex={-1}
+          color="red"
+          variant="light"
+          role="alert"
+          title={t('cart.failedTitle')}
+          data-testid="place-failed"
+          // Clear of the sticky bar when scrolled to (the bar is ~80 px high on a phone).
+          style={{ scrollMarginBottom: 120 }}
+        >
+          {failure ?? addFailure}
         </Alert>
       )}
 
-      <CartBar items={items}>
+      <CartBar now={now}>
         <Button variant="default" size="md" px="sm" onClick={onBack} disabled={sending}>
           {t('cart.back')}
         </Button>
@@ -278,7 +423,7 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
           size="md"
           px="sm"
           onClick={confirmThenPlace}
-          disabled={sending || deliveryDate === null}
+          disabled={sending || deliveryDate === null || !dateOpen}
         >
           {sending ? t('cart.placing') : t('cart.placeOrder')}
         </Button>

@@ -123,7 +123,11 @@ describe('cart: ORDER COMPLETE', () => {
     writeCart([rice]);
     openCart();
     await goToStep2();
-    expect(screen.getByText('The minimum order is more than 20,000 Yen.')).toBeTruthy();
+    // No minimum order of its own (orders.checkoutTerms has not said one): the terms' text
+    // every customer reads (the spec's, not enforced).
+    expect(screen.getByTestId('minimum-term').textContent).toBe(
+      'The minimum order is more than 20,000 Yen.',
+    );
     expect(screen.getByText(/overdue by more than two months/)).toBeTruthy();
     expect(screen.getByText(/within 48 hours of receipt/)).toBeTruthy();
     expect(screen.getByText('Bank transfer fees are paid by the customer.')).toBeTruthy();
@@ -300,10 +304,14 @@ describe('cart: stock checked when the cart opens', () => {
       },
     );
     const alert = await screen.findByTestId('stock-alert');
-    expect(within(alert).getByText('2 items in your cart are out of stock.')).toBeTruthy();
+    // Each kind said as it is: one out of stock, one no longer sold (not "2 out of stock").
+    expect(within(alert).getByText('1 item in your cart is out of stock.')).toBeTruthy();
+    expect(within(alert).getByText('1 item in your cart is no longer sold.')).toBeTruthy();
     const lines = screen.getAllByTestId('cart-line');
     expect(lines.map((l) => l.getAttribute('data-stock'))).toEqual(['ok', 'out', 'gone']);
-    fireEvent.click(within(alert).getByRole('button', { name: 'Remove out-of-stock items' }));
+    fireEvent.click(
+      within(alert).getByRole('button', { name: 'Remove items that cannot be ordered' }),
+    );
     await waitFor(() => expect(readCart().map((i) => i.id)).toEqual(['p1']));
     expect(screen.queryByTestId('stock-alert')).toBeNull();
   });

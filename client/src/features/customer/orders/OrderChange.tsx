@@ -248,6 +248,7 @@ export function OrderChangeActions({ order }: { order: OrderOut }) {
         utils.orders.byId.invalidate(undefined, { refetchType: 'none' }),
         utils.orders.changeWindow.invalidate(undefined, { refetchType: 'none' }),
         utils.orders.mine.invalidate(),
+        utils.orders.cancelledMine.invalidate(),
         utils.orders.sameDay.invalidate(),
         utils.products.list.invalidate(),
       ]);

@@ -25,6 +25,7 @@ import { showDate } from '../../../dates';
 import { usePhone } from '../../../shell/FloatingActions';
 import { trpc } from '../../../trpc';
 import { customerCrumbs } from '../crumbs';
+import { CancelledOrders } from './CancelledOrders';
 import { OrderAgainButton } from './OrderAgainButton';
 import { ChangeLink } from './OrderChange';
 import { OrderDetailView } from './OrderDetailView';
@@ -175,6 +176,7 @@ export function OrderHistoryScreen() {
           </Table>
         </Paper>
       )}
+      {page === 1 && !orders.isPending && !orders.isError && <CancelledOrders />}
       {pages > 1 && (
         <Center mt="md">
           <Pagination

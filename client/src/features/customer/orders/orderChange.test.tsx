@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
 import { makeOrder, makeProduct } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
+import { CancelledOrders } from './CancelledOrders';
 import { OrderChangeActions } from './OrderChange';
 
 const order = makeOrder({
@@ -74,5 +75,36 @@ describe('Change order in Nepali', () => {
     expect(screen.getByRole('option', { name: 'घ्यू १ लिटर' })).toBeTruthy();
     fireEvent.change(search, { target: { value: 'zzzz' } });
     expect(screen.queryAllByRole('option')).toHaveLength(0);
+  });
+});
+
+describe('Cancel order', () => {
+  it('reads the cancelled orders again, so the history shows the one just cancelled', async () => {
+    const { calls } = renderScreen(
+      <>
+        <OrderChangeActions order={order} />
+        <CancelledOrders />
+      </>,
+      {
+        path: '/customer/orderdetails/o1',
+        answers: {
+          'orders.changeWindow': () => ({
+            changeable: true,
+            cutoff: '04:00',
+            deliveryDate: '2030-05-17',
+            closesAt: '2030-05-16T19:00:00.000Z',
+          }),
+          'products.list': () => products,
+          'orders.cancelledMine': () => [],
+          'orders.cancel': () => ({ _id: 'o1', orderNumber: 10482, cancelled: true as const }),
+        },
+      },
+    );
+    const reads = () => calls.filter((c) => c.path === 'orders.cancelledMine').length;
+    await waitFor(() => expect(reads()).toBe(1));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
+    await waitFor(() => expect(calls.some((c) => c.path === 'orders.cancel')).toBe(true));
+    await waitFor(() => expect(reads()).toBe(2));
   });
 });

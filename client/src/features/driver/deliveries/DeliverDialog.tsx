@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeliveredLineInput, ShortReason } from '../../../../../shared/schemas/billing';
@@ -11,6 +11,7 @@ import {
   type DeliveredState,
   entryProblems,
 } from './DeliveredLines';
+import { OrderMessage } from './JobCard';
 import type { QueuedDelivery } from './outbox';
 
 /** What the driver entered, as it is sent. */
@@ -104,6 +105,11 @@ export function DeliverDialog({
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Text mb="lg">{job.customer?.restaurantName ?? job.restaurantName}</Text>
+      {job.order?.customMessage?.trim() && (
+        <Box mb="md">
+          <OrderMessage message={job.order.customMessage} />
+        </Box>
+      )}
       {error && (
         <Alert color="red" variant="light" mb="md" role="alert" title={t('driverJobs.notSent')}>
           {error}

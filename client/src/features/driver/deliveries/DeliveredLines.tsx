@@ -1,4 +1,4 @@
-import { NumberInput, Select, Stack, Text } from '@mantine/core';
+import { NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { creditsFitting } from '../../../../../shared/credits';
@@ -10,6 +10,7 @@ import {
 } from '../../../../../shared/schemas/billing';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { taxByRate } from '../../../../../shared/tax';
+import { westernDigits } from '../../../cart';
 import { localName, unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
 
@@ -27,7 +28,8 @@ export type DeliveredState = Record<
 export function typedNumber(value: number | string | null | undefined): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (value == null) return null;
-  const text = value.replace(/[¥,\s]/g, '');
+  // Devanagari digits as Western ones: a Nepali keyboard types "८" for 8.
+  const text = westernDigits(value).replace(/[¥,\s]/g, '');
   if (text === '' || text === '-') return null;
   const n = Number(text);
   return Number.isFinite(n) ? n : null;
@@ -170,28 +172,33 @@ export function DeliveredLines({
               {name} ({t('driverJobs.ordered', { quantity: l.quantity, unit: unitLabel(t, l.sku) })}
               )
             </Text>
-            <NumberInput
+            {/* A text field, so Devanagari digits typed on a Nepali keyboard are kept and read. */}
+            <TextInput
               label={t('driverJobs.deliveredQuantity', { name })}
-              allowDecimal={false}
-              clampBehavior="none"
-              hideControls
               inputMode="numeric"
-              value={s.quantity}
+              value={String(s.quantity)}
               error={problems.lines[l._id]}
-              onChange={(v) => onChange({ ...state, [l._id]: { quantity: v, reason: s.reason } })}
+              onChange={(e) => {
+                const typed = e.currentTarget.value;
+                onChange({ ...state, [l._id]: { quantity: typed, reason: s.reason } });
+              }}
             />
             {short && (
-              <Select
+              // The phone's own picker: a drop-down drawn by the page opened past the right
+              // edge of a 390 px screen for a line near the bottom of the dialog.
+              <NativeSelect
                 label={t('driverJobs.shortReason', { name })}
                 data={SHORT_REASONS.map((r) => ({ value: r, label: t(`driverJobs.reason.${r}`) }))}
                 value={s.reason ?? 'short'}
-                onChange={(v) =>
+                onChange={(e) =>
                   onChange({
                     ...state,
-                    [l._id]: { quantity: s.quantity, reason: (v as ShortReason) ?? 'short' },
+                    [l._id]: {
+                      quantity: s.quantity,
+                      reason: (e.currentTarget.value as ShortReason) || 'short',
+                    },
                   })
                 }
-                allowDeselect={false}
               />
             )}
           </Stack>

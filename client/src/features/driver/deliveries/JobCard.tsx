@@ -42,6 +42,7 @@ export function JobCard({
         </Group>
         {!job.isDelivered && <CollectBeforeUnloading customerId={job.customer?._id} dues={dues} />}
         {job.customer?.phoneNumber && <Phone number={job.customer.phoneNumber} w="fit-content" />}
+        {!job.isDelivered && <OrderMessage message={job.order?.customMessage} />}
         {job.order && job.order.orderItems.length > 0 ? (
           <List size="sm" spacing={2}>
             {job.order.orderItems.map((l) => {
@@ -151,5 +152,18 @@ function Receipts({ receipts }: { receipts: { _id: string; amount: number }[] })
         </Group>
       ))}
     </Stack>
+  );
+}
+
+/** What the restaurant wrote with its order ("leave it at the back door"), for the driver. */
+export function OrderMessage({ message }: { message: string | undefined }) {
+  const { t } = useTranslation();
+  if (!message?.trim()) return null;
+  return (
+    <Alert variant="light" color="blue" p="xs" title={t('driverJobs.customerMessage')}>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="order-message">
+        {message}
+      </Text>
+    </Alert>
   );
 }

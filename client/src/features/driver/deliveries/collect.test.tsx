@@ -50,8 +50,9 @@ describe("the driver's job card", () => {
           })),
       },
     });
+    // The overdue part (¥100,000), not every due (¥123,456).
     const alerts = await screen.findAllByText(
-      'Overdue: collect ¥123,456 before unloading',
+      'Overdue: collect ¥100,000 before unloading',
       {},
       { timeout: 10_000 },
     );

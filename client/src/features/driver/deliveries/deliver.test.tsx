@@ -50,6 +50,7 @@ function cashJob(id: string, order: Partial<Order> = {}, job: Partial<JobOut> = 
       tax: { basis: 'exclusive', rounding: 'down' },
       invoice: null,
       slipNumber: null,
+      customMessage: '',
       credits: [],
       ...order,
     },
@@ -108,6 +109,19 @@ afterEach(async () => {
 });
 
 describe('the delivery dialog', () => {
+  it("shows the restaurant's message with its order on the card and in the dialog", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => accepted('x')),
+    );
+    pending([cashJob('jm', { customMessage: 'Leave it at the back door, ring twice' })]);
+    const onCard = await screen.findByTestId('order-message');
+    expect(onCard.textContent).toBe('Leave it at the back door, ring twice');
+    const dialog = await openDialog();
+    expect(within(dialog).getByText('From the restaurant')).toBeTruthy();
+    expect(within(dialog).getByTestId('order-message').textContent).toContain('back door');
+  });
+
   it('takes the credit note off the cash: shown, the default and the most it takes', async () => {
     const fetchMock = vi.fn(async (_url: string | URL | Request) => accepted('j1'));
     vi.stubGlobal('fetch', fetchMock);
@@ -197,26 +211,31 @@ describe('the delivery dialog', () => {
     vi.stubGlobal('fetch', fetchMock);
     pending([cashJob('j4')]);
     const dialog = await openDialog();
+    // Typed on a Nepali keyboard: "१" is 1.
     fireEvent.change(within(dialog).getByLabelText('Delivered: Basmati Rice'), {
-      target: { value: '1' },
+      target: { value: '१' },
     });
     fireEvent.change(within(dialog).getByLabelText('Received by (optional)'), {
       target: { value: 'Mr Gurung' },
     });
+    // The reason is the phone's own picker (a page-drawn list ran off a 390 px screen).
+    const why = within(dialog).getByLabelText('Why different: Basmati Rice') as HTMLSelectElement;
+    expect(why.tagName).toBe('SELECT');
+    fireEvent.change(why, { target: { value: 'damaged' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('The cash taken is more than the invoice (¥1,080).');
     expect(screen.getByRole('dialog')).toBe(dialog);
     expect(
       (within(dialog).getByLabelText('Delivered: Basmati Rice') as HTMLInputElement).value,
-    ).toBe('1');
+    ).toBe('१');
     expect(
       (within(dialog).getByLabelText('Received by (optional)') as HTMLInputElement).value,
     ).toBe('Mr Gurung');
     // Also kept on the phone, marked refused: closing the dialog loses nothing.
     const kept = queuedNow().find((q) => q.jobId === 'j4');
     expect(kept?.refused?.data.appCode).toBe('delivery.cashAboveInvoice');
-    expect(kept?.lines).toEqual([{ lineId: 'l-j4', deliveredQuantity: 1, reason: 'short' }]);
+    expect(kept?.lines).toEqual([{ lineId: 'l-j4', deliveredQuantity: 1, reason: 'damaged' }]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

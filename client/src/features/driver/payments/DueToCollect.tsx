@@ -4,8 +4,9 @@ import { formatYen } from '../../../../../shared/format';
 import { trpc } from '../../../trpc';
 
 /**
- * For the driver's job card: "collect before unloading" with the amount due, when the
- * customer's account is overdue by more than two months. Pass every customer id on the screen
+ * For the driver's job card: "collect before unloading" with the overdue amount (invoices more
+ * than two months past due), when there is one. Not every due: money not yet late (today's cash
+ * delivery, this month's invoice) is not asked for at the door. Pass every customer id on the screen
  * to `useDues` once, then render one per card.
  */
 export function useDues(customerIds: string[]) {
@@ -27,7 +28,7 @@ export function CollectBeforeUnloading({
   if (!row?.overdue) return null;
   return (
     <Alert color="red" variant="light" p="xs">
-      {t('money.collectBeforeUnloading', { amount: formatYen(row.totalDues) })}
+      {t('money.collectBeforeUnloading', { amount: formatYen(row.overdueAmount) })}
     </Alert>
   );
 }

@@ -1,5 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDaysIso } from '../../../../../shared/delivery-dates';
+import { HANDOVER_DAYS_BACK } from '../../../../../shared/rules';
+import { businessToday } from '../../../dates';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { HandoverScreen } from './HandoverScreen';
@@ -65,6 +68,33 @@ describe('the cash handover', () => {
     expect(amount.value).toBe('');
     expect(button().disabled).toBe(true);
     fireEvent.click(button());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers today and the 31 days before it, and says so of a typed day outside them', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render();
+    const today = businessToday();
+    const date = screen.getByLabelText('Date') as HTMLInputElement;
+    expect(date.value).toBe(today);
+    expect(date.min).toBe(addDaysIso(today, -HANDOVER_DAYS_BACK));
+    expect(date.max).toBe(today);
+    const button = async () =>
+      (await screen.findByRole('button', { name: 'Hand over' })) as HTMLButtonElement;
+    expect((await button()).disabled).toBe(false);
+
+    fireEvent.change(date, { target: { value: addDaysIso(today, 1) } });
+    expect(await screen.findByText(/The day has not come yet/)).toBeTruthy();
+    expect((await button()).disabled).toBe(true);
+
+    fireEvent.change(date, { target: { value: addDaysIso(today, -HANDOVER_DAYS_BACK - 1) } });
+    expect(
+      await screen.findByText(
+        `Only the cash of the last ${HANDOVER_DAYS_BACK} days can be handed over here; ask the office about an older day.`,
+      ),
+    ).toBeTruthy();
+    fireEvent.click(await button());
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -13,20 +13,28 @@ import {
 } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addDaysIso } from '../../../../../shared/delivery-dates';
 import { formatYen } from '../../../../../shared/format';
+import { HANDOVER_DAYS_BACK } from '../../../../../shared/rules';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { businessToday, DATE_INPUT_RANGE } from '../../../dates';
+import { businessToday } from '../../../dates';
+import { codeText } from '../../../errors';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from '../../admin/money/api';
 import { InvoicesFailed, Loading } from '../../admin/money/InvoiceList';
 import { typedNumber, wholeNumberProblem } from '../deliveries/DeliveredLines';
 
-/** The driver's cash of a day, per customer and in total, and handing it to the office. */
+/**
+ * The driver's cash of a day, per customer and in total, and handing it to the office: today's
+ * or that of one of the HANDOVER_DAYS_BACK days before (the server's rule, shared/rules.ts).
+ */
 export function HandoverScreen() {
   const { t } = useTranslation();
-  const [date, setDate] = useState(businessToday());
+  const today = businessToday();
+  const earliest = addDaysIso(today, -HANDOVER_DAYS_BACK);
+  const [date, setDate] = useState(today);
   const day = trpc.handovers.myDay.useQuery({ date }, { enabled: Boolean(date) });
   /** As typed; null: untouched (the day's total is shown and sent). */
   const [amount, setAmount] = useState<string | number | null>(null);
@@ -37,10 +45,18 @@ export function HandoverScreen() {
   // What the field shows is what is sent: the day's total until the driver types.
   const shown = amount ?? day.data?.total ?? '';
   const problem = day.data ? wholeNumberProblem(t, shown, null, 'amount') : null;
+  // A typed date the browser's min/max let through (not every browser stops typing).
+  const dateProblem = !date
+    ? null
+    : date > today
+      ? codeText(t, 'handover.dateInFuture')
+      : date < earliest
+        ? codeText(t, 'handover.dateTooOld', { days: HANDOVER_DAYS_BACK })
+        : null;
 
   const submit = async () => {
     const handedOver = typedNumber(shown);
-    if (problem || handedOver === null) return;
+    if (problem || dateProblem || handedOver === null) return;
     setBusy(true);
     try {
       await keyedClient.handovers.handOver.mutate({ date, handedOver, note }, withKey(key.current));
@@ -69,9 +85,11 @@ export function HandoverScreen() {
       </Title>
       <TextInput
         type="date"
-        {...DATE_INPUT_RANGE}
+        min={earliest}
+        max={today}
         label={t('money.date')}
         value={date}
+        error={dateProblem}
         onChange={(e) => {
           setDate(e.currentTarget.value);
           setAmount(null);
@@ -146,7 +164,11 @@ export function HandoverScreen() {
                   <Button
                     onClick={submit}
                     loading={busy}
-                    disabled={problem !== null || (day.data.total === 0 && amount === null)}
+                    disabled={
+                      problem !== null ||
+                      dateProblem !== null ||
+                      (day.data.total === 0 && amount === null)
+                    }
                   >
                     {t('money.handOver')}
                   </Button>

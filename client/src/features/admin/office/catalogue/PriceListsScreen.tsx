@@ -17,9 +17,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../../shared/format';
 import { MIN_ORDER_RULES, type MinOrderRule } from '../../../../../../shared/terms';
+import { useOneAtATime } from '../../../../oneAtATime';
 import { trpc } from '../../../../trpc';
 import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
+import { fieldErrorText, importFileErrorText } from '../shared/errors';
 import { useAfterChange } from '../shared/useOfficeMutation';
+import { ListPriceField, readPrice } from './PriceField';
 
 // The office's price lists (ADR 035): the lists, one list's prices (edited in place, hidden
 // products ticked), its CSV export and import, and a customer's terms: its list, its minimum
@@ -38,13 +41,10 @@ function ListPrices({ id }: { id: string }) {
   if (list.isError) return <FetchFailed onRetry={() => list.refetch()} />;
   if (!list.data) return <Text c="dimmed">{t('common.loading')}</Text>;
 
+  /** Throws when refused: the field says why, beside what was typed. */
   const save = async (productId: string, price: number | null) => {
-    try {
-      await setPrices.mutateAsync({ id, prices: [{ productId, price }] });
-      after.done('priceLists.saved');
-    } catch (error) {
-      after.failed(error);
-    }
+    await setPrices.mutateAsync({ id, prices: [{ productId, price }] });
+    after.done('priceLists.saved');
   };
   const exportFile = async () => {
     const file = await utils.priceLists.exportCsv.fetch({ id });
@@ -59,7 +59,7 @@ function ListPrices({ id }: { id: string }) {
     try {
       const out = await importCsv.mutateAsync({ id, csv, commit });
       const problems = [
-        ...out.fileErrors,
+        ...out.fileErrors.map((e) => importFileErrorText(t, e)),
         ...out.rows.flatMap((r) =>
           Object.entries(r.errors).map(
             ([field, code]) =>
@@ -105,18 +105,11 @@ function ListPrices({ id }: { id: string }) {
               <Table.Td>{p.name}</Table.Td>
               <Table.Td>{formatYen(p.standardPrice)}</Table.Td>
               <Table.Td>
-                <NumberInput
-                  aria-label={t('priceLists.priceOf', { name: p.name })}
-                  defaultValue={p.price ?? ''}
+                <ListPriceField
+                  label={t('priceLists.priceOf', { name: p.name })}
+                  price={p.price}
                   placeholder={t('priceLists.standardPlaceholder')}
-                  allowDecimal={false}
-                  min={0}
-                  w={140}
-                  onBlur={(e) => {
-                    const text = e.currentTarget.value.replace(/[,\s]/g, '');
-                    const next = text === '' ? null : Number(text);
-                    if (next !== p.price) void save(p.productId, next);
-                  }}
+                  onSave={(next) => save(p.productId, next)}
                 />
               </Table.Td>
               <Table.Td>
@@ -184,6 +177,9 @@ function CustomerTerms({ customerId }: { customerId: string }) {
   const setOverride = trpc.priceLists.setOverride.useMutation();
   const [productId, setProductId] = useState<string | null>(null);
   const [price, setPrice] = useState<string | number>('');
+  const [priceError, setPriceError] = useState<string | null>(null);
+  // One request however fast "Set own price" is clicked (a double click sent two).
+  const once = useOneAtATime();
   if (terms.isError) return <FetchFailed onRetry={() => terms.refetch()} />;
   if (!terms.data) return <Text c="dimmed">{t('common.loading')}</Text>;
   const d = terms.data;
@@ -286,22 +282,37 @@ function CustomerTerms({ customerId }: { customerId: string }) {
         <NumberInput
           label={t('priceLists.ownPrice')}
           value={price}
-          onChange={setPrice}
+          onChange={(v) => {
+            setPrice(v);
+            setPriceError(null);
+          }}
           allowDecimal={false}
+          // Kept as typed: a value below 0 is refused with its reason, never made 0 and saved.
+          clampBehavior="none"
           min={0}
+          error={priceError}
         />
         <Button
-          disabled={!productId || price === ''}
-          onClick={async () => {
-            if (!productId) return;
-            try {
-              await setOverride.mutateAsync({ customerId, productId, price: Number(price) });
-              after.done('priceLists.saved');
-              setPrice('');
-            } catch (error) {
-              after.failed(error);
-            }
-          }}
+          disabled={!productId || price === '' || once.running}
+          loading={once.running}
+          onClick={() =>
+            once.run(async () => {
+              if (!productId) return;
+              const read = readPrice(String(price));
+              if ('code' in read) {
+                setPriceError(fieldErrorText(t, read.code) ?? null);
+                return;
+              }
+              if (read.price === null) return;
+              try {
+                await setOverride.mutateAsync({ customerId, productId, price: read.price });
+                after.done('priceLists.saved');
+                setPrice('');
+              } catch (error) {
+                after.failed(error);
+              }
+            })
+          }
         >
           {t('priceLists.setOwn')}
         </Button>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportOut } from '../../../../../../shared/schemas/office';
 import { DataTable } from '../../../../components/DataTable';
 import { trpc } from '../../../../trpc';
-import { fieldErrorText } from './errors';
+import { fieldErrorText, importFileErrorText } from './errors';
 import { useAfterChange } from './useOfficeMutation';
 
 const MAX_BYTES = 1_000_000;
@@ -86,8 +86,8 @@ export function ImportModal({
         />
         {tooLarge && <Alert color="red">{t('errors.import.tooLarge')}</Alert>}
         {result && result.fileErrors.length > 0 && (
-          <Alert color="red" role="alert">
-            {result.fileErrors.join(' ')}
+          <Alert color="red" role="alert" data-testid="import-file-errors">
+            {result.fileErrors.map((e) => importFileErrorText(t, e)).join(' ')}
           </Alert>
         )}
         {result && result.rows.length > 0 && (

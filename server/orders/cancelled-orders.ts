@@ -1,0 +1,63 @@
+import type { CancelledOrderEntry } from '../../shared/schemas/cancelled-orders';
+import type { Db } from '../platform/db';
+
+// A customer's cancelled orders, for its order history (ADR 043, amended 2026-11-28). A
+// cancelled order is removed (by the customer until its cut-off, or by the office); the audit
+// trail's `delete` entry keeps what the history shows: number, delivery date, total, lines.
+// Read from the trail, newest first, from the last `days` days: the query reads the trail's
+// order entries (about 25 ms per 100,000 of them), so only the history's first page asks.
+
+/** How far back, and how many, the history shows. */
+export const CANCELLED_DAYS = 60;
+export const CANCELLED_LIMIT = 20;
+
+interface Row {
+  id: string;
+  before: string | null;
+  after: string | null;
+  createdAt: string;
+}
+
+interface Before {
+  orderNumber?: number;
+  customerId?: string;
+  deliveryDate?: string;
+  total?: number;
+  lines?: { name?: string; quantity?: number }[];
+}
+
+export function cancelledOrdersOf(
+  db: Db,
+  customerId: string,
+  opts: { now: Date; days?: number; limit?: number },
+): CancelledOrderEntry[] {
+  const since = new Date(
+    opts.now.getTime() - (opts.days ?? CANCELLED_DAYS) * 86_400_000,
+  ).toISOString();
+  const rows = db.$client
+    .prepare<[string, string, number], Row>(
+      `SELECT entity_id AS id, before, after, created_at AS createdAt
+         FROM audit_entry
+        WHERE entity = 'customer_order' AND action = 'delete' AND created_at >= ?
+          AND json_extract(before, '$.customerId') = ?
+        ORDER BY created_at DESC, id DESC
+        LIMIT ?`,
+    )
+    .all(since, customerId, opts.limit ?? CANCELLED_LIMIT);
+  return rows.flatMap((r) => {
+    const b = JSON.parse(r.before ?? 'null') as Before | null;
+    if (!b || typeof b.orderNumber !== 'number') return [];
+    const after = JSON.parse(r.after ?? 'null') as { cancelledBy?: string } | null;
+    return [
+      {
+        id: r.id,
+        orderNumber: b.orderNumber,
+        deliveryDate: b.deliveryDate ?? '',
+        total: b.total ?? 0,
+        lines: (b.lines ?? []).map((l) => ({ name: l.name ?? '', quantity: l.quantity ?? 0 })),
+        cancelledAt: r.createdAt,
+        by: after?.cancelledBy === 'customer' ? ('customer' as const) : ('office' as const),
+      },
+    ];
+  });
+}
