@@ -11,9 +11,7 @@ import {
   clearCart,
   decreaseInCart,
   estimatedTotal,
-  estimateOrder,
   increaseInCart,
-  lineNow,
   parseQuantity,
   quantityIn,
   readCart,
@@ -26,6 +24,7 @@ import {
   withRemoved,
   writeCart,
 } from './cart';
+import { estimateOrder, lineNow } from './features/customer/cart/estimate';
 
 const rice: CartItem = { id: 'p1', name: 'Rice', sku: 'Kg', quantity: 2 };
 

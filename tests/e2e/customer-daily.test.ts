@@ -118,9 +118,10 @@ describe.each([
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByRole('alert').filter({ hasText: /./ }).first().waitFor();
     await page.unroute('**/trpc/orders.place**');
-    // And it survives a reload in this tab.
+    // And it survives a reload in this tab, which stays on the checkout step (/cart#checkout).
     await page.reload();
-    await page.getByRole('button', { name: 'CONTINUE' }).click();
+    expect(new URL(page.url()).hash).toBe('#checkout');
+    await page.getByRole('button', { name: 'Place Order' }).waitFor();
     expect(
       await page
         .getByLabel(/Message/)

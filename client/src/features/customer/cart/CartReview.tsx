@@ -7,7 +7,6 @@ import {
   type CartItem,
   decreaseInCart,
   increaseInCart,
-  type LineNow,
   removeFromCart,
   removeManyFromCart,
   setQuantityInCart,
@@ -20,6 +19,7 @@ import { QuantityStepper } from '../../../components/QuantityStepper';
 import { TrashIcon } from '../../../components/shopIcons';
 import { reducedMark, TaxBreakdown } from '../../../components/TaxBreakdown';
 import classes from './cart.module.css';
+import type { LineNow } from './estimate';
 import { type CartNow, type LineState, useCartNow } from './useCartNow';
 
 /** Why a line cannot be ordered now, in the words the rest of the app uses for it. */

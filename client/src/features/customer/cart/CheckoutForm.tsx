@@ -21,13 +21,14 @@ import {
 } from '../../../../../shared/delivery-dates';
 import { formatOrderNumber, formatYen, timeInZone } from '../../../../../shared/format';
 import type { OrderOut } from '../../../../../shared/schemas/orders';
-import type { CartItem, MinimumOrder } from '../../../cart';
+import type { CartItem } from '../../../cart';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
 import { CartBar, EstimatedTotal } from './CartReview';
+import type { MinimumOrder } from './estimate';
 import { failureText } from './failureText';
 import { CreditHoldBanner, OverdueBanner } from './OverdueBanner';
 import {

@@ -1,14 +1,14 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { asTaxRate } from '../../../../../shared/tax';
+import type { CartItem } from '../../../cart';
+import { trpc } from '../../../trpc';
 import {
-  type CartItem,
   estimateOrder,
   type LineNow,
   lineNow,
   type MinimumOrder,
   type OrderEstimate,
-} from '../../../cart';
-import { trpc } from '../../../trpc';
+} from './estimate';
 
 /**
  * What the catalogue says now about a line's product: in stock, out of stock, hidden from this
