@@ -62,10 +62,15 @@ const newPassword = z
   .max(200, 'field.tooLong');
 
 /** Changing one's own password: the current one proves it is the person (ADR 024). */
-export const changePasswordInput = z.object({
-  currentPassword: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200, 'field.tooLong'),
-  newPassword,
-});
+export const changePasswordInput = z
+  .object({
+    currentPassword: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200, 'field.tooLong'),
+    newPassword,
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: 'auth.samePassword',
+    path: ['newPassword'],
+  });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 /** The office setting a new password for a customer's or an employee's login. */

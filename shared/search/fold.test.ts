@@ -55,6 +55,9 @@ describe('the search fold', () => {
     expect(names.filter((n) => matches(n, 'jj') > 0)).toEqual([]);
     expect(matches(['Bhuja Mix'], 'bh')).toBe(2);
     expect(matches(['Garam Masala'], 'bh')).toBe(0);
+    // A plural finds the singular name.
+    expect(matches(['Chicken Momo 50pc'], 'momos')).toBe(2);
+    expect(matches(['Garam Masala'], 'momos')).toBe(0);
     // A doubled letter is still one sound, as before.
     expect(matches(['Pizza Cheese 2kg'], 'piza')).toBe(2);
     expect(matches(['Pizza Cheese 2kg'], 'pizza')).toBe(2);

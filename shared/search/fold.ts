@@ -218,7 +218,7 @@ const plainText = (text: string) => text.normalize('NFKC').toLocaleLowerCase('en
 
 /** A query prepared once: its folded words and their skeletons. */
 export interface SearchQuery {
-  words: { folded: string; skeleton: string; literal?: string }[];
+  words: { folded: string; skeleton: string; literal?: string; singular?: string }[];
 }
 
 export function searchQuery(text: string): SearchQuery {
@@ -233,6 +233,8 @@ export function searchQuery(text: string): SearchQuery {
           // A word of several letters folded to one ("zz" -> "j", "sh" -> "s") would match
           // every name holding that letter: such a word matches only as it was typed.
           ...(folded.length === 1 && word.length > 1 ? { literal: word } : {}),
+          // An English plural finds the singular name ("momos" -> Momo, "samosas" -> Samosa).
+          ...(folded.length >= 4 && folded.endsWith('s') ? { singular: folded.slice(0, -1) } : {}),
         })),
       ),
   };
@@ -250,6 +252,7 @@ export function matchScore(key: SearchKey, query: SearchQuery): 0 | 1 | 2 {
       return 0;
     }
     if (key.squashed.includes(w.folded)) continue;
+    if (w.singular !== undefined && key.squashed.includes(w.singular)) continue;
     // Skeletons of fewer than three letters ("dl") would match too much; those words must
     // match by their folded form.
     if (w.skeleton.length >= 3 && key.skeletons.some((s) => s.startsWith(w.skeleton))) {

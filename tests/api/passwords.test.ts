@@ -43,6 +43,12 @@ describe('changing one’s own password', () => {
       newPassword: 'short',
     });
     expect(short.status).toBe(400);
+    const same = await here.put<{ code: string; issues: Record<string, string> }>(
+      '/api/users/password',
+      { currentPassword: c.password, newPassword: c.password },
+    );
+    expect(same.status).toBe(400);
+    expect(same.body.issues.newPassword).toBe('auth.samePassword');
 
     const ok = await here.put('/api/users/password', {
       currentPassword: c.password,
