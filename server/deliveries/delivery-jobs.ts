@@ -24,6 +24,7 @@ import {
   type jobFormInput,
 } from '../../shared/schemas/doorstep';
 import { giveBackShort } from '../catalogue/stock';
+import { stopOrder } from '../customers/routes';
 import { billDeliveredOrder, deliveryDay, pendingCreditsOf } from '../money/billing';
 import { takePaymentAtDelivery } from '../money/payments';
 import { type Actor, recordAudit } from '../platform/audit';
@@ -254,7 +255,15 @@ export function listPendingJobs(
         keywordFilter(keyword),
       ),
     )
-    .orderBy(asc(deliveryJob.serialNo))
+    // In the order the driver drives them (the route's stop order, ADR 042, as on the Route
+    // screen), not the order they were dispatched in.
+    .orderBy(
+      sql`${route.name} IS NULL`,
+      sql`${route.name} COLLATE NOCASE`,
+      ...stopOrder,
+      deliveryJob.restaurantName,
+      asc(deliveryJob.serialNo),
+    )
     .all();
   return toJobs(db, rows);
 }

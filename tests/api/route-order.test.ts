@@ -292,6 +292,17 @@ describe("the driver's route today", () => {
     expect(stopNames(viaTrpc.body.result.data)).toEqual(stopNames(r.body));
   });
 
+  it("lists the driver's jobs to deliver in the same order of stops", async () => {
+    const r = await d1.get<{ restaurantName: string; isDelivered: boolean }[]>(
+      `/api/ordertrack/${driverIdOf(1)}`,
+    );
+    expect(r.status).toBe(200);
+    const route = await d1.get<DriverRoute>(`/api/ordertrack/${driverIdOf(1)}/route`);
+    const pendingStops = route.body.stops.filter((s) => s.pending > 0).map((s) => s.restaurantName);
+    // One job per stop here: the pending list reads as the route does, not by dispatch.
+    expect([...new Set(r.body.map((j) => j.restaurantName))]).toEqual(pendingStops);
+  });
+
   it('prints the delivery sheet in the same order of stops', async () => {
     const input = encodeURIComponent(JSON.stringify({ driverId: driverIdOf(1) }));
     const sheet = await manager.get<{
