@@ -53,6 +53,7 @@ const jobColumns = {
   cCode: customer.customerCode,
   cPay: customer.paymentMethod,
   cRoute: route.name,
+  cAddress: customer.billingAddress,
   oNumber: customerOrder.orderNumber,
   oDate: customerOrder.deliveryDate,
   oTotal: customerOrder.total,
@@ -175,6 +176,7 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
             customerCode: r.cCode ?? '',
             paymentMethod: r.cPay ?? '',
             routeName: r.cRoute,
+            address: r.cAddress ?? null,
           }
         : null,
       order,

@@ -163,6 +163,8 @@ export const jobOut = z.object({
       customerCode: z.string(),
       paymentMethod: z.string(),
       routeName: z.string().nullable(),
+      /** Where the driver goes (the address the Route screen shows too). */
+      address: z.string().nullable(),
     })
     .nullable(),
   order: z

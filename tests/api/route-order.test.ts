@@ -293,10 +293,14 @@ describe("the driver's route today", () => {
   });
 
   it("lists the driver's jobs to deliver in the same order of stops", async () => {
-    const r = await d1.get<{ restaurantName: string; isDelivered: boolean }[]>(
-      `/api/ordertrack/${driverIdOf(1)}`,
-    );
+    const r = await d1.get<
+      { restaurantName: string; isDelivered: boolean; customer: { address: string | null } }[]
+    >(`/api/ordertrack/${driverIdOf(1)}`);
     expect(r.status).toBe(200);
+    // Each job says where to go, as its stop does.
+    expect(r.body.find((j) => j.restaurantName === 'Charlie Grill')?.customer.address).toBe(
+      '1-2-3 Charlie-cho, Shinjuku, Tokyo',
+    );
     const route = await d1.get<DriverRoute>(`/api/ordertrack/${driverIdOf(1)}/route`);
     const pendingStops = route.body.stops.filter((s) => s.pending > 0).map((s) => s.restaurantName);
     // One job per stop here: the pending list reads as the route does, not by dispatch.

@@ -9,12 +9,8 @@ import { Phone } from '../../../components/Phone';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
+import { mapLink } from './mapLink';
 import { useDriverSync } from './useDriverSync';
-
-/** Opens the address in the phone's map app or Google Maps (a plain search link). */
-export function mapLink(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
-}
 
 function StopCard({ stop }: { stop: RouteStopOut }) {
   const { t } = useTranslation();

@@ -2,12 +2,14 @@ import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@ma
 import { useTranslation } from 'react-i18next';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { DocumentActions } from '../../../components/documents/DocumentActions';
+import { MapPinIcon } from '../../../components/icons';
 import { localName, unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
 import { Phone } from '../../../components/Phone';
 import { ProofPhotoLink } from '../../../components/ProofPhotoLink';
 import { dynamicT } from '../../../i18n';
 import { CollectBeforeUnloading, type useDues } from '../payments/DueToCollect';
+import { mapLink } from './mapLink';
 import { localDateTime } from './time';
 
 /** One delivery on the driver's phone: restaurant, phone (dials), lines or amount, action. */
@@ -41,7 +43,27 @@ export function JobCard({
           </Badge>
         </Group>
         {!job.isDelivered && <CollectBeforeUnloading customerId={job.customer?._id} dues={dues} />}
-        {job.customer?.phoneNumber && <Phone number={job.customer.phoneNumber} w="fit-content" />}
+        {!job.isDelivered && job.customer?.address && (
+          <Text size="sm" data-testid="job-address">
+            {job.customer.address}
+          </Text>
+        )}
+        <Group gap="xs">
+          {!job.isDelivered && job.customer?.address && (
+            <Button
+              component="a"
+              href={mapLink(job.customer.address)}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              leftSection={<MapPinIcon size={18} />}
+              aria-label={t('driverJobs.route.mapLabel', { name })}
+            >
+              {t('driverJobs.route.map')}
+            </Button>
+          )}
+          {job.customer?.phoneNumber && <Phone number={job.customer.phoneNumber} w="fit-content" />}
+        </Group>
         {!job.isDelivered && <OrderMessage message={job.order?.customMessage} />}
         {job.order && job.order.orderItems.length > 0 ? (
           <List size="sm" spacing={2}>

@@ -17,6 +17,7 @@ function job(id: string, customerId: string, name: string): JobOut {
       customerCode: 'C1',
       paymentMethod: 'cash',
       routeName: null,
+      address: null,
     },
     order: null,
     preparedBy: null,

@@ -28,6 +28,7 @@ function cashJob(id: string, order: Partial<Order> = {}, job: Partial<JobOut> = 
       customerCode: 'C1',
       paymentMethod: 'cash',
       routeName: null,
+      address: null,
     },
     order: {
       _id: `o-${id}`,
@@ -109,6 +110,26 @@ afterEach(async () => {
 });
 
 describe('the delivery dialog', () => {
+  it('shows where to go on the card: the address and a map link', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => accepted('x')),
+    );
+    const base = cashJob('ja');
+    pending([
+      {
+        ...base,
+        customer: {
+          ...(base.customer as NonNullable<JobOut['customer']>),
+          address: '1-2-3 Kabukicho',
+        },
+      },
+    ]);
+    expect((await screen.findByTestId('job-address')).textContent).toBe('1-2-3 Kabukicho');
+    const map = screen.getByRole('link', { name: /Curry ja/ });
+    expect(map.getAttribute('href')).toContain(encodeURIComponent('1-2-3 Kabukicho'));
+  });
+
   it("shows the restaurant's message with its order on the card and in the dialog", async () => {
     vi.stubGlobal(
       'fetch',
