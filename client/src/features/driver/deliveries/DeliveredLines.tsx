@@ -231,6 +231,12 @@ export function DeliveredLines({
             error={problems.cash}
             onChange={onCash}
           />
+          {/* Taking nothing is allowed (the restaurant pays later), but never by a slip. */}
+          {cash !== null && typedNumber(cash) === 0 && due > 0 && (
+            <Text size="sm" c="orange.9" data-testid="nothing-collected">
+              {t('driverJobs.nothingCollected', { amount: formatYen(due) })}
+            </Text>
+          )}
         </>
       )}
     </Stack>

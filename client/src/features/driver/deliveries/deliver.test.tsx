@@ -218,6 +218,12 @@ describe('the delivery dialog', () => {
     expect(yes().disabled).toBe(true);
     fireEvent.click(yes());
     expect(deliverCalls(fetchMock)).toHaveLength(0);
+    // Nothing taken is allowed, and said: the invoice stays unpaid.
+    fireEvent.change(cash, { target: { value: '0' } });
+    expect((await within(dialog).findByTestId('nothing-collected')).textContent).toContain(
+      'stays unpaid',
+    );
+    expect(yes().disabled).toBe(false);
     // No steppers to miss with a finger, and the confirm button is not the destructive red.
     expect(dialog.querySelector('.mantine-NumberInput-controls')).toBeNull();
     expect(yes().getAttribute('style') ?? '').not.toContain('red');
