@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { InvoiceStatus } from '../../shared/enums';
+import { formatYen } from '../../shared/format';
 import type {
   HistoryEntryOut,
   InvoiceKind,
@@ -491,7 +492,7 @@ export function updateInvoice(
       dueNotBefore(input.dueDate, issued.issueDate);
     }
     if (input.amount < before.paidAmount) {
-      throw badRequest('invoice.amountBelowPaid', { paid: before.paidAmount });
+      throw badRequest('invoice.amountBelowPaid', { paid: formatYen(before.paidAmount) });
     }
     db.$client
       .prepare(

@@ -322,6 +322,8 @@ describe('payments, notes and the driver scope', () => {
       amount: 100,
     });
     expect(lower.body.code).toBe('invoice.amountBelowPaid');
+    // The amount in the message as the office reads yen.
+    expect((lower.body as unknown as { message: string }).message).toContain('(¥5,000)');
   });
 
   it('edits an invoice; an issued one is never deleted (its number stays used), one from before numbering is, keeping the trail', async () => {
