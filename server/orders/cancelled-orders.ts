@@ -1,7 +1,7 @@
 import type { CancelledOrderEntry } from '../../shared/schemas/cancelled-orders';
 import type { Db } from '../platform/db';
 
-// A customer's cancelled orders, for its order history (ADR 043, amended 2026-11-28). A
+// A customer's cancelled orders, for its order history (ADR 043, amended 2026-11-27). A
 // cancelled order is removed (by the customer until its cut-off, or by the office); the audit
 // trail's `delete` entry keeps what the history shows: number, delivery date, total, lines.
 // Read from the trail, newest first, from the last `days` days: the query reads the trail's

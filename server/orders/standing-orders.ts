@@ -871,7 +871,7 @@ function settleOne(
     return;
   }
   // The customer already has an order for this day (placed or changed after the draft): the
-  // usual order is not placed on top of it (ADR 037, amendment of 2026-11-28).
+  // usual order is not placed on top of it (ADR 037, amendment of 2026-11-27).
   if (hasOrderFor(db, run)) {
     result.skipped += finish(db, run, 'skipped', { reason: ALREADY_ORDERED });
     return;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// A customer's cancelled orders (ADR 043, amended 2026-11-28): cancelling removes the order,
+// A customer's cancelled orders (ADR 043, amended 2026-11-27): cancelling removes the order,
 // the audit trail keeps its number, delivery date, total and lines; the order history shows
 // them from there, marked cancelled.
 

@@ -19,6 +19,7 @@ import { formatYen } from '../../../../../shared/format';
 import { MAX_QUANTITY } from '../../../../../shared/rules';
 import type { LastOrderOut } from '../../../../../shared/schemas/office-lists';
 import { type TaxLine, taxByRate } from '../../../../../shared/tax';
+import { unitLabel } from '../../../components/localName';
 import { notifySuccess } from '../../../components/notify';
 import { TaxBreakdown } from '../../../components/TaxBreakdown';
 import { DATE_INPUT_RANGE, showDate } from '../../../dates';
@@ -93,7 +94,10 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
   const offered = new Map((catalogue.data ?? []).map((p) => [p._id, p]));
   const productData = (catalogue.data ?? [])
     .filter((p) => p.itemType !== 'Out of Stock')
-    .map((p) => ({ value: p._id, label: `${p.name} (${p.sku}) ${formatYen(p.price)}` }));
+    .map((p) => ({
+      value: p._id,
+      label: `${p.name} (${unitLabel(t, p.sku)}) ${formatYen(p.price)}`,
+    }));
 
   // Lines chosen before the customer changed: what this customer is not offered comes off
   // (and is said), rather than being refused at placement.
