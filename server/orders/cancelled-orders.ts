@@ -44,6 +44,22 @@ export function cancelledOrdersOf(
         LIMIT ?`,
     )
     .all(since, customerId, opts.limit ?? CANCELLED_LIMIT);
+  // The trail keeps each line's name as ordered; a Nepali reader gets the product's Nepali
+  // name, found by that name (the order and its lines are gone).
+  const names = new Set<string>();
+  for (const r of rows) {
+    const b = JSON.parse(r.before ?? 'null') as Before | null;
+    for (const l of b?.lines ?? []) if (l.name) names.add(l.name);
+  }
+  const nepali = new Map(
+    db.$client
+      .prepare<[string], { name: string; nameNe: string | null }>(
+        `SELECT name, name_ne AS nameNe FROM product
+          WHERE name IN (SELECT value FROM json_each(?)) AND name_ne IS NOT NULL AND name_ne <> ''`,
+      )
+      .all(JSON.stringify([...names]))
+      .map((p) => [p.name, p.nameNe]),
+  );
   return rows.flatMap((r) => {
     const b = JSON.parse(r.before ?? 'null') as Before | null;
     if (!b || typeof b.orderNumber !== 'number') return [];
@@ -54,7 +70,11 @@ export function cancelledOrdersOf(
         orderNumber: b.orderNumber,
         deliveryDate: b.deliveryDate ?? '',
         total: b.total ?? 0,
-        lines: (b.lines ?? []).map((l) => ({ name: l.name ?? '', quantity: l.quantity ?? 0 })),
+        lines: (b.lines ?? []).map((l) => ({
+          name: l.name ?? '',
+          nameNe: nepali.get(l.name ?? '') ?? null,
+          quantity: l.quantity ?? 0,
+        })),
         cancelledAt: r.createdAt,
         by: after?.cancelledBy === 'customer' ? ('customer' as const) : ('office' as const),
       },

@@ -10,7 +10,9 @@ export const cancelledOrderEntryOut = z.object({
   orderNumber: z.number().int(),
   deliveryDate: z.string(),
   total: z.number().int(),
-  lines: z.array(z.object({ name: z.string(), quantity: z.number() })),
+  lines: z.array(
+    z.object({ name: z.string(), nameNe: z.string().nullable(), quantity: z.number() }),
+  ),
   /** ISO instant of the cancellation. */
   cancelledAt: z.string(),
   /** Who cancelled it: the restaurant itself, or the office (which deletes an order). */

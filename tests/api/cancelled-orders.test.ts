@@ -38,6 +38,8 @@ beforeAll(async () => {
   t = await startTestApp();
   date = deliveryCalendar(t.db, t.config.timeZone).earliest;
   P.rice = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2000, sku: 'Bag' }).id;
+  // A Nepali reader gets the product's Nepali name on a cancelled order's lines.
+  t.db.$client.prepare('UPDATE product SET name_ne = ? WHERE id = ?').run('बासमती चामल', P.rice);
   for (const name of ['Himalaya Kitchen', 'Bangkok Spice']) {
     const made = await makeCustomer(t.db, { restaurantName: name });
     C[name] = new ApiClient(t.url);
@@ -67,7 +69,7 @@ describe('cancelled orders in the history', () => {
         orderNumber: theirs.orderNumber,
         deliveryDate: date,
         total: theirs.totalPrice,
-        lines: [{ name: 'Basmati Rice 5kg', quantity: 3 }],
+        lines: [{ name: 'Basmati Rice 5kg', nameNe: 'बासमती चामल', quantity: 3 }],
         cancelledAt: expect.any(String),
         by: 'office',
       },
@@ -76,7 +78,7 @@ describe('cancelled orders in the history', () => {
         orderNumber: mine.orderNumber,
         deliveryDate: date,
         total: mine.totalPrice,
-        lines: [{ name: 'Basmati Rice 5kg', quantity: 2 }],
+        lines: [{ name: 'Basmati Rice 5kg', nameNe: 'बासमती चामल', quantity: 2 }],
         cancelledAt: expect.any(String),
         by: 'customer',
       },

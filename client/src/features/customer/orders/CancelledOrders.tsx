@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatOrderNumber, formatYen } from '../../../../../shared/format';
+import { localName } from '../../../components/localName';
 import { showDate, showInstant } from '../../../dates';
 import { trpc } from '../../../trpc';
 
@@ -13,7 +14,7 @@ const DAYS = 60;
  * cancelled it and when.
  */
 export function CancelledOrders() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const cancelled = trpc.orders.cancelledMine.useQuery(undefined, { staleTime: 30_000 });
   const list = cancelled.data ?? [];
   if (list.length === 0) return null;
@@ -45,7 +46,9 @@ export function CancelledOrders() {
             })}
           </Text>
           {o.lines.length > 0 && (
-            <Text size="sm">{o.lines.map((l) => `${l.name} × ${l.quantity}`).join(', ')}</Text>
+            <Text size="sm">
+              {o.lines.map((l) => `${localName(l, i18n.language)} × ${l.quantity}`).join(', ')}
+            </Text>
           )}
         </Paper>
       ))}

@@ -14,7 +14,7 @@ const cancelled: Cancelled = [
     orderNumber: 10319,
     deliveryDate: '2030-05-17',
     total: 6480,
-    lines: [{ name: 'Basmati Rice 5kg', quantity: 2 }],
+    lines: [{ name: 'Basmati Rice 5kg', nameNe: 'बासमती चामल 5kg', quantity: 2 }],
     // 10:00 in Tokyo.
     cancelledAt: '2030-05-15T01:00:00.000Z',
     by: 'customer',
@@ -24,7 +24,7 @@ const cancelled: Cancelled = [
     orderNumber: 10301,
     deliveryDate: '2030-05-14',
     total: 2160,
-    lines: [{ name: 'Ghee 1L', quantity: 1 }],
+    lines: [{ name: 'Ghee 1L', nameNe: null, quantity: 1 }],
     cancelledAt: '2030-05-13T23:30:00.000Z',
     by: 'office',
   },
@@ -71,6 +71,8 @@ describe('ORDER HISTORY: cancelled orders', () => {
     const [mine] = within(section).getAllByTestId('cancelled-order');
     expect(within(mine as HTMLElement).getByText('रद्द गरियो')).toBeTruthy();
     expect(mine?.textContent).toContain('डेलिभरी 17 मे 2030 · 15 मे 2030 10:00 मा तपाईंले रद्द गर्नुभयो');
+    // The products by their Nepali names.
+    expect(mine?.textContent).toContain('बासमती चामल 5kg × 2');
   });
 
   it('shows them on the first page only', async () => {
