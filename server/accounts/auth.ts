@@ -10,8 +10,6 @@ import { dummyPasswordHash, verifyPassword } from './passwords';
 import { createSession, invalidateSession } from './sessions';
 import { type Attempt, GateRefused } from './throttle';
 
-export const INVALID_LOGIN = 'Invalid username or password';
-
 /** The business's time zone and today's date in it, as the session tells the client. */
 export function businessInfoOf(timeZone: string, now: Date = new Date()): BusinessInfo {
   return { timeZone, today: isoDateInZone(now, timeZone) };

@@ -11,8 +11,6 @@ const loadArgon2 = () => {
 // argon2id with the OWASP minimum: 19 MiB, 2 iterations, 1 lane.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
 
-export const MIN_PASSWORD_LENGTH = 8;
-
 export async function hashPassword(password: string): Promise<string> {
   const { hash } = await loadArgon2();
   return hash(password, OPTIONS);

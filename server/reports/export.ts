@@ -352,10 +352,6 @@ export function billedHeader(x: ExportTexts): string[] {
   ];
 }
 
-export const CUSTOMER_HEADER = customerHeader(en.exports);
-export const INVOICE_HEADER = invoiceHeader(en.exports);
-export const BILLED_HEADER = billedHeader(en.exports);
-
 const STATUS_KEY: Record<InvoiceStatus, keyof ExportTexts['status']> = {
   Pending: 'pending',
   'Partial Paid': 'partial',

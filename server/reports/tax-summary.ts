@@ -1,5 +1,4 @@
 import type { Language } from '../../shared/enums';
-import { en } from '../../shared/locales';
 import type {
   TaxSummaryInput,
   TaxSummaryMonth,
@@ -116,8 +115,6 @@ export function taxSummaryHeader(x: ExportTexts): string[] {
   const h = x.taxSummary;
   return [h.month, h.invoices, h.creditNotes, h.net8, h.tax8, h.net10, h.tax10, h.credits, h.total];
 }
-
-export const TAX_SUMMARY_HEADER = taxSummaryHeader(en.exports);
 
 /**
  * The summary as an xlsx workbook: one row per month and a total row (outside the autofilter),

@@ -1,7 +1,8 @@
 // The English interface text (see index.ts), in three parts: what every screen may show (the
-// login screen, the customer's screens, the frame, every error code: en-core.ts), what only a
-// signed-in person sees (money and documents: en-frame.ts, added with the signed-in frame) and
-// the office's and driver's screens' text (en-staff.ts). The client bundles the first with its first download
+// login screen, the customer's screens, the frame, and the error codes those can meet:
+// en-core.ts), what only a signed-in person sees (money and documents, and the error codes of
+// those domains: en-frame.ts, added with the signed-in frame) and the office's and driver's
+// screens' text (en-staff.ts). The client bundles the first with its first download
 // and adds the second with the office's or the driver's area (client/src/i18n.ts); Nepali and
 // Japanese are fetched when they show. The server and the type of the keys use the whole tree.
 
