@@ -130,9 +130,14 @@ describe.each([
     ).toBe('Back door please, after 10');
     // And a sign-in in between: the session ends (its cookie is gone) and the owner signs in
     // again in the same tab.
+    const beforeEnd = e.problems.length;
     await page.context().clearCookies();
     await signIn(page, user, 'cust1234');
     await page.waitForURL('**/customer');
+    // The session ended on purpose: a request the open checkout made meanwhile (its calendar
+    // check runs on a timer and on focus) was answered 401, as it should be. Only those.
+    const meanwhile = e.problems.splice(beforeEnd);
+    e.problems.push(...meanwhile.filter((p) => !/status of 401/.test(p)));
     await page.goto('/cart');
     await page.getByRole('button', { name: 'CONTINUE' }).click();
     expect(
