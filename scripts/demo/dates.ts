@@ -1,3 +1,4 @@
+import { instantInZone } from '../../server/platform/business-day';
 import { WEEKDAYS, type Weekday } from '../../shared/enums';
 
 // Calendar arithmetic on 'YYYY-MM-DD' strings (UTC-based, so no DST surprises), plus turning a
@@ -47,43 +48,9 @@ export function dayOfMonth(month: string, day: number): string {
   return format(Date.UTC(y, m - 1, Math.min(day, last)));
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Offset of `timeZone` from UTC at an instant, in ms. */
-function zoneOffsetMs(instantMs: number, timeZone: string): number {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  const parts = Object.fromEntries(
-    f.formatToParts(new Date(instantMs)).map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(instantMs / 1000) * 1000;
-}
-
 /** ISO instant of a wall-clock time on `date` in `timeZone` (e.g. 10:30 in Asia/Tokyo). */
 export function zonedIso(date: string, hour: number, minute: number, timeZone: string): string {
-  const wall = parse(date) + (hour * 60 + minute) * 60_000;
-  let utc = wall - zoneOffsetMs(wall, timeZone);
-  // A second pass settles times near a DST change.
-  utc = wall - zoneOffsetMs(utc, timeZone);
-  return new Date(utc).toISOString();
+  const hh = String(hour).padStart(2, '0');
+  const mm = String(minute).padStart(2, '0');
+  return instantInZone(date, `${hh}:${mm}`, timeZone).toISOString();
 }

@@ -15,7 +15,7 @@ import type { Scope } from '../../platform/scope';
 import { getTaxSettings } from '../../settings/tax-settings';
 import { takeDocumentNumber } from '../numbering';
 import { accountOf } from './account';
-import { type CustomerRow, customerRow, documentLanguage, partiesOf } from './parties';
+import { type CustomerRow, customerRow, type Parties, partiesOf } from './parties';
 
 // The document models (docs/decisions/032): each builder reads one document's rows and returns
 // the plain model the PDF renderer and the print view draw. Tax per rate comes only from
@@ -82,19 +82,16 @@ function summed(perRate: RateTotal[]) {
 }
 
 function base(
-  db: Db,
   kind: DocumentKind,
   id: string,
   number: string,
   issueDate: string,
-  c: CustomerRow | null,
-  fallbackName: string,
+  parties: Parties,
 ): Pick<
   DocumentModel,
   'kind' | 'id' | 'number' | 'language' | 'issueDate' | 'issuer' | 'recipient'
 > {
-  // As they were when the number was taken (ADR 049), else (a document from before) as now.
-  return { kind, id, number, issueDate, ...partiesOf(db, kind, number, c, fallbackName) };
+  return { kind, id, number, issueDate, ...parties };
 }
 
 const empty = {
@@ -190,8 +187,15 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
          FROM order_line WHERE order_id = ? ORDER BY position`,
     )
     .all(id);
-  const c = customerRow(db, order.customerId);
-  const dt = documentT(documentLanguage(db, 'slip', number, c));
+  // As they were when the number was taken (ADR 049), else (a document from before) as now.
+  const parties = partiesOf(
+    db,
+    'slip',
+    number,
+    customerRow(db, order.customerId),
+    order.restaurantName,
+  );
+  const dt = documentT(parties.language);
   // Issued on the day it was delivered, in the business's time zone (a 07:33 delivery in Tokyo
   // is 22:33 UTC the day before).
   const date = deliveredOn(order, timeZone);
@@ -218,7 +222,7 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
     tax.rounding,
   );
   return {
-    ...base(db, 'slip', id, number, date, c, order.restaurantName),
+    ...base('slip', id, number, date, parties),
     ...empty,
     references: [
       { label: 'order', value: `#${order.orderNumber}` },
@@ -357,12 +361,12 @@ export function invoiceModel(db: Db, id: string, scope: Scope, timeZone: string)
   if (scope.kind === 'customer' && inv.customerId !== scope.customerId) throw notInScope();
   if (scope.kind === 'driver') throw notInScope();
   const number = invoiceNumberOf(db, inv);
-  const c = customerRow(db, inv.customerId);
-  const language = documentLanguage(db, 'invoice', number, c);
+  const parties = partiesOf(db, 'invoice', number, customerRow(db, inv.customerId), '');
+  const { language } = parties;
   const { lines, totals } = invoiceFigures(db, inv, language, timeZone);
   const issueDate = issuedOn(inv, timeZone);
   return {
-    ...base(db, 'invoice', id, number, issueDate, c, ''),
+    ...base('invoice', id, number, issueDate, parties),
     ...empty,
     period:
       inv.periodStart && inv.periodEnd ? { start: inv.periodStart, end: inv.periodEnd } : null,
@@ -408,7 +412,8 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
   if (scope.kind === 'driver') throw notInScope();
   const c = customerRow(db, st.customerId);
   const inv = st.invoiceId ? invoiceRow(db, st.invoiceId) : undefined;
-  const language = documentLanguage(db, 'statement', st.number, c);
+  const parties = partiesOf(db, 'statement', st.number, c, '');
+  const { language } = parties;
   // The period's documents: the closing's invoice of the deliveries, and the hand-made
   // invoices the statement counts beside it (ADR 034). Each kept the tax it computed once per
   // rate; the statement adds their figures up and computes no tax of its own.
@@ -451,7 +456,7 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
     .sort(([x], [y]) => x.localeCompare(y))
     .map(([date, amount]) => ({ date, amount }));
   return {
-    ...base(db, 'statement', id, st.number, st.closingDate, c, ''),
+    ...base('statement', id, st.number, st.closingDate, parties),
     ...empty,
     references: [
       ...(inv?.number ? [{ label: 'invoice', value: inv.number }] : []),
@@ -568,8 +573,8 @@ export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string)
       return n;
     });
   }
-  const c = customerRow(db, inv.customerId);
-  const language = documentLanguage(db, 'receipt', number, c);
+  const parties = partiesOf(db, 'receipt', number, customerRow(db, inv.customerId), '');
+  const { language } = parties;
   const { totals } = invoiceFigures(db, inv, language, timeZone);
   const gross10 = totals.perRate.find((r) => r.rate === 10)?.gross ?? 0;
   const grossAll = totals.perRate.reduce((s, r) => s + r.gross, 0);
@@ -582,7 +587,7 @@ export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string)
   const split = taxByRate(parts, 'inclusive', tax.rounding);
   const invNumber = inv.number ?? invoiceNumberOf(db, inv);
   return {
-    ...base(db, 'receipt', id, number, p.date, c, ''),
+    ...base('receipt', id, number, p.date, parties),
     ...empty,
     references: [
       { label: 'invoice', value: invNumber },
@@ -710,7 +715,13 @@ export function creditNoteModel(db: Db, id: string, scope: Scope, timeZone: stri
   const ref = (label: string, values: string[]) =>
     values.length > 0 ? [{ label, value: values.join(', ') }] : [];
   return {
-    ...base(db, 'creditNote', id, cn.number, cn.issueDate, c, ''),
+    ...base(
+      'creditNote',
+      id,
+      cn.number,
+      cn.issueDate,
+      partiesOf(db, 'creditNote', cn.number, c, ''),
+    ),
     ...empty,
     references: [...ref('invoice', invoiceNumbers), ...ref('order', orders), ...ref('slip', slips)],
     lines,

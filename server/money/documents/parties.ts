@@ -115,14 +115,21 @@ export function recordParties(
     .run(kind, number, businessJson(db), JSON.stringify(recipientOf(c, '')), languageOf(c));
 }
 
-/** A document's issuer, recipient and language: as recorded at its issue, else as now. */
+/** A document's issuer, recipient and language. */
+export interface Parties {
+  issuer: Issuer;
+  recipient: Recipient;
+  language: DocumentLanguage;
+}
+
+/** A document's parties: as recorded at its issue, else (a document from before) as now. */
 export function partiesOf(
   db: Db,
   kind: DocumentKind,
   number: string,
   c: CustomerRow | null,
   fallbackName: string,
-): { issuer: Issuer; recipient: Recipient; language: DocumentLanguage } {
+): Parties {
   const kept = db.$client
     .prepare<[string, string], { issuer: string; recipient: string; language: string }>(
       'SELECT issuer, recipient, language FROM document_party WHERE kind = ? AND number = ?',
@@ -146,20 +153,4 @@ export function partiesOf(
     },
     language: kept.language === 'en' ? 'en' : 'ja',
   };
-}
-
-/** The language a document is written in: as recorded at its issue, else the customer's now. */
-export function documentLanguage(
-  db: Db,
-  kind: DocumentKind,
-  number: string,
-  c: CustomerRow | null,
-): DocumentLanguage {
-  const kept = db.$client
-    .prepare<[string, string], string>(
-      'SELECT language FROM document_party WHERE kind = ? AND number = ?',
-    )
-    .pluck()
-    .get(kind, number);
-  return kept ? (kept === 'en' ? 'en' : 'ja') : languageOf(c);
 }
