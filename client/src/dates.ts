@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isoDateInZone, timeInZone } from '../../shared/format';
 import { DATE_RANGE } from '../../shared/schemas/common';
+import { formatDate } from './dateFormat';
 import i18n, { type TKey } from './i18n';
 import { trpc } from './trpc';
 
@@ -75,17 +76,7 @@ export function businessToday(now: Date = new Date()): string {
   return isoDateInZone(now, zone);
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A YYYY-MM-DD date in the given language's one format; anything else as it is. */
-export function formatDate(iso: string, language: string | undefined): string {
-  const m = ISO_DATE.exec(iso);
-  if (!m) return iso;
-  const [, y, mm, dd] = m;
-  if (language?.startsWith('ja')) return `${y}/${mm}/${dd}`;
-  const month = i18n.t(`common.month.m${Number(mm)}` as TKey, { lng: language });
-  return `${Number(dd)} ${month} ${y}`;
-}
+export { formatDate };
 
 /** A YYYY-MM month in the given language: 2026年10月, Oct 2026, अक्टोबर 2026. */
 export function formatMonth(yyyyMm: string, language: string | undefined): string {

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ErrorCode, ErrorParams, FieldIssues } from '../../server/platform/errors';
+import { formatDate } from './dateFormat';
 import i18n, { dynamicT } from './i18n';
 
 // What the user reads when a call fails (DESIGN §4). The server never sends a sentence to
@@ -66,7 +67,27 @@ export function failureOf(error: unknown): Failure | null {
 
 /** The text of one code in the current language. */
 export function codeText(t: TFunction, code: ErrorCode, params?: ErrorParams): string {
-  return t(`errors.${code}`, params ?? {});
+  return t(`errors.${code}`, readerParams(params ?? {}, i18n.language));
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A refusal's parameters as its reader reads them. The server sends a date as YYYY-MM-DD
+ * (`order.deliveryDateTooEarly` {earliest}) and a product by its name, with its Nepali name
+ * beside it (`nameNe`) when it has one (`terms.productHidden`, `order.outOfStock`,
+ * `stock.insufficient`...): dates in the language's one format, the product as the catalogue
+ * names it for that reader.
+ */
+export function readerParams(params: ErrorParams, language: string | undefined): ErrorParams {
+  const out: ErrorParams = {};
+  for (const [key, value] of Object.entries(params)) {
+    out[key] =
+      typeof value === 'string' && ISO_DATE.test(value) ? formatDate(value, language) : value;
+  }
+  const nameNe = typeof params.nameNe === 'string' ? params.nameNe.trim() : '';
+  if (language === 'ne' && nameNe) out.name = nameNe;
+  return out;
 }
 
 /**

@@ -25,11 +25,11 @@ import type { CartItem } from '../../../cart';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { showDate } from '../../../dates';
+import { errorText } from '../../../errors';
 import { trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
 import { CartBar, EstimatedTotal } from './CartReview';
 import type { MinimumOrder } from './estimate';
-import { failureText } from './failureText';
 import { CreditHoldBanner, OverdueBanner } from './OverdueBanner';
 import {
   AttemptKeys,
@@ -111,7 +111,7 @@ interface CheckoutFormProps {
 
 /** Step 2 'ORDER COMPLETE': terms, message, delivery days and date, then Place Order. */
 export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useAuth();
   const utils = trpc.useUtils();
   const now = useCartNow(items);
@@ -224,9 +224,8 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
       },
     );
   };
-  const language = i18n.resolvedLanguage;
   const failure = placeOrder.isError
-    ? failureText(t, placeOrder.error, 'errors.common.mutationFailed', language)
+    ? errorText(t, placeOrder.error, 'errors.common.mutationFailed')
     : null;
 
   // A changeable order for the same delivery day: offered instead of a second order (asked
@@ -262,7 +261,7 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
     },
   });
   const addFailure = addTo.isError
-    ? failureText(t, addTo.error, 'errors.common.mutationFailed', language)
+    ? errorText(t, addTo.error, 'errors.common.mutationFailed')
     : null;
   const existing =
     dateOpen && sameDay.data?.order?.deliveryDate === deliveryDate ? sameDay.data.order : null;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n from '../../../i18n';
-import { serverError } from '../../../test/testServer';
-import { failureText, readerParams } from './failureText';
+import { errorText, readerParams } from './errors';
+import i18n from './i18n';
+import { serverError } from './test/testServer';
 
 afterEach(() => i18n.changeLanguage('en'));
 
@@ -27,19 +27,17 @@ describe("a refusal's parameters as its reader reads them", () => {
 
   it('the text of a refusal in Nepali: no ISO date, no English name', async () => {
     await i18n.changeLanguage('ne');
-    const early = failureText(
+    const early = errorText(
       i18n.t,
       serverError(400, 'order.deliveryDateTooEarly', { earliest: '2026-11-28' }),
       'errors.common.mutationFailed',
-      'ne',
     );
     expect(early).not.toContain('2026-11-28');
     expect(early).toContain('28 नोभेम्बर 2026');
-    const hidden = failureText(
+    const hidden = errorText(
       i18n.t,
       serverError(409, 'terms.productHidden', { name: 'Paneer Block 1kg', nameNe: 'पनिर' }),
       'errors.common.mutationFailed',
-      'ne',
     );
     expect(hidden).toBe('पनिर तपाईंको रेस्टुरेन्टका लागि उपलब्ध छैन।');
   });
