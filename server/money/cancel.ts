@@ -93,8 +93,10 @@ export function cancelInvoice(
         orderIds: orders.map((o) => o.id),
         lines: deliveredLines(db, orders),
         issueDate: today,
-        // Due when the cancelled one was, but never before the day it is issued.
-        dueDate: inv.dueDate && inv.dueDate > today ? inv.dueDate : today,
+        // Due when the cancelled one was, also when that day has passed: the correction
+        // replaces the document, not the debt, so the customer stays as overdue as it was
+        // (aging, credit hold, the driver's "collect before unloading"). ADR 047, amended.
+        dueDate: inv.dueDate ?? today,
         assignToCollect: inv.assignToCollect,
         note: '',
       });

@@ -180,10 +180,13 @@ describe('cancelling a cash delivery invoice', () => {
       amount,
       kind: 'delivery',
     });
-    // Issued today, and due today: never due before the day it was issued.
+    // Issued today, but due when the cancelled one was: the correction does not give the
+    // customer more time, so it stays overdue and in the same aging bucket.
     expect(
       one<Record<string, unknown>>('SELECT issue_date, due_date FROM invoice WHERE id = ?', newId),
-    ).toEqual({ issue_date: today, due_date: today });
+    ).toEqual({ issue_date: today, due_date: '2026-09-08' });
+    const overdue = await query<{ customerId: string }[]>(admin, 'invoices.overdueCustomers');
+    expect(overdue.data.map((c) => c.customerId)).toContain(cashId);
     // The customer owes the delivery once, not twice.
     const after = await query<{ totalDues: number }>(admin, 'invoices.byCustomer', {
       customerId: cashId,
@@ -272,6 +275,23 @@ describe('cancelling a cash delivery invoice', () => {
 
 describe('overdue and credit hold leave a cancelled invoice out', () => {
   it('an old unpaid hand-made invoice makes the customer overdue until it is cancelled', async () => {
+    // The re-issued delivery invoice above is still due on its old date: paid here, so that
+    // only this test's invoice can make the customer overdue.
+    const open = t.db.$client
+      .prepare<[string, string], { id: string; owed: number }>(
+        `SELECT id, amount - paid_amount AS owed FROM invoice
+          WHERE customer_id = ? AND due_date < ? AND cancelled_at IS NULL AND paid_amount < amount`,
+      )
+      .all(cashId, today);
+    expect(open.length).toBe(1);
+    for (const inv of open) {
+      const paid = await mutate(admin, 'invoices.pay', {
+        invoiceId: inv.id,
+        amount: inv.owed,
+        date: today,
+      });
+      expect(paid.status).toBe(200);
+    }
     const old = new Date(Date.parse(`${today}T00:00:00Z`) - 100 * 86_400_000)
       .toISOString()
       .slice(0, 10);
