@@ -20,7 +20,7 @@ import { restPlugin } from './doors/rest/handler';
 import { sameOriginGuard, securityHeaders } from './doors/security';
 import { transportPlugin } from './doors/transport';
 import { trpcDoor } from './doors/trpc';
-import { uploadsPlugin } from './doors/uploads';
+import { uploadedFilesPlugin, uploadsPlugin } from './doors/uploads';
 import { startStandingScheduler } from './orders/standing-scheduler';
 import type { Config, TrustProxy } from './platform/config';
 import type { Db } from './platform/db';
@@ -135,16 +135,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(async (api) => uploadsPlugin(api, services));
   await app.register(async (api) => openApiPlugin(api, services));
 
-  // Uploaded images: random names never reused, so cached for good.
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '365d',
-    immutable: true,
-  });
+  // Uploaded images: staff pictures public and cached for good, drivers' and restaurants'
+  // photos only for those they belong to (docs/decisions/051).
+  await app.register(async (files) => uploadedFilesPlugin(files, services));
 
   // The built client, when present (npm run build). Hashed assets are cached for good; the
   // shell is revalidated every time. The build writes .br and .gz beside each file
@@ -216,6 +209,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (!isApi && !isFile && hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
       return appPage(req, reply);
     }
+    // A photo refused to this session (ADR 051) must not stay refused from the browser's
+    // cache once the right session asks.
+    if (url.startsWith('/uploads/')) reply.header('cache-control', 'no-store');
     return reply.code(404).send(edgeError('common.notFound'));
   });
 

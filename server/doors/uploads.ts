@@ -1,12 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messageOut } from '../../shared/schemas/common';
 import { uploadOut } from '../../shared/schemas/information';
 import { readSessionToken } from '../accounts/session-cookies';
-import { deleteUpload, MAX_UPLOAD_BYTES, storeUpload } from '../catalogue/pictures';
+import {
+  deleteUpload,
+  MAX_UPLOAD_BYTES,
+  mayView,
+  storeUpload,
+  uploadAudience,
+} from '../catalogue/pictures';
 import { resolveUser, type Services } from '../context';
 import { durable } from '../platform/db';
 import { AppError, restError } from '../platform/errors';
+import { type Scope, scopeAll, scopeOfCustomer, scopeOfDriver } from '../platform/scope';
 import { roleOf, STAFF } from '../trpc';
 
 // `POST /api/upload` (multipart, field `image`; `?purpose=proof` also lets drivers send the
@@ -99,5 +109,55 @@ export async function uploadsPlugin(app: FastifyInstance, services: Services): P
     } catch (err) {
       return fail(req, reply, err);
     }
+  });
+}
+
+/** How long a browser may keep a private photo without asking again (never a shared cache). */
+export const PRIVATE_PHOTO_CACHE = 'private, max-age=3600';
+
+/** The caller's reach, as the procedure builders hand it to services (server/trpc.ts). */
+function scopeOfRequest(services: Services, req: FastifyRequest): Scope | null {
+  const { user } = resolveUser(services.db, readSessionToken(req));
+  const role = roleOf(user);
+  if (STAFF.includes(role)) return scopeAll;
+  if (role === 'customer' && user?.customer) return scopeOfCustomer(user.customer.id);
+  if (role === 'driver' && user) return scopeOfDriver(user.account.id);
+  return null;
+}
+
+/**
+ * `GET /uploads/<name>`: the uploaded files, by @fastify/static. Pictures staff uploaded
+ * (the catalogue's, the slider's, staff photos) are public and cached for good: their random
+ * names are never reused. A photo a driver or a restaurant sent (proof of delivery, goods
+ * claim) answers only to staff and to the driver or restaurant it belongs to, with a private
+ * cache header; to anyone else, signed in or not, it does not exist (404, as another account's
+ * data answers). docs/decisions/051.
+ */
+export async function uploadedFilesPlugin(app: FastifyInstance, services: Services): Promise<void> {
+  const { db, config } = services;
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '365d',
+    immutable: true,
+    // The path the plugin is about to serve (decoded and normalised by it, so no spelling of
+    // the URL gets around this): false answers as a missing file, through the 404 handler.
+    allowedPath(pathName, _root, req) {
+      // Uploads are stored flat: a deeper path names no upload (and no file).
+      const audience = uploadAudience(db, pathName.replace(/^\//, ''));
+      // A public picture needs no session: the catalogue's are fetched before sign-in.
+      return !audience.private || mayView(audience, scopeOfRequest(services, req));
+    },
+    // Called with the file being sent, after the plugin's own headers: a private photo is
+    // kept by the browser only, for a while, and only for the session that asked.
+    setHeaders(reply, filePath) {
+      if (uploadAudience(db, path.basename(filePath)).private) {
+        reply.header('cache-control', PRIVATE_PHOTO_CACHE);
+        reply.header('vary', 'cookie, authorization');
+      }
+    },
   });
 }

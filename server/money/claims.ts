@@ -97,9 +97,16 @@ export function createClaim(
     const max = line.delivered - reported(db, line.lineId);
     if (input.quantity > max) throw badRequest('claim.aboveDelivered', { max: Math.max(0, max) });
     if (input.photo) {
+      // Only a photo one of this restaurant's logins sent: naming another party's upload on
+      // a claim would otherwise make it this restaurant's to see (ADR 051).
       const file = db.$client
-        .prepare('SELECT 1 FROM uploaded_file WHERE name = ?')
-        .get(input.photo);
+        .prepare<[string, string, string]>(
+          `SELECT 1 FROM uploaded_file
+            WHERE name = ? AND uploaded_by IN (
+              SELECT account_id FROM customer WHERE id = ?
+              UNION SELECT account_id FROM customer_person WHERE customer_id = ?)`,
+        )
+        .get(input.photo, customerId, customerId);
       if (!file) throw badRequest('claim.photoNotFound');
     }
     const claimId = newId();
