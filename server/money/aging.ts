@@ -87,7 +87,7 @@ export function followUps(db: Db, today: string): FollowUpOut {
     db.$client.prepare<[], { invoiceId: string; nextFollowUp: string; note: string }>(
       `SELECT n.invoice_id AS invoiceId, n.next_follow_up AS nextFollowUp, n.note
          FROM invoice_note n JOIN invoice i ON i.id = n.invoice_id
-        WHERE i.paid_amount < i.amount AND n.next_follow_up IS NOT NULL
+        WHERE i.paid_amount < i.amount AND i.cancelled_at IS NULL AND n.next_follow_up IS NOT NULL
           AND n.id = (SELECT n2.id FROM invoice_note n2
                        WHERE n2.invoice_id = n.invoice_id AND n2.next_follow_up IS NOT NULL
                        ORDER BY n2.created_at DESC, n2.id DESC LIMIT 1)

@@ -15,7 +15,7 @@ export function dueOnPaymentDay(
     db.$client.prepare<{ day: number }, InvoiceRow>(
       `${INVOICE_SELECT}
         WHERE c.payment_method = 'monthly' AND CAST(c.payment_date AS INTEGER) = @day
-          AND i.paid_amount < i.amount
+          AND i.paid_amount < i.amount AND i.cancelled_at IS NULL
         ORDER BY c.restaurant_name, i.due_date IS NULL, i.due_date
         LIMIT 2000`,
     ),

@@ -316,6 +316,44 @@ describe('overdue and credit hold leave a cancelled invoice out', () => {
   });
 });
 
+describe('the payment-day list and the follow-ups leave a cancelled invoice out', () => {
+  it('a monthly hand-made invoice with a follow-up leaves both once cancelled', async () => {
+    const made = await mutate<{ _id: string }>(admin, 'invoices.create', {
+      customer: monthlyId,
+      amount: 7777,
+      dueDate: today,
+    });
+    expect(made.status).toBe(200);
+    const id = made.data._id;
+    const note = await admin.post(`/api/invoice/${id}/note`, {
+      note: 'Will pay at the month end',
+      date: today,
+      nextFollowUp: '2099-01-05',
+    });
+    expect(note.status).toBe(201);
+    const onDay = async () =>
+      (
+        await admin.get<{ invoices: { _id: string }[]; totalAmountToCollect: number }>(
+          '/api/invoice/date?paymentDate=25',
+        )
+      ).body;
+    const follow = async () =>
+      (await admin.get<{ invoice: { _id: string } }[]>('/api/invoice/followups')).body.map(
+        (w) => w.invoice._id,
+      );
+    const before = await onDay();
+    expect(before.invoices.map((i) => i._id)).toContain(id);
+    expect(await follow()).toContain(id);
+    expect((await mutate(admin, 'invoices.cancel', { id, reason: 'Typed twice' })).status).toBe(
+      200,
+    );
+    const after = await onDay();
+    expect(after.invoices.map((i) => i._id)).not.toContain(id);
+    expect(after.totalAmountToCollect).toBe(before.totalAmountToCollect - 7777);
+    expect(await follow()).not.toContain(id);
+  });
+});
+
 describe('a closing invoice cancelled, and hand-made invoices on the statement', () => {
   let orderId = '';
   let manualId = '';
