@@ -1,6 +1,6 @@
 import { billDeliveredOrder } from '../../server/money/billing';
 import { createClaim, decideClaim } from '../../server/money/claims';
-import { runClosing } from '../../server/money/closing';
+import { dueDateAfter, nextClosingDate, runClosing } from '../../server/money/closing';
 import { takeDocumentNumber } from '../../server/money/numbering';
 import { takePaymentAtDelivery } from '../../server/money/payments';
 import { type Actor, recordAudit } from '../../server/platform/audit';
@@ -63,6 +63,23 @@ export function seedBilling(
     o.monthly.forEach((id, i) => {
       setDay.run(CLOSING_DAYS[i % CLOSING_DAYS.length], id);
     });
+    // The office's typed invoices to monthly customers are due with the statement that will
+    // count them, as the invoice screen makes them when no date is typed (ADR 034, amended).
+    const typed = db.$client
+      .prepare<
+        [],
+        { id: string; day: string; closingDay: number | null; paymentDate: string | null }
+      >(
+        `SELECT i.id, substr(i.created_at, 1, 10) AS day, c.closing_day AS closingDay,
+                c.payment_date AS paymentDate
+           FROM invoice i JOIN customer c ON c.id = i.customer_id
+          WHERE i.kind = 'manual' AND c.payment_method = 'monthly'`,
+      )
+      .all();
+    const setDue = db.$client.prepare('UPDATE invoice SET due_date = ? WHERE id = ?');
+    for (const t of typed) {
+      setDue.run(dueDateAfter(nextClosingDate(t.closingDay, t.day), t.paymentDate), t.id);
+    }
   });
 
   // Cash deliveries, oldest first, as the drivers delivered them. The latest one before today

@@ -84,6 +84,40 @@ export function dueDateAfter(closingDate: string, paymentDay: string | null): st
   return sameMonth > closingDate ? sameMonth : dayInMonth(addMonths(closingDate, 1), day);
 }
 
+/** The first closing date on or after `date` for a closing day (no closing day: month end). */
+export function nextClosingDate(closingDay: number | null, date: string): string {
+  const thisMonth = dayInMonth(date, closingDay ?? 31);
+  return thisMonth >= date ? thisMonth : dayInMonth(addMonths(date, 1), closingDay ?? 31);
+}
+
+/**
+ * When a monthly customer's hand-made invoice issued on `date` is due, unless the office says
+ * otherwise: with the statement that will count it, i.e. the first closing after the last one
+ * already run (ADR 034: a statement counts the hand-made invoices issued in its period).
+ */
+export function dueWithStatement(db: Db, customerId: string, date: string): string | null {
+  const c = db.$client
+    .prepare<
+      [string],
+      { paymentMethod: string; closingDay: number | null; paymentDate: string | null }
+    >(
+      `SELECT payment_method AS paymentMethod, closing_day AS closingDay,
+              payment_date AS paymentDate FROM customer WHERE id = ?`,
+    )
+    .get(customerId);
+  if (c?.paymentMethod !== 'monthly') return null;
+  const lastRun =
+    db.$client
+      .prepare<[string], string | null>(
+        'SELECT MAX(closing_date) FROM statement WHERE customer_id = ?',
+      )
+      .pluck()
+      .get(customerId) ?? null;
+  // Closed already for that day (or later): the next statement counts it.
+  const from = lastRun && lastRun >= date ? addDaysIso(lastRun, 1) : date;
+  return dueDateAfter(nextClosingDate(c.closingDay, from), c.paymentDate);
+}
+
 function targets(db: Db, closingDate: string, customerId?: string): Target[] {
   if (customerId) {
     const one = db.$client

@@ -20,6 +20,7 @@ import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import type { Scope } from '../platform/scope';
 import { getTaxSettings } from '../settings/tax-settings';
+import { dueWithStatement } from './closing';
 import { assertInvoiceOpen } from './handover-corrections';
 import { takeDocumentNumber } from './numbering';
 
@@ -420,6 +421,9 @@ export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: s
   write(db, () => {
     checkReferences(db, input);
     if (input.dueDate) dueNotBefore(input.dueDate, today);
+    // Left empty for a monthly customer: due with the statement that will ask for it, so
+    // that the invoice, its statement, aging and the customer's Account agree.
+    const dueDate = input.dueDate ?? dueWithStatement(db, input.customer, today);
     const f = typedFigures(db, input.amount, taxRate);
     db.$client
       .prepare(
@@ -430,7 +434,7 @@ export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: s
       .run(
         id,
         input.customer,
-        input.dueDate,
+        dueDate,
         input.amount,
         input.note,
         input.assignToCollect,
@@ -448,7 +452,7 @@ export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: s
       entityId: id,
       action: 'create',
       before: null,
-      after: auditFields({ ...input, customerId: input.customer, taxRate }),
+      after: auditFields({ ...input, dueDate, customerId: input.customer, taxRate }),
     });
   });
   return getInvoice(db, id, { kind: 'all' }, today);

@@ -143,6 +143,7 @@ export function InvoiceForm({
         <TextInput
           type="date"
           label={t('money.dueDate')}
+          description={invoice ? undefined : t('money.dueDateEmpty')}
           value={dueDate}
           onChange={(e) => setDueDate(e.currentTarget.value)}
           min="1900-01-01"
