@@ -99,6 +99,12 @@ export const orderLine = sqliteTable(
     deliveredQuantity: integer('delivered_quantity'),
     /** Why the delivered quantity differs ('short', 'refused', 'damaged', 'substituted', ...). */
     shortReason: text('short_reason'),
+    /**
+     * A line the driver handed over instead of another (reason 'substituted', ADR 052): the id
+     * of the line of the same order it replaces. No foreign key: both lines belong to one order
+     * and go with it (its cascade), and a key would need an index on a column almost always null.
+     */
+    substituteFor: text('substitute_for'),
   },
   (t) => [
     index('order_line_order_id_idx').on(t.orderId, t.position),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { substituteChoicesOut } from '../../shared/schemas/billing';
 import {
   productListOut,
   productOut,
@@ -19,7 +20,7 @@ import { importCsv } from '../imports/imports';
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
-import { publicProcedure, roleOf, router, staffProcedure } from '../trpc';
+import { driverProcedure, publicProcedure, roleOf, router, staffProcedure } from '../trpc';
 import {
   type CatalogueReader,
   catalogueFor,
@@ -29,6 +30,7 @@ import {
 } from './catalogue';
 import { createProduct, deleteProduct, updateProduct } from './products';
 import { searchFor } from './search';
+import { substituteChoices } from './substitutes';
 
 /** The session as the catalogue's reader. */
 function readerOf(user: AuthUser | null): CatalogueReader {
@@ -56,6 +58,15 @@ export const productsRouter = router({
     .input(customerIdInput)
     .output(answer(productListOut))
     .query(({ ctx, input }) => officeCatalogueOf(ctx.db, input.customerId)),
+
+  /**
+   * What a driver may hand over instead of an ordered line (ADR 050): the products with each
+   * pending restaurant's prices and hidden products, kept by the phone for use without signal.
+   */
+  forDriver: driverProcedure
+    .input(z.void())
+    .output(answer(substituteChoicesOut))
+    .query(({ ctx }) => substituteChoices(ctx.db, ctx.user.account.id)),
 
   /** Forgiving search (docs/decisions/039), as its reader may ask it. */
   search: publicProcedure

@@ -116,6 +116,47 @@ export function takeForOrder(
   }
 }
 
+/**
+ * Inside the delivery's write(), for goods a driver handed over instead of an order line (ADR
+ * 052): takes the substitute's quantity as placing an order does. The goods have already left
+ * the van, so the delivery is never refused for the count: when fewer are counted than were
+ * handed over, the stock goes to zero (never below, the trigger's rule) and the movement's note
+ * says how many went beyond the count, for the office's next stock take. Returns that number
+ * (0 when the count sufficed, or the product is not counted).
+ */
+export function takeForSubstitute(
+  db: Db,
+  orderId: string,
+  productId: string,
+  quantity: number,
+  who: Actor,
+): number {
+  const stmts = stockStatements(db);
+  const p = stmts.counted.get(productId);
+  if (!p) return 0;
+  const take = Math.min(quantity, Math.max(0, p.stockInCount));
+  const beyond = quantity - take;
+  const note = beyond > 0 ? `substitute; ${beyond} beyond the counted stock` : 'substitute';
+  if (take > 0) {
+    move(db, p, -take, 'order', who, orderId, note);
+  } else {
+    // Nothing left to take: a movement of 0 still tells the office what left the van.
+    stmts.record.run({
+      id: newId(),
+      productId: p.id,
+      delta: 0,
+      reason: 'order',
+      refId: orderId,
+      note,
+      balance: p.stockInCount,
+      byAccount: who.id,
+      byName: who.name,
+      createdAt: nowIso(),
+    });
+  }
+  return beyond;
+}
+
 /** What an order still holds of each product: what its movements took, less what they gave back. */
 function heldByOrder(db: Db, orderId: string): Map<string, number> {
   const rows = db

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
 import {
   account,
+  category,
   customer,
   customerOrder,
   deliveryJob,
@@ -14,6 +15,7 @@ import {
 } from '../../drizzle/schema';
 import { creditsInTurn, type PendingCredit } from '../../shared/credits';
 import { isoDateInZone } from '../../shared/format';
+import type { SubstituteInput } from '../../shared/schemas/billing';
 import {
   DELIVERED_AT_MAX_AGE_MS,
   DELIVERED_AT_SKEW_MS,
@@ -23,10 +25,11 @@ import {
   type JobPageOut,
   type jobFormInput,
 } from '../../shared/schemas/doorstep';
-import { giveBackShort } from '../catalogue/stock';
+import { giveBackShort, takeForSubstitute } from '../catalogue/stock';
 import { stopOrder } from '../customers/routes';
 import { billDeliveredOrder, deliveryDay, pendingCreditsOf } from '../money/billing';
 import { takePaymentAtDelivery } from '../money/payments';
+import { orderTermsFor, productParams } from '../orders/order-terms';
 import { type Actor, recordAudit } from '../platform/audit';
 import { dayRange } from '../platform/business-day';
 import { type Db, write } from '../platform/db';
@@ -34,7 +37,7 @@ import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import { type Scope, withinScope } from '../platform/scope';
-import { getTaxSettings } from '../settings/tax-settings';
+import { effectiveTaxRate, getTaxSettings } from '../settings/tax-settings';
 
 // Delivery jobs ("ordertrack", spec §2 and DESIGN §3): the office assigns a customer's delivery
 // to a driver; the driver marks it delivered from the phone. A driver reaches only their own
@@ -94,6 +97,8 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
           taxRate: orderLine.taxRate,
           deliveredQuantity: orderLine.deliveredQuantity,
           shortReason: orderLine.shortReason,
+          substituteFor: orderLine.substituteFor,
+          productId: orderLine.productId,
         })
         .from(orderLine)
         .leftJoin(product, eq(product.id, orderLine.productId))
@@ -619,11 +624,14 @@ export function deliverJob(
     if (before.isDelivered) throw new AppError('CONFLICT', 'delivery.alreadyDelivered');
     if (input.proofImage) {
       const file = db
-        .select({ name: uploadedFile.name })
+        .select({ uploadedBy: uploadedFile.uploadedBy })
         .from(uploadedFile)
         .where(eq(uploadedFile.name, input.proofImage))
         .get();
-      if (!file) throw badRequest('delivery.proofNotFound');
+      // Only a photo this delivery's driver (or whoever records it) sent: naming someone
+      // else's upload as proof would make it this driver's to see (ADR 051).
+      const own = file?.uploadedBy && [actor.id, before.deliveredBy].includes(file.uploadedBy);
+      if (!own) throw badRequest('delivery.proofNotFound');
     }
     if (input.lines?.length) recordDeliveredLines(db, actor, before.orderId, input.lines);
     // Only one writer can turn the job delivered: the guard makes a second one a conflict.
@@ -662,7 +670,10 @@ export function deliverJob(
   return getJob(db, input.id, scope);
 }
 
-/** The driver's record of what was really delivered, checked against the order's lines. */
+/**
+ * The driver's record of what was really delivered, checked against the order's lines. A line
+ * substituted by another product brings a line of its own for what was handed over (ADR 050).
+ */
 function recordDeliveredLines(
   db: Db,
   actor: Actor,
@@ -670,6 +681,7 @@ function recordDeliveredLines(
   lines: NonNullable<z.output<typeof deliverInput>['lines']>,
 ): void {
   if (!orderId) throw badRequest('delivery.lineNotInOrder');
+  const seen = new Set<string>();
   for (const l of lines) {
     const line = db
       .select()
@@ -677,6 +689,9 @@ function recordDeliveredLines(
       .where(and(eq(orderLine.id, l.lineId), eq(orderLine.orderId, orderId)))
       .get();
     if (!line) throw badRequest('delivery.lineNotInOrder');
+    // One record per line: a line twice would hand over its substitute twice.
+    if (seen.has(line.id)) throw badRequest('delivery.lineTwice', { name: line.name });
+    seen.add(line.id);
     if (l.deliveredQuantity > line.quantity) {
       throw badRequest('delivery.deliveredAboveOrdered', {
         name: line.name,
@@ -695,7 +710,86 @@ function recordDeliveredLines(
       after: changes,
       parentId: orderId,
     });
+    if (l.reason === 'substituted' && l.substitute) {
+      addSubstituteLine(db, actor, orderId, line, l.substitute);
+    }
   }
+}
+
+/**
+ * What the driver handed over instead of `replaced` becomes a line of the order (ADR 050), so
+ * the money follows the goods: the product's name and unit, the customer's own price at this
+ * moment as placement prices it (ADR 035: override, else price list, else the product's), the
+ * product's tax rate as placement keeps it, and the quantity handed over. A product that does
+ * not exist or is hidden from the customer is refused, as is the line's own product. Its stock
+ * goes down as an order's does, never refusing goods that have already left the van.
+ */
+function addSubstituteLine(
+  db: Db,
+  actor: Actor,
+  orderId: string,
+  replaced: typeof orderLine.$inferSelect,
+  substitute: SubstituteInput,
+): void {
+  const order = db
+    .select({ customerId: customerOrder.customerId, invoiceId: customerOrder.invoiceId })
+    .from(customerOrder)
+    .where(eq(customerOrder.id, orderId))
+    .get();
+  if (!order) throw notFound('order.notFound');
+  // An invoice never changes (ADR 033): goods added to a billed order would go unbilled.
+  if (order.invoiceId) throw conflict('invoice.alreadyInvoiced');
+  const found = db
+    .select({ product, categoryTaxRate: category.taxRate })
+    .from(product)
+    .leftJoin(category, eq(category.id, product.categoryId))
+    .where(eq(product.id, substitute.productId))
+    .get();
+  if (!found) throw badRequest('delivery.substituteUnknown');
+  const p = found.product;
+  if (p.id === replaced.productId) {
+    throw badRequest('delivery.substituteSameProduct', productParams(p));
+  }
+  let unitPrice = p.price;
+  if (order.customerId) {
+    const terms = orderTermsFor(db, order.customerId, [p.id]);
+    // Hidden from this restaurant: as unknown to it as a product that does not exist.
+    if (terms.hidden.has(p.id)) throw badRequest('delivery.substituteUnknown');
+    unitPrice = terms.priceOf(p.id, p.price);
+  }
+  const position =
+    db
+      .select({ n: sql<number>`COALESCE(MAX(${orderLine.position}), -1) + 1` })
+      .from(orderLine)
+      .where(eq(orderLine.orderId, orderId))
+      .get()?.n ?? 0;
+  const row: typeof orderLine.$inferSelect = {
+    id: newId(),
+    orderId,
+    productId: p.id,
+    position,
+    name: p.name,
+    sku: p.sku,
+    unitPrice,
+    quantity: substitute.quantity,
+    lineTotal: unitPrice * substitute.quantity,
+    // The line keeps the rate it was handed over at, whatever the product's rate becomes.
+    taxRate: effectiveTaxRate(p.taxRate, found.categoryTaxRate),
+    deliveredQuantity: null,
+    shortReason: null,
+    substituteFor: replaced.id,
+  };
+  db.insert(orderLine).values(row).run();
+  const beyondStock = takeForSubstitute(db, orderId, p.id, row.quantity, actor);
+  const { id: _id, orderId: _o, position: _p, ...fields } = row;
+  recordAudit(db, actor, {
+    entity: 'order_line',
+    entityId: row.id,
+    action: 'create',
+    before: null,
+    after: { ...fields, ...(beyondStock > 0 ? { beyondStock } : {}) },
+    parentId: orderId,
+  });
 }
 
 /** The job's order is delivered: marked so when the office had not, then billed. */

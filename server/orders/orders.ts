@@ -266,6 +266,7 @@ export function priceLines(
       taxRate: effectiveTaxRate(p.taxRate, hit.categoryTaxRate),
       deliveredQuantity: null,
       shortReason: null,
+      substituteFor: null,
     });
   }
   applyMinimumOrder(terms.customer, lines, newId);

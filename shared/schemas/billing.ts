@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLAIM_STATUSES } from '../enums';
+import { MAX_QUANTITY } from '../rules';
 import { isCalendarDate } from './common';
 
 // Billing from deliveries: what a driver really delivered, the office's closing run, goods
@@ -20,17 +21,83 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'invoice.dateInvalid')
   .refine(isCalendarDate, 'invoice.dateInvalid');
 
-/** One line the driver delivered differently from the order. */
-export const deliveredLineInput = z.object({
-  lineId: id,
-  deliveredQuantity: z
-    .number({ error: 'delivery.deliveredQuantityRange' })
-    .int('delivery.deliveredQuantityRange')
-    .min(0, 'delivery.deliveredQuantityRange')
-    .max(100_000, 'delivery.deliveredQuantityRange'),
-  reason: z.enum(SHORT_REASONS, { error: 'delivery.shortReasonRequired' }),
+/**
+ * What the driver handed over instead of a line (reason `substituted`): another product, billed
+ * at the customer's price as a line of its own (ADR 050). At most what an order line may hold.
+ */
+export const substituteInput = z.object({
+  productId: z
+    .string({ error: 'delivery.substituteRequired' })
+    .trim()
+    .min(1, 'delivery.substituteRequired')
+    .max(64),
+  quantity: z
+    .number({ error: 'delivery.substituteQuantityRange' })
+    .int('delivery.substituteQuantityRange')
+    .min(1, 'delivery.substituteQuantityRange')
+    .max(MAX_QUANTITY, 'delivery.substituteQuantityRange'),
 });
+export type SubstituteInput = z.infer<typeof substituteInput>;
+
+/** One line the driver delivered differently from the order. */
+export const deliveredLineInput = z
+  .object({
+    lineId: id,
+    deliveredQuantity: z
+      .number({ error: 'delivery.deliveredQuantityRange' })
+      .int('delivery.deliveredQuantityRange')
+      .min(0, 'delivery.deliveredQuantityRange')
+      .max(100_000, 'delivery.deliveredQuantityRange'),
+    reason: z.enum(SHORT_REASONS, { error: 'delivery.shortReasonRequired' }),
+    /** Required when the reason is `substituted`, refused for any other reason. */
+    substitute: substituteInput.optional(),
+  })
+  .superRefine((l, ctx) => {
+    if (l.reason === 'substituted' && !l.substitute) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['substitute'],
+        message: 'delivery.substituteRequired',
+      });
+    }
+    if (l.reason !== 'substituted' && l.substitute) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['substitute'],
+        message: 'delivery.substituteOnlyWhenSubstituted',
+      });
+    }
+  });
 export type DeliveredLineInput = z.infer<typeof deliveredLineInput>;
+
+/**
+ * What a driver's phone needs to offer a substitute without signal (ADR 050): every product
+ * (name, unit, its own price and tax rate) and, for each restaurant on the driver's pending
+ * jobs, the prices that differ from the product's (its price list and its own prices, as
+ * placement takes them) and the products hidden from it. The server prices the line again when
+ * the delivery arrives; the phone uses these to show the cash to collect.
+ */
+export const substituteChoicesOut = z.object({
+  products: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      nameNe: z.string().nullable(),
+      sku: z.string(),
+      price: z.number().int(),
+      taxRate: z.union([z.literal(8), z.literal(10)]),
+    }),
+  ),
+  customers: z.array(
+    z.object({
+      customerId: z.string(),
+      /** Product id -> this restaurant's price, where it is not the product's own. */
+      prices: z.record(z.string(), z.number().int()),
+      hidden: z.array(z.string()),
+    }),
+  ),
+});
+export type SubstituteChoicesOut = z.infer<typeof substituteChoicesOut>;
 
 // --- Closing run ----------------------------------------------------------------------------------
 

@@ -186,6 +186,13 @@ export const jobOut = z.object({
           /** What was delivered when it differs from the order (null: as ordered). */
           deliveredQuantity: z.number().int().nullable(),
           shortReason: z.string().nullable(),
+          /**
+           * A line the driver handed over instead of another (ADR 050): the `_id` of the line of
+           * this order it replaces. Optional: a list kept on a phone from before has none.
+           */
+          substituteFor: z.string().nullable().optional(),
+          /** The line's product (null: a delivery charge, a removed product); optional as above. */
+          productId: z.string().nullable().optional(),
         }),
       ),
       /** How the order's tax is computed, so the phone can work out a short delivery's total. */

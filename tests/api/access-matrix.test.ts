@@ -154,6 +154,7 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'products.list': ['query', ANYONE],
   'products.byId': ['query', ANYONE],
   'products.forCustomer': ['query', STAFF],
+  'products.forDriver': ['query', ['driver']],
   'products.search': ['query', ANYONE],
   'products.create': ['mutation', STAFF],
   'products.update': ['mutation', STAFF],

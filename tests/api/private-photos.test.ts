@@ -21,6 +21,7 @@ let anaChef: ApiClient;
 let bob: ApiClient;
 let anon: ApiClient;
 let driver1Id = '';
+let driver2Id = '';
 let anaId = '';
 let chefId = '';
 let rice = '';
@@ -69,21 +70,27 @@ const cardOf = (name: string) => name.replace(/\.png$/, '-card.png');
 
 /** An order of `c`'s, sent out with driver 1 and delivered (with a proof photo when given). */
 async function deliveredOrder(c: ApiClient, proofImage?: string) {
+  const { job } = await sentOrder(c, d1, driver1Id);
+  const done = await mutate(d1, 'ordertrack.deliver', { id: job._id, proofImage });
+  expect(done.status).toBe(200);
+  return { jobId: job._id, lineId: job.order.orderItems[0]?._id ?? '' };
+}
+
+/** An order of `c`'s, sent out with a driver: the driver's pending job for it. */
+async function sentOrder(c: ApiClient, driver: ApiClient, driverId: string) {
   const placed = await c.post<{ _id: string }>('/api/orders', {
     orderItems: [{ product: rice, quantity: 2 }],
     deliveryDate: date,
   });
   expect(placed.status).toBe(201);
-  const sent = await mutate(admin, 'orders.dispatch', { id: placed.body._id, driverId: driver1Id });
+  const sent = await mutate(admin, 'orders.dispatch', { id: placed.body._id, driverId });
   expect(sent.status).toBe(200);
   const jobs = await query<
     { _id: string; order: { _id: string; orderItems: { _id: string }[] } }[]
-  >(d1, 'ordertrack.driverPending', { driverId: driver1Id, keyword: '' });
+  >(driver, 'ordertrack.driverPending', { driverId, keyword: '' });
   const job = jobs.data.find((j) => j.order._id === placed.body._id);
   if (!job) throw new Error('no job');
-  const done = await mutate(d1, 'ordertrack.deliver', { id: job._id, proofImage });
-  expect(done.status).toBe(200);
-  return { jobId: job._id, lineId: job.order.orderItems[0]?._id ?? '' };
+  return { job };
 }
 
 beforeAll(async () => {
@@ -98,6 +105,7 @@ beforeAll(async () => {
   const dr1 = await makeEmployee(t.db, 'driver');
   const dr2 = await makeEmployee(t.db, 'driver');
   driver1Id = dr1.id;
+  driver2Id = dr2.id;
   admin = new ApiClient(t.url);
   manager = new ApiClient(t.url);
   d1 = new ApiClient(t.url);
@@ -232,6 +240,14 @@ describe("a driver's proof-of-delivery photo", () => {
       expect(r.status).toBe(404);
       expect(r.cache).toBe('no-store');
     }
+  });
+
+  it('another driver cannot name it as the proof of their own delivery', async () => {
+    const { job } = await sentOrder(bob, d2, driver2Id);
+    const r = await mutate(d2, 'ordertrack.deliver', { id: job._id, proofImage: proof });
+    expect(r.status).toBe(400);
+    expect(r.code).toBe('delivery.proofNotFound');
+    expect((await see(d2, proof)).status).toBe(404);
   });
 
   it('stays private, for the office, when the driver leaves', async () => {

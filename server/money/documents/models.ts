@@ -1,4 +1,4 @@
-import { documentT } from '../../../shared/documents/labels';
+import { type DocumentT, documentT } from '../../../shared/documents/labels';
 import type { DocumentKind, DocumentLanguage } from '../../../shared/enums';
 import { isoDateInZone } from '../../../shared/format';
 import type {
@@ -173,6 +173,7 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
     .prepare<
       [string],
       {
+        id: string;
         name: string;
         sku: string;
         unitPrice: number;
@@ -180,13 +181,16 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
         deliveredQuantity: number | null;
         shortReason: string | null;
         taxRate: number;
+        substituteFor: string | null;
       }
     >(
-      `SELECT name, sku, unit_price AS unitPrice, quantity, delivered_quantity AS deliveredQuantity,
-              short_reason AS shortReason, tax_rate AS taxRate
+      `SELECT id, name, sku, unit_price AS unitPrice, quantity,
+              delivered_quantity AS deliveredQuantity, short_reason AS shortReason,
+              tax_rate AS taxRate, substitute_for AS substituteFor
          FROM order_line WHERE order_id = ? ORDER BY position`,
     )
     .all(id);
+  const nameOf = new Map(rows.map((r) => [r.id, r.name]));
   // As they were when the number was taken (ADR 049), else (a document from before) as now.
   const parties = partiesOf(
     db,
@@ -201,9 +205,12 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
   const date = deliveredOn(order, timeZone);
   const lines = rows.map((r) => {
     const qty = r.deliveredQuantity ?? r.quantity;
-    // A line delivered otherwise than ordered says why (short, refused, damaged, substituted).
+    // A line delivered otherwise than ordered says why (short, refused, damaged, substituted);
+    // goods handed over instead of a line say which (ADR 050).
     const why =
-      qty !== r.quantity && r.shortReason ? ` [${dt(`shortReason.${r.shortReason}`)}]` : '';
+      qty !== r.quantity && r.shortReason
+        ? ` [${dt(`shortReason.${r.shortReason}`)}]`
+        : substituteNote(dt, r.substituteFor ? nameOf.get(r.substituteFor) : null);
     return line({
       date,
       name: `${r.name}${why}`,
@@ -274,7 +281,11 @@ function invoiceRow(db: Db, id: string): InvoiceRow | undefined {
     .get(id);
 }
 
-function invoiceLines(db: Db, invoiceId: string): DocumentLine[] {
+/**
+ * An invoice's lines; a line billing goods handed over instead of another says which, in the
+ * document's language (ADR 050), read from its order line (the invoice keeps the name as billed).
+ */
+function invoiceLines(db: Db, invoiceId: string, dt: DocumentT): DocumentLine[] {
   return db.$client
     .prepare<
       [string],
@@ -286,13 +297,25 @@ function invoiceLines(db: Db, invoiceId: string): DocumentLine[] {
         quantity: number;
         amount: number;
         taxRate: number;
+        substituteFor: string | null;
       }
     >(
-      `SELECT date, name, sku, unit_price AS unitPrice, quantity, amount, tax_rate AS taxRate
-         FROM invoice_line WHERE invoice_id = ? ORDER BY position`,
+      `SELECT il.date, il.name, il.sku, il.unit_price AS unitPrice, il.quantity, il.amount,
+              il.tax_rate AS taxRate, replaced.name AS substituteFor
+         FROM invoice_line il
+         LEFT JOIN order_line ol ON ol.id = il.order_line_id
+         LEFT JOIN order_line replaced ON replaced.id = ol.substitute_for
+        WHERE il.invoice_id = ? ORDER BY il.position`,
     )
     .all(invoiceId)
-    .map((r) => line({ ...r, rate: r.taxRate }));
+    .map(({ substituteFor, ...r }) =>
+      line({ ...r, name: `${r.name}${substituteNote(dt, substituteFor)}`, rate: r.taxRate }),
+    );
+}
+
+/** " [substitute for Basmati Rice]" after a substitute line's name; nothing for any other line. */
+function substituteNote(dt: DocumentT, replaced: string | null | undefined): string {
+  return replaced ? ` [${dt('substituteFor', { name: replaced })}]` : '';
 }
 
 /** The day an invoice was issued: its issue date, else (an old row) the day it was made. */
@@ -309,7 +332,7 @@ function issuedOn(inv: InvoiceRow, timeZone: string): string {
  * them (before: ¥46,741 above 8%対象（税抜） ¥43,279).
  */
 function invoiceFigures(db: Db, inv: InvoiceRow, language: DocumentLanguage, timeZone: string) {
-  let lines = invoiceLines(db, inv.id);
+  let lines = invoiceLines(db, inv.id, documentT(language));
   const tax = getTaxSettings(db);
   if (lines.length === 0) {
     const gross = inv.amount + inv.creditApplied;
