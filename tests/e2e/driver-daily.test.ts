@@ -96,6 +96,15 @@ describe.each([
     await ask.waitFor();
     expect(await smallTargets(page, '[role="dialog"]')).toEqual([]);
     await axe(page, `${label} confirm`);
+    // The browser's (the phone's) Back button closes the dialog and stays on the list.
+    await ask.getByLabel('Received by (optional)').fill('Mr Gurung');
+    await page.goBack();
+    await ask.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/driver/ordertrack');
+    await page.getByRole('heading', { name: 'ORDERS' }).waitFor();
+    expect(await cards.count()).toBe(before);
+    await cards.first().getByRole('button', { name: 'Mark As Delivered' }).click();
+    await ask.waitFor();
     await ask.getByRole('button', { name: 'Yes' }).click();
     await page.getByText(`Delivered: ${name}`).first().waitFor();
     await expect.poll(() => pendingOf(user).length).toBe(pendingBefore - 1);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { useBackCloses } from '../../../components/useBackCloses';
 import { businessToday, DATE_INPUT_RANGE } from '../../../dates';
 import { isNetworkFailure, keyedClient, withKey } from '../../../keyed';
 import { AuthContext } from '../../auth/AuthContext';
@@ -40,6 +41,8 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
   // (driver/payments/outbox.ts) with that moment and its key, so it keeps its real day.
   const isDriver = useContext(AuthContext)?.user?.role === 'driver';
   const takenAt = useRef<string | null>(null);
+  // The phone's Back button closes the form, as × does, and the invoices stay.
+  useBackCloses(opened, onClose);
 
   const typed = amount !== '' && amount !== null;
   const value = typeof amount === 'number' ? amount : Number(amount);

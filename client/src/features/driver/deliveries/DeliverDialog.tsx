@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeliveredLineInput, ShortReason } from '../../../../../shared/schemas/billing';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { PhotoInput } from '../../../components/PhotoInput';
+import { useBackCloses } from '../../../components/useBackCloses';
 import {
   cashToSend,
   changedLines,
@@ -29,7 +30,12 @@ export interface DeliveryEntries {
 function fromQueued(item: QueuedDelivery | undefined) {
   const lines: DeliveredState = {};
   for (const l of item?.lines ?? []) {
-    lines[l.lineId] = { quantity: l.deliveredQuantity, reason: l.reason as ShortReason };
+    lines[l.lineId] = {
+      quantity: l.deliveredQuantity,
+      reason: l.reason as ShortReason,
+      // Priced again from the phone's product list by DeliveredLines (ADR 050).
+      substitute: l.substitute ? { ...l.substitute } : undefined,
+    };
   }
   return {
     lines,
@@ -74,6 +80,10 @@ export function DeliverDialog({
   const [error, setError] = useState<string | null>(initialError ?? null);
   const [busy, setBusy] = useState(false);
   const problems = entryProblems(t, job, lineState, cash);
+  // The phone's Back button closes the dialog and stays on the list (not while sending: then
+  // Back is held, as the close button is).
+  const close = busy ? () => {} : onClose;
+  useBackCloses(true, close);
 
   const confirm = async () => {
     if (problems.any || busy) return;
@@ -99,7 +109,7 @@ export function DeliverDialog({
   return (
     <Modal
       opened
-      onClose={busy ? () => {} : onClose}
+      onClose={close}
       title={t('driverJobs.confirmTitle')}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}

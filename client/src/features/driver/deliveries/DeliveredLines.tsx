@@ -1,18 +1,23 @@
 import { NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { creditsFitting } from '../../../../../shared/credits';
 import { formatYen } from '../../../../../shared/format';
+import { MAX_QUANTITY } from '../../../../../shared/rules';
 import {
   type DeliveredLineInput,
   SHORT_REASONS,
   type ShortReason,
 } from '../../../../../shared/schemas/billing';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
-import { taxByRate } from '../../../../../shared/tax';
+import { type TaxRate, taxByRate } from '../../../../../shared/tax';
 import { westernDigits } from '../../../cart';
 import { localName, unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
+import { useAuth } from '../../auth/AuthContext';
+import { SubstitutePicker } from './SubstitutePicker';
+import { choicesFor, useSubstituteChoices } from './substitutes';
 
 /**
  * What the driver hands over, per line: the delivered quantity when it differs, and why. The
@@ -21,8 +26,21 @@ import { Money } from '../../../components/Money';
  */
 export type DeliveredState = Record<
   string,
-  { quantity: number | string; reason: ShortReason | null }
+  { quantity: number | string; reason: ShortReason | null; substitute?: SubstituteEntry }
 >;
+
+/**
+ * What was handed over instead of a line (reason `substituted`, ADR 050): the product, the
+ * quantity as typed, and the restaurant's price and rate as the phone's list had them when it
+ * was picked (absent for one restored from a refused delivery until the list is read again).
+ * The server prices the line itself; these show the cash to collect.
+ */
+export interface SubstituteEntry {
+  productId: string;
+  quantity: number | string;
+  unitPrice?: number;
+  taxRate?: TaxRate;
+}
 
 /** A typed amount or quantity as a number; null when the field is empty or unfinished. */
 export function typedNumber(value: number | string | null | undefined): number | null {
@@ -64,6 +82,22 @@ function quantityOf(l: { _id: string; quantity: number }, state: DeliveredState)
   return n !== null && Number.isInteger(n) && n >= 0 && n <= l.quantity ? n : l.quantity;
 }
 
+/** A substitute's typed quantity when it is a whole number from 1 to the most a line holds. */
+function substituteQuantity(sub: SubstituteEntry | undefined): number | null {
+  const n = typedNumber(sub?.quantity);
+  return n !== null && Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY ? n : null;
+}
+
+/** The line's substitute when the line is delivered short as `substituted` with a product. */
+function substituteOf(
+  l: { _id: string; quantity: number },
+  state: DeliveredState,
+): SubstituteEntry | null {
+  const s = state[l._id];
+  if (s?.reason !== 'substituted' || quantityOf(l, state) === l.quantity) return null;
+  return s.substitute?.productId ? s.substitute : null;
+}
+
 /** The lines that differ from the order, as the server takes them. */
 export function changedLines(job: JobOut, state: DeliveredState): DeliveredLineInput[] {
   const out: DeliveredLineInput[] = [];
@@ -72,7 +106,17 @@ export function changedLines(job: JobOut, state: DeliveredState): DeliveredLineI
     if (!s) continue;
     const quantity = quantityOf(l, state);
     if (quantity === l.quantity) continue;
-    out.push({ lineId: l._id, deliveredQuantity: quantity, reason: s.reason ?? 'short' });
+    const reason = s.reason ?? 'short';
+    const sub = substituteOf(l, state);
+    const subQuantity = substituteQuantity(sub ?? undefined);
+    out.push({
+      lineId: l._id,
+      deliveredQuantity: quantity,
+      reason,
+      ...(sub && subQuantity !== null
+        ? { substitute: { productId: sub.productId, quantity: subQuantity } }
+        : {}),
+    });
   }
   return out;
 }
@@ -82,8 +126,16 @@ export function deliveredTotal(job: JobOut, state: DeliveredState): number {
   if (!job.order) return 0;
   const lines = job.order.orderItems.map((l) => ({
     amount: l.unitPrice * quantityOf(l, state),
-    rate: (l.taxRate === 10 ? 10 : 8) as 8 | 10,
+    rate: (l.taxRate === 10 ? 10 : 8) as TaxRate,
   }));
+  // Goods handed over instead of a line are billed too, at the restaurant's price (ADR 050).
+  for (const l of job.order.orderItems) {
+    const sub = substituteOf(l, state);
+    const n = substituteQuantity(sub ?? undefined);
+    if (sub && n !== null && sub.unitPrice !== undefined) {
+      lines.push({ amount: sub.unitPrice * n, rate: sub.taxRate === 10 ? 10 : 8 });
+    }
+  }
   return taxByRate(lines, job.order.tax.basis, job.order.tax.rounding).total;
 }
 
@@ -116,19 +168,43 @@ export function entryProblems(
   job: JobOut,
   state: DeliveredState,
   cash: number | string | null,
-): { lines: Record<string, string>; cash: string | null; any: boolean } {
+): {
+  lines: Record<string, string>;
+  /** Per line delivered as substituted: the product handed over instead, and its quantity. */
+  substitutes: Record<string, { product?: string; quantity?: string }>;
+  cash: string | null;
+  any: boolean;
+} {
   const lines: Record<string, string> = {};
+  const substitutes: Record<string, { product?: string; quantity?: string }> = {};
   for (const l of job.order?.orderItems ?? []) {
     const s = state[l._id];
     if (!s) continue;
     const problem = wholeNumberProblem(t, s.quantity, l.quantity, 'quantity');
     if (problem) lines[l._id] = problem;
+    if (problem || s.reason !== 'substituted' || quantityOf(l, state) === l.quantity) continue;
+    const sub = s.substitute;
+    const product = !sub?.productId
+      ? t('driverJobs.check.pickSubstitute')
+      : sub.unitPrice === undefined
+        ? t('driverJobs.substitute.pickAgain')
+        : undefined;
+    const typed = wholeNumberProblem(t, sub?.quantity ?? '', MAX_QUANTITY, 'quantity');
+    const quantity =
+      typed ?? (typedNumber(sub?.quantity) === 0 ? t('driverJobs.check.atLeastOne') : undefined);
+    if (product || quantity) substitutes[l._id] = { product, quantity };
   }
   const cashProblem =
     isCashJob(job) && cash !== null
       ? wholeNumberProblem(t, cash, cashDue(job, state).due, 'amount')
       : null;
-  return { lines, cash: cashProblem, any: Object.keys(lines).length > 0 || cashProblem !== null };
+  return {
+    lines,
+    substitutes,
+    cash: cashProblem,
+    any:
+      Object.keys(lines).length > 0 || Object.keys(substitutes).length > 0 || cashProblem !== null,
+  };
 }
 
 /** The cash sent with the delivery: as typed, or the amount due when untouched. */
@@ -157,6 +233,25 @@ export function DeliveredLines({
   onCash: (n: number | string) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const { user } = useAuth();
+  const customerId = job.customer?._id;
+  // The products to hand over instead, as last fetched or kept on this phone (ADR 050).
+  const kept = useSubstituteChoices(user?._id ?? '', customerId);
+  const offer = useMemo(() => choicesFor(kept, customerId), [kept, customerId]);
+  // A substitute restored from a refused delivery gets its price from the list again.
+  useEffect(() => {
+    if (!offer) return;
+    let next: DeliveredState | null = null;
+    for (const [id, s] of Object.entries(state)) {
+      const sub = s.substitute;
+      if (!sub?.productId || sub.unitPrice !== undefined) continue;
+      const p = offer.find(sub.productId);
+      if (!p) continue;
+      next ??= { ...state };
+      next[id] = { ...s, substitute: { ...sub, unitPrice: offer.priceOf(p), taxRate: p.taxRate } };
+    }
+    if (next) onChange(next);
+  }, [offer, state, onChange]);
   const isCash = isCashJob(job);
   const { total, due, credits } = cashDue(job, state);
   const problems = entryProblems(t, job, state, cash);
@@ -165,7 +260,8 @@ export function DeliveredLines({
       {(job.order?.orderItems ?? []).map((l) => {
         const s = state[l._id] ?? { quantity: l.quantity, reason: null };
         const name = localName(l, i18n.language);
-        const short = quantityOf(l, state) !== l.quantity;
+        const delivered = quantityOf(l, state);
+        const short = delivered !== l.quantity;
         return (
           <Stack key={l._id} gap={4} data-testid="delivered-line">
             <Text size="sm" fw={500}>
@@ -180,7 +276,7 @@ export function DeliveredLines({
               error={problems.lines[l._id]}
               onChange={(e) => {
                 const typed = e.currentTarget.value;
-                onChange({ ...state, [l._id]: { quantity: typed, reason: s.reason } });
+                onChange({ ...state, [l._id]: { ...s, quantity: typed } });
               }}
             />
             {short && (
@@ -193,12 +289,20 @@ export function DeliveredLines({
                 onChange={(e) =>
                   onChange({
                     ...state,
-                    [l._id]: {
-                      quantity: s.quantity,
-                      reason: (e.currentTarget.value as ShortReason) || 'short',
-                    },
+                    [l._id]: { ...s, reason: (e.currentTarget.value as ShortReason) || 'short' },
                   })
                 }
+              />
+            )}
+            {short && s.reason === 'substituted' && (
+              <SubstitutePicker
+                name={name}
+                productId={l.productId}
+                short={l.quantity - delivered}
+                entry={s.substitute}
+                offer={offer}
+                problems={problems.substitutes[l._id]}
+                onChange={(substitute) => onChange({ ...state, [l._id]: { ...s, substitute } })}
               />
             )}
           </Stack>

@@ -17,6 +17,7 @@ import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Loading } from '../../../components/LoadState';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { useBackCloses } from '../../../components/useBackCloses';
 import { dynamicT } from '../../../i18n';
 import { errorMessage, isNetworkFailure } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -36,6 +37,7 @@ import {
   saveList,
   wasSentHere,
 } from './outbox';
+import { useSubstituteChoices } from './substitutes';
 import { localDateTime } from './time';
 import { useDriverSync, useQueued, useReportDeliveries } from './useDriverSync';
 
@@ -54,6 +56,9 @@ export function DriverPendingScreen() {
     { driverId, keyword: '' },
     { enabled: driverId !== '', refetchInterval: REFRESH_MS, retry: false, staleTime: 0 },
   );
+  // The products a driver may hand over instead of a line, fetched and kept with the list so
+  // the delivery dialog has them without signal (ADR 050).
+  useSubstituteChoices(driverId);
   const [cached, setCached] = useState<CachedList | null>(null);
   const [search, setSearch] = useState('');
   /** The job whose delivery dialog is open, and its refused delivery when correcting one. */
@@ -62,6 +67,8 @@ export function DriverPendingScreen() {
   );
   /** A refused delivery the driver asked to discard (asked again before it goes). */
   const [discarding, setDiscarding] = useState<QueuedDelivery | null>(null);
+  // The phone's Back button answers No to "Discard?" (the delivery dialog holds Back itself).
+  useBackCloses(discarding !== null, () => setDiscarding(null));
 
   // The last list seen, from the phone's storage: shown when the server cannot be reached.
   useEffect(() => {

@@ -71,6 +71,10 @@ export function JobCard({
               // Once delivered, what was delivered (the amount is worked out from it).
               const changed = job.isDelivered && l.deliveredQuantity !== null;
               const quantity = changed ? (l.deliveredQuantity ?? l.quantity) : l.quantity;
+              // Goods handed over instead of another line say which (ADR 050).
+              const replaced = l.substituteFor
+                ? job.order?.orderItems.find((o) => o._id === l.substituteFor)
+                : undefined;
               return (
                 <List.Item key={l._id} data-testid="job-line">
                   {localName(l, i18n.language)} × {quantity} {unitLabel(t, l.sku)}
@@ -85,6 +89,14 @@ export function JobCard({
                       {l.shortReason
                         ? ` · ${dynamicT(t)(`driverJobs.reason.${l.shortReason}`, { defaultValue: l.shortReason })}`
                         : ''}
+                      )
+                    </Text>
+                  )}
+                  {replaced && (
+                    <Text span size="sm" c="dimmed" data-testid="substitute-for">
+                      {' '}
+                      (
+                      {t('driverJobs.substitute.for', { name: localName(replaced, i18n.language) })}
                       )
                     </Text>
                   )}

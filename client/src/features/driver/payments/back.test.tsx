@@ -1,0 +1,80 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeInvoice, makeUser } from '../../../test/fixtures';
+import { fakeAuth, Providers } from '../../../test/render';
+import { fakeServer } from '../../../test/testServer';
+import { AuthContext } from '../../auth/AuthContext';
+import { DriverPaymentsScreen } from './DriverPaymentsScreen';
+
+// The phone's Back button on the driver's invoices: it closes the Payment form (the amount
+// typed is only lost when the driver chooses to leave it) and the invoices stay, on the app's
+// own BrowserRouter and the window's history, as on the phone.
+
+const driver = makeUser({ _id: 'd1', role: 'driver', userType: 'Employee', customerId: null });
+const PATH = '/driver/payments';
+
+function Where() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+function renderPayments() {
+  const { ServerProvider } = fakeServer({
+    'invoices.mine': () => ({ invoices: [makeInvoice()], totalDues: 47196 }),
+  });
+  return render(
+    <AuthContext value={fakeAuth({ user: driver })}>
+      <ServerProvider>
+        <BrowserRouter>
+          <Routes>
+            <Route path={PATH} element={<DriverPaymentsScreen />} />
+            <Route path="*" element={<p>Somewhere else</p>} />
+          </Routes>
+          <Where />
+        </BrowserRouter>
+      </ServerProvider>
+    </AuthContext>,
+    { wrapper: Providers },
+  );
+}
+
+const marked = () => typeof window.history.state?.backCloses === 'string';
+
+beforeEach(async () => {
+  await waitFor(() => expect(marked()).toBe(false));
+  window.history.pushState(null, '', PATH);
+});
+
+describe("the phone's Back button on the driver's invoices", () => {
+  it('closes the Payment form and the invoices stay', async () => {
+    renderPayments();
+    fireEvent.click(await screen.findByRole('button', { name: 'Payment' }));
+    const form = await screen.findByRole('dialog', { name: 'Payment' });
+    fireEvent.change(within(form).getByLabelText(/^Amount/), { target: { value: '100' } });
+    expect(marked()).toBe(true);
+
+    await act(async () => {
+      window.history.back();
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Payment' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe(PATH);
+    expect(screen.queryByText('Somewhere else')).toBeNull();
+    expect(marked()).toBe(false);
+  });
+
+  it('closed by ×, it leaves the history as it found it', async () => {
+    renderPayments();
+    const pay = await screen.findByRole('button', { name: 'Payment' });
+    const state = window.history.state;
+    const length = window.history.length;
+    fireEvent.click(pay);
+    const form = await screen.findByRole('dialog', { name: 'Payment' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(marked()).toBe(false));
+    expect(window.history.state).toEqual(state);
+    // The entry taken away stays a forward entry (browsers never shorten the history).
+    expect(window.history.length).toBe(length + 1);
+  });
+});
