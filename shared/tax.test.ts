@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taxByRate } from './tax';
+import { paymentShare, taxByRate } from './tax';
 
 describe('taxByRate', () => {
   it('rounds once per rate, not per line', () => {
@@ -55,5 +55,63 @@ describe('taxByRate', () => {
 
   it('is empty for no lines', () => {
     expect(taxByRate([])).toEqual({ perRate: [], net: 0, tax: 0, total: 0 });
+  });
+});
+
+describe('paymentShare: receipts of an invoice paid in parts', () => {
+  // INV-000069 of the demo: 8% net ¥14,640, tax ¥1,171; 10% net ¥2,000, tax ¥200.
+  const invoice = taxByRate(
+    [
+      { amount: 14_640, rate: 8 },
+      { amount: 2_000, rate: 10 },
+    ],
+    'exclusive',
+    'down',
+  );
+
+  const sumOf = (parts: ReturnType<typeof paymentShare>[], rate: 8 | 10) =>
+    parts.reduce(
+      (s, p) => {
+        const r = p.perRate.find((x) => x.rate === rate);
+        return { net: s.net + (r?.net ?? 0), tax: s.tax + (r?.tax ?? 0) };
+      },
+      { net: 0, tax: 0 },
+    );
+
+  it('one payment in full is the invoice, rate by rate', () => {
+    const all = paymentShare(invoice.perRate, invoice.total, 0, invoice.total);
+    expect(all.perRate).toEqual(invoice.perRate);
+    expect(all.total).toBe(invoice.total);
+  });
+
+  it('parts add up to the invoice to the yen, however it is paid', () => {
+    for (const cuts of [
+      [9_000],
+      [1, 2, 3],
+      [7_777, 5_555],
+      [18_010],
+      [1_000, 1_000, 1_000, 1_000],
+    ]) {
+      const amounts = [...cuts, invoice.total - cuts.reduce((s, c) => s + c, 0)];
+      let before = 0;
+      const parts = amounts.map((a) => {
+        const p = paymentShare(invoice.perRate, invoice.total, before, a);
+        before += a;
+        expect(p.total).toBe(a);
+        for (const r of p.perRate) expect(r.net + r.tax).toBe(r.gross);
+        return p;
+      });
+      for (const r of invoice.perRate) {
+        expect(sumOf(parts, r.rate)).toEqual({ net: r.net, tax: r.tax });
+      }
+    }
+  });
+
+  it('an invoice with a credit deducted: the parts add up to what it asks', () => {
+    const payable = invoice.total - 1_490;
+    const a = paymentShare(invoice.perRate, payable, 0, 10_000);
+    const b = paymentShare(invoice.perRate, payable, 10_000, payable - 10_000);
+    expect(a.total + b.total).toBe(payable);
+    expect(a.tax + b.tax).toBeLessThanOrEqual(invoice.tax);
   });
 });

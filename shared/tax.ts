@@ -83,3 +83,55 @@ export function taxByRate(
   const tax = perRate.reduce((s, r) => s + r.tax, 0);
   return { perRate, net, tax, total: net + tax };
 }
+
+/**
+ * The part of a document's figures one payment stands for, on its receipt: the payment is
+ * placed after the `before` yen already received, and each rate's amount and tax are what the
+ * received total reaches minus what the earlier payments reached. So the receipts of an
+ * invoice paid in parts add up, rate by rate and to the yen, to what the invoice asks for
+ * (`payable`: its total less any credit deducted), where splitting each payment on its own
+ * drifted by a yen. The standard rate's share is rounded down, the reduced rate takes the rest.
+ */
+export function paymentShare(
+  perRate: readonly RateTotal[],
+  payable: number,
+  before: number,
+  amount: number,
+): TaxSummary {
+  const gross = perRate.reduce((s, r) => s + r.gross, 0);
+  const standard = perRate.find((r) => r.rate === 10);
+  const reduced = perRate.find((r) => r.rate === 8);
+  // What the invoice asks per rate: its gross per rate, less a deducted credit in proportion.
+  const asks10 =
+    gross > 0 && payable > 0 ? Math.floor((payable * (standard?.gross ?? 0)) / gross) : 0;
+  const asks = { 10: asks10, 8: Math.max(0, payable - asks10) } as const;
+  const taxAsked = (r: RateTotal | undefined, asked: number) =>
+    r && r.gross > 0 ? Math.floor((r.tax * asked) / r.gross) : 0;
+  const taxAsks = { 10: taxAsked(standard, asks[10]), 8: taxAsked(reduced, asks[8]) } as const;
+  /** Per rate, the amount and tax that `received` yen in all stand for. */
+  const reach = (received: number) => {
+    const upTo = Math.min(Math.max(received, 0), payable);
+    const part10 = payable > 0 ? Math.floor((upTo * asks[10]) / payable) : 0;
+    const part = { 10: part10, 8: upTo - part10 } as const;
+    const tax = (rate: TaxRate) =>
+      asks[rate] > 0 ? Math.floor((taxAsks[rate] * part[rate]) / asks[rate]) : 0;
+    return { part, tax: { 10: tax(10), 8: tax(8) } };
+  };
+  // A payment with nothing to stand for (an invoice without figures): all of it at the
+  // standard rate, tax included, as a hand-made charge is.
+  if (payable <= 0 || gross <= 0) return taxByRate([{ amount, rate: 10 }], 'inclusive', 'down');
+  const from = reach(before);
+  const to = reach(before + amount);
+  const out: RateTotal[] = [];
+  for (const rate of TAX_RATES) {
+    const g = to.part[rate] - from.part[rate];
+    const tax = to.tax[rate] - from.tax[rate];
+    if (g > 0) out.push({ rate, net: g - tax, tax, gross: g });
+  }
+  return {
+    perRate: out,
+    net: out.reduce((s, r) => s + r.net, 0),
+    tax: out.reduce((s, r) => s + r.tax, 0),
+    total: out.reduce((s, r) => s + r.gross, 0),
+  };
+}

@@ -586,9 +586,14 @@ describe('goods claims and credit notes', () => {
       r.data.order.invoice!._id,
     );
     expect(inv.credit_applied).toBe(2678);
-    const cn = one<{ applied_to_invoice_id: string }>(
-      'SELECT applied_to_invoice_id FROM credit_note',
+    const cn = one<{ applied_to_invoice_id: string; number: string }>(
+      'SELECT applied_to_invoice_id, number FROM credit_note',
     );
     expect(cn.applied_to_invoice_id).toBe(r.data.order.invoice!._id);
+    // The invoice names the credit note it deducts, so the customer can match the two.
+    const doc = await admin.get<{ references: { label: string; value: string }[] }>(
+      `/api/documents/invoice/${r.data.order.invoice!._id}`,
+    );
+    expect(doc.body.references).toEqual([{ label: 'creditNotesDeducted', value: cn.number }]);
   });
 });

@@ -1048,3 +1048,43 @@ describe('what the office audit found (dates, words, sums, references)', () => {
     expect(pdf).toContain('発行日: 2026-11-27');
   });
 });
+
+// Last: it pays the invoice the tests above read as partly unpaid.
+describe('receipts of an invoice paid in parts', () => {
+  it("the receipts of an invoice paid in parts add up to the invoice's figures per rate", async () => {
+    type Figures = {
+      perRate: { rate: number; net: number; tax: number; gross: number }[];
+      amount: number;
+      creditApplied: number;
+    };
+    const inv = (await admin.get<Figures>(`/api/documents/invoice/${ids.invoice}`)).body;
+    const card = await admin.get<{ paidAmount: number; amount: number }>(
+      `/api/invoice/${ids.invoice}`,
+    );
+    const rest = card.body.amount - card.body.paidAmount;
+    // The rest in two odd parts (the first payment above was ¥10,000).
+    for (const amount of [3333, rest - 3333]) {
+      const r = await admin.post(`/api/invoice/${ids.invoice}/payment`, { amount, date: today });
+      expect(r.status).toBe(201);
+    }
+    const payments = t.db.$client
+      .prepare<[string], string>('SELECT id FROM payment WHERE invoice_id = ? ORDER BY created_at')
+      .pluck()
+      .all(ids.invoice);
+    expect(payments.length).toBe(3);
+    const sums = new Map<number, { net: number; tax: number }>();
+    let received = 0;
+    for (const id of payments) {
+      const receipt = (await admin.get<Figures & { total: number }>(`/api/documents/receipt/${id}`))
+        .body;
+      received += receipt.total;
+      for (const r of receipt.perRate) {
+        const s = sums.get(r.rate) ?? { net: 0, tax: 0 };
+        sums.set(r.rate, { net: s.net + r.net, tax: s.tax + r.tax });
+      }
+    }
+    expect(received).toBe(card.body.amount);
+    expect(inv.creditApplied).toBe(0);
+    for (const r of inv.perRate) expect(sums.get(r.rate)).toEqual({ net: r.net, tax: r.tax });
+  });
+});

@@ -7,7 +7,13 @@ import type {
   DocumentModel,
   DocumentSummary,
 } from '../../../shared/schemas/documents';
-import { asTaxRate, type RateTotal, type TaxLine, taxByRate } from '../../../shared/tax';
+import {
+  asTaxRate,
+  paymentShare,
+  type RateTotal,
+  type TaxLine,
+  taxByRate,
+} from '../../../shared/tax';
 import { DELIVERED_AT_SQL } from '../../deliveries/delivered-at';
 import { type Db, write } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -388,9 +394,18 @@ export function invoiceModel(db: Db, id: string, scope: Scope, timeZone: string)
   const { language } = parties;
   const { lines, totals } = invoiceFigures(db, inv, language, timeZone);
   const issueDate = issuedOn(inv, timeZone);
+  // The credit notes it deducts, by number: the customer can match the deduction to them.
+  const credits = db.$client
+    .prepare<[string], string>(
+      'SELECT number FROM credit_note WHERE applied_to_invoice_id = ? ORDER BY number',
+    )
+    .pluck()
+    .all(inv.id);
   return {
     ...base('invoice', id, number, issueDate, parties),
     ...empty,
+    references:
+      credits.length > 0 ? [{ label: 'creditNotesDeducted', value: credits.join(', ') }] : [],
     period:
       inv.periodStart && inv.periodEnd ? { start: inv.periodStart, end: inv.periodEnd } : null,
     dueDate: inv.dueDate,
@@ -552,10 +567,9 @@ export function closingStatementList(db: Db, closingDate: string) {
 // --- Receipt -------------------------------------------------------------------------------------
 
 /**
- * A payment's receipt. Its tax per rate splits the amount received over the rates in the
- * proportion of the invoice it pays (the standard-rate share rounded down to the yen, the rest
- * reduced), each part read as tax-inclusive: what a receipt that stands as a simplified
- * qualified invoice states.
+ * A payment's receipt. Its amount and tax per rate are the part of the invoice's figures it
+ * pays, after the payments received before it (`paymentShare`): what a receipt that stands as a
+ * simplified qualified invoice states, adding up over the receipts of an invoice paid in parts.
  */
 export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string): DocumentModel {
   const p = db.$client
@@ -568,10 +582,11 @@ export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string)
         date: string;
         collectedBy: string | null;
         receiptNumber: string | null;
+        createdAt: string;
       }
     >(
       `SELECT id, invoice_id AS invoiceId, amount, date, collected_by AS collectedBy,
-              receipt_number AS receiptNumber
+              receipt_number AS receiptNumber, created_at AS createdAt
          FROM payment WHERE id = ?`,
     )
     .get(id);
@@ -599,15 +614,18 @@ export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string)
   const parties = partiesOf(db, 'receipt', number, customerRow(db, inv.customerId), '');
   const { language } = parties;
   const { totals } = invoiceFigures(db, inv, language, timeZone);
-  const gross10 = totals.perRate.find((r) => r.rate === 10)?.gross ?? 0;
-  const grossAll = totals.perRate.reduce((s, r) => s + r.gross, 0);
-  const part10 = grossAll > 0 ? Math.floor((p.amount * gross10) / grossAll) : p.amount;
-  const part8 = p.amount - part10;
-  const tax = getTaxSettings(db);
-  const parts: TaxLine[] = [];
-  if (part8 > 0) parts.push({ amount: part8, rate: 8 });
-  if (part10 > 0) parts.push({ amount: part10, rate: 10 });
-  const split = taxByRate(parts, 'inclusive', tax.rounding);
+  // What the invoice's earlier payments received: this receipt stands for the next part, so
+  // the receipts of an invoice paid in parts add up to its figures rate by rate.
+  const before =
+    db.$client
+      .prepare<[string, string, string, string, string, string], number>(
+        `SELECT COALESCE(SUM(amount), 0) FROM payment
+          WHERE invoice_id = ? AND (date < ? OR (date = ? AND (created_at < ?
+                OR (created_at = ? AND id < ?))))`,
+      )
+      .pluck()
+      .get(inv.id, p.date, p.date, p.createdAt, p.createdAt, p.id) ?? 0;
+  const split = paymentShare(totals.perRate, inv.amount, before, p.amount);
   const invNumber = inv.number ?? invoiceNumberOf(db, inv);
   return {
     ...base('receipt', id, number, p.date, parties),
