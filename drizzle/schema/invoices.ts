@@ -1,6 +1,7 @@
 import { relations, sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CLAIM_STATUSES, DOCUMENT_KINDS, INVOICE_KINDS, PAYMENT_METHODS } from '../../shared/enums';
+import { PRICE_BASES, TAX_ROUNDINGS } from '../../shared/tax';
 import { account, customer } from './accounts';
 import { createdAt } from './columns';
 
@@ -35,6 +36,13 @@ export const invoice = sqliteTable(
     tax8: integer('tax8').notNull().default(0),
     net10: integer('net10').notNull().default(0),
     tax10: integer('tax10').notNull().default(0),
+    /**
+     * The price basis of its lines and the rounding of its tax (ADR 053): those of the orders it
+     * bills (one basis per invoice); a hand-made one's are the settings when it was typed. Its
+     * document reads these, never the settings now. No default here (see customer_order).
+     */
+    taxBasis: text('tax_basis', { enum: PRICE_BASES }).notNull(),
+    taxRounding: text('tax_rounding', { enum: TAX_ROUNDINGS }).notNull(),
     /** Credit notes deducted on this invoice (amount is already net of them). */
     creditApplied: integer('credit_applied').notNull().default(0),
     /** An issued invoice never changes; it can only be cancelled, with a reason. */
@@ -45,7 +53,8 @@ export const invoice = sqliteTable(
     cancelledByName: text('cancelled_by_name'),
     /**
      * The statement a hand-made invoice was put on (ADR 034): a closing's statement counts the
-     * customer's manual invoices issued in its period once. Null for delivery/closing invoices.
+     * customer's manual invoices issued in its period once. A closing's second invoice (orders
+     * of another price basis, ADR 053) is put on its statement the same way. Null otherwise.
      */
     statementId: text('statement_id'),
     /**
@@ -190,6 +199,12 @@ export const creditNote = sqliteTable(
     net10: integer('net10').notNull().default(0),
     tax10: integer('tax10').notNull().default(0),
     total: integer('total').notNull(),
+    /**
+     * The basis of the lines it corrects (their order's) and the rounding it computed its tax
+     * with (the settings when issued), ADR 053. No default here (see customer_order).
+     */
+    taxBasis: text('tax_basis', { enum: PRICE_BASES }).notNull(),
+    taxRounding: text('tax_rounding', { enum: TAX_ROUNDINGS }).notNull(),
     appliedToInvoiceId: text('applied_to_invoice_id'),
     createdBy: text('created_by').references(() => account.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -8,6 +8,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { PRICE_BASES, TAX_ROUNDINGS } from '../../shared/tax';
 import { account, customer } from './accounts';
 import { product } from './catalogue';
 import { createdAt } from './columns';
@@ -45,6 +46,15 @@ export const customerOrder = sqliteTable(
     tax8: integer('tax8').notNull().default(0),
     net10: integer('net10').notNull().default(0),
     tax10: integer('tax10').notNull().default(0),
+    /**
+     * The price basis and tax rounding its totals were computed with at placement (ADR 053): its
+     * unit prices are with or without tax as the catalogue's were then, and everything billed
+     * from it (its invoice, slip, the driver's cash) reads these, never the settings now. No
+     * default here, so every insert must say; the migration's DEFAULT exists only because
+     * SQLite adds a NOT NULL column only with one.
+     */
+    taxBasis: text('tax_basis', { enum: PRICE_BASES }).notNull(),
+    taxRounding: text('tax_rounding', { enum: TAX_ROUNDINGS }).notNull(),
     /** The invoice that bills this delivered order; set once (an order is invoiced exactly once). */
     invoiceId: text('invoice_id'),
     /** The delivery slip's number, given when the order is delivered. */

@@ -22,6 +22,7 @@ import { hashPassword } from '../../server/accounts/passwords';
 import { FIRST_ORDER_NUMBER } from '../../server/orders/orders';
 import type { Db } from '../../server/platform/db';
 import { newId } from '../../server/platform/ids';
+import { DEFAULT_TAX_SETTINGS } from '../../server/settings/tax-settings';
 import type { AccountKind, EmployeeRole } from '../../shared/enums';
 import { taxByRate } from '../../shared/tax';
 import { toRateColumns } from '../../shared/tax-columns';
@@ -499,6 +500,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       customMessage: rng.chance(0.07) ? rng.pick(ORDER_MESSAGES) : '',
       total,
       ...toRateColumns(tax),
+      // Placed under the demo's settings (none stored: without tax, rounded down), as
+      // placement records them (ADR 053).
+      taxBasis: DEFAULT_TAX_SETTINGS.basis,
+      taxRounding: DEFAULT_TAX_SETTINGS.rounding,
       // Dispatched is what the spec calls delivered (is_delivered); the driver's job says more.
       isDelivered: isDelivered || outToday,
       deliveredBy: dispatchedAt ? c.driverId : null,
@@ -613,9 +618,18 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
 
   // The office typed these for phoned-in food deliveries: the amount with tax, at the reduced
   // rate, split as the invoice form splits it (ADR 046).
-  const addInvoice = (row: Omit<InvoiceRow, 'paidAmount' | 'id'>) => {
+  // The demo stores no tax setting: prices without tax, rounded down, recorded on each
+  // invoice as the form records the settings it was typed under (ADR 053).
+  const addInvoice = (row: Omit<InvoiceRow, 'paidAmount' | 'id' | 'taxBasis' | 'taxRounding'>) => {
     const figures = toRateColumns(taxByRate([{ amount: row.amount, rate: 8 }], 'inclusive'));
-    const inv: InvoiceRow = { ...row, ...figures, id: newId(), paidAmount: 0 };
+    const inv: InvoiceRow = {
+      ...row,
+      ...figures,
+      taxBasis: DEFAULT_TAX_SETTINGS.basis,
+      taxRounding: DEFAULT_TAX_SETTINGS.rounding,
+      id: newId(),
+      paidAmount: 0,
+    };
     invoices.push(inv);
     return inv;
   };

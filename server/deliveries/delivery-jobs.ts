@@ -63,6 +63,8 @@ const jobColumns = {
   oInvoice: customerOrder.invoiceId,
   oSlip: customerOrder.slipNumber,
   oMessage: customerOrder.customMessage,
+  oBasis: customerOrder.taxBasis,
+  oRounding: customerOrder.taxRounding,
   preparedName: preparer.username,
   driverName: driver.username,
 };
@@ -146,7 +148,7 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
       receipts.set(`${p.invoiceId} ${p.by ?? ''}`, list);
     }
   }
-  const tax = getTaxSettings(db);
+  const current = getTaxSettings(db);
   const credits = creditsOfPendingCashJobs(db, rows);
   const invoiceOf = (id: string | null, driverId: string | null) => {
     const inv = id ? invoices.get(id) : undefined;
@@ -162,7 +164,12 @@ function toJobs(db: Db, rows: Joined[]): JobOut[] {
             deliveryDate: r.oDate ?? '',
             totalPrice: r.oTotal ?? 0,
             orderItems: byOrder.get(j.orderId) ?? [],
-            tax,
+            // The order's own basis and rounding (ADR 053): the phone works out a short
+            // delivery's invoice as the server will, whatever the settings are now.
+            tax: {
+              basis: r.oBasis ?? current.basis,
+              rounding: r.oRounding ?? current.rounding,
+            },
             invoice: invoiceOf(r.oInvoice, j.deliveredBy),
             slipNumber: r.oSlip ?? null,
             customMessage: r.oMessage ?? '',

@@ -1,19 +1,29 @@
 import { creditsFitting, type PendingCredit } from '../../shared/credits';
 import type { InvoiceKind } from '../../shared/enums';
 import { isoDateInZone } from '../../shared/format';
-import { asTaxRate, type TaxRate, type TaxSummary, taxByRate } from '../../shared/tax';
+import {
+  asTaxRate,
+  type PriceBasis,
+  type TaxRate,
+  type TaxRounding,
+  type TaxSummary,
+  taxByRate,
+} from '../../shared/tax';
 import { toRateColumns } from '../../shared/tax-columns';
 import { type Actor, recordAudit } from '../platform/audit';
 import type { Db } from '../platform/db';
 import { conflict } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
-import { getTaxSettings } from '../settings/tax-settings';
+import { getTaxSettings, type TaxSettings } from '../settings/tax-settings';
 import { takeDocumentNumber } from './numbering';
 
 // Invoices made from deliveries (ADR 033). Everything here runs inside the caller's write():
 // the delivery (cash customers) or one customer's closing (monthly customers). An order is
 // claimed for an invoice with `UPDATE ... WHERE invoice_id IS NULL` in the same IMMEDIATE
 // transaction that issues the invoice, so no order is ever billed twice.
+// Money from an order is computed with the price basis and rounding the order recorded when it
+// was placed (ADR 053), never with the settings as they are now: an invoice is made from orders
+// of one basis, and rounds as they did when they share a rounding.
 
 /** A delivered line as an invoice bills it. */
 export interface BillableLine {
@@ -28,6 +38,9 @@ export interface BillableLine {
   quantity: number;
   amount: number;
   taxRate: TaxRate;
+  /** Its order's price basis and rounding, as recorded at placement (ADR 053). */
+  basis: PriceBasis;
+  rounding: TaxRounding;
 }
 
 /** The YYYY-MM-DD of a delivery instant in the business's time zone. */
@@ -54,11 +67,14 @@ export function deliveredLines(
         quantity: number;
         deliveredQuantity: number | null;
         taxRate: number;
+        basis: PriceBasis;
+        rounding: TaxRounding;
       }
     >(
       `SELECT l.id, l.order_id AS orderId, l.name, l.sku, l.unit_price AS unitPrice, l.quantity,
-              l.delivered_quantity AS deliveredQuantity, l.tax_rate AS taxRate
-         FROM order_line l
+              l.delivered_quantity AS deliveredQuantity, l.tax_rate AS taxRate,
+              o.tax_basis AS basis, o.tax_rounding AS rounding
+         FROM order_line l JOIN customer_order o ON o.id = l.order_id
         WHERE l.order_id IN (SELECT value FROM json_each(?))
         ORDER BY l.order_id, l.position`,
     )
@@ -77,6 +93,8 @@ export function deliveredLines(
       quantity,
       amount: r.unitPrice * quantity,
       taxRate: asTaxRate(r.taxRate),
+      basis: r.basis,
+      rounding: r.rounding,
     });
   }
   // By delivery date, then as the orders list them.
@@ -87,14 +105,62 @@ export function deliveredLines(
   );
 }
 
-/** Per-rate figures of a document, with the business's basis and rounding. */
-export function taxOf(db: Db, lines: readonly { amount: number; taxRate: number }[]): TaxSummary {
-  const s = getTaxSettings(db);
+/** Per-rate figures of a document, with the basis and rounding it is computed with. */
+export function taxOf(
+  lines: readonly { amount: number; taxRate: number }[],
+  rule: TaxSettings,
+): TaxSummary {
   return taxByRate(
     lines.map((l) => ({ amount: l.amount, rate: asTaxRate(l.taxRate) })),
-    s.basis,
-    s.rounding,
+    rule.basis,
+    rule.rounding,
   );
+}
+
+/** The basis and rounding an order recorded at placement (ADR 053). */
+export function orderTaxRule(db: Db, orderId: string): TaxSettings | undefined {
+  return db.$client
+    .prepare<[string], TaxSettings>(
+      'SELECT tax_basis AS basis, tax_rounding AS rounding FROM customer_order WHERE id = ?',
+    )
+    .get(orderId);
+}
+
+/**
+ * How an invoice of these lines computes its tax (ADR 053): with their orders' basis, which
+ * must be one (the closing makes one invoice per basis, `byBasis`), and rounded as the orders
+ * were when they all were rounded alike, else as the business rounds now.
+ */
+export function invoiceTaxRule(
+  db: Db,
+  lines: readonly { basis: PriceBasis; rounding: TaxRounding }[],
+): TaxSettings {
+  const first = lines[0];
+  if (!first) return getTaxSettings(db);
+  if (lines.some((l) => l.basis !== first.basis)) {
+    throw new Error('An invoice bills orders of one price basis (ADR 053)');
+  }
+  return {
+    basis: first.basis,
+    rounding: lines.every((l) => l.rounding === first.rounding)
+      ? first.rounding
+      : getTaxSettings(db).rounding,
+  };
+}
+
+/**
+ * Orders split by the price basis they were placed with, in the order given, each part in the
+ * order of its first order: one invoice per part (only around a change of the basis is there
+ * more than one).
+ */
+export function byBasis<T extends { basis: PriceBasis }>(orders: readonly T[]): T[][] {
+  const parts = new Map<PriceBasis, T[]>();
+  for (const o of orders) {
+    const part = parts.get(o.basis) ?? [];
+    part.push(o);
+    parts.set(o.basis, part);
+  }
+  return [...parts.values()];
 }
 
 /** A customer's credit notes not yet deducted anywhere, oldest first. */
@@ -161,7 +227,8 @@ export function issueInvoice(
     note?: string;
   },
 ): IssuedInvoice | null {
-  const tax = taxOf(db, values.lines);
+  const rule = invoiceTaxRule(db, values.lines);
+  const tax = taxOf(values.lines, rule);
   if (tax.total <= 0) return null;
   const credits = creditsFitting(pendingCredits(db, values.customerId), tax.total);
   const amount = tax.total - credits.applied;
@@ -172,8 +239,8 @@ export function issueInvoice(
     .prepare(
       `INSERT INTO invoice (id, customer_id, due_date, amount, paid_amount, note, assign_to_collect,
          kind, number, issue_date, period_start, period_end, net8, tax8, net10, tax10,
-         credit_applied, created_at)
-       VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         credit_applied, tax_basis, tax_rounding, created_at)
+       VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       id,
@@ -192,6 +259,8 @@ export function issueInvoice(
       parts.net10,
       parts.tax10,
       credits.applied,
+      rule.basis,
+      rule.rounding,
       nowIso(),
     );
   const insertLine = db.$client.prepare(
@@ -246,6 +315,8 @@ export function issueInvoice(
       customerId: values.customerId,
       amount,
       ...parts,
+      taxBasis: rule.basis,
+      taxRounding: rule.rounding,
       creditApplied: credits.applied,
       creditNotes: credits.ids,
       orders: values.orderIds.length,
@@ -307,7 +378,10 @@ export function billDeliveredOrder(
   });
 }
 
-/** The order's totals and per-rate figures as delivered (a short line lowers them). */
+/**
+ * The order's totals and per-rate figures as delivered (a short line lowers them), with the
+ * basis and rounding it was placed with.
+ */
 export function refreshOrderTotals(db: Db, orderId: string): void {
   const lines = db.$client
     .prepare<[string], { amount: number; taxRate: number; short: number }>(
@@ -318,7 +392,9 @@ export function refreshOrderTotals(db: Db, orderId: string): void {
     .all(orderId);
   // Delivered as ordered: the totals stay as placed.
   if (!lines.some((l) => l.short)) return;
-  const tax = taxOf(db, lines);
+  const rule = orderTaxRule(db, orderId);
+  if (!rule) return;
+  const tax = taxOf(lines, rule);
   const parts = toRateColumns(tax);
   db.$client
     .prepare(

@@ -10,13 +10,14 @@ import {
   type claimDecideInput,
   type creditNoteCreateInput,
 } from '../../shared/schemas/billing';
-import { asTaxRate } from '../../shared/tax';
+import { asTaxRate, type PriceBasis } from '../../shared/tax';
 import { toRateColumns } from '../../shared/tax-columns';
 import { DELIVERED_AT_SQL } from '../deliveries/delivered-at';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
+import { getTaxSettings } from '../settings/tax-settings';
 import { taxOf } from './billing';
 import { takeDocumentNumber } from './numbering';
 
@@ -41,12 +42,14 @@ interface DeliveredLine {
   invoiceId: string | null;
   /** ISO time of the delivery, null while not delivered. */
   deliveredAt: string | null;
+  /** The price basis its order was placed with (ADR 053). */
+  basis: PriceBasis;
 }
 
 const LINE_SELECT = `SELECT l.id AS lineId, o.id AS orderId, o.order_number AS orderNumber,
        o.customer_id AS customerId, l.name, l.sku, l.unit_price AS unitPrice, l.tax_rate AS taxRate,
        COALESCE(l.delivered_quantity, l.quantity) AS delivered, o.invoice_id AS invoiceId,
-       ${DELIVERED_AT_SQL} AS deliveredAt, p.name_ne AS nameNe
+       ${DELIVERED_AT_SQL} AS deliveredAt, p.name_ne AS nameNe, o.tax_basis AS basis
   FROM order_line l JOIN customer_order o ON o.id = l.order_id
   LEFT JOIN product p ON p.id = l.product_id`;
 
@@ -335,6 +338,8 @@ export function decideClaim(
  * Issues a credit note (inside the caller's write): each line at most what is delivered and not
  * yet credited, tax per rate through taxByRate, the next credit-note number. It waits to be
  * deducted on the customer's next invoice (cash: the next delivery; monthly: the next closing).
+ * Its lines are priced as the invoice (or order) it corrects priced them, so it takes that
+ * price basis; its tax is rounded as the business rounds now (ADR 053). Both are recorded.
  */
 function issueCreditNote(
   db: Db,
@@ -369,15 +374,26 @@ function issueCreditNote(
       taxRate: asTaxRate(line.taxRate),
     };
   });
-  const tax = taxOf(db, lines);
+  const billedBasis = values.invoiceId
+    ? db.$client
+        .prepare<[string], PriceBasis>('SELECT tax_basis FROM invoice WHERE id = ?')
+        .pluck()
+        .get(values.invoiceId)
+    : undefined;
+  const current = getTaxSettings(db);
+  const rule = {
+    basis: billedBasis ?? [...merged.values()][0]?.line.basis ?? current.basis,
+    rounding: current.rounding,
+  };
+  const tax = taxOf(lines, rule);
   const parts = toRateColumns(tax);
   const id = newId();
   const number = takeDocumentNumber(db, 'creditNote', values.customerId);
   db.$client
     .prepare(
       `INSERT INTO credit_note (id, number, customer_id, invoice_id, claim_id, issue_date, reason,
-         net8, tax8, net10, tax10, total, created_by, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         net8, tax8, net10, tax10, total, tax_basis, tax_rounding, created_by, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       id,
@@ -392,6 +408,8 @@ function issueCreditNote(
       parts.net10,
       parts.tax10,
       tax.total,
+      rule.basis,
+      rule.rounding,
       actor.id,
       nowIso(),
     );
@@ -425,6 +443,8 @@ function issueCreditNote(
       reason: values.reason,
       ...parts,
       total: tax.total,
+      taxBasis: rule.basis,
+      taxRounding: rule.rounding,
       lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: l.amount })),
     },
     parentId: values.invoiceId,

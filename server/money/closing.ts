@@ -1,4 +1,4 @@
-import { creditsFitting } from '../../shared/credits';
+import { creditsInTurn } from '../../shared/credits';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import type {
@@ -7,15 +7,19 @@ import type {
   ClosingPreviewOut,
   ClosingResultOut,
 } from '../../shared/schemas/billing';
-import { toRateColumns } from '../../shared/tax-columns';
+import type { PriceBasis } from '../../shared/tax';
+import { type RateColumns, toRateColumns } from '../../shared/tax-columns';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import {
   type BillableLine,
+  byBasis,
   deliveredLines,
   deliveryDay,
+  type IssuedInvoice,
+  invoiceTaxRule,
   issueInvoice,
   pendingCredits,
   taxOf,
@@ -27,6 +31,9 @@ import { takeDocumentNumber } from './numbering';
 // orders up to that date, and a statement. A run is one IMMEDIATE transaction (all customers
 // made or none) that plans each customer again under the write lock and claims its orders with
 // `invoice_id IS NULL`: two runs at the same moment, or one run twice, bill nothing twice.
+// An invoice bills orders of one price basis (ADR 053): when a customer's period holds orders
+// placed before and after a change of the basis, the run makes one invoice per basis; the
+// statement names the first as its invoice and counts the other as it counts hand-made ones.
 
 interface Target {
   id: string;
@@ -137,10 +144,13 @@ function targets(db: Db, closingDate: string, customerId?: string): Target[] {
     .filter((c) => isClosingDate(c.closingDay, closingDate));
 }
 
+type PlannedOrder = { id: string; day: string; basis: PriceBasis };
+
 interface Plan {
   target: Target;
-  orders: { id: string; day: string }[];
-  lines: BillableLine[];
+  orders: PlannedOrder[];
+  /** One invoice's orders and lines per price basis, oldest first (usually one). */
+  invoices: { orders: PlannedOrder[]; lines: BillableLine[] }[];
   periodStart: string;
   periodEnd: string;
   dueDate: string;
@@ -154,8 +164,12 @@ interface Plan {
 /** The delivered, not yet invoiced orders of a customer up to a date, with their delivery day. */
 function unbilledOrders(db: Db, customerId: string, upTo: string, timeZone: string) {
   const orders = db.$client
-    .prepare<[string], { id: string; deliveredAt: string | null; orderNumber: number }>(
-      `SELECT id, delivered_at AS deliveredAt, order_number AS orderNumber FROM customer_order
+    .prepare<
+      [string],
+      { id: string; deliveredAt: string | null; orderNumber: number; basis: PriceBasis }
+    >(
+      `SELECT id, delivered_at AS deliveredAt, order_number AS orderNumber, tax_basis AS basis
+         FROM customer_order
         WHERE invoice_id IS NULL AND customer_id = ? AND is_delivered = 1`,
     )
     .all(customerId);
@@ -175,13 +189,13 @@ function unbilledOrders(db: Db, customerId: string, upTo: string, timeZone: stri
     else if (j.deliveredAt && (jobAt.get(j.orderId) ?? '') < j.deliveredAt)
       jobAt.set(j.orderId, j.deliveredAt);
   }
-  const out: { id: string; day: string; orderNumber: number }[] = [];
+  const out: (PlannedOrder & { orderNumber: number })[] = [];
   for (const o of orders) {
     if (pending.has(o.id)) continue;
     const at = jobAt.get(o.id) ?? o.deliveredAt;
     if (!at) continue;
     const day = deliveryDay(at, timeZone);
-    if (day <= upTo) out.push({ id: o.id, day, orderNumber: o.orderNumber });
+    if (day <= upTo) out.push({ id: o.id, day, orderNumber: o.orderNumber, basis: o.basis });
   }
   return out.sort((a, b) => a.day.localeCompare(b.day) || a.orderNumber - b.orderNumber);
 }
@@ -208,7 +222,7 @@ function plan(db: Db, target: Target, closingDate: string, timeZone: string): Pl
   return {
     target,
     orders,
-    lines: deliveredLines(db, orders),
+    invoices: byBasis(orders).map((part) => ({ orders: part, lines: deliveredLines(db, part) })),
     periodStart,
     periodEnd: closed && last ? last.closingDate : closingDate,
     dueDate: dueDateAfter(closingDate, target.paymentDate),
@@ -228,12 +242,20 @@ export function previewClosing(
   const customers: ClosingCustomerOut[] = [];
   for (const t of targets(db, closingDate, opts.customerId)) {
     const p = plan(db, t, closingDate, opts.timeZone);
-    const tax = taxOf(db, p.lines);
-    const credit = creditsFitting(pendingCredits(db, t.id), tax.total).applied;
-    const amount = tax.total - credit;
+    // Each invoice the run would make (one per price basis), its tax computed once per rate as
+    // issueInvoice computes it; the waiting credit notes deducted in turn, as the run does.
+    const taxes = p.invoices
+      .map((part) => taxOf(part.lines, invoiceTaxRule(db, part.lines)))
+      .filter((tax) => tax.total > 0);
+    const gross = taxes.reduce((s, tax) => s + tax.total, 0);
+    const credit = creditsInTurn(
+      taxes.map((tax) => tax.total),
+      pendingCredits(db, t.id),
+    ).reduce((s, turn) => s + turn.applied, 0);
+    const amount = gross - credit;
     // The statement the run would make, as closeCustomer makes it.
     const f = p.closed ? null : statementFigures(db, t, p);
-    const invoiced = p.orders.length > 0 && tax.total > 0;
+    const invoiced = p.orders.length > 0 && gross > 0;
     customers.push({
       customerId: t.id,
       restaurantName: t.restaurantName,
@@ -243,7 +265,7 @@ export function previewClosing(
       periodEnd: p.periodEnd,
       orders: p.orders.length,
       amount,
-      ...toRateColumns(tax),
+      ...sumColumns(taxes.map(toRateColumns)),
       credit,
       dueDate: p.orders.length > 0 ? p.dueDate : null,
       closed: p.closed,
@@ -257,6 +279,19 @@ export function previewClosing(
     customers,
     total: customers.reduce((s, c) => s + (c.closed ? 0 : c.amount), 0),
   };
+}
+
+/** The per-rate figures of several invoices added up. */
+function sumColumns(parts: readonly RateColumns[]): RateColumns {
+  return parts.reduce(
+    (s, c) => ({
+      net8: s.net8 + c.net8,
+      tax8: s.tax8 + c.tax8,
+      net10: s.net10 + c.net10,
+      tax10: s.tax10 + c.tax10,
+    }),
+    { net8: 0, tax8: 0, net10: 0, tax10: 0 },
+  );
 }
 
 /** The latest closing date of a closing day on or before `date`. */
@@ -414,23 +449,27 @@ function closeCustomer(
   // Re-read under the write lock: another run may have closed this customer a moment ago.
   const p = plan(db, target, closingDate, timeZone);
   if (p.closed) return null;
-  const issued =
-    p.orders.length > 0
-      ? issueInvoice(db, actor, {
-          customerId: target.id,
-          kind: 'closing',
-          orderIds: p.orders.map((o) => o.id),
-          lines: p.lines,
-          issueDate: closingDate,
-          dueDate: p.dueDate,
-          periodStart: p.periodStart,
-          periodEnd: closingDate,
-        })
-      : null;
+  // One invoice per price basis (ADR 053); each deducts the credit notes still waiting.
+  const made = p.invoices
+    .map((part) =>
+      issueInvoice(db, actor, {
+        customerId: target.id,
+        kind: 'closing',
+        orderIds: part.orders.map((o) => o.id),
+        lines: part.lines,
+        issueDate: closingDate,
+        dueDate: p.dueDate,
+        periodStart: p.periodStart,
+        periodEnd: closingDate,
+      }),
+    )
+    .filter((inv): inv is IssuedInvoice => inv !== null);
+  // The statement's own invoice is the first; another (a second basis) is counted beside it.
+  const [issued, ...alsoIssued] = made;
   const f = statementFigures(db, target, p);
   const { manual, paymentsReceived, previousBalance, carriedOver } = f;
-  const manualIds = JSON.stringify(manual.map((m) => m.id));
-  const periodAmount = (issued?.amount ?? 0) + f.manualAmount;
+  const attached = [...manual.map((m) => m.id), ...alsoIssued.map((inv) => inv.id)];
+  const periodAmount = made.reduce((s, inv) => s + inv.amount, 0) + f.manualAmount;
   if (!issued && manual.length === 0 && carriedOver === 0) return null;
   const amountDue = carriedOver + periodAmount;
   const statementId = newId();
@@ -458,13 +497,13 @@ function closeCustomer(
       dueDate,
       nowIso(),
     );
-  if (manual.length > 0) {
+  if (attached.length > 0) {
     db.$client
       .prepare(
         `UPDATE invoice SET statement_id = ?
           WHERE id IN (SELECT value FROM json_each(?)) AND statement_id IS NULL`,
       )
-      .run(statementId, manualIds);
+      .run(statementId, JSON.stringify(attached));
   }
   recordAudit(db, actor, {
     entity: 'statement',
@@ -476,6 +515,7 @@ function closeCustomer(
       customerId: target.id,
       closingDate,
       invoiceId: issued?.id ?? null,
+      closingInvoices: made.map((inv) => inv.number),
       manualInvoices: manual.map((m) => m.number),
       previousBalance,
       paymentsReceived,
@@ -490,6 +530,7 @@ function closeCustomer(
     restaurantName: target.restaurantName,
     invoiceId: issued?.id ?? null,
     invoiceNumber: issued?.number ?? null,
+    invoices: made.map((inv) => ({ id: inv.id, number: inv.number })),
     statementId,
     statementNumber,
     orders: p.orders.length,

@@ -10,7 +10,7 @@ import type {
   invoiceUpdateInput,
 } from '../../shared/schemas/invoices';
 import { INVOICES_PAGE_SIZE } from '../../shared/schemas/invoices';
-import { asTaxRate, type TaxRate, taxByRate } from '../../shared/tax';
+import { asTaxRate, type TaxRate, type TaxRounding, taxByRate } from '../../shared/tax';
 import { type RateColumns, toRateColumns } from '../../shared/tax-columns';
 import { isOverdue } from '../customers/overdue';
 import { type Actor, recordAudit } from '../platform/audit';
@@ -408,10 +408,10 @@ function auditFields(r: {
 
 /**
  * A hand-made invoice's figures (ADR 046): its amount is what the customer pays, tax included
- * at its one rate, the tax rounded once as the business rounds.
+ * at its one rate, the tax rounded once (as the business rounds when it is typed, ADR 053).
  */
-function typedFigures(db: Db, amount: number, rate: TaxRate): RateColumns {
-  return toRateColumns(taxByRate([{ amount, rate }], 'inclusive', getTaxSettings(db).rounding));
+function typedFigures(amount: number, rate: TaxRate, rounding: TaxRounding): RateColumns {
+  return toRateColumns(taxByRate([{ amount, rate }], 'inclusive', rounding));
 }
 
 export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: string): InvoiceOut {
@@ -424,12 +424,15 @@ export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: s
     // Left empty for a monthly customer: due with the statement that will ask for it, so
     // that the invoice, its statement, aging and the customer's Account agree.
     const dueDate = input.dueDate ?? dueWithStatement(db, input.customer, today);
-    const f = typedFigures(db, input.amount, taxRate);
+    // Its amount is always with tax (ADR 046); the basis it records is the settings' now, for
+    // how its line reads (with or without tax, as the delivery invoices of the time read).
+    const settings = getTaxSettings(db);
+    const f = typedFigures(input.amount, taxRate, settings.rounding);
     db.$client
       .prepare(
         `INSERT INTO invoice (id, customer_id, due_date, amount, paid_amount, note, assign_to_collect, created_at,
-                              kind, number, issue_date, net8, tax8, net10, tax10)
-         VALUES (?, ?, ?, ?, 0, ?, ?, ?, 'manual', ?, ?, ?, ?, ?, ?)`,
+                              kind, number, issue_date, net8, tax8, net10, tax10, tax_basis, tax_rounding)
+         VALUES (?, ?, ?, ?, 0, ?, ?, ?, 'manual', ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -446,6 +449,8 @@ export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: s
         f.tax8,
         f.net10,
         f.tax10,
+        settings.basis,
+        settings.rounding,
       );
     recordAudit(db, actor, {
       entity: 'invoice',
@@ -513,12 +518,24 @@ export function updateInvoice(
       );
     // A hand-made invoice's figures follow its amount and rate (ADR 046); an issued one's are
     // its lines' and never change.
+    // A numbered one keeps the rounding it was issued with (a note or due date edited after a
+    // change of the settings leaves its figures as issued); one from before numbering, which
+    // may still change, takes the settings of now and records them (ADR 053).
     const taxRate = issued?.kind === 'manual' ? (input.taxRate ?? wasRate) : null;
     if (taxRate) {
-      const f = typedFigures(db, input.amount, taxRate);
+      const recorded = db.$client
+        .prepare<[string], { basis: string; rounding: TaxRounding }>(
+          'SELECT tax_basis AS basis, tax_rounding AS rounding FROM invoice WHERE id = ?',
+        )
+        .get(input.id);
+      const settings = locked && recorded ? recorded : getTaxSettings(db);
+      const f = typedFigures(input.amount, taxRate, settings.rounding);
       db.$client
-        .prepare('UPDATE invoice SET net8 = ?, tax8 = ?, net10 = ?, tax10 = ? WHERE id = ?')
-        .run(f.net8, f.tax8, f.net10, f.tax10, input.id);
+        .prepare(
+          `UPDATE invoice SET net8 = ?, tax8 = ?, net10 = ?, tax10 = ?, tax_basis = ?,
+                              tax_rounding = ? WHERE id = ?`,
+        )
+        .run(f.net8, f.tax8, f.net10, f.tax10, settings.basis, settings.rounding, input.id);
     }
     recordAudit(db, actor, {
       entity: 'invoice',

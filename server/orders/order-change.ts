@@ -106,7 +106,7 @@ function rewrite(
   action: 'change' | 'add',
 ): void {
   const before = linesOf(db, row.id);
-  const { lines, tax } = priceLines(db, row.customerId as string, row.id, wanted);
+  const { lines, tax, rule } = priceLines(db, row.customerId as string, row.id, wanted);
   const oldQ = quantities(before);
   const newQ = quantities(lines);
   for (const productId of new Set([...oldQ.keys(), ...newQ.keys()])) {
@@ -122,7 +122,13 @@ function rewrite(
   db.delete(orderLine).where(eq(orderLine.orderId, row.id)).run();
   for (const line of lines) db.insert(orderLine).values(line).run();
   const message = customMessage === undefined ? row.customMessage : customMessage;
-  const totals = { total: tax.total, ...toRateColumns(tax) };
+  // Priced again from the catalogue now, so with the basis and rounding of now (ADR 053).
+  const totals = {
+    total: tax.total,
+    ...toRateColumns(tax),
+    taxBasis: rule.basis,
+    taxRounding: rule.rounding,
+  };
   db.update(customerOrder)
     .set({ ...totals, customMessage: message })
     .where(eq(customerOrder.id, row.id))

@@ -20,7 +20,7 @@ import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import { type Scope, withinScope } from '../platform/scope';
 import { deliveryCalendar } from '../settings/settings';
-import { effectiveTaxRate, getTaxSettings } from '../settings/tax-settings';
+import { effectiveTaxRate, getTaxSettings, type TaxSettings } from '../settings/tax-settings';
 import { checkOrderable, orderTermsFor, productParams } from './order-terms';
 
 type OrderRow = typeof customerOrder.$inferSelect;
@@ -198,6 +198,8 @@ function placementStatements(db: Db) {
         tax8: ph('tax8'),
         net10: ph('net10'),
         tax10: ph('tax10'),
+        taxBasis: ph('taxBasis'),
+        taxRounding: ph('taxRounding'),
         offSchedule: ph('offSchedule'),
         onHold: ph('onHold'),
         createdAt: ph('createdAt'),
@@ -226,14 +228,15 @@ function placementStatements(db: Db) {
  * exactly as placement does (ADR 035): the customer's prices, hidden products, minimum and lot,
  * the out-of-stock mark, the minimum order value (a refusal or a delivery-charge line), and
  * the tax per rate computed once for the document. Placement and a customer's change of an
- * order (ADR 043) both go through here.
+ * order (ADR 043) both go through here. The prices are the catalogue's now, so the basis and
+ * rounding are the settings' now: the order records them (`rule`) and keeps them (ADR 053).
  */
 export function priceLines(
   db: Db,
   customerId: string,
   orderId: string,
   wanted: ReadonlyMap<string, number>,
-): { lines: LineRow[]; tax: ReturnType<typeof taxByRate> } {
+): { lines: LineRow[]; tax: ReturnType<typeof taxByRate>; rule: TaxSettings } {
   const stmts = placementStatements(db);
   // Read inside the transaction: a change of the settings applies wholly or not at all.
   const taxSettings = getTaxSettings(db);
@@ -275,7 +278,7 @@ export function priceLines(
     taxSettings.basis,
     taxSettings.rounding,
   );
-  return { lines, tax };
+  return { lines, tax, rule: { basis: taxSettings.basis, rounding: taxSettings.rounding } };
 }
 
 /** Orders are numbered from here on (#10001, #10002, ...). */
@@ -317,7 +320,7 @@ export function placeOrder(
   const c = placer.customer;
   return write(db, () => {
     const id = newId();
-    const { lines, tax } = priceLines(db, c.id, id, wanted);
+    const { lines, tax, rule } = priceLines(db, c.id, id, wanted);
     const row: OrderRow = {
       id,
       orderNumber: stmts.nextNumber.get() ?? FIRST_ORDER_NUMBER,
@@ -333,6 +336,9 @@ export function placeOrder(
       customMessage: input.customMessage,
       total: tax.total,
       ...toRateColumns(tax),
+      // What its totals were computed with; its invoice and slip compute with these (ADR 053).
+      taxBasis: rule.basis,
+      taxRounding: rule.rounding,
       invoiceId: null,
       slipNumber: null,
       isDelivered: false,

@@ -162,6 +162,11 @@ export const closingResultOut = z.object({
       restaurantName: z.string(),
       invoiceId: z.string().nullable(),
       invoiceNumber: z.string().nullable(),
+      /**
+       * Every invoice the run made for the customer: one, or one per price basis when its
+       * period holds orders placed before and after a change of the basis (ADR 053).
+       */
+      invoices: z.array(z.object({ id: z.string(), number: z.string() })),
       statementId: z.string().nullable(),
       statementNumber: z.string().nullable(),
       orders: z.number().int(),

@@ -409,4 +409,53 @@ describe('migrations', () => {
       ).toEqual({ net8: 1000, tax8: 80, net10: 0, tax10: 0 });
     },
   );
+
+  // Migration 0017 (ADR 053): orders, invoices and credit notes made before it were computed
+  // with the tax settings as stored, so that is what they record; without a stored setting,
+  // tax-exclusive prices rounded down (what getTaxSettings read).
+  it.each([
+    [
+      { basis: 'inclusive', rounding: 'halfUp' },
+      { basis: 'inclusive', rounding: 'halfUp' },
+    ],
+    [
+      { basis: 'exclusive', rounding: 'up' },
+      { basis: 'exclusive', rounding: 'up' },
+    ],
+    [{ rounding: 'up' }, { basis: 'exclusive', rounding: 'up' }],
+    [null, { basis: 'exclusive', rounding: 'down' }],
+  ] as const)(
+    'orders, invoices and credit notes record the tax setting stored: %j',
+    (stored, expected) => {
+      const before = journal.entries.findIndex((e) => e.tag.startsWith('0017_'));
+      expect(before).toBeGreaterThan(0);
+      const db = openDb(path.join(dir, `basis-${JSON.stringify(stored)}.db`), { migrate: false });
+      open.push(db);
+      migrate(db, { migrationsFolder: versionFolder(before) });
+      if (stored) {
+        db.$client
+          .prepare("INSERT INTO setting (key, value) VALUES ('tax', ?)")
+          .run(JSON.stringify(stored));
+      }
+      db.$client.exec(
+        `INSERT INTO customer_order (id, order_number, restaurant_name, customer_code, username,
+         delivery_date, total) VALUES ('o1', 10001, 'R', 'C1', 'r', '2026-10-01', 1080),
+                                      ('o2', 10002, 'R', 'C1', 'r', '2026-10-02', 2160);
+       INSERT INTO invoice (id, amount, paid_amount, note, kind, net8, tax8)
+         VALUES ('i1', 1080, 0, '', 'delivery', 1000, 80);
+       INSERT INTO credit_note (id, number, issue_date, reason, net8, tax8, total)
+         VALUES ('cn1', 'CN-000001', '2026-10-03', 'Torn', 1000, 80, 1080);`,
+      );
+      migrate(db, { migrationsFolder });
+      for (const table of ['customer_order', 'invoice', 'credit_note']) {
+        const rows = db.$client
+          .prepare(`SELECT tax_basis AS basis, tax_rounding AS rounding FROM ${table}`)
+          .all();
+        expect(rows.length, table).toBeGreaterThan(0);
+        for (const row of rows) expect(row, table).toEqual(expected);
+      }
+      // Nothing else moves: the figures stay as they were.
+      expect(db.$client.prepare('SELECT sum(total) FROM customer_order').pluck().get()).toBe(3240);
+    },
+  );
 });

@@ -216,6 +216,7 @@ describe('GET /api/customer', () => {
     const recent = new Date(Date.now() - 3 * 86_400_000).toISOString();
     const older = new Date(Date.now() - 40 * 86_400_000).toISOString();
     // Written as the orders and invoices services do, through write().
+    const tax = { taxBasis: 'exclusive', taxRounding: 'down' } as const;
     write(t.db, () => {
       t.db
         .insert(customerOrder)
@@ -228,6 +229,8 @@ describe('GET /api/customer', () => {
           username: 'x',
           deliveryDate: '2026-01-01',
           total: 100,
+          taxBasis: 'exclusive',
+          taxRounding: 'down',
           isDelivered: true,
           deliveredAt: older,
         })
@@ -246,9 +249,9 @@ describe('GET /api/customer', () => {
       t.db
         .insert(invoice)
         .values([
-          { id: newId(), customerId: id, amount: 5000, paidAmount: 1000 },
-          { id: newId(), customerId: id, amount: 3000, paidAmount: 3000 },
-          { id: newId(), customerId: id, amount: 200 },
+          { id: newId(), customerId: id, amount: 5000, paidAmount: 1000, ...tax },
+          { id: newId(), customerId: id, amount: 3000, paidAmount: 3000, ...tax },
+          { id: newId(), customerId: id, amount: 200, ...tax },
         ])
         .run();
     });

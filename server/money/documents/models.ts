@@ -9,16 +9,17 @@ import type {
 } from '../../../shared/schemas/documents';
 import {
   asTaxRate,
+  type PriceBasis,
   paymentShare,
   type RateTotal,
   type TaxLine,
+  type TaxRounding,
   taxByRate,
 } from '../../../shared/tax';
 import { DELIVERED_AT_SQL } from '../../deliveries/delivered-at';
 import { type Db, write } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { getTaxSettings } from '../../settings/tax-settings';
 import { takeDocumentNumber } from '../numbering';
 import { accountOf } from './account';
 import { type CustomerRow, customerRow, type Parties, partiesOf } from './parties';
@@ -28,6 +29,9 @@ import { type CustomerRow, customerRow, type Parties, partiesOf } from './partie
 // shared/tax.ts (or the per-rate figures frozen on the row when it was issued). Reach: staff
 // any document; a customer only its own; a driver the slips of the orders it delivered and the
 // receipts of the payments it collected. Anything else is absent (404), never refused.
+// Each document computes and reads its amounts with the price basis and tax rounding recorded
+// on its own row (a slip: its order's), never the settings now: a document printed again after
+// a change of the settings reads as it did when it was issued (ADR 053).
 // Every date a document prints is the business's calendar date: an instant (a delivery's time,
 // a row's creation) is read in the business's time zone (config TZ), which every builder takes.
 
@@ -124,6 +128,8 @@ interface OrderRow {
   deliveredBy: string | null;
   isDelivered: number;
   slipNumber: string | null;
+  taxBasis: PriceBasis;
+  taxRounding: TaxRounding;
 }
 
 function orderRow(db: Db, id: string): OrderRow | undefined {
@@ -134,7 +140,8 @@ function orderRow(db: Db, id: string): OrderRow | undefined {
       `SELECT o.id, o.order_number AS orderNumber, o.customer_id AS customerId,
               o.restaurant_name AS restaurantName, o.delivery_date AS deliveryDate,
               ${DELIVERED_AT_SQL} AS deliveredAt, o.delivered_by AS deliveredBy,
-              o.is_delivered AS isDelivered, o.slip_number AS slipNumber
+              o.is_delivered AS isDelivered, o.slip_number AS slipNumber,
+              o.tax_basis AS taxBasis, o.tax_rounding AS taxRounding
          FROM customer_order o WHERE o.id = ?`,
     )
     .get(id);
@@ -228,11 +235,11 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
       rate: r.taxRate,
     });
   });
-  const tax = getTaxSettings(db);
+  // As its order was priced and rounded (ADR 053), as the order's invoice bills it.
   const totals = taxByRate(
     lines.map((l): TaxLine => ({ amount: l.amount, rate: l.rate })),
-    tax.basis,
-    tax.rounding,
+    order.taxBasis,
+    order.taxRounding,
   );
   return {
     ...base('slip', id, number, date, parties),
@@ -271,6 +278,8 @@ interface InvoiceRow {
   cancelReason: string | null;
   createdAt: string;
   assignToCollect: string | null;
+  taxBasis: PriceBasis;
+  taxRounding: TaxRounding;
 }
 
 function invoiceRow(db: Db, id: string): InvoiceRow | undefined {
@@ -281,7 +290,8 @@ function invoiceRow(db: Db, id: string): InvoiceRow | undefined {
               period_start AS periodStart, period_end AS periodEnd, net8, tax8, net10, tax10,
               credit_applied AS creditApplied, cancelled_at AS cancelledAt,
               cancel_reason AS cancelReason, created_at AS createdAt,
-              assign_to_collect AS assignToCollect
+              assign_to_collect AS assignToCollect, tax_basis AS taxBasis,
+              tax_rounding AS taxRounding
          FROM invoice WHERE id = ?`,
     )
     .get(id);
@@ -333,13 +343,14 @@ function issuedOn(inv: InvoiceRow, timeZone: string): string {
  * An invoice's lines and figures. A hand-made invoice without lines prints its amount as one
  * line at the rate the office chose (ADR 046; 10 % for other charges unless it said 8 %), the
  * amount read as tax-inclusive, with the figures kept when it was typed (ADR 032). When the
- * business's prices are without tax (the default) that line shows its amount without tax, as
- * the lines of an invoice from deliveries do, so that the lines add up to the subtotal under
- * them (before: ¥46,741 above 8%対象（税抜） ¥43,279).
+ * business's prices were without tax (the default) when it was typed, that line shows its
+ * amount without tax, as the lines of an invoice from deliveries do, so that the lines add up
+ * to the subtotal under them (before: ¥46,741 above 8%対象（税抜） ¥43,279). The basis and
+ * rounding are the invoice's own, recorded when it was issued (ADR 053).
  */
 function invoiceFigures(db: Db, inv: InvoiceRow, language: DocumentLanguage, timeZone: string) {
   let lines = invoiceLines(db, inv.id, documentT(language));
-  const tax = getTaxSettings(db);
+  const tax = { basis: inv.taxBasis, rounding: inv.taxRounding };
   if (lines.length === 0) {
     const gross = inv.amount + inv.creditApplied;
     const frozen = frozenPerRate(inv);
@@ -452,27 +463,28 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
   const inv = st.invoiceId ? invoiceRow(db, st.invoiceId) : undefined;
   const parties = partiesOf(db, 'statement', st.number, c, '');
   const { language } = parties;
-  // The period's documents: the closing's invoice of the deliveries, and the hand-made
-  // invoices the statement counts beside it (ADR 034). Each kept the tax it computed once per
-  // rate; the statement adds their figures up and computes no tax of its own.
+  // The period's documents: the closing's invoice of the deliveries, a second closing invoice
+  // when the period held orders of both price bases (ADR 053), and the hand-made invoices the
+  // statement counts beside them (ADR 034). Each kept the tax it computed once per rate; the
+  // statement adds their figures up and computes no tax of its own.
+  const counted = invoicesOn(db, st.id);
   const parts = [
-    ...(inv
-      ? [
-          {
-            number: null as string | null,
-            creditApplied: inv.creditApplied,
-            ...invoiceFigures(db, inv, language, timeZone),
-          },
-        ]
-      : []),
-    ...manualInvoicesOn(db, st.id).map((m) => ({
-      number: m.number,
-      creditApplied: m.creditApplied,
-      ...invoiceFigures(db, m, language, timeZone),
+    ...[...(inv ? [inv] : []), ...counted.filter((m) => m.kind === 'closing')].map((d) => ({
+      number: null as string | null,
+      creditApplied: d.creditApplied,
+      ...invoiceFigures(db, d, language, timeZone),
     })),
+    ...counted
+      .filter((m) => m.kind !== 'closing')
+      .map((m) => ({
+        number: m.number as string | null,
+        creditApplied: m.creditApplied,
+        ...invoiceFigures(db, m, language, timeZone),
+      })),
   ];
   // A hand-made invoice's line is named by its number; it reads as the delivery lines do (without
-  // tax when prices are without tax: invoiceFigures).
+  // tax when prices were without tax: invoiceFigures). A second closing invoice's lines read as
+  // the first's, each in its own basis.
   const lines = parts.flatMap((part) =>
     part.number ? part.lines.map((l) => ({ ...l, name: `${part.number} ${l.name}` })) : part.lines,
   );
@@ -498,8 +510,9 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
     ...empty,
     references: [
       ...(inv?.number ? [{ label: 'invoice', value: inv.number }] : []),
-      // Hand-made invoices this statement counts in its period (ADR 034).
-      ...parts.flatMap((part) => (part.number ? [{ label: 'invoice', value: part.number }] : [])),
+      // The other invoices this statement counts in its period: a second closing invoice
+      // (ADR 053), then the hand-made ones (ADR 034).
+      ...counted.map((m) => ({ label: 'invoice', value: m.number })),
     ],
     period: { start: st.periodStart, end: st.closingDate },
     dueDate: st.dueDate,
@@ -520,11 +533,15 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
   };
 }
 
-/** The hand-made invoices a statement counts in its period, by number. */
-function manualInvoicesOn(db: Db, statementId: string): (InvoiceRow & { number: string })[] {
+/**
+ * The invoices a statement counts beside its own (`invoice.statement_id`): a second closing
+ * invoice (ADR 053) first, then the hand-made ones, each by number.
+ */
+function invoicesOn(db: Db, statementId: string): (InvoiceRow & { number: string })[] {
   return db.$client
     .prepare<[string], { id: string }>(
-      'SELECT id FROM invoice WHERE statement_id = ? AND number IS NOT NULL ORDER BY number',
+      `SELECT id FROM invoice WHERE statement_id = ? AND number IS NOT NULL
+        ORDER BY kind <> 'closing', number`,
     )
     .all(statementId)
     .flatMap((r) => {
@@ -675,10 +692,13 @@ export function creditNoteModel(db: Db, id: string, scope: Scope, timeZone: stri
         net10: number;
         tax10: number;
         total: number;
+        taxBasis: PriceBasis;
+        taxRounding: TaxRounding;
       }
     >(
       `SELECT id, number, customer_id AS customerId, invoice_id AS invoiceId, issue_date AS issueDate,
-              reason, net8, tax8, net10, tax10, total
+              reason, net8, tax8, net10, tax10, total, tax_basis AS taxBasis,
+              tax_rounding AS taxRounding
          FROM credit_note WHERE id = ?`,
     )
     .get(id);
@@ -731,14 +751,14 @@ export function creditNoteModel(db: Db, id: string, scope: Scope, timeZone: stri
       rate: r.taxRate,
     }),
   );
-  const tax = getTaxSettings(db);
+  // Its figures as issued; without any, computed as it was issued (ADR 053).
   const frozen = frozenPerRate(cn);
   const totals = frozen
     ? summed(frozen)
     : taxByRate(
         lines.map((l) => ({ amount: l.amount, rate: l.rate })),
-        tax.basis,
-        tax.rounding,
+        cn.taxBasis,
+        cn.taxRounding,
       );
   // The invoice it corrects: the one named when it was issued, else the one that billed its
   // lines (a claim approved before the closing billed them).

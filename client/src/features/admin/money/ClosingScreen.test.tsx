@@ -76,6 +76,7 @@ const result = (input: { closingDate: string; customerId?: string }): ClosingRes
       restaurantName: 'Annapurna',
       invoiceId: 'i1',
       invoiceNumber: 'INV-000400',
+      invoices: [{ id: 'i1', number: 'INV-000400' }],
       statementId: 's1',
       statementNumber: 'ST-000100',
       orders: 3,

@@ -223,10 +223,13 @@ export function ClosingScreen() {
               {
                 accessor: 'invoiceNumber',
                 title: t('money.invoice'),
+                // Two when the period held orders of both price bases (ADR 053).
                 render: (r) =>
                   r.invoiceNumber ? (
                     <Anchor component={Link} to={`/admin/invoice/bycustomer/${r.customerId}`}>
-                      {r.invoiceNumber}
+                      {r.invoices.length > 1
+                        ? r.invoices.map((i) => i.number).join(', ')
+                        : r.invoiceNumber}
                     </Anchor>
                   ) : (
                     ''
