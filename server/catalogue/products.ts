@@ -17,6 +17,9 @@ import { recordFormAdjustment } from './stock';
 // catalogue snapshot, so customers see it on their next read.
 
 type ProductFields = z.output<typeof productInput>;
+/** An edit's fields: whether its stock is counted, and the count, may be left out (unchanged). */
+type ProductChange = Omit<ProductFields, 'itemCount' | 'stockInCount'> &
+  Partial<Pick<ProductFields, 'itemCount' | 'stockInCount'>>;
 type ProductRow = typeof product.$inferSelect;
 
 /** The fields the trail and the form know, without timestamps. */
@@ -46,7 +49,7 @@ function assertCategory(db: Db, id: string): void {
   if (!found) throw fieldError('category', 'category.notFound');
 }
 
-export function rowValues(input: ProductFields) {
+export function rowValues(input: ProductChange) {
   return {
     name: input.name,
     nameNe: input.nameNe,
@@ -58,9 +61,11 @@ export function rowValues(input: ProductFields) {
     image: input.image,
     productRank: input.productRank,
     itemType: input.itemType,
-    itemCount: input.itemCount,
     showDescription: input.showDescription,
-    stockInCount: input.stockInCount,
+    // Absent: unchanged on an edit (undefined is left out of the SET); a new product always
+    // has them (productInput's defaults: not counted, 0).
+    ...(input.itemCount !== undefined ? { itemCount: input.itemCount } : {}),
+    ...(input.stockInCount !== undefined ? { stockInCount: input.stockInCount } : {}),
     // Absent: unchanged on an edit (undefined is left out of the SET), follows the category
     // on a new product (the column's default).
     ...(input.taxRate !== undefined ? { taxRate: input.taxRate } : {}),
@@ -98,7 +103,7 @@ export function createProduct(db: Db, actor: Actor, input: ProductFields): Produ
 export function updateProduct(
   db: Db,
   actor: Actor,
-  input: ProductFields & { id: string },
+  input: ProductChange & { id: string },
 ): ProductOut {
   write(db, () => {
     const found = db.select({ id: product.id }).from(product).where(eq(product.id, input.id)).get();

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { category, customer, product, route } from '../../drizzle/schema';
-import { type CsvRecord, headerKey, parseCsv } from '../../shared/csv';
+import { type CsvRecord, parseCsv } from '../../shared/csv';
 import { WEEKDAYS } from '../../shared/enums';
+import { en, ja, ne } from '../../shared/locales';
+import {
+  CUSTOMER_IMPORT_COLUMNS,
+  type ImportColumn,
+  looseKey,
+  PRODUCT_IMPORT_COLUMNS,
+  spreadsheetNumber,
+} from '../../shared/schemas/imports';
 import {
   customerFields,
   type ImportFileError,
@@ -19,8 +27,11 @@ import { type ErrorCode, type ErrorParams, zodIssues } from '../platform/errors'
 // nothing is written unless every row is valid (then all rows in one write()). A product row
 // whose name is already a product's updates that product (the spec gives products no code:
 // its `sku` is the unit), so importing the same file twice changes nothing the second time.
-// Numbers are taken as written (plain digits, no spaces), and NUL characters and broken
-// UTF-16 (lone surrogates) are refused in every field (docs/decisions/024).
+// Numbers are taken as written (plain digits, no spaces; a spreadsheet's "1,980" too), and NUL
+// characters and broken UTF-16 (lone surrogates) are refused in every field (docs/decisions/024).
+// The columns are shared/schemas/imports.ts: a header may be the English name, an alias or the
+// column's on-screen label in any interface language, and a set value its code or its label
+// (docs/decisions/055). The file's bytes become text where it is chosen (decodeCsvBytes).
 
 export const MAX_IMPORT_ROWS = 5000;
 
@@ -45,57 +56,97 @@ export function readCsvFile(
   return { ok: true, header, records };
 }
 
-interface Column {
-  /** The field of the form's schema. */
-  field: string;
-  /**
-   * Header names that mean this column (compared loosely); the first is the one the import
-   * screen lists (client ImportModal) and a missing column is named by.
-   */
-  names: string[];
-  required: boolean;
-}
-
-const PRODUCT_COLUMNS: Column[] = [
-  { field: 'name', names: ['name'], required: true },
-  { field: 'nameNe', names: ['nameNe', 'nepali name'], required: false },
-  { field: 'category', names: ['category'], required: true },
-  { field: 'price', names: ['price'], required: true },
-  { field: 'description', names: ['description'], required: true },
-  { field: 'descriptionNe', names: ['descriptionNe', 'nepali description'], required: false },
-  { field: 'sku', names: ['unit', 'sku'], required: true },
-  { field: 'productRank', names: ['productRank', 'rank'], required: false },
-  { field: 'itemType', names: ['itemType', 'type'], required: false },
-  { field: 'itemCount', names: ['itemCount'], required: false },
-  { field: 'showDescription', names: ['showDescription'], required: false },
-  { field: 'stockInCount', names: ['stockInCount', 'stock'], required: false },
-  { field: 'taxRate', names: ['taxRate', 'tax rate', 'tax'], required: false },
-  { field: 'minQuantity', names: ['minQuantity', 'minimum'], required: false },
-  { field: 'lot', names: ['lot', 'case'], required: false },
-];
-
-const CUSTOMER_COLUMNS: Column[] = [
-  { field: 'customerCode', names: ['customerCode', 'code'], required: true },
-  { field: 'restaurantName', names: ['restaurantName', 'restaurant'], required: true },
-  { field: 'phoneNumber', names: ['phoneNumber', 'phone'], required: true },
-  { field: 'paymentMethod', names: ['paymentMethod', 'payment'], required: true },
-  { field: 'paymentDate', names: ['paymentDate', 'payment day'], required: false },
-  { field: 'deliveryDays', names: ['deliveryDays', 'delivery days'], required: false },
-  { field: 'route', names: ['route'], required: true },
-  { field: 'contactPerson', names: ['contactPerson', 'contact'], required: false },
-  { field: 'mobileNumber', names: ['mobileNumber', 'mobile'], required: false },
-  { field: 'badDebt', names: ['badDebt', 'bad debt'], required: false },
-  { field: 'webOrder', names: ['webOrder', 'web order'], required: false },
-  { field: 'billingName', names: ['billingName', 'billing name'], required: false },
-  { field: 'billingAddress', names: ['billingAddress', 'billing address'], required: false },
-  { field: 'email', names: ['email', 'e-mail'], required: false },
-  { field: 'closingDay', names: ['closingDay', 'closing day'], required: false },
-  { field: 'documentLanguage', names: ['documentLanguage', 'document language'], required: false },
-];
-
-const yes = (v: string) => ['yes', 'y', 'true', '1'].includes(v.trim().toLowerCase());
+/** A yes/no cell: yes, y, true, 1 (and はい, ○, हो); anything else is no. */
+const YES = new Set(['yes', 'y', 'true', '1', 'はい', '○', '〇', 'हो']);
+const yes = (v: string) => YES.has(v.trim().toLowerCase());
 const blankToUndefined = (v: string | undefined) =>
   v === undefined || v.trim() === '' ? undefined : v;
+/** A number cell: blank is absent; "1,980" (and for a price "¥1,980") is read as 1980. */
+const number = (v: string | undefined, yen = false) => {
+  const cell = blankToUndefined(v);
+  return cell === undefined ? undefined : spreadsheetNumber(cell, yen);
+};
+
+type Tree = { [key: string]: string | Tree };
+const TREES = [en, ja, ne] as unknown as Tree[];
+
+/** A key's text in every interface language ('office.products.unit' -> Unit, 単位, एकाइ). */
+function everyLanguage(key: string): string[] {
+  const out: string[] = [];
+  for (const tree of TREES) {
+    let at: string | Tree | undefined = tree;
+    for (const part of key.split('.')) at = typeof at === 'object' ? at[part] : undefined;
+    if (typeof at === 'string') out.push(at);
+  }
+  return out;
+}
+
+/** A column as the server reads it. */
+export interface ReadColumn {
+  /** The field of the form's schema. */
+  field: string;
+  /** The header the import screen lists and a missing column is named by. */
+  header: string;
+  /** Every header that means this column, as `looseKey`s. */
+  keys: Set<string>;
+  required: boolean;
+  /** A set value's code by its code's or any language's label's `looseKey`. */
+  values?: Map<string, string>;
+}
+
+function compile(c: ImportColumn): ReadColumn {
+  const keys = new Set(
+    [c.header, ...c.aliases, ...everyLanguage(c.label)].map(looseKey).filter(Boolean),
+  );
+  let values: Map<string, string> | undefined;
+  if (c.values) {
+    values = new Map(c.values.map((code) => [looseKey(code), code]));
+    for (const code of c.values) {
+      for (const label of c.valueLabel ? everyLanguage(c.valueLabel(code)) : []) {
+        const key = looseKey(label);
+        if (key && !values.has(key)) values.set(key, code);
+      }
+    }
+  }
+  return { field: c.field, header: c.header, keys, required: c.required, values };
+}
+
+const PRODUCT_COLUMNS: ReadColumn[] = PRODUCT_IMPORT_COLUMNS.map(compile);
+const CUSTOMER_COLUMNS: ReadColumn[] = CUSTOMER_IMPORT_COLUMNS.map(compile);
+
+/** The columns as the server reads them (for tests: every header and value it accepts). */
+export function importColumnsRead(kind: 'products' | 'customers'): readonly ReadColumn[] {
+  return kind === 'products' ? PRODUCT_COLUMNS : CUSTOMER_COLUMNS;
+}
+
+/** A set value's code from its code or label in any language; else the cell, to be refused. */
+function setValue(
+  columns: ReadColumn[],
+  field: string,
+  cell: string | undefined,
+): string | undefined {
+  const v = blankToUndefined(cell);
+  if (v === undefined) return undefined;
+  const values = columns.find((c) => c.field === field)?.values;
+  return values?.get(looseKey(v)) ?? v;
+}
+
+/** Weekdays by their English name or its start (Mon), or their name in any language (月曜日, 月). */
+const WEEKDAY_NAMES = new Map<string, (typeof WEEKDAYS)[number]>();
+for (const day of WEEKDAYS) {
+  for (const name of everyLanguage(`weekday.${day}`)) {
+    WEEKDAY_NAMES.set(looseKey(name), day);
+    // Japanese writes a day by its first character: 月;木.
+    if (/^\p{Script=Han}/u.test(name)) WEEKDAY_NAMES.set(name.slice(0, 1), day);
+  }
+}
+function weekday(token: string): string {
+  return (
+    WEEKDAY_NAMES.get(looseKey(token)) ??
+    WEEKDAYS.find((w) => w.toLowerCase().startsWith(token.toLowerCase().slice(0, 3))) ??
+    token
+  );
+}
 
 function nameIndex(rows: { id: string; name: string }[]): Map<string, string> {
   return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
@@ -135,15 +186,14 @@ export function importCsv(
   if (!file.ok) return { rows: [], valid: false, written: 0, fileErrors: [file.error] };
   const { header, records } = file;
   const columns = input.kind === 'products' ? PRODUCT_COLUMNS : CUSTOMER_COLUMNS;
-  const keys = header.fields.map(headerKey);
+  const keys = header.fields.map(looseKey);
   const position = new Map<string, number>();
   const fileErrors: ImportFileError[] = [];
   for (const col of columns) {
-    const wanted = new Set(col.names.map(headerKey));
-    const at = keys.findIndex((k) => wanted.has(k));
+    const at = keys.findIndex((k) => col.keys.has(k));
     if (at >= 0) position.set(col.field, at);
     else if (col.required) {
-      fileErrors.push(fileError('import.columnMissing', { column: col.names[0] ?? col.field }));
+      fileErrors.push(fileError('import.columnMissing', { column: col.header }));
     }
   }
   if (fileErrors.length) return { rows: [], valid: false, written: 0, fileErrors };
@@ -225,19 +275,20 @@ function checkProducts(
       name: values.name,
       nameNe: values.nameNe,
       category: categoryId ?? (values.category ? 'unknown' : ''),
-      price: blankToUndefined(values.price) ?? '',
+      // "1980", and as a spreadsheet shows it: "1,980", "¥1,980".
+      price: number(values.price, true) ?? '',
       description: values.description,
       descriptionNe: values.descriptionNe,
-      sku: values.sku,
-      productRank: blankToUndefined(values.productRank),
-      itemType: blankToUndefined(values.itemType),
-      itemCount: blankToUndefined(values.itemCount),
-      showDescription: blankToUndefined(values.showDescription),
-      stockInCount: blankToUndefined(values.stockInCount),
-      // "8", "10", "8%", or blank (follows the category).
-      taxRate: blankToUndefined(values.taxRate)?.replace('%', '').trim(),
-      minQuantity: blankToUndefined(values.minQuantity),
-      lot: blankToUndefined(values.lot),
+      sku: setValue(PRODUCT_COLUMNS, 'sku', values.sku) ?? values.sku,
+      productRank: number(values.productRank),
+      itemType: setValue(PRODUCT_COLUMNS, 'itemType', values.itemType),
+      itemCount: setValue(PRODUCT_COLUMNS, 'itemCount', values.itemCount),
+      showDescription: setValue(PRODUCT_COLUMNS, 'showDescription', values.showDescription),
+      stockInCount: number(values.stockInCount),
+      // "8", "10", "8%", "８％", or blank (follows the category).
+      taxRate: blankToUndefined(values.taxRate)?.normalize('NFKC').replace('%', '').trim(),
+      minQuantity: number(values.minQuantity),
+      lot: number(values.lot),
     });
     if (!result.success) {
       for (const [k, v] of Object.entries(zodIssues(result.error))) errors[k] ??= v;
@@ -277,17 +328,15 @@ function checkCustomers(
     badCharacters(rec.fields, position, errors);
     const routeId = routes.get((values.route ?? '').toLowerCase());
     const days = (values.deliveryDays ?? '')
-      .split(/[;|/]+/)
+      .split(/[;|/、・，,\s]+/u)
       .map((d) => d.trim())
       .filter(Boolean)
-      .map(
-        (d) => WEEKDAYS.find((w) => w.toLowerCase().startsWith(d.toLowerCase().slice(0, 3))) ?? d,
-      );
+      .map(weekday);
     const result = customerFields.safeParse({
       restaurantName: values.restaurantName,
       phoneNumber: values.phoneNumber,
       customerCode: values.customerCode,
-      paymentMethod: (values.paymentMethod ?? '').toLowerCase(),
+      paymentMethod: setValue(CUSTOMER_COLUMNS, 'paymentMethod', values.paymentMethod) ?? '',
       paymentDate: values.paymentDate,
       deliveryDays: days,
       route: routeId ?? (values.route ? 'unknown' : ''),
@@ -299,7 +348,7 @@ function checkCustomers(
       billingAddress: values.billingAddress,
       email: values.email,
       closingDay: values.closingDay,
-      documentLanguage: blankToUndefined(values.documentLanguage)?.trim().toLowerCase(),
+      documentLanguage: setValue(CUSTOMER_COLUMNS, 'documentLanguage', values.documentLanguage),
     });
     if (!result.success) {
       for (const [k, v] of Object.entries(zodIssues(result.error))) {

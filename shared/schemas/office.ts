@@ -82,17 +82,17 @@ export const categoryAdminOut = z.object({
 });
 export type CategoryAdminOut = z.infer<typeof categoryAdminOut>;
 
+/** A rank or a stock count: a whole number from 0, absent when left blank. */
+const wholeCountOrAbsent = z.preprocess(
+  plainNumber,
+  numberField('field.wholeNumber', 'field.wholeNumber')
+    .int('field.wholeNumber')
+    .min(0, 'field.wholeNumber')
+    .max(1_000_000, 'field.wholeNumber')
+    .optional(),
+);
 /** A rank or a stock count: a whole number from 0, 0 when left blank. */
-const wholeCount = z
-  .preprocess(
-    plainNumber,
-    numberField('field.wholeNumber', 'field.wholeNumber')
-      .int('field.wholeNumber')
-      .min(0, 'field.wholeNumber')
-      .max(1_000_000, 'field.wholeNumber')
-      .optional(),
-  )
-  .transform((v) => v ?? 0);
+const wholeCount = wholeCountOrAbsent.transform((v) => v ?? 0);
 
 // --- Products --------------------------------------------------------------------------------
 
@@ -123,7 +123,9 @@ export const productInput = z.object({
   image: optionalText(200),
   productRank: wholeCount,
   itemType: z.enum(ITEM_TYPES).default('Regular'),
-  itemCount: z.enum(ITEM_COUNTS).default('Count'),
+  // Not counted unless the office says so: a counted product starts at the stock typed, and at
+  // 0 it is out of stock the moment it is saved (docs/decisions/055).
+  itemCount: z.enum(ITEM_COUNTS).default('Not Count'),
   showDescription: z.enum(SHOW_DESCRIPTION).default('Dont Show'),
   stockInCount: wholeCount,
   /** Its own consumption-tax rate; null follows the category. */
@@ -133,7 +135,13 @@ export const productInput = z.object({
   lot: lotField,
 });
 export type ProductInput = z.input<typeof productInput>;
-export const productUpdateInput = productInput.extend({ id: idParam });
+export const productUpdateInput = productInput.extend({
+  id: idParam,
+  // Absent: unchanged. A PUT that leaves them out neither starts nor stops counting the
+  // product's stock, nor sets it to 0 (the form sends both).
+  itemCount: z.enum(ITEM_COUNTS).optional(),
+  stockInCount: wholeCountOrAbsent,
+});
 
 // --- Customers -------------------------------------------------------------------------------
 
@@ -388,7 +396,10 @@ export const auditTrailOut = z.array(auditEntryOut);
 export const IMPORT_KINDS = ['products', 'customers'] as const;
 export const importInput = z.object({
   kind: z.enum(IMPORT_KINDS),
-  /** The file's text (UTF-8), at most 1 MB. */
+  /**
+   * The file's text, at most 1 MB: the import screen reads the file's bytes as UTF-8 or
+   * Shift_JIS (shared/schemas/imports.ts decodeCsvBytes) and sends the text.
+   */
   csv: z.string().min(1, REQUIRED).max(1_000_000, 'import.tooLarge'),
   /** false: check and preview only; true: write every row or none. */
   commit: z.boolean().default(false),
@@ -404,7 +415,7 @@ export const importRowOut = z.object({
 export const importFileErrorOut = z.object({
   /**
    * `import.empty`, `import.unclosedQuote` {line}, `import.tooManyRows` {max},
-   * `import.columnMissing` {column}.
+   * `import.columnMissing` {column}; the import screen itself says `import.encodingUnknown`.
    */
   code: z.string(),
   /** A missing column is named as the file's header row would name it (`unit`, not `sku`). */

@@ -13,12 +13,16 @@ import { useAfterChange } from '../shared/useOfficeMutation';
 
 const validate = schemaResolver(categoryInput, { sync: true });
 
-function CategoryForm({
+/** Adds or renames a category; also opened from the product form when there is none yet. */
+export function CategoryForm({
   category,
   onClose,
+  onCreated,
 }: {
   category: CategoryAdminOut | null;
   onClose(): void;
+  /** A new category was added (the product form chooses it). */
+  onCreated?(category: CategoryAdminOut): void;
 }) {
   const { t } = useTranslation();
   const after = useAfterChange();
@@ -38,7 +42,7 @@ function CategoryForm({
     const body = { ...values, taxRate: Number(values.taxRate) as 8 | 10 };
     try {
       if (category) await update.mutateAsync({ id: category._id, ...body });
-      else await create.mutateAsync(body);
+      else onCreated?.(await create.mutateAsync(body));
       after.done(category ? 'office.categories.updated' : 'office.categories.created');
       onClose();
     } catch (error) {

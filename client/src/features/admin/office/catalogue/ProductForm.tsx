@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Group,
   Modal,
@@ -15,13 +16,14 @@ import { useTranslation } from 'react-i18next';
 import { ITEM_COUNTS, ITEM_TYPES, SHOW_DESCRIPTION, UNITS } from '../../../../../../shared/enums';
 import type { ProductOut } from '../../../../../../shared/schemas/catalogue';
 import { type ProductInput, productInput } from '../../../../../../shared/schemas/office';
+import { unitLabel } from '../../../../components/localName';
 import { newKey } from '../../../../keyed';
 import { trpc } from '../../../../trpc';
 import { appErrorOf, fieldErrorText } from '../shared/errors';
 import { LastChanged } from '../shared/History';
 import { ImageUpload } from '../shared/ImageUpload';
 import { useAfterChange } from '../shared/useOfficeMutation';
-
+import { CategoryForm } from './CategoriesPanel';
 import { ProductTermsPanel } from './ProductTermsPanel';
 
 const validate = schemaResolver(productInput, { sync: true });
@@ -38,7 +40,8 @@ function initial(p: ProductOut | null, category: string | undefined): ProductInp
     image: p?.image ?? null,
     productRank: p?.productRank ?? 0,
     itemType: p?.itemType ?? 'Regular',
-    itemCount: p?.itemCount ?? 'Count',
+    // A new product is not counted: counted at 0 it could not be ordered (ADR 055).
+    itemCount: p?.itemCount ?? 'Not Count',
     showDescription: p?.showDescription ?? 'Dont Show',
     stockInCount: p?.stockInCount ?? 0,
     taxRate: p?.ownTaxRate ?? null,
@@ -66,6 +69,7 @@ export function ProductForm({
   const create = trpc.products.create.useMutation({ trpc: { context: { idempotencyKey } } });
   const update = trpc.products.update.useMutation();
   const [uploading, setUploading] = useState(false);
+  const [addingCategory, setAddingCategory] = useState(false);
   const form = useForm<ProductInput>({
     mode: 'controlled',
     initialValues: initial(product, category),
@@ -94,6 +98,9 @@ export function ProductForm({
     : t('office.products.rateFollowsPlain');
   const options = (list: readonly string[], prefix?: string) =>
     list.map((v) => ({ value: v, label: prefix ? t(`${prefix}.${v}`, { defaultValue: v }) : v }));
+  const noCategories = categories.isSuccess && categories.data.length === 0;
+  // Counted with nothing in stock: the catalogue shows it out of stock (shared/rules.ts).
+  const zeroStock = form.values.itemCount === 'Count' && !(Number(form.values.stockInCount) > 0);
 
   return (
     <Modal
@@ -109,13 +116,25 @@ export function ProductForm({
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label={t('office.products.name')} withAsterisk {...input('name')} />
             <TextInput label={t('office.products.nameNe')} {...input('nameNe')} />
-            <Select
-              label={t('office.products.category')}
-              withAsterisk
-              data={(categories.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
-              comboboxProps={{ withinPortal: true }}
-              {...input('category')}
-            />
+            <Stack gap={4}>
+              <Select
+                label={t('office.products.category')}
+                withAsterisk
+                data={(categories.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+                comboboxProps={{ withinPortal: true }}
+                {...input('category')}
+              />
+              {noCategories && (
+                <Alert color="yellow" p="xs" data-testid="no-categories">
+                  <Stack gap={6} align="flex-start">
+                    {t('office.products.noCategories')}
+                    <Button size="compact-sm" onClick={() => setAddingCategory(true)}>
+                      {t('office.categories.add')}
+                    </Button>
+                  </Stack>
+                </Alert>
+              )}
+            </Stack>
             <NumberInput
               label={t('office.products.price')}
               withAsterisk
@@ -129,7 +148,7 @@ export function ProductForm({
             <Select
               label={t('office.products.unit')}
               withAsterisk
-              data={options(UNITS)}
+              data={UNITS.map((v) => ({ value: v, label: unitLabel(t, v) }))}
               comboboxProps={{ withinPortal: true }}
               {...input('sku')}
             />
@@ -180,6 +199,9 @@ export function ProductForm({
               min={0}
               clampBehavior="none"
               {...input('stockInCount')}
+              description={zeroStock ? t('office.products.zeroStockHint') : undefined}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              styles={{ description: { color: 'var(--mantine-color-orange-9)' } }}
             />
             <NumberInput
               label={t('priceLists.minQuantity')}
@@ -230,6 +252,13 @@ export function ProductForm({
           </Group>
         </Stack>
       </form>
+      {addingCategory && (
+        <CategoryForm
+          category={null}
+          onClose={() => setAddingCategory(false)}
+          onCreated={(c) => form.setFieldValue('category', c._id)}
+        />
+      )}
     </Modal>
   );
 }

@@ -1,17 +1,38 @@
 import { Alert, Badge, Button, Code, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportOut } from '../../../../../../shared/schemas/office';
+import {
+  type CsvEncoding,
+  decodeCsvBytes,
+  headerLabel,
+  type ImportColumn,
+  importColumns,
+  importTemplate,
+  looseKey,
+} from '../../../../../../shared/schemas/imports';
+import type { ImportFileError, ImportOut } from '../../../../../../shared/schemas/office';
 import { DataTable } from '../../../../components/DataTable';
+import { dynamicT } from '../../../../i18n';
 import { trpc } from '../../../../trpc';
 import { fieldErrorText, importFileErrorText } from './errors';
 import { useAfterChange } from './useOfficeMutation';
 
+/** The file's size, and its text's once read as UTF-8 (what the request carries), at most. */
 const MAX_BYTES = 1_000_000;
 
+/** An answer of the import screen itself: the file could not be read at all. */
+const unreadable = (code: string): ImportOut => ({
+  rows: [],
+  valid: false,
+  written: 0,
+  fileErrors: [{ code }],
+});
+
 /**
- * CSV import of products or customers: the file is checked first and every row shown with its
- * problems; 'Import' writes all rows at once, and only when every row is valid.
+ * CSV import of products or customers: the columns it takes are listed (label, required or
+ * not, what to write) with a template to download; the chosen file is read as UTF-8 or as
+ * Japanese Excel's Shift_JIS, checked first and every row shown with its problems, each named
+ * by its column's label; 'Import' writes all rows at once, and only when every row is valid.
  */
 export function ImportModal({
   kind,
@@ -21,28 +42,52 @@ export function ImportModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const dt = dynamicT(t);
   const after = useAfterChange();
   const products = trpc.products.importCsv.useMutation();
   const customers = trpc.customers.importCsv.useMutation();
   const call = kind === 'products' ? products : customers;
+  const categories = trpc.categories.list.useQuery(undefined, { enabled: kind === 'products' });
+  const routes = trpc.routes.list.useQuery(undefined, { enabled: kind === 'customers' });
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState('');
+  const [encoding, setEncoding] = useState<CsvEncoding | null>(null);
   const [result, setResult] = useState<ImportOut | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
+  const resetInput = useRef<() => void>(null);
+  /** The latest choice: an older file's answer arriving late is not shown. */
+  const turn = useRef(0);
+  const columns = importColumns(kind);
 
   const check = async (picked: File | null) => {
+    const mine = ++turn.current;
     setFile(picked);
     setResult(null);
     setTooLarge(false);
+    setEncoding(null);
+    setCsv('');
     if (!picked) return;
+    // The input forgets the file, so choosing the same file again (fixed) reads it again.
+    resetInput.current?.();
     if (picked.size > MAX_BYTES) {
       setTooLarge(true);
       return;
     }
-    const text = await picked.text();
-    setCsv(text);
+    const decoded = decodeCsvBytes(new Uint8Array(await picked.arrayBuffer()));
+    if (mine !== turn.current) return;
+    if (!decoded.ok) {
+      setResult(unreadable('import.encodingUnknown'));
+      return;
+    }
+    if (new TextEncoder().encode(decoded.text).length > MAX_BYTES) {
+      setTooLarge(true);
+      return;
+    }
+    setEncoding(decoded.encoding);
+    setCsv(decoded.text);
     try {
-      setResult(await call.mutateAsync({ csv: text, commit: false }));
+      const out = await call.mutateAsync({ csv: decoded.text, commit: false });
+      if (mine === turn.current) setResult(out);
     } catch (error) {
       after.failed(error);
     }
@@ -61,8 +106,37 @@ export function ImportModal({
     }
   };
 
+  const downloadTemplate = () => {
+    const text = importTemplate(kind, dt, {
+      category: categories.data?.[0]?.name,
+      route: routes.data?.[0]?.name,
+    });
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${kind}-template.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+
+  /** A column as the office reads it: its label as a header ("価格"), else the field. */
+  const labelOf = (field: string) => {
+    const column = columns.find((c) => c.field === field);
+    return column ? headerLabel(dt(column.label)) : field;
+  };
+  /** A file problem; a missing column named by its label and the header the file lacks. */
+  const fileErrorText = (e: ImportFileError) => {
+    const missing = columns.find((c) => c.header === e.params?.column);
+    if (e.code !== 'import.columnMissing' || !missing) return importFileErrorText(t, e);
+    const column = t('office.import.columnNamed', {
+      label: labelOf(missing.field),
+      header: missing.header,
+    });
+    return importFileErrorText(t, { ...e, params: { ...e.params, column } });
+  };
+
   const bad = result?.rows.filter((r) => Object.keys(r.errors).length > 0).length ?? 0;
-  const columns = kind === 'products' ? PRODUCT_COLUMNS : CUSTOMER_COLUMNS;
+  const noCategories = kind === 'products' && categories.data?.length === 0;
 
   return (
     <Modal
@@ -75,19 +149,86 @@ export function ImportModal({
     >
       <Stack gap="sm">
         <Text size="sm">{t('office.import.intro')}</Text>
-        <Code block>{columns}</Code>
+        <Text size="sm">{t('office.import.headerRow')}</Text>
+        <Text size="sm">{t('office.import.encodings')}</Text>
+        {noCategories && (
+          <Alert color="yellow" data-testid="import-no-categories">
+            {t('office.products.noCategories')}
+          </Alert>
+        )}
+        <Group justify="space-between" align="end">
+          <Text fw={600} size="sm" id="import-columns">
+            {t('office.import.columnsTitle')}
+          </Text>
+          <Button
+            variant="light"
+            size="compact-sm"
+            onClick={downloadTemplate}
+            // Its examples name an existing category or route: once they are known.
+            loading={categories.isLoading || routes.isLoading}
+          >
+            {t('office.import.template')}
+          </Button>
+        </Group>
+        <DataTable
+          aria-labelledby="import-columns"
+          records={[...columns]}
+          idAccessor="field"
+          maxHeight={260}
+          minHeight={0}
+          columns={[
+            {
+              accessor: 'label',
+              title: t('office.import.column'),
+              render: (c) => (
+                <Stack gap={2}>
+                  <Text size="sm">{labelOf(c.field)}</Text>
+                  <Code>{c.header}</Code>
+                </Stack>
+              ),
+            },
+            {
+              accessor: 'required',
+              title: t('office.import.requiredColumn'),
+              width: 90,
+              render: (c) =>
+                c.required ? (
+                  <Badge color="red" variant="light">
+                    {t('office.import.required')}
+                  </Badge>
+                ) : (
+                  <Badge color="gray" variant="light">
+                    {t('office.import.optional')}
+                  </Badge>
+                ),
+            },
+            {
+              accessor: 'hint',
+              title: t('office.import.whatToWrite'),
+              render: (c) => <ColumnValues column={c} />,
+            },
+          ]}
+        />
         <FileInput
           label={t('office.import.file')}
           accept=".csv,text/csv"
           value={file}
           onChange={(f) => void check(f)}
+          resetRef={resetInput}
           clearable
           data-testid="import-file"
         />
+        {encoding && (
+          <Text size="xs" c="dimmed" data-testid="import-encoding">
+            {t('office.import.readAs', {
+              encoding: encoding === 'shift_jis' ? 'Shift_JIS' : 'UTF-8',
+            })}
+          </Text>
+        )}
         {tooLarge && <Alert color="red">{t('errors.import.tooLarge')}</Alert>}
         {result && result.fileErrors.length > 0 && (
           <Alert color="red" role="alert" data-testid="import-file-errors">
-            {result.fileErrors.map((e) => importFileErrorText(t, e)).join(' ')}
+            {result.fileErrors.map(fileErrorText).join(' ')}
           </Alert>
         )}
         {result && result.rows.length > 0 && (
@@ -129,8 +270,8 @@ export function ImportModal({
                     ) : (
                       <Stack gap={2}>
                         {Object.entries(r.errors).map(([field, code]) => (
-                          <Text size="xs" c="red" key={field}>
-                            <b>{field}</b>: {fieldErrorText(t, code)}
+                          <Text size="xs" c="red" key={field} data-testid="import-row-error">
+                            <b>{labelOf(field)}</b>: {fieldErrorText(t, code)}
                           </Text>
                         ))}
                       </Stack>
@@ -153,7 +294,49 @@ export function ImportModal({
   );
 }
 
-const PRODUCT_COLUMNS =
-  'name,category,price,description,unit,productRank,itemType,itemCount,showDescription,stockInCount,nameNe';
-const CUSTOMER_COLUMNS =
-  'customerCode,restaurantName,phoneNumber,paymentMethod,paymentDate,deliveryDays,route,contactPerson,mobileNumber,badDebt,webOrder';
+/**
+ * What a column takes: a set's values by their on-screen label with the code to type (both are
+ * read), what a blank means, or a note on the format.
+ */
+function ColumnValues({ column }: { column: ImportColumn }) {
+  const { t } = useTranslation();
+  const dt = dynamicT(t);
+  const valueLabel = (code: string) => (column.valueLabel ? dt(column.valueLabel(code)) : code);
+  const parts: ReactNode[] = [];
+  if (column.hint)
+    parts.push(
+      <Text key="hint" size="xs">
+        {dt(column.hint)}
+      </Text>,
+    );
+  if (column.values) {
+    parts.push(
+      <Text key="values" size="xs">
+        {t('office.import.oneOf')}{' '}
+        {column.values.map((code, i) => {
+          const label = valueLabel(code);
+          return (
+            <span key={code}>
+              {i > 0 && ', '}
+              {looseKey(label) === looseKey(code) ? (
+                <Code>{code}</Code>
+              ) : (
+                <>
+                  {label} <Code>{code}</Code>
+                </>
+              )}
+            </span>
+          );
+        })}
+      </Text>,
+    );
+  }
+  if (column.blank) {
+    parts.push(
+      <Text key="blank" size="xs" c="dimmed">
+        {t('office.import.blankIs', { value: valueLabel(column.blank) })}
+      </Text>,
+    );
+  }
+  return <Stack gap={2}>{parts}</Stack>;
+}

@@ -1,0 +1,458 @@
+import {
+  DOCUMENT_LANGUAGES,
+  ITEM_COUNTS,
+  ITEM_TYPES,
+  PAYMENT_METHODS,
+  SHOW_DESCRIPTION,
+  UNITS,
+} from '../enums';
+
+// The CSV imports' columns, as one list both sides read (docs/decisions/055): the server
+// (server/imports/imports.ts) finds each column by its header and checks its cells; the office's
+// import screen (ImportModal) lists them with their labels, whether each is required and what it
+// takes, names a row's problem by the column's label, and builds the template file from them.
+// Also here: how a file's bytes become text (UTF-8, else Excel's Shift_JIS), since the file is
+// read where it is chosen.
+
+export type ImportKind = 'products' | 'customers';
+
+export interface ImportColumn {
+  /** The field of the form's schema, and the key of a row's values and errors. */
+  field: string;
+  /** The English header the import screen lists, and a missing column is named by. */
+  header: string;
+  /**
+   * Other header names that mean this column (compared loosely, `looseKey`); the on-screen
+   * label in every interface language is accepted as well (the server reads the locale files).
+   */
+  aliases: readonly string[];
+  /** The i18n key of the column's on-screen label (the form's field label). */
+  label: string;
+  required: boolean;
+  /** The codes the cell takes, when it is one of a set (the label of each is taken too). */
+  values?: readonly string[];
+  /** The i18n key of one value's on-screen label. */
+  valueLabel?: (code: string) => string;
+  /** The code a blank cell stands for, when there is one (said on the import screen). */
+  blank?: string;
+  /** The i18n key of a short note on what to write (format, what a blank means). */
+  hint?: string;
+}
+
+const hint = (field: string) => `office.import.hint.${field}`;
+
+export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  {
+    field: 'name',
+    header: 'name',
+    aliases: ['品名', '名前'],
+    label: 'office.products.name',
+    required: true,
+    hint: hint('name'),
+  },
+  {
+    field: 'nameNe',
+    header: 'nameNe',
+    aliases: ['nepali name'],
+    label: 'office.products.nameNe',
+    required: false,
+    hint: hint('freeText'),
+  },
+  {
+    field: 'category',
+    header: 'category',
+    aliases: ['カテゴリ', '分類'],
+    label: 'office.products.category',
+    required: true,
+    hint: hint('category'),
+  },
+  {
+    field: 'price',
+    header: 'price',
+    aliases: ['単価', '値段', '販売価格'],
+    label: 'office.products.price',
+    required: true,
+    hint: hint('price'),
+  },
+  {
+    field: 'description',
+    header: 'description',
+    aliases: ['商品説明'],
+    label: 'office.products.description',
+    required: true,
+    hint: hint('freeText'),
+  },
+  {
+    field: 'descriptionNe',
+    header: 'descriptionNe',
+    aliases: ['nepali description'],
+    label: 'office.products.descriptionNe',
+    required: false,
+    hint: hint('freeText'),
+  },
+  {
+    field: 'sku',
+    header: 'unit',
+    aliases: ['sku'],
+    label: 'office.products.unit',
+    required: true,
+    values: UNITS,
+    valueLabel: (code) => `buyer.units.${code}`,
+  },
+  {
+    field: 'productRank',
+    header: 'productRank',
+    aliases: ['rank', '順位'],
+    label: 'office.products.rank',
+    required: false,
+    hint: hint('productRank'),
+  },
+  {
+    field: 'itemType',
+    header: 'itemType',
+    aliases: ['type', '区分'],
+    label: 'office.products.itemType',
+    required: false,
+    values: ITEM_TYPES,
+    valueLabel: (code) => `office.products.types.${code}`,
+    blank: 'Regular',
+  },
+  {
+    field: 'itemCount',
+    header: 'itemCount',
+    aliases: [],
+    label: 'office.products.itemCount',
+    required: false,
+    values: ITEM_COUNTS,
+    valueLabel: (code) => `office.products.counts.${code}`,
+    blank: 'Not Count',
+  },
+  {
+    field: 'showDescription',
+    header: 'showDescription',
+    aliases: [],
+    label: 'office.products.showDescription',
+    required: false,
+    values: SHOW_DESCRIPTION,
+    valueLabel: (code) => `office.products.show.${code}`,
+    blank: 'Dont Show',
+  },
+  {
+    field: 'stockInCount',
+    header: 'stockInCount',
+    aliases: ['stock', '在庫'],
+    label: 'office.products.stock',
+    required: false,
+    hint: hint('stockInCount'),
+  },
+  {
+    field: 'taxRate',
+    header: 'taxRate',
+    aliases: ['tax rate', 'tax', '税率'],
+    label: 'office.products.taxRate',
+    required: false,
+    hint: hint('taxRate'),
+  },
+  {
+    field: 'minQuantity',
+    header: 'minQuantity',
+    aliases: ['minimum'],
+    label: 'office.products.minQuantity',
+    required: false,
+    hint: hint('minQuantity'),
+  },
+  {
+    field: 'lot',
+    header: 'lot',
+    aliases: ['case', 'ロット', '入数'],
+    label: 'office.products.lot',
+    required: false,
+    hint: hint('lot'),
+  },
+];
+
+export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  {
+    field: 'customerCode',
+    header: 'customerCode',
+    aliases: ['code'],
+    label: 'office.customers.customerCode',
+    required: true,
+    hint: hint('customerCode'),
+  },
+  {
+    field: 'restaurantName',
+    header: 'restaurantName',
+    aliases: ['restaurant'],
+    label: 'office.customers.restaurantName',
+    required: true,
+    hint: hint('freeText'),
+  },
+  {
+    field: 'phoneNumber',
+    header: 'phoneNumber',
+    aliases: ['phone'],
+    label: 'office.customers.phoneNumber',
+    required: true,
+    hint: hint('phone'),
+  },
+  {
+    field: 'paymentMethod',
+    header: 'paymentMethod',
+    aliases: ['payment'],
+    label: 'office.customers.paymentMethod',
+    required: true,
+    values: PAYMENT_METHODS,
+    valueLabel: (code) => `office.customers.method.${code}`,
+  },
+  {
+    field: 'paymentDate',
+    header: 'paymentDate',
+    aliases: ['payment day', '支払日'],
+    label: 'office.customers.paymentDate',
+    required: false,
+    hint: hint('paymentDate'),
+  },
+  {
+    field: 'deliveryDays',
+    header: 'deliveryDays',
+    aliases: ['delivery days'],
+    label: 'office.customers.deliveryDays',
+    required: false,
+    hint: hint('deliveryDays'),
+  },
+  {
+    field: 'route',
+    header: 'route',
+    aliases: ['ルート'],
+    label: 'office.customers.route',
+    required: true,
+    hint: hint('route'),
+  },
+  {
+    field: 'contactPerson',
+    header: 'contactPerson',
+    aliases: ['contact'],
+    label: 'office.customers.contactPerson',
+    required: false,
+    hint: hint('freeText'),
+  },
+  {
+    field: 'mobileNumber',
+    header: 'mobileNumber',
+    aliases: ['mobile'],
+    label: 'office.customers.mobileNumber',
+    required: false,
+    hint: hint('phone'),
+  },
+  {
+    field: 'badDebt',
+    header: 'badDebt',
+    aliases: ['bad debt'],
+    label: 'office.customers.badDebtBox',
+    required: false,
+    hint: hint('yesNo'),
+  },
+  {
+    field: 'webOrder',
+    header: 'webOrder',
+    aliases: ['web order'],
+    label: 'office.customers.webOrderBox',
+    required: false,
+    hint: hint('yesNo'),
+  },
+  {
+    field: 'billingName',
+    header: 'billingName',
+    aliases: ['billing name'],
+    label: 'office.customers.billingName',
+    required: false,
+    hint: hint('billingName'),
+  },
+  {
+    field: 'billingAddress',
+    header: 'billingAddress',
+    aliases: ['billing address'],
+    label: 'office.customers.billingAddress',
+    required: false,
+    hint: hint('freeText'),
+  },
+  {
+    field: 'email',
+    header: 'email',
+    aliases: ['e-mail', 'メール', 'メールアドレス'],
+    label: 'office.customers.email',
+    required: false,
+    hint: hint('email'),
+  },
+  {
+    field: 'closingDay',
+    header: 'closingDay',
+    aliases: ['closing day'],
+    label: 'office.customers.closingDay',
+    required: false,
+    hint: hint('closingDay'),
+  },
+  {
+    field: 'documentLanguage',
+    header: 'documentLanguage',
+    aliases: ['document language'],
+    label: 'office.customers.documentLanguage',
+    required: false,
+    values: DOCUMENT_LANGUAGES,
+    valueLabel: (code) => (code === 'ja' ? 'office.customers.docJa' : 'office.customers.docEn'),
+    blank: 'ja',
+  },
+];
+
+export function importColumns(kind: ImportKind): readonly ImportColumn[] {
+  return kind === 'products' ? PRODUCT_IMPORT_COLUMNS : CUSTOMER_IMPORT_COLUMNS;
+}
+
+/**
+ * A header or a set value compared loosely: full-width letters and digits as half-width
+ * (NFKC), any case, without spaces, punctuation and a trailing note in brackets, in any script.
+ * "Customer Code", "customer_code" and "customerCode" match; so do "価格（円）" and "価格",
+ * "C/s" and "cs", "Dont Show" and "Don't show".
+ */
+export function looseKey(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, '')
+    .replace(/[^\p{L}\p{M}\p{N}]/gu, '');
+}
+
+/** A label as a header cell: without its trailing note in brackets ("価格（円）" -> "価格"). */
+export function headerLabel(label: string): string {
+  return label.replace(/\s*[(（][^)）]*[)）]\s*$/u, '').trim() || label;
+}
+
+/**
+ * A number cell as a spreadsheet writes it, as plain digits: "1,980" (thousands separators)
+ * -> "1980", and for a price also "¥1,980" or "1980円". Anything else is passed on as it is, to
+ * be refused or read by the schema (spaces are not taken away: " 5" stays refused, ADR 024).
+ */
+export function spreadsheetNumber(cell: string, yen = false): string {
+  const bare = yen ? cell.replace(/^[¥￥]/u, '').replace(/円$/u, '') : cell;
+  if (/^\d{1,3}(,\d{3})+$/.test(bare)) return bare.replace(/,/g, '');
+  if (yen && bare !== cell && /^\d+$/.test(bare)) return bare;
+  return cell;
+}
+
+// --- The file's text -------------------------------------------------------------------------
+
+export type CsvEncoding = 'utf-8' | 'shift_jis';
+export type DecodedCsv = { ok: true; text: string; encoding: CsvEncoding } | { ok: false };
+
+/**
+ * A CSV file's bytes as text: UTF-8 when they are valid UTF-8 (a byte-order mark dropped), else
+ * Shift_JIS, as Japanese Excel saves "CSV (コンマ区切り)" (WHATWG TextDecoder 'shift_jis', which
+ * is Windows-31J: ①, ㈱ and the NEC/IBM characters too). Neither (UTF-16, a picture...): not ok.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): DecodedCsv {
+  // UTF-16 (Excel's "Unicode text") would read as Shift_JIS full of NULs: refused by its mark.
+  if (
+    bytes.length >= 2 &&
+    ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+  ) {
+    return { ok: false };
+  }
+  for (const encoding of ['utf-8', 'shift_jis'] as const) {
+    try {
+      return { ok: true, text: new TextDecoder(encoding, { fatal: true }).decode(bytes), encoding };
+    } catch {
+      // Not this encoding (or, for shift_jis, a runtime without it): try the next.
+    }
+  }
+  return { ok: false };
+}
+
+// --- The template ----------------------------------------------------------------------------
+
+/** `t` of the reader's language (i18next's, or a test's). */
+export type LabelT = (key: string, options?: Record<string, unknown>) => string;
+
+/** One CSV line: a cell with a comma, quote or line break is quoted. */
+export function csvLine(cells: readonly string[]): string {
+  return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
+}
+
+/** A name the office gave that may stand in an example row (not one a spreadsheet would run). */
+const usable = (name: string | undefined) => (name && !/^[=+\-@]/.test(name) ? name : undefined);
+
+/**
+ * The template the import screen offers: UTF-8 with a byte-order mark (so Excel opens it as
+ * UTF-8), the header row in the reader's language (its labels, which the import accepts), and
+ * two example rows whose free text is in that language; set values are written as their codes.
+ * `category` / `route`: an existing one's name for the examples, when there is one.
+ */
+export function importTemplate(
+  kind: ImportKind,
+  t: LabelT,
+  existing: { category?: string; route?: string } = {},
+): string {
+  const columns = importColumns(kind);
+  const header = columns.map((c) => headerLabel(t(c.label)));
+  const ex = (key: string) => t(`office.import.example.${key}`);
+  const rows: Record<string, string>[] =
+    kind === 'products'
+      ? [
+          {
+            name: ex('product1'),
+            category: usable(existing.category) ?? ex('category'),
+            price: '1980',
+            description: ex('description1'),
+            sku: 'Bag',
+            productRank: '10',
+            itemType: 'Regular',
+            itemCount: 'Not Count',
+            showDescription: 'Show',
+            taxRate: '8',
+            minQuantity: '1',
+            lot: '1',
+          },
+          {
+            name: ex('product2'),
+            category: usable(existing.category) ?? ex('category'),
+            price: '1200',
+            description: ex('description2'),
+            sku: 'C/s',
+            productRank: '20',
+            itemType: 'New Item',
+            itemCount: 'Count',
+            showDescription: 'Dont Show',
+            stockInCount: '24',
+            minQuantity: '1',
+            lot: '1',
+          },
+        ]
+      : [
+          {
+            customerCode: 'C001',
+            restaurantName: ex('restaurant1'),
+            phoneNumber: '0312345678',
+            paymentMethod: 'cash',
+            deliveryDays: 'Monday;Thursday',
+            route: usable(existing.route) ?? ex('route'),
+            contactPerson: ex('contact1'),
+            mobileNumber: '09012345678',
+            webOrder: 'yes',
+            documentLanguage: 'ja',
+          },
+          {
+            customerCode: 'C002',
+            restaurantName: ex('restaurant2'),
+            phoneNumber: '0451234567',
+            paymentMethod: 'monthly',
+            paymentDate: '25',
+            deliveryDays: 'Tuesday;Friday',
+            route: usable(existing.route) ?? ex('route'),
+            billingAddress: ex('address2'),
+            closingDay: '31',
+            documentLanguage: 'ja',
+          },
+        ];
+  const lines = [header, ...rows.map((r) => columns.map((c) => r[c.field] ?? ''))].map(csvLine);
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
