@@ -24,6 +24,22 @@ describe('registration number', () => {
     expect(normalizeRegistrationNumber('t 7-0000-1205-0002')).toBe('T7000012050002');
   });
 
+  it('accepts the full-width form a Japanese IME types (Ｔ, digits, spaces and dashes)', () => {
+    expect(registrationNumberProblem('Ｔ７００００１２０５０００２')).toBeNull();
+    expect(normalizeRegistrationNumber('Ｔ７００００１２０５０００２')).toBe('T7000012050002');
+    expect(normalizeRegistrationNumber('ｔ７－００００－１２０５－０００２')).toBe(
+      'T7000012050002',
+    );
+    expect(normalizeRegistrationNumber('Ｔ７　００００ー１２０５ー０００２')).toBe(
+      'T7000012050002',
+    );
+    expect(normalizeRegistrationNumber('T7‐0000−1205–0002')).toBe('T7000012050002');
+    // Still checked: a full-width number with a wrong check digit, or not a number at all.
+    expect(registrationNumberProblem('Ｔ６００００１２０５０００２')).toBe('checkDigit');
+    expect(registrationNumberProblem('Ｔ７００００１２０５０００')).toBe('format');
+    expect(registrationNumberProblem('Ｘ７００００１２０５０００２')).toBe('format');
+  });
+
   it('refuses a wrong check digit and any digit changed', () => {
     expect(registrationNumberProblem('T6000012050002')).toBe('checkDigit');
     expect(registrationNumberProblem('T7000012050003')).toBe('checkDigit');

@@ -19,8 +19,9 @@ export function corporateCheckDigit(base12: string): number {
 export type RegistrationProblem = 'format' | 'checkDigit';
 
 /**
- * What is wrong with a registration number, or null when it is valid. Spaces and dashes typed
- * between digits and a lower-case "t" are tolerated (see normalizeRegistrationNumber).
+ * What is wrong with a registration number, or null when it is valid. Full-width letters and
+ * digits (a Japanese IME's Ｔ２０…), spaces and dashes typed between digits and a lower-case "t"
+ * are tolerated (see normalizeRegistrationNumber).
  */
 export function registrationNumberProblem(value: string): RegistrationProblem | null {
   const v = normalizeRegistrationNumber(value);
@@ -29,7 +30,17 @@ export function registrationNumberProblem(value: string): RegistrationProblem | 
   return corporateCheckDigit(v.slice(2)) === check ? null : 'checkDigit';
 }
 
-/** "t 7-0000-1205-0002" -> "T7000012050002" (the form printed on invoices). */
+/**
+ * Dashes a Japanese keyboard types between groups of digits: after NFKC, the ASCII hyphen, the
+ * Unicode hyphens and dashes, the minus sign and the katakana prolonged sound mark (ー, what the
+ * IME gives for "-" in kana mode).
+ */
+const DASHES = /[\s\-\u2010-\u2015\u2212\u30fc\uff70]/g;
+
+/**
+ * "t 7-0000-1205-0002" or "Ｔ７０００ー０１２０５０００２" -> "T7000012050002" (the form printed on
+ * invoices). NFKC first turns full-width letters, digits, spaces and hyphens into ASCII.
+ */
 export function normalizeRegistrationNumber(value: string): string {
-  return value.replace(/[\s-]/g, '').replace(/^t/, 'T');
+  return value.normalize('NFKC').replace(DASHES, '').replace(/^t/, 'T');
 }

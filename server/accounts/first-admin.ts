@@ -21,8 +21,10 @@ export async function ensureFirstAdmin(db: Db, config: Config): Promise<string |
   const created = db.transaction((tx) => {
     const n = tx.select({ n: count() }).from(account).get()?.n ?? 0;
     if (n > 0) return false;
+    // Named by its username (ADR 056): the home greets "ようこそ、owner様", not a generic
+    // "Administrator" nobody is called. No screen renames an admin yet.
     tx.insert(account)
-      .values({ id: newId(), username, passwordHash, kind: 'admin', name: 'Administrator' })
+      .values({ id: newId(), username, passwordHash, kind: 'admin', name: username })
       .run();
     return true;
   });

@@ -13,6 +13,10 @@ import type { Db } from '../platform/db';
 // prepared for it without a web order (a phoned-in delivery: a delivery job with no order,
 // counted when prepared). When the goods arrive does not matter: a customer who ordered
 // today has ordered, one whose last order was placed 31 days ago and delivered later has not.
+//
+// A customer registered within the window (created a minute ago, or imported last week) has not
+// had 30 days to order: it is not flagged until its registration is older than the window
+// (ADR 057). Its first 30 days are its own; after them the rule is the same for everyone.
 
 /** How many business days back an order still counts (today included). */
 export const SILENT_DAYS = 30;
@@ -29,14 +33,16 @@ export function orderWindowStart(now: Date, timeZone: string): string {
 }
 
 /**
- * Every customer with no order placed in the window, by name. One statement: each customer's
- * orders are read through the (customer_id, created_at) index, its jobs through customer_id.
+ * Every customer registered before the window with no order placed in it, by name. One
+ * statement: each customer's orders are read through the (customer_id, created_at) index, its
+ * jobs through customer_id.
  */
 export function silentCustomers(db: Db, now: Date, timeZone: string): SilentCustomer[] {
   return db.$client
     .prepare<[{ since: string }], SilentCustomer>(
       `SELECT c.id AS _id, c.restaurant_name AS restaurantName FROM customer c
-        WHERE NOT EXISTS (SELECT 1 FROM customer_order o
+        WHERE c.created_at < @since
+          AND NOT EXISTS (SELECT 1 FROM customer_order o
                            WHERE o.customer_id = c.id AND o.created_at >= @since)
           AND NOT EXISTS (SELECT 1 FROM delivery_job j
                            WHERE j.customer_id = c.id AND j.order_id IS NULL

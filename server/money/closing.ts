@@ -1,3 +1,10 @@
+import {
+  dueDateAfter,
+  isClosingDate,
+  latestClosingDate,
+  nextClosingDate,
+  previousClosingDate,
+} from '../../shared/closing-dates';
 import { creditsInTurn } from '../../shared/credits';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
@@ -46,56 +53,15 @@ interface Target {
 const TARGET_SELECT = `SELECT id, restaurant_name AS restaurantName, customer_code AS customerCode,
        closing_day AS closingDay, payment_date AS paymentDate FROM customer`;
 
-function lastDayOfMonth(iso: string): number {
-  const [y, m] = iso.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
-/** The date of `day` in the month of `iso` (a day beyond the month's end is its last day). */
-function dayInMonth(iso: string, day: number): string {
-  const last = lastDayOfMonth(iso);
-  return `${iso.slice(0, 8)}${String(Math.min(day, last)).padStart(2, '0')}`;
-}
-
-function addMonths(iso: string, months: number): string {
-  const [y, m] = iso.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + months, 1));
-  return d.toISOString().slice(0, 10);
-}
-
-/**
- * Whether `date` is a closing date for a closing day: the same day of month; 31 (or any day
- * beyond the month's last day) closes on the month's last day. No closing day = month end.
- */
-export function isClosingDate(closingDay: number | null, date: string): boolean {
-  const day = closingDay ?? 31;
-  return dayInMonth(date, day) === date;
-}
-
-/** The closing before `date` for a closing day: the same rule one month earlier. */
-export function previousClosingDate(closingDay: number | null, date: string): string {
-  return dayInMonth(addMonths(date, -1), closingDay ?? 31);
-}
-
-/**
- * When a closing is due: the customer's payment day, the first such day after the closing date
- * (closing on the 20th, paying on the 25th: the 25th of the same month; closing at month end:
- * the 25th of the next). Without a payment day: the end of the following month (翌月末).
- */
-export function dueDateAfter(closingDate: string, paymentDay: string | null): string {
-  const day = Number.parseInt(paymentDay ?? '', 10);
-  if (!Number.isInteger(day) || day < 1 || day > 31) {
-    return dayInMonth(addMonths(closingDate, 1), 31);
-  }
-  const sameMonth = dayInMonth(closingDate, day);
-  return sameMonth > closingDate ? sameMonth : dayInMonth(addMonths(closingDate, 1), day);
-}
-
-/** The first closing date on or after `date` for a closing day (no closing day: month end). */
-export function nextClosingDate(closingDay: number | null, date: string): string {
-  const thisMonth = dayInMonth(date, closingDay ?? 31);
-  return thisMonth >= date ? thisMonth : dayInMonth(addMonths(date, 1), closingDay ?? 31);
-}
+// The calendar rules (closing dates, due dates) are pure and shared with the customer form,
+// which says when the next closing is due (shared/closing-dates.ts, ADR 057).
+export {
+  dueDateAfter,
+  isClosingDate,
+  latestClosingDate,
+  nextClosingDate,
+  previousClosingDate,
+} from '../../shared/closing-dates';
 
 /**
  * When a monthly customer's hand-made invoice issued on `date` is due, unless the office says
@@ -292,12 +258,6 @@ function sumColumns(parts: readonly RateColumns[]): RateColumns {
     }),
     { net8: 0, tax8: 0, net10: 0, tax10: 0 },
   );
-}
-
-/** The latest closing date of a closing day on or before `date`. */
-export function latestClosingDate(closingDay: number | null, date: string): string {
-  const thisMonth = dayInMonth(date, closingDay ?? 31);
-  return thisMonth <= date ? thisMonth : previousClosingDate(closingDay, date);
 }
 
 /** Whether a run on `closingDate` would make something for this customer (as the preview says). */

@@ -22,6 +22,7 @@ interface HandoverRow {
   id: string;
   driverId: string | null;
   driverName: string;
+  driverUsername: string;
   date: string;
   collected: number;
   handedOver: number;
@@ -32,11 +33,18 @@ interface HandoverRow {
   createdAt: string;
 }
 
+// People by their name, as the office knows them (グルン ラム, not the login `ram`; ADR 056),
+// with the username beside it in the report; the name kept on the handover (driver_name, the
+// username when it was made) when the account is gone.
+const PERSON = (a: string) => `COALESCE(NULLIF(${a}.name, ''), ${a}.username)`;
+
 const HANDOVER_SELECT = `
-  SELECT h.id, h.driver_id AS driverId, h.driver_name AS driverName, h.date, h.collected,
-         h.handed_over AS handedOver, h.confirmed, a.username AS confirmedBy,
+  SELECT h.id, h.driver_id AS driverId, COALESCE(${PERSON('d')}, h.driver_name) AS driverName,
+         COALESCE(d.username, h.driver_name) AS driverUsername, h.date, h.collected,
+         h.handed_over AS handedOver, h.confirmed, ${PERSON('a')} AS confirmedBy,
          h.confirmed_at AS confirmedAt, h.note, h.created_at AS createdAt
-    FROM cash_handover h LEFT JOIN account a ON a.id = h.confirmed_by`;
+    FROM cash_handover h LEFT JOIN account a ON a.id = h.confirmed_by
+    LEFT JOIN account d ON d.id = h.driver_id`;
 
 const toOut = (r: HandoverRow): HandoverOut => ({
   _id: r.id,
@@ -235,9 +243,16 @@ export function handoverReport(db: Db, from: string, to: string): HandoverReport
   const collected = db.$client
     .prepare<
       { from: string; to: string },
-      { driverId: string; driverName: string; date: string; collected: number }
+      {
+        driverId: string;
+        driverName: string;
+        driverUsername: string;
+        date: string;
+        collected: number;
+      }
     >(
-      `SELECT p.collected_by AS driverId, a.username AS driverName, p.date, SUM(p.amount) AS collected
+      `SELECT p.collected_by AS driverId, ${PERSON('a')} AS driverName,
+              a.username AS driverUsername, p.date, SUM(p.amount) AS collected
          FROM payment p JOIN account a ON a.id = p.collected_by
         WHERE a.kind = 'employee' AND a.role = 'driver' AND p.date BETWEEN @from AND @to
         GROUP BY p.collected_by, p.date`,
@@ -253,6 +268,7 @@ export function handoverReport(db: Db, from: string, to: string): HandoverReport
     out.set(`${c.driverId}|${c.date}`, {
       driverId: c.driverId,
       driverName: c.driverName,
+      driverUsername: c.driverUsername,
       date: c.date,
       collected: c.collected,
       handover: null,
@@ -264,6 +280,7 @@ export function handoverReport(db: Db, from: string, to: string): HandoverReport
     const entry = out.get(key) ?? {
       driverId: h.driverId,
       driverName: h.driverName,
+      driverUsername: h.driverUsername,
       date: h.date,
       collected: 0,
       handover: null,

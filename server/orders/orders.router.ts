@@ -45,6 +45,7 @@ import { answer } from '../platform/output';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
 import { dispatchSelected } from './bulk-dispatch';
 import { cancelledOrdersOf } from './cancelled-orders';
+import { suggestDriver, suggestDriverInput, suggestDriverOut } from './dispatch-driver';
 import { lastOrderOf } from './last-order';
 import {
   addToOrder,
@@ -260,6 +261,15 @@ export const ordersRouter = router({
         ({ ctx }, id) => getOfficeOrder(ctx.db, id),
       ),
     ),
+
+  /**
+   * The driver the dispatch dialog preselects for these orders (ADR 056): of the latest job for
+   * one of their customers, else for their route; null when the data names none.
+   */
+  suggestDriver: staffProcedure
+    .input(suggestDriverInput)
+    .output(answer(suggestDriverOut))
+    .query(({ ctx, input }) => suggestDriver(ctx.db, input.ids)),
 
   /** Dispatch, optionally to a driver (which creates the driver's delivery job). */
   dispatch: staffProcedure

@@ -2,6 +2,7 @@ import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import type { DashboardOut } from '../../shared/schemas/dashboard';
 import { silentCustomers } from '../customers/activity';
+import { DELIVERED_AT_SQL } from '../deliveries/delivered-at';
 import { dayRange } from '../platform/business-day';
 import type { Db } from '../platform/db';
 
@@ -25,20 +26,68 @@ export function dashboard(db: Db, now: Date, timeZone: string): DashboardOut {
     )
     .get(from, to) ?? { count: 0, amount: 0 };
 
-  // Delivered is when the goods reached the restaurant: the office's own delivery (no job), or
-  // the driver's job marked delivered. `is_delivered` alone means handed over (dispatched to a
-  // driver too): the spec's name, see drizzle/schema/orders.ts and claims.ts DELIVERED_AT_SQL.
-  const deliveries = sqlite
-    .prepare<[string], { delivered: number | null; pending: number | null; amount: number | null }>(
-      `SELECT SUM(arrived) AS delivered, SUM(1 - arrived) AS pending,
-              SUM(CASE WHEN arrived = 1 THEN total ELSE 0 END) AS amount
-         FROM (SELECT o.total,
-                      CASE WHEN o.is_delivered = 1
-                            AND NOT EXISTS (SELECT 1 FROM delivery_job j
-                                             WHERE j.order_id = o.id AND j.is_delivered = 0)
-                           THEN 1 ELSE 0 END AS arrived
-                 FROM customer_order o WHERE o.delivery_date = ?)`,
+  // Delivered is when the goods reached the restaurant (ADR 048, 056): the office's own delivery
+  // (no job), or the driver's job marked delivered, dated by that moment in the business's
+  // time zone (DELIVERED_AT_SQL, as claims and documents date it), whatever day the order was
+  // scheduled for: an order for tomorrow delivered early today is today's delivery and sales.
+  // `is_delivered` alone means handed over (dispatched to a driver too): the spec's name, see
+  // drizzle/schema/orders.ts. The orders delivered in the chart's days are found through
+  // indexes: jobs by (is_delivered, delivered_at), the office's deliveries by (delivered_by,
+  // delivered_at) per account; an order handed over without a time (rows older than the
+  // delivered_at column's use) counts on its delivery date.
+  const delivered = sqlite
+    .prepare<
+      { since: string; to: string; first: string; today: string },
+      { total: number; deliveryDate: string; at: string | null; arrived: number }
+    >(
+      `WITH hit(id) AS (
+         SELECT j.order_id FROM delivery_job j
+          WHERE j.is_delivered = 1 AND j.delivered_at >= @since AND j.delivered_at < @to
+            AND j.order_id IS NOT NULL
+         UNION
+         SELECT o.id FROM account a CROSS JOIN customer_order o
+          WHERE o.delivered_by = a.id AND o.delivered_at >= @since AND o.delivered_at < @to
+         UNION
+         SELECT o.id FROM customer_order o
+          WHERE o.delivered_by IS NULL AND o.delivered_at >= @since AND o.delivered_at < @to
+         UNION
+         SELECT o.id FROM customer_order o
+          WHERE o.is_delivered = 1 AND o.delivery_date BETWEEN @first AND @today
+            AND o.delivered_at IS NULL)
+       SELECT o.total, o.delivery_date AS deliveryDate, ${DELIVERED_AT_SQL} AS at,
+              CASE WHEN o.is_delivered = 1
+                    AND NOT EXISTS (SELECT 1 FROM delivery_job j
+                                     WHERE j.order_id = o.id AND j.is_delivered = 0)
+                   THEN 1 ELSE 0 END AS arrived
+         FROM hit JOIN customer_order o ON o.id = hit.id`,
     )
+    .all({ since, to, first, today });
+  const deliveredPerDay = new Map<string, { delivered: number; amount: number }>();
+  for (let d = first; d <= today; d = addDaysIso(d, 1))
+    deliveredPerDay.set(d, { delivered: 0, amount: 0 });
+  for (const r of delivered) {
+    if (!r.arrived) continue;
+    const day = deliveredPerDay.get(
+      r.at ? isoDateInZone(new Date(r.at), timeZone) : r.deliveryDate,
+    );
+    if (day) {
+      day.delivered++;
+      day.amount += r.total;
+    }
+  }
+  const deliveredToday = deliveredPerDay.get(today) ?? { delivered: 0, amount: 0 };
+
+  // Still to deliver today: scheduled for today and not yet at the restaurant (not handed over,
+  // or on a driver's pending job). One delivered early is counted above, on its real day.
+  const pending = sqlite
+    .prepare<[string], number>(
+      `SELECT COUNT(*) FROM customer_order o
+        WHERE o.is_delivered IN (0, 1) AND o.delivery_date = ?
+          AND NOT (o.is_delivered = 1
+                   AND NOT EXISTS (SELECT 1 FROM delivery_job j
+                                    WHERE j.order_id = o.id AND j.is_delivered = 0))`,
+    )
+    .pluck()
     .get(today);
 
   const collected = sqlite
@@ -82,13 +131,14 @@ export function dashboard(db: Db, now: Date, timeZone: string): DashboardOut {
     date: today,
     placedToday: { count: placed.count, amount: placed.amount ?? 0 },
     deliveriesToday: {
-      delivered: deliveries?.delivered ?? 0,
-      pending: deliveries?.pending ?? 0,
-      deliveredAmount: deliveries?.amount ?? 0,
+      delivered: deliveredToday.delivered,
+      pending: pending ?? 0,
+      deliveredAmount: deliveredToday.amount,
     },
     cashToday: { collected: collected?.amount ?? 0, handedOver: handedOver?.amount ?? 0 },
     overdue: { amount: overdue?.amount ?? 0, invoices: overdue?.invoices ?? 0 },
     silent: { count: silent.length, customers: silent.slice(0, SILENT_LISTED) },
     days: [...perDay].map(([date, v]) => ({ date, ...v })),
+    deliveredDays: [...deliveredPerDay].map(([date, v]) => ({ date, ...v })),
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { settingsInput, settingsOut } from '../../shared/schemas/doorstep';
 import { moneySettingsInput, moneySettingsOut } from '../../shared/schemas/invoices';
 import { deliveryCalendarOut } from '../../shared/schemas/settings';
+import { setupChecklistOut } from '../../shared/schemas/setup';
 import {
   businessSettingsInput,
   businessSettingsOut,
@@ -23,6 +24,7 @@ import {
   updateDeliverySettings,
   updateMoneySettings,
 } from './settings';
+import { setupChecklist } from './setup-checklist';
 import { getTaxSettings } from './tax-settings';
 
 export const settingsRouter = router({
@@ -75,4 +77,10 @@ export const settingsRouter = router({
     .input(businessSettingsInput)
     .output(answer(businessSettingsOut))
     .mutation(({ ctx, input }) => updateBusinessSettings(ctx.db, actorOf(ctx.user), input)),
+
+  /** The office's first-day checklist (ADR 057): each step done or not, read from the data. */
+  setup: staffProcedure
+    .input(z.void())
+    .output(answer(setupChecklistOut))
+    .query(({ ctx }) => setupChecklist(ctx.db, ctx.config)),
 });

@@ -59,6 +59,7 @@ import jaStock from './ja/stock.json';
 import jaErrStock from './ja/errors/stock.json';
 import jaErrPeople from './ja/errors/people.json';
 import jaExports from './ja/exports.json';
+import jaGuide from './ja/guide.json';
 
 export const ja = {
   badge: jaBadge,
@@ -91,6 +92,7 @@ export const ja = {
   stock: jaStock,
   documents: jaDocuments,
   exports: jaExports,
+  guide: jaGuide,
   errors: {
     auth: jaErrAuth,
     catalogue: jaErrCatalogue,

@@ -57,6 +57,7 @@ import neErrPeople from './ne/errors/people.json';
 import neLists from './ne/lists.json';
 import nePriceLists from './ne/priceLists.json';
 import neExports from './ne/exports.json';
+import neGuide from './ne/guide.json';
 
 export const ne = {
   badge: neBadge,
@@ -89,6 +90,7 @@ export const ne = {
   people: nePeople,
   stock: neStock,
   exports: neExports,
+  guide: neGuide,
   errors: {
     auth: neErrAuth,
     catalogue: neErrCatalogue,

@@ -9,7 +9,10 @@ export const dashboardOut = z.object({
   date: z.string(),
   /** Orders placed today and their amount (tax included). */
   placedToday: z.object({ count, amount: yen }),
-  /** Orders for delivery today: delivered and still pending, with the delivered amount (sales). */
+  /**
+   * Today's deliveries (ADR 056): orders that reached the restaurant today, whatever day they
+   * were scheduled for, with their amount (sales); and those scheduled for today still pending.
+   */
   deliveriesToday: z.object({ delivered: count, pending: count, deliveredAmount: yen }),
   /** Cash the drivers took today against what they handed over to the office. */
   cashToday: z.object({ collected: yen, handedOver: yen }),
@@ -22,5 +25,7 @@ export const dashboardOut = z.object({
   }),
   /** The last 30 days, oldest first: orders placed and their amount per day. */
   days: z.array(z.object({ date: z.string(), orders: count, amount: yen })),
+  /** The same 30 days by the real delivery day: orders delivered and their amount (sales). */
+  deliveredDays: z.array(z.object({ date: z.string(), delivered: count, amount: yen })),
 });
 export type DashboardOut = z.infer<typeof dashboardOut>;

@@ -88,6 +88,11 @@ export const documentModelOut = z.object({
   /** Why a credit note was issued. */
   reason: z.string().nullable(),
   cancelled: z.boolean(),
+  /**
+   * An invoice paid in full (ADR 056): it says so and thanks, instead of asking for payment,
+   * and prints no bank transfer details. False for every other kind.
+   */
+  paidInFull: z.boolean(),
 });
 export type DocumentModel = z.output<typeof documentModelOut>;
 export type DocumentLine = DocumentModel['lines'][number];

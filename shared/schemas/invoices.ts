@@ -423,7 +423,10 @@ export type HandoverCorrectionOut = z.infer<typeof handoverCorrectionOut>;
 export const handoverReportOut = z.array(
   z.object({
     driverId: z.string().nullable(),
+    /** The driver's name (the username when none is set). */
     driverName: z.string(),
+    /** The driver's login, shown beside the name (ADR 056). */
+    driverUsername: z.string(),
     date: z.string(),
     /** What the driver's payments of the day add up to now. */
     collected: z.number().int(),

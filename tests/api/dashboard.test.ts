@@ -31,6 +31,12 @@ function order(
     )
     .run(newId(), orderNo++, customerId, deliveryDate, total, delivered ? 1 : 0, createdAt);
 }
+/** Backdates when a customer was registered (the factory registers it now). */
+function registeredOn(customerId: string, date: string) {
+  t.db.$client
+    .prepare('UPDATE customer SET created_at = ? WHERE id = ?')
+    .run(noonOf(date), customerId);
+}
 /** Noon of a business day, as an instant. */
 const noonOf = (date: string) =>
   new Date(Date.parse(dayRange(date, t.config.timeZone)[0]) + 12 * 3_600_000).toISOString();
@@ -49,7 +55,9 @@ beforeAll(async () => {
 
   const busy = await makeCustomer(t.db, { restaurantName: 'Busy Curry House' });
   const quiet = await makeCustomer(t.db, { restaurantName: 'Quiet Noodle Bar' });
-  await makeCustomer(t.db, { restaurantName: 'Never Ordered Cafe' });
+  const never = await makeCustomer(t.db, { restaurantName: 'Never Ordered Cafe' });
+  // Customers of long standing; new ones (registered within the 30 days) are tested below.
+  for (const c of [busy, quiet, never]) registeredOn(c.id, addDaysIso(today, -90));
   // Today: three orders placed (two for today, one delivered), one placed yesterday for today.
   order(busy.id, noonOf(today), today, 10_000, true);
   order(busy.id, noonOf(today), today, 4_000);
@@ -112,6 +120,29 @@ describe('the dashboard', () => {
       'Never Ordered Cafe',
       'Quiet Noodle Bar',
     ]);
+  });
+
+  it('does not count a customer registered within the 30 days as silent, here or on its card', async () => {
+    // Registered a minute ago, and 29 days ago: no order yet, but not 30 days without one.
+    const fresh = await makeCustomer(t.db, { restaurantName: 'A Brand New Bistro' });
+    const young = await makeCustomer(t.db, { restaurantName: 'B Young Diner' });
+    registeredOn(young.id, addDaysIso(today, -29));
+    // Registered 31 days ago and never ordered: silent.
+    const old = await makeCustomer(t.db, { restaurantName: 'C Month Old Grill' });
+    registeredOn(old.id, addDaysIso(today, -31));
+    try {
+      const names = (await read(office)).data.silent.customers.map((c) => c.restaurantName);
+      expect(names).toEqual(['C Month Old Grill', 'Never Ordered Cafe', 'Quiet Noodle Bar']);
+      const cards = await office.get<{ _id: string; inactive: boolean }[]>('/api/customer');
+      const inactive = (id: string) => cards.body.find((c) => c._id === id)?.inactive;
+      expect(inactive(fresh.id)).toBe(false);
+      expect(inactive(young.id)).toBe(false);
+      expect(inactive(old.id)).toBe(true);
+    } finally {
+      t.db.$client
+        .prepare('DELETE FROM customer WHERE id IN (?, ?, ?)')
+        .run(fresh.id, young.id, old.id);
+    }
   });
 
   it('charts the last 30 days, oldest first, today last', async () => {

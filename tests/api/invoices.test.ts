@@ -471,11 +471,12 @@ describe('cash handover', () => {
     });
     expect(twice.status).toBe(409);
     const report = await admin.get<
-      { driverName: string; collected: number; handover: { confirmed: number } }[]
+      { driverUsername: string; collected: number; handover: { confirmed: number } }[]
     >(`/api/handover/report?from=${today}&to=${today}`);
+    // The driver by name, the login beside it (ADR 056).
     expect(report.body).toContainEqual(
       expect.objectContaining({
-        driverName: driver2.username,
+        driverUsername: driver2.username,
         collected: 2500,
         handover: expect.objectContaining({ confirmed: 2400, handedOver: 2500 }),
       }),

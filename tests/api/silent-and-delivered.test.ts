@@ -107,6 +107,10 @@ beforeAll(async () => {
   const earliest = deliveryCalendar(t.db, t.config.timeZone).earliest;
   const make = async (key: string, restaurantName: string) => {
     const c = await makeCustomer(t.db, { restaurantName });
+    // Registered long before the window: a new customer is never silent (ADR 057).
+    t.db.$client
+      .prepare('UPDATE customer SET created_at = ? WHERE id = ?')
+      .run(noonOf(addDaysIso(today, -100)), c.id);
     names[key] = restaurantName;
     return c;
   };

@@ -79,7 +79,7 @@ describe('daily office and search', () => {
       // The demo has unpaid invoices past due: an amount in yen, not ¥0.
       const overdue = await day.getByTestId('day-overdue').textContent();
       expect(overdue).toMatch(/¥[1-9]/);
-      await day.getByText('Orders of the last 30 days').waitFor();
+      await day.getByText('Orders and deliveries of the last 30 days').waitFor();
       // One bar slot per day: the chart's x axis names 30 days.
       await expect
         .poll(() => day.locator('.recharts-cartesian-axis-tick').count())

@@ -112,6 +112,7 @@ const empty = {
   statement: null,
   reason: null,
   cancelled: false,
+  paidInFull: false,
 };
 
 const notInScope = () => notFound('common.notFound');
@@ -427,6 +428,9 @@ export function invoiceModel(db: Db, id: string, scope: Scope, timeZone: string)
     cancelled: inv.cancelledAt !== null,
     // A cancelled invoice states why (ADR 034).
     reason: inv.cancelledAt !== null ? inv.cancelReason || null : null,
+    // Paid in full (a cash delivery paid at the door): it thanks for the payment rather than
+    // asking for it, without the bank details (ADR 056). Its qualified-invoice items stay.
+    paidInFull: inv.cancelledAt === null && inv.amount > 0 && inv.paidAmount >= inv.amount,
   };
 }
 

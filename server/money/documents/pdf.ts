@@ -116,8 +116,8 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
     bold: true,
     align: 'center',
   });
-  if (m.cancelled) {
-    put(doc, t('label.cancelled'), PAGE.margin, PAGE.margin + 4, {
+  if (m.cancelled || m.paidInFull) {
+    put(doc, t(m.cancelled ? 'label.cancelled' : 'label.paidMark'), PAGE.margin, PAGE.margin + 4, {
       size: 14,
       bold: true,
       align: 'right',
@@ -156,7 +156,8 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
     );
     ly += 13;
   }
-  if (m.dueDate && (m.kind === 'invoice' || m.kind === 'statement')) {
+  // A due date asks for payment: an invoice paid in full has none left to ask (ADR 056).
+  if (m.dueDate && !m.paidInFull && (m.kind === 'invoice' || m.kind === 'statement')) {
     put(doc, `${t('label.dueDate')}: ${m.dueDate}`, PAGE.margin, ly, { width: half, bold: true });
     ly += 13;
   }
@@ -188,7 +189,8 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
     statement: 'label.invoiceIntro',
     creditNote: 'label.creditIntro',
   };
-  const introKey = intro[m.kind];
+  // An invoice paid in full thanks for the payment instead of asking for it (ADR 056).
+  const introKey = m.paidInFull ? 'label.paidIntro' : intro[m.kind];
   if (introKey) {
     put(doc, t(introKey), PAGE.margin, y);
     y += 16;
@@ -201,7 +203,9 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
         ? 'label.credited'
         : m.kind === 'slip'
           ? 'label.total'
-          : 'label.amountDue';
+          : m.paidInFull
+            ? 'label.amountBilled'
+            : 'label.amountDue';
   doc
     .rect(PAGE.margin, y, WIDTH / 2 + 40, 30)
     .lineWidth(1)
@@ -381,6 +385,8 @@ function totals(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
 
 function bank(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
   if (!m.issuer.bank || (m.kind !== 'invoice' && m.kind !== 'statement')) return y;
+  // Nothing is left to transfer on an invoice paid in full.
+  if (m.paidInFull) return y;
   if (y > BOTTOM - 30) y = newPage(doc);
   put(doc, t('label.bank'), PAGE.margin, y, { bold: true });
   // The account type in the document's words (普通, 当座; Ordinary, Current), however stored.

@@ -60,6 +60,14 @@ export function DocumentPrintView() {
   );
 }
 
+/** The sentence over the amount, as the PDF prints it (pdf.ts header). */
+const INTRO: Partial<Record<DocumentKind, string>> = {
+  slip: 'label.slipIntro',
+  invoice: 'label.invoiceIntro',
+  statement: 'label.invoiceIntro',
+  creditNote: 'label.creditIntro',
+};
+
 /** The sheet itself: everything the PDF shows, in the same order. */
 export function DocumentSheet({ model: m }: { model: DocumentModel }) {
   const d = documentT(m.language);
@@ -70,12 +78,15 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
         ? 'label.credited'
         : m.kind === 'slip'
           ? 'label.total'
-          : 'label.amountDue';
+          : m.paidInFull
+            ? 'label.amountBilled'
+            : 'label.amountDue';
   return (
     <article className="doc-sheet" lang={m.language} data-testid="document-sheet">
       <h1>
         {d(`title.${m.kind}`)}
         {m.cancelled ? ` (${d('label.cancelled')})` : ''}
+        {m.paidInFull && !m.cancelled ? ` (${d('label.paidMark')})` : ''}
       </h1>
       <div className="doc-head">
         <div>
@@ -97,7 +108,7 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
               {d('label.periodRange', { start: m.period.start, end: m.period.end })}
             </div>
           )}
-          {m.dueDate && (m.kind === 'invoice' || m.kind === 'statement') && (
+          {m.dueDate && !m.paidInFull && (m.kind === 'invoice' || m.kind === 'statement') && (
             <div>
               <strong>
                 {d('label.dueDate')}: {m.dueDate}
@@ -124,6 +135,12 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
           </div>
         </div>
       </div>
+      {m.paidInFull ? (
+        // Paid in full: a thank-you instead of asking for payment (ADR 056), as on the PDF.
+        <p data-testid="document-paid">{d('label.paidIntro')}</p>
+      ) : (
+        INTRO[m.kind] && <p>{d(INTRO[m.kind] as string)}</p>
+      )}
       <div className="doc-amount">
         <span>{d(amountLabel)}</span>
         <span>{yen(m.amount)}</span>
@@ -243,7 +260,7 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
         </tbody>
       </table>
       {m.lines.some((l) => l.reduced) && <p>{d('label.reducedNote')}</p>}
-      {m.issuer.bank && (m.kind === 'invoice' || m.kind === 'statement') && (
+      {m.issuer.bank && !m.paidInFull && (m.kind === 'invoice' || m.kind === 'statement') && (
         <p>
           {d('label.bank')}:{' '}
           {d('label.bankAccount', {

@@ -15,6 +15,7 @@ import {
 } from '../../components/tileIcons';
 import { trpc } from '../../trpc';
 import { OwnerDay } from './OwnerDay';
+import { SetupChecklist } from './SetupChecklist';
 
 /** Staff keep the dashboard open while orders come in: the count follows every 30 s. */
 const WEB_ORDER_POLL_MS = 30_000;
@@ -30,6 +31,8 @@ export function AdminHome() {
   return (
     <>
       <Greeting />
+      {/* A new business's first steps (ADR 057): gone once they are done. */}
+      <SetupChecklist />
       <TileGrid>
         <Tile
           to="/admin/orders"

@@ -127,9 +127,18 @@ export function OwnerDay() {
         </Title>
         <BarChart
           h={220}
-          data={d.days.map((x) => ({ date: x.date.slice(5), amount: x.amount }))}
+          // What was ordered on each day beside what really reached the restaurants that day
+          // (orders delivered early or late count on the day they arrived).
+          data={d.days.map((x) => ({
+            date: x.date.slice(5),
+            amount: x.amount,
+            delivered: d.deliveredDays.find((y) => y.date === x.date)?.amount ?? 0,
+          }))}
           dataKey="date"
-          series={[{ name: 'amount', label: t('reports.dashboard.chartAmount'), color: 'blue.6' }]}
+          series={[
+            { name: 'amount', label: t('reports.dashboard.chartAmount'), color: 'blue.6' },
+            { name: 'delivered', label: t('reports.dashboard.chartDelivered'), color: 'teal.6' },
+          ]}
           valueFormatter={(v) => formatYen(v)}
           tickLine="y"
         />

@@ -70,7 +70,21 @@ export function HandoversScreen() {
           idAccessor={(r) => `${r.driverId}|${r.date}`}
           columns={[
             { accessor: 'date', title: t('money.date'), render: (r) => showDate(r.date) },
-            { accessor: 'driverName', title: t('money.driver') },
+            {
+              accessor: 'driverName',
+              title: t('money.driver'),
+              // The name the office knows the driver by, the login beside it (ADR 056).
+              render: (r) => (
+                <>
+                  {r.driverName}
+                  {r.driverUsername && r.driverUsername !== r.driverName && (
+                    <Text span size="sm" c="gray.7" ml={6}>
+                      ({r.driverUsername})
+                    </Text>
+                  )}
+                </>
+              ),
+            },
             {
               accessor: 'collected',
               title: t('money.collected'),

@@ -1,13 +1,19 @@
-import { Button, Group, Modal, Select, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { errorMessage, keyedClient, newKey, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 
+/** The choice "the office delivers it" in the driver list (never an account id). */
+export const OFFICE = 'office';
+
 /**
- * 'Mark as dispatched' asks first, and may assign a driver (which creates the driver's
- * delivery job). `orderIds` with more than one id dispatches them together to one driver.
+ * 'Mark as dispatched' asks who delivers (ADR 056): a driver (which creates the driver's
+ * delivery job) or, for one order, the office itself. Nothing is chosen for the office: the
+ * driver who last delivered to this customer (else on its route) is preselected when there is
+ * one; otherwise Yes waits until someone is picked. `orderIds` with more than one id dispatches
+ * them together to one driver.
  */
 export function DispatchDialog({
   opened,
@@ -25,29 +31,51 @@ export function DispatchDialog({
 }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
+  const many = orderIds.length > 1;
   const options = trpc.ordertrack.formOptions.useQuery(undefined, { enabled: opened });
-  const [driverId, setDriverId] = useState<string | null>(null);
+  const suggestion = trpc.orders.suggestDriver.useQuery(
+    { ids: orderIds },
+    { enabled: opened && orderIds.length > 0 },
+  );
+  // undefined: not touched yet, the suggestion stands; a value: what the office picked.
+  const [picked, setPicked] = useState<string | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   // One attempt, one key: pressing Yes again after a lost answer does not dispatch twice.
   const [key, setKey] = useState(newKey);
-  const many = orderIds.length > 1;
+
+  const drivers = options.data?.drivers ?? [];
+  const suggested = drivers.find((d) => d._id === suggestion.data?.driverId) ?? null;
+  const choice = picked === undefined ? (suggested?._id ?? null) : picked;
+  const chosenDriver = drivers.find((d) => d._id === choice) ?? null;
+  const nameOf = (d: { username: string; name: string }) =>
+    d.name ? `${d.username} (${d.name})` : d.username;
+
+  const close = () => {
+    setPicked(undefined);
+    onClose();
+  };
 
   const confirm = async () => {
+    if (!choice) return;
     setBusy(true);
     try {
       if (many) {
-        if (!driverId) return;
-        await keyedClient.orders.dispatchMany.mutate({ ids: orderIds, driverId }, withKey(key));
+        if (choice === OFFICE) return;
+        await keyedClient.orders.dispatchMany.mutate(
+          { ids: orderIds, driverId: choice },
+          withKey(key),
+        );
         notifySuccess(t('webOrders.dispatchedMany', { count: orderIds.length }));
       } else {
+        // The office delivering is said out loud (OFFICE), never an empty field left as it was.
         await keyedClient.orders.dispatch.mutate(
-          { id: orderIds[0] as string, driverId: driverId ?? undefined },
+          { id: orderIds[0] as string, driverId: choice === OFFICE ? undefined : choice },
           withKey(key),
         );
         notifySuccess(t('webOrders.dispatchedOk', { label }));
       }
       setKey(newKey());
-      setDriverId(null);
+      setPicked(undefined);
       void utils.orders.invalidate();
       void utils.ordertrack.invalidate();
       onDone?.();
@@ -59,10 +87,16 @@ export function DispatchDialog({
     }
   };
 
+  const data = [
+    ...drivers.map((d) => ({ value: d._id, label: nameOf(d) })),
+    ...(many ? [] : [{ value: OFFICE, label: t('webOrders.officeDelivers') }]),
+  ];
+  const loading = options.isPending || (suggestion.isPending && picked === undefined);
+
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       centered
       title={
         many
@@ -71,29 +105,56 @@ export function DispatchDialog({
       }
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <Text mb="sm">{t('common.undoWarning')}</Text>
       <Select
-        label={many ? t('webOrders.driver') : t('webOrders.driverOptional')}
-        placeholder={many ? t('webOrders.chooseDriver') : t('webOrders.noDriver')}
-        data={(options.data?.drivers ?? []).map((d) => ({
-          value: d._id,
-          label: d.name ? `${d.username} (${d.name})` : d.username,
-        }))}
-        value={driverId}
+        label={t('webOrders.driver')}
+        description={many ? undefined : t('webOrders.whoDelivers')}
+        placeholder={many ? t('webOrders.chooseDriver') : t('webOrders.chooseDriverOrOffice')}
+        data={data}
+        value={choice}
         onChange={(v) => {
-          setDriverId(v);
+          setPicked(v);
           setKey(newKey());
         }}
-        clearable={!many}
-        required={many}
-        mb="lg"
+        allowDeselect={false}
+        required
+        disabled={loading}
+        mb="xs"
         comboboxProps={{ withinPortal: true }}
       />
+      {suggested && choice === suggested._id && suggestion.data?.basis && (
+        <Text size="sm" c="gray.7" mb="xs" data-testid="dispatch-suggested">
+          {suggestion.data.basis === 'customer'
+            ? t('webOrders.suggestedByCustomer', { driver: nameOf(suggested) })
+            : t('webOrders.suggestedByRoute', { driver: nameOf(suggested) })}
+        </Text>
+      )}
+      {many && options.isSuccess && drivers.length === 0 && (
+        <Alert color="yellow" mb="xs">
+          {t('webOrders.noDriversYet')}
+        </Alert>
+      )}
+      <Text size="sm" mb="xs" data-testid="dispatch-outcome">
+        {chosenDriver
+          ? t('webOrders.goesToDriver', { driver: nameOf(chosenDriver) })
+          : choice === OFFICE
+            ? t('webOrders.officeHandsOver')
+            : loading
+              ? ''
+              : t('webOrders.chooseWhoFirst')}
+      </Text>
+      <Text mb="lg" fw={600}>
+        {t('common.undoWarning')}
+      </Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={busy}>
+        <Button variant="default" onClick={close} disabled={busy}>
           {t('common.no')}
         </Button>
-        <Button color="green" onClick={confirm} loading={busy} disabled={many && !driverId}>
+        <Button
+          color="green"
+          onClick={confirm}
+          loading={busy}
+          disabled={!choice || (many && choice === OFFICE)}
+        >
           {t('common.yes')}
         </Button>
       </Group>

@@ -54,11 +54,7 @@ export function SettingsScreen() {
 
   return (
     <>
-      <Breadcrumbs
-        items={adminCrumbs(t, t('settings.title'), [
-          { label: t('nav.reports'), link: '/admin/reports' },
-        ])}
-      />
+      <Breadcrumbs items={adminCrumbs(t, t('settings.title'))} />
       <Title order={1} size="h3" mb="md">
         {t('settings.title')}
       </Title>
@@ -141,6 +137,7 @@ export function SettingsScreen() {
         </Paper>
       )}
       <MoneySettings />
+      <div id="business" />
       <TaxSettingsPanel />
       <BusinessSettingsPanel />
     </>

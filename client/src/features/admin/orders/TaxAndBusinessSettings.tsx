@@ -10,11 +10,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { registrationNumberProblem } from '../../../../../shared/registration-number';
 import type { BusinessSettingsOut, TaxSettingsOut } from '../../../../../shared/schemas/tax';
 import { notifySuccess } from '../../../components/notify';
-import { errorText } from '../../../errors';
+import { codeText, errorText, fieldErrors } from '../../../errors';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 
@@ -173,30 +175,52 @@ export function BusinessSettingsPanel() {
   );
 }
 
+/**
+ * The registration number's own refusal, said under the field as it is left (the same rule as
+ * the server's, shared/registration-number.ts): blank is allowed; full-width digits, spaces and
+ * dashes are read as typed.
+ */
+function registrationProblemText(t: TFunction, value: string): string {
+  if (value.trim() === '') return '';
+  const problem = registrationNumberProblem(value);
+  if (problem === 'format') return codeText(t, 'settings.registrationFormat');
+  if (problem === 'checkDigit') return codeText(t, 'settings.registrationCheckDigit');
+  return '';
+}
+
 function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const save = trpc.settings.updateBusiness.useMutation();
   const [value, setValue] = useState<BusinessSettingsOut>(initial);
   const [error, setError] = useState('');
+  /** Per-field refusals (the server's `issues`, or the registration number's own check). */
+  const [fields, setFields] = useState<Record<string, string>>({});
   const field = (key: 'legalName' | 'address' | 'phone' | 'registrationNumber') => ({
     value: value[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-      setValue({ ...value, [key]: e.currentTarget.value }),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      setValue({ ...value, [key]: e.currentTarget.value });
+      if (fields[key]) setFields({ ...fields, [key]: '' });
+    },
+    error: fields[key] || undefined,
   });
   const bank = (key: 'bankName' | 'branchName' | 'accountNumber' | 'accountHolder') => ({
     value: value.bank[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
       setValue({ ...value, bank: { ...value.bank, [key]: e.currentTarget.value } }),
+    error: fields[`bank.${key}`] || undefined,
   });
   const submit = async () => {
     setError('');
+    setFields({});
     try {
       const saved = await save.mutateAsync(value);
       setValue(saved);
       notifySuccess(t('settings.saved'));
       void utils.settings.invalidate();
     } catch (e) {
+      // The refusal at the foot, and each refused field marked with its own words.
+      setFields(fieldErrors(t, e));
       setError(errorMessage(t, e));
     }
   };
@@ -214,6 +238,12 @@ function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
             label={t('settings.registrationNumber')}
             description={t('settings.registrationHint')}
             {...field('registrationNumber')}
+            onBlur={(e) =>
+              setFields({
+                ...fields,
+                registrationNumber: registrationProblemText(t, e.currentTarget.value),
+              })
+            }
           />
         </SimpleGrid>
         <Title order={3} size="h5">

@@ -103,7 +103,9 @@ describe('links to the reports and settings', () => {
 
   it('the admin home keeps eight tiles and links Settings, Price lists and the lists beside them', () => {
     renderScreen(<AdminHome />, { path: '/admin', user: staff });
-    const settings = screen.getByRole('link', { name: 'Settings: order cut-off and holidays' });
+    const settings = screen.getByRole('link', {
+      name: 'Settings: order cut-off, holidays, tax, business details and bank account',
+    });
     expect(settings.getAttribute('href')).toBe('/admin/settings');
     const prices = screen.getByRole('link', { name: 'Price lists' });
     expect(prices.getAttribute('href')).toBe('/admin/pricelists');

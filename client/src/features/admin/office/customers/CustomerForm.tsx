@@ -26,6 +26,7 @@ import { trpc } from '../../../../trpc';
 import { appErrorOf, fieldErrorText } from '../shared/errors';
 import { LastChanged } from '../shared/History';
 import { useAfterChange } from '../shared/useOfficeMutation';
+import { dayOfMonthChoices, NextClosing } from './NextClosing';
 
 const validate = schemaResolver(customerInput, { sync: true });
 
@@ -97,6 +98,7 @@ export function CustomerForm({
   };
 
   const monthly = form.values.paymentMethod === 'monthly';
+  const days = dayOfMonthChoices(t);
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -135,6 +137,9 @@ export function CustomerForm({
                 input('route').error ?? (routes.isError ? t('errors.route.fetchFailed') : undefined)
               }
             />
+          </SimpleGrid>
+          {/* The terms together: how it pays, when it closes, when it pays after the closing. */}
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <Select
               label={t('office.customers.paymentMethod')}
               withAsterisk
@@ -146,24 +151,8 @@ export function CustomerForm({
               {...input('paymentMethod')}
             />
             <Select
-              label={t('office.customers.paymentDate')}
-              data={Array.from({ length: 31 }, (_, i) => String(i + 1))}
-              disabled={!monthly}
-              clearable
-              comboboxProps={{ withinPortal: true }}
-              {...input('paymentDate')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select
               label={t('office.customers.closingDay')}
-              data={Array.from({ length: 31 }, (_, i) => ({
-                value: String(i + 1),
-                label:
-                  i === 30
-                    ? t('office.customers.monthEnd')
-                    : t('office.customers.dayOfMonth', { day: i + 1 }),
-              }))}
+              data={days}
               disabled={!monthly}
               clearable
               placeholder={t('office.customers.closingDayNone')}
@@ -171,6 +160,23 @@ export function CustomerForm({
               {...input('closingDay')}
               value={form.values.closingDay == null ? '' : String(form.values.closingDay)}
             />
+            <Select
+              label={t('office.customers.paymentDate')}
+              description={t('guide.due.paymentDayHint')}
+              data={days}
+              disabled={!monthly}
+              clearable
+              comboboxProps={{ withinPortal: true }}
+              {...input('paymentDate')}
+            />
+          </SimpleGrid>
+          {monthly && (
+            <NextClosing
+              closingDay={form.values.closingDay}
+              paymentDate={form.values.paymentDate}
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
               label={t('office.customers.documentLanguage')}
               data={[
@@ -181,15 +187,15 @@ export function CustomerForm({
               comboboxProps={{ withinPortal: true }}
               {...input('documentLanguage')}
             />
-            <TextInput label={t('office.customers.billingName')} {...input('billingName')} />
             <TextInput
               label={t('office.customers.email')}
               type="email"
               autoComplete="off"
               {...input('email')}
             />
+            <TextInput label={t('office.customers.billingName')} {...input('billingName')} />
+            <TextInput label={t('office.customers.billingAddress')} {...input('billingAddress')} />
           </SimpleGrid>
-          <TextInput label={t('office.customers.billingAddress')} {...input('billingAddress')} />
           <MultiSelect
             label={t('office.customers.deliveryDays')}
             data={WEEKDAYS.map((d) => ({ value: d, label: t(`weekday.${d}`) }))}

@@ -25,6 +25,7 @@ import { ImportModal } from '../shared/ImportModal';
 import { useAfterChange } from '../shared/useOfficeMutation';
 import { CustomerCard } from './CustomerCard';
 import { CustomerForm } from './CustomerForm';
+import { EmptyCustomers } from './EmptyCustomers';
 
 /** Which screen: the unified one with tabs, or one of the breadcrumb targets. */
 export type CustomersView = 'unified' | 'all' | 'monthly' | 'web';
@@ -101,9 +102,19 @@ export function CustomersScreen({ view }: { view: CustomersView }) {
   ) : list.isError ? (
     <FetchFailed onRetry={() => void list.refetch()} />
   ) : total === 0 ? (
-    <Text c="dimmed" py="xl" ta="center">
-      {t('office.customers.none', { type: typeLabel })}
-    </Text>
+    <EmptyCustomers
+      kind={kind}
+      typeLabel={typeLabel}
+      searched={debounced !== ''}
+      onRoute={route !== undefined}
+      noRoutes={routes.data?.length === 0}
+      onAdd={() => setEditing('new')}
+      onImport={() => setImporting(true)}
+      onClearSearch={() => {
+        setKeyword('');
+        setPage(1);
+      }}
+    />
   ) : (
     <>
       <Text size="sm" c="dimmed">

@@ -221,7 +221,7 @@ export function RoutesScreen() {
           fetching={routes.isPending}
           records={routes.data ?? []}
           idAccessor="_id"
-          noRecordsText={t('office.routes.none')}
+          noRecordsText={t('guide.empty.routes')}
           columns={[
             { accessor: 'name', title: t('office.routes.name') },
             { accessor: 'customerCount', title: t('office.routes.customers'), width: 140 },

@@ -152,7 +152,7 @@ export function EmployeesScreen() {
           fetching={list.isPending}
           records={list.data ?? []}
           idAccessor="_id"
-          noRecordsText={t('office.employees.none')}
+          noRecordsText={t('guide.empty.employees')}
           columns={[
             { accessor: 'name', title: t('office.employees.name') },
             { accessor: 'username', title: t('office.employees.username') },

@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
+import { HandoversScreen } from './HandoversScreen';
+
+// The cash handovers name each driver as the office knows them (グルン ラム), with the login
+// beside it (ram), not the login alone (ADR 056).
+
+const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
+
+describe('the cash handovers', () => {
+  it("shows the driver's name with the username beside it", async () => {
+    renderScreen(<HandoversScreen />, {
+      path: '/admin/handovers',
+      user: admin,
+      answers: {
+        'handovers.report': ({ to }) => [
+          {
+            driverId: 'd-ram',
+            driverName: 'グルン ラム',
+            driverUsername: 'ram',
+            date: to,
+            collected: 11_235,
+            handover: {
+              _id: 'h1',
+              driverId: 'd-ram',
+              driverName: 'グルン ラム',
+              date: to,
+              collected: 11_235,
+              handedOver: 11_235,
+              confirmed: null,
+              confirmedBy: null,
+              confirmedAt: null,
+              note: '',
+              createdAt: '2030-05-15T09:00:00.000Z',
+            },
+            corrections: [],
+          },
+          {
+            driverId: 'd-hari',
+            driverName: 'hari',
+            driverUsername: 'hari',
+            date: to,
+            collected: 2_000,
+            handover: null,
+            corrections: [],
+          },
+        ],
+      },
+    });
+    const row = (name: string) =>
+      screen.getAllByRole('row').find((r) => r.textContent?.includes(name))?.textContent ?? '';
+    await waitFor(() => {
+      expect(row('グルン ラム')).toContain('グルン ラム(ram)');
+      // A driver without a name goes by the username, said once.
+      expect(row('¥2,000')).toContain('hari');
+      expect(row('¥2,000')).not.toContain('(hari)');
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
+import { serverError } from '../../../test/testServer';
+import { BusinessSettingsPanel } from './TaxAndBusinessSettings';
+
+// The registration number as a Japanese IME types it (Ｔ２０１１…) is a number, not a format
+// error; a refused one is said on the field itself, not only at the foot of the form (ADR 056).
+
+const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
+const BUSINESS = {
+  legalName: '株式会社さくら食品',
+  address: '東京都新宿区西新宿1-2-3',
+  phone: '0312345678',
+  bank: {
+    bankName: 'みずほ銀行',
+    branchName: '新宿支店',
+    accountType: 'ordinary' as const,
+    accountNumber: '7654321',
+    accountHolder: 'カ）サクラショクヒン',
+  },
+  registrationNumber: '',
+};
+const FORMAT = 'The registration number must be T followed by 13 digits (e.g. T7000012050002).';
+
+const field = () => screen.getByLabelText(/registration number/) as HTMLInputElement;
+
+function render(update: (input: typeof BUSINESS) => typeof BUSINESS) {
+  return renderScreen(<BusinessSettingsPanel />, {
+    path: '/admin/settings',
+    user: admin,
+    answers: {
+      'settings.business': () => BUSINESS,
+      'settings.updateBusiness': (input) => update(input as typeof BUSINESS),
+    },
+  });
+}
+
+describe('the registration number field', () => {
+  it('takes the full-width form without complaint and shows what the server stored', async () => {
+    const { calls } = render((input) => ({ ...input, registrationNumber: 'T2011001012345' }));
+    await screen.findByLabelText(/registration number/);
+    fireEvent.change(field(), { target: { value: 'Ｔ２０１１００１０１２３４５' } });
+    fireEvent.blur(field());
+    expect(field().getAttribute('aria-invalid')).not.toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field().value).toBe('T2011001012345'));
+    expect(calls.find((c) => c.path === 'settings.updateBusiness')?.input).toMatchObject({
+      registrationNumber: 'Ｔ２０１１００１０１２３４５',
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('marks the field when it is left with what is not a number', async () => {
+    render((input) => input);
+    await screen.findByLabelText(/registration number/);
+    fireEvent.change(field(), { target: { value: 'Ｔ２０１１' } });
+    fireEvent.blur(field());
+    await waitFor(() => expect(field().getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(FORMAT)).toBeTruthy();
+    // Typing again clears the mark until the field is left again.
+    fireEvent.change(field(), { target: { value: 'Ｔ２０１１００' } });
+    expect(field().getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it("marks the field with the server's refusal, and says it at the foot too", async () => {
+    render(() => {
+      throw serverError(400, 'settings.registrationFormat', undefined, {
+        registrationNumber: 'settings.registrationFormat',
+      });
+    });
+    await screen.findByLabelText(/registration number/);
+    fireEvent.change(field(), { target: { value: 'T1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(FORMAT);
+    expect(field().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(FORMAT)).toHaveLength(2);
+  });
+});
