@@ -1297,7 +1297,7 @@ export const CUSTOMERS: CustomerSeed[] = [
 export const ORDER_MESSAGES = [
   'Please deliver before 11am, we open at 11:30.',
   'Back door please, the front shutter is closed until noon.',
-  'Call the mobile number when you arrive.',
+  'Please ring the mobile number on arrival.',
   'Need the paneer urgently for lunch service.',
   'Please bring the invoice for last month too.',
   'कृपया बिहान ११ बजे अघि पठाउनुहोस्।',

@@ -42,7 +42,12 @@ export function CategoryForm({
     const body = { ...values, taxRate: Number(values.taxRate) as 8 | 10 };
     try {
       if (category) await update.mutateAsync({ id: category._id, ...body });
-      else onCreated?.(await create.mutateAsync(body));
+      else {
+        // Created first: `onCreated?.(await ...)` would skip the call, and so the creation,
+        // when no one listens.
+        const created = await create.mutateAsync(body);
+        onCreated?.(created);
+      }
       after.done(category ? 'office.categories.updated' : 'office.categories.created');
       onClose();
     } catch (error) {
