@@ -56,7 +56,10 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
           )}
           {c.paymentMethod === 'monthly' && c.paymentDate && (
             <Badge variant="light" color="grape" tt="none">
-              {t('office.customers.payDay', { day: c.paymentDate })}
+              {/* 31 falls on each month's last day (ADR 033): said as month end. */}
+              {Number(c.paymentDate) >= 31
+                ? t('office.customers.payMonthEnd')
+                : t('office.customers.payDay', { day: c.paymentDate })}
             </Badge>
           )}
           {c.badDebt && (

@@ -57,8 +57,11 @@ describe("a customer's closing day", () => {
     expect(screen.getByTestId('closing-day').textContent).toBe('20日締め');
     expect(screen.getByText('毎月25日払い')).toBeTruthy();
     unmount();
-    card({ ...customer, closingDay: 31 });
+    card({ ...customer, closingDay: 31, paymentDate: '31' });
     expect(screen.getByTestId('closing-day').textContent).toBe('月末締め');
+    // The 31st falls on each month's last day: said as month end, not 毎月31日払い.
+    expect(screen.getByText('月末払い')).toBeTruthy();
+    expect(screen.queryByText('毎月31日払い')).toBeNull();
   });
 
   it('closes at month end when none is set, and is not shown for a cash customer', () => {
