@@ -2,6 +2,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '../../server/accounts/first-admin';
 import { deliveryCalendar } from '../../server/settings/settings';
+import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import type { DashboardOut } from '../../shared/schemas/dashboard';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -91,8 +92,12 @@ async function deliver(orderId: string, cash?: number): Promise<Job> {
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'first-pass-99' } });
   expect(await ensureFirstAdmin(t.db, t.config)).toMatch(/from ADMIN_USERNAME/);
-  date = deliveryCalendar(t.db, t.config.timeZone).earliest;
   today = isoDateInZone(new Date(), t.config.timeZone);
+  // Tomorrow or later, so that delivering today is early: before the cut-off (after midnight
+  // in Tokyo) today itself is the earliest date.
+  const earliest = deliveryCalendar(t.db, t.config.timeZone).earliest;
+  const tomorrow = addDaysIso(today, 1);
+  date = earliest > tomorrow ? earliest : tomorrow;
   owner = new ApiClient(t.url);
   await owner.login('owner', 'first-pass-99');
 
