@@ -3,6 +3,7 @@
 // the fakes at typecheck instead of letting the screens' tests pass on stale data.
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
+import type { JobOut } from '../../../shared/schemas/doorstep';
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;
@@ -162,5 +163,59 @@ export function makeInvoice(overrides: Partial<InvoiceOut> = {}): InvoiceOut {
     kind: 'delivery',
     cancelled: null,
     ...overrides,
+  };
+}
+
+type Order = NonNullable<JobOut['order']>;
+
+/** A driver's pending job for a cash customer: one order line of 2 x ¥1,000 at 8 %. */
+export function cashJob(id: string, order: Partial<Order> = {}, job: Partial<JobOut> = {}): JobOut {
+  return {
+    _id: id,
+    serialNo: 1,
+    restaurantName: `Curry ${id}`,
+    customer: {
+      _id: `c-${id}`,
+      restaurantName: `Curry ${id}`,
+      phoneNumber: '312345678',
+      customerCode: 'C1',
+      paymentMethod: 'cash',
+      routeName: null,
+      address: null,
+    },
+    order: {
+      _id: `o-${id}`,
+      orderNumber: 7,
+      deliveryDate: '2030-05-15',
+      totalPrice: 2160,
+      orderItems: [
+        {
+          _id: `l-${id}`,
+          name: 'Basmati Rice',
+          nameNe: 'बासमती चामल',
+          quantity: 2,
+          sku: 'Btl',
+          unitPrice: 1000,
+          taxRate: 8,
+          deliveredQuantity: null,
+          shortReason: null,
+        },
+      ],
+      tax: { basis: 'exclusive', rounding: 'down' },
+      invoice: null,
+      slipNumber: null,
+      customMessage: '',
+      credits: [],
+      ...order,
+    },
+    preparedBy: null,
+    deliveredBy: null,
+    isDelivered: false,
+    deliveredAt: null,
+    recipientName: null,
+    proofImage: null,
+    amountToCollect: 2160,
+    createdAt: '2030-05-15T00:00:00.000Z',
+    ...job,
   };
 }

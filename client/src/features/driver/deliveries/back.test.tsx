@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
-import { makeUser } from '../../../test/fixtures';
+import { cashJob, makeUser } from '../../../test/fixtures';
 import { fakeAuth, Providers } from '../../../test/render';
 import { fakeServer } from '../../../test/testServer';
 import { AuthContext } from '../../auth/AuthContext';
@@ -17,54 +17,7 @@ import { enqueue, flush } from './outbox';
 const driver = makeUser({ _id: 'd1', role: 'driver', userType: 'Employee', customerId: null });
 const PATH = '/driver/ordertrack';
 
-function job(id: string): JobOut {
-  return {
-    _id: id,
-    serialNo: 1,
-    restaurantName: `Curry ${id}`,
-    customer: {
-      _id: `c-${id}`,
-      restaurantName: `Curry ${id}`,
-      phoneNumber: '312345678',
-      customerCode: 'C1',
-      paymentMethod: 'cash',
-      routeName: null,
-      address: null,
-    },
-    order: {
-      _id: `o-${id}`,
-      orderNumber: 7,
-      deliveryDate: '2030-05-15',
-      totalPrice: 2160,
-      orderItems: [
-        {
-          _id: `l-${id}`,
-          name: 'Basmati Rice',
-          nameNe: 'बासमती चामल',
-          quantity: 2,
-          sku: 'Btl',
-          unitPrice: 1000,
-          taxRate: 8,
-          deliveredQuantity: null,
-          shortReason: null,
-        },
-      ],
-      tax: { basis: 'exclusive', rounding: 'down' },
-      invoice: null,
-      slipNumber: null,
-      customMessage: '',
-      credits: [],
-    },
-    preparedBy: null,
-    deliveredBy: null,
-    isDelivered: false,
-    deliveredAt: null,
-    recipientName: null,
-    proofImage: null,
-    amountToCollect: 2160,
-    createdAt: '2030-05-15T00:00:00.000Z',
-  };
-}
+const job = (id: string): JobOut => cashJob(id);
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {

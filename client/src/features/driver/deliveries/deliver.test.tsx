@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import i18n from '../../../i18n';
-import { makeUser } from '../../../test/fixtures';
+import { cashJob, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { DriverDeliveredScreen } from './DriverDeliveredScreen';
 import { DriverPendingScreen } from './DriverPendingScreen';
@@ -13,59 +13,6 @@ import { enqueue, flush, queuedNow } from './outbox';
 // shows what was delivered.
 
 const driver = makeUser({ _id: 'd1', role: 'driver', userType: 'Employee', customerId: null });
-
-type Order = NonNullable<JobOut['order']>;
-
-function cashJob(id: string, order: Partial<Order> = {}, job: Partial<JobOut> = {}): JobOut {
-  return {
-    _id: id,
-    serialNo: 1,
-    restaurantName: `Curry ${id}`,
-    customer: {
-      _id: `c-${id}`,
-      restaurantName: `Curry ${id}`,
-      phoneNumber: '312345678',
-      customerCode: 'C1',
-      paymentMethod: 'cash',
-      routeName: null,
-      address: null,
-    },
-    order: {
-      _id: `o-${id}`,
-      orderNumber: 7,
-      deliveryDate: '2030-05-15',
-      totalPrice: 2160,
-      orderItems: [
-        {
-          _id: `l-${id}`,
-          name: 'Basmati Rice',
-          nameNe: 'बासमती चामल',
-          quantity: 2,
-          sku: 'Btl',
-          unitPrice: 1000,
-          taxRate: 8,
-          deliveredQuantity: null,
-          shortReason: null,
-        },
-      ],
-      tax: { basis: 'exclusive', rounding: 'down' },
-      invoice: null,
-      slipNumber: null,
-      customMessage: '',
-      credits: [],
-      ...order,
-    },
-    preparedBy: null,
-    deliveredBy: null,
-    isDelivered: false,
-    deliveredAt: null,
-    recipientName: null,
-    proofImage: null,
-    amountToCollect: 2160,
-    createdAt: '2030-05-15T00:00:00.000Z',
-    ...job,
-  };
-}
 
 /** The tRPC answer of a refusal, as the server's errorFormatter shapes it. */
 function refusal(appCode: string, params: Record<string, unknown> = {}) {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubstituteChoicesOut } from '../../../../../shared/schemas/billing';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import i18n from '../../../i18n';
-import { makeUser } from '../../../test/fixtures';
+import { cashJob, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { serverError } from '../../../test/testServer';
 import { DriverPendingScreen } from './DriverPendingScreen';
@@ -17,53 +17,15 @@ import { forgetChoices } from './substitutes';
 
 const driver = makeUser({ _id: 'd1', role: 'driver', userType: 'Employee', customerId: null });
 
+/** A cash job whose one line is rice (product p-rice, in bags) for customer c1. */
 function job(id: string): JobOut {
+  const base = cashJob(id);
+  const order = base.order as NonNullable<JobOut['order']>;
+  const [line] = order.orderItems;
   return {
-    _id: id,
-    serialNo: 1,
-    restaurantName: `Curry ${id}`,
-    customer: {
-      _id: 'c1',
-      restaurantName: `Curry ${id}`,
-      phoneNumber: '312345678',
-      customerCode: 'C1',
-      paymentMethod: 'cash',
-      routeName: null,
-      address: null,
-    },
-    order: {
-      _id: `o-${id}`,
-      orderNumber: 7,
-      deliveryDate: '2030-05-15',
-      totalPrice: 2160,
-      orderItems: [
-        {
-          _id: `l-${id}`,
-          productId: 'p-rice',
-          name: 'Basmati Rice',
-          nameNe: 'बासमती चामल',
-          quantity: 2,
-          sku: 'Bag',
-          unitPrice: 1000,
-          taxRate: 8,
-          deliveredQuantity: null,
-          shortReason: null,
-        },
-      ],
-      tax: { basis: 'exclusive', rounding: 'down' },
-      invoice: null,
-      slipNumber: null,
-      customMessage: '',
-      credits: [],
-    },
-    preparedBy: null,
-    deliveredBy: null,
-    isDelivered: false,
-    deliveredAt: null,
-    recipientName: null,
-    proofImage: null,
-    amountToCollect: 2160,
-    createdAt: '2030-05-15T00:00:00.000Z',
+    ...base,
+    customer: { ...(base.customer as NonNullable<JobOut['customer']>), _id: 'c1' },
+    order: { ...order, orderItems: [{ ...line!, productId: 'p-rice', sku: 'Bag' }] },
   };
 }
 
