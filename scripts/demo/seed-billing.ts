@@ -1,11 +1,12 @@
 import { billDeliveredOrder } from '../../server/money/billing';
 import { createClaim, decideClaim } from '../../server/money/claims';
-import { dueDateAfter, nextClosingDate, runClosing } from '../../server/money/closing';
+import { runClosing } from '../../server/money/closing';
 import { takeDocumentNumber } from '../../server/money/numbering';
 import { takePaymentAtDelivery } from '../../server/money/payments';
 import { type Actor, recordAudit } from '../../server/platform/audit';
 import { type Db, write } from '../../server/platform/db';
 import { newId } from '../../server/platform/ids';
+import { dueDateAfter, nextClosingDate } from '../../shared/closing-dates';
 import { addDaysIso } from '../../shared/delivery-dates';
 
 // The demo's money from deliveries (ADR 033), made by the product's own services so every

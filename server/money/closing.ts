@@ -54,14 +54,7 @@ const TARGET_SELECT = `SELECT id, restaurant_name AS restaurantName, customer_co
        closing_day AS closingDay, payment_date AS paymentDate FROM customer`;
 
 // The calendar rules (closing dates, due dates) are pure and shared with the customer form,
-// which says when the next closing is due (shared/closing-dates.ts, ADR 057).
-export {
-  dueDateAfter,
-  isClosingDate,
-  latestClosingDate,
-  nextClosingDate,
-  previousClosingDate,
-} from '../../shared/closing-dates';
+// which says when the next closing is due: shared/closing-dates.ts (ADR 057).
 
 /**
  * When a monthly customer's hand-made invoice issued on `date` is due, unless the office says

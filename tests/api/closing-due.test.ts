@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestClosingDate } from '../../server/money/closing';
 import { newId } from '../../server/platform/ids';
+import { latestClosingDate } from '../../shared/closing-dates';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import type { ClosingDueOut, ClosingPreviewOut } from '../../shared/schemas/billing';

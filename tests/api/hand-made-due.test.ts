@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueDateAfter, nextClosingDate } from '../../server/money/closing';
+import { dueDateAfter, nextClosingDate } from '../../shared/closing-dates';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';

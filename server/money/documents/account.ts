@@ -1,9 +1,10 @@
+import { dueDateAfter, isClosingDate } from '../../../shared/closing-dates';
 import { addDaysIso } from '../../../shared/delivery-dates';
 import type { PaymentMethod } from '../../../shared/enums';
 import type { AccountOut } from '../../../shared/schemas/account';
 import type { Db } from '../../platform/db';
 import { pendingCredits } from '../billing';
-import { dueDateAfter, isClosingDate, previewClosing } from '../closing';
+import { previewClosing } from '../closing';
 
 // The Account screen's "what is coming" (beside the balance of invoiced, unpaid amounts, which
 // keeps its meaning): the customer's closing and payment days, what a monthly customer has had
