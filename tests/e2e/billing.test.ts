@@ -79,6 +79,70 @@ describe('billing journeys', () => {
     expect(e.problems).toEqual([]);
   });
 
+  it('a driver hands over another product instead of a line, and the invoice bills it', async () => {
+    // Another pending web order of a cash customer (ADR 050), dispatched to driver1.
+    const order = one<{ id: string; name: string; lineId: string; productId: string }>(
+      `SELECT o.id, l.name, l.id AS lineId, l.product_id AS productId
+         FROM customer_order o JOIN customer c ON c.id = o.customer_id
+         JOIN order_line l ON l.order_id = o.id
+        WHERE o.is_delivered = 0 AND o.on_hold = 0 AND c.payment_method = 'cash'
+          AND o.id <> ? AND NOT EXISTS (SELECT 1 FROM delivery_job j WHERE j.order_id = o.id)
+        ORDER BY o.order_number, l.position LIMIT 1`,
+      deliveredOrder,
+    );
+    const rice = one<{ id: string; name: string }>(
+      "SELECT id, name FROM product WHERE name LIKE 'Jasmine Rice%' AND id <> ? LIMIT 1",
+      order.productId,
+    );
+    const driver = one<{ id: string }>("SELECT id FROM account WHERE username = 'driver1'");
+    const admin = one<{ id: string }>("SELECT id FROM account WHERE username = 'admin'");
+    dispatchOrder(
+      e.db,
+      { id: admin.id, name: 'admin' },
+      { id: order.id, driverId: driver.id },
+      { timeZone: 'Asia/Tokyo' },
+    );
+
+    const phone = await e.newPage(PHONE);
+    await signIn(phone, 'driver1', 'driver1234');
+    await phone.waitForURL('**/driver');
+    await phone.goto('/driver/ordertrack');
+    const card = phone.getByTestId('job-card').filter({ hasText: order.name });
+    await card.first().waitFor();
+    await card.first().getByRole('button', { name: 'Mark As Delivered' }).click();
+    const ask = phone.getByRole('dialog', { name: 'Are You Sure to Mark Delivered?' });
+    await ask.getByLabel(`Delivered: ${order.name}`).fill('0');
+    await ask.getByLabel(`Why different: ${order.name}`).selectOption('substituted');
+    await ask.getByLabel(`Find the product given instead of ${order.name}`).fill('jasmine');
+    await ask
+      .getByLabel(`Handed over instead of ${order.name}`, { exact: true })
+      .selectOption(rice.id);
+    await ask.getByLabel(`How many handed over instead of ${order.name}`).fill('2');
+    await ask.getByRole('button', { name: 'Yes' }).click();
+
+    await expect
+      .poll(
+        () =>
+          one<{ invoiceId: string | null }>(
+            'SELECT invoice_id AS invoiceId FROM customer_order WHERE id = ?',
+            order.id,
+          ).invoiceId,
+        { timeout: 20_000 },
+      )
+      .toBeTruthy();
+    // The substitute is a line of the order, billed on its invoice.
+    const billed = one<{ quantity: number; substituteFor: string }>(
+      `SELECT il.quantity, l.substitute_for AS substituteFor
+         FROM invoice_line il JOIN order_line l ON l.id = il.order_line_id
+         JOIN customer_order o ON o.invoice_id = il.invoice_id
+        WHERE o.id = ? AND l.product_id = ?`,
+      order.id,
+      rice.id,
+    );
+    expect(billed).toEqual({ quantity: 2, substituteFor: order.lineId });
+    expect(e.problems).toEqual([]);
+  });
+
   it("the office's closing run shows its preview and the invoices it made", async () => {
     const page = await e.newPage(DESKTOP);
     await signIn(page, 'admin', 'admin1234');
