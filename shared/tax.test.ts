@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentShare, taxByRate } from './tax';
+import { paymentShare, priceInBasis, taxByRate } from './tax';
 
 describe('taxByRate', () => {
   it('rounds once per rate, not per line', () => {
@@ -113,5 +113,15 @@ describe('paymentShare: receipts of an invoice paid in parts', () => {
     const b = paymentShare(invoice.perRate, payable, 10_000, payable - 10_000);
     expect(a.total + b.total).toBe(payable);
     expect(a.tax + b.tax).toBeLessThanOrEqual(invoice.tax);
+  });
+});
+
+describe('priceInBasis', () => {
+  it('reads a price across a change of basis, to the nearest yen, and leaves it alone otherwise', () => {
+    expect(priceInBasis(1000, 10, 'inclusive', 'exclusive')).toBe(909);
+    expect(priceInBasis(1000, 8, 'inclusive', 'exclusive')).toBe(926);
+    expect(priceInBasis(909, 10, 'exclusive', 'inclusive')).toBe(1000);
+    expect(priceInBasis(2480, 8, 'exclusive', 'inclusive')).toBe(2678);
+    expect(priceInBasis(2480, 8, 'exclusive', 'exclusive')).toBe(2480);
   });
 });

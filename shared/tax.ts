@@ -22,6 +22,23 @@ export type TaxRounding = (typeof TAX_ROUNDINGS)[number];
 export const PRICE_BASES = ['exclusive', 'inclusive'] as const;
 export type PriceBasis = (typeof PRICE_BASES)[number];
 
+/**
+ * A unit price typed in one basis, read in the other: a catalogue price of today for an order
+ * recorded with the other basis (ADR 053), as when a driver hands over a substitute on an order
+ * placed before the business switched (ADR 050). Rounded to the nearest yen.
+ */
+export function priceInBasis(
+  price: number,
+  rate: TaxRate,
+  from: PriceBasis,
+  to: PriceBasis,
+): number {
+  if (from === to) return price;
+  return from === 'exclusive'
+    ? Math.round((price * (100 + rate)) / 100)
+    : Math.round((price * 100) / (100 + rate));
+}
+
 export interface TaxLine {
   /** The line's amount in whole yen (price x quantity), as priced in the catalogue's basis. */
   amount: number;

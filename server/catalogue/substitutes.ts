@@ -2,14 +2,16 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { category, deliveryJob, product } from '../../drizzle/schema';
 import type { SubstituteChoicesOut } from '../../shared/schemas/billing';
 import type { Db } from '../platform/db';
-import { effectiveTaxRate } from '../settings/tax-settings';
+import { effectiveTaxRate, getTaxSettings } from '../settings/tax-settings';
 import { customerPriceMap, customerTermsOf } from './customer-prices';
 import { hiddenProductIds } from './visibility';
 
 // The products a driver may hand over instead of an ordered line (ADR 050), as the phone keeps
 // them for a day without signal: small (no descriptions, pictures or stock), priced for each
 // restaurant on the driver's pending jobs by the same rules placement uses (customer-prices.ts,
-// visibility.ts). The delivery itself is priced again by the server when it arrives.
+// visibility.ts), in the catalogue's basis now (the phone reads them in each order's own, as
+// the server does: priceInBasis). The delivery itself is priced again by the server when it
+// arrives.
 
 export function substituteChoices(db: Db, driverId: string): SubstituteChoicesOut {
   const products = db
@@ -56,5 +58,5 @@ export function substituteChoices(db: Db, driverId: string): SubstituteChoicesOu
       hidden: [...hiddenProductIds(db, customerId, priceListId)].sort(),
     };
   });
-  return { products, customers };
+  return { basis: getTaxSettings(db).basis, products, customers };
 }

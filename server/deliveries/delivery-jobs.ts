@@ -25,6 +25,7 @@ import {
   type JobPageOut,
   type jobFormInput,
 } from '../../shared/schemas/doorstep';
+import { priceInBasis } from '../../shared/tax';
 import { giveBackShort, takeForSubstitute } from '../catalogue/stock';
 import { stopOrder } from '../customers/routes';
 import { billDeliveredOrder, deliveryDay, pendingCreditsOf } from '../money/billing';
@@ -739,7 +740,11 @@ function addSubstituteLine(
   substitute: SubstituteInput,
 ): void {
   const order = db
-    .select({ customerId: customerOrder.customerId, invoiceId: customerOrder.invoiceId })
+    .select({
+      customerId: customerOrder.customerId,
+      invoiceId: customerOrder.invoiceId,
+      taxBasis: customerOrder.taxBasis,
+    })
     .from(customerOrder)
     .where(eq(customerOrder.id, orderId))
     .get();
@@ -764,6 +769,10 @@ function addSubstituteLine(
     if (terms.hidden.has(p.id)) throw badRequest('delivery.substituteUnknown');
     unitPrice = terms.priceOf(p.id, p.price);
   }
+  const taxRate = effectiveTaxRate(p.taxRate, found.categoryTaxRate);
+  // The catalogue's price is in its basis now; the order's lines are in the basis it was placed
+  // with (ADR 053), so a switch between placement and delivery reads the price across.
+  unitPrice = priceInBasis(unitPrice, taxRate, getTaxSettings(db).basis, order.taxBasis);
   const position =
     db
       .select({ n: sql<number>`COALESCE(MAX(${orderLine.position}), -1) + 1` })
@@ -781,7 +790,7 @@ function addSubstituteLine(
     quantity: substitute.quantity,
     lineTotal: unitPrice * substitute.quantity,
     // The line keeps the rate it was handed over at, whatever the product's rate becomes.
-    taxRate: effectiveTaxRate(p.taxRate, found.categoryTaxRate),
+    taxRate,
     deliveredQuantity: null,
     shortReason: null,
     substituteFor: replaced.id,

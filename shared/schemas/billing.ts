@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLAIM_STATUSES } from '../enums';
 import { MAX_QUANTITY } from '../rules';
+import { PRICE_BASES } from '../tax';
 import { isCalendarDate } from './common';
 
 // Billing from deliveries: what a driver really delivered, the office's closing run, goods
@@ -78,6 +79,8 @@ export type DeliveredLineInput = z.infer<typeof deliveredLineInput>;
  * the delivery arrives; the phone uses these to show the cash to collect.
  */
 export const substituteChoicesOut = z.object({
+  /** The basis the prices are in: the catalogue's now (an order may record the other). */
+  basis: z.enum(PRICE_BASES),
   products: z.array(
     z.object({
       _id: z.string(),

@@ -197,6 +197,8 @@ describe('switching the catalogue from tax-exclusive to tax-inclusive prices', (
     }
     expect(orderTax(ids.a!).total).toBe(A_TOTAL);
     for (const id of [ids.a, ids.c, ids.m1, ids.m2]) await dispatch(id!);
+    ids.s = await place(cashCust, 1, 0);
+    await dispatch(ids.s);
   });
 
   it('the admin switches to tax-inclusive prices', async () => {
@@ -235,6 +237,34 @@ describe('switching the catalogue from tax-exclusive to tax-inclusive prices', (
       id: ids.a,
     });
     expect(slip.data).toMatchObject({ total: A_TOTAL, tax: 795 });
+  });
+
+  it("a substitute handed over on an order of before is priced in that order's basis", async () => {
+    // The phone's list says which basis its prices are in, so it can read them across too.
+    const list = await query<{ basis: string }>(driver, 'products.forDriver');
+    expect(list.data.basis).toBe('inclusive');
+    const job = await pendingJob(ids.s!);
+    const rice = job.order.orderItems.find((l) => l.name.startsWith('Basmati'))!;
+    const done = await deliver(job, {
+      lines: [
+        {
+          lineId: rice._id,
+          deliveredQuantity: 0,
+          reason: 'substituted',
+          substitute: { productId: p.soap!.id, quantity: 1 },
+        },
+      ],
+    });
+    // The detergent's 1,000 now includes its 10 %: 909 before tax on this tax-exclusive order,
+    // + 90 tax (rounded down), not 1,000 + 100.
+    const soap = done.order.orderItems.find((l) => l.name.startsWith('Dish'))!;
+    expect(soap.unitPrice).toBe(909);
+    expect(invoiceRow(done.order.invoice!._id)).toMatchObject({
+      amount: 999,
+      net10: 909,
+      tax10: 90,
+      basis: 'exclusive',
+    });
   });
 
   it('a cancelled cash invoice is re-issued as its order was placed', async () => {

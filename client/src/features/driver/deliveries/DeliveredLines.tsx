@@ -237,7 +237,8 @@ export function DeliveredLines({
   const customerId = job.customer?._id;
   // The products to hand over instead, as last fetched or kept on this phone (ADR 050).
   const kept = useSubstituteChoices(user?._id ?? '', customerId);
-  const offer = useMemo(() => choicesFor(kept, customerId), [kept, customerId]);
+  const basis = job.order?.tax.basis ?? 'exclusive';
+  const offer = useMemo(() => choicesFor(kept, customerId, basis), [kept, customerId, basis]);
   // A substitute restored from a refused delivery gets its price from the list again.
   useEffect(() => {
     if (!offer) return;

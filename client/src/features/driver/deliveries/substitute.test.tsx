@@ -30,6 +30,7 @@ function job(id: string): JobOut {
 }
 
 const CHOICES: SubstituteChoicesOut = {
+  basis: 'exclusive',
   products: [
     {
       _id: 'p-rice',

@@ -1,7 +1,7 @@
 import { createStore, get, set } from 'idb-keyval';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { SubstituteChoicesOut } from '../../../../../shared/schemas/billing';
-import type { TaxRate } from '../../../../../shared/tax';
+import { type PriceBasis, priceInBasis, type TaxRate } from '../../../../../shared/tax';
 import { trpc } from '../../../trpc';
 
 // The products a driver may hand over instead of an ordered line (ADR 050), kept on the phone
@@ -104,6 +104,8 @@ export function useSubstituteChoices(driverId: string, customerId?: string): Kep
 export function choicesFor(
   kept: KeptChoices | null,
   customerId: string | null | undefined,
+  /** The basis the order records (ADR 053): the prices are read in it. */
+  orderBasis: PriceBasis,
 ): {
   products: SubstituteProduct[];
   priceOf: (p: SubstituteProduct) => number;
@@ -115,8 +117,15 @@ export function choicesFor(
   const products = kept.choices.products.filter((p) => !hidden.has(p._id));
   return {
     products,
-    // The restaurant's price (its list, its own), as the server will price the line.
-    priceOf: (p) => own?.prices[p._id] ?? p.price,
+    // The restaurant's price (its list, its own), in the order's basis, as the server will price
+    // the line. A list kept before it carried its basis is read as the order's.
+    priceOf: (p) =>
+      priceInBasis(
+        own?.prices[p._id] ?? p.price,
+        p.taxRate,
+        kept.choices.basis ?? orderBasis,
+        orderBasis,
+      ),
     find: (productId) => products.find((p) => p._id === productId),
   };
 }
