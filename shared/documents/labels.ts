@@ -77,3 +77,25 @@ export function yen(amount: number): string {
   const abs = Math.abs(amount).toLocaleString('en-US');
   return amount < 0 ? `-¥${abs}` : `¥${abs}`;
 }
+
+/**
+ * The statement's "deliveries by date" as printed: the amount column says whether its amounts
+ * are without tax or with it; in the period of a change of the price basis (ADR 053), when both
+ * kinds are listed, each amount says which it is instead.
+ */
+export function byDateLabels(
+  t: DocumentT,
+  rows: readonly { basis: 'exclusive' | 'inclusive' }[],
+): { header: string; mark: (basis: 'exclusive' | 'inclusive') => string } {
+  const bases = new Set(rows.map((r) => r.basis));
+  if (bases.size > 1) {
+    return {
+      header: t('label.amount'),
+      mark: (basis) => t(basis === 'exclusive' ? 'label.netMark' : 'label.grossMark'),
+    };
+  }
+  return {
+    header: t(bases.has('inclusive') ? 'label.amountGross' : 'label.amountNet'),
+    mark: () => '',
+  };
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_KINDS, DOCUMENT_LANGUAGES } from '../enums';
+import { PRICE_BASES } from '../tax';
 import { accountOut } from './account';
 import { isoDate } from './invoices';
 
@@ -82,7 +83,10 @@ export const documentModelOut = z.object({
       periodAmount: z.number().int(),
       amountDue: z.number().int(),
       /** Each date's amount as its lines show it (the tax is the period's, per rate, once). */
-      byDate: z.array(z.object({ date: z.string(), amount: z.number().int() })),
+      /** Each delivery date's amount, without tax or with it as its invoice's prices were. */
+      byDate: z.array(
+        z.object({ date: z.string(), basis: z.enum(PRICE_BASES), amount: z.number().int() }),
+      ),
     })
     .nullable(),
   /** Why a credit note was issued. */

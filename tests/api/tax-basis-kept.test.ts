@@ -416,7 +416,11 @@ describe('switching the catalogue from tax-exclusive to tax-inclusive prices', (
       total: number;
       amount: number;
       references: { label: string; value: string }[];
-      statement: { periodAmount: number; amountDue: number; byDate: { amount: number }[] };
+      statement: {
+        periodAmount: number;
+        amountDue: number;
+        byDate: { date: string; basis: string; amount: number }[];
+      };
     }>(admin, 'documents.model', { kind: 'statement', id: res.statementId });
     expect(st.status).toBe(200);
     expect(st.data.perRate).toEqual([
@@ -432,6 +436,11 @@ describe('switching the catalogue from tax-exclusive to tax-inclusive prices', (
     expect(st.data.amount).toBe(DUE);
     expect(st.data.statement).toMatchObject({ periodAmount: DUE, amountDue: DUE });
     expect(st.data.references.map((x) => x.value)).toEqual([first.number, second.number]);
+    // Deliveries by date never add amounts without tax to amounts with it: one row of each.
+    expect(st.data.statement.byDate).toEqual([
+      { date: today, basis: 'exclusive', amount: EXCL.net8 + EXCL.net10 },
+      { date: today, basis: 'inclusive', amount: 2480 + 1000 },
+    ]);
 
     const pdf = await pdfText(`/api/documents/statement/${res.statementId}.pdf`);
     expect(pdf).toContain(first.number);
@@ -443,6 +452,8 @@ describe('switching the catalogue from tax-exclusive to tax-inclusive prices', (
       `10%対象 ${yen(EXCL.net10 + INCL.net10)} 消費税 ${yen(EXCL.tax10 + INCL.tax10)}`,
     );
     expect(pdf).toMatch(new RegExp(`ご請求金額\\s*${yen(DUE)}`));
+    expect(pdf).toMatch(new RegExp(`${today}\\s*${yen(EXCL.net8 + EXCL.net10)}\\s*税抜`));
+    expect(pdf).toMatch(new RegExp(`${today}\\s*${yen(3480)}\\s*税込`));
     // Each invoice's own PDF carries its own figures.
     const exclPdf = await pdfText(`/api/documents/invoice/${first.id}.pdf`);
     expect(exclPdf).toContain(`8%対象 ${yen(EXCL.net8)} 消費税 ${yen(EXCL.tax8)}`);

@@ -476,6 +476,7 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
     ...[...(inv ? [inv] : []), ...counted.filter((m) => m.kind === 'closing')].map((d) => ({
       number: null as string | null,
       creditApplied: d.creditApplied,
+      basis: d.taxBasis,
       ...invoiceFigures(db, d, language, timeZone),
     })),
     ...counted
@@ -483,6 +484,7 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
       .map((m) => ({
         number: m.number as string | null,
         creditApplied: m.creditApplied,
+        basis: m.taxBasis,
         ...invoiceFigures(db, m, language, timeZone),
       })),
   ];
@@ -500,15 +502,21 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
     return [{ rate, net, tax, gross: net + tax }];
   });
   // Each delivery date's amount as its lines show it; no tax per date: the period's tax is the
-  // documents' own, per rate, below.
-  const dates = new Map<string, number>();
-  for (const l of lines) {
-    const d = l.date ?? st.closingDate;
-    dates.set(d, (dates.get(d) ?? 0) + l.amount);
+  // documents' own, per rate, below. Amounts without tax and with it are never added together:
+  // in the period of a change of the price basis (ADR 053) a date can have one of each.
+  const dates = new Map<string, { date: string; basis: PriceBasis; amount: number }>();
+  for (const part of parts) {
+    for (const l of part.lines) {
+      const date = l.date ?? st.closingDate;
+      const key = `${date} ${part.basis}`;
+      const row = dates.get(key) ?? { date, basis: part.basis, amount: 0 };
+      row.amount += l.amount;
+      dates.set(key, row);
+    }
   }
-  const byDate = [...dates.entries()]
-    .sort(([x], [y]) => x.localeCompare(y))
-    .map(([date, amount]) => ({ date, amount }));
+  const byDate = [...dates.values()].sort(
+    (x, y) => x.date.localeCompare(y.date) || x.basis.localeCompare(y.basis),
+  );
   return {
     ...base('statement', id, st.number, st.closingDate, parties),
     ...empty,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import {
+  byDateLabels,
   type DocumentT,
   documentAccountType,
   documentT,
@@ -253,7 +254,8 @@ function statementSummary(doc: Doc, m: DocumentModel, t: DocumentT, y: number): 
     y += 16;
     const cols = [PAGE.margin, PAGE.margin + 120];
     put(doc, t('label.date'), cols[0] as number, y, { width: 110, bold: true });
-    put(doc, t('label.amount'), cols[1] as number, y, { width: 110, bold: true, align: 'right' });
+    const amounts = byDateLabels(t, s.byDate);
+    put(doc, amounts.header, cols[1] as number, y, { width: 110, bold: true, align: 'right' });
     y += 13;
     rule(doc, y);
     y += 3;
@@ -261,6 +263,8 @@ function statementSummary(doc: Doc, m: DocumentModel, t: DocumentT, y: number): 
       if (y > BOTTOM) y = newPage(doc);
       put(doc, d.date, cols[0] as number, y, { width: 110 });
       put(doc, yen(d.amount), cols[1] as number, y, { width: 110, align: 'right' });
+      const mark = amounts.mark(d.basis);
+      if (mark) put(doc, mark, (cols[1] as number) + 116, y, { width: 60, size: 8 });
       y += 13;
     }
     y += 8;

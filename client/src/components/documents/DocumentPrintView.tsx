@@ -9,6 +9,7 @@ import { Alert, Button, Group, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import {
+  byDateLabels,
   documentAccountType,
   documentT,
   documentUnit,
@@ -71,6 +72,7 @@ const INTRO: Partial<Record<DocumentKind, string>> = {
 /** The sheet itself: everything the PDF shows, in the same order. */
 export function DocumentSheet({ model: m }: { model: DocumentModel }) {
   const d = documentT(m.language);
+  const amounts = byDateLabels(d, m.statement?.byDate ?? []);
   const amountLabel =
     m.kind === 'receipt'
       ? 'label.amountReceived'
@@ -180,14 +182,17 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
             <thead>
               <tr>
                 <th>{d('label.date')}</th>
-                <th className="num">{d('label.amount')}</th>
+                <th className="num">{amounts.header}</th>
               </tr>
             </thead>
             <tbody>
               {m.statement.byDate.map((r) => (
-                <tr key={r.date}>
+                <tr key={`${r.date} ${r.basis}`}>
                   <td>{r.date}</td>
-                  <td className="num">{yen(r.amount)}</td>
+                  <td className="num">
+                    {yen(r.amount)}
+                    {amounts.mark(r.basis) && ` ${amounts.mark(r.basis)}`}
+                  </td>
                 </tr>
               ))}
             </tbody>
