@@ -8,8 +8,10 @@ import { instantInZone } from '../platform/business-day';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 
-// The Excel export (DESIGN §3): one workbook per route (or all routes) with a Customers sheet
-// and an Outstanding invoices sheet. `xlsx` only ever WRITES here; nothing uploaded is parsed.
+// The Excel export (DESIGN §3): one workbook per route (or all routes) with three sheets:
+// Customers, Outstanding invoices (`invoiceHeader`, what is still owed) and Invoices
+// (`billedHeader`, every invoice of the period with its totals and tax per rate).
+// `xlsx` only ever WRITES here; nothing uploaded is parsed.
 // Yen are numbers with a yen format, dates are real dates, each sheet has a header row, frozen
 // panes and an autofilter, and text that a spreadsheet could take for a formula is text.
 // Sheet names, headers and words (payment method, status, kind) are in the reader's language

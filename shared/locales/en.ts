@@ -2,8 +2,9 @@
 // login screen, the customer's screens, the frame, and the error codes those can meet:
 // en-core.ts), what only a signed-in person sees (money and documents, and the error codes of
 // those domains: en-frame.ts, added with the signed-in frame) and the office's and driver's
-// screens' text (en-staff.ts). The client bundles the first with its first download
-// and adds the second with the office's or the driver's area (client/src/i18n.ts); Nepali and
+// screens' text (en-staff.ts). The client bundles the first with its first download, adds the
+// second with the signed-in frame (client/src/shell/frameText.ts) and the third with the
+// office's or the driver's area (shell/staffText.ts); Nepali and
 // Japanese are fetched when they show. The server and the type of the keys use the whole tree.
 
 import { enCore } from './en-core';
