@@ -103,13 +103,31 @@ export function createProduct(db: Db, actor: Actor, input: ProductFields): Produ
 export function updateProduct(
   db: Db,
   actor: Actor,
-  input: ProductChange & { id: string },
+  input: ProductChange & { id: string; stockSeen?: number | undefined },
 ): ProductOut {
   write(db, () => {
-    const found = db.select({ id: product.id }).from(product).where(eq(product.id, input.id)).get();
+    const found = db
+      .select({ id: product.id, name: product.name, stockInCount: product.stockInCount })
+      .from(product)
+      .where(eq(product.id, input.id))
+      .get();
     if (!found) throw notFound('catalogue.productNotFound');
     assertCategory(db, input.category);
-    updateProductRow(db, actor, input.id, rowValues(input));
+    let change: ProductChange = input;
+    // Orders and receipts move the stock while the form is open: the form's figure is what it
+    // showed then, not a count the office typed (unless it typed one).
+    const { stockSeen, stockInCount } = input;
+    if (stockSeen !== undefined && stockInCount !== undefined && found.stockInCount !== stockSeen) {
+      if (stockInCount !== stockSeen) {
+        throw conflict('catalogue.stockChangedMeanwhile', {
+          name: found.name,
+          now: found.stockInCount,
+        });
+      }
+      const { stockInCount: _left, ...rest } = input;
+      change = rest;
+    }
+    updateProductRow(db, actor, input.id, rowValues(change));
   });
   return getProduct(db, input.id);
 }

@@ -141,6 +141,12 @@ export const productUpdateInput = productInput.extend({
   // product's stock, nor sets it to 0 (the form sends both).
   itemCount: z.enum(ITEM_COUNTS).optional(),
   stockInCount: wholeCountOrAbsent,
+  /**
+   * The stock the form showed when it opened. With it, a stock left as shown stays what orders
+   * and receipts made it meanwhile, and a stock typed over one that changed is refused; without
+   * it (a REST PUT), `stockInCount` sets the stock as sent.
+   */
+  stockSeen: wholeCountOrAbsent,
 });
 
 // --- Customers -------------------------------------------------------------------------------

@@ -240,6 +240,51 @@ describe('the office', () => {
     expect(stockOf(jar.id)).toBe(9);
   });
 
+  it('saving the product form opened before an order keeps what the order took', async () => {
+    const cat = makeCategory(t.db);
+    const pepper = makeProduct(t.db, { name: 'Timur', categoryId: cat.id, stockInCount: 3 });
+    // The office opens the form (stock 3); a restaurant orders all three meanwhile.
+    const form = {
+      id: pepper.id,
+      name: 'Timur',
+      category: cat.id,
+      price: 100,
+      description: 'Sichuan pepper, now with a longer description',
+      sku: 'Pcs',
+      itemCount: 'Count',
+      stockInCount: 3,
+      stockSeen: 3,
+    };
+    expect((await place(ana, [{ product: pepper.id, quantity: 3 }])).status).toBe(201);
+    expect(stockOf(pepper.id)).toBe(0);
+    // Saved with the stock left as shown: the description changes, the stock stays 0.
+    const saved = await mutate(admin, 'products.update', form);
+    expect(saved.status).toBe(200);
+    expect(stockOf(pepper.id)).toBe(0);
+    expect(
+      (
+        t.db.$client.prepare('SELECT description FROM product WHERE id = ?').get(pepper.id) as {
+          description: string;
+        }
+      ).description,
+    ).toBe(form.description);
+    // No one can order what is not there.
+    expect((await place(ana, [{ product: pepper.id, quantity: 1 }])).status).toBe(409);
+    // A count typed over a stock that moved is refused, saying what the stock is now.
+    const typed = await mutate(admin, 'products.update', { ...form, stockInCount: 8 });
+    expect(typed.status).toBe(409);
+    expect(typed.code).toBe('catalogue.stockChangedMeanwhile');
+    expect(stockOf(pepper.id)).toBe(0);
+    // Typed over the stock as it is now, it is the office's count.
+    const counted = await mutate(admin, 'products.update', {
+      ...form,
+      stockInCount: 8,
+      stockSeen: 0,
+    });
+    expect(counted.status).toBe(200);
+    expect(stockOf(pepper.id)).toBe(8);
+  });
+
   it('receiving a product that is not counted, or a quantity of 0, is refused', async () => {
     const bag = makeProduct(t.db, { name: 'Paper Bag', itemCount: 'Not Count' });
     const r = await mutate(admin, 'stock.receive', { productId: bag.id, quantity: 5 });

@@ -4,7 +4,7 @@ import type { CategoryAdminOut } from '../../../../../../shared/schemas/office';
 import i18n from '../../../../i18n';
 import { type CategoryOut, makeProduct, makeUser } from '../../../../test/fixtures';
 import { renderScreen } from '../../../../test/renderScreen';
-import type { Answers } from '../../../../test/testServer';
+import { type Answers, serverError } from '../../../../test/testServer';
 import { ProductForm } from './ProductForm';
 
 // The product form as a new wholesaler met it in Japanese (docs/decisions/055): a new product is
@@ -147,5 +147,42 @@ describe('with no category yet', () => {
     await waitFor(() => expect(screen.queryByTestId('no-categories')).toBeNull());
     const category = screen.getByRole('combobox', { name: 'カテゴリー' }) as HTMLInputElement;
     await waitFor(() => expect(category.value).toBe('調味料'));
+  });
+});
+
+describe('a product whose stock moves while its form is open', () => {
+  it('shows the stock now after the server refuses a count typed over it, and sends what it showed', async () => {
+    const pepper = makeProduct({
+      _id: 'p9',
+      name: 'Timur',
+      category: spices,
+      itemCount: 'Count',
+      stockInCount: 3,
+    });
+    let refused = false;
+    const { calls } = renderScreen(<ProductForm product={pepper} onClose={() => {}} />, {
+      path: '/admin/products',
+      user: admin,
+      answers: {
+        'categories.list': () => [spices],
+        'products.update': (input) => {
+          if (!refused) {
+            refused = true;
+            throw serverError(409, 'catalogue.stockChangedMeanwhile', { name: 'Timur', now: 0 });
+          }
+          return { ...pepper, ...(input as object) };
+        },
+      },
+    });
+    const stock = (await screen.findByRole('textbox', { name: /^Stock/ })) as HTMLInputElement;
+    fireEvent.change(stock, { target: { value: '8' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // The stock field now shows what is left, and the next save says it saw that.
+    await waitFor(() => expect(stock.value).toBe('0'));
+    const updates = () => calls.filter((c) => c.path === 'products.update');
+    expect(updates()[0]?.input).toMatchObject({ stockInCount: 8, stockSeen: 3 });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updates()).toHaveLength(2));
+    expect(updates()[1]?.input).toMatchObject({ stockInCount: 0, stockSeen: 0 });
   });
 });

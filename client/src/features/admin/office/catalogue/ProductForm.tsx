@@ -80,15 +80,23 @@ export function ProductForm({
     const props = form.getInputProps(name);
     return { ...props, error: fieldErrorText(t, props.error) };
   };
+  // The stock as this form last showed it: orders and receipts move it meanwhile, and the server
+  // keeps theirs unless the office typed a count over it (then it refuses, and the form shows
+  // the stock now).
+  const [stockSeen, setStockSeen] = useState(product?.stockInCount ?? 0);
   const submit = async (values: ProductInput) => {
     try {
-      if (product) await update.mutateAsync({ ...values, id: product._id } as never);
+      if (product) await update.mutateAsync({ ...values, id: product._id, stockSeen } as never);
       else await create.mutateAsync(values as never);
       after.done(product ? 'office.products.updated' : 'office.products.created');
       onClose();
     } catch (error) {
-      const { issues } = appErrorOf(error);
+      const { code, params, issues } = appErrorOf(error);
       if (issues) form.setErrors(issues);
+      if (code === 'catalogue.stockChangedMeanwhile' && typeof params?.now === 'number') {
+        setStockSeen(params.now);
+        form.setFieldValue('stockInCount', params.now);
+      }
       after.failed(error);
     }
   };
