@@ -95,6 +95,11 @@ export const payment = sqliteTable(
     collectedBy: text('collected_by').references(() => account.id, { onDelete: 'set null' }),
     /** The receipt's number, sequential without gaps (document_counter 'receipt'). */
     receiptNumber: text('receipt_number'),
+    /**
+     * The receipt number this payment's receipt replaces: a receipt never changes once issued, so
+     * correcting a payment's amount or date issues its receipt again under a new number.
+     */
+    receiptReplaces: text('receipt_replaces'),
     /** When the driver took it (ISO instant, sent from the phone's queue); `date` derives from it. */
     takenAt: text('taken_at'),
     createdAt: createdAt(),

@@ -9,6 +9,7 @@ import { prepared } from '../platform/prepared';
 import { correctionsOf, handoverById } from './handovers';
 import { findInvoiceRow } from './invoices';
 import { takeDocumentNumber } from './numbering';
+import { reissueReceipt } from './receipts';
 
 // A confirmed handover closes the driver's day (ADR 023): the payments that driver collected on
 // that day are not added, changed or deleted through the normal paths (payments, invoices);
@@ -100,7 +101,10 @@ export function correctHandover(
       invoiceId = inv.id;
       before = p.amount;
       if (input.amount === 0) run('DELETE FROM payment WHERE id = ?', paymentId);
-      else run('UPDATE payment SET amount = ? WHERE id = ?', input.amount, paymentId);
+      else if (input.amount !== p.amount) {
+        run('UPDATE payment SET amount = ? WHERE id = ?', input.amount, paymentId);
+        reissueReceipt(db, paymentId);
+      }
       run(
         'UPDATE invoice SET paid_amount = paid_amount - ? + ? WHERE id = ?',
         p.amount,

@@ -19,6 +19,7 @@ import { getMoneySettings } from '../settings/settings';
 import { assertDayOpen } from './handover-corrections';
 import { findInvoiceRow, getInvoice } from './invoices';
 import { takeDocumentNumber } from './numbering';
+import { reissueReceipt } from './receipts';
 
 // Payments and notes. Each payment is one IMMEDIATE transaction that reads the pending amount,
 // refuses more than that, inserts the payment and moves the invoice's paidAmount: no other
@@ -213,6 +214,7 @@ export function editPayment(
     db.$client
       .prepare('UPDATE payment SET amount = ?, date = ? WHERE id = ?')
       .run(input.amount, input.date, input._id);
+    if (input.amount !== old.amount || input.date !== old.date) reissueReceipt(db, input._id);
     db.$client
       .prepare('UPDATE invoice SET paid_amount = paid_amount - ? + ? WHERE id = ?')
       .run(old.amount, input.amount, inv.id);

@@ -1088,3 +1088,55 @@ describe('receipts of an invoice paid in parts', () => {
     for (const r of inv.perRate) expect(sums.get(r.rate)).toEqual({ net: r.net, tax: r.tax });
   });
 });
+
+describe('a receipt never changes once issued (ADR 058)', () => {
+  it('a corrected payment issues its receipt again under a new number; the first never changes', async () => {
+    const made = await admin.post<{ _id: string }>('/api/invoice', {
+      customer: ids.c2,
+      amount: 11000,
+      dueDate: today,
+      note: 'Cold-box rental',
+    });
+    expect(made.status).toBe(201);
+    const invoiceId = made.body._id;
+    const paid = await admin.post<{ payments: { _id: string }[] }>(
+      `/api/invoice/${invoiceId}/payment`,
+      { amount: 3000, date: today },
+    );
+    expect(paid.status).toBe(201);
+    const paymentId = paid.body.payments.at(-1)?._id ?? '';
+    const numberOf = () =>
+      t.db.$client
+        .prepare('SELECT receipt_number AS n, receipt_replaces AS r FROM payment WHERE id = ?')
+        .get(paymentId) as { n: string; r: string | null };
+    const first = numberOf();
+    expect(first.r).toBeNull();
+    expect((await pdfText(admin, `/api/documents/receipt/${paymentId}.pdf`)).text).toContain(
+      yen(3000),
+    );
+    // The office typed 3,000 for 2,500: corrected, the receipt is issued again.
+    const fixed = await admin.put(`/api/invoice/${invoiceId}/payment`, {
+      _id: paymentId,
+      amount: 2500,
+      date: today,
+    });
+    expect(fixed.status).toBe(200);
+    const second = numberOf();
+    expect(second.n).toMatch(/^RC-\d{6}$/);
+    expect(Number(second.n.slice(3))).toBeGreaterThan(Number(first.n.slice(3)));
+    expect(second.r).toBe(first.n);
+    const { text } = await pdfText(admin, `/api/documents/receipt/${paymentId}.pdf`);
+    expect(text).toContain(second.n);
+    expect(text).toContain(`Replaces receipt: ${first.n}`);
+    expect(text).toContain(yen(2500));
+    expect(text).not.toContain(yen(3000));
+    // Saved again unchanged (a note elsewhere on the invoice), it keeps its number.
+    const same = await admin.put(`/api/invoice/${invoiceId}/payment`, {
+      _id: paymentId,
+      amount: 2500,
+      date: today,
+    });
+    expect(same.status).toBe(200);
+    expect(numberOf().n).toBe(second.n);
+  });
+});

@@ -129,6 +129,11 @@ describe('a confirmed handover is closed', () => {
     expect(noReason.status).toBe(400);
     expect(noReason.code).toBe('handover.reasonRequired');
 
+    const receiptOf = () =>
+      t.db.$client
+        .prepare('SELECT receipt_number AS n, receipt_replaces AS r FROM payment WHERE id = ?')
+        .get(driverPayment._id) as { n: string; r: string | null };
+    const before = receiptOf();
     const adjusted = await correct({
       handoverId: handover._id,
       paymentId: driverPayment._id,
@@ -136,6 +141,8 @@ describe('a confirmed handover is closed', () => {
       reason: 'Counted a ¥500 coin twice',
     });
     expect(adjusted.status).toBe(200);
+    // Its receipt is issued again for the corrected amount (ADR 058).
+    expect(receiptOf()).toEqual({ n: expect.not.stringMatching(before.n), r: before.n });
     const added = await correct({
       handoverId: handover._id,
       invoiceId: b,

@@ -611,11 +611,13 @@ export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string)
         date: string;
         collectedBy: string | null;
         receiptNumber: string | null;
+        receiptReplaces: string | null;
         createdAt: string;
       }
     >(
       `SELECT id, invoice_id AS invoiceId, amount, date, collected_by AS collectedBy,
-              receipt_number AS receiptNumber, created_at AS createdAt
+              receipt_number AS receiptNumber, receipt_replaces AS receiptReplaces,
+              created_at AS createdAt
          FROM payment WHERE id = ?`,
     )
     .get(id);
@@ -662,6 +664,8 @@ export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string)
     references: [
       { label: 'invoice', value: invNumber },
       { label: 'paymentDate', value: p.date },
+      // Issued again after the payment was corrected (ADR 058): the copy it replaces.
+      ...(p.receiptReplaces ? [{ label: 'replacesReceipt', value: p.receiptReplaces }] : []),
     ],
     // One line per rate at its amount without tax, as on the other documents: the lines add up
     // to the subtotal, and the tax and the total received follow it.
