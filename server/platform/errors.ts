@@ -139,7 +139,21 @@ export function zodIssues(err: ZodError): FieldIssues {
 export function validationError(err: ZodError): AppError {
   const issues = zodIssues(err);
   const first = Object.values(issues)[0] ?? 'common.invalid';
-  return new AppError('BAD_REQUEST', first, undefined, { cause: err, issues });
+  return new AppError('BAD_REQUEST', first, boundOf(err.issues[0]), { cause: err, issues });
+}
+
+/**
+ * A size limit's bound as the error's parameter ("at most {{max}} lines"): the schema's code
+ * names the limit, zod's issue carries its value.
+ */
+function boundOf(issue: ZodError['issues'][number] | undefined): ErrorParams | undefined {
+  if (issue?.code === 'too_big' && typeof issue.maximum === 'number') {
+    return { max: issue.maximum };
+  }
+  if (issue?.code === 'too_small' && typeof issue.minimum === 'number') {
+    return { min: issue.minimum };
+  }
+  return undefined;
 }
 
 /** What a client may see of an error, on either door. */

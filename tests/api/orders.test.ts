@@ -145,6 +145,17 @@ describe('placing an order', () => {
     const empty = await place(ana, { orderItems: [], deliveryDate: today });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/The order has no items/);
+    // Too many lines: the limit is named, in the text and for the reader's language.
+    const many = await place(ana, {
+      orderItems: Array.from({ length: 201 }, () => ({ product: p.ghee!.id, quantity: 1 })),
+      deliveryDate: today,
+    });
+    expect(many.status).toBe(400);
+    expect(many.body).toMatchObject({
+      code: 'order.tooManyLines',
+      params: { max: 200 },
+      message: 'An order can have at most 200 lines.',
+    });
   });
 
   it('refuses an Out of Stock product with a 400 naming it, and writes nothing', async () => {
