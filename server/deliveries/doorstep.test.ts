@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayRange } from '../platform/business-day';
 import { AppError } from '../platform/errors';
-import { deliveredTime } from './delivery-jobs';
+import { deliveredTime } from './deliver';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const codeOf = (f: () => unknown) => {

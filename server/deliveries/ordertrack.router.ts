@@ -22,11 +22,11 @@ import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { driverOrStaffProcedure, router, staffProcedure } from '../trpc';
+import { deliverJob } from './deliver';
 import {
   assertDriverInScope,
   createJob,
   deleteJob,
-  deliverJob,
   deliverySheet,
   formOptions,
   getJob,

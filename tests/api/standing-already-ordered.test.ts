@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerOrder, standingRun } from '../../drizzle/schema';
-import { cutoffOf, standingTick } from '../../server/orders/standing-orders';
+import { cutoffOf } from '../../server/orders/standing-orders';
+import { standingTick } from '../../server/orders/standing-scheduler';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';

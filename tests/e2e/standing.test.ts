@@ -9,7 +9,8 @@ import {
   standingLine,
   standingRun,
 } from '../../drizzle/schema';
-import { cutoffOf, standingTick } from '../../server/orders/standing-orders';
+import { cutoffOf } from '../../server/orders/standing-orders';
+import { standingTick } from '../../server/orders/standing-scheduler';
 import { pendingDates } from '../../server/orders/web-orders';
 import { write } from '../../server/platform/db';
 import { deliveryCalendar } from '../../server/settings/settings';

@@ -9,13 +9,15 @@ import { listsRoutes } from './lists/routes';
 import { moneyRoutes } from './money/routes';
 import { officeRoutes } from './office/routes';
 import { ordersRoutes } from './orders/routes';
+import { reportsRoutes } from './reports/routes';
+import { settingsRoutes } from './settings/routes';
 
 // The office's area: one lazily loaded chunk (client/src/shell/Areas.tsx), so nothing here
 // reaches a customer's or driver's phone.
 //
 // To add a screen: put `<Route path="/admin/..." element={<YourScreen />} />` (full path) in
-// your group's fragment (office/, orders/, money/ or lists/routes.tsx) and import the screen
-// there. The area's guard, error boundary and Page not found already wrap it. A layout for all office screens (e.g. a sidebar) goes in
+// your group's fragment (office/, orders/, money/, reports/, settings/ or lists/routes.tsx) and
+// import the screen there. The area's guard, error boundary and Page not found already wrap it. A layout for all office screens (e.g. a sidebar) goes in
 // `adminLayout` below: it must render <Outlet /> where the screen belongs.
 
 /** The office's screens: one fragment per screen group, so each group owns its own file. */
@@ -25,6 +27,8 @@ export const adminRoutes = (
     {officeRoutes}
     {ordersRoutes}
     {moneyRoutes}
+    {reportsRoutes}
+    {settingsRoutes}
     {listsRoutes}
   </>
 );

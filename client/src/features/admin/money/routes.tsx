@@ -4,12 +4,9 @@ import { AgingScreen } from './AgingScreen';
 import { ClaimsScreen } from './ClaimsScreen';
 import { ClosingScreen } from './ClosingScreen';
 import { CustomerInvoicesScreen } from './CustomerInvoicesScreen';
-import { ExportScreen } from './ExportScreen';
 import { FollowUpsScreen } from './FollowUpsScreen';
 import { HandoversScreen } from './HandoversScreen';
 import { InvoicesScreen } from './InvoicesScreen';
-import { PaymentReportScreen } from './PaymentReportScreen';
-import { TaxSummaryScreen } from './TaxSummaryScreen';
 
 /** The money screens' links for the Reports page (/admin/reports). */
 export const MONEY_REPORT_LINKS = [
@@ -23,7 +20,7 @@ export const MONEY_REPORT_LINKS = [
   { to: '/admin/invoice/claims', labelKey: 'money.claims' },
 ] as const;
 
-// Invoices, payments, notes, handovers, aging, collection forecast and export.
+// Invoices, payments, notes, handovers, aging and collection forecast.
 export const moneyRoutes = (
   <>
     <Route path="/admin/invoice" element={<InvoicesScreen />} />
@@ -31,10 +28,7 @@ export const moneyRoutes = (
     <Route path="/admin/invoice/closing" element={<ClosingScreen />} />
     <Route path="/admin/invoice/claims" element={<ClaimsScreen />} />
     <Route path="/admin/invoice/bycustomer/:id" element={<CustomerInvoicesScreen />} />
-    <Route path="/admin/reports/payment" element={<PaymentReportScreen />} />
-    <Route path="/admin/reports/export" element={<ExportScreen />} />
     <Route path="/admin/reports/aging" element={<AgingScreen />} />
-    <Route path="/admin/reports/tax-summary" element={<TaxSummaryScreen />} />
     <Route path="/admin/reports/handovers" element={<HandoversScreen />} />
     <Route path="/admin/print/:kind/:id" element={<DocumentPrintView />} />
   </>

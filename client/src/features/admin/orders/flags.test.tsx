@@ -5,8 +5,8 @@ import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { AdminHome } from '../AdminHome';
 import { MONEY_REPORT_LINKS } from '../money/routes';
+import { ReportsHome } from '../reports/ReportsHome';
 import { OfficeOrderCard } from './OfficeOrderCard';
-import { ReportsHome } from './ReportsHome';
 
 const staff = makeUser({
   _id: 'a1',

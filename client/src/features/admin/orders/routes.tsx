@@ -4,13 +4,10 @@ import { DeliverySheetScreen } from './DeliverySheetScreen';
 import { OrderDetailScreen } from './OrderDetailScreen';
 import { OrderTrackScreen } from './OrderTrackScreen';
 import { PickListScreen } from './PickListScreen';
-import { ReportsHome } from './ReportsHome';
-import { SettingsScreen } from './SettingsScreen';
-import { TodaysReportScreen } from './TodaysReportScreen';
 import { WebOrdersScreen } from './WebOrdersScreen';
 
-// The screens of this group: web orders, frozen counts, pick lists, order track, delivery
-// sheets, settings, the reports tiles and today's report. Each a <Route> with its full path.
+// The screens of this group: web orders, frozen counts, pick lists, order track and delivery
+// sheets. Each a <Route> with its full path.
 export const ordersRoutes = (
   <>
     <Route path="/admin/orders" element={<WebOrdersScreen />} />
@@ -19,8 +16,5 @@ export const ordersRoutes = (
     <Route path="/admin/customer/orders/:id" element={<CustomerOrdersScreen />} />
     <Route path="/admin/ordertrack" element={<OrderTrackScreen />} />
     <Route path="/admin/ordertrack/sheet/:driverId" element={<DeliverySheetScreen />} />
-    <Route path="/admin/reports" element={<ReportsHome />} />
-    <Route path="/admin/reports/todays" element={<TodaysReportScreen />} />
-    <Route path="/admin/settings" element={<SettingsScreen />} />
   </>
 );

@@ -5,8 +5,8 @@ import { formatYen } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { businessToday, showMonth } from '../../../dates';
 import { trpc } from '../../../trpc';
-import { adminCrumbs, reportsCrumb } from './crumbs';
-import { InvoicesFailed, Loading } from './InvoiceList';
+import { adminCrumbs, reportsCrumb } from '../money/crumbs';
+import { InvoicesFailed, Loading } from '../money/InvoiceList';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

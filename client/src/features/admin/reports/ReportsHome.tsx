@@ -12,7 +12,7 @@ import {
   YenIcon,
 } from '../../../components/tileIcons';
 import { MONEY_REPORT_LINKS } from '../money/routes';
-import { adminCrumbs } from './shared';
+import { adminCrumbs } from '../orders/shared';
 
 /** An icon per money report (the list itself belongs to the money screens). */
 const MONEY_ICONS: Record<(typeof MONEY_REPORT_LINKS)[number]['to'], ReactNode> = {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { trpc } from '../../../trpc';
-import { adminCrumbs, reportsCrumb } from './crumbs';
+import { adminCrumbs, reportsCrumb } from '../money/crumbs';
 
 /** The file name the server chose (Content-Disposition), without `.xlsx`. */
 function fileNameOf(header: string | null): string {

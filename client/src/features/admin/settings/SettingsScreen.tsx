@@ -13,8 +13,8 @@ import { notifySuccess } from '../../../components/notify';
 import { showDate } from '../../../dates';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
+import { adminCrumbs } from '../orders/shared';
 import classes from './holidays.module.css';
-import { adminCrumbs } from './shared';
 import {
   BusinessSettingsPanel,
   SettingsLoadState,

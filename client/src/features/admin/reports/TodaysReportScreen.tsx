@@ -7,7 +7,7 @@ import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { businessToday, DATE_INPUT_RANGE, showInstantTime } from '../../../dates';
 import { trpc } from '../../../trpc';
-import { adminCrumbs } from './shared';
+import { adminCrumbs } from '../orders/shared';
 
 /** /admin/reports/todays: delivered jobs of a day grouped by driver, with a chart. */
 export function TodaysReportScreen() {

@@ -9,9 +9,9 @@ import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { businessToday, showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
-import { INVOICE_QUERY } from './api';
-import { adminCrumbs, reportsCrumb } from './crumbs';
-import { InvoicesFailed } from './InvoiceList';
+import { INVOICE_QUERY } from '../money/api';
+import { adminCrumbs, reportsCrumb } from '../money/crumbs';
+import { InvoicesFailed } from '../money/InvoiceList';
 
 /** /admin/reports/payment: the projected collection of a payment day, and the next 31 days. */
 export function PaymentReportScreen() {
