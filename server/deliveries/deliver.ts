@@ -47,6 +47,22 @@ export function deliveredTime(sent: string | undefined, now: Date): string {
 }
 
 /**
+ * Goods cannot be delivered before they were ordered: a time sent from the phone before the
+ * order was placed (a wrong clock, a hand-typed time) would date the slip and the cash invoice
+ * out of their number order and into a period already closed. The phone's clock may lag.
+ */
+function assertAfterPlacement(db: Db, orderId: string, deliveredAt: string): void {
+  const placed = db
+    .select({ createdAt: customerOrder.createdAt })
+    .from(customerOrder)
+    .where(eq(customerOrder.id, orderId))
+    .get()?.createdAt;
+  if (placed && Date.parse(deliveredAt) < Date.parse(placed) - DELIVERED_AT_SKEW_MS) {
+    throw badRequest('delivery.deliveredBeforeOrdered');
+  }
+}
+
+/**
  * Marks a job delivered: irreversible; a driver only their own (others answer 404). In the same
  * transaction: the lines delivered short (0..ordered, with a reason), the order billed (ADR
  * 033: a cash customer's order becomes its invoice, assigned to the job's driver) and the cash
@@ -83,6 +99,7 @@ export function deliverJob(
       const own = file?.uploadedBy && [actor.id, before.deliveredBy].includes(file.uploadedBy);
       if (!own) throw badRequest('delivery.proofNotFound');
     }
+    if (before.orderId) assertAfterPlacement(db, before.orderId, deliveredAt);
     if (input.lines?.length) recordDeliveredLines(db, actor, before.orderId, input.lines);
     // Only one writer can turn the job delivered: the guard makes a second one a conflict.
     const changes = {

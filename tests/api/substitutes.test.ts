@@ -333,3 +333,25 @@ describe('a substituted line', () => {
     );
   });
 });
+
+describe('the time a delivery is sent with', () => {
+  it('cannot be before the order was placed: refused, nothing delivered', async () => {
+    const job = await orderAndDispatch();
+    const placed = one<{ at: string }>(
+      'SELECT created_at AS at FROM customer_order WHERE id = ?',
+      job.order._id,
+    ).at;
+    // A phone whose clock is an hour behind, or a time typed by hand.
+    const before = new Date(Date.parse(placed) - 60 * 60_000).toISOString();
+    const r = await mutate(driver, 'ordertrack.deliver', { id: job._id, deliveredAt: before });
+    expect(r.status).toBe(400);
+    expect(r.code).toBe('delivery.deliveredBeforeOrdered');
+    expect(
+      one<{ d: number }>('SELECT is_delivered AS d FROM delivery_job WHERE id = ?', job._id).d,
+    ).toBe(0);
+    // A clock a minute behind is a phone's, and goes.
+    const lagging = new Date(Date.parse(placed) - 60_000).toISOString();
+    const ok = await mutate(driver, 'ordertrack.deliver', { id: job._id, deliveredAt: lagging });
+    expect(ok.status).toBe(200);
+  });
+});
