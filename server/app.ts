@@ -10,6 +10,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { LoginThrottle, type ThrottleOptions } from './accounts/throttle';
+import { sweepUnattachedPhotos } from './catalogue/private-photos';
 import type { Services } from './context';
 import { documentsPlugin } from './doors/documents';
 import { exportPlugin } from './doors/export';
@@ -220,6 +221,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const sweep = () => {
     try {
       sweepExpired(db);
+      sweepUnattachedPhotos(db, config.uploadsDir);
     } catch (err) {
       app.log.error({ err }, 'housekeeping sweep failed');
     }

@@ -13,6 +13,7 @@ import {
   storeUpload,
   uploadAudience,
 } from '../catalogue/pictures';
+import { assertPhotoAllowance } from '../catalogue/private-photos';
 import { resolveUser, type Services } from '../context';
 import { durable } from '../platform/db';
 import { AppError, restError } from '../platform/errors';
@@ -34,7 +35,7 @@ function staffOnly(
   services: Services,
   req: FastifyRequest,
   also: { driver?: boolean; customer?: boolean } = {},
-): string {
+): { accountId: string; role: ReturnType<typeof roleOf> } {
   const { user } = resolveUser(services.db, readSessionToken(req));
   const role = roleOf(user);
   if (role === 'anonymous') throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
@@ -43,7 +44,7 @@ function staffOnly(
     (also.driver === true && role === 'driver') ||
     (also.customer === true && role === 'customer');
   if (!allowed) throw new AppError('FORBIDDEN', 'auth.forbidden');
-  return user?.account.id ?? '';
+  return { accountId: user?.account.id ?? '', role };
 }
 
 function fail(req: FastifyRequest, reply: FastifyReply, err: unknown) {
@@ -62,10 +63,14 @@ export async function uploadsPlugin(app: FastifyInstance, services: Services): P
     try {
       // A driver may upload only the photo that proves a delivery.
       // ... and a customer only the photo of a goods claim (ADR 033).
-      const accountId = staffOnly(services, req, {
+      const { accountId, role } = staffOnly(services, req, {
         driver: req.query.purpose === 'proof',
         customer: req.query.purpose === 'claim',
       });
+      // A restaurant's and a driver's photos are bounded per day (ADR 058); the office's not.
+      if (role === 'customer' || role === 'driver') {
+        assertPhotoAllowance(services.db, accountId, role);
+      }
       if (!req.isMultipart()) throw new AppError('BAD_REQUEST', 'upload.noFile');
       let bytes: Buffer | null = null;
       try {

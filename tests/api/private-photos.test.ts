@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepUnattachedPhotos } from '../../server/catalogue/private-photos';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
@@ -23,6 +26,8 @@ let anon: ApiClient;
 let driver1Id = '';
 let driver2Id = '';
 let anaId = '';
+let bobAccount = '';
+let adminAccount = '';
 let chefId = '';
 let rice = '';
 let date = '';
@@ -99,8 +104,11 @@ beforeAll(async () => {
   rice = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2480, sku: 'Bag' }).id;
   const a = await makeCustomer(t.db, { restaurantName: 'Himalaya Kitchen' });
   const b = await makeCustomer(t.db, { restaurantName: 'Bangkok Spice' });
+  bobAccount = b.accountId;
+  adminAccount = '';
   anaId = a.id;
   const adm = await makeAdmin(t.db);
+  adminAccount = adm.id;
   const mgr = await makeEmployee(t.db, 'manager');
   const dr1 = await makeEmployee(t.db, 'driver');
   const dr2 = await makeEmployee(t.db, 'driver');
@@ -263,6 +271,59 @@ describe('the door', () => {
     expect((await see(admin, `${'0'.repeat(32)}.png`)).status).toBe(404);
     for (const bad of ['..%2Fapp.db', '%2E%2E/app.db', '../app.db']) {
       expect([403, 404]).toContain((await see(admin, bad)).status);
+    }
+  });
+});
+
+describe('photos from outside the office are bounded (ADR 058)', () => {
+  /** As if `accountId` had sent `n` photos in the last hours (rows only: the count is read). */
+  const sentEarlier = (accountId: string, n: number) => {
+    const add = t.db.$client.prepare(
+      `INSERT INTO uploaded_file (name, size_bytes, content_type, uploaded_by, created_at)
+       VALUES (?, 1, 'image/png', ?, ?)`,
+    );
+    const at = new Date(Date.now() - 60 * 60_000).toISOString();
+    for (let i = 0; i < n; i++) add.run(`earlier-${accountId}-${i}.png`, accountId, at);
+  };
+
+  it("a restaurant's day allows 20 photos; the 21st is refused, saying so", async () => {
+    sentEarlier(bobAccount, 19);
+    await upload(bob, await picture('#aa0000'), 'claim');
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(await picture('#00aa00'))]), 'photo.png');
+    const res = await fetch(`${t.url}/api/upload?purpose=claim`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: t.url, cookie: bob.cookie ?? '' },
+    });
+    expect(res.status).toBe(429);
+    const body = (await res.json()) as { code: string; params: { max: number }; message: string };
+    expect(body).toMatchObject({ code: 'upload.tooMany', params: { max: 20 } });
+    expect(body.message).toContain('20 photos today');
+    // The office has no such bound: the catalogue may need a hundred pictures at once.
+    sentEarlier(adminAccount, 200);
+    await upload(admin, await picture('#0000aa'));
+  });
+
+  it('a photo no claim or delivery names goes after two days; named ones and pictures stay', async () => {
+    const loose = await upload(d2, await picture('#123456'), 'proof');
+    const proof = await upload(d2, await picture('#654321'), 'proof');
+    const { job } = await sentOrder(ana, d2, driver2Id);
+    expect(
+      (await mutate(d2, 'ordertrack.deliver', { id: job._id, proofImage: proof })).status,
+    ).toBe(200);
+    const catalogue = await upload(admin, await picture('#777777'));
+    const onDisk = (name: string) => fs.existsSync(path.join(t.config.uploadsDir, name));
+    // Not yet two days old: nothing goes.
+    expect(sweepUnattachedPhotos(t.db, t.config.uploadsDir)).toBe(0);
+    const later = new Date(Date.now() + 3 * 24 * 60 * 60_000);
+    expect(sweepUnattachedPhotos(t.db, t.config.uploadsDir, later)).toBeGreaterThan(0);
+    expect(onDisk(loose)).toBe(false);
+    expect(onDisk(cardOf(loose))).toBe(false);
+    expect((await see(admin, loose)).status).toBe(404);
+    for (const kept of [proof, catalogue]) {
+      expect(onDisk(kept), kept).toBe(true);
+      expect((await see(admin, kept)).status).toBe(200);
     }
   });
 });
