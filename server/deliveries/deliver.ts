@@ -63,6 +63,24 @@ function assertAfterPlacement(db: Db, orderId: string, deliveredAt: string): voi
 }
 
 /**
+ * A job delivered already (by the office, another phone, or an earlier send whose answer was
+ * lost): 409 with the cash recorded on its order's invoice, so a phone can tell its own earlier
+ * send (the same cash: done) from cash taken that this delivery will not record (kept and said).
+ */
+function alreadyDelivered(db: Db, orderId: string | null): AppError {
+  const cashRecorded = orderId
+    ? (db.$client
+        .prepare<[string], number>(
+          `SELECT COALESCE(SUM(p.amount), 0) FROM payment p
+             JOIN customer_order o ON o.invoice_id = p.invoice_id WHERE o.id = ?`,
+        )
+        .pluck()
+        .get(orderId) ?? 0)
+    : 0;
+  return new AppError('CONFLICT', 'delivery.alreadyDelivered', { cashRecorded });
+}
+
+/**
  * Marks a job delivered: irreversible; a driver only their own (others answer 404). In the same
  * transaction: the lines delivered short (0..ordered, with a reason), the order billed (ADR
  * 033: a cash customer's order becomes its invoice, assigned to the job's driver) and the cash
@@ -87,7 +105,7 @@ export function deliverJob(
       )
       .get();
     if (!before) throw notFound('delivery.jobNotFound');
-    if (before.isDelivered) throw new AppError('CONFLICT', 'delivery.alreadyDelivered');
+    if (before.isDelivered) throw alreadyDelivered(db, before.orderId);
     if (input.proofImage) {
       const file = db
         .select({ uploadedBy: uploadedFile.uploadedBy })
@@ -113,7 +131,7 @@ export function deliverJob(
       .set(changes)
       .where(and(eq(deliveryJob.id, input.id), eq(deliveryJob.isDelivered, false)))
       .run();
-    if (done.changes !== 1) throw new AppError('CONFLICT', 'delivery.alreadyDelivered');
+    if (done.changes !== 1) throw alreadyDelivered(db, before.orderId);
     recordAudit(db, actor, {
       entity: 'delivery_job',
       entityId: input.id,

@@ -115,4 +115,30 @@ describe("the driver's delivery queue", () => {
     expect(r).toMatchObject({ refused: [], delivered: ['a1'] });
     expect(queuedNow().some((q) => q.jobId === 'a1')).toBe(false);
   });
+
+  it('its own earlier send (the same cash recorded) is done', async () => {
+    answerWith(refused('delivery.alreadyDelivered', { cashRecorded: 17010 }));
+    await enqueue({ _id: 'a2', restaurantName: 'Lotus' }, undefined, {
+      tappedAt: TAPPED,
+      cashTaken: 17010,
+    });
+    expect(await flush()).toMatchObject({ refused: [], delivered: ['a2'] });
+    expect(queuedNow().some((q) => q.jobId === 'a2')).toBe(false);
+  });
+
+  it('delivered by the office first: the cash taken is kept and said to be unrecorded', async () => {
+    answerWith(refused('delivery.alreadyDelivered', { cashRecorded: 0 }));
+    await enqueue({ _id: 'a3', restaurantName: 'Sagarmatha' }, undefined, {
+      tappedAt: TAPPED,
+      cashTaken: 12000,
+    });
+    const r = await flush();
+    expect(r.delivered).toEqual([]);
+    const kept = queuedNow().find((q) => q.jobId === 'a3');
+    expect(kept?.cashTaken).toBe(12000);
+    expect(kept?.refused?.data).toMatchObject({
+      appCode: 'delivery.cashNotRecorded',
+      params: { cash: '¥12,000' },
+    });
+  });
 });

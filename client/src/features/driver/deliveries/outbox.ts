@@ -1,4 +1,5 @@
 import { createStore, del, get, set, values } from 'idb-keyval';
+import { formatYen } from '../../../../../shared/format';
 import type { DeliveredLineInput } from '../../../../../shared/schemas/billing';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { isNetworkFailure, keyedClient, newKey, withKey } from '../../../keyed';
@@ -49,6 +50,25 @@ export interface Refusal {
 }
 
 /** Only what names the refusal, so IndexedDB can keep it (no class instances). */
+/**
+ * Why a send is kept, or null when it is done: an error other than "already delivered", or an
+ * already delivered job whose recorded cash is not the cash this send took (ADR 058).
+ */
+function refusalOf(error: unknown, cashTaken: number): unknown {
+  const data = (error as { data?: { appCode?: string; params?: Record<string, unknown> } } | null)
+    ?.data;
+  if (data?.appCode !== 'delivery.alreadyDelivered') return error;
+  const recorded = Number(data.params?.cashRecorded ?? 0);
+  if (cashTaken <= 0 || cashTaken === recorded) return null;
+  return {
+    data: {
+      appCode: 'delivery.cashNotRecorded',
+      params: { cash: formatYen(cashTaken) },
+      httpStatus: 409,
+    },
+  };
+}
+
 function storedRefusal(error: unknown): StoredRefusal {
   const data = (error as { data?: Record<string, unknown> } | null)?.data ?? {};
   const params = data.params;
@@ -266,17 +286,22 @@ export function flush(): Promise<FlushResult> {
             result.waiting = true;
             break;
           }
-          // Already delivered (by the office, or by an earlier send whose answer was lost
-          // before the key was kept): done. Refused (removed, too old, cash above the invoice):
-          // kept with the reason, the photo kept as uploaded, until the driver acts on it.
-          if (
-            (error as { data?: { appCode?: string } }).data?.appCode !== 'delivery.alreadyDelivered'
-          ) {
-            result.refused.push({ jobId: item.jobId, restaurantName: item.restaurantName, error });
+          // Already delivered by an earlier send whose answer was lost before the key was kept
+          // (the server holds the same cash): done. Already delivered by the office or another
+          // phone, with cash this send took that is not recorded: kept, saying so, for the
+          // driver to record it on Payments. Refused (removed, too old, cash above the
+          // invoice): kept with the reason, the photo kept as uploaded, until the driver acts.
+          const refusal = refusalOf(error, item.cashTaken ?? 0);
+          if (refusal) {
+            result.refused.push({
+              jobId: item.jobId,
+              restaurantName: item.restaurantName,
+              error: refusal,
+            });
             await idb.set(item.jobId, {
               ...item,
               ...(proofImage ? { proofImage, photo: undefined } : {}),
-              refused: storedRefusal(error),
+              refused: storedRefusal(refusal),
             });
             continue;
           }
