@@ -564,10 +564,20 @@ export function updateJob(
   return getJob(db, input.id, { kind: 'all' });
 }
 
+/**
+ * Deletes a job. An order's job that is still on the road gives its order back to New Orders
+ * (no longer dispatched), so it can be dispatched again: deleting only the job left the order
+ * dispatched to no one, never delivered and never billed. An order's delivered job is the
+ * record of what was handed over and billed: it stays (corrections are credit notes).
+ */
 export function deleteJob(db: Db, actor: Actor, id: string): { _id: string } {
   write(db, () => {
     const before = db.select().from(deliveryJob).where(eq(deliveryJob.id, id)).get();
     if (!before) throw notFound('delivery.jobNotFound');
+    if (before.orderId) {
+      if (before.isDelivered) throw conflict('delivery.deliveredJobKept');
+      undispatchOrder(db, actor, before.orderId);
+    }
     db.delete(deliveryJob).where(eq(deliveryJob.id, id)).run();
     recordAudit(db, actor, {
       entity: 'delivery_job',
@@ -578,6 +588,37 @@ export function deleteJob(db: Db, actor: Actor, id: string): { _id: string } {
     });
   });
   return { _id: id };
+}
+
+/** Inside a write(): an order dispatched to a job that is removed goes back to New Orders. */
+function undispatchOrder(db: Db, actor: Actor, orderId: string): void {
+  const o = db
+    .select({
+      isDelivered: customerOrder.isDelivered,
+      deliveredBy: customerOrder.deliveredBy,
+      deliveredByName: customerOrder.deliveredByName,
+      deliveredAt: customerOrder.deliveredAt,
+      invoiceId: customerOrder.invoiceId,
+    })
+    .from(customerOrder)
+    .where(eq(customerOrder.id, orderId))
+    .get();
+  if (!o?.isDelivered || o.invoiceId) return;
+  const changes = {
+    isDelivered: false,
+    deliveredBy: null,
+    deliveredByName: null,
+    deliveredAt: null,
+  };
+  db.update(customerOrder).set(changes).where(eq(customerOrder.id, orderId)).run();
+  const { invoiceId: _i, ...before } = o;
+  recordAudit(db, actor, {
+    entity: 'customer_order',
+    entityId: orderId,
+    action: 'update',
+    before,
+    after: changes,
+  });
 }
 
 // --- The job form's choices ---------------------------------------------------------------------

@@ -355,3 +355,32 @@ describe('the time a delivery is sent with', () => {
     expect(ok.status).toBe(200);
   });
 });
+
+describe("the office deletes an order's job", () => {
+  it('still on the road: the order goes back to New Orders and can be dispatched again', async () => {
+    const job = await orderAndDispatch();
+    expect((await admin.delete(`/api/ordertrack/${job._id}`)).status).toBe(200);
+    expect(
+      one<{ d: number; by: string | null }>(
+        'SELECT is_delivered AS d, delivered_by AS by FROM customer_order WHERE id = ?',
+        job.order._id,
+      ),
+    ).toEqual({ d: 0, by: null });
+    // The driver's phone no longer lists it; the office dispatches it again.
+    const jobs = await query<Job[]>(driver, 'ordertrack.driverPending', { driverId, keyword: '' });
+    expect(jobs.data.some((j) => j.order?._id === job.order._id)).toBe(false);
+    const again = await mutate(admin, 'orders.dispatch', { id: job.order._id, driverId });
+    expect(again.status).toBe(200);
+  });
+
+  it('delivered: the job is kept, as the record of what was handed over and billed', async () => {
+    const job = await orderAndDispatch();
+    expect((await mutate(driver, 'ordertrack.deliver', { id: job._id })).status).toBe(200);
+    const r = await admin.delete<{ code: string }>(`/api/ordertrack/${job._id}`);
+    expect(r.status).toBe(409);
+    expect(r.body.code).toBe('delivery.deliveredJobKept');
+    expect(
+      one<{ n: number }>('SELECT COUNT(*) AS n FROM delivery_job WHERE id = ?', job._id).n,
+    ).toBe(1);
+  });
+});
