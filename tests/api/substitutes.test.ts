@@ -384,3 +384,33 @@ describe("the office deletes an order's job", () => {
     ).toBe(1);
   });
 });
+
+describe('a long substitute line on the slip', () => {
+  it('is printed whole, over more lines, with what it replaces', async () => {
+    t.db.$client
+      .prepare('UPDATE product SET name = ? WHERE id = ?')
+      .run('Gorkha Premium Lager Beer 330ml x 24 bottles', p.rice!.id);
+    t.db.$client
+      .prepare('UPDATE product SET name = ? WHERE id = ?')
+      .run('Mango Lassi Sweet Yoghurt Drink 200ml x 24 packs', p.oil!.id);
+    t.db.$client.prepare("UPDATE customer SET document_language = 'ja' WHERE id = ?").run(custId);
+    const job = await orderAndDispatch();
+    const beer = job.order.orderItems.find((l) => l.name.startsWith('Gorkha'))!;
+    const r = await mutate(driver, 'ordertrack.deliver', {
+      id: job._id,
+      lines: [
+        {
+          lineId: beer._id,
+          deliveredQuantity: 0,
+          reason: 'substituted',
+          substitute: { productId: p.oil!.id, quantity: 1 },
+        },
+      ],
+    });
+    expect(r.status).toBe(200);
+    const slip = await pdfText(`/api/documents/slip/${job.order._id}.pdf`);
+    expect(slip).toContain(
+      'Mango Lassi Sweet Yoghurt Drink 200ml x 24 packs [Gorkha Premium Lager Beer 330ml x 24 bottlesの代替品]',
+    );
+  });
+});

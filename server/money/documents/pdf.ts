@@ -309,14 +309,19 @@ function lines(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
     put(doc, (l.date ?? '').slice(5), COL.date, y, { width: 60 });
     const ordered =
       l.orderedQuantity !== null ? ` (${t('label.ordered', { quantity: l.orderedQuantity })})` : '';
-    put(doc, `${l.reduced ? '※ ' : ''}${l.name}${ordered}`, COL.item, y, { width: 225 });
+    // Up to three lines when the name needs them: a substitute's "[Riceの代替品]" or a short
+    // line's "(注文数 3)" is what the restaurant reads the line by, and must not be cut off.
+    const used = putWrapped(doc, `${l.reduced ? '※ ' : ''}${l.name}${ordered}`, COL.item, y, {
+      width: 225,
+      maxLines: 3,
+    });
     // The unit in the document's language as the screens name it (本, ケース); unknown as written.
     const unit = l.sku ? ` ${documentUnit(m.language, l.sku)}` : '';
     put(doc, `${l.quantity}${unit}`, COL.qty, y, { width: 55, align: 'right' });
     put(doc, yen(l.unitPrice), COL.price, y, { width: 70, align: 'right' });
     put(doc, yen(l.amount), COL.amount, y, { width: 52, align: 'right' });
     put(doc, `${l.rate}%`, COL.rate, y, { width: RIGHT - COL.rate, align: 'right' });
-    y += 14;
+    y += 14 + (used - 1) * 13;
     rule(doc, y - 2, PAGE.margin, RIGHT, 0.2);
   }
   return y + 6;
