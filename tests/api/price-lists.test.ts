@@ -4,7 +4,7 @@ import { en, ja, ne } from '../../shared/locales';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCategory, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
-import { query } from '../helpers/trpc';
+import { mutate, query } from '../helpers/trpc';
 
 // Terms per restaurant (ADR 035): price lists with per-customer overrides, hidden
 // products, minimum quantities and case lots, the minimum order value, and the CSV files of a
@@ -614,6 +614,16 @@ describe('minimum order value', () => {
     expect(low.body.tax10).toBe(80);
     // 5000 + 8% tax 400, plus 800 + 10% tax 80.
     expect(low.body.totalPrice).toBe(5000 + 400 + 800 + 80);
+    // Handed over by the office, its slip names the charge in the document's language
+    // (Japanese by default).
+    expect((await mutate(admin, 'orders.dispatch', { id: low.body._id })).status).toBe(200);
+    const slip = await query<{ lines: { name: string; amount: number }[] }>(
+      admin,
+      'documents.model',
+      { kind: 'slip', id: low.body._id },
+    );
+    expect(slip.status).toBe(200);
+    expect(slip.data.lines.find((l) => l.amount === 800)?.name).toBe('配送料');
     const full = await place(a.client, [[p.id, 4]]);
     expect(full.body.orderItems.some((l) => l.product === null)).toBe(false);
   });

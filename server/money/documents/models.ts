@@ -16,6 +16,7 @@ import {
   type TaxRounding,
   taxByRate,
 } from '../../../shared/tax';
+import { DELIVERY_CHARGE_NAME } from '../../../shared/terms';
 import { DELIVERED_AT_SQL } from '../../deliveries/delivered-at';
 import { type Db, write } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -227,7 +228,7 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
         : substituteNote(dt, r.substituteFor ? nameOf.get(r.substituteFor) : null);
     return line({
       date,
-      name: `${r.name}${why}`,
+      name: `${chargeName(dt, r.name)}${why}`,
       sku: r.sku,
       unitPrice: r.unitPrice,
       quantity: qty,
@@ -326,8 +327,17 @@ function invoiceLines(db: Db, invoiceId: string, dt: DocumentT): DocumentLine[] 
     )
     .all(invoiceId)
     .map(({ substituteFor, ...r }) =>
-      line({ ...r, name: `${r.name}${substituteNote(dt, substituteFor)}`, rate: r.taxRate }),
+      line({
+        ...r,
+        name: `${chargeName(dt, r.name)}${substituteNote(dt, substituteFor)}`,
+        rate: r.taxRate,
+      }),
     );
+}
+
+/** The delivery charge line (no product, ADR 035) in the document's language; others as named. */
+function chargeName(dt: DocumentT, name: string): string {
+  return name === DELIVERY_CHARGE_NAME ? dt('label.deliveryCharge') : name;
 }
 
 /** " [substitute for Basmati Rice]" after a substitute line's name; nothing for any other line. */
