@@ -69,7 +69,10 @@ const LIST_SQL = sql`
     c.billing_address AS billingAddress, c.email AS email, c.closing_day AS closingDay,
     c.document_language AS documentLanguage,
     (SELECT MAX(o.delivered_at) FROM customer_order o
-      WHERE o.customer_id = c.id AND o.delivered_at IS NOT NULL) AS lastOrder,
+      WHERE o.customer_id = c.id AND o.delivered_at IS NOT NULL
+        -- An order's delivered_at is when it was handed over; with a driver, the job says
+        -- when it reached the restaurant (deliveries/delivered-at.ts), below.
+        AND NOT EXISTS (SELECT 1 FROM delivery_job j WHERE j.order_id = o.id)) AS lastOrder,
     (SELECT MAX(j.delivered_at) FROM delivery_job j
       WHERE j.customer_id = c.id AND j.delivered_at IS NOT NULL) AS lastJob,
     (SELECT COALESCE(SUM(i.amount - i.paid_amount), 0) FROM invoice i

@@ -246,8 +246,11 @@ export function exportData(
                 ON d.customer_id = c.id
          LEFT JOIN (SELECT customer_id, MAX(delivered_at) AS last FROM delivery_job
                      WHERE is_delivered = 1 GROUP BY customer_id) j ON j.customer_id = c.id
-         LEFT JOIN (SELECT customer_id, MAX(delivered_at) AS last FROM customer_order
-                     WHERE is_delivered = 1 GROUP BY customer_id) o ON o.customer_id = c.id
+         LEFT JOIN (SELECT customer_id, MAX(delivered_at) AS last FROM customer_order o
+                     WHERE is_delivered = 1
+                       -- Handed over by the office; a driver's delivery is its job's, above.
+                       AND NOT EXISTS (SELECT 1 FROM delivery_job j WHERE j.order_id = o.id)
+                     GROUP BY customer_id) o ON o.customer_id = c.id
         WHERE ${routeWhere}
         ORDER BY r.name, c.customer_code`,
     )

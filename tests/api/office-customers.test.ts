@@ -260,6 +260,39 @@ describe('GET /api/customer', () => {
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).toMatchObject({ totalDues: 4200, lastDelivered: recent, inactive: false });
+    // An order handed to a driver today is not a delivery until the driver delivers it.
+    const orderId = newId();
+    write(t.db, () => {
+      t.db
+        .insert(customerOrder)
+        .values({
+          id: orderId,
+          orderNumber: 900002,
+          customerId: id,
+          restaurantName: 'Everest Dining',
+          customerCode: 'X',
+          username: 'x',
+          deliveryDate: '2026-01-02',
+          total: 100,
+          ...tax,
+          isDelivered: true,
+          deliveredAt: new Date().toISOString(),
+        })
+        .run();
+      t.db
+        .insert(deliveryJob)
+        .values({
+          id: newId(),
+          serialNo: 900002,
+          customerId: id,
+          orderId,
+          restaurantName: 'Everest Dining',
+          isDelivered: false,
+        })
+        .run();
+    });
+    const still = await admin.get<Cust[]>(`/api/customer?route=${routeB.id}`);
+    expect(still.body[0]?.lastDelivered).toBe(recent);
 
     const byPhone = await admin.get<Cust[]>('/api/customer?keyword=0901234');
     expect(byPhone.body.length).toBeGreaterThan(0);
