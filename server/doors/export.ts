@@ -28,7 +28,7 @@ function send(services: Services, routeId: string | null) {
     const id = routeId ?? (req.params as { routeId?: string }).routeId ?? '';
     if (!id || id.length > 64) throw new AppError('NOT_FOUND', 'common.notFound');
     const { timeZone } = services.config;
-    const today = isoDateInZone(new Date(), timeZone);
+    const today = isoDateInZone(services.clock?.() ?? new Date(), timeZone);
     return exportWorkbook(services.db, id === 'all' ? null : id, today, timeZone, language);
   });
 }

@@ -66,7 +66,7 @@ export const closingRouter = router({
       replayable(({ ctx, input }) =>
         runClosing(ctx.db, actorOf(ctx.user), input.closingDate, {
           customerId: input.customerId,
-          timeZone: ctx.config.timeZone,
+          ...businessNow(ctx),
         }),
       ),
     ),

@@ -296,10 +296,10 @@ export function runClosing(
   db: Db,
   actor: Actor,
   closingDate: string,
-  opts: { customerId?: string; timeZone: string },
+  opts: { customerId?: string; timeZone: string; now?: Date },
 ): ClosingResultOut {
   // A closing issues invoices dated on its date and closes the period: not before it has ended.
-  if (closingDate > isoDateInZone(new Date(), opts.timeZone)) {
+  if (closingDate > isoDateInZone(opts.now ?? new Date(), opts.timeZone)) {
     throw badRequest('invoice.closingInFuture', { date: closingDate });
   }
   return write(db, () => {

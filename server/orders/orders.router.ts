@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isoDateInZone } from '../../shared/format';
 import { cancelledOrderEntryOut } from '../../shared/schemas/cancelled-orders';
 import { deletedOut } from '../../shared/schemas/common';
 import {
@@ -39,7 +38,7 @@ import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared
 import { checkoutTermsInput, checkoutTermsOut } from '../../shared/schemas/terms';
 import { releaseHeldOrder } from '../customers/credit.router';
 import { actorOf } from '../platform/audit';
-import { businessNow } from '../platform/business-day';
+import { businessNow, businessToday } from '../platform/business-day';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { customerOrStaffProcedure, customerProcedure, router, staffProcedure } from '../trpc';
@@ -173,7 +172,7 @@ export const ordersRouter = router({
   cancelledMine: customerProcedure
     .input(z.void())
     .output(answer(z.array(cancelledOrderEntryOut)))
-    .query(({ ctx }) => cancelledOrdersOf(ctx.db, ctx.customer.id, { now: new Date() })),
+    .query(({ ctx }) => cancelledOrdersOf(ctx.db, ctx.customer.id, { now: businessNow(ctx).now })),
 
   /** A customer sees only their own orders (others answer 404); staff see any. */
   byId: customerOrStaffProcedure
@@ -228,15 +227,13 @@ export const ordersRouter = router({
   itemQuantities: staffProcedure
     .input(itemQuantitiesInput)
     .output(answer(frozenLinesOut))
-    .query(({ ctx, input }) =>
-      itemQuantities(ctx.db, input.deliveryDate, isoDateInZone(new Date(), ctx.config.timeZone)),
-    ),
+    .query(({ ctx, input }) => itemQuantities(ctx.db, input.deliveryDate, businessToday(ctx))),
 
   /** Delivery dates with pending orders, and the next one (Frozen Counts' default). */
   pendingDates: staffProcedure
     .input(z.void())
     .output(answer(pendingDatesOut))
-    .query(({ ctx }) => pendingDates(ctx.db, isoDateInZone(new Date(), ctx.config.timeZone))),
+    .query(({ ctx }) => pendingDates(ctx.db, businessToday(ctx))),
 
   /** The printable pick list of a delivery date (and route). */
   pickList: staffProcedure

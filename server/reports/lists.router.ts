@@ -1,4 +1,3 @@
-import { isoDateInZone } from '../../shared/format';
 import {
   customerListInput,
   customerListOut,
@@ -9,6 +8,7 @@ import {
   paymentListInput,
   paymentListOut,
 } from '../../shared/schemas/office-lists';
+import { businessToday } from '../platform/business-day';
 import { answer } from '../platform/output';
 import { router, staffProcedure } from '../trpc';
 import { listCustomerRows, listInvoiceRows, listOrderRows, listPaymentRows } from './office-lists';
@@ -28,9 +28,7 @@ export const listsRouter = router({
   invoices: staffProcedure
     .input(invoiceListInput)
     .output(answer(invoiceListOut))
-    .query(({ ctx, input }) =>
-      listInvoiceRows(ctx.db, input, isoDateInZone(new Date(), ctx.config.timeZone)),
-    ),
+    .query(({ ctx, input }) => listInvoiceRows(ctx.db, input, businessToday(ctx))),
 
   payments: staffProcedure
     .input(paymentListInput)
