@@ -67,3 +67,14 @@ export function businessToday(ctx: ClockSource): string {
   const { timeZone, now } = businessNow(ctx);
   return isoDateInZone(now, timeZone);
 }
+
+/**
+ * A stored date as the business's calendar date: a YYYY-MM-DD as it is, an instant as its date
+ * in the business's time zone (a delivery at 07:33 in Tokyo is 22:33 UTC the day before); an
+ * unreadable instant by its first ten characters.
+ */
+export function businessDateOf(value: string, timeZone: string): string {
+  if (value.length <= 10) return value;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value.slice(0, 10) : isoDateInZone(at, timeZone);
+}

@@ -4,7 +4,7 @@ import { isoDateInZone } from '../../shared/format';
 import { en, ja, ne, type Resources } from '../../shared/locales';
 import { daysBetween } from '../money/aging';
 import { statusOf } from '../money/invoices';
-import { instantInZone } from '../platform/business-day';
+import { businessDateOf, instantInZone } from '../platform/business-day';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 
@@ -73,14 +73,9 @@ export function yenCell(value: number): Cell {
   return { t: 'n', v: value, z: YEN_FORMAT };
 }
 
-/**
- * A stored date as the business's calendar date: a YYYY-MM-DD as it is, an instant as its date
- * in the business's time zone (a delivery at 07:33 in Tokyo is 22:33 UTC the day before).
- */
+/** A stored date or instant as the business's calendar date (null stays null). */
 function businessDay(value: string | null, timeZone: string): string | null {
-  if (!value || value.length <= 10) return value;
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? value : isoDateInZone(at, timeZone);
+  return value ? businessDateOf(value, timeZone) : value;
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

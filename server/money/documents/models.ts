@@ -18,6 +18,7 @@ import {
 } from '../../../shared/tax';
 import { DELIVERY_CHARGE_NAME } from '../../../shared/terms';
 import { DELIVERED_AT_SQL } from '../../deliveries/delivered-at';
+import { businessDateOf } from '../../platform/business-day';
 import { type Db, write } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
@@ -35,16 +36,6 @@ import { type CustomerRow, customerRow, type Parties, partiesOf } from './partie
 // a change of the settings reads as it did when it was issued (ADR 053).
 // Every date a document prints is the business's calendar date: an instant (a delivery's time,
 // a row's creation) is read in the business's time zone (config TZ), which every builder takes.
-
-/**
- * A stored date as the business's calendar date: a YYYY-MM-DD as it is, an instant as its date
- * in the business's time zone (07:33 in Tokyo is 22:33 UTC the day before).
- */
-function businessDate(value: string, timeZone: string): string {
-  if (value.length <= 10) return value;
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? value.slice(0, 10) : isoDateInZone(at, timeZone);
-}
 
 function line(l: {
   date?: string | null;
@@ -175,7 +166,7 @@ function deliveredOn(
   order: { deliveredAt: string | null; deliveryDate: string },
   timeZone: string,
 ): string {
-  return order.deliveredAt ? businessDate(order.deliveredAt, timeZone) : order.deliveryDate;
+  return order.deliveredAt ? businessDateOf(order.deliveredAt, timeZone) : order.deliveryDate;
 }
 
 export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): DocumentModel {
@@ -347,7 +338,7 @@ function substituteNote(dt: DocumentT, replaced: string | null | undefined): str
 
 /** The day an invoice was issued: its issue date, else (an old row) the day it was made. */
 function issuedOn(inv: InvoiceRow, timeZone: string): string {
-  return inv.issueDate ?? businessDate(inv.createdAt, timeZone);
+  return inv.issueDate ?? businessDateOf(inv.createdAt, timeZone);
 }
 
 /**
@@ -891,7 +882,7 @@ export function customerDocuments(
     .map(
       (d): DocumentSummary => ({
         ...d,
-        date: businessDate(d.date, at.timeZone),
+        date: businessDateOf(d.date, at.timeZone),
         cancelled: d.cancelled !== 0,
       }),
     )
