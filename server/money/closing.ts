@@ -215,6 +215,23 @@ export function previewClosing(
     // The statement the run would make, as closeCustomer makes it.
     const f = p.closed ? null : statementFigures(db, t, p);
     const invoiced = p.orders.length > 0 && gross > 0;
+    if (p.closed) {
+      // Closed for this date: what its closing made, not what is left to make (nothing).
+      const made = issuedFor(db, t.id, closingDate);
+      if (made) {
+        customers.push({
+          customerId: t.id,
+          restaurantName: t.restaurantName,
+          customerCode: t.customerCode,
+          closingDay: t.closingDay,
+          ...made.figures,
+          closed: true,
+          statement: true,
+          issued: made.issued,
+        });
+        continue;
+      }
+    }
     customers.push({
       customerId: t.id,
       restaurantName: t.restaurantName,
@@ -231,12 +248,92 @@ export function previewClosing(
       handMade: f?.manualAmount ?? 0,
       amountDue: f ? f.carriedOver + (invoiced ? amount : 0) + f.manualAmount : 0,
       statement: !!f && (invoiced || f.manual.length > 0 || f.carriedOver !== 0),
+      issued: null,
     });
   }
   return {
     closingDate,
     customers,
     total: customers.reduce((s, c) => s + (c.closed ? 0 : c.amount), 0),
+  };
+}
+
+/**
+ * The statement a customer's closing made for `closingDate` (the one whose period holds it) and
+ * the closing invoices it billed the period's deliveries with (one per price basis, ADR 053):
+ * their orders, amounts with tax per rate, credit deducted and due date, as the preview row of
+ * a customer already closed shows them.
+ */
+function issuedFor(db: Db, customerId: string, closingDate: string) {
+  const st = db.$client
+    .prepare<
+      [string, string, string],
+      {
+        id: string;
+        number: string | null;
+        invoiceId: string | null;
+        periodStart: string;
+        closingDate: string;
+        amountDue: number;
+        dueDate: string | null;
+        manualAmount: number;
+      }
+    >(
+      `SELECT s.id, s.number, s.invoice_id AS invoiceId, s.period_start AS periodStart,
+              s.closing_date AS closingDate, s.amount_due AS amountDue, s.due_date AS dueDate,
+              (SELECT COALESCE(SUM(i.amount), 0) FROM invoice i
+                WHERE i.statement_id = s.id AND i.kind <> 'closing') AS manualAmount
+         FROM statement s
+        WHERE s.customer_id = ? AND s.closing_date >= ? AND s.period_start <= ?
+        ORDER BY s.closing_date, s.created_at LIMIT 1`,
+    )
+    .get(customerId, closingDate, closingDate);
+  if (!st) return null;
+  const invoices = db.$client
+    .prepare<
+      [string | null, string],
+      {
+        id: string;
+        number: string | null;
+        amount: number;
+        creditApplied: number;
+        net8: number;
+        tax8: number;
+        net10: number;
+        tax10: number;
+        orders: number;
+      }
+    >(
+      `SELECT i.id, i.number, i.amount, i.credit_applied AS creditApplied,
+              i.net8, i.tax8, i.net10, i.tax10,
+              (SELECT COUNT(*) FROM customer_order o WHERE o.invoice_id = i.id) AS orders
+         FROM invoice i
+        WHERE i.id = ? OR (i.statement_id = ? AND i.kind = 'closing')
+        ORDER BY i.number`,
+    )
+    .all(st.invoiceId, st.id);
+  const sum = (pick: (i: (typeof invoices)[number]) => number) =>
+    invoices.reduce((s, i) => s + pick(i), 0);
+  return {
+    issued: {
+      statementId: st.id,
+      statementNumber: st.number,
+      invoices: invoices.map((i) => ({ id: i.id, number: i.number })),
+    },
+    figures: {
+      periodStart: st.periodStart,
+      periodEnd: st.closingDate,
+      orders: sum((i) => i.orders),
+      amount: sum((i) => i.amount),
+      net8: sum((i) => i.net8),
+      tax8: sum((i) => i.tax8),
+      net10: sum((i) => i.net10),
+      tax10: sum((i) => i.tax10),
+      credit: sum((i) => i.creditApplied),
+      dueDate: st.dueDate,
+      handMade: st.manualAmount,
+      amountDue: st.amountDue,
+    },
   };
 }
 

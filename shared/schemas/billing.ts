@@ -135,6 +135,17 @@ export const closingCustomerOut = z.object({
   amountDue: z.number().int(),
   /** Whether the run makes a statement for this customer (also with no delivery, for a balance). */
   statement: z.boolean(),
+  /**
+   * Closed: the statement made for this date and the invoices it billed the deliveries with; the
+   * row's figures are theirs. Null while not closed.
+   */
+  issued: z
+    .object({
+      statementId: z.string(),
+      statementNumber: z.string().nullable(),
+      invoices: z.array(z.object({ id: z.string(), number: z.string().nullable() })),
+    })
+    .nullable(),
 });
 export type ClosingCustomerOut = z.infer<typeof closingCustomerOut>;
 

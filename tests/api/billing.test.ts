@@ -365,21 +365,34 @@ describe('the monthly closing run', () => {
     ).toBe(1);
   });
 
-  it('the preview shows a closed customer with the period its statement covered', async () => {
+  it('the preview shows a closed customer with what its closing made, and the period it covered', async () => {
     const r = await query<{ customers: Record<string, unknown>[] }>(admin, 'closing.preview', {
       closingDate,
     });
-    const st = one<{ period_start: string }>(
-      'SELECT period_start FROM statement WHERE customer_id = ?',
+    const st = one<{ id: string; number: string; period_start: string; invoice_id: string }>(
+      'SELECT id, number, period_start, invoice_id FROM statement WHERE customer_id = ?',
       monthlyId,
     );
+    const inv = one<{ number: string }>('SELECT number FROM invoice WHERE id = ?', st.invoice_id);
     const c = r.data.customers.find((x) => x.customerId === monthlyId);
+    // Not "0 orders, ¥0": the two orders and the amount its invoice billed, and where to read it.
     expect(c).toMatchObject({
       closed: true,
-      orders: 0,
+      orders: 2,
+      amount: 7440 + 595 + 2000 + 200,
+      net8: 7440,
+      tax8: 595,
+      amountDue: 7440 + 595 + 2000 + 200,
       periodStart: st.period_start,
       periodEnd: closingDate,
+      issued: {
+        statementId: st.id,
+        statementNumber: st.number,
+        invoices: [{ id: st.invoice_id, number: inv.number }],
+      },
     });
+    // The run's total counts only what is still to close.
+    expect((r.data as unknown as { total: number }).total).toBe(0);
     expect(String(c?.periodStart) <= String(c?.periodEnd)).toBe(true);
   });
 

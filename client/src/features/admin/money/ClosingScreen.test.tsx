@@ -56,6 +56,7 @@ const customer = (id: string, name: string, amount: number): ClosingCustomerOut 
   handMade: 0,
   amountDue: amount,
   statement: true,
+  issued: null,
 });
 
 const preview = (input: { closingDate: string; customerId?: string }): ClosingPreviewOut => {
@@ -129,6 +130,37 @@ describe('the closing run screen', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+
+  it('shows a customer already closed with what its closing made, and its statements to download', async () => {
+    renderScreen(<ClosingScreen />, {
+      path: '/admin/closing',
+      user: admin,
+      answers: {
+        'closing.due': () => ({ closingDate, customers: 0 }),
+        'closing.preview': (input) => ({
+          closingDate: (input as { closingDate: string }).closingDate,
+          customers: [
+            {
+              ...customer('c1', 'Annapurna', 276672),
+              closed: true,
+              issued: {
+                statementId: 's9',
+                statementNumber: 'ST-000033',
+                invoices: [{ id: 'i9', number: 'INV-000296' }],
+              },
+            },
+          ],
+          total: 0,
+        }),
+        'invoices.formOptions': () => ({ customers: [], collectors: [], routes: [] }),
+      },
+    });
+    // Its amount, not ¥0; its statement and invoice by number.
+    expect(await screen.findByText('¥276,672')).toBeTruthy();
+    expect(screen.getByText('ST-000033')).toBeTruthy();
+    expect(screen.getByText('INV-000296')).toBeTruthy();
+    expect(screen.getByTestId('closing-made-pdf').getAttribute('href')).toContain(closingDate);
   });
 
   it('offers no closing date after today', () => {

@@ -84,6 +84,7 @@ export function ClosingScreen() {
     (c) => !c.closed && (c.orders > 0 || c.statement),
   );
   const total = open.reduce((s, c) => s + c.amount, 0);
+  const closedCount = (preview.data?.customers ?? []).filter((c) => c.issued).length;
   const chosen = options.data?.customers.find((c) => c._id === customerId);
   const statements = (result?.results ?? []).filter((r) => r.statementId);
   return (
@@ -147,9 +148,24 @@ export function ClosingScreen() {
         </Alert>
       ) : (
         <Stack gap="xs" mb="lg">
-          <Text size="sm" data-testid="closing-total">
-            {t('money.closingPreviewTotal', { count: open.length, amount: formatYen(total) })}
-          </Text>
+          <Group gap="sm">
+            <Text size="sm" data-testid="closing-total">
+              {t('money.closingPreviewTotal', { count: open.length, amount: formatYen(total) })}
+            </Text>
+            {closedCount > 0 && !result && (
+              // The statements already made for this date, all in one PDF, any time later.
+              <Button
+                component="a"
+                href={closingPdfUrl(date)}
+                download
+                size="xs"
+                variant="light"
+                data-testid="closing-made-pdf"
+              >
+                {t('money.closingStatementsPdf', { date: showDate(date), count: closedCount })}
+              </Button>
+            )}
+          </Group>
           <DataTable<ClosingCustomerOut>
             records={preview.data?.customers ?? []}
             fetching={(valid && preview.isPending) || (picked === null && due.isPending)}
@@ -183,11 +199,31 @@ export function ClosingScreen() {
               {
                 accessor: 'closed',
                 title: '',
+                // Closed: what its closing made, the statement to open and its invoices.
                 render: (c) =>
                   c.closed ? (
-                    <Badge color="gray.8" variant="outline">
-                      {t('money.alreadyClosed')}
-                    </Badge>
+                    <Group gap="xs" wrap="nowrap">
+                      <Badge color="gray.8" variant="outline">
+                        {t('money.alreadyClosed')}
+                      </Badge>
+                      {c.issued && (
+                        <DocumentLink
+                          kind="statement"
+                          id={c.issued.statementId}
+                          number={c.issued.statementNumber ?? ''}
+                          area="admin"
+                        />
+                      )}
+                      {c.issued && c.issued.invoices.length > 0 && (
+                        <Anchor
+                          component={Link}
+                          to={`/admin/invoice/bycustomer/${c.customerId}`}
+                          size="sm"
+                        >
+                          {c.issued.invoices.map((i) => i.number ?? '').join(', ')}
+                        </Anchor>
+                      )}
+                    </Group>
                   ) : null,
               },
             ]}
