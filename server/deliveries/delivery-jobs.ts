@@ -657,8 +657,9 @@ export function deliverySheet(db: Db, driverId: string) {
     .get();
   if (!d) throw notFound('delivery.driverNotFound');
   const jobs = listPendingJobs(db, { kind: 'all' }, { driverId });
-  // The order the van drives, as on the driver's Route screen (ADR 042): by route, then the
-  // stop order the office set; stops without a place, and deleted customers, after the rest.
+  // The order the van drives, as on the driver's Route screen (ADR 042): by delivery date, by
+  // route, then the stop order the office set; stops without a place, and deleted customers,
+  // after the rest.
   const ids = [...new Set(jobs.flatMap((j) => (j.customer ? [j.customer._id] : [])))];
   const position = new Map(
     ids.length === 0
@@ -672,8 +673,11 @@ export function deliverySheet(db: Db, driverId: string) {
   );
   const stopOf = (j: (typeof jobs)[number]) =>
     (j.customer && position.get(j.customer._id)) ?? Number.MAX_SAFE_INTEGER;
+  // A day's stops before the next day's: orders dispatched early for a later date are not
+  // delivered before it (the sheet heads each date).
   const sorted = [...jobs].sort(
     (a, b) =>
+      (a.order?.deliveryDate ?? '').localeCompare(b.order?.deliveryDate ?? '') ||
       (a.customer?.routeName ?? '').localeCompare(b.customer?.routeName ?? '') ||
       stopOf(a) - stopOf(b) ||
       a.serialNo - b.serialNo,

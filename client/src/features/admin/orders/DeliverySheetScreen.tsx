@@ -7,6 +7,7 @@ import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
+import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { adminCrumbs, printTitled } from './shared';
 
@@ -39,42 +40,50 @@ export function DeliverySheetScreen() {
         <Text c="dimmed">{t('orders.none')}</Text>
       ) : (
         <Stack gap="sm">
-          {sheet.data.jobs.map((j, i) => (
-            <Paper key={j._id} withBorder p="sm" className="print-block">
-              <Group justify="space-between">
-                <Text fw={700}>
-                  {i + 1}. {j.customer?.restaurantName ?? j.restaurantName}
-                </Text>
-                <Text size="sm">
-                  {j.customer?.routeName ?? '-'} · {displayPhone(j.customer?.phoneNumber)}
-                </Text>
-              </Group>
-              {j.order && (
-                <Table fz="sm" mt={4}>
-                  <Table.Tbody>
-                    {j.order.orderItems.map((l, k) => (
-                      <Table.Tr key={`${j._id}:${k.toString()}`}>
-                        <Table.Td>{l.name}</Table.Td>
-                        <Table.Td ta="right" w={120}>
-                          {l.quantity} {unitLabel(t, l.sku)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+          {sheet.data.jobs.map((j, i, all) => (
+            <Stack key={j._id} gap="sm">
+              {/* Each delivery date heads its stops: a stop for a later day is not for today. */}
+              {j.order && j.order.deliveryDate !== all[i - 1]?.order?.deliveryDate && (
+                <Title order={2} size="h4" data-testid="sheet-date">
+                  {t('orders.deliveryDate')}: {showDate(j.order.deliveryDate)}
+                </Title>
               )}
-              <Group justify="space-between" mt={4}>
-                <Text size="sm">
-                  {j.order ? `#${j.order.orderNumber}` : ''} · {t('orderTrack.paymentMethod')}:{' '}
-                  {j.customer?.paymentMethod === 'monthly'
-                    ? t('orderTrack.monthly')
-                    : t('orderTrack.cash')}
-                </Text>
-                <Text size="sm" fw={600}>
-                  {t('orderTrack.toCollect')}: <Money amount={j.amountToCollect} />
-                </Text>
-              </Group>
-            </Paper>
+              <Paper withBorder p="sm" className="print-block">
+                <Group justify="space-between">
+                  <Text fw={700}>
+                    {i + 1}. {j.customer?.restaurantName ?? j.restaurantName}
+                  </Text>
+                  <Text size="sm">
+                    {j.customer?.routeName ?? '-'} · {displayPhone(j.customer?.phoneNumber)}
+                  </Text>
+                </Group>
+                {j.order && (
+                  <Table fz="sm" mt={4}>
+                    <Table.Tbody>
+                      {j.order.orderItems.map((l, k) => (
+                        <Table.Tr key={`${j._id}:${k.toString()}`}>
+                          <Table.Td>{l.name}</Table.Td>
+                          <Table.Td ta="right" w={120}>
+                            {l.quantity} {unitLabel(t, l.sku)}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                )}
+                <Group justify="space-between" mt={4}>
+                  <Text size="sm">
+                    {j.order ? `#${j.order.orderNumber}` : ''} · {t('orderTrack.paymentMethod')}:{' '}
+                    {j.customer?.paymentMethod === 'monthly'
+                      ? t('orderTrack.monthly')
+                      : t('orderTrack.cash')}
+                  </Text>
+                  <Text size="sm" fw={600}>
+                    {t('orderTrack.toCollect')}: <Money amount={j.amountToCollect} />
+                  </Text>
+                </Group>
+              </Paper>
+            </Stack>
           ))}
           <Group justify="flex-end">
             <Text fw={700}>
