@@ -59,7 +59,7 @@ interface ListRow {
   dues: number;
 }
 
-const LIST_SQL = sql`
+const LIST_SELECT = sql`
   SELECT c.id AS id, c.restaurant_name AS restaurantName, c.phone_number AS phoneNumber,
     c.customer_code AS customerCode, c.payment_method AS paymentMethod,
     c.payment_date AS paymentDate, c.delivery_days AS deliveryDays, c.route_id AS routeId,
@@ -79,8 +79,8 @@ const LIST_SQL = sql`
       WHERE i.customer_id = c.id AND i.paid_amount < i.amount AND i.cancelled_at IS NULL) AS dues
   FROM customer c
   LEFT JOIN route r ON r.id = c.route_id
-  LEFT JOIN account a ON a.id = c.account_id
-  ORDER BY c.restaurant_name COLLATE NOCASE, c.id`;
+  LEFT JOIN account a ON a.id = c.account_id`;
+const LIST_SQL = sql`${LIST_SELECT} ORDER BY c.restaurant_name COLLATE NOCASE, c.id`;
 
 function toOut(r: ListRow, silent: ReadonlySet<string>): CustomerOut {
   const last = !r.lastOrder
@@ -182,10 +182,12 @@ export function pageOfCustomers(
   };
 }
 
-export function getCustomer(db: Db, timeZone: string, id: string): CustomerOut {
-  const found = allCustomers(db, timeZone).find((c) => c._id === id);
-  if (!found) throw notFound('customer.notFound');
-  return found;
+/** One customer as the list shows it (read alone, not by reading the whole list). */
+export function getCustomer(db: Db, timeZone: string, id: string, now = new Date()): CustomerOut {
+  const row = db.get<ListRow | undefined>(sql`${LIST_SELECT} WHERE c.id = ${id}`);
+  if (!row) throw notFound('customer.notFound');
+  const silent = new Set(silentCustomers(db, now, timeZone).map((c) => c._id));
+  return toOut(row, silent);
 }
 
 // --- Changes ---------------------------------------------------------------------------------
