@@ -101,7 +101,7 @@ async function finish<R extends { ok: boolean }>(
 // copying was a tenth of a small read's CPU with four levels (docs/decisions/020).
 
 const ANYONE: readonly Role[] = ROLES;
-const SIGNED_IN: readonly Role[] = ['customer', 'driver', 'manager', 'admin'];
+export const SIGNED_IN: readonly Role[] = ['customer', 'driver', 'manager', 'admin'];
 export const STAFF: readonly Role[] = ['manager', 'admin'];
 
 /** Anyone, signed in or not. */

@@ -20,7 +20,7 @@ import { importCsv } from '../imports/imports';
 import { actorOf } from '../platform/audit';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
-import { driverProcedure, publicProcedure, roleOf, router, staffProcedure } from '../trpc';
+import { driverProcedure, publicProcedure, roleOf, router, STAFF, staffProcedure } from '../trpc';
 import {
   type CatalogueReader,
   catalogueFor,
@@ -37,7 +37,7 @@ function readerOf(user: AuthUser | null): CatalogueReader {
   const role = roleOf(user);
   if (role === 'customer' && user?.customer)
     return { kind: 'customer', customerId: user.customer.id };
-  if (role === 'manager' || role === 'admin') return { kind: 'office' };
+  if (STAFF.includes(role)) return { kind: 'office' };
   if (role === 'driver') return { kind: 'driver' };
   return { kind: 'visitor', signedIn: user !== null };
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../shared/enums';
 import { closingStatementsInput } from '../../shared/schemas/documents';
-import { readSessionToken } from '../accounts/session-cookies';
-import { resolveUser, type Services } from '../context';
+import type { Services } from '../context';
 import { documentScope } from '../money/documents/access';
 import { documentModel, statementModel, statementsOfClosing } from '../money/documents/models';
 import { pdfFileName, renderPdf } from '../money/documents/pdf';
 import { AppError, restError } from '../platform/errors';
 import { scopeAll } from '../platform/scope';
-import { roleOf, STAFF } from '../trpc';
+import { SIGNED_IN, STAFF } from '../trpc';
+import { sessionFor } from './session';
 
 // Documents as PDF (docs/decisions/032): binary answers, so plain routes beside the REST table,
 // guarded by the same session and the same reach as documents.model. The model is read first
@@ -23,12 +23,6 @@ function sendPdf(reply: FastifyReply, fileName: string, bytes: Buffer, download:
     .send(bytes);
 }
 
-function signedInUser(services: Services, req: FastifyRequest) {
-  const { user } = resolveUser(services.db, readSessionToken(req));
-  if (!user || roleOf(user) === 'anonymous') throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
-  return user;
-}
-
 function fail(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   const { status, body } = restError(err);
   if (status >= 500) req.log.error({ err }, 'document failed');
@@ -39,8 +33,7 @@ export async function documentsPlugin(app: FastifyInstance, services: Services):
   /** All statements of one closing date as one PDF (staff). */
   app.get('/api/documents/statements/:closingDate.pdf', async (req, reply) => {
     try {
-      const user = signedInUser(services, req);
-      if (!STAFF.includes(roleOf(user))) throw new AppError('FORBIDDEN', 'auth.forbidden');
+      sessionFor(services, req, STAFF);
       const { closingDate } = closingStatementsInput.parse(req.params);
       const models = statementsOfClosing(services.db, closingDate).map((s) =>
         statementModel(services.db, s.id, scopeAll, services.config.timeZone),
@@ -56,7 +49,7 @@ export async function documentsPlugin(app: FastifyInstance, services: Services):
   /** One document; `?download=1` asks for an attachment instead of showing it. */
   app.get('/api/documents/:kind/:id.pdf', async (req, reply) => {
     try {
-      const user = signedInUser(services, req);
+      const { user } = sessionFor(services, req, SIGNED_IN);
       const { kind, id } = req.params as { kind: string; id: string };
       if (!(DOCUMENT_KINDS as readonly string[]).includes(kind) || !id || id.length > 64) {
         throw new AppError('NOT_FOUND', 'common.notFound');

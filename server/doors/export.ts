@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/enums';
 import { isoDateInZone } from '../../shared/format';
 import { taxSummaryInput } from '../../shared/schemas/tax-summary';
-import { readSessionToken } from '../accounts/session-cookies';
-import { resolveUser, type Services } from '../context';
+import type { Services } from '../context';
 import { AppError, restError } from '../platform/errors';
 import { exportWorkbook } from '../reports/export';
 import { taxSummaryWorkbook } from '../reports/tax-summary';
-import { roleOf, STAFF } from '../trpc';
+import { STAFF } from '../trpc';
 import { firstScreenLanguage } from './first-screen';
+import { sessionFor } from './session';
 
 // The Excel download (spec §7 "Export"): a binary answer, so a plain route beside the REST
 // table, guarded by the same session and the same staff rule as the procedures. The workbook
@@ -36,10 +36,7 @@ function send(services: Services, routeId: string | null) {
 function sendWorkbook(services: Services, make: Workbook) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     try {
-      const { user } = resolveUser(services.db, readSessionToken(req));
-      const role = roleOf(user);
-      if (role === 'anonymous') throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
-      if (!STAFF.includes(role)) throw new AppError('FORBIDDEN', 'auth.forbidden');
+      const { user } = sessionFor(services, req, STAFF);
       const language = firstScreenLanguage(
         user?.account.language,
         req.cookies?.lang,

@@ -18,7 +18,8 @@ import { resolveUser, type Services } from '../context';
 import { durable } from '../platform/db';
 import { AppError, restError } from '../platform/errors';
 import { type Scope, scopeAll, scopeOfCustomer, scopeOfDriver } from '../platform/scope';
-import { roleOf, STAFF } from '../trpc';
+import { type Role, roleOf, STAFF } from '../trpc';
+import { sessionFor } from './session';
 
 // `POST /api/upload` (multipart, field `image`; `?purpose=proof` also lets drivers send the
 // photo that proves a delivery) and `DELETE /api/delete/{filename}`: plain
@@ -35,16 +36,12 @@ function staffOnly(
   services: Services,
   req: FastifyRequest,
   also: { driver?: boolean; customer?: boolean } = {},
-): { accountId: string; role: ReturnType<typeof roleOf> } {
-  const { user } = resolveUser(services.db, readSessionToken(req));
-  const role = roleOf(user);
-  if (role === 'anonymous') throw new AppError('UNAUTHORIZED', 'auth.signInFirst');
-  const allowed =
-    STAFF.includes(role) ||
-    (also.driver === true && role === 'driver') ||
-    (also.customer === true && role === 'customer');
-  if (!allowed) throw new AppError('FORBIDDEN', 'auth.forbidden');
-  return { accountId: user?.account.id ?? '', role };
+): { accountId: string; role: Role } {
+  const roles: Role[] = [...STAFF];
+  if (also.driver) roles.push('driver');
+  if (also.customer) roles.push('customer');
+  const { user, role } = sessionFor(services, req, roles);
+  return { accountId: user.account.id, role };
 }
 
 function fail(req: FastifyRequest, reply: FastifyReply, err: unknown) {

@@ -1,6 +1,5 @@
 import { type DocumentT, documentT } from '../../../shared/documents/labels';
 import type { DocumentKind, DocumentLanguage } from '../../../shared/enums';
-import { isoDateInZone } from '../../../shared/format';
 import type {
   DocumentLine,
   DocumentList,
