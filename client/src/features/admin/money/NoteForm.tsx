@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { useBackCloses } from '../../../components/useBackCloses';
 import { businessToday } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
@@ -24,6 +25,9 @@ export function NoteForm({
   const [followUp, setFollowUp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const add = trpc.invoices.addNote.useMutation();
+  // The phone's Back button closes the form, as × does, and the invoices stay (without it,
+  // Back left the screen and the note typed).
+  useBackCloses(opened, onClose);
 
   const submit = async () => {
     const text = note.trim();

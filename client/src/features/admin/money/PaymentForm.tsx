@@ -5,6 +5,7 @@ import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useBackCloses } from '../../../components/useBackCloses';
+import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
 import { businessToday, DATE_INPUT_RANGE } from '../../../dates';
 import { isNetworkFailure, keyedClient, withKey } from '../../../keyed';
 import { AuthContext } from '../../auth/AuthContext';
@@ -43,6 +44,12 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
   const takenAt = useRef<string | null>(null);
   // The phone's Back button closes the form, as × does, and the invoices stay.
   useBackCloses(opened, onClose);
+  // The "pay the full amount?" question inside the form holds Back of its own: one Back
+  // answers it (Go back) and leaves the form open, a second closes the form. Held while the
+  // payment is being sent.
+  useBackCloses(opened && confirmFull && !editing, () => {
+    if (!busy) setConfirmFull(false);
+  });
 
   const typed = amount !== '' && amount !== null;
   const value = typeof amount === 'number' ? amount : Number(amount);
@@ -134,6 +141,8 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
             setAmount(v);
             if (v !== '') setEverTyped(true);
           }}
+          // "१००००" typed on a Nepali keyboard is ¥10,000, as the quantities read it.
+          onChangeCapture={westernDigitsTyped}
           // Typed as it is: "12.5" stays 12.5 and is refused, never read as 125 (ADR 024).
           clampBehavior="none"
           step={1}

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeliveredLineInput, ShortReason } from '../../../../../shared/schemas/billing';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
@@ -79,6 +79,15 @@ export function DeliverDialog({
   const [proofImage, setProofImage] = useState(initial.proofImage);
   const [error, setError] = useState<string | null>(initialError ?? null);
   const [busy, setBusy] = useState(false);
+  // A refusal shows at the top of the dialog while the driver is at its foot, by the button:
+  // it is brought into view and focused (and, as an alert, read out) when it appears.
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const alert = alertRef.current;
+    if (!error || !alert) return;
+    alert.focus({ preventScroll: true });
+    alert.scrollIntoView({ block: 'start' });
+  }, [error]);
   const problems = entryProblems(t, job, lineState, cash);
   // The phone's Back button closes the dialog and stays on the list (not while sending: then
   // Back is held, as the close button is).
@@ -121,7 +130,15 @@ export function DeliverDialog({
         </Box>
       )}
       {error && (
-        <Alert color="red" variant="light" mb="md" role="alert" title={t('driverJobs.notSent')}>
+        <Alert
+          ref={alertRef}
+          tabIndex={-1}
+          color="red"
+          variant="light"
+          mb="md"
+          role="alert"
+          title={t('driverJobs.notSent')}
+        >
           {error}
         </Alert>
       )}

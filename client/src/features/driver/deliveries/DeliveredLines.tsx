@@ -15,6 +15,7 @@ import { type TaxRate, taxByRate } from '../../../../../shared/tax';
 import { westernDigits } from '../../../cart';
 import { localName, unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
+import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
 import { useAuth } from '../../auth/AuthContext';
 import { SubstitutePicker } from './SubstitutePicker';
 import { choicesFor, useSubstituteChoices } from './substitutes';
@@ -335,6 +336,8 @@ export function DeliveredLines({
             value={cash ?? due}
             error={problems.cash}
             onChange={onCash}
+            // "१००००" typed on a Nepali keyboard is ¥10,000, as the quantities read it.
+            onChangeCapture={westernDigitsTyped}
           />
           {/* Taking nothing is allowed (the restaurant pays later), but never by a slip. */}
           {cash !== null && typedNumber(cash) === 0 && due > 0 && (

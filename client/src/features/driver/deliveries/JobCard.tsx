@@ -38,9 +38,24 @@ export function JobCard({
           <Title order={3} size="h5">
             {name || t('orderTrack.deletedRestaurant')}
           </Title>
-          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-            #{job.serialNo}
-          </Badge>
+          {/* The order's number, as the slip, the restaurant and the office name it; the job's
+              serial (the office's list of jobs) under it. */}
+          <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+            {job.order && (
+              <Badge
+                variant="light"
+                color="gray"
+                size="lg"
+                tt="none"
+                data-testid="job-order-number"
+              >
+                {t('driverJobs.orderNumber', { number: job.order.orderNumber })}
+              </Badge>
+            )}
+            <Text size="xs" c="dimmed" data-testid="job-serial">
+              {t('driverJobs.serialNumber', { serial: job.serialNo })}
+            </Text>
+          </Stack>
         </Group>
         {!job.isDelivered && <CollectBeforeUnloading customerId={job.customer?._id} dues={dues} />}
         {!job.isDelivered && job.customer?.address && (

@@ -6,7 +6,7 @@ import { cashJob, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { DriverDeliveredScreen } from './DriverDeliveredScreen';
 import { DriverPendingScreen } from './DriverPendingScreen';
-import { enqueue, flush, queuedNow } from './outbox';
+import { discard, enqueue, flush, queuedNow } from './outbox';
 
 // The delivery dialog on the driver's phone: credit notes lower the cash to collect, a wrong
 // field says so and blocks the send, a refusal keeps everything entered, and the delivered card
@@ -53,6 +53,8 @@ const deliverCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
 
 afterEach(async () => {
   vi.unstubAllGlobals();
+  // A delivery a test left refused on the phone is not the next test's.
+  for (const q of queuedNow()) await discard(q.jobId);
   await act(() => i18n.changeLanguage('en'));
 });
 
@@ -75,6 +77,20 @@ describe('the delivery dialog', () => {
     expect((await screen.findByTestId('job-address')).textContent).toBe('1-2-3 Kabukicho');
     const map = screen.getByRole('link', { name: /Curry ja/ });
     expect(map.getAttribute('href')).toContain(encodeURIComponent('1-2-3 Kabukicho'));
+  });
+
+  it('names the order by its number, as the slip does, and keeps the serial', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => accepted('x')),
+    );
+    pending([cashJob('jo', { orderNumber: 10295 }, { serialNo: 534 })]);
+    const card = within((await screen.findAllByTestId('job-card'))[0] as HTMLElement);
+    expect(card.getByTestId('job-order-number').textContent).toBe('Order #10295');
+    expect(card.getByTestId('job-serial').textContent).toBe('S.N. 534');
+    await act(() => i18n.changeLanguage('ne'));
+    expect(card.getByTestId('job-order-number').textContent).toBe('अर्डर #10295');
+    expect(card.getByTestId('job-serial').textContent).toBe('क्र.सं. 534');
   });
 
   it("shows the restaurant's message with its order on the card and in the dialog", async () => {
@@ -236,6 +252,70 @@ describe('the delivery dialog', () => {
     expect(within(ask).getByText('Discard this delivery? What you entered is lost.')).toBeTruthy();
     fireEvent.click(within(ask).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(queuedNow().some((q) => q.jobId === 'j4')).toBe(false));
+  });
+
+  it('a refusal is brought into view and focused, above the button the driver tapped', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string | URL | Request) =>
+        String(url).includes('ordertrack.deliver')
+          ? refusal('delivery.cashAboveInvoice', { amount: '¥1,080' })
+          : accepted('x'),
+      ),
+    );
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    pending([cashJob('j9')]);
+    const dialog = await openDialog();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    const alert = await within(dialog).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    // On a 390 x 844 phone the dialog is scrolled to its foot: the alert at its top is brought
+    // into view, not left off-screen.
+    expect(scrolled.mock.contexts).toContain(alert);
+    scrolled.mockRestore();
+  });
+
+  it('a job the office moved or removed says so, and what to do, in each language', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string | URL | Request) =>
+        String(url).includes('ordertrack.deliver')
+          ? refusal('delivery.jobNotFound')
+          : accepted('x'),
+      ),
+    );
+    pending([cashJob('j10')]);
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain(
+      'This delivery is not on your list any more: the office moved it to another driver or removed it. Call the office.',
+    );
+    const ne = i18n.getFixedT('ne')('errors.delivery.jobNotFound');
+    expect(ne).toContain('अर्को ड्राइभरलाई');
+    expect(ne).toContain('अफिसमा फोन गर्नुहोस्');
+    await i18n.loadLanguages('ja');
+    const ja = i18n.getFixedT('ja')('errors.delivery.jobNotFound');
+    expect(ja).toContain('別のドライバーに移した');
+    expect(ja).toContain('事務所に電話してください');
+  });
+
+  it('reads the cash taken typed in Devanagari digits, as the quantities', async () => {
+    const fetchMock = vi.fn(async (_url: string | URL | Request) => accepted('j11'));
+    vi.stubGlobal('fetch', fetchMock);
+    pending([cashJob('j11')]);
+    const dialog = await openDialog();
+    const cash = within(dialog).getByLabelText('Cash taken') as HTMLInputElement;
+    expect(cash.value).toBe('¥2,160');
+    // Typed on a Nepali keyboard: "१०००" is 1000.
+    fireEvent.change(cash, { target: { value: '१०००' } });
+    expect(cash.value).toBe('¥1,000');
+    expect(within(dialog).queryByText('Enter an amount')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(deliverCalls(fetchMock)).toHaveLength(1));
+    const body = JSON.parse(String(deliverCalls(fetchMock)[0]?.[1]?.body));
+    expect(body.cashTaken).toBe(1000);
   });
 
   it('a delivery refused while the phone sent it alone stays listed until discarded', async () => {

@@ -1,8 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEFAULT_THEME } from '@mantine/core';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
+import i18n from '../../../i18n';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
+import { theme } from '../../../theme';
 import { DriverPendingScreen } from './DriverPendingScreen';
 import { queuedNow } from './outbox';
 
@@ -92,4 +95,39 @@ describe('proof of delivery photo', () => {
     await screen.findByText(/^Waiting to send \(\d+\)$/);
     online.mockRestore();
   });
+
+  it('says what a tap does in text readable on white (axe: 4.5:1), in Nepali too', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}')),
+    );
+    await act(() => i18n.changeLanguage('ne'));
+    renderScreen(<DriverPendingScreen />, {
+      path: '/driver/ordertrack',
+      user: driver,
+      answers: { 'ordertrack.driverPending': () => [job('j3')] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'डेलिभर भयो' }));
+    const placeholder = await screen.findByText('फोटो खिच्नुहोस् वा छान्नुहोस्');
+    // Mantine's placeholder grey (gray 5, #adb5bd) is 2.07:1 on the dialog's white.
+    const shade = /^var\(--mantine-color-(\w+)-(\d)\)$/.exec(placeholder.style.color);
+    expect(shade).not.toBeNull();
+    const [, name = '', index = ''] = shade ?? [];
+    const colors: Record<string, readonly string[] | undefined> = {
+      ...DEFAULT_THEME.colors,
+      ...theme.colors,
+    };
+    const hex = colors[name]?.[Number(index)] ?? '';
+    expect(contrastOnWhite(hex)).toBeGreaterThanOrEqual(4.5);
+  });
 });
+
+/** WCAG's contrast ratio of a #rrggbb colour on white. */
+function contrastOnWhite(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (luminance + 0.05);
+}

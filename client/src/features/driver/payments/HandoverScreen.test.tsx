@@ -1,10 +1,12 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDaysIso } from '../../../../../shared/delivery-dates';
 import { HANDOVER_DAYS_BACK } from '../../../../../shared/rules';
 import { businessToday } from '../../../dates';
+import i18n from '../../../i18n';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
+import { networkError, serverError } from '../../../test/testServer';
 import { HandoverScreen } from './HandoverScreen';
 
 // The amount handed over: what the field shows is what is sent, and a wrong amount says so.
@@ -96,5 +98,68 @@ describe('the cash handover', () => {
     ).toBeTruthy();
     fireEvent.click(await button());
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reads an amount typed in Devanagari digits, and sends it', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ result: { data: {} } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    render();
+    const amount = (await screen.findByLabelText('Amount handed over (¥)')) as HTMLInputElement;
+    // Typed on a Nepali keyboard: "१००००" is 10000 (it left the field empty).
+    fireEvent.change(amount, { target: { value: '१००००' } });
+    expect(amount.value).toBe('¥10,000');
+    fireEvent.click(screen.getByRole('button', { name: 'Hand over' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ handedOver: 10000 });
+  });
+});
+
+describe('the cash handover without the day', () => {
+  function failing(error: () => Error) {
+    return renderScreen(<HandoverScreen />, {
+      path: '/driver/payments/handover',
+      user: driver,
+      answers: {
+        'handovers.myDay': () => {
+          throw error();
+        },
+      },
+    });
+  }
+
+  it("offline, says the day's payments need a connection (not that invoices failed)", async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    failing(networkError);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'No connection: the payments of this day cannot be read without one.',
+    );
+    expect(alert.textContent).not.toMatch(/invoice/i);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    online.mockRestore();
+  });
+
+  it('a read that got no answer says the same, in Nepali too', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    failing(networkError);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('इन्टरनेट बिना यो दिनका भुक्तानीहरू हेर्न सकिँदैन');
+    expect(alert.textContent).not.toContain('बिल');
+  });
+
+  it("a server failure says the day's payments could not be loaded", async () => {
+    failing(() => serverError(500, 'common.generic'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The payments of this day could not be loaded');
+    expect(alert.textContent).not.toMatch(/invoice/i);
   });
 });

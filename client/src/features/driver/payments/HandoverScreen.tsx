@@ -18,12 +18,13 @@ import { formatYen } from '../../../../../shared/format';
 import { HANDOVER_DAYS_BACK } from '../../../../../shared/rules';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
 import { businessToday } from '../../../dates';
-import { codeText } from '../../../errors';
+import { codeText, httpStatusOf } from '../../../errors';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from '../../admin/money/api';
-import { InvoicesFailed, Loading } from '../../admin/money/InvoiceList';
+import { Loading } from '../../admin/money/InvoiceList';
 import { typedNumber, wholeNumberProblem } from '../deliveries/DeliveredLines';
 
 /**
@@ -53,6 +54,12 @@ export function HandoverScreen() {
       : date < earliest
         ? codeText(t, 'handover.dateTooOld', { days: HANDOVER_DAYS_BACK })
         : null;
+
+  // Nothing of the day is kept on the phone: without signal it cannot be read, and says so
+  // (a read the query client holds while offline, or one that got no answer at all).
+  const noSignal =
+    day.fetchStatus === 'paused' ||
+    (day.isError && (!navigator.onLine || httpStatusOf(day.error) === undefined));
 
   const submit = async () => {
     const handedOver = typedNumber(shown);
@@ -97,10 +104,10 @@ export function HandoverScreen() {
         maw={220}
         mb="md"
       />
-      {day.isPending ? (
+      {day.isPending && !noSignal ? (
         <Loading />
-      ) : day.isError ? (
-        <InvoicesFailed onRetry={() => void day.refetch()} />
+      ) : day.isError || day.isPending ? (
+        <DayFailed offline={noSignal} onRetry={() => void day.refetch()} />
       ) : (
         <Stack>
           <Paper withBorder p="md" radius="md">
@@ -146,6 +153,8 @@ export function HandoverScreen() {
                   label={t('money.amountHandedOver')}
                   value={shown}
                   onChange={setAmount}
+                  // "१००००" typed on a Nepali keyboard is ¥10,000, as the quantities read it.
+                  onChangeCapture={westernDigitsTyped}
                   error={problem}
                   clampBehavior="none"
                   allowDecimal={false}
@@ -179,5 +188,23 @@ export function HandoverScreen() {
         </Stack>
       )}
     </>
+  );
+}
+
+/** The day's cash could not be read: without signal, or the server failed. */
+function DayFailed({ offline, onRetry }: { offline: boolean; onRetry(): void }) {
+  const { t } = useTranslation();
+  const color = offline ? 'orange' : 'red';
+  return (
+    <Alert
+      color={color}
+      variant="light"
+      role="alert"
+      title={t(offline ? 'money.handoverOffline' : 'money.handoverLoadFailed')}
+    >
+      <Button size="xs" color={color} variant="white" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Alert>
   );
 }

@@ -77,4 +77,60 @@ describe("the phone's Back button on the driver's invoices", () => {
     // The entry taken away stays a forward entry (browsers never shorten the history).
     expect(window.history.length).toBe(length + 1);
   });
+
+  it('closes the Add Note form and keeps the invoices (it left the screen and the note)', async () => {
+    renderPayments();
+    fireEvent.click(await screen.findByRole('button', { name: 'Note' }));
+    const form = await screen.findByRole('dialog', { name: 'Add Note' });
+    fireEvent.change(within(form).getByLabelText(/^Note/), { target: { value: 'Pays Friday' } });
+    expect(marked()).toBe(true);
+
+    await act(async () => {
+      window.history.back();
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Note' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe(PATH);
+    expect(screen.queryByText('Somewhere else')).toBeNull();
+    expect(marked()).toBe(false);
+  });
+
+  it('answers "pay the full amount?" with one Back, and closes the form with the next', async () => {
+    renderPayments();
+    fireEvent.click(await screen.findByRole('button', { name: 'Payment' }));
+    const form = await screen.findByRole('dialog', { name: 'Payment' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Pay Full Amount' }));
+    expect(await within(form).findByRole('alertdialog')).toBeTruthy();
+
+    await act(async () => {
+      window.history.back();
+    });
+    await waitFor(() => expect(within(form).queryByRole('alertdialog')).toBeNull());
+    // Only the question went: the form is still open, on the same screen.
+    expect(screen.getByRole('dialog', { name: 'Payment' })).toBe(form);
+    expect(screen.getByTestId('location').textContent).toBe(PATH);
+    expect(marked()).toBe(true);
+
+    await act(async () => {
+      window.history.back();
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe(PATH);
+    expect(screen.queryByText('Somewhere else')).toBeNull();
+    expect(marked()).toBe(false);
+  });
+
+  it('closed by Go back, the question leaves the history as it found it', async () => {
+    renderPayments();
+    fireEvent.click(await screen.findByRole('button', { name: 'Payment' }));
+    const form = await screen.findByRole('dialog', { name: 'Payment' });
+    await waitFor(() => expect(marked()).toBe(true));
+    const state = window.history.state;
+    fireEvent.click(within(form).getByRole('button', { name: 'Pay Full Amount' }));
+    const ask = await within(form).findByRole('alertdialog');
+    await waitFor(() => expect(window.history.state).not.toEqual(state));
+    fireEvent.click(within(ask).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(window.history.state).toEqual(state));
+    expect(screen.getByRole('dialog', { name: 'Payment' })).toBe(form);
+  });
 });
