@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newAttemptKey } from './attemptKey';
+import {
+  forgetAttempt,
+  forgetCartAttempts,
+  keepAttempt,
+  keptAttempt,
+  newAttemptKey,
+} from './attemptKey';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,5 +18,26 @@ describe('attempt keys', () => {
     const key = newAttemptKey();
     expect(key).toMatch(uuid);
     expect(newAttemptKey()).not.toBe(key);
+  });
+});
+
+describe('attempts kept across reloads', () => {
+  it('keeps an attempt in localStorage until it is forgotten', () => {
+    expect(keptAttempt('place')).toBeNull();
+    keepAttempt('place', { payload: '{"a":1}', key: 'k1' });
+    keepAttempt('addTo', { payload: '{"b":2}', key: 'k2' });
+    expect(keptAttempt('place')).toEqual({ payload: '{"a":1}', key: 'k1' });
+    forgetAttempt('place');
+    expect(keptAttempt('place')).toBeNull();
+    expect(keptAttempt('addTo')?.key).toBe('k2');
+    forgetCartAttempts();
+    expect(keptAttempt('addTo')).toBeNull();
+  });
+
+  it('takes a damaged entry for none', () => {
+    localStorage.setItem('attempt.placeOrder', '{not json');
+    expect(keptAttempt('place')).toBeNull();
+    localStorage.setItem('attempt.placeOrder', JSON.stringify({ payload: 1 }));
+    expect(keptAttempt('place')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_QUANTITY } from '../../shared/rules';
+import { keepAttempt, keptAttempt } from './attemptKey';
 import {
   addToCart,
   CART_EVENT,
@@ -14,6 +15,7 @@ import {
   increaseInCart,
   parseQuantity,
   quantityIn,
+  quantityWithin,
   readCart,
   removeFromCart,
   useCart,
@@ -60,6 +62,35 @@ describe('cart storage', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: CART_KEY }));
     });
     expect(result.current).toHaveLength(2);
+  });
+});
+
+describe('an unanswered Place Order kept across reloads (attemptKey.ts)', () => {
+  it('is forgotten when the cart changes or empties, kept when the same cart is written', () => {
+    writeCart([rice]);
+    keepAttempt('place', { payload: 'p', key: 'k1' });
+    keepAttempt('addTo', { payload: 'a', key: 'k2' });
+    // The same lines written again (a quantity typed as it was): the same attempt.
+    writeCart([{ ...rice }]);
+    expect(keptAttempt('place')?.key).toBe('k1');
+    writeCart([{ ...rice, quantity: 3 }]);
+    expect(keptAttempt('place')).toBeNull();
+    expect(keptAttempt('addTo')).toBeNull();
+    keepAttempt('place', { payload: 'p', key: 'k3' });
+    clearCart();
+    expect(keptAttempt('place')).toBeNull();
+  });
+});
+
+describe('what is left of a counted product', () => {
+  it('is the most the terms allow within it, or null when not even the smallest is left', () => {
+    expect(quantityWithin({ minQuantity: 1, lot: 1 }, 8)).toBe(8);
+    // Cases of 6: one case of 8 left.
+    expect(quantityWithin({ minQuantity: 1, lot: 6 }, 8)).toBe(6);
+    expect(quantityWithin({ minQuantity: 1, lot: 10 }, 8)).toBeNull();
+    expect(quantityWithin({ minQuantity: 10, lot: 1 }, 8)).toBeNull();
+    expect(quantityWithin({ minQuantity: 1, lot: 1 }, 0)).toBeNull();
+    expect(quantityWithin({ minQuantity: 1, lot: 1 }, 50_000)).toBe(MAX_QUANTITY);
   });
 });
 

@@ -2,10 +2,12 @@ import { useSyncExternalStore } from 'react';
 import { MAX_QUANTITY } from '../../shared/rules';
 import {
   correctQuantity,
+  largestQuantity,
   type QuantityTerms,
   smallestQuantity,
   stepQuantity,
 } from '../../shared/terms';
+import { forgetCartAttempts } from './attemptKey';
 
 // The cart lives in localStorage under 'cartItems' (spec §3), so it survives reloads and is
 // shared by the tabs of one browser. Every write announces itself with a 'cart-changed' event
@@ -61,11 +63,16 @@ export function readCart(): CartItem[] {
 }
 
 export function writeCart(items: CartItem[]): void {
-  localStorage.setItem(CART_KEY, JSON.stringify(items));
+  const raw = JSON.stringify(items);
+  // Another cart is another order: an unanswered Place Order of the old one is not retried
+  // with its key (attemptKey.ts).
+  if (raw !== readRaw()) forgetCartAttempts();
+  localStorage.setItem(CART_KEY, raw);
   window.dispatchEvent(new Event(CART_EVENT));
 }
 
 export function clearCart(): void {
+  forgetCartAttempts();
   try {
     localStorage.removeItem(CART_KEY);
     localStorage.removeItem(CART_OWNER_KEY);
@@ -222,6 +229,16 @@ export function typedNumber(text: string): number | null {
 export function parseQuantity(text: string): number | null {
   const n = typedNumber(text);
   return n !== null && n >= 1 ? Math.min(MAX_QUANTITY, n) : null;
+}
+
+/**
+ * The most of a line that `left` allows, in whole cases and at least the line's minimum; null
+ * when not even its smallest quantity is left (the server said "only 8 left").
+ */
+export function quantityWithin(terms: QuantityTerms, left: number): number | null {
+  const lot = Math.max(1, terms.lot);
+  const most = Math.min(largestQuantity(terms), Math.floor(Math.max(0, left) / lot) * lot);
+  return most >= smallestQuantity(terms) ? most : null;
 }
 
 export function withRemoved(items: CartItem[], id: string): CartItem[] {

@@ -20,6 +20,7 @@ import { TrashIcon } from '../../../components/shopIcons';
 import { reducedMark, TaxBreakdown } from '../../../components/TaxBreakdown';
 import classes from './cart.module.css';
 import type { LineNow } from './estimate';
+import { StockShortAction } from './StockShort';
 import { type CartNow, type LineState, useCartNow } from './useCartNow';
 
 /** Why a line cannot be ordered now, in the words the rest of the app uses for it. */
@@ -52,11 +53,14 @@ function CartLine({
   item,
   stock,
   now,
+  left,
   onRemove,
 }: {
   item: CartItem;
   stock: LineState;
   now: LineNow;
+  /** What the server said is left of this counted product, when it said so. */
+  left: number | undefined;
   onRemove(): void;
 }) {
   const { t, i18n } = useTranslation();
@@ -98,13 +102,21 @@ function CartLine({
             </Text>
           )}
           {stock !== 'ok' && <StateMark stock={stock} />}
+          {stock === 'ok' && left !== undefined && item.quantity > left && (
+            <Stack gap={4} align="flex-start" data-testid="stock-short">
+              <Text size="sm" fw={600} c="red.9">
+                {t('errors.stock.insufficient', { left, name })}
+              </Text>
+              <StockShortAction item={item} left={left} />
+            </Stack>
+          )}
         </Stack>
         <ActionIcon
           variant="subtle"
           color="red"
           size={44}
           onClick={onRemove}
-          aria-label={t('cart.remove', { name: item.name })}
+          aria-label={t('cart.remove', { name })}
         >
           <TrashIcon />
         </ActionIcon>
@@ -113,7 +125,7 @@ function CartLine({
         <Group justify="flex-end" mt={6}>
           <Box w={180}>
             <QuantityStepper
-              name={item.name}
+              name={name}
               quantity={item.quantity}
               minusDisabled={item.quantity <= smallestQuantity(termsOf(item))}
               terms={termsOf(item)}
@@ -129,7 +141,16 @@ function CartLine({
 }
 
 /** Step 1 'ORDER REVIEW': the lines, with remove (confirmed) and increase; then CONTINUE. */
-export function CartReview({ items, onContinue }: { items: CartItem[]; onContinue(): void }) {
+export function CartReview({
+  items,
+  onContinue,
+  stockLeft = {},
+}: {
+  items: CartItem[];
+  onContinue(): void;
+  /** Per product, what the server said is left (a refused Place Order: "only 8 left"). */
+  stockLeft?: Readonly<Record<string, number>>;
+}) {
   const { t } = useTranslation();
   const [removing, setRemoving] = useState<CartItem | null>(null);
   const now = useCartNow(items);
@@ -172,6 +193,7 @@ export function CartReview({ items, onContinue }: { items: CartItem[]; onContinu
           item={item}
           stock={now.stateOf(item.id)}
           now={now.lineOf(item)}
+          left={stockLeft[item.id]}
           onRemove={() => setRemoving(item)}
         />
       ))}
@@ -231,9 +253,18 @@ export function CartBar({ now, children }: { now: CartNow; children: ReactNode }
 /**
  * The estimate, per rate with its tax and the total, as the order will be priced: at today's
  * prices, without the lines that cannot be ordered, with the customer's own minimum order (said
- * in yen before tax, as the server compares it; nothing when the customer has none).
+ * in yen before tax, as the server compares it; nothing when the customer has none). The same
+ * estimate serves the change of an order placed (`change`: its new total, before it is saved).
  */
-export function EstimatedTotal({ items, now }: { items: CartItem[]; now: CartNow }) {
+export function EstimatedTotal({
+  items,
+  now,
+  change = false,
+}: {
+  items: CartItem[];
+  now: CartNow;
+  change?: boolean;
+}) {
   const { t } = useTranslation();
   const { estimate, minimumOrder, left, changed } = now;
   const { summary, missing, charge } = estimate;
@@ -244,13 +275,13 @@ export function EstimatedTotal({ items, now }: { items: CartItem[]; now: CartNow
       <TaxBreakdown
         rows={summary.perRate}
         total={summary.total}
-        totalLabel={t('cart.estimatedTotal')}
+        totalLabel={change ? t('orders.newTotal') : t('cart.estimatedTotal')}
         testId="estimated-total"
       />
       {minimumOrder && missing > 0 && (
         <Text size="sm" fw={600} c="orange.9" data-testid="minimum-note">
           {minimumOrder.rule === 'refuse'
-            ? t('cart.minimumRefuse', {
+            ? t(change ? 'orders.changeMinimumRefuse' : 'cart.minimumRefuse', {
                 missing: formatYen(missing),
                 minimum: formatYen(minimumOrder.value),
               })
@@ -263,7 +294,9 @@ export function EstimatedTotal({ items, now }: { items: CartItem[]; now: CartNow
       )}
       {changed > 0 && (
         <Text size="sm" fw={600} c="orange.9" data-testid="prices-changed">
-          {t('cart.pricesChanged', { count: changed })}
+          {change
+            ? t('orders.pricesChanged', { count: changed })
+            : t('cart.pricesChanged', { count: changed })}
         </Text>
       )}
       {left > 0 && (
@@ -274,7 +307,7 @@ export function EstimatedTotal({ items, now }: { items: CartItem[]; now: CartNow
         </Text>
       )}
       <Text size="xs" c="dimmed">
-        {t('cart.estimateNote')}
+        {change ? t('orders.changeEstimateNote') : t('cart.estimateNote')}
       </Text>
     </Paper>
   );

@@ -1,10 +1,11 @@
 import { Box, type MantineSize, Stepper, Title, useMatches, VisuallyHidden } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { OrderOut } from '../../../../../shared/schemas/orders';
 import { clearCart, useCart } from '../../../cart';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { afterDialogEntry } from '../afterDialogEntry';
 import { customerCrumbs } from '../crumbs';
 import type { PlacedSummary } from '../orders/OrderPlacedScreen';
 import { CartReview } from './CartReview';
@@ -39,6 +40,10 @@ export function CartScreen() {
   // Set once the order is placed: the cart empties on the way out, which must not send the
   // customer to /customer instead of the success page.
   const leaving = useRef(false);
+  // Kept while the cart is open, across its two steps (each step's form is made anew): the
+  // delivery date chosen, and what the server said is left of a counted product.
+  const [chosenDate, setChosenDate] = useState<string | null>(null);
+  const [stockLeft, setStockLeft] = useState<Readonly<Record<string, number>>>({});
 
   // Whichever way the step changed (a button, the back or forward button): start it at its top.
   useEffect(() => {
@@ -69,9 +74,12 @@ export function CartScreen() {
     }
   };
 
-  const onPlaced = (order: OrderOut) => {
+  const onPlaced = async (order: OrderOut) => {
     leaving.current = true;
     clearCart();
+    // A confirmation just closed ("not your delivery day"): its history entry goes first, so
+    // that the success page replaces the checkout, not the dialog's entry.
+    await afterDialogEntry();
     const placed: PlacedSummary = {
       orderNumber: order.orderNumber,
       deliveryDate: order.deliveryDate,
@@ -81,9 +89,10 @@ export function CartScreen() {
     navigate(redirectTarget(search), { replace: true, state: { placed } });
   };
 
-  const onAdded = (order: OrderOut) => {
+  const onAdded = async (order: OrderOut) => {
     leaving.current = true;
     clearCart();
+    await afterDialogEntry();
     navigate(`/customer/orderdetails/${order._id}`, {
       replace: true,
       state: { added: order.orderNumber },
@@ -106,7 +115,7 @@ export function CartScreen() {
           styles={{ stepLabel: { whiteSpace: 'nowrap' } }}
         >
           <Stepper.Step label={t('cart.stepReview')}>
-            <CartReview items={items} onContinue={() => goTo(1)} />
+            <CartReview items={items} onContinue={() => goTo(1)} stockLeft={stockLeft} />
           </Stepper.Step>
           <Stepper.Step label={t('cart.stepComplete')}>
             <CheckoutForm
@@ -114,6 +123,9 @@ export function CartScreen() {
               onBack={() => goTo(0)}
               onPlaced={onPlaced}
               onAdded={onAdded}
+              keptDate={chosenDate}
+              onDateChange={setChosenDate}
+              onStockShort={(id, left) => setStockLeft((known) => ({ ...known, [id]: left }))}
             />
           </Stepper.Step>
         </Stepper>

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Group,
   List,
@@ -24,6 +25,7 @@ import type { OrderOut } from '../../../../../shared/schemas/orders';
 import type { CartItem } from '../../../cart';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FetchFailed, Loading } from '../../../components/LoadState';
+import { useBackCloses } from '../../../components/useBackCloses';
 import { showDate } from '../../../dates';
 import { errorText } from '../../../errors';
 import { trpc } from '../../../trpc';
@@ -33,11 +35,13 @@ import type { MinimumOrder } from './estimate';
 import { CreditHoldBanner, OverdueBanner } from './OverdueBanner';
 import {
   AttemptKeys,
-  type Placement,
+  keptPlacement,
   placementFor,
+  sameLines,
   usePlaceOrder,
   wasAnswered,
 } from './placeOrder';
+import { StockShortAction, stockShortOf } from './StockShort';
 import { useCartNow } from './useCartNow';
 
 /** The calendar and its library load only when the checkout's second step opens. */
@@ -104,18 +108,39 @@ function keepMessage(value: string): void {
 interface CheckoutFormProps {
   items: CartItem[];
   onBack(): void;
-  onPlaced(order: OrderOut): void;
+  onPlaced(order: OrderOut): void | Promise<void>;
   /** The cart went into an order already placed for the same day (ADR 043). */
-  onAdded(order: OrderOut): void;
+  onAdded(order: OrderOut): void | Promise<void>;
+  /** The date chosen earlier in this visit of the cart (kept across its two steps). */
+  keptDate?: string | null;
+  /** The date chosen, or moved to when the chosen one closed. */
+  onDateChange?(date: string): void;
+  /** The server said a counted product has less left than the cart asks for. */
+  onStockShort?(productId: string, left: number): void;
 }
 
 /** Step 2 'ORDER COMPLETE': terms, message, delivery days and date, then Place Order. */
-export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormProps) {
+export function CheckoutForm({
+  items,
+  onBack,
+  onPlaced,
+  onAdded,
+  keptDate = null,
+  onDateChange,
+  onStockShort,
+}: CheckoutFormProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const utils = trpc.useUtils();
   const now = useCartNow(items);
-  const [message, setMessageState] = useState(readMessage);
+  // A Place Order of this very cart that got no answer before the page was reloaded: it may
+  // have made the order. The same message and date are sent again, so the same key goes with
+  // them and the server answers with that order instead of making a second one.
+  const [pending, setPending] = useState(() => {
+    const kept = keptPlacement();
+    return kept && sameLines(kept, items) ? kept : null;
+  });
+  const [message, setMessageState] = useState(() => readMessage() || pending?.customMessage || '');
   const setMessage = (value: string) => {
     setMessageState(value);
     keepMessage(value);
@@ -131,13 +156,19 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
     refetchOnWindowFocus: 'always',
   });
   const days = user?.deliveryDays ?? [];
-  const [deliveryDate, setDeliveryDateState] = useState<string | null>(null);
+  const [deliveryDate, setDeliveryDateState] = useState<string | null>(
+    () => keptDate ?? pending?.deliveryDate ?? null,
+  );
   const [moved, setMoved] = useState<MovedDate | null>(null);
   const setDeliveryDate = (date: string) => {
     setDeliveryDateState(date);
     setMoved(null);
+    onDateChange?.(date);
   };
   const [confirmingDay, setConfirmingDay] = useState(false);
+  // The phone's Back button answers "Choose another day": the checkout (and its date) stays.
+  useBackCloses(confirmingDay, () => setConfirmingDay(false));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onDateChange only reports the date
   useEffect(() => {
     if (!calendar.data) return;
     const { earliest, holidays } = calendar.data;
@@ -152,6 +183,7 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
       // No delivery day within two weeks: at least a day with deliveries.
       for (let i = 0; i < 366 && holidays.includes(next); i++) next = addDaysIso(next, 1);
       setDeliveryDateState(next);
+      onDateChange?.(next);
       setMoved({
         from: deliveryDate,
         to: next,
@@ -180,8 +212,9 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
   const placeOrder = usePlaceOrder();
   // A ref, not state: two quick presses arrive before React re-renders the disabled button.
   const busy = useRef(false);
-  const keys = useRef(new AttemptKeys());
-  const addKeys = useRef(new AttemptKeys());
+  // Kept in localStorage: a reload does not make the same cart a new attempt (attemptKey.ts).
+  const keys = useRef(new AttemptKeys(undefined, 'place'));
+  const addKeys = useRef(new AttemptKeys(undefined, 'addTo'));
   // Stays "sending" after success: the screen is left right away.
   const sending = placeOrder.isPending || placeOrder.isSuccess;
 
@@ -198,6 +231,12 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
       utils.orders.sameDay.invalidate(),
     ]);
 
+  /** A counted product with less left than asked for: its line says so (CartScreen keeps it). */
+  const reportShort = (error: unknown) => {
+    const short = stockShortOf(error);
+    if (short) onStockShort?.(short.productId, short.left);
+  };
+
   const place = () => {
     if (busy.current || deliveryDate === null || !dateOpen) return;
     busy.current = true;
@@ -209,16 +248,19 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
       {
         onSuccess: async (order) => {
           keys.current.reset();
+          setPending(null);
           keepMessage('');
           await utils.orders.mine.invalidate();
-          onPlaced(order);
+          await onPlaced(order);
         },
         onError: (error) => {
           // No answer: pressing again is the same submission, so the same key (one order).
           if (wasAnswered(error)) {
             keys.current.reset();
+            setPending(null);
             void refresh();
           }
+          reportShort(error);
           busy.current = false;
         },
       },
@@ -244,33 +286,43 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
       const { orderItems, customMessage } = placementFor(items, message, deliveryDate ?? '');
       const input = { id, orderItems, customMessage };
       // Same cart, same order: the same key, so a retry after a lost answer adds once.
-      const key = addKeys.current.keyFor(input as unknown as Placement);
+      const key = addKeys.current.keyFor(input);
       return client.orders.addTo.mutate(input, { context: { idempotencyKey: key } });
     },
     onSuccess: async (order) => {
       addKeys.current.reset();
       keepMessage('');
       await Promise.all([utils.orders.mine.invalidate(), utils.orders.sameDay.invalidate()]);
-      onAdded(order);
+      await onAdded(order);
     },
     onError: (error) => {
       if (wasAnswered(error)) {
         addKeys.current.reset();
         void refresh();
       }
+      reportShort(error);
     },
   });
   const addFailure = addTo.isError
     ? errorText(t, addTo.error, 'errors.common.mutationFailed')
     : null;
+  // Not offered while an unanswered Place Order of this cart (before a reload, or just now) may
+  // have made that very order: adding the cart to it would order everything twice. Place Order
+  // again tells.
+  const unanswered = pending !== null || (placeOrder.isError && !wasAnswered(placeOrder.error));
   const existing =
-    dateOpen && sameDay.data?.order?.deliveryDate === deliveryDate ? sameDay.data.order : null;
+    dateOpen && !unanswered && sameDay.data?.order?.deliveryDate === deliveryDate
+      ? sameDay.data.order
+      : null;
+  const shownError = placeOrder.error ?? addTo.error;
+  // The line the refusal is about, when it is "only N left" of a product in the cart.
+  const short = stockShortOf(shownError);
+  const shortItem = short ? items.find((i) => i.id === short.productId) : undefined;
 
   // A refusal is said where the eye is: on a phone Place Order sits in the bar at the bottom,
   // and the message would be below the screen, behind the bar. It is brought into the middle
   // of the screen and takes the focus (a screen reader reads it; role=alert announces it).
   const failureBox = useRef<HTMLDivElement>(null);
-  const shownError = placeOrder.error ?? addTo.error;
   useEffect(() => {
     if (!shownError) return;
     const box = failureBox.current;
@@ -412,6 +464,23 @@ export function CheckoutForm({ items, onBack, onPlaced, onAdded }: CheckoutFormP
           style={{ scrollMarginBottom: 120 }}
         >
           {failure ?? addFailure}
+          {short && shortItem && shortItem.quantity > short.left && (
+            <Box mt="xs">
+              <StockShortAction
+                item={shortItem}
+                left={short.left}
+                onDone={() => {
+                  placeOrder.reset();
+                  addTo.reset();
+                }}
+              />
+            </Box>
+          )}
+        </Alert>
+      )}
+      {pending && !placeOrder.isError && !placeOrder.isPending && (
+        <Alert color="orange" variant="light" role="status" data-testid="place-unanswered">
+          {t('cart.unansweredAttempt')}
         </Alert>
       )}
 

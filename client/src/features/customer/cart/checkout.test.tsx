@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keptAttempt } from '../../../attemptKey';
 import { type CartItem, readCart, writeCart } from '../../../cart';
 import i18n from '../../../i18n';
 import { makeOrder, makeProduct, type RouterOutputs } from '../../../test/fixtures';
@@ -84,7 +85,18 @@ async function goToStep2() {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  // The typed message is kept for this tab (sessionStorage), which setup.ts does not clear.
+  sessionStorage.clear();
 });
+
+const dateButton = () => screen.getByRole('button', { name: /Delivery date/ });
+
+/** Picks a day in the delivery date's calendar. */
+async function chooseDate(label: string) {
+  fireEvent.click(dateButton());
+  fireEvent.click(await screen.findByRole('button', { name: label }));
+  await waitFor(() => expect(dateButton().textContent).toContain(label));
+}
 
 describe('cart: ORDER REVIEW', () => {
   it('sends an empty cart to /customer', () => {
@@ -325,5 +337,167 @@ describe('cart: stock checked when the cart opens', () => {
     fireEvent.change(input, { target: { value: '12' } });
     expect(readCart()[0]?.quantity).toBe(12);
     expect(screen.getByTestId('cart-quantity').textContent).toBe('12 Bag');
+  });
+});
+
+describe('cart: a Place Order whose answer was lost, then the page reloaded', () => {
+  it('sends the same cart with the same key, and shows the order placed, not a second order', async () => {
+    writeCart([rice]);
+    const first = openCart(
+      '/cart',
+      placeAnswers(() => Promise.reject(networkError())),
+    );
+    await goToStep2();
+    await chooseDate('17 May 2030');
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Back door' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Cannot reach the server');
+    const sent = placements(first.calls)[0];
+    expect(keyOf(sent)).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The page is reloaded, in another tab even (the message typed in this one is gone too).
+    first.unmount();
+    sessionStorage.clear();
+    const again = openCart(
+      '/cart#checkout',
+      placeAnswers(async () => makeOrder({ deliveryDate: '2030-05-17' })),
+    );
+    await screen.findByText('Terms and conditions', {}, { timeout: 10_000 });
+    await screen.findByRole('button', { name: /Delivery date/ }, { timeout: 10_000 });
+    // Said, and the attempt as it was: its date and message.
+    expect(screen.getByTestId('place-unanswered').textContent).toContain(
+      'Your last Place Order got no answer',
+    );
+    expect(dateButton().textContent).toContain('17 May 2030');
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Back door');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    // The server answers the replayed key with the first order: the usual "order placed".
+    await waitFor(() => expect(location()).toBe('/customer/orderplaced'));
+    const [retry] = placements(again.calls);
+    expect(keyOf(retry)).toBe(keyOf(sent));
+    expect(retry?.input).toEqual(sent?.input);
+    expect(readCart()).toEqual([]);
+    expect(keptAttempt('place')).toBeNull();
+  });
+
+  it('a changed cart is a new order: a new key', async () => {
+    writeCart([rice]);
+    const first = openCart(
+      '/cart',
+      placeAnswers(() => Promise.reject(networkError())),
+    );
+    await goToStep2();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('alert');
+    first.unmount();
+    writeCart([rice, dal]);
+    const again = openCart(
+      '/cart#checkout',
+      placeAnswers(async () => makeOrder()),
+    );
+    await screen.findByRole('button', { name: /Delivery date/ }, { timeout: 10_000 });
+    expect(screen.queryByTestId('place-unanswered')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(location()).toBe('/customer/orderplaced'));
+    expect(keyOf(placements(again.calls)[0])).not.toBe(keyOf(placements(first.calls)[0]));
+  });
+
+  it('does not offer "Add to that order" while the lost Place Order may have made it', async () => {
+    writeCart([rice]);
+    openCart('/cart', {
+      ...placeAnswers(() => Promise.reject(networkError())),
+      'orders.sameDay': () => ({
+        order: {
+          _id: 'o7',
+          orderNumber: 10007,
+          totalPrice: 9050,
+          deliveryDate: '2030-05-14',
+          cutoff: '04:00',
+        },
+      }),
+    });
+    await goToStep2();
+    expect(await screen.findByTestId('same-day')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('alert');
+    expect(screen.queryByTestId('same-day')).toBeNull();
+  });
+});
+
+describe('cart: the delivery date chosen', () => {
+  it('is kept when Back goes to the first step and CONTINUE comes back', async () => {
+    writeCart([rice]);
+    openCart();
+    await goToStep2();
+    expect(dateButton().textContent).toContain('14 May 2030');
+    await chooseDate('17 May 2030');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('button', { name: 'CONTINUE' });
+    await goToStep2();
+    expect(dateButton().textContent).toContain('17 May 2030');
+  });
+});
+
+describe('cart: more than is left of a counted product', () => {
+  const refusal = () =>
+    placeAnswers(() =>
+      Promise.reject(
+        serverError(409, 'stock.insufficient', {
+          name: 'Basmati Rice 5kg',
+          left: 8,
+          productId: 'p1',
+        }),
+      ),
+    );
+
+  it('says on the line how many are left and reduces the line to it', async () => {
+    writeCart([{ ...rice, quantity: 12 }, dal]);
+    openCart('/cart', refusal());
+    await goToStep2();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect((await screen.findByTestId('place-failed')).textContent).toContain(
+      'Only 8 of Basmati Rice 5kg left in stock.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('button', { name: 'CONTINUE' });
+    const [line, other] = screen.getAllByTestId('cart-line') as [HTMLElement, HTMLElement];
+    expect(within(line).getByTestId('stock-short').textContent).toContain(
+      'Only 8 of Basmati Rice 5kg left in stock.',
+    );
+    expect(within(other).queryByTestId('stock-short')).toBeNull();
+    fireEvent.click(within(line).getByRole('button', { name: 'Reduce to 8' }));
+    expect(readCart()[0]?.quantity).toBe(8);
+    await waitFor(() => expect(screen.queryByTestId('stock-short')).toBeNull());
+  });
+
+  it('offers the same from the refusal itself, on the second step', async () => {
+    writeCart([{ ...rice, quantity: 12 }]);
+    openCart('/cart', refusal());
+    await goToStep2();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    const alert = await screen.findByTestId('place-failed');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reduce to 8' }));
+    expect(readCart()[0]?.quantity).toBe(8);
+    await waitFor(() => expect(screen.queryByTestId('place-failed')).toBeNull());
+  });
+});
+
+describe('cart: in Nepali', () => {
+  it("names the line's buttons for a screen reader by the product's Nepali name", async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    const nepali = 'बासमती चामल दावत सुपर २० केजी';
+    writeCart([{ ...rice, name: 'Basmati Rice Daawat Super 20kg', nameNe: nepali }]);
+    openCart();
+    const line = screen.getByTestId('cart-line');
+    for (const key of ['cart.remove', 'product.decrease', 'product.increase'] as const) {
+      expect(
+        within(line).getByRole('button', { name: i18n.t(key, { name: nepali }) }),
+      ).toBeTruthy();
+    }
+    expect(
+      within(line).getByRole('textbox', { name: i18n.t('product.quantityOf', { name: nepali }) }),
+    ).toBeTruthy();
+    expect(within(line).queryAllByRole('button', { name: /Basmati/ })).toHaveLength(0);
   });
 });

@@ -2,7 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { getMutationKey } from '@trpc/react-query';
 import type { inferRouterInputs } from '@trpc/server';
 import type { AppRouter } from '../../../../../server/router';
-import { newAttemptKey } from '../../../attemptKey';
+import {
+  type CartAttempt,
+  forgetAttempt,
+  keepAttempt,
+  keptAttempt,
+  newAttemptKey,
+} from '../../../attemptKey';
 import type { CartItem } from '../../../cart';
 import { httpStatusOf } from '../../../errors';
 import { trpc } from '../../../trpc';
@@ -18,19 +24,31 @@ export function placementFor(items: CartItem[], message: string, deliveryDate: s
   };
 }
 
-/** Same attempt, same key: the key is kept while the payload stays the same. */
+/**
+ * Same attempt, same key: the key is kept while the payload stays the same. With a `slot`, the
+ * attempt is also kept in localStorage (attemptKey.ts), so that the same cart sent again after
+ * a reload (its answer lost) carries the same key and the server answers with the first order.
+ */
 export class AttemptKeys {
   private payload: string | null = null;
   private key: string | null = null;
 
-  constructor(private readonly newKey: () => string = newAttemptKey) {}
+  constructor(
+    private readonly newKey: () => string = newAttemptKey,
+    private readonly slot?: CartAttempt,
+  ) {}
 
-  keyFor(placement: Placement): string {
+  keyFor(placement: object): string {
     const payload = JSON.stringify(placement);
-    if (payload !== this.payload || !this.key) {
+    const kept = this.slot ? keptAttempt(this.slot) : null;
+    if (kept?.payload === payload) {
+      this.payload = payload;
+      this.key = kept.key;
+    } else if (payload !== this.payload || !this.key) {
       this.payload = payload;
       this.key = this.newKey();
     }
+    if (this.slot && kept?.key !== this.key) keepAttempt(this.slot, { payload, key: this.key });
     return this.key;
   }
 
@@ -38,7 +56,29 @@ export class AttemptKeys {
   reset(): void {
     this.payload = null;
     this.key = null;
+    if (this.slot) forgetAttempt(this.slot);
   }
+}
+
+/** The placement of an attempt kept from before (a reload), when one is kept. */
+export function keptPlacement(): Placement | null {
+  const kept = keptAttempt('place');
+  if (!kept) return null;
+  try {
+    const value = JSON.parse(kept.payload) as Placement | null;
+    return value && Array.isArray(value.orderItems) && typeof value.deliveryDate === 'string'
+      ? value
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when `placement` sends the same lines as `items` (the cart of now). */
+export function sameLines(placement: Placement, items: CartItem[]): boolean {
+  return (
+    JSON.stringify(placement.orderItems) === JSON.stringify(placementFor(items, '', '').orderItems)
+  );
 }
 
 /**

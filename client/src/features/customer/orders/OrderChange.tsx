@@ -20,14 +20,18 @@ import { formatOrderNumber, formatYen } from '../../../../../shared/format';
 import type { OrderOut } from '../../../../../shared/schemas/orders';
 import { smallestQuantity, stepQuantity } from '../../../../../shared/terms';
 import { newAttemptKey } from '../../../attemptKey';
-import { termsOf } from '../../../cart';
+import { type CartItem, termsOf } from '../../../cart';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { localName, unitLabel } from '../../../components/localName';
 import { QuantityStepper } from '../../../components/QuantityStepper';
 import { TrashIcon } from '../../../components/shopIcons';
+import { useBackCloses } from '../../../components/useBackCloses';
 import { showDate } from '../../../dates';
 import { errorText } from '../../../errors';
 import { trpc } from '../../../trpc';
+import { afterDialogEntry } from '../afterDialogEntry';
+import { EstimatedTotal } from '../cart/CartReview';
+import { useCartNow } from '../cart/useCartNow';
 import { matchesName } from '../catalogue/search';
 
 // The customer's change and cancellation of their own order, until the cut-off of its
@@ -72,7 +76,20 @@ interface EditLine {
   quantity: number;
   minQuantity: number;
   lot: number;
+  /** The unit price the order has now (a product added here: the catalogue's). */
+  price?: number;
 }
+
+/** The lines being edited as the cart's estimate takes them (the same code prices both). */
+const asCartItems = (lines: readonly EditLine[]): CartItem[] =>
+  lines.map((l) => ({
+    id: l.product,
+    name: l.name,
+    nameNe: l.nameNe,
+    sku: l.sku,
+    quantity: l.quantity,
+    ...(l.price !== undefined ? { price: l.price } : {}),
+  }));
 
 function useInvalidateOrders() {
   const utils = trpc.useUtils();
@@ -110,8 +127,13 @@ function ChangeForm({
         quantity: l.quantity,
         minQuantity: 1,
         lot: 1,
+        price: l.price,
       })),
   );
+  // The new total as the quantities change: the change is priced again as a placement is (at
+  // today's prices, the customer's own minimum order), so the cart's estimate says it.
+  const items = asCartItems(lines);
+  const now = useCartNow(items);
   const invalidate = useInvalidateOrders();
   const save = useMutation({
     mutationKey: getMutationKey(trpc.orders.change),
@@ -204,10 +226,12 @@ function ChangeForm({
               quantity: smallestQuantity(termsOf(p)),
               minQuantity: p.minQuantity,
               lot: p.lot,
+              price: p.price,
             },
           ]);
         }}
       />
+      {lines.length > 0 && <EstimatedTotal items={items} now={now} change />}
       {save.isError && (
         <Alert color="red" variant="light" role="alert">
           {errorText(t, save.error, 'errors.common.mutationFailed')}
@@ -243,6 +267,10 @@ export function OrderChangeActions({ order }: { order: OrderOut }) {
         { context: { idempotencyKey: newAttemptKey() } },
       ),
     onSuccess: async (done) => {
+      // The confirmation closes first, and its history entry is gone before the page is left:
+      // the history list replaces the order's page, not the dialog's entry (useBackCloses).
+      setConfirming(false);
+      await afterDialogEntry();
       // The order is gone: its page's reads are marked stale, not read again (they would 404).
       await Promise.all([
         utils.orders.byId.invalidate(undefined, { refetchType: 'none' }),
@@ -257,6 +285,11 @@ export function OrderChangeActions({ order }: { order: OrderOut }) {
         state: { cancelled: done.orderNumber },
       });
     },
+  });
+
+  // The phone's Back button answers "Keep the order" (held while the cancel is on its way).
+  useBackCloses(confirming, () => {
+    if (!cancel.isPending) setConfirming(false);
   });
 
   if (!window.data?.changeable) return null;

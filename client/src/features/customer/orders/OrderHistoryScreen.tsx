@@ -21,6 +21,7 @@ import type { OrderOut } from '../../../../../shared/schemas/orders';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { Money } from '../../../components/Money';
+import { useBackCloses } from '../../../components/useBackCloses';
 import { showDate } from '../../../dates';
 import { usePhone } from '../../../shell/FloatingActions';
 import { trpc } from '../../../trpc';
@@ -44,6 +45,8 @@ export function historyPath(page: number): string {
 
 function DetailsModal({ order, onClose }: { order: OrderOut | null; onClose(): void }) {
   const { t } = useTranslation();
+  // The phone's Back button closes the popup and the history stays on its page.
+  useBackCloses(order !== null, onClose);
   return (
     <Modal
       opened={order !== null}

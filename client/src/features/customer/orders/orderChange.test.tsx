@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
 import { makeOrder, makeProduct } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
+import type { Answers } from '../../../test/testServer';
 import { CancelledOrders } from './CancelledOrders';
 import { OrderChangeActions } from './OrderChange';
 
@@ -27,7 +28,7 @@ const products = [
   makeProduct({ _id: 'p3', name: 'Toor Dal 1kg', nameNe: 'रहर दाल', sku: 'Kg' }),
 ];
 
-function openChange() {
+function openChange(answers: Answers = {}) {
   renderScreen(<OrderChangeActions order={order} />, {
     path: '/customer/orderdetails/o1',
     answers: {
@@ -38,6 +39,7 @@ function openChange() {
         closesAt: '2030-05-16T19:00:00.000Z',
       }),
       'products.list': () => products,
+      ...answers,
     },
   });
 }
@@ -106,5 +108,56 @@ describe('Cancel order', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
     await waitFor(() => expect(calls.some((c) => c.path === 'orders.cancel')).toBe(true));
     await waitFor(() => expect(reads()).toBe(2));
+  });
+});
+
+describe('Change order: the new total as the quantities change', () => {
+  const total = () => screen.getByTestId('estimated-total').textContent;
+
+  it('estimates the changed order as the cart does, before it is saved', async () => {
+    openChange();
+    fireEvent.click(await screen.findByRole('button', { name: 'Change order' }));
+    const form = await screen.findByTestId('change-form');
+    // 2 bags at 3,980 and 8% tax rounded down: 7,960 + 636.
+    await waitFor(() => expect(total()).toBe('¥8,596'));
+    expect(within(form).getByText('New total, estimated (tax included)')).toBeTruthy();
+    fireEvent.click(
+      within(form).getByRole('button', { name: 'Increase quantity of Basmati Rice 5kg' }),
+    );
+    // 3 bags: 11,940 + 955.
+    expect(total()).toBe('¥12,895');
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove Basmati Rice 5kg' }));
+    expect(screen.queryByTestId('estimated-total')).toBeNull();
+  });
+
+  it("with the customer's own minimum: the delivery charge below it, gone above it", async () => {
+    openChange({
+      'orders.checkoutTerms': () => ({
+        minimumOrder: { rule: 'charge', value: 10000, deliveryCharge: 800 },
+        hidden: [],
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Change order' }));
+    const form = await screen.findByTestId('change-form');
+    // 7,960 + 636, and the charge 800 + 80 at 10%.
+    await waitFor(() => expect(total()).toBe('¥9,476'));
+    expect(within(form).getByTestId('minimum-note').textContent).toContain('¥2,040 more');
+    fireEvent.click(
+      within(form).getByRole('button', { name: 'Increase quantity of Basmati Rice 5kg' }),
+    );
+    expect(total()).toBe('¥12,895');
+    expect(within(form).queryByTestId('minimum-note')).toBeNull();
+  });
+
+  it("says when the catalogue's price is another one now: the change is priced at it", async () => {
+    openChange({
+      'products.list': () => [makeProduct({ _id: 'p1', name: 'Basmati Rice 5kg', price: 4200 })],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Change order' }));
+    // 8,400 + 672.
+    await waitFor(() => expect(total()).toBe('¥9,072'));
+    expect(screen.getByTestId('prices-changed').textContent).toBe(
+      "The price of 1 item changed since you ordered it: the new total uses today's price.",
+    );
   });
 });
