@@ -5,7 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { OrderOut } from '../../../../../shared/schemas/orders';
 import { clearCart, useCart } from '../../../cart';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
-import { afterDialogEntry } from '../afterDialogEntry';
+import { afterDialogEntry } from '../../../components/useBackCloses';
 import { customerCrumbs } from '../crumbs';
 import type { PlacedSummary } from '../orders/OrderPlacedScreen';
 import { CartReview } from './CartReview';
