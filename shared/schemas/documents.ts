@@ -109,6 +109,9 @@ export const documentSummaryOut = z.object({
   amount: z.number().int(),
   /** Cancelled (an invoice cancelled with a reason, ADR 034): the list marks it. */
   cancelled: z.boolean(),
+  /** An invoice's part still to pay (0 for the other kinds), and whether it is overdue. */
+  unpaid: z.number().int().optional(),
+  overdue: z.boolean().optional(),
 });
 export type DocumentSummary = z.output<typeof documentSummaryOut>;
 

@@ -32,7 +32,14 @@ interface Account {
 interface Mine {
   balance: number;
   overdue: number;
-  documents: { kind: string; number: string; cancelled: boolean }[];
+  documents: {
+    kind: string;
+    id: string;
+    number: string;
+    cancelled: boolean;
+    unpaid?: number;
+    overdue?: boolean;
+  }[];
   account: Account;
 }
 
@@ -250,6 +257,15 @@ describe("a monthly customer's account", () => {
     expect(r.account.credits).toBeNull();
     // The document list marks the cancelled invoice.
     expect(r.documents.filter((d) => d.kind === 'invoice').map((d) => d.cancelled)).toContain(true);
+    // Each invoice says what of it is still to pay, and whether that is overdue: the balance
+    // is the invoices marked so. A cancelled or paid invoice is owed nothing.
+    const invoices = r.documents.filter((d) => d.kind === 'invoice');
+    expect(invoices.reduce((sum, d) => sum + (d.unpaid ?? 0), 0)).toBe(r.balance);
+    expect(invoices.filter((d) => d.overdue).map((d) => d.unpaid)).toEqual([1_000]);
+    expect(invoices.find((d) => d.id === cancelled.id)).toMatchObject({
+      unpaid: 0,
+      overdue: false,
+    });
   });
 });
 

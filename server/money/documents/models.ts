@@ -855,34 +855,46 @@ export function customerDocuments(
   const c = customerRow(db, customerId);
   if (!c) throw notInScope();
   const docs = db.$client
-    .prepare<[Record<string, string>], Omit<DocumentSummary, 'cancelled'> & { cancelled: number }>(
+    .prepare<
+      [Record<string, string>],
+      Omit<DocumentSummary, 'cancelled' | 'overdue'> & { cancelled: number; overdue: number }
+    >(
       // `date` may be an instant here (a delivery's time, an old invoice's creation): it is
       // made the business's date below. Sorting by it first only picks the newest 500.
       // A slip once the order reached the restaurant (not while a driver still carries it).
+      // An invoice says what of it is still to pay, and whether that is past its due date, so
+      // the restaurant sees which invoice its balance is.
       `SELECT * FROM (SELECT 'slip' AS kind, o.id, COALESCE(o.slip_number, '') AS number,
-              ${DELIVERED_AT_SQL} AS date, o.total AS amount, 0 AS cancelled
+              ${DELIVERED_AT_SQL} AS date, o.total AS amount, 0 AS cancelled, 0 AS unpaid,
+              0 AS overdue
          FROM customer_order o WHERE o.customer_id = @c AND o.is_delivered = 1)
         WHERE date IS NOT NULL
        UNION ALL
        SELECT 'invoice', id, COALESCE(number, ''), COALESCE(issue_date, created_at), amount,
-              cancelled_at IS NOT NULL
+              cancelled_at IS NOT NULL,
+              CASE WHEN cancelled_at IS NULL THEN amount - paid_amount ELSE 0 END,
+              cancelled_at IS NULL AND paid_amount < amount AND due_date IS NOT NULL
+                AND due_date < @today
          FROM invoice WHERE customer_id = @c
        UNION ALL
-       SELECT 'statement', id, number, closing_date, amount_due, 0 FROM statement WHERE customer_id = @c
+       SELECT 'statement', id, number, closing_date, amount_due, 0, 0, 0
+         FROM statement WHERE customer_id = @c
        UNION ALL
-       SELECT 'receipt', p.id, COALESCE(p.receipt_number, ''), p.date, p.amount, 0
+       SELECT 'receipt', p.id, COALESCE(p.receipt_number, ''), p.date, p.amount, 0, 0, 0
          FROM payment p JOIN invoice i ON i.id = p.invoice_id WHERE i.customer_id = @c
        UNION ALL
-       SELECT 'creditNote', id, number, issue_date, total, 0 FROM credit_note WHERE customer_id = @c
+       SELECT 'creditNote', id, number, issue_date, total, 0, 0, 0
+         FROM credit_note WHERE customer_id = @c
        ORDER BY date DESC, number DESC
        LIMIT 500`,
     )
-    .all({ c: customerId })
+    .all({ c: customerId, today: at.today })
     .map(
       (d): DocumentSummary => ({
         ...d,
         date: businessDateOf(d.date, at.timeZone),
         cancelled: d.cancelled !== 0,
+        overdue: d.overdue !== 0,
       }),
     )
     .sort((a, b) => b.date.localeCompare(a.date) || b.number.localeCompare(a.number));

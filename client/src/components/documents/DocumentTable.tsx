@@ -5,8 +5,8 @@ import { DOCUMENT_KINDS, type DocumentKind } from '../../../../shared/enums';
 import { formatYen } from '../../../../shared/format';
 import type { DocumentSummary } from '../../../../shared/schemas/documents';
 import { showDate } from '../../dates';
-import { dynamicT } from '../../i18n';
 import { DocumentLink } from './DocumentActions';
+import { kindName } from './kindName';
 
 /**
  * A customer's documents, newest first: kind and number (print view) with its PDF, date,
@@ -36,7 +36,7 @@ export function DocumentTable({
           onChange={(e) => setKind(e.currentTarget.value as DocumentKind | 'all')}
           data={[
             { value: 'all', label: t('documents.ui.allKinds') },
-            ...kinds.map((k) => ({ value: k, label: dynamicT(t)(`documents.ui.kinds.${k}`) })),
+            ...kinds.map((k) => ({ value: k, label: kindName(t, k, area, { plural: true }) })),
           ]}
           maw={320}
           data-testid="document-kind"
@@ -55,7 +55,7 @@ export function DocumentTable({
             <Table.Tr key={`${doc.kind}:${doc.id}`}>
               <Table.Td>
                 <Text size="xs" c="gray.7">
-                  {dynamicT(t)(`documents.ui.kind.${doc.kind}`)}
+                  {kindName(t, doc.kind, area)}
                 </Text>
                 <DocumentLink kind={doc.kind} id={doc.id} number={doc.number} area={area} />
                 {doc.cancelled && (
@@ -67,6 +67,22 @@ export function DocumentTable({
               <Table.Td>{showDate(doc.date)}</Table.Td>
               <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                 {formatYen(doc.amount)}
+                {/* Which invoice the balance is: its part still to pay, red once overdue. */}
+                {doc.unpaid ? (
+                  <Badge
+                    display="block"
+                    ml="auto"
+                    mt={2}
+                    color={doc.overdue ? 'red.9' : 'yellow.9'}
+                    variant="light"
+                    tt="none"
+                    data-testid="document-unpaid"
+                  >
+                    {t(doc.overdue ? 'documents.ui.unpaidOverdue' : 'documents.ui.unpaid', {
+                      amount: formatYen(doc.unpaid),
+                    })}
+                  </Badge>
+                ) : null}
               </Table.Td>
             </Table.Tr>
           ))}

@@ -101,7 +101,10 @@ export function AccountScreen() {
                       amount: formatYen(query.data.account.nextDue.amount),
                       date: showDate(query.data.account.nextDue.date),
                     })
-                  : t('money.account.nothingDue')}
+                  : // Owed, none of it due later: all of it is overdue (shown beside).
+                    query.data.overdue > 0
+                    ? t('money.account.allOverdue')
+                    : t('money.account.nothingDue')}
               </Text>
             </Figure>
             <Card withBorder data-testid="account-overdue">
@@ -128,6 +131,9 @@ export function AccountScreen() {
                     {t('money.account.payBy', { date: showDate(e.dueDate) })}
                   </Text>
                 )}
+                <Text size="xs" c="gray.7" mt={4}>
+                  {t('money.account.taxOnce')}
+                </Text>
               </Figure>
             ))}
             {query.data.account.toBeInvoiced.length === 0 && query.data.account.nextClosing && (

@@ -89,6 +89,43 @@ describe('ACCOUNT', () => {
     expect(text('account-credits')).toContain('CN-000001');
   });
 
+  it('with everything overdue, says so instead of "nothing due", and marks the invoice it is', async () => {
+    const answer = monthly({ nextDue: null });
+    answer.balance = 33_026;
+    answer.overdue = 33_026;
+    answer.documents = [
+      {
+        kind: 'invoice',
+        id: 'i45',
+        number: 'INV-000045',
+        date: '2030-09-11',
+        amount: 33_026,
+        cancelled: false,
+        unpaid: 33_026,
+        overdue: true,
+      },
+      {
+        kind: 'invoice',
+        id: 'i46',
+        number: 'INV-000046',
+        date: '2030-09-12',
+        amount: 5_000,
+        cancelled: false,
+        unpaid: 0,
+        overdue: false,
+      },
+    ];
+    openAccount(answer);
+    await screen.findByTestId('account-next-due');
+    expect(text('account-next-due')).toBe(
+      'All of it is past its due date: please pay as soon as you can.',
+    );
+    const marks = screen.getAllByTestId('document-unpaid');
+    expect(marks.map((m) => m.textContent)).toEqual(['Overdue ¥33,026']);
+    const row = marks[0]?.closest('tr');
+    expect(row?.textContent).toContain('INV-000045');
+  });
+
   it('marks a cancelled document in the list', async () => {
     openAccount(monthly());
     const table = await screen.findByTestId('document-table');
