@@ -126,7 +126,7 @@ describe("1. the customer's own minimum order, before tax", () => {
     });
     const note = await screen.findByTestId('minimum-note');
     expect(note.textContent).toBe(
-      '¥3,340 more (before tax) to reach ¥10,000: below it a delivery charge of ¥800 (plus tax) is added, as in the total above.',
+      '¥3,340 more (before tax) to reach ¥10,000: below it a delivery charge of ¥800 (plus tax) is added. It is already in the 10% subtotal and the total above.',
     );
     // 6,660 + 8% (532) and 800 + 10% (80).
     expect(screen.getByTestId('estimated-total').textContent).toBe('¥8,072');
