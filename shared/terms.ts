@@ -1,4 +1,12 @@
 import { MAX_QUANTITY } from './rules';
+import {
+  asTaxRate,
+  type PriceBasis,
+  type TaxRate,
+  type TaxRounding,
+  type TaxSummary,
+  taxByRate,
+} from './tax';
 
 // Terms per restaurant both sides apply (ADR 035): the server refuses what breaks them, the
 // cart uses the same functions to step and correct quantities before the order is sent.
@@ -56,4 +64,55 @@ export function correctQuantity(t: QuantityTerms, quantity: number): number {
 export function stepQuantity(t: QuantityTerms, quantity: number, direction: 1 | -1): number {
   const lot = Math.max(1, t.lot);
   return correctQuantity(t, quantity + direction * lot);
+}
+
+/** A customer's minimum order value as the server applies it (orders.checkoutTerms). */
+export interface MinimumOrder {
+  /** refuse: below it the order is refused; charge: a delivery charge line is added. */
+  rule: 'refuse' | 'charge';
+  /** Whole yen, compared with the goods before tax. */
+  value: number;
+  /** The delivery charge (before tax, at the standard rate) of `charge`. */
+  deliveryCharge: number;
+}
+
+export interface OrderEstimate {
+  summary: TaxSummary;
+  /** The goods before tax: the lines' sum, what the minimum is compared with. */
+  goods: number;
+  /** How much more the goods need to reach the minimum (0: reached, or no minimum). */
+  missing: number;
+  /** The delivery charge the order would carry (0: none). */
+  charge: number;
+}
+
+/**
+ * The order as placement will price it (server/catalogue/customer-prices.ts applyMinimumOrder
+ * and shared/tax.ts): the lines' goods before tax against the customer's own minimum, a
+ * delivery charge line at the standard rate below a `charge` minimum, then tax per rate.
+ */
+export function estimateOrder(
+  lines: readonly { price: number; quantity: number; rate: TaxRate }[],
+  minimum: MinimumOrder | null | undefined,
+  basis: PriceBasis,
+  rounding: TaxRounding,
+): OrderEstimate {
+  const goods = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const applies =
+    minimum != null &&
+    minimum.value > 0 &&
+    lines.length > 0 &&
+    goods < minimum.value &&
+    (minimum.rule === 'refuse' || minimum.deliveryCharge > 0);
+  const missing = applies ? minimum.value - goods : 0;
+  const charge = applies && minimum.rule === 'charge' ? minimum.deliveryCharge : 0;
+  const summary = taxByRate(
+    [
+      ...lines.map((l) => ({ amount: l.price * l.quantity, rate: l.rate })),
+      ...(charge > 0 ? [{ amount: charge, rate: asTaxRate(DELIVERY_CHARGE_RATE) }] : []),
+    ],
+    basis,
+    rounding,
+  );
+  return { summary, goods, missing, charge };
 }

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_QUANTITY } from '../../shared/rules';
+import { estimateOrder } from '../../shared/terms';
 import { keepAttempt, keptAttempt } from './attemptKey';
 import {
   addToCart,
@@ -26,7 +27,7 @@ import {
   withRemoved,
   writeCart,
 } from './cart';
-import { estimateOrder, lineNow } from './features/customer/cart/estimate';
+import { lineNow } from './features/customer/cart/estimate';
 
 const rice: CartItem = { id: 'p1', name: 'Rice', sku: 'Kg', quantity: 2 };
 

@@ -35,7 +35,7 @@ import {
   sameDayOut,
 } from '../../shared/schemas/order-change';
 import { orderOut, orderPageOut, pageInput, placeOrderInput } from '../../shared/schemas/orders';
-import { checkoutTermsInput, checkoutTermsOut } from '../../shared/schemas/terms';
+import { checkoutTermsInput, checkoutTermsOut, termsForInput } from '../../shared/schemas/terms';
 import { releaseHeldOrder } from '../customers/credit.router';
 import { actorOf } from '../platform/audit';
 import { businessNow, businessToday } from '../platform/business-day';
@@ -114,6 +114,15 @@ export const ordersRouter = router({
     .input(checkoutTermsInput)
     .output(answer(checkoutTermsOut))
     .query(({ ctx, input }) => checkoutTermsOf(ctx.db, ctx.customer.id, input.products)),
+
+  /**
+   * A customer's terms as the office's phone order estimates with them: its minimum order and
+   * delivery charge, so the total the clerk reads out is the one placement will make.
+   */
+  termsFor: staffProcedure
+    .input(termsForInput)
+    .output(answer(checkoutTermsOut))
+    .query(({ ctx, input }) => checkoutTermsOf(ctx.db, input.customerId, input.products)),
 
   /** The customer's order for a delivery day that can still be changed (checkout's notice). */
   sameDay: customerProcedure

@@ -170,6 +170,9 @@ export const checkoutTermsInput = z.object({
   products: z.array(idParam).max(MAX_LINES, 'order.tooManyLines').default([]),
 });
 
+/** The office's phone order for a customer: that customer's terms (orders.termsFor). */
+export const termsForInput = checkoutTermsInput.extend({ customerId: idParam });
+
 /**
  * The signed-in customer's terms as its cart and checkout show them: its minimum order value
  * (before tax; `refuse`: below it the order is refused, `charge`: a delivery charge line of

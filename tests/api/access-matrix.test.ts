@@ -113,6 +113,7 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'orders.changeWindow': ['query', ['customer']],
   'orders.sameDay': ['query', ['customer']],
   'orders.checkoutTerms': ['query', ['customer']],
+  'orders.termsFor': ['query', STAFF],
   'orders.change': ['mutation', ['customer']],
   'orders.addTo': ['mutation', ['customer']],
   'orders.cancel': ['mutation', ['customer']],

@@ -46,6 +46,12 @@ function renderModal() {
       }),
       'products.list': () => [rice, ghee, sauce],
       'products.forCustomer': ({ customerId }) => catalogues[customerId] ?? [],
+      // Everest Dining: below ¥30,000 before tax, an ¥800 delivery charge is added.
+      'orders.termsFor': ({ customerId }) => ({
+        minimumOrder:
+          customerId === 'everest' ? { rule: 'charge', value: 30000, deliveryCharge: 800 } : null,
+        hidden: [],
+      }),
       'settings.tax': () => ({ basis: 'exclusive', rounding: 'down' }),
       'settings.deliveryCalendar': () => ({
         timeZone: 'Asia/Tokyo',
@@ -117,6 +123,20 @@ describe('an order phoned in', () => {
     await choose('Product', 'Ghee (Kg) ¥900', 1);
     // (5,400 + 900) + 8% = 6,804.
     await waitFor(() => expect(screen.getByTestId('place-for-total').textContent).toBe('¥6,804'));
+  });
+
+  it("adds the customer's delivery charge below its minimum, as placement will", async () => {
+    renderModal();
+    await choose(/^Customer/, 'Everest Dining (C2)');
+    await waitFor(() =>
+      expect(
+        (screen.getByLabelText('Product', { selector: 'input' }) as HTMLInputElement).disabled,
+      ).toBe(false),
+    );
+    await choose('Product', 'Rice (Kg) ¥2,000');
+    // 2,000 + 8% = 2,160, and the charge 800 + 10% = 880: ¥3,040, not ¥2,160.
+    await waitFor(() => expect(screen.getByTestId('place-for-total').textContent).toBe('¥3,040'));
+    expect(screen.getByTestId('place-for-minimum').textContent).toContain('¥800');
   });
 
   it('takes off what the newly chosen customer is not offered, and says so', async () => {

@@ -18,7 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import { MAX_QUANTITY } from '../../../../../shared/rules';
 import type { LastOrderOut } from '../../../../../shared/schemas/office-lists';
-import { type TaxLine, taxByRate } from '../../../../../shared/tax';
+import { asTaxRate } from '../../../../../shared/tax';
+import { estimateOrder } from '../../../../../shared/terms';
 import { unitLabel } from '../../../components/localName';
 import { notifySuccess } from '../../../components/notify';
 import { TaxBreakdown } from '../../../components/TaxBreakdown';
@@ -52,6 +53,12 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
     { enabled: opened && !!customerId },
   );
   const taxSettings = trpc.settings.tax.useQuery(undefined, { enabled: opened, staleTime: 60_000 });
+  // The customer's minimum order and delivery charge: the total read out on the phone is the
+  // one placement will make.
+  const terms = trpc.orders.termsFor.useQuery(
+    { customerId: customerId ?? '', products: [] },
+    { enabled: opened && !!customerId },
+  );
   const calendar = trpc.settings.deliveryCalendar.useQuery(undefined, { enabled: opened });
   const [lines, setLines] = useState<Line[]>([EMPTY_LINE]);
   /** Products taken off the lines because the chosen customer is not offered them. */
@@ -112,16 +119,18 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
     setKey(newKey());
   }, [catalogue.data, lines]);
 
-  /** The lines as this customer pays them, for the running total. */
-  const priced: TaxLine[] = lines.flatMap((l) => {
+  /** The lines as this customer pays them, with its terms, for the running total. */
+  const priced = lines.flatMap((l) => {
     const p = l.product ? offered.get(l.product) : undefined;
-    return p ? [{ amount: p.price * l.quantity, rate: p.taxRate }] : [];
+    return p ? [{ price: p.price, quantity: l.quantity, rate: asTaxRate(p.taxRate) }] : [];
   });
-  const summary = taxByRate(
+  const { summary, missing, charge } = estimateOrder(
     priced,
+    terms.data?.minimumOrder,
     taxSettings.data?.basis ?? 'exclusive',
     taxSettings.data?.rounding ?? 'down',
   );
+  const minimumOrder = terms.data?.minimumOrder;
 
   const change = (i: number, patch: Partial<Line>) => {
     setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
@@ -296,6 +305,20 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
               totalLabel={t('webOrders.runningTotal')}
               testId="place-for-total"
             />
+            {minimumOrder && missing > 0 && (
+              <Text size="sm" fw={600} c="orange.9" data-testid="place-for-minimum">
+                {minimumOrder.rule === 'refuse'
+                  ? t('webOrders.minimumRefuse', {
+                      missing: formatYen(missing),
+                      minimum: formatYen(minimumOrder.value),
+                    })
+                  : t('webOrders.minimumCharge', {
+                      missing: formatYen(missing),
+                      minimum: formatYen(minimumOrder.value),
+                      charge: formatYen(charge),
+                    })}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               {t('webOrders.estimateNote')}
             </Text>

@@ -22,6 +22,7 @@ import {
 } from '../../../../../shared/delivery-dates';
 import { formatOrderNumber, formatYen, timeInZone } from '../../../../../shared/format';
 import type { OrderOut } from '../../../../../shared/schemas/orders';
+import type { MinimumOrder } from '../../../../../shared/terms';
 import type { CartItem } from '../../../cart';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FetchFailed, Loading } from '../../../components/LoadState';
@@ -31,7 +32,6 @@ import { errorText } from '../../../errors';
 import { trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
 import { CartBar, EstimatedTotal } from './CartReview';
-import type { MinimumOrder } from './estimate';
 import { CreditHoldBanner, OverdueBanner } from './OverdueBanner';
 import {
   AttemptKeys,

@@ -1,14 +1,9 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { asTaxRate } from '../../../../../shared/tax';
+import { estimateOrder, type MinimumOrder, type OrderEstimate } from '../../../../../shared/terms';
 import type { CartItem } from '../../../cart';
 import { trpc } from '../../../trpc';
-import {
-  estimateOrder,
-  type LineNow,
-  lineNow,
-  type MinimumOrder,
-  type OrderEstimate,
-} from './estimate';
+import { type LineNow, lineNow } from './estimate';
 
 /**
  * What the catalogue says now about a line's product: in stock, out of stock, hidden from this
