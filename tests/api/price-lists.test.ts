@@ -606,6 +606,12 @@ describe('minimum order value', () => {
     const p = makeProduct(t.db, { price: 5000 });
     const a = await customer();
     await assign(a.id, null, { minOrderRule: 'charge', minOrderValue: 20000, deliveryCharge: 800 });
+    // The office's phone order reads the same terms for this customer.
+    const terms = await query<{ minimumOrder: unknown }>(admin, 'orders.termsFor', {
+      customerId: a.id,
+      products: [],
+    });
+    expect(terms.data.minimumOrder).toEqual({ rule: 'charge', value: 20000, deliveryCharge: 800 });
     const low = await place(a.client, [[p.id, 1]]);
     expect(low.status).toBe(201);
     const charge = low.body.orderItems.find((l) => l.product === null);
