@@ -129,104 +129,113 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <Stack>
-        <Text size="sm">
-          {invoice.customer?.restaurantName ?? t('money.deletedRestaurant')} ·{' '}
-          {t('money.balance', { amount: formatYen(balance) })}
-        </Text>
-        <NumberInput
-          label={t('money.paymentAmount')}
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            if (v !== '') setEverTyped(true);
-          }}
-          // "१००००" typed on a Nepali keyboard is ¥10,000, as the quantities read it.
-          onChangeCapture={westernDigitsTyped}
-          // Typed as it is: "12.5" stays 12.5 and is refused, never read as 125 (ADR 024).
-          clampBehavior="none"
-          step={1}
-          thousandSeparator=","
-          prefix="¥"
-          inputMode="numeric"
-          // A yen amount is typed, never stepped by one; on a driver's phone the 24 x 17 px
-          // arrows are no target either (driver.css).
-          hideControls
-          error={everTyped ? amountError : null}
-          data-autofocus
-        />
-        {isDriver && !editing ? (
-          <Text size="sm" c="dimmed">
-            {t('money.datedWhenTaken', { date })}
+      {/* Enter in the amount records the amount typed (the partial payment, or the edit). */}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setEverTyped(true);
+          if (!amountError && !busy) void send(false);
+        }}
+      >
+        <Stack>
+          <Text size="sm">
+            {invoice.customer?.restaurantName ?? t('money.deletedRestaurant')} ·{' '}
+            {t('money.balance', { amount: formatYen(balance) })}
           </Text>
-        ) : (
-          <TextInput
-            type="date"
-            {...DATE_INPUT_RANGE}
-            label={t('money.date')}
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-            max={businessToday()}
-            error={touched ? dateError : null}
-            required
+          <NumberInput
+            label={t('money.paymentAmount')}
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              if (v !== '') setEverTyped(true);
+            }}
+            // "१००००" typed on a Nepali keyboard is ¥10,000, as the quantities read it.
+            onChangeCapture={westernDigitsTyped}
+            // Typed as it is: "12.5" stays 12.5 and is refused, never read as 125 (ADR 024).
+            clampBehavior="none"
+            step={1}
+            thousandSeparator=","
+            prefix="¥"
+            inputMode="numeric"
+            // A yen amount is typed, never stepped by one; on a driver's phone the 24 x 17 px
+            // arrows are no target either (driver.css).
+            hideControls
+            error={everTyped ? amountError : null}
+            data-autofocus
           />
-        )}
-        <Group justify="flex-end">
-          {editing ? (
-            <Button onClick={() => send(false)} loading={busy} disabled={Boolean(amountError)}>
-              {t('money.savePayment')}
-            </Button>
+          {isDriver && !editing ? (
+            <Text size="sm" c="dimmed">
+              {t('money.datedWhenTaken', { date })}
+            </Text>
           ) : (
-            <>
-              <Button
-                variant="light"
-                onClick={() => send(false)}
-                loading={busy}
-                disabled={Boolean(amountError)}
-              >
-                {t('money.payPartial')}
+            <TextInput
+              type="date"
+              {...DATE_INPUT_RANGE}
+              label={t('money.date')}
+              value={date}
+              onChange={(e) => setDate(e.currentTarget.value)}
+              max={businessToday()}
+              error={touched ? dateError : null}
+              required
+            />
+          )}
+          <Group justify="flex-end">
+            {editing ? (
+              <Button onClick={() => send(false)} loading={busy} disabled={Boolean(amountError)}>
+                {t('money.savePayment')}
               </Button>
-              {balance > 0 && (
+            ) : (
+              <>
+                <Button
+                  variant="light"
+                  onClick={() => send(false)}
+                  loading={busy}
+                  disabled={Boolean(amountError)}
+                >
+                  {t('money.payPartial')}
+                </Button>
+                {balance > 0 && (
+                  <Button
+                    color="green"
+                    onClick={() => setConfirmFull(true)}
+                    loading={busy}
+                    disabled={typed || confirmFull}
+                  >
+                    {t('money.payFull')}
+                  </Button>
+                )}
+              </>
+            )}
+          </Group>
+          {confirmFull && !editing && (
+            <Paper withBorder p="sm" bg="green.0" role="alertdialog" aria-labelledby="pay-full-q">
+              <Text size="sm" id="pay-full-q" mb="sm">
+                {t('money.payFullConfirm', {
+                  amount: formatYen(balance),
+                  date: isDriver ? businessToday() : date,
+                })}
+              </Text>
+              <Group justify="flex-end" gap="xs">
+                <Button variant="default" size="sm" onClick={() => setConfirmFull(false)}>
+                  {t('money.payFullNo')}
+                </Button>
                 <Button
                   color="green"
-                  onClick={() => setConfirmFull(true)}
+                  size="sm"
+                  data-autofocus
                   loading={busy}
-                  disabled={typed || confirmFull}
+                  onClick={async () => {
+                    await send(true);
+                    setConfirmFull(false);
+                  }}
                 >
-                  {t('money.payFull')}
+                  {t('money.payFullYes', { amount: formatYen(balance) })}
                 </Button>
-              )}
-            </>
+              </Group>
+            </Paper>
           )}
-        </Group>
-        {confirmFull && !editing && (
-          <Paper withBorder p="sm" bg="green.0" role="alertdialog" aria-labelledby="pay-full-q">
-            <Text size="sm" id="pay-full-q" mb="sm">
-              {t('money.payFullConfirm', {
-                amount: formatYen(balance),
-                date: isDriver ? businessToday() : date,
-              })}
-            </Text>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" size="sm" onClick={() => setConfirmFull(false)}>
-                {t('money.payFullNo')}
-              </Button>
-              <Button
-                color="green"
-                size="sm"
-                data-autofocus
-                loading={busy}
-                onClick={async () => {
-                  await send(true);
-                  setConfirmFull(false);
-                }}
-              >
-                {t('money.payFullYes', { amount: formatYen(balance) })}
-              </Button>
-            </Group>
-          </Paper>
-        )}
-      </Stack>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -26,6 +26,29 @@ describe('the payment form', () => {
     expect((amount as HTMLInputElement).value).toBe('¥12.5');
     expect(fetch).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();
+    // Enter on an amount that is refused records nothing either.
+    fireEvent.submit(amount.closest('form') as HTMLFormElement);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('records the amount typed when Enter is pressed in it', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ result: { data: invoice } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    renderWithProviders(
+      <PaymentForm invoice={invoice} opened onClose={() => {}} onSaved={() => {}} />,
+    );
+    const amount = screen.getByLabelText('Amount (¥)');
+    fireEvent.change(amount, { target: { value: '2000' } });
+    fireEvent.submit(amount.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(String(url)).toContain('invoices.pay');
+    expect(JSON.parse(String(init.body))).toMatchObject({ amount: 2000 });
   });
 });
 
