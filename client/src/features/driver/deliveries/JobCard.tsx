@@ -7,6 +7,7 @@ import { localName, unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
 import { Phone } from '../../../components/Phone';
 import { ProofPhotoLink } from '../../../components/ProofPhotoLink';
+import { businessToday, showDate } from '../../../dates';
 import { dynamicT } from '../../../i18n';
 import { CollectBeforeUnloading, type useDues } from '../payments/DueToCollect';
 import { mapLink } from './mapLink';
@@ -57,6 +58,12 @@ export function JobCard({
             </Text>
           </Stack>
         </Group>
+        {/* Dispatched early for a later day: not to be delivered today. */}
+        {!job.isDelivered && job.order && job.order.deliveryDate > businessToday() && (
+          <Alert color="orange" variant="light" p="xs" data-testid="job-later-date">
+            {t('driverJobs.forLaterDate', { date: showDate(job.order.deliveryDate) })}
+          </Alert>
+        )}
         {!job.isDelivered && <CollectBeforeUnloading customerId={job.customer?._id} dues={dues} />}
         {!job.isDelivered && job.customer?.address && (
           <Text size="sm" data-testid="job-address">
