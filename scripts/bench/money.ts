@@ -97,12 +97,12 @@ async function main() {
       const data = exportData(db, null, today, 'Asia/Tokyo');
       workbookBytes(appXlsx, buildWorkbook(appXlsx, data, today));
       app.push(performance.now() - a0);
-      rows = data.customers.length + data.invoices.length + data.billed.length;
+      rows = data.customers.length + data.outstanding.length + data.invoiceList.length;
       // The same rows as plain arrays (the three sheets: customers, outstanding invoices and
       // the invoices billed with their tax per rate), written by xlsx with the same compression.
       const customers = data.customers.map((c) => Object.values(c));
-      const invoices = data.invoices.map((v) => Object.values(v));
-      const billed = data.billed.map((v) => Object.values(v));
+      const invoices = data.outstanding.map((v) => Object.values(v));
+      const billed = data.invoiceList.map((v) => Object.values(v));
       const b0 = performance.now();
       const wb = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(customers), 'Customers');

@@ -8,8 +8,8 @@ import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 
 // The Excel export (DESIGN §3): one workbook per route (or all routes) with three sheets:
-// Customers, Outstanding invoices (`invoiceHeader`, what is still owed) and Invoices
-// (`billedHeader`, every invoice of the period with its totals and tax per rate).
+// Customers, Outstanding invoices (`outstandingHeader`, what is still owed) and Invoices
+// (`INVOICE_LIST_COLUMNS`, every invoice of the period with its totals and tax per rate).
 // `xlsx` only ever WRITES here; nothing uploaded is parsed.
 // Yen are numbers with a yen format, dates are real dates, each sheet has a header row, frozen
 // panes and an autofilter, and text that a spreadsheet could take for a formula is text.
@@ -164,7 +164,7 @@ interface CustomerExportRow {
   lastDelivery: string | null;
 }
 
-interface InvoiceExportRow {
+interface OutstandingRow {
   customerCode: string | null;
   restaurantName: string | null;
   routeName: string | null;
@@ -177,7 +177,7 @@ interface InvoiceExportRow {
 }
 
 /** An invoice of the Invoices sheet: its totals and tax per rate (ADR 031). */
-interface BilledInvoiceRow {
+interface InvoiceListRow {
   number: string | null;
   kind: string;
   issueDate: string;
@@ -201,8 +201,10 @@ const phone = (p: string | null) => (p ? (p.startsWith('0') ? p : `0${p}`) : '')
 export interface ExportData {
   fileName: string;
   customers: CustomerExportRow[];
-  invoices: InvoiceExportRow[];
-  billed: BilledInvoiceRow[];
+  /** The Outstanding invoices sheet: what is still owed. */
+  outstanding: OutstandingRow[];
+  /** The Invoices sheet: every invoice of the period. */
+  invoiceList: InvoiceListRow[];
 }
 
 /**
@@ -250,8 +252,8 @@ export function exportData(
     )
     .all(params)
     .map((c) => ({ ...c, lastDelivery: businessDay(c.lastDelivery || null, timeZone) }));
-  const invoices = db.$client
-    .prepare<Record<string, string>, InvoiceExportRow>(
+  const outstanding = db.$client
+    .prepare<Record<string, string>, OutstandingRow>(
       `SELECT c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
               r.name AS routeName, COALESCE(i.issue_date, i.created_at) AS invoiceDate,
               i.due_date AS dueDate, i.amount,
@@ -270,8 +272,8 @@ export function exportData(
     .slice(0, 10);
   // An invoice without an issue date (an old row) counts from the instant it was made.
   const sinceInstant = instantInZone(since, '00:00', timeZone).toISOString();
-  const billed = db.$client
-    .prepare<Record<string, string>, BilledInvoiceRow>(
+  const invoiceList = db.$client
+    .prepare<Record<string, string>, InvoiceListRow>(
       `SELECT i.number, i.kind, COALESCE(i.issue_date, i.created_at) AS issueDate,
               c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
               i.net8, i.tax8, i.net10, i.tax10, i.credit_applied AS creditApplied, i.amount,
@@ -292,7 +294,7 @@ export function exportData(
     // rows come nearly in order, so this is one pass.
     .sort((a, b) => byText(a.issueDate, b.issueDate) || byText(a.number ?? '', b.number ?? ''));
   const safe = routeName.replace(/[^\p{L}\p{N}_.-]+/gu, '-').replace(/^-+|-+$/g, '') || 'route';
-  return { fileName: `${safe}-data-${today}.xlsx`, customers, invoices, billed };
+  return { fileName: `${safe}-data-${today}.xlsx`, customers, outstanding, invoiceList };
 }
 
 /** The Customers sheet's header, in the order of its columns. */
@@ -314,7 +316,7 @@ export function customerHeader(x: ExportTexts): string[] {
 }
 
 /** The Outstanding invoices sheet's header. */
-export function invoiceHeader(x: ExportTexts): string[] {
+export function outstandingHeader(x: ExportTexts): string[] {
   const h = x.outstanding;
   return [
     h.code,
@@ -331,24 +333,92 @@ export function invoiceHeader(x: ExportTexts): string[] {
   ];
 }
 
-/** The Invoices sheet's header. */
-export function billedHeader(x: ExportTexts): string[] {
-  const h = x.invoices;
-  return [
-    h.number,
-    h.kind,
-    h.issueDate,
-    h.code,
-    h.restaurant,
-    h.net8,
-    h.tax8,
-    h.net10,
-    h.tax10,
-    h.creditApplied,
-    h.amount,
-    h.paid,
-    h.cancelled,
-  ];
+/**
+ * The Invoices sheet (every invoice of the period, hand-made ones too, ADR 046), one entry per
+ * column: its header, its cell, its width, and for a yen column its total (cancelled invoices
+ * left out, as the total row's label says). A new column is one more entry here.
+ */
+interface InvoiceListColumn {
+  header: (h: ExportTexts['invoices']) => string;
+  cell: (i: InvoiceListRow, kinds: Record<string, string>, x: ExportTexts) => Cell;
+  width: number;
+  /** A yen column: the value its total adds up. */
+  total?: (i: InvoiceListRow) => number;
+}
+
+const yenColumn = (
+  header: InvoiceListColumn['header'],
+  value: (i: InvoiceListRow) => number,
+  width: number,
+): InvoiceListColumn => ({ header, cell: (i) => yenCell(value(i)), width, total: value });
+
+const INVOICE_LIST_COLUMNS: readonly InvoiceListColumn[] = [
+  { header: (h) => h.number, cell: (i) => textCell(i.number), width: 14 },
+  { header: (h) => h.kind, cell: (i, kinds) => textCell(kinds[i.kind] ?? i.kind), width: 10 },
+  { header: (h) => h.issueDate, cell: (i) => dateCell(i.issueDate), width: 12 },
+  {
+    header: (h) => h.code,
+    cell: (i, _k, x) => textCell(i.customerCode ?? x.unknownCustomer),
+    width: 10,
+  },
+  {
+    header: (h) => h.restaurant,
+    cell: (i, _k, x) => textCell(i.restaurantName ?? x.deletedRestaurant),
+    width: 28,
+  },
+  yenColumn(
+    (h) => h.net8,
+    (i) => i.net8,
+    12,
+  ),
+  yenColumn(
+    (h) => h.tax8,
+    (i) => i.tax8,
+    10,
+  ),
+  yenColumn(
+    (h) => h.net10,
+    (i) => i.net10,
+    12,
+  ),
+  yenColumn(
+    (h) => h.tax10,
+    (i) => i.tax10,
+    10,
+  ),
+  yenColumn(
+    (h) => h.creditApplied,
+    (i) => i.creditApplied,
+    12,
+  ),
+  yenColumn(
+    (h) => h.amount,
+    (i) => i.amount,
+    12,
+  ),
+  yenColumn(
+    (h) => h.paid,
+    (i) => i.paidAmount,
+    12,
+  ),
+  { header: (h) => h.cancelled, cell: (i) => dateCell(i.cancelledAt), width: 12 },
+];
+
+/** The Invoices sheet's header, rows, widths and total row. */
+function invoiceListSheet(rows: readonly InvoiceListRow[], x: ExportTexts) {
+  const kinds: Record<string, string> = x.kind;
+  const kept = rows.filter((i) => !i.cancelledAt);
+  // The label runs on over the text columns left without cells before the first total.
+  const totalRow: Cell[] = [textCell(x.invoices.totalRow)];
+  INVOICE_LIST_COLUMNS.forEach((c, n) => {
+    if (c.total) totalRow[n] = yenCell(kept.reduce((sum, i) => sum + (c.total?.(i) ?? 0), 0));
+  });
+  return {
+    header: INVOICE_LIST_COLUMNS.map((c) => c.header(x.invoices)),
+    rows: rows.map((i) => INVOICE_LIST_COLUMNS.map((c) => c.cell(i, kinds, x))),
+    widths: INVOICE_LIST_COLUMNS.map((c) => c.width),
+    totalRow,
+  };
 }
 
 const STATUS_KEY: Record<InvoiceStatus, keyof ExportTexts['status']> = {
@@ -366,7 +436,6 @@ export function buildWorkbook(
   const x = exportTexts(language);
   const weekdays = WEEKDAY_TEXTS[language] ?? WEEKDAY_TEXTS.en;
   const separator = LIST_SEPARATOR[language] ?? ', ';
-  const kinds: Record<string, string> = x.kind;
   const customerRows = data.customers.map((c) => {
     let days = '';
     try {
@@ -388,7 +457,7 @@ export function buildWorkbook(
       dateCell(c.lastDelivery || null),
     ];
   });
-  const invoiceRows = data.invoices.map((i) => {
+  const outstandingRows = data.outstanding.map((i) => {
     const late = i.dueDate ? Math.max(0, daysBetween(i.dueDate, today)) : 0;
     return [
       textCell(i.customerCode ?? x.unknownCustomer),
@@ -404,45 +473,7 @@ export function buildWorkbook(
       textCell(i.collector),
     ];
   });
-  // Every invoice, hand-made ones too (ADR 046), with its figures per rate.
-  const billedRows = data.billed.map((i) => [
-    textCell(i.number),
-    textCell(kinds[i.kind] ?? i.kind),
-    dateCell(i.issueDate),
-    textCell(i.customerCode ?? x.unknownCustomer),
-    textCell(i.restaurantName ?? x.deletedRestaurant),
-    yenCell(i.net8),
-    yenCell(i.tax8),
-    yenCell(i.net10),
-    yenCell(i.tax10),
-    yenCell(i.creditApplied),
-    yenCell(i.amount),
-    yenCell(i.paidAmount),
-    dateCell(i.cancelledAt),
-  ]);
-  // The totals of the yen columns, cancelled invoices left out (the label says so).
-  const sums = { net8: 0, tax8: 0, net10: 0, tax10: 0, creditApplied: 0, amount: 0, paid: 0 };
-  for (const i of data.billed) {
-    if (i.cancelledAt) continue;
-    sums.net8 += i.net8;
-    sums.tax8 += i.tax8;
-    sums.net10 += i.net10;
-    sums.tax10 += i.tax10;
-    sums.creditApplied += i.creditApplied;
-    sums.amount += i.amount;
-    sums.paid += i.paidAmount;
-  }
-  // Columns B to E are left without cells, so the label runs on over them.
-  const billedTotal: Cell[] = [textCell(x.invoices.totalRow)];
-  billedTotal[5] = yenCell(sums.net8);
-  billedTotal.push(
-    yenCell(sums.tax8),
-    yenCell(sums.net10),
-    yenCell(sums.tax10),
-    yenCell(sums.creditApplied),
-    yenCell(sums.amount),
-    yenCell(sums.paid),
-  );
+  const invoiceList = invoiceListSheet(data.invoiceList, x);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(
     wb,
@@ -451,18 +482,17 @@ export function buildWorkbook(
   );
   XLSX.utils.book_append_sheet(
     wb,
-    sheetOf(XLSX, invoiceHeader(x), invoiceRows, [10, 28, 14, 12, 12, 12, 12, 12, 12, 10, 14]),
+    sheetOf(
+      XLSX,
+      outstandingHeader(x),
+      outstandingRows,
+      [10, 28, 14, 12, 12, 12, 12, 12, 12, 10, 14],
+    ),
     x.sheets.outstanding,
   );
   XLSX.utils.book_append_sheet(
     wb,
-    sheetOf(
-      XLSX,
-      billedHeader(x),
-      billedRows,
-      [14, 10, 12, 10, 28, 12, 10, 12, 10, 12, 12, 12, 12],
-      [billedTotal],
-    ),
+    sheetOf(XLSX, invoiceList.header, invoiceList.rows, invoiceList.widths, [invoiceList.totalRow]),
     x.sheets.invoices,
   );
   return wb;
