@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { UNITS, type Unit } from '../enums';
+import { formatYen } from '../format';
 import enBuyer from '../locales/en/buyer.json';
 import enDocuments from '../locales/en/documents.json';
 import jaBuyer from '../locales/ja/buyer.json';
@@ -73,10 +74,7 @@ export function documentAccountType(language: DocumentLabelLanguage, stored: str
 }
 
 /** Whole yen as a document prints it: ¥12,345 (a minus sign before the mark). */
-export function yen(amount: number): string {
-  const abs = Math.abs(amount).toLocaleString('en-US');
-  return amount < 0 ? `-¥${abs}` : `¥${abs}`;
-}
+export const yen = formatYen;
 
 /**
  * The statement's "deliveries by date" as printed: the amount column says whether its amounts
