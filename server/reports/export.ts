@@ -196,8 +196,6 @@ interface InvoiceListRow {
 /** How far back the Invoices sheet reaches (a year and a month: last year's same month too). */
 const INVOICE_SHEET_DAYS = 400;
 
-const phone = (p: string | null) => (p ? (p.startsWith('0') ? p : `0${p}`) : '');
-
 export interface ExportData {
   fileName: string;
   customers: CustomerExportRow[];
@@ -447,8 +445,8 @@ export function buildWorkbook(
       textCell(c.customerCode),
       textCell(c.restaurantName),
       textCell(c.contactPerson),
-      textCell(phone(c.phoneNumber)),
-      textCell(phone(c.mobileNumber)),
+      textCell(displayPhone(c.phoneNumber)),
+      textCell(displayPhone(c.mobileNumber)),
       textCell(c.paymentMethod === 'monthly' ? x.paymentMethod.monthly : x.paymentMethod.cash),
       textCell(c.paymentDate),
       textCell(days),
