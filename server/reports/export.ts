@@ -1,5 +1,6 @@
 import type * as xlsxModule from 'xlsx';
 import type { InvoiceStatus, Language } from '../../shared/enums';
+import { displayPhone } from '../../shared/format';
 import { en, ja, ne, type Resources } from '../../shared/locales';
 import { daysBetween } from '../money/aging';
 import { statusOf } from '../money/invoices';
