@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange } from '../platform/business-day';
 import { AppError } from '../platform/errors';
 import { deliveredTime } from './deliver';
 
@@ -32,23 +31,5 @@ describe('deliveredTime', () => {
       'delivery.deliveredAtTooOld',
     );
     expect(codeOf(() => deliveredTime('2026-11-16T10:01:00.000Z', now))).toBe('ok');
-  });
-});
-
-describe('dayRange', () => {
-  it('is the business day in its zone', () => {
-    expect(dayRange('2026-11-23', 'Asia/Tokyo')).toEqual([
-      '2026-11-22T15:00:00.000Z',
-      '2026-11-23T15:00:00.000Z',
-    ]);
-    expect(dayRange('2026-11-23', 'UTC')).toEqual([
-      '2026-11-23T00:00:00.000Z',
-      '2026-11-24T00:00:00.000Z',
-    ]);
-  });
-  it('follows a daylight-saving change (a 23-hour day)', () => {
-    const [from, to] = dayRange('2026-03-08', 'America/New_York');
-    expect(from).toBe('2026-03-08T05:00:00.000Z');
-    expect(to).toBe('2026-03-09T04:00:00.000Z');
   });
 });
