@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Loading } from '../../../components/LoadState';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useBackCloses } from '../../../components/useBackCloses';
+import { showInstant } from '../../../dates';
 import { dynamicT } from '../../../i18n';
 import { errorMessage, isNetworkFailure } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -38,7 +39,6 @@ import {
   wasSentHere,
 } from './outbox';
 import { useSubstituteChoices } from './substitutes';
-import { localDateTime } from './time';
 import { useDriverSync, useQueued, useReportDeliveries } from './useDriverSync';
 
 /** The list refreshes itself every minute while open. */
@@ -193,7 +193,7 @@ export function DriverPendingScreen() {
         </Group>
         <Text size="sm" c="dimmed" data-testid="last-synced">
           {cached
-            ? t('driverJobs.lastSynced', { time: localDateTime(cached.syncedAt) })
+            ? t('driverJobs.lastSynced', { time: showInstant(cached.syncedAt) })
             : t('driverJobs.neverSynced')}
         </Text>
       </Group>

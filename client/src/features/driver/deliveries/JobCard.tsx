@@ -7,11 +7,10 @@ import { localName, unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
 import { Phone } from '../../../components/Phone';
 import { ProofPhotoLink } from '../../../components/ProofPhotoLink';
-import { businessToday, showDate } from '../../../dates';
+import { businessToday, showDate, showInstant } from '../../../dates';
 import { dynamicT } from '../../../i18n';
 import { CollectBeforeUnloading, type useDues } from '../payments/DueToCollect';
 import { mapLink } from './mapLink';
-import { localDateTime } from './time';
 
 /** One delivery on the driver's phone: restaurant, phone (dials), lines or amount, action. */
 export function JobCard({
@@ -140,7 +139,7 @@ export function JobCard({
         )}
         {job.isDelivered && (
           <Text size="sm" c="dimmed">
-            {t('orderTrack.deliveredAt')}: {localDateTime(job.deliveredAt)}
+            {t('orderTrack.deliveredAt')}: {showInstant(job.deliveredAt)}
             {job.recipientName ? ` · ${t('orderTrack.recipient')}: ${job.recipientName}` : ''}
             {job.proofImage && (
               <>

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatYen } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { showInstant } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from '../../admin/money/api';
 import { InvoiceCards, InvoicesFailed, Loading } from '../../admin/money/InvoiceList';
 import { useAuth } from '../../auth/AuthContext';
-import { localDateTime } from '../deliveries/time';
 import { useDriverSync } from '../deliveries/useDriverSync';
 import {
   type CachedInvoices,
@@ -89,7 +89,7 @@ export function DriverPaymentsScreen() {
           <List size="sm" data-testid="payments-waiting">
             {waiting.map((p) => (
               <List.Item key={p.key}>
-                {p.restaurantName} · {formatYen(p.amount)} · {localDateTime(p.takenAt)}
+                {p.restaurantName} · {formatYen(p.amount)} · {showInstant(p.takenAt)}
               </List.Item>
             ))}
           </List>
@@ -97,7 +97,7 @@ export function DriverPaymentsScreen() {
       )}
       {fromPhone && cached && (
         <Alert color="gray" variant="light" mb="sm" role="status">
-          {t('money.invoicesOffline', { time: localDateTime(cached.syncedAt) })}
+          {t('money.invoicesOffline', { time: showInstant(cached.syncedAt) })}
         </Alert>
       )}
       {data ? (
