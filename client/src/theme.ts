@@ -1,5 +1,6 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 import { FONT_FAMILY, PALETTE } from '../../shared/palette';
+import i18n from './i18n';
 import classes from './theme.module.css';
 
 const fontFamily = FONT_FAMILY;
@@ -74,5 +75,14 @@ export const theme = createTheme({
     DatePicker: { classNames: calendarTaps },
     DatePickerInput: { classNames: calendarTaps },
     Calendar: { classNames: calendarTaps },
+    // The eye of every password field is named in the reader's language (Mantine's own name is
+    // the English "Toggle password visibility"); read at each render, so it follows a change of
+    // language. A toggle: the name stays, aria-pressed says whether the password shows. A field
+    // that passes its own visibilityToggleButtonProps (the sign-in form) keeps them.
+    PasswordInput: {
+      defaultProps: () => ({
+        visibilityToggleButtonProps: { 'aria-label': i18n.t('login.showPassword') },
+      }),
+    },
   },
 });

@@ -69,7 +69,11 @@ describe('documents journey', () => {
       .toBe(true);
     // Said once, as the button's reason (a line under every document repeated it).
     await docs.getByRole('button', { name: 'Send by e-mail' }).first().hover({ force: true });
-    await office.getByText('E-mail is not set up on this server (SMTP_URL).').first().waitFor();
+    await office
+      .getByRole('tooltip')
+      .filter({ hasText: 'E-mail sending is not set up, so this cannot be sent.' })
+      .first()
+      .waitFor();
     // The customer's documents list on the same screen.
     await office.getByTestId('document-table').waitFor();
 

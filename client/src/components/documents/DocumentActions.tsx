@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, List, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, List, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DocumentKind } from '../../../../shared/enums';
@@ -7,6 +8,7 @@ import { errorText } from '../../errors';
 import { dynamicT } from '../../i18n';
 import { trpc } from '../../trpc';
 import { notifyError, notifySuccess } from '../notify';
+import { kindName } from './kindName';
 import { pdfUrl, printPath } from './paths';
 
 interface Props {
@@ -22,8 +24,8 @@ interface Props {
 /** A document's PDF and print view, and for the office its sending by e-mail. */
 export function DocumentActions({ kind, id, area, send, label }: Props) {
   const { t } = useTranslation();
-  const kindName = dynamicT(t)(`documents.ui.kind.${kind}`);
-  const name = label ?? kindName;
+  const kindShown = kindName(t, kind, area);
+  const name = label ?? kindShown;
   return (
     <Group gap="xs" wrap="wrap">
       <Button
@@ -34,9 +36,9 @@ export function DocumentActions({ kind, id, area, send, label }: Props) {
         size="compact-sm"
         variant="light"
         // The name holds the text shown ("Invoice PDF"), WCAG 2.5.3.
-        aria-label={label ? `${label}, ${kindName} ${t('documents.ui.openPdf')}` : undefined}
+        aria-label={label ? `${label}, ${kindShown} ${t('documents.ui.openPdf')}` : undefined}
       >
-        {kindName} {t('documents.ui.openPdf')}
+        {kindShown} {t('documents.ui.openPdf')}
       </Button>
       <Button
         component={Link}
@@ -67,29 +69,42 @@ function SendDocument({ kind, id }: { kind: DocumentKind; id: string }) {
     },
   });
   const configured = mails.data?.configured ?? false;
-  const button = (
-    <Button
-      size="compact-sm"
-      variant="default"
-      disabled={!configured}
-      loading={send.isPending}
-      onClick={() => send.mutate({ kind, id })}
-    >
-      {t('documents.ui.send')}
-    </Button>
-  );
+  /** The server has said it cannot send (not while it has not answered yet). */
+  const unset = mails.data?.configured === false;
+  const reasonId = useId();
   return (
     <>
-      {/* Not set up: said once, as the disabled button's reason, not as a line under every
-          document of the screen. The tooltip stays from the first render (switching the button
-          into it when the answer came could start a render loop, seen on the office's Done tab). */}
-      {configured ? (
-        button
-      ) : (
-        <Tooltip label={t('documents.ui.noSmtp')}>
-          <span>{button}</span>
-        </Tooltip>
-      )}
+      {/* Not set up: said once, as the button's reason, not as a line under every document of
+          the screen. The button stays focusable (aria-disabled, not disabled) so the keyboard
+          reaches it and its reason shows on focus, and a screen reader reads the reason as its
+          description. The tooltip is always there, only switched on (switching the button into
+          it when the answer came could start a render loop, seen on the office's Done tab). */}
+      <Tooltip
+        label={t('documents.ui.noSmtp')}
+        disabled={!unset}
+        events={{ hover: true, focus: true, touch: true }}
+        multiline
+        w={280}
+      >
+        <Button
+          size="compact-sm"
+          variant="default"
+          data-disabled={!configured || undefined}
+          aria-disabled={!configured || undefined}
+          aria-describedby={unset ? reasonId : undefined}
+          loading={send.isPending}
+          onClick={(e) => {
+            if (!configured) {
+              e.preventDefault();
+              return;
+            }
+            send.mutate({ kind, id });
+          }}
+        >
+          {t('documents.ui.send')}
+        </Button>
+      </Tooltip>
+      {unset && <VisuallyHidden id={reasonId}>{t('documents.ui.noSmtp')}</VisuallyHidden>}
       {mails.data && mails.data.mails.length > 0 && (
         <List size="xs" listStyleType="none" p={0} aria-label={t('documents.ui.mailLog')}>
           {mails.data.mails.map((m) => (
@@ -122,7 +137,7 @@ export function DocumentLink({
   return (
     <Group gap={6} wrap="nowrap">
       <Anchor component={Link} to={printPath(area, kind, id)} style={{ whiteSpace: 'nowrap' }}>
-        {number || dynamicT(t)(`documents.ui.kind.${kind}`)}
+        {number || kindName(t, kind, area)}
       </Anchor>
       <Anchor href={pdfUrl(kind, id)} target="_blank" rel="noopener" size="sm">
         {t('documents.ui.openPdf')}

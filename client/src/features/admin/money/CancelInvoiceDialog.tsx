@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { useFocusBack } from '../../../components/useFocusBack';
 import { useOneAtATime } from '../../../oneAtATime';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
@@ -22,6 +23,7 @@ export function CancelInvoiceDialog({
   onCancelled(): void;
 }) {
   const { t } = useTranslation();
+  useFocusBack();
   const [reason, setReason] = useState('');
   const cancel = trpc.invoices.cancel.useMutation();
   // One request however fast the confirm is clicked (a double click sent two).

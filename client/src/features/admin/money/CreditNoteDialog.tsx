@@ -18,6 +18,7 @@ import type { CreditNoteOut } from '../../../../../shared/schemas/billing';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { DocumentActions } from '../../../components/documents/DocumentActions';
 import { notifySuccess } from '../../../components/notify';
+import { useFocusBack } from '../../../components/useFocusBack';
 import { errorText } from '../../../errors';
 import { newKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -50,6 +51,7 @@ export function CreditNoteDialog({
   onIssued(): void;
 }) {
   const { t } = useTranslation();
+  useFocusBack();
   const utils = trpc.useUtils();
   const lines = useCreditableLines(invoice._id);
   // One key per opening: a retried "Issue" (a lost answer) makes one credit note.

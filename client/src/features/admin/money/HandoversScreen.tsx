@@ -19,6 +19,7 @@ import type { HandoverOut, HandoverReportOut } from '../../../../../shared/schem
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { useFocusBack } from '../../../components/useFocusBack';
 import { businessToday, DATE_INPUT_RANGE, showDate } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -196,6 +197,7 @@ function ConfirmHandover({
   onDone(): void;
 }) {
   const { t } = useTranslation();
+  useFocusBack();
   const [amount, setAmount] = useState<string | number>(handover.handedOver);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -270,6 +272,7 @@ function CorrectHandover({
   onDone(): void;
 }) {
   const { t } = useTranslation();
+  useFocusBack();
   const detail = trpc.handovers.detail.useQuery({ id: handover._id });
   const open = trpc.invoices.assigned.useQuery(
     { id: handover.driverId ?? '' },

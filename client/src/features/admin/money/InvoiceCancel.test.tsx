@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import i18n from '../../../i18n';
 import { makeInvoice, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { InvoiceCard } from './InvoiceCard';
@@ -109,5 +110,29 @@ describe('cancelling an invoice from its card', () => {
     for (const name of ['Cancel invoice', 'Payment', 'Edit', 'Delete']) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
+  });
+
+  it("shows the cancellation's date in the business's calendar and nothing as still owed", async () => {
+    // 05:00 in Tokyo on 17 May is still 16 May in UTC.
+    renderScreen(
+      <InvoiceCard
+        invoice={{
+          ...invoice,
+          amount: 5500,
+          pendingAmount: 5500,
+          cancelled: { at: '2030-05-16T20:00:00.000Z', by: 'hana', reason: 'Duplicate' },
+        }}
+        staff
+        onChanged={() => {}}
+      />,
+      { path: '/admin/invoice', user: admin, answers: { 'invoices.history': () => [] } },
+    );
+    await i18n.changeLanguage('ja');
+    const line = screen.getByTestId('invoice-cancel-reason').textContent ?? '';
+    expect(line).toContain('2030/05/17');
+    expect(line).not.toContain('2030/05/16');
+    const card = screen.getByTestId('invoice-card');
+    expect(card.textContent).not.toContain('未入金額');
+    expect(screen.getByTestId('invoice-not-owed').textContent).toBe('請求なし（取消済）¥0');
   });
 });

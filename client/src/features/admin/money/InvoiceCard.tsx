@@ -22,7 +22,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DocumentActions } from '../../../components/documents/DocumentActions';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { Phone } from '../../../components/Phone';
-import { showDate, showInstant } from '../../../dates';
+import { FocusBack, useFocusBack } from '../../../components/useFocusBack';
+import { showDate, showInstant, showInstantDate } from '../../../dates';
 import { dynamicT } from '../../../i18n';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
@@ -143,7 +144,8 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
       {cancelled && (
         <Text size="sm" mt="xs" c="red.9" data-testid="invoice-cancel-reason">
           {t('money.cancel.line', {
-            date: showDate(cancelled.at.slice(0, 10)),
+            // The business's date of the instant (00:00–09:00 JST is still the day before in UTC).
+            date: showInstantDate(cancelled.at),
             by: cancelled.by,
             reason: cancelled.reason,
           })}
@@ -153,7 +155,12 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
       <SimpleGrid cols={3} mt="sm" spacing="xs">
         <Amount label={t('money.amount')} value={invoice.amount} />
         <Amount label={t('money.paid')} value={invoice.paidAmount} />
-        <Amount label={t('money.pending')} value={invoice.pendingAmount} strong />
+        {/* A cancelled invoice is not owed (ADR 034): its balance is not shown as unpaid. */}
+        {cancelled ? (
+          <Amount label={t('money.cancel.notOwed')} value={0} testId="invoice-not-owed" />
+        ) : (
+          <Amount label={t('money.pending')} value={invoice.pendingAmount} strong />
+        )}
       </SimpleGrid>
       {invoice.note && (
         <Text size="sm" mt="xs">
@@ -327,20 +334,32 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
         </Stack>
       </Collapse>
 
+      {/* Mounted open: the focus goes back to the button that opened them (FocusBack). */}
       {paying && (
-        <PaymentForm invoice={invoice} opened onClose={() => setPaying(false)} onSaved={changed} />
+        <FocusBack>
+          <PaymentForm
+            invoice={invoice}
+            opened
+            onClose={() => setPaying(false)}
+            onSaved={changed}
+          />
+        </FocusBack>
       )}
       {editingPayment && (
-        <PaymentForm
-          invoice={invoice}
-          editing={editingPayment}
-          opened
-          onClose={() => setEditingPayment(null)}
-          onSaved={changed}
-        />
+        <FocusBack>
+          <PaymentForm
+            invoice={invoice}
+            editing={editingPayment}
+            opened
+            onClose={() => setEditingPayment(null)}
+            onSaved={changed}
+          />
+        </FocusBack>
       )}
       {noting && (
-        <NoteForm invoice={invoice} opened onClose={() => setNoting(false)} onSaved={changed} />
+        <FocusBack>
+          <NoteForm invoice={invoice} opened onClose={() => setNoting(false)} onSaved={changed} />
+        </FocusBack>
       )}
       {crediting && (
         <CreditNoteDialog
@@ -386,9 +405,19 @@ function historyParts(
   return parts.length > 0 ? ` — ${parts.join(' · ')}` : '';
 }
 
-function Amount({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+function Amount({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: number;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
-    <div>
+    <div data-testid={testId}>
       <Text size="xs" c="gray.7">
         {label}
       </Text>
@@ -408,6 +437,7 @@ export function Receipt({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  useFocusBack();
   // The balance left right after this payment: the amount minus the payments up to it.
   let paid = 0;
   for (const p of invoice.payments) {

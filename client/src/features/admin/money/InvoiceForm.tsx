@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { useFocusBack } from '../../../components/useFocusBack';
 import { newKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
@@ -35,6 +36,7 @@ export function InvoiceForm({
   onSaved(): void;
 }) {
   const { t } = useTranslation();
+  useFocusBack();
   const options = trpc.invoices.formOptions.useQuery(undefined, { staleTime: 60_000 });
   // One key per opening of the form: a retried "Submit" (a lost answer) creates one invoice.
   const [idempotencyKey] = useState(newKey);

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../i18n';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { DispatchDialog } from './DispatchDialog';
@@ -49,6 +50,8 @@ async function choose(option: string) {
   fireEvent.click(driverInput());
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
+
+afterEach(() => i18n.changeLanguage('en'));
 
 beforeEach(() => {
   dispatch.mockClear();
@@ -142,5 +145,32 @@ describe('the dispatch dialog', () => {
       await screen.findByText('There are no drivers yet: add one under Employees, then dispatch.'),
     ).toBeTruthy();
     expect(yes().disabled).toBe(true);
+  });
+
+  it('asks in Japanese about several orders together, and speaks of them in the plural', async () => {
+    await i18n.changeLanguage('ja');
+    renderDialog({ driverId: RAM._id, basis: 'customer' }, [RAM, HARI], ['o1', 'o2']);
+    expect(await screen.findByText('2件の注文をまとめて出荷しますか？')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('dispatch-suggested').textContent).toBe(
+        '候補：これらの得意先の直近の配送を担当した ram (グルン ラム)',
+      ),
+    );
+    expect(screen.getByTestId('dispatch-outcome').textContent).toBe(
+      'これらの注文は ram (グルン ラム) の配送リストに入ります。',
+    );
+  });
+
+  it('speaks of one order and its customer (得意先) in Japanese', async () => {
+    await i18n.changeLanguage('ja');
+    renderDialog({ driverId: RAM._id, basis: 'customer' });
+    await waitFor(() =>
+      expect(screen.getByTestId('dispatch-suggested').textContent).toBe(
+        '候補：この得意先の直近の配送を担当した ram (グルン ラム)',
+      ),
+    );
+    expect(screen.getByTestId('dispatch-outcome').textContent).toBe(
+      'この注文は ram (グルン ラム) の配送リストに入ります。',
+    );
   });
 });

@@ -123,9 +123,14 @@ export function DispatchDialog({
       />
       {suggested && choice === suggested._id && suggestion.data?.basis && (
         <Text size="sm" c="gray.7" mb="xs" data-testid="dispatch-suggested">
+          {/* Several orders: "these customers", "these orders" (Japanese has no plural form). */}
           {suggestion.data.basis === 'customer'
-            ? t('webOrders.suggestedByCustomer', { driver: nameOf(suggested) })
-            : t('webOrders.suggestedByRoute', { driver: nameOf(suggested) })}
+            ? t(many ? 'webOrders.suggestedByCustomerMany' : 'webOrders.suggestedByCustomer', {
+                driver: nameOf(suggested),
+              })
+            : t(many ? 'webOrders.suggestedByRouteMany' : 'webOrders.suggestedByRoute', {
+                driver: nameOf(suggested),
+              })}
         </Text>
       )}
       {many && options.isSuccess && drivers.length === 0 && (
@@ -135,7 +140,9 @@ export function DispatchDialog({
       )}
       <Text size="sm" mb="xs" data-testid="dispatch-outcome">
         {chosenDriver
-          ? t('webOrders.goesToDriver', { driver: nameOf(chosenDriver) })
+          ? t(many ? 'webOrders.goesToDriverMany' : 'webOrders.goesToDriver', {
+              driver: nameOf(chosenDriver),
+            })
           : choice === OFFICE
             ? t('webOrders.officeHandsOver')
             : loading

@@ -19,6 +19,7 @@ import type { OfficeOrderPageOut } from '../../../../../shared/schemas/doorstep'
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { FetchFailed, Loading } from '../../../components/LoadState';
+import { localName, unitLabel } from '../../../components/localName';
 import { RunCard } from '../../../components/standing/UsualOrders';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
@@ -210,7 +211,7 @@ function NewOrdersTab() {
 }
 
 function FrozenCountsTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dates = trpc.orders.pendingDates.useQuery();
   const [date, setDate] = useState<string | null>(null);
   const chosen = date ?? dates.data?.next ?? 'all';
@@ -254,13 +255,19 @@ function FrozenCountsTab() {
           fetching={counts.isLoading}
           idAccessor={(r) => `${r.itemName}|${r.sku}`}
           columns={[
-            { accessor: 'itemName', title: t('webOrders.item') },
+            {
+              accessor: 'itemName',
+              title: t('webOrders.item'),
+              render: (r) =>
+                localName({ name: r.itemName, nameNe: r.itemNameNe }, i18n.resolvedLanguage),
+            },
             {
               accessor: 'totalQuantity',
               title: t('webOrders.totalQuantity'),
               textAlign: 'right',
             },
-            { accessor: 'sku', title: t('webOrders.unit') },
+            // In the reader's words (袋, 缶, ケース), as the other screens show a unit.
+            { accessor: 'sku', title: t('webOrders.unit'), render: (r) => unitLabel(t, r.sku) },
           ]}
         />
       )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type CategoryAdminOut, categoryInput } from '../../../../../../shared/schemas/office';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DataTable } from '../../../../components/DataTable';
+import { useFocusBack } from '../../../../components/useFocusBack';
 import { trpc } from '../../../../trpc';
 import { FetchFailed } from '../../AdminSidebarLayout';
 import { PencilIcon, TrashIcon } from '../customers/CustomerCard';
@@ -25,6 +26,7 @@ export function CategoryForm({
   onCreated?(category: CategoryAdminOut): void;
 }) {
   const { t } = useTranslation();
+  useFocusBack();
   const after = useAfterChange();
   const create = trpc.categories.create.useMutation();
   const update = trpc.categories.update.useMutation();

@@ -63,7 +63,7 @@ describe('a new product', () => {
     const counted = screen.getByRole('combobox', { name: '在庫管理' }) as HTMLInputElement;
     expect(counted.value).toBe('在庫数を管理しない');
     const hint =
-      '在庫数を管理していて在庫が0のため、在庫を追加するまでお客様はこの商品を注文できません。';
+      '在庫数を管理していて在庫が0のため、在庫を追加するまで得意先はこの商品を注文できません。';
     expect(screen.queryByText(hint)).toBeNull();
 
     await choose('在庫管理', '在庫数を管理する');

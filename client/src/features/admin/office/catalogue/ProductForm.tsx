@@ -17,6 +17,7 @@ import { ITEM_COUNTS, ITEM_TYPES, SHOW_DESCRIPTION, UNITS } from '../../../../..
 import type { ProductOut } from '../../../../../../shared/schemas/catalogue';
 import { type ProductInput, productInput } from '../../../../../../shared/schemas/office';
 import { unitLabel } from '../../../../components/localName';
+import { useFocusBack } from '../../../../components/useFocusBack';
 import { newKey } from '../../../../keyed';
 import { trpc } from '../../../../trpc';
 import { appErrorOf, fieldErrorText } from '../shared/errors';
@@ -62,6 +63,7 @@ export function ProductForm({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  useFocusBack();
   const categories = trpc.categories.list.useQuery();
   const after = useAfterChange();
   // One key per opening of the form: a retried submit (a lost answer) creates one record.

@@ -21,6 +21,7 @@ import {
   type CustomerOut,
   customerInput,
 } from '../../../../../../shared/schemas/office';
+import { useFocusBack } from '../../../../components/useFocusBack';
 import { newKey } from '../../../../keyed';
 import { trpc } from '../../../../trpc';
 import { appErrorOf, fieldErrorText } from '../shared/errors';
@@ -64,6 +65,7 @@ export function CustomerForm({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  useFocusBack();
   const routes = trpc.routes.list.useQuery();
   const after = useAfterChange();
   const form = useForm<CustomerInput>({

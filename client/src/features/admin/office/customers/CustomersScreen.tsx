@@ -20,11 +20,11 @@ import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import type { TKey } from '../../../../i18n';
 import { trpc } from '../../../../trpc';
 import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
-import { HistoryTable } from '../shared/History';
 import { ImportModal } from '../shared/ImportModal';
 import { useAfterChange } from '../shared/useOfficeMutation';
 import { CustomerCard } from './CustomerCard';
 import { CustomerForm } from './CustomerForm';
+import { CustomerHistory } from './customerHistory';
 import { EmptyCustomers } from './EmptyCustomers';
 
 /** Which screen: the unified one with tabs, or one of the breadcrumb targets. */
@@ -226,7 +226,7 @@ export function CustomersScreen({ view }: { view: CustomersView }) {
         size="xl"
         centered
       >
-        {history && <HistoryTable entity="customer" id={history._id} />}
+        {history && <CustomerHistory id={history._id} />}
       </Modal>
       {importing && <ImportModal kind="customers" onClose={() => setImporting(false)} />}
     </AdminSidebarLayout>

@@ -18,6 +18,7 @@ import { type RouteOut, routeInput } from '../../../../../../shared/schemas/offi
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DataTable } from '../../../../components/DataTable';
 import { ArrowDownIcon, ArrowUpIcon, ListOrderIcon } from '../../../../components/icons';
+import { useFocusBack } from '../../../../components/useFocusBack';
 import { trpc } from '../../../../trpc';
 import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
 import { appErrorOf, fieldErrorText } from '../shared/errors';
@@ -28,6 +29,7 @@ const validate = schemaResolver(routeInput, { sync: true });
 
 function RouteForm({ route, onClose }: { route: RouteOut | null; onClose(): void }) {
   const { t } = useTranslation();
+  useFocusBack();
   const after = useAfterChange();
   const create = trpc.routes.create.useMutation();
   const update = trpc.routes.update.useMutation();
@@ -88,6 +90,7 @@ function RouteForm({ route, onClose }: { route: RouteOut | null; onClose(): void
  */
 function StopOrderDialog({ route, onClose }: { route: RouteOut; onClose(): void }) {
   const { t } = useTranslation();
+  useFocusBack();
   const after = useAfterChange();
   const stops = trpc.routes.stops.useQuery({ id: route._id }, { staleTime: 0 });
   const save = trpc.routes.setStopOrder.useMutation();

@@ -21,6 +21,7 @@ import { type InformationInput, informationInput } from '../../../../../../share
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DataTable } from '../../../../components/DataTable';
 import { notifyError } from '../../../../components/notify';
+import { useFocusBack } from '../../../../components/useFocusBack';
 import { trpc } from '../../../../trpc';
 import { cardImage, deleteUploaded } from '../../../../upload';
 import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
@@ -34,6 +35,7 @@ const validate = schemaResolver(informationInput, { sync: true });
 
 function InformationForm({ item, onClose }: { item: InformationOut | null; onClose(): void }) {
   const { t } = useTranslation();
+  useFocusBack();
   const after = useAfterChange();
   const create = trpc.information.create.useMutation();
   const update = trpc.information.update.useMutation();

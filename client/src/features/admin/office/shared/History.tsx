@@ -1,6 +1,6 @@
 import { Badge, Code, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AUDITED_ENTITIES } from '../../../../../../shared/schemas/office';
+import type { AUDITED_ENTITIES, AuditEntryOut } from '../../../../../../shared/schemas/office';
 import { DataTable } from '../../../../components/DataTable';
 import { trpc } from '../../../../trpc';
 import { formatWhen } from './when';
@@ -24,8 +24,38 @@ export function LastChanged({ entity, id }: { entity: Entity; id: string }) {
 const show = (v: unknown) =>
   v === null || v === undefined || v === '' ? '—' : typeof v === 'string' ? v : JSON.stringify(v);
 
-/** A record's whole trail: when, who, what, and each changed field before and after. */
-export function HistoryTable({ entity, id }: { entity: Entity; id: string }) {
+/** One field of an entry as shown: its label, its value before (on a change) and after. */
+export interface Change {
+  key: string;
+  label: string;
+  before: string | null;
+  after: string;
+}
+
+/** The fields as stored, for a record with no reader's words yet. */
+function rawChanges(e: AuditEntryOut): Change[] {
+  const both = e.before !== null && e.after !== null;
+  return Object.keys(e.after ?? e.before ?? {}).map((k) => ({
+    key: k,
+    label: k,
+    before: both ? show(e.before?.[k]) : null,
+    after: show((e.after ?? e.before)?.[k]),
+  }));
+}
+
+/**
+ * A record's whole trail: when, who, what, and each changed field before and after, in the
+ * words `describe` gives (labels and values as the screens show them).
+ */
+export function HistoryTable({
+  entity,
+  id,
+  describe = rawChanges,
+}: {
+  entity: Entity;
+  id: string;
+  describe?(entry: AuditEntryOut): Change[];
+}) {
   const { t, i18n } = useTranslation();
   const history = trpc.audit.history.useQuery({ entity, id });
   return (
@@ -57,20 +87,17 @@ export function HistoryTable({ entity, id }: { entity: Entity; id: string }) {
         {
           accessor: 'changes',
           title: t('office.changes'),
-          render: (e) => {
-            const keys = Object.keys(e.after ?? e.before ?? {});
-            return (
-              <Stack gap={2}>
-                {keys.map((k) => (
-                  <Text size="xs" key={k}>
-                    <b>{k}</b>: {e.before && e.after ? <Code>{show(e.before[k])}</Code> : null}
-                    {e.before && e.after ? ' → ' : ''}
-                    <Code>{show((e.after ?? e.before)?.[k])}</Code>
-                  </Text>
-                ))}
-              </Stack>
-            );
-          },
+          render: (e) => (
+            <Stack gap={2}>
+              {describe(e).map((c) => (
+                <Text size="xs" key={c.key} data-testid="history-change">
+                  <b>{c.label}</b>: {c.before !== null ? <Code>{c.before}</Code> : null}
+                  {c.before !== null ? ' → ' : ''}
+                  <Code>{c.after}</Code>
+                </Text>
+              ))}
+            </Stack>
+          ),
         },
       ]}
     />

@@ -12,6 +12,7 @@ import {
 } from '../../../../../../shared/schemas/imports';
 import type { ImportFileError, ImportOut } from '../../../../../../shared/schemas/office';
 import { DataTable } from '../../../../components/DataTable';
+import { useFocusBack } from '../../../../components/useFocusBack';
 import { dynamicT } from '../../../../i18n';
 import { trpc } from '../../../../trpc';
 import { fieldErrorText, importFileErrorText } from './errors';
@@ -42,6 +43,7 @@ export function ImportModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  useFocusBack();
   const dt = dynamicT(t);
   const after = useAfterChange();
   const products = trpc.products.importCsv.useMutation();

@@ -7,6 +7,7 @@ import {
   PasswordInput,
   Select,
   Stack,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -23,6 +24,7 @@ import {
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DataTable } from '../../../../components/DataTable';
 import { Phone } from '../../../../components/Phone';
+import { FocusBack, useFocusBack } from '../../../../components/useFocusBack';
 import { trpc } from '../../../../trpc';
 import { useAuth } from '../../../auth/AuthContext';
 import { ResetPasswordModal } from '../../../auth/PasswordForms';
@@ -38,6 +40,7 @@ const validateEdit = schemaResolver(employeeUpdateInput.omit({ id: true }), { sy
 
 function EmployeeForm({ employee, onClose }: { employee: EmployeeOut | null; onClose(): void }) {
   const { t } = useTranslation();
+  useFocusBack();
   const { user } = useAuth();
   const isAdmin = user?.isAdmin === true;
   const after = useAfterChange();
@@ -132,6 +135,10 @@ function EmployeeForm({ employee, onClose }: { employee: EmployeeOut | null; onC
 /** /admin/employee: drivers and managers. */
 export function EmployeesScreen() {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  // Only an admin changes, resets or deletes a manager (DESIGN §2; the server refuses a
+  // manager with 403): a manager sees why on a manager's row instead of buttons that fail.
+  const mayManage = (e: EmployeeOut) => e.role !== 'manager' || user?.isAdmin === true;
   const list = trpc.employees.list.useQuery();
   const remove = trpc.employees.remove.useMutation();
   const after = useAfterChange();
@@ -175,42 +182,49 @@ export function EmployeesScreen() {
               title: t('office.actionsColumn'),
               width: 230,
               textAlign: 'right',
-              render: (e) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={() => setEditing(e)}
-                    aria-label={t('office.editNamed', { name: e.name })}
-                  >
-                    <PencilIcon />
-                  </ActionIcon>
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    onClick={() => setResetting(e)}
-                    aria-label={t('login.passwords.resetOf', { name: e.name })}
-                  >
-                    {t('login.passwords.reset')}
-                  </Button>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setDeleting(e)}
-                    aria-label={t('office.deleteNamed', { name: e.name })}
-                  >
-                    <TrashIcon />
-                  </ActionIcon>
-                </Group>
-              ),
+              render: (e) =>
+                mayManage(e) ? (
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => setEditing(e)}
+                      aria-label={t('office.editNamed', { name: e.name })}
+                    >
+                      <PencilIcon />
+                    </ActionIcon>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      onClick={() => setResetting(e)}
+                      aria-label={t('login.passwords.resetOf', { name: e.name })}
+                    >
+                      {t('login.passwords.reset')}
+                    </Button>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setDeleting(e)}
+                      aria-label={t('office.deleteNamed', { name: e.name })}
+                    >
+                      <TrashIcon />
+                    </ActionIcon>
+                  </Group>
+                ) : (
+                  <Text size="xs" c="gray.7" ta="right" data-testid="manager-admin-only">
+                    {t('errors.employee.managerAdminOnly')}
+                  </Text>
+                ),
             },
           ]}
         />
       )}
       {resetting && (
-        <ResetPasswordModal
-          target={{ kind: 'employee', id: resetting._id, name: resetting.name }}
-          onClose={() => setResetting(null)}
-        />
+        <FocusBack>
+          <ResetPasswordModal
+            target={{ kind: 'employee', id: resetting._id, name: resetting.name }}
+            onClose={() => setResetting(null)}
+          />
+        </FocusBack>
       )}
       {editing && (
         <EmployeeForm
