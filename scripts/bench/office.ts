@@ -151,7 +151,8 @@ async function main() {
     builds.sort((a, b) => a - b);
     const plan = sqlite
       .prepare(
-        `EXPLAIN QUERY PLAN SELECT (SELECT MAX(o.delivered_at) FROM customer_order o WHERE o.customer_id = ? AND o.delivered_at IS NOT NULL),
+        `EXPLAIN QUERY PLAN SELECT (SELECT MAX(o.delivered_at) FROM customer_order o WHERE o.customer_id = ? AND o.delivered_at IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM delivery_job j WHERE j.order_id = o.id)),
           (SELECT MAX(j.delivered_at) FROM delivery_job j WHERE j.customer_id = ? AND j.delivered_at IS NOT NULL),
           (SELECT COALESCE(SUM(i.amount - i.paid_amount), 0) FROM invoice i WHERE i.customer_id = ? AND i.paid_amount < i.amount AND i.cancelled_at IS NULL)`,
       )
