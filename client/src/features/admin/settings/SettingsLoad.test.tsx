@@ -97,3 +97,40 @@ describe('the tax settings', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });
+
+describe('a settings panel with changes not yet saved', () => {
+  it('says so beside its own Save, asks before the page is left, and stops once saved', async () => {
+    renderScreen(
+      <>
+        <TaxSettingsPanel />
+        <BusinessSettingsPanel />
+      </>,
+      {
+        path: '/admin/settings',
+        user: admin,
+        answers: {
+          'settings.tax': () => ({ basis: 'exclusive', rounding: 'down' }),
+          'settings.business': () => BUSINESS,
+          'settings.updateBusiness': (input) => input as typeof BUSINESS,
+        },
+      },
+    );
+    const name = (await screen.findByLabelText(/Legal name/)) as HTMLInputElement;
+    expect(screen.queryByTestId('settings-unsaved')).toBeNull();
+    fireEvent.change(name, { target: { value: '株式会社ヒマラヤ食品 本店' } });
+    // One note, in the business panel (the tax panel has nothing to save).
+    const notes = screen.getAllByTestId('settings-unsaved');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.closest('form, div[class*="Paper"]')?.textContent).toContain('Legal name');
+    // A reload or close would lose it: the browser is asked to confirm.
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+    const saves = screen.getAllByRole('button', { name: 'Save' });
+    fireEvent.click(saves[1] as HTMLElement);
+    await waitFor(() => expect(screen.queryByTestId('settings-unsaved')).toBeNull());
+    const again = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(false);
+  });
+});

@@ -41,6 +41,10 @@ export function SettingsScreen() {
     setHolidays(current.data.holidays);
   }, [current.data]);
 
+  const dirty =
+    !!current.data &&
+    (cutoff !== current.data.cutoff ||
+      [...holidays].sort().join() !== [...current.data.holidays].sort().join());
   const submit = async () => {
     setError('');
     try {
@@ -132,7 +136,7 @@ export function SettingsScreen() {
                 </Stack>
               </Group>
             </div>
-            <SettingsSave error={error} saving={save.isPending} onSave={submit} />
+            <SettingsSave error={error} saving={save.isPending} dirty={dirty} onSave={submit} />
           </Stack>
         </Paper>
       )}
@@ -157,6 +161,7 @@ function MoneySettings() {
     if (current.data) setDays(current.data.paymentBackdateDays);
   }, [current.data]);
 
+  const dirty = !!current.data && String(days) !== String(current.data.paymentBackdateDays);
   const submit = async () => {
     setError('');
     try {
@@ -192,6 +197,7 @@ function MoneySettings() {
           error={error}
           saving={save.isPending}
           disabled={days === ''}
+          dirty={dirty}
           onSave={submit}
         />
       </Stack>

@@ -7,11 +7,12 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registrationNumberProblem } from '../../../../../shared/registration-number';
 import type { BusinessSettingsOut, TaxSettingsOut } from '../../../../../shared/schemas/tax';
@@ -25,19 +26,32 @@ import { trpc } from '../../../trpc';
 // A form is shown only with what is stored in it: while it loads, or when it could not be read,
 // there is nothing to save (saving empty fields would erase the stored details).
 
-/** The foot of every settings panel: why the last save was refused, and Save. */
+/**
+ * The foot of every settings panel: why the last save was refused, and Save. Each panel saves
+ * on its own (each is its own change in the audit trail), so one with changes not yet saved
+ * says so beside its Save, and the browser asks before a reload or close would lose them.
+ */
 export function SettingsSave({
   error,
   saving,
   disabled,
+  dirty = false,
   onSave,
 }: {
   error: string;
   saving: boolean;
   disabled?: boolean;
+  /** What is typed differs from what is stored. */
+  dirty?: boolean;
   onSave(): void;
 }) {
   const { t } = useTranslation();
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
   return (
     <>
       {error && (
@@ -49,6 +63,11 @@ export function SettingsSave({
         <Button onClick={onSave} loading={saving} disabled={disabled}>
           {t('settings.save')}
         </Button>
+        {dirty && (
+          <Text size="sm" c="orange.9" role="status" data-testid="settings-unsaved">
+            {t('settings.unsaved')}
+          </Text>
+        )}
       </Group>
     </>
   );
@@ -116,11 +135,14 @@ function TaxSettingsForm({ initial }: { initial: TaxSettingsOut }) {
   const utils = trpc.useUtils();
   const save = trpc.settings.updateTax.useMutation();
   const [value, setValue] = useState<TaxSettingsOut>(initial);
+  const [stored, setStored] = useState<TaxSettingsOut>(initial);
   const [error, setError] = useState('');
+  const dirty = value.basis !== stored.basis || value.rounding !== stored.rounding;
   const submit = async () => {
     setError('');
     try {
       await save.mutateAsync(value);
+      setStored(value);
       notifySuccess(t('settings.saved'));
       void utils.settings.invalidate();
     } catch (e) {
@@ -159,7 +181,7 @@ function TaxSettingsForm({ initial }: { initial: TaxSettingsOut }) {
         <Alert color="gray" variant="light">
           {t('settings.taxHint')}
         </Alert>
-        <SettingsSave error={error} saving={save.isPending} onSave={submit} />
+        <SettingsSave error={error} saving={save.isPending} dirty={dirty} onSave={submit} />
       </Stack>
     </Paper>
   );
@@ -193,6 +215,8 @@ function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
   const utils = trpc.useUtils();
   const save = trpc.settings.updateBusiness.useMutation();
   const [value, setValue] = useState<BusinessSettingsOut>(initial);
+  const [stored, setStored] = useState<BusinessSettingsOut>(initial);
+  const dirty = JSON.stringify(value) !== JSON.stringify(stored);
   const [error, setError] = useState('');
   /** Per-field refusals (the server's `issues`, or the registration number's own check). */
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -216,6 +240,7 @@ function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
     try {
       const saved = await save.mutateAsync(value);
       setValue(saved);
+      setStored(saved);
       notifySuccess(t('settings.saved'));
       void utils.settings.invalidate();
     } catch (e) {
@@ -279,7 +304,7 @@ function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
           />
           <TextInput label={t('settings.accountHolder')} {...bank('accountHolder')} />
         </SimpleGrid>
-        <SettingsSave error={error} saving={save.isPending} onSave={submit} />
+        <SettingsSave error={error} saving={save.isPending} dirty={dirty} onSave={submit} />
       </Stack>
     </Paper>
   );
