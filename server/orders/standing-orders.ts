@@ -212,19 +212,25 @@ export function evaluate(
   return {
     lines: wants.map(
       (w) =>
-        byId.get(w.productId) ?? {
-          productId: w.productId,
-          name: w.name,
-          sku: '',
-          quantity: w.quantity,
-          unitPrice: 0,
-          lineTotal: 0,
-          available: false,
-          reason: refused.get(w.productId) ?? 'standing.notAvailable',
-        },
+        byId.get(w.productId) ??
+        unavailable(w, refused.get(w.productId) ?? 'standing.notAvailable'),
     ),
     total: order?.totalPrice ?? 0,
     dateError: null,
+  };
+}
+
+/** A wanted line that will not be ordered, with the code of why (a draft shows it so). */
+export function unavailable(w: Want, reason: string): StandingDraftLine {
+  return {
+    productId: w.productId,
+    name: w.name,
+    sku: '',
+    quantity: w.quantity,
+    unitPrice: 0,
+    lineTotal: 0,
+    available: false,
+    reason,
   };
 }
 

@@ -24,6 +24,7 @@ import {
   placerOf,
   type RunRow,
   type StandingCustomer,
+  unavailable,
   type Want,
 } from './standing-orders';
 
@@ -206,16 +207,7 @@ function draftDate(
 }
 
 function leftOut(status: string) {
-  return (w: Want): StandingDraftLine => ({
-    productId: w.productId,
-    name: w.name,
-    sku: '',
-    quantity: w.quantity,
-    unitPrice: 0,
-    lineTotal: 0,
-    available: false,
-    reason: `standing.${status}`,
-  });
+  return (w: Want): StandingDraftLine => unavailable(w, `standing.${status}`);
 }
 
 /**
