@@ -4,7 +4,9 @@ import i18n from '../../i18n';
 import { makeProduct, type RouterOutputs } from '../../test/fixtures';
 import { renderScreen } from '../../test/renderScreen';
 import { notifyError, notifySuccess } from '../notify';
-import { ComingStandingOrders, standingQuantity, UsualOrders } from './UsualOrders';
+import { standingQuantity } from './QuantityRow';
+import { ComingStandingOrders } from './RunCard';
+import { UsualOrders } from './UsualOrders';
 
 vi.mock('../notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 

@@ -20,7 +20,7 @@ import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { localName, unitLabel } from '../../../components/localName';
-import { RunCard } from '../../../components/standing/UsualOrders';
+import { RunCard } from '../../../components/standing/RunCard';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { DispatchDialog } from './DispatchDialog';

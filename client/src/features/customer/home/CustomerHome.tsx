@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Greeting } from '../../../components/Greeting';
-import { ComingStandingOrders } from '../../../components/standing/UsualOrders';
+import { ComingStandingOrders } from '../../../components/standing/RunCard';
 import { Tile, TileGrid } from '../../../components/Tiles';
 import {
   BagIcon,
