@@ -63,18 +63,13 @@ export function DocumentTable({
                     {t('money.cancel.flag')}
                   </Badge>
                 )}
-              </Table.Td>
-              <Table.Td>{showDate(doc.date)}</Table.Td>
-              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                {formatYen(doc.amount)}
                 {/* Which invoice the balance is: its part still to pay, red once overdue. */}
                 {doc.unpaid ? (
                   <Badge
                     display="block"
-                    ml="auto"
                     mt={2}
-                    color={doc.overdue ? 'red.9' : 'yellow.9'}
-                    variant="light"
+                    color={doc.overdue ? 'red.9' : 'orange.9'}
+                    variant="outline"
                     tt="none"
                     data-testid="document-unpaid"
                   >
@@ -83,6 +78,10 @@ export function DocumentTable({
                     })}
                   </Badge>
                 ) : null}
+              </Table.Td>
+              <Table.Td>{showDate(doc.date)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                {formatYen(doc.amount)}
               </Table.Td>
             </Table.Tr>
           ))}

@@ -272,8 +272,8 @@ export function OrderTrackScreen() {
       />
       <ConfirmDialog
         opened={deleting !== null}
-        title={t('webOrders.deleteTitle')}
-        message={t('common.undoWarning')}
+        title={t('orderTrack.deleteJobTitle')}
+        message={t('orderTrack.deleteJobMessage')}
         onConfirm={doDelete}
         onClose={() => setDeleting(null)}
       />
