@@ -32,6 +32,14 @@ export function orderWindowStart(now: Date, timeZone: string): string {
   return dayRange(addDaysIso(today, -(SILENT_DAYS - 1)), timeZone)[0];
 }
 
+/** A customer `c` registered before the window (`@since`) with no order placed in it. */
+const SILENT_WHERE = `c.created_at < @since
+          AND NOT EXISTS (SELECT 1 FROM customer_order o
+                           WHERE o.customer_id = c.id AND o.created_at >= @since)
+          AND NOT EXISTS (SELECT 1 FROM delivery_job j
+                           WHERE j.customer_id = c.id AND j.order_id IS NULL
+                             AND j.created_at >= @since)`;
+
 /**
  * Every customer registered before the window with no order placed in it, by name. One
  * statement: each customer's orders are read through the (customer_id, created_at) index, its
@@ -41,13 +49,20 @@ export function silentCustomers(db: Db, now: Date, timeZone: string): SilentCust
   return db.$client
     .prepare<[{ since: string }], SilentCustomer>(
       `SELECT c.id AS _id, c.restaurant_name AS restaurantName FROM customer c
-        WHERE c.created_at < @since
-          AND NOT EXISTS (SELECT 1 FROM customer_order o
-                           WHERE o.customer_id = c.id AND o.created_at >= @since)
-          AND NOT EXISTS (SELECT 1 FROM delivery_job j
-                           WHERE j.customer_id = c.id AND j.order_id IS NULL
-                             AND j.created_at >= @since)
+        WHERE ${SILENT_WHERE}
         ORDER BY c.restaurant_name, c.id`,
     )
     .all({ since: orderWindowStart(now, timeZone) });
+}
+
+/** Whether one customer is silent, as silentCustomers counts it (one customer's card). */
+export function isSilent(db: Db, customerId: string, now: Date, timeZone: string): boolean {
+  return (
+    db.$client
+      .prepare<[{ id: string; since: string }], number>(
+        `SELECT 1 FROM customer c WHERE c.id = @id AND ${SILENT_WHERE}`,
+      )
+      .pluck()
+      .get({ id: customerId, since: orderWindowStart(now, timeZone) }) === 1
+  );
 }

@@ -16,7 +16,7 @@ import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
-import { silentCustomers } from './activity';
+import { isSilent, silentCustomers } from './activity';
 import { removeAllPeople } from './people';
 import { nextStopPosition } from './routes';
 
@@ -186,8 +186,7 @@ export function pageOfCustomers(
 export function getCustomer(db: Db, timeZone: string, id: string, now = new Date()): CustomerOut {
   const row = db.get<ListRow | undefined>(sql`${LIST_SELECT} WHERE c.id = ${id}`);
   if (!row) throw notFound('customer.notFound');
-  const silent = new Set(silentCustomers(db, now, timeZone).map((c) => c._id));
-  return toOut(row, silent);
+  return toOut(row, new Set(isSilent(db, id, now, timeZone) ? [id] : []));
 }
 
 // --- Changes ---------------------------------------------------------------------------------
