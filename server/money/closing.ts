@@ -20,6 +20,7 @@ import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
+import { prepared } from '../platform/prepared';
 import {
   type BillableLine,
   byBasis,
@@ -265,8 +266,9 @@ export function previewClosing(
  * a customer already closed shows them.
  */
 function issuedFor(db: Db, customerId: string, closingDate: string) {
-  const st = db.$client
-    .prepare<
+  // Prepared once per database: the preview asks for each closed customer of a date.
+  const st = prepared(db, 'closing.issuedStatement', () =>
+    db.$client.prepare<
       [string, string, string],
       {
         id: string;
@@ -286,11 +288,11 @@ function issuedFor(db: Db, customerId: string, closingDate: string) {
          FROM statement s
         WHERE s.customer_id = ? AND s.closing_date >= ? AND s.period_start <= ?
         ORDER BY s.closing_date, s.created_at LIMIT 1`,
-    )
-    .get(customerId, closingDate, closingDate);
+    ),
+  ).get(customerId, closingDate, closingDate);
   if (!st) return null;
-  const invoices = db.$client
-    .prepare<
+  const invoices = prepared(db, 'closing.issuedInvoices', () =>
+    db.$client.prepare<
       [string | null, string],
       {
         id: string;
@@ -310,8 +312,8 @@ function issuedFor(db: Db, customerId: string, closingDate: string) {
          FROM invoice i
         WHERE i.id = ? OR (i.statement_id = ? AND i.kind = 'closing')
         ORDER BY i.number`,
-    )
-    .all(st.invoiceId, st.id);
+    ),
+  ).all(st.invoiceId, st.id);
   const sum = (pick: (i: (typeof invoices)[number]) => number) =>
     invoices.reduce((s, i) => s + pick(i), 0);
   return {
