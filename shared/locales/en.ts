@@ -1,7 +1,7 @@
-// The English interface text (see index.ts), in three parts: what every screen may show (the
-// login screen, the customer's screens, the frame, and the error codes those can meet:
-// en-core.ts), what only a signed-in person sees (money and documents, and the error codes of
-// those domains: en-frame.ts, added with the signed-in frame) and the office's and driver's
+// The English interface text (see index.ts), in three parts: what the login screen may show (with
+// the frame's top bar and the error codes signing in or ordering can meet: en-core.ts), what
+// only a signed-in person sees (the customer's screens, money and documents, and the error
+// codes of those domains: en-frame.ts, added with the signed-in frame) and the office's and driver's
 // screens' text (en-staff.ts). The client bundles the first with its first download, adds the
 // second with the signed-in frame (client/src/shell/frameText.ts) and the third with the
 // office's or the driver's area (shell/staffText.ts); Nepali and
