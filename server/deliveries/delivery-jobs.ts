@@ -22,7 +22,7 @@ import {
 import { stopOrder } from '../customers/routes';
 import { pendingCreditsOf } from '../money/billing';
 import { type Actor, recordAudit } from '../platform/audit';
-import { dayRange } from '../platform/business-day';
+import { businessDateOf, dayRange } from '../platform/business-day';
 import { type Db, write } from '../platform/db';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
@@ -649,14 +649,23 @@ export function formOptions(db: Db) {
 }
 
 /** A driver's printable sheet: pending stops, phones, lines and cash to collect. */
-export function deliverySheet(db: Db, driverId: string) {
+export function deliverySheet(db: Db, driverId: string, timeZone: string) {
   const d = db
     .select({ _id: account.id, username: account.username, name: account.name })
     .from(account)
     .where(and(eq(account.id, driverId), eq(account.kind, 'employee'), eq(account.role, 'driver')))
     .get();
   if (!d) throw notFound('delivery.driverNotFound');
-  const jobs = listPendingJobs(db, { kind: 'all' }, { driverId });
+  // The day each stop is for. A job the office made without an order has no delivery date,
+  // only the moment it was made, and it goes on the road at once (nothing holds it back as a
+  // dispatched order waits for its date): it is for the business day it was made on, in the
+  // business's zone (made at 07:30 in Tokyo is the day before in UTC). One still pending days
+  // later heads its own earlier date, first on the sheet, as an order whose date has passed
+  // does: the office sees it is overdue rather than finding it among today's stops.
+  const jobs = listPendingJobs(db, { kind: 'all' }, { driverId }).map((j) => ({
+    ...j,
+    deliveryDate: j.order?.deliveryDate || businessDateOf(j.createdAt, timeZone),
+  }));
   // The order the van drives, as on the driver's Route screen (ADR 042): by delivery date, by
   // route, then the stop order the office set; stops without a place, and deleted customers,
   // after the rest.
@@ -677,7 +686,7 @@ export function deliverySheet(db: Db, driverId: string) {
   // delivered before it (the sheet heads each date).
   const sorted = [...jobs].sort(
     (a, b) =>
-      (a.order?.deliveryDate ?? '').localeCompare(b.order?.deliveryDate ?? '') ||
+      a.deliveryDate.localeCompare(b.deliveryDate) ||
       (a.customer?.routeName ?? '').localeCompare(b.customer?.routeName ?? '') ||
       stopOf(a) - stopOf(b) ||
       a.serialNo - b.serialNo,

@@ -129,5 +129,5 @@ export const ordertrackRouter = router({
   sheet: staffProcedure
     .input(deliverySheetInput)
     .output(answer(deliverySheetOut))
-    .query(({ ctx, input }) => deliverySheet(ctx.db, input.driverId)),
+    .query(({ ctx, input }) => deliverySheet(ctx.db, input.driverId, ctx.config.timeZone)),
 });

@@ -286,7 +286,8 @@ export const formOptionsOut = z.object({
 export const deliverySheetInput = z.object({ driverId: idParam });
 export const deliverySheetOut = z.object({
   driver: z.object({ _id: z.string(), username: z.string(), name: z.string() }),
-  jobs: z.array(jobOut),
+  /** Each stop with the day it is for (YYYY-MM-DD): the sheet heads its stops by it. */
+  jobs: z.array(jobOut.extend({ deliveryDate: z.string() })),
   totalToCollect: z.number().int(),
 });
 

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntry, customer } from '../../drizzle/schema';
+import { auditEntry, customer, deliveryJob } from '../../drizzle/schema';
+import { instantInZone } from '../../server/platform/business-day';
 import { deliveryCalendar } from '../../server/settings/settings';
+import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import {
   makeAdmin,
@@ -320,6 +322,49 @@ describe("the driver's route today", () => {
       'Alpha Curry',
       'Echo Cafe',
     ]);
+  });
+
+  it('dates every stop on the sheet, a job made without an order by the day it was made', async () => {
+    type SheetJob = {
+      restaurantName: string;
+      deliveryDate: string;
+      order: { deliveryDate: string } | null;
+    };
+    const read = async () => {
+      const input = encodeURIComponent(JSON.stringify({ driverId: driverIdOf(1) }));
+      const r = await manager.get<{ result: { data: { jobs: SheetJob[] } } }>(
+        `/trpc/ordertrack.sheet?input=${input}`,
+      );
+      expect(r.status).toBe(200);
+      return r.body.result.data.jobs;
+    };
+    const today = isoDateInZone(new Date(), t.config.timeZone);
+    const jobs = await read();
+    const echo = jobs.find((j) => j.restaurantName === 'Echo Cafe');
+    expect(echo?.deliveryDate).toBe(echo?.order?.deliveryDate);
+    for (const j of jobs.filter((x) => x.order === null)) expect(j.deliveryDate).toBe(today);
+
+    // Made at 07:30 on a business day (the day before in UTC, east of it): that day, and so
+    // after the stops of the days before it.
+    const madeAt = instantInZone('2030-05-15', '07:30', t.config.timeZone).toISOString();
+    const alpha = jobOf['Alpha Curry'] as string;
+    const was = t.db.select().from(deliveryJob).where(eq(deliveryJob.id, alpha)).get();
+    t.db.update(deliveryJob).set({ createdAt: madeAt }).where(eq(deliveryJob.id, alpha)).run();
+    try {
+      const later = await read();
+      expect(later.map((j) => [j.restaurantName, j.deliveryDate])).toEqual([
+        ['Bravo Noodles', today],
+        ['Charlie Grill', today],
+        ['Echo Cafe', echo?.deliveryDate],
+        ['Alpha Curry', '2030-05-15'],
+      ]);
+    } finally {
+      t.db
+        .update(deliveryJob)
+        .set({ createdAt: was?.createdAt as string })
+        .where(eq(deliveryJob.id, alpha))
+        .run();
+    }
   });
 
   it('keeps a stop delivered today in its place, marked delivered', async () => {

@@ -42,13 +42,14 @@ export function DeliverySheetScreen() {
         <Stack gap="sm">
           {sheet.data.jobs.map((j, i, all) => (
             <Stack key={j._id} gap="sm">
-              {/* Each delivery date heads its stops: a stop for a later day is not for today. */}
-              {j.order && j.order.deliveryDate !== all[i - 1]?.order?.deliveryDate && (
+              {/* Each delivery date heads its stops: a stop for a later day is not for today.
+                  Every stop has one, with an order or without (the server dates those). */}
+              {j.deliveryDate !== all[i - 1]?.deliveryDate && (
                 <Title order={2} size="h4" data-testid="sheet-date">
-                  {t('orders.deliveryDate')}: {showDate(j.order.deliveryDate)}
+                  {t('orders.deliveryDate')}: {showDate(j.deliveryDate)}
                 </Title>
               )}
-              <Paper withBorder p="sm" className="print-block">
+              <Paper withBorder p="sm" className="print-block" data-testid="sheet-stop">
                 <Group justify="space-between">
                   <Text fw={700}>
                     {i + 1}. {j.customer?.restaurantName ?? j.restaurantName}

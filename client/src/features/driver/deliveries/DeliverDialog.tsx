@@ -26,6 +26,13 @@ export interface DeliveryEntries {
   proofImage?: string;
 }
 
+/**
+ * What became of a send: null when it is done (sent or kept to send); the server's refusal
+ * (translated) for the driver to correct; or a final word when nothing is left to send (the job
+ * was delivered already and the cash taken could not be recorded).
+ */
+export type SubmitAnswer = string | { final: string } | null;
+
 /** The dialog's fields from a delivery the server refused, for the driver to correct. */
 function fromQueued(item: QueuedDelivery | undefined) {
   const lines: DeliveredState = {};
@@ -50,7 +57,9 @@ function fromQueued(item: QueuedDelivery | undefined) {
  * 'Mark As Delivered': the delivered lines, the cash taken, who received it and a photo. It
  * stays open with what was entered until the delivery is sent or kept on the phone; a refusal
  * is shown here and nothing is lost. Nothing is sent while a field is wrong, and what the
- * fields show is what is sent.
+ * fields show is what is sent. A send that can never succeed (the office had marked the job
+ * delivered first) turns the dialog into that message, with only a button to close it: a
+ * second "Yes" would be refused the same way.
  */
 export function DeliverDialog({
   job,
@@ -66,8 +75,8 @@ export function DeliverDialog({
   /** Why it was refused (already translated). */
   error?: string | null;
   noConnection: boolean;
-  /** Sends or keeps the delivery; resolves with the refusal's text, or null when done. */
-  onSubmit: (entries: DeliveryEntries) => Promise<string | null>;
+  /** Sends or keeps the delivery; resolves with what became of it. */
+  onSubmit: (entries: DeliveryEntries) => Promise<SubmitAnswer>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -78,16 +87,18 @@ export function DeliverDialog({
   const [photo, setPhoto] = useState<File | null>(initial.photo);
   const [proofImage, setProofImage] = useState(initial.proofImage);
   const [error, setError] = useState<string | null>(initialError ?? null);
+  /** The last word on this delivery: nothing is left to send. */
+  const [final, setFinal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // A refusal shows at the top of the dialog while the driver is at its foot, by the button:
   // it is brought into view and focused (and, as an alert, read out) when it appears.
   const alertRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const alert = alertRef.current;
-    if (!error || !alert) return;
+    if (!(error || final) || !alert) return;
     alert.focus({ preventScroll: true });
     alert.scrollIntoView({ block: 'start' });
-  }, [error]);
+  }, [error, final]);
   const problems = entryProblems(t, job, lineState, cash);
   // The phone's Back button closes the dialog and stays on the list (not while sending: then
   // Back is held, as the close button is).
@@ -107,13 +118,42 @@ export function DeliverDialog({
         proofImage: photo ? undefined : proofImage,
       });
       if (refusal === null) onClose();
-      else setError(refusal);
+      else if (typeof refusal === 'string') setError(refusal);
+      else setFinal(refusal.final);
     } catch {
       setError(t('errors.common.mutationFailed'));
     } finally {
       setBusy(false);
     }
   };
+
+  if (final !== null) {
+    return (
+      <Modal
+        opened
+        onClose={onClose}
+        title={t('driverJobs.cashNotRecordedTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Text mb="lg">{job.customer?.restaurantName ?? job.restaurantName}</Text>
+        <Alert
+          ref={alertRef}
+          tabIndex={-1}
+          color="orange"
+          variant="light"
+          mb="md"
+          role="alert"
+          data-testid="delivered-elsewhere"
+        >
+          {final}
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>{t('common.close')}</Button>
+        </Group>
+      </Modal>
+    );
+  }
 
   return (
     <Modal

@@ -25,10 +25,11 @@ import { trpc } from '../../../trpc';
 import { UploadError, uploadedName, uploadImage } from '../../../upload';
 import { useAuth } from '../../auth/AuthContext';
 import { useDues } from '../payments/DueToCollect';
-import { DeliverDialog, type DeliveryEntries } from './DeliverDialog';
+import { DeliverDialog, type DeliveryEntries, type SubmitAnswer } from './DeliverDialog';
 import { JobCard } from './JobCard';
 import {
   type CachedList,
+  deliveredElsewhere,
   discard,
   enqueue,
   flush,
@@ -83,19 +84,31 @@ export function DriverPendingScreen() {
   }, [list.data, list.dataUpdatedAt, driverId]);
 
   // Refused deliveries stay on their job's card (correct or discard); the rest wait to be sent.
+  // One the office had delivered first is not to be corrected: it is listed apart, to be read.
   const waitingList = useMemo(() => queued.filter((q) => !q.refused), [queued]);
   const refusedById = useMemo(
-    () => new Map(queued.filter((q) => q.refused).map((q) => [q.jobId, q])),
+    () =>
+      new Map(
+        queued.filter((q) => q.refused && !deliveredElsewhere(q.refused)).map((q) => [q.jobId, q]),
+      ),
     [queued],
   );
-  const waitingIds = useMemo(() => new Set(waitingList.map((q) => q.jobId)), [waitingList]);
-  // A job marked delivered on this phone leaves the list at once: waiting to be sent, or sent
-  // and accepted (even while a refetch that started before the send still carries it).
+  const cashUnrecorded = useMemo(
+    () => queued.filter((q) => deliveredElsewhere(q.refused)),
+    [queued],
+  );
+  const goneIds = useMemo(
+    () => new Set([...waitingList, ...cashUnrecorded].map((q) => q.jobId)),
+    [waitingList, cashUnrecorded],
+  );
+  // A job marked delivered on this phone leaves the list at once: waiting to be sent, sent and
+  // accepted (even while a refetch that started before the send still carries it), or found
+  // delivered already by the office (a list kept from before may still carry it).
   const all = list.data ?? cached?.jobs ?? [];
   // biome-ignore lint/correctness/useExhaustiveDependencies: `queued` changes after every send
   const jobs = useMemo(
-    () => all.filter((j) => !waitingIds.has(j._id) && !wasSentHere(j._id)),
-    [all, waitingIds, queued],
+    () => all.filter((j) => !goneIds.has(j._id) && !wasSentHere(j._id)),
+    [all, goneIds, queued],
   );
   // "Collect before unloading": the dues of every customer on the list, in one request.
   const customerIds = useMemo(
@@ -112,7 +125,7 @@ export function DriverPendingScreen() {
       : jobs;
   }, [jobs, search]);
   const pendingCount = jobs.length;
-  // Refused deliveries of jobs the list no longer has (removed, delivered by the office).
+  // Refused deliveries of jobs the list no longer has (removed, moved, delivered by the office).
   const allIds = new Set(all.map((j) => j._id));
   const orphans =
     list.data || cached ? [...refusedById.values()].filter((q) => !allIds.has(q.jobId)) : [];
@@ -123,9 +136,10 @@ export function DriverPendingScreen() {
   /**
    * The optional photo goes first (POST /api/upload?purpose=proof); without a connection, or
    * when it fails, the delivery is still kept and sent, only without the photo. Resolves with
-   * the server's refusal of this delivery (the dialog stays open with it), or null.
+   * the server's refusal of this delivery (the dialog stays open with it), the final word on
+   * one the office had delivered first (the dialog shows only that), or null.
    */
-  const deliver = async (job: JobOut, entries: DeliveryEntries): Promise<string | null> => {
+  const deliver = async (job: JobOut, entries: DeliveryEntries): Promise<SubmitAnswer> => {
     const tappedAt = new Date().toISOString();
     let proofImage = entries.proofImage;
     // Kept with the delivery (IndexedDB) when it cannot go now, and uploaded before it later.
@@ -159,7 +173,7 @@ export function DriverPendingScreen() {
     });
     const refusal = result?.refused.find((r) => r.jobId === job._id);
     const done = !!result?.delivered.includes(job._id);
-    if (done) notifySuccess(t('driverJobs.deliveredOne', { name }));
+    if (done && !refusal) notifySuccess(t('driverJobs.deliveredOne', { name }));
     else if (!refusal && (!result || result.waiting)) {
       notifySuccess(t('driverJobs.keptOne', { name }));
     }
@@ -170,7 +184,10 @@ export function DriverPendingScreen() {
         done && result.sent === 1 ? 1 : 0,
       );
     }
-    return refusal ? errorMessage(t, refusal.error) : null;
+    if (!refusal) return null;
+    // Delivered already by the office: nothing to correct or send again, only to be read.
+    if (deliveredElsewhere(refusal.error)) return { final: errorMessage(t, refusal.error) };
+    return errorMessage(t, refusal.error);
   };
 
   return (
@@ -213,6 +230,31 @@ export function DriverPendingScreen() {
               </List.Item>
             ))}
           </List>
+        </Alert>
+      )}
+      {cashUnrecorded.length > 0 && (
+        <Alert
+          color="orange"
+          variant="light"
+          mb="sm"
+          role="alert"
+          title={t('driverJobs.cashNotRecordedTitle')}
+        >
+          <Stack gap="xs" data-testid="cash-not-recorded-list">
+            {cashUnrecorded.map((q) => (
+              <Group key={q.jobId} justify="space-between" wrap="wrap" gap="xs">
+                <Text size="sm">
+                  <Text span fw={700} inherit>
+                    {q.restaurantName}
+                  </Text>{' '}
+                  {errorMessage(t, q.refused)}
+                </Text>
+                <Button variant="light" color="orange" onClick={() => setDiscarding(q)}>
+                  {t('driverJobs.discard')}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
         </Alert>
       )}
       {orphans.length > 0 && (

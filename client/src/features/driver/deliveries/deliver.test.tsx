@@ -28,6 +28,25 @@ function refusal(appCode: string, params: Record<string, unknown> = {}) {
   );
 }
 
+/** 409: the office (or another phone) had marked the job delivered, with no cash recorded. */
+function deliveredByOffice() {
+  return new Response(
+    JSON.stringify({
+      error: {
+        message: '(English text of delivery.alreadyDelivered)',
+        code: -32600,
+        data: {
+          code: 'CONFLICT',
+          httpStatus: 409,
+          appCode: 'delivery.alreadyDelivered',
+          params: { cashRecorded: 0 },
+        },
+      },
+    }),
+    { status: 409, headers: { 'content-type': 'application/json' } },
+  );
+}
+
 function accepted(id: string) {
   return new Response(JSON.stringify({ result: { data: { _id: id } } }), {
     status: 200,
@@ -337,6 +356,112 @@ describe('the delivery dialog', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Discard' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(queuedNow().some((q) => q.jobId === 'gone')).toBe(false));
+  });
+
+  it('delivered by the office first: the dialog says so and only closes, the job leaves the list, the message stays', async () => {
+    const fetchMock = vi.fn(async (url: string | URL | Request) =>
+      String(url).includes('ordertrack.deliver') ? deliveredByOffice() : accepted('x'),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    pending([cashJob('k1'), cashJob('k2')]);
+    const first = within((await screen.findAllByTestId('job-card'))[0] as HTMLElement);
+    fireEvent.click(first.getByRole('button', { name: 'Mark As Delivered' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    const said = await within(dialog).findByTestId('delivered-elsewhere');
+    expect(said.textContent).toBe(
+      'This delivery was already marked delivered (by the office or on another phone), so the ¥2,160 you took was not recorded. Record it on the Payments screen, then discard this.',
+    );
+    expect(within(dialog).getByText('Delivered already: the cash was not recorded')).toBeTruthy();
+    // Nothing left to confirm or correct: a second "Yes" would only be refused again.
+    expect(within(dialog).queryByRole('button', { name: 'Yes' })).toBeNull();
+    expect(within(dialog).queryByLabelText('Cash taken')).toBeNull();
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .every((b) => b.textContent === 'Close' || b.getAttribute('aria-label') === 'Close'),
+    ).toBe(true);
+    expect(deliverCalls(fetchMock)).toHaveLength(1);
+    // Off the pending list at once, even though the server's list (asked again) still has it.
+    await waitFor(() =>
+      expect(screen.getAllByTestId('job-card').map((c) => c.textContent)).toEqual([
+        expect.stringContaining('Curry k2'),
+      ]),
+    );
+
+    fireEvent.click(within(dialog).getByText('Close'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const list = await screen.findByTestId('cash-not-recorded-list');
+    expect(list.textContent).toContain('Curry k1 This delivery was already marked delivered');
+    expect(list.textContent).toContain('¥2,160 you took was not recorded');
+    expect(screen.queryByTestId('job-refused')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Correct and send' })).toBeNull();
+    expect(screen.getAllByTestId('job-card')).toHaveLength(1);
+
+    // It stays until the driver discards it (after recording the cash on Payments).
+    fireEvent.click(within(list).getByRole('button', { name: 'Discard' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(screen.queryByTestId('cash-not-recorded-list')).toBeNull());
+    expect(queuedNow().some((q) => q.jobId === 'k1')).toBe(false);
+    expect(screen.getAllByTestId('job-card')).toHaveLength(1);
+    expect(deliverCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('in Nepali too: no "हो" to tap again, only close, and the message stays', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string | URL | Request) =>
+        String(url).includes('ordertrack.deliver') ? deliveredByOffice() : accepted('x'),
+      ),
+    );
+    await act(() => i18n.changeLanguage('ne'));
+    pending([cashJob('k4')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'डेलिभर भयो' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'हो' }));
+    const said = await within(dialog).findByTestId('delivered-elsewhere');
+    expect(said.textContent).toContain('तपाईंले लिनुभएको ¥2,160 रेकर्ड भएन');
+    expect(within(dialog).queryByRole('button', { name: 'हो' })).toBeNull();
+    fireEvent.click(within(dialog).getByText('बन्द गर्नुहोस्'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await screen.findByTestId('cash-not-recorded-list')).textContent).toContain(
+      'तपाईंले लिनुभएको ¥2,160 रेकर्ड भएन',
+    );
+    expect(screen.queryByTestId('job-card')).toBeNull();
+  });
+
+  it('kept without signal and found delivered by the office when sent later: the same', async () => {
+    // Tapped without signal: kept on the phone.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await enqueue({ _id: 'k3', restaurantName: 'Curry k3' }, undefined, {
+      tappedAt: new Date(Date.now() - 60_000).toISOString(),
+      cashTaken: 900,
+    });
+    expect((await flush()).waiting).toBe(true);
+    // The signal is back; the office had marked it delivered meanwhile. The screen sends it
+    // when it opens, with the list from before still carrying the job.
+    const fetchMock = vi.fn(async (url: string | URL | Request) =>
+      String(url).includes('ordertrack.deliver') ? deliveredByOffice() : accepted('x'),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    pending([cashJob('k3'), cashJob('k5')]);
+    const list = await screen.findByTestId('cash-not-recorded-list');
+    expect(list.textContent).toContain(
+      'Curry k3 This delivery was already marked delivered (by the office or on another phone), so the ¥900 you took was not recorded.',
+    );
+    expect(screen.getAllByTestId('job-card').map((c) => c.textContent)).toEqual([
+      expect.stringContaining('Curry k5'),
+    ]);
+    expect(screen.queryByRole('button', { name: 'Correct and send' })).toBeNull();
+    expect(screen.queryByTestId('refused-list')).toBeNull();
+    // Not sent again: nothing is left to send.
+    await flush();
+    expect(deliverCalls(fetchMock)).toHaveLength(1);
   });
 
   it('speaks Nepali: the product and unit names', async () => {

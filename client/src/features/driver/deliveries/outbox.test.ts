@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { discard, enqueue, flush, hasSendable, queuedNow } from './outbox';
+import { discard, enqueue, flush, hasSendable, queuedNow, wasSentHere } from './outbox';
 
 // The delivery queue on the driver's phone: a delivery the server refuses is never dropped
 // silently; it stays, marked refused with the server's reason, until the driver corrects it
@@ -133,7 +133,10 @@ describe("the driver's delivery queue", () => {
       cashTaken: 12000,
     });
     const r = await flush();
-    expect(r.delivered).toEqual([]);
+    // Delivered on the server (it leaves the pending list), and said: nothing to send again.
+    expect(r.delivered).toEqual(['a3']);
+    expect(r.refused.map((x) => x.jobId)).toEqual(['a3']);
+    expect(wasSentHere('a3')).toBe(true);
     const kept = queuedNow().find((q) => q.jobId === 'a3');
     expect(kept?.cashTaken).toBe(12000);
     expect(kept?.refused?.data).toMatchObject({

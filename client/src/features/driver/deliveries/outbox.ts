@@ -69,6 +69,16 @@ function refusalOf(error: unknown, cashTaken: number): unknown {
   };
 }
 
+/**
+ * True when a kept refusal says the server has the job as delivered already (by the office or
+ * another phone) and only the cash this phone took is left unrecorded: nothing is left to send,
+ * so the job is off the driver's list, and the refusal stays only to be read until discarded.
+ */
+export function deliveredElsewhere(refusal: unknown): boolean {
+  const data = (refusal as { data?: { appCode?: unknown } } | null | undefined)?.data;
+  return data?.appCode === 'delivery.cashNotRecorded';
+}
+
 function storedRefusal(error: unknown): StoredRefusal {
   const data = (error as { data?: Record<string, unknown> } | null)?.data ?? {};
   const params = data.params;
@@ -303,6 +313,12 @@ export function flush(): Promise<FlushResult> {
               ...(proofImage ? { proofImage, photo: undefined } : {}),
               refused: storedRefusal(refusal),
             });
+            // The server has it delivered: it leaves the pending list like a sent one (a list
+            // fetched before may still carry it), while its kept refusal says what to do.
+            if (deliveredElsewhere(refusal)) {
+              result.delivered.push(item.jobId);
+              sentHere.add(item.jobId);
+            }
             continue;
           }
           result.sent++;

@@ -5,7 +5,14 @@ import { dynamicT } from '../../../i18n';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { flushPayments, type PaymentFlushResult, queuedPayments } from '../payments/outbox';
-import { type FlushResult, flush, hasSendable, queuedNow, subscribe } from './outbox';
+import {
+  deliveredElsewhere,
+  type FlushResult,
+  flush,
+  hasSendable,
+  queuedNow,
+  subscribe,
+} from './outbox';
 
 /**
  * While something waits, try again this often even without an `online` event: a phone whose
@@ -54,14 +61,15 @@ export function useReportDeliveries(): (r: FlushResult, said?: number) => void {
         );
       }
       for (const refusal of r.refused) {
-        notifyError(
-          t('driverJobs.refused', {
-            name: refusal.restaurantName,
-            message: errorMessage(t, refusal.error),
-          }),
-        );
+        const message = errorMessage(t, refusal.error);
+        // Delivered already by the office: it was not "not sent", only its cash went unrecorded
+        // (the pending list keeps saying so until discarded).
+        if (deliveredElsewhere(refusal.error)) notifyError(message, refusal.restaurantName);
+        else notifyError(t('driverJobs.refused', { name: refusal.restaurantName, message }));
       }
-      if (r.sent > 0 || r.refused.length > 0) void utils.ordertrack.invalidate();
+      if (r.sent > 0 || r.refused.length > 0 || r.delivered.length > 0) {
+        void utils.ordertrack.invalidate();
+      }
     },
     [t, utils],
   );
