@@ -175,3 +175,29 @@ describe("a customer's own price", () => {
     expect(calls.some((c) => c.path === 'priceLists.setOverride')).toBe(false);
   });
 });
+
+describe('choosing another list', () => {
+  it('drops the CSV pasted for the first list, so it cannot be imported into the second', async () => {
+    const imported: unknown[] = [];
+    renderPriceLists({
+      'priceLists.list': () => [
+        { _id: 'l1', name: 'Trade', priceCount: 1, customerCount: 0 },
+        { _id: 'l2', name: 'Hotels', priceCount: 0, customerCount: 0 },
+      ],
+      'priceLists.byId': (input) =>
+        (input as { id: string }).id === 'l2' ? { ...detail, _id: 'l2', name: 'Hotels' } : detail,
+      'priceLists.importCsv': (input) => {
+        imported.push(input);
+        return { valid: true, fileErrors: [], rows: [] };
+      },
+    });
+    await openList();
+    const pasted = screen.getByLabelText(/CSV to import/) as HTMLTextAreaElement;
+    fireEvent.change(pasted, { target: { value: 'code,price\nrice,1700' } });
+    expect(pasted.value).toContain('rice,1700');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Hotels' }));
+    await screen.findByRole('heading', { name: 'Hotels' });
+    expect((screen.getByLabelText(/CSV to import/) as HTMLTextAreaElement).value).toBe('');
+    expect(imported).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { Select, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../../../trpc';
 import { AdminSidebarLayout, officeCrumbs } from '../../AdminSidebarLayout';
@@ -28,7 +28,9 @@ export function PriceListsScreen() {
     >
       <Stack>
         <PriceListsTable onSelect={setSelected} />
-        {selected && <ListPrices id={selected} />}
+        {/* Keyed by what they edit: text pasted or typed for one list or customer is dropped
+            when another is chosen, never imported or saved into the other. */}
+        {selected && <ListPrices key={selected} id={selected} />}
         <Title order={3}>{t('priceLists.customerTerms')}</Title>
         <Select
           label={t('priceLists.customer')}
@@ -37,8 +39,12 @@ export function PriceListsScreen() {
           value={customerId}
           onChange={setCustomerId}
         />
-        {customerId && <CustomerTerms customerId={customerId} />}
-        {customerId && <CustomerHidden customerId={customerId} />}
+        {customerId && (
+          <Fragment key={customerId}>
+            <CustomerTerms customerId={customerId} />
+            <CustomerHidden customerId={customerId} />
+          </Fragment>
+        )}
       </Stack>
     </AdminSidebarLayout>
   );
