@@ -188,7 +188,7 @@ describe('choosing another list', () => {
         (input as { id: string }).id === 'l2' ? { ...detail, _id: 'l2', name: 'Hotels' } : detail,
       'priceLists.importCsv': (input) => {
         imported.push(input);
-        return { valid: true, fileErrors: [], rows: [] };
+        return { valid: true, written: 0, fileErrors: [], rows: [] };
       },
     });
     await openList();
