@@ -1,12 +1,13 @@
 // The delivery-date picker and its calendar library: a chunk of its own, fetched when the
-// checkout's second step opens (CheckoutForm lazy-loads this file).
+// checkout's second step opens (DeliveryDateSection lazy-loads this file).
 import '@mantine/dates/styles.css';
 import classes from './deliveryDate.module.css';
 import 'dayjs/locale/ja';
 import 'dayjs/locale/ne';
-import { Box, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Text, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDeliveryDay } from '../../../../../shared/delivery-dates';
 import { LATEST_DELIVERY_DATE } from '../../../../../shared/rules';
@@ -22,8 +23,42 @@ export interface DeliveryDateFieldProps {
 }
 
 /**
- * Marks the customer's delivery days with a dot (and says so to screen readers), leaves
- * holidays and days before the earliest allowed one unselectable. Dates show with Western
+ * What the dots mean, shown in the calendar itself under its title: under the field it read as
+ * if it described the date chosen (an off-day included). The days are named as the checkout
+ * shows them above the field.
+ */
+function CalendarLegend({ deliveryDays }: { deliveryDays: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Text component="span" display="block" size="sm" fw={400} mt={4} data-testid="calendar-legend">
+      {/* The calendar's dot, drawn the same; the words alone are what a screen reader needs. */}
+      <Box component="span" aria-hidden="true">
+        <Box
+          component="span"
+          display="inline-block"
+          w={5}
+          h={5}
+          style={{ borderRadius: '50%', background: 'currentColor', verticalAlign: 'middle' }}
+        />{' '}
+        ={' '}
+      </Box>
+      {t('cart.calendarLegend')}
+      {deliveryDays.map((day) => (
+        <Fragment key={day}>
+          {' '}
+          <Badge component="span" variant="light" tt="none" size="md">
+            {t(`weekday.${day}`, { defaultValue: day })}
+          </Badge>
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
+
+/**
+ * Marks the customer's delivery days with a dot (explained under the calendar's title, and said
+ * to screen readers on each day), leaves holidays and days before the earliest allowed one
+ * unselectable. Dates show with Western
  * digits in every language (ADR 012); month and weekday names follow the language. Japanese
  * writes the date 2026/11/26, heads the calendar 2026年11月 and starts the week on Sunday, as
  * Japanese calendars do (ADR 025).
@@ -62,7 +97,12 @@ export default function DeliveryDateField({
         // A dialog with a title, big enough for a thumb on a phone.
         dropdownType="modal"
         modalProps={{
-          title: t('cart.deliveryDate'),
+          title: (
+            <>
+              {t('cart.deliveryDate')}
+              {marked && <CalendarLegend deliveryDays={deliveryDays} />}
+            </>
+          ),
           centered: true,
           closeButtonProps: { 'aria-label': t('common.close') },
         }}
@@ -117,14 +157,6 @@ export default function DeliveryDateField({
           );
         }}
       />
-      {marked && (
-        <Text size="xs" c="dimmed" mt={4}>
-          <Box component="span" fw={700}>
-            •
-          </Box>{' '}
-          {t('buyer.deliveryDay')}
-        </Text>
-      )}
     </DatesProvider>
   );
 }
