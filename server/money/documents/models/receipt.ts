@@ -1,0 +1,87 @@
+// The receipt of one payment, its share of the invoice's tax per rate.
+import { documentT } from '../../../../shared/documents/labels';
+import type { DocumentModel } from '../../../../shared/schemas/documents';
+import { paymentShare } from '../../../../shared/tax';
+import type { Db } from '../../../platform/db';
+import type { Scope } from '../../../platform/scope';
+import { customerRow, partiesOf } from '../parties';
+import { base, empty, line, notInScope, numberOnFirstOpening } from './common';
+import { invoiceFigures, invoiceNumberOf, invoiceRow } from './invoice';
+
+/**
+ * A payment's receipt. Its amount and tax per rate are the part of the invoice's figures it
+ * pays, after the payments received before it (`paymentShare`): what a receipt that stands as a
+ * simplified qualified invoice states, adding up over the receipts of an invoice paid in parts.
+ */
+export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string): DocumentModel {
+  const p = db.$client
+    .prepare<
+      [string],
+      {
+        id: string;
+        invoiceId: string;
+        amount: number;
+        date: string;
+        collectedBy: string | null;
+        receiptNumber: string | null;
+        receiptReplaces: string | null;
+        createdAt: string;
+      }
+    >(
+      `SELECT id, invoice_id AS invoiceId, amount, date, collected_by AS collectedBy,
+              receipt_number AS receiptNumber, receipt_replaces AS receiptReplaces,
+              created_at AS createdAt
+         FROM payment WHERE id = ?`,
+    )
+    .get(id);
+  if (!p) throw notInScope();
+  const inv = invoiceRow(db, p.invoiceId);
+  if (!inv) throw notInScope();
+  if (scope.kind === 'customer' && inv.customerId !== scope.customerId) throw notInScope();
+  if (scope.kind === 'driver' && p.collectedBy !== scope.driverId) throw notInScope();
+  const number = numberOnFirstOpening(db, 'receipt', {
+    id: p.id,
+    number: p.receiptNumber,
+    customerId: inv.customerId,
+  });
+  const parties = partiesOf(db, 'receipt', number, customerRow(db, inv.customerId), '');
+  const { language } = parties;
+  const { totals } = invoiceFigures(db, inv, language, timeZone);
+  // What the invoice's earlier payments received: this receipt stands for the next part, so
+  // the receipts of an invoice paid in parts add up to its figures rate by rate.
+  const before =
+    db.$client
+      .prepare<[string, string, string, string, string, string], number>(
+        `SELECT COALESCE(SUM(amount), 0) FROM payment
+          WHERE invoice_id = ? AND (date < ? OR (date = ? AND (created_at < ?
+                OR (created_at = ? AND id < ?))))`,
+      )
+      .pluck()
+      .get(inv.id, p.date, p.date, p.createdAt, p.createdAt, p.id) ?? 0;
+  const split = paymentShare(totals.perRate, inv.amount, before, p.amount);
+  const invNumber = inv.number ?? invoiceNumberOf(db, inv);
+  return {
+    ...base('receipt', id, number, p.date, parties),
+    ...empty,
+    references: [
+      { label: 'invoice', value: invNumber },
+      { label: 'paymentDate', value: p.date },
+      // Issued again after the payment was corrected (ADR 058): the copy it replaces.
+      ...(p.receiptReplaces ? [{ label: 'replacesReceipt', value: p.receiptReplaces }] : []),
+    ],
+    // One line per rate at its amount without tax, as on the other documents: the lines add up
+    // to the subtotal, and the tax and the total received follow it.
+    lines: split.perRate.map((part) =>
+      line({
+        date: p.date,
+        name: documentT(language)('label.receivedFor', { number: invNumber }),
+        unitPrice: part.net,
+        quantity: 1,
+        amount: part.net,
+        rate: part.rate,
+      }),
+    ),
+    ...split,
+    amount: p.amount,
+  };
+}
