@@ -40,6 +40,8 @@ export function ClaimsScreen() {
       notifySuccess(t(approve ? 'money.claimApproved' : 'money.claimRejected'));
       void list.refetch();
       void utils.invoices.invalidate();
+      // The credit note is a new document in the customer's list.
+      void utils.documents.invalidate();
     } catch (err) {
       notifyError(moneyErrorText(t, err, 'money.operationFailed'));
     } finally {

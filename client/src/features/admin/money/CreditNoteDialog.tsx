@@ -106,6 +106,8 @@ export function CreditNoteDialog({
       setStep('done');
       notifySuccess(t('money.creditNote.issued', { number: note.number }));
       void utils.invoices.invalidate();
+      // The credit note is a new document in the customer's list.
+      void utils.documents.invalidate();
       onIssued();
     } catch (err) {
       setFailure(errorText(t, err, 'errors.common.mutationFailed'));

@@ -20,7 +20,14 @@ export function CustomerInvoicesScreen() {
   const documents = trpc.documents.ofCustomer.useQuery({ customerId: id }, { staleTime: 30_000 });
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState<InvoiceOut | null | undefined>(undefined);
-  const refresh = () => void utils.invoices.invalidate();
+  // A payment, a cancellation or a credit note changes the documents below too (a receipt, an
+  // invoice's unpaid part): both lists are read again, or the page would contradict itself.
+  const refresh = () => {
+    void utils.invoices.invalidate();
+    void utils.documents.ofCustomer.invalidate({ customerId: id });
+  };
+  const overdue = documents.data?.overdue ?? 0;
+  const credits = documents.data?.account.credits;
   const name = query.data?.invoices[0]?.customer?.restaurantName;
   return (
     <>
@@ -31,6 +38,19 @@ export function CustomerInvoicesScreen() {
           {query.data && (
             <Text fw={700} c="red.9" size="lg">
               {t('money.totalDues', { amount: formatYen(query.data.totalDues) })}
+            </Text>
+          )}
+          {overdue > 0 && (
+            <Text fw={700} c="red.9" data-testid="customer-overdue">
+              {t('documents.ui.unpaidOverdue', { amount: formatYen(overdue) })}
+            </Text>
+          )}
+          {credits && (
+            <Text size="sm" data-testid="customer-credits">
+              {t('money.creditsWaitingOffice', {
+                amount: formatYen(credits.amount),
+                numbers: credits.numbers.join(', '),
+              })}
             </Text>
           )}
         </div>
