@@ -176,7 +176,28 @@ export function seedBilling(
       }
     });
 
-  for (const d of deliveries) if (d.day < o.start) bill(d);
+  // Receipts in the order the money came in. The payments of the demo's history and the
+  // transfers booked above come without one; they are numbered by date before the day's
+  // payments at the door, which take theirs as they are recorded. Every receipt is numbered
+  // once, through takeDocumentNumber, so the recipient recorded under its number (ADR 049) is
+  // the customer of the invoice it pays; renumbering afterwards would hand it another's.
+  const unnumbered = db.$client.prepare<[string], { id: string; customerId: string | null }>(
+    `SELECT p.id, i.customer_id AS customerId FROM payment p JOIN invoice i ON i.id = p.invoice_id
+      WHERE p.receipt_number IS NULL AND p.date <= ? ORDER BY p.date, p.created_at, p.id`,
+  );
+  const setReceipt = db.$client.prepare('UPDATE payment SET receipt_number = ? WHERE id = ?');
+  const numberReceiptsUpTo = (day: string) =>
+    write(db, () => {
+      for (const p of unnumbered.all(day)) {
+        setReceipt.run(takeDocumentNumber(db, 'receipt', p.customerId), p.id);
+      }
+    });
+  const billDay = (day: string) => {
+    numberReceiptsUpTo(day);
+    for (const d of deliveries) if (d.day === day) bill(d);
+  };
+
+  for (const day of new Set(deliveries.map((d) => d.day))) if (day < o.start) billDay(day);
   for (let day = o.start; day <= yesterday; day = addDaysIso(day, 1)) {
     bookTransfers(day);
     write(db, () => {
@@ -187,23 +208,11 @@ export function seedBilling(
         setTyped.run(takeDocumentNumber(db, 'invoice', i.customerId), day, i.id);
       }
     });
-    for (const d of deliveries) if (d.day === day) bill(d);
+    billDay(day);
     runClosing(db, office, day, { timeZone: o.timeZone });
   }
-  for (const d of deliveries) if (d.day > yesterday) bill(d);
-
-  // Receipts in the order the money came in: the payments typed in bulk above and in the
-  // demo's history had none, and the ones taken at the door were numbered while each day was
-  // billed. Numbered again by date, the counter left at the last one (no gaps).
-  write(db, () => {
-    db.$client.exec(
-      `UPDATE payment SET receipt_number = 'RC-' || printf('%06d', r.n)
-         FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY date, created_at, id) AS n FROM payment) r
-        WHERE payment.id = r.id;
-       INSERT INTO document_counter (kind, last) VALUES ('receipt', (SELECT COUNT(*) FROM payment))
-         ON CONFLICT (kind) DO UPDATE SET last = excluded.last;`,
-    );
-  });
+  for (const day of new Set(deliveries.map((d) => d.day))) if (day > yesterday) billDay(day);
+  numberReceiptsUpTo(o.today);
 
   // One goods claim, reported the evening of a recent cash delivery and approved by the office:
   // its credit note waits for the customer's next delivery invoice.

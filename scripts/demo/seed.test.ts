@@ -20,9 +20,11 @@ import {
 } from '../../drizzle/schema';
 import { verifyPassword } from '../../server/accounts/passwords';
 import { runClosing } from '../../server/money/closing';
+import { documentModel } from '../../server/money/documents/models';
 import { closeDb, type Db, openDb } from '../../server/platform/db';
+import { scopeOfCustomer } from '../../server/platform/scope';
 import { addDaysIso } from '../../shared/delivery-dates';
-import { ITEM_TYPES, UNITS, WEEKDAYS } from '../../shared/enums';
+import { DOCUMENT_KINDS, type DocumentKind, ITEM_TYPES, UNITS, WEEKDAYS } from '../../shared/enums';
 import { taxByRate } from '../../shared/tax';
 import { clearAllData, type SeedSummary, seedDemo, tableCounts } from './seed-demo';
 
@@ -372,6 +374,131 @@ describe('seedDemo', () => {
         .prepare('SELECT receipt_number AS number, date FROM payment ORDER BY receipt_number')
         .all() as { number: string; date: string }[],
     );
+  });
+
+  it('addresses every document to the customer of what it is for, on its record and its model', () => {
+    // A document's recipient is recorded under its number (ADR 049): renumbering a document
+    // after its number was taken would hand it another restaurant's name, address and code.
+    const documents = db.$client
+      .prepare(
+        `SELECT 'slip' AS kind, id, slip_number AS number, customer_id AS customerId,
+                customer_id AS expected
+           FROM customer_order WHERE slip_number IS NOT NULL
+         UNION ALL
+         SELECT 'invoice', id, number, customer_id, customer_id FROM invoice WHERE number IS NOT NULL
+         UNION ALL
+         SELECT 'statement', s.id, s.number, s.customer_id,
+                COALESCE((SELECT customer_id FROM invoice WHERE id = s.invoice_id), s.customer_id)
+           FROM statement s
+         UNION ALL
+         SELECT 'creditNote', n.id, n.number, n.customer_id,
+                COALESCE((SELECT customer_id FROM invoice WHERE id = n.invoice_id), n.customer_id)
+           FROM credit_note n
+         UNION ALL
+         SELECT 'receipt', p.id, p.receipt_number, i.customer_id, i.customer_id
+           FROM payment p JOIN invoice i ON i.id = p.invoice_id`,
+      )
+      .all() as {
+      kind: DocumentKind;
+      id: string;
+      number: string | null;
+      customerId: string | null;
+      expected: string | null;
+    }[];
+    const customers = new Map(
+      db
+        .select()
+        .from(customer)
+        .all()
+        .map((c) => [c.id, c]),
+    );
+    const recorded = new Map(
+      (
+        db.$client.prepare('SELECT kind, number, recipient FROM document_party').all() as {
+          kind: string;
+          number: string;
+          recipient: string;
+        }[]
+      ).map((r) => [
+        `${r.kind} ${r.number}`,
+        JSON.parse(r.recipient) as { customerId: string; customerCode: string },
+      ]),
+    );
+    for (const kind of DOCUMENT_KINDS) {
+      expect(documents.filter((d) => d.kind === kind).length, kind).toBeGreaterThan(0);
+    }
+    const wrong: string[] = [];
+    for (const d of documents) {
+      const c = d.expected ? customers.get(d.expected) : undefined;
+      expect(d.number, `${d.kind} ${d.id}`).toBeTruthy();
+      expect(c, `${d.kind} ${d.number}`).toBeDefined();
+      if (!c || !d.number) continue;
+      const model = documentModel(db, d.kind, d.id, scopeOfCustomer(c.id), 'Asia/Tokyo');
+      const seen = {
+        row: d.customerId,
+        recorded: recorded.get(`${d.kind} ${d.number}`)?.customerId ?? null,
+        model: model.recipient.customerId,
+        name: model.recipient.name,
+        address: model.recipient.address,
+        code: model.recipient.customerCode,
+      };
+      const want = {
+        row: c.id,
+        recorded: c.id,
+        model: c.id,
+        name: c.billingName?.trim() || c.restaurantName,
+        address: c.billingAddress ?? '',
+        code: c.customerCode,
+      };
+      if (JSON.stringify(seen) !== JSON.stringify(want)) {
+        const kept = recorded.get(`${d.kind} ${d.number}`)?.customerCode ?? 'nothing';
+        wrong.push(
+          `${d.kind} ${d.number} of ${want.code}: recorded ${kept}, printed ${seen.code} ${seen.name}`,
+        );
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The orders an invoice bills are its customer's.
+    expect(
+      (
+        db.$client
+          .prepare(
+            `SELECT COUNT(*) AS n FROM customer_order o JOIN invoice i ON i.id = o.invoice_id
+              WHERE o.customer_id IS NOT i.customer_id`,
+          )
+          .get() as { n: number }
+      ).n,
+    ).toBe(0);
+    // No record names a document that does not exist, and no receipt replaces another
+    // restaurant's.
+    const numbers = new Set(documents.map((d) => `${d.kind} ${d.number}`));
+    for (const key of recorded.keys()) expect(numbers.has(key), key).toBe(true);
+    const replaced = db.$client
+      .prepare(
+        `SELECT p.receipt_replaces AS number, i.customer_id AS customerId
+           FROM payment p JOIN invoice i ON i.id = p.invoice_id WHERE p.receipt_replaces IS NOT NULL`,
+      )
+      .all() as { number: string; customerId: string }[];
+    for (const r of replaced) {
+      expect(recorded.get(`receipt ${r.number}`)?.customerId, r.number).toBe(r.customerId);
+    }
+    // Each kind's counter stands at its last number: the next document follows on, no gap.
+    const counters = new Map(
+      (
+        db.$client.prepare('SELECT kind, last FROM document_counter').all() as {
+          kind: string;
+          last: number;
+        }[]
+      ).map((r) => [r.kind, r.last]),
+    );
+    for (const kind of DOCUMENT_KINDS) {
+      const mine = documents
+        .filter((d) => d.kind === kind)
+        .map((d) => Number(d.number?.slice(-6)))
+        .sort((a, b) => a - b);
+      expect(mine, kind).toEqual(mine.map((_, i) => i + 1));
+      expect(counters.get(kind), kind).toBe(mine.length);
+    }
   });
 
   it("counts on each statement the payments received in its period, as the restaurant's bank shows", () => {
