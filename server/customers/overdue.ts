@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { customer } from '../../drizzle/schema';
+import { addDaysIso } from '../../shared/delivery-dates';
 import type { DuesOut, OverdueCustomerOut } from '../../shared/schemas/invoices';
 import type { Db } from '../platform/db';
 import { prepared } from '../platform/prepared';
@@ -7,23 +8,19 @@ import type { Scope } from '../platform/scope';
 
 // Overdue accounts (spec §9, DESIGN §6): a customer with an invoice more than two months past
 // its due date and money still pending. One rule, used by the customer card, the office's web
-// orders, the checkout banner and the driver's job card.
+// orders, the checkout banner and the driver's job card. "Two months" is counted in days, more
+// than 60 past due, the measure the aging report's columns use: an invoice 61 days late is in
+// its "61-90 days" column and on the overdue list, never in one and not the other (ADR 054).
 
-/** The same day two calendar months earlier, clamped to the month's end (04-30 -> 02-28). */
-export function twoMonthsBefore(today: string): string {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  let month = m - 2;
-  let year = y;
-  if (month < 1) {
-    month += 12;
-    year -= 1;
-  }
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const day = Math.min(d, last);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+/** Days past due after which an invoice with money pending makes its customer overdue. */
+export const OVERDUE_AFTER_DAYS = 60;
+
+/** The latest due date that is not yet overdue on `today`: an earlier one is. */
+export function overdueCutoff(today: string): string {
+  return addDaysIso(today, -OVERDUE_AFTER_DAYS);
 }
 
-/** More than two months past due with money pending. */
+/** More than 60 days past due with money pending. */
 export function isOverdue(
   invoice: { dueDate: string | null; amount: number; paidAmount: number },
   today: string,
@@ -31,7 +28,7 @@ export function isOverdue(
   return (
     invoice.dueDate !== null &&
     invoice.paidAmount < invoice.amount &&
-    invoice.dueDate < twoMonthsBefore(today)
+    invoice.dueDate < overdueCutoff(today)
   );
 }
 
@@ -62,7 +59,7 @@ function statement(db: Db) {
 
 /** Every overdue customer by id. */
 export function overdueByCustomer(db: Db, today: string): Map<string, OverdueCustomerOut> {
-  const rows = statement(db).all({ cutoff: twoMonthsBefore(today) });
+  const rows = statement(db).all({ cutoff: overdueCutoff(today) });
   return new Map(rows.map((r) => [r.customerId, r]));
 }
 

@@ -66,7 +66,12 @@ export async function exportPlugin(app: FastifyInstance, services: Services): Pr
   app.get(
     '/api/data/tax-summary',
     sendWorkbook(services, (req, language) =>
-      taxSummaryWorkbook(services.db, taxSummaryInput.parse(req.query ?? {}), language),
+      taxSummaryWorkbook(
+        services.db,
+        taxSummaryInput.parse(req.query ?? {}),
+        services.config.timeZone,
+        language,
+      ),
     ),
   );
   app.get('/api/data/:routeId', send(services, null));

@@ -15,6 +15,11 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/**
+ * The column of an invoice by whole days past due. Past 60 days (the 61-90 and over-90 columns)
+ * is what the overdue list and the credit hold call overdue (OVERDUE_AFTER_DAYS,
+ * server/customers/overdue.ts): the same invoices, the same amounts.
+ */
 export function bucketOf(dueDate: string | null, today: string): AgingBucket {
   if (!dueDate) return 'current';
   const late = daysBetween(dueDate, today);

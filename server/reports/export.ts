@@ -8,9 +8,12 @@ import { businessDateOf, instantInZone } from '../platform/business-day';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 
-// The Excel export (DESIGN §3): one workbook per route (or all routes) with three sheets:
-// Customers, Outstanding invoices (`outstandingHeader`, what is still owed) and Invoices
-// (`INVOICE_LIST_COLUMNS`, every invoice of the period with its totals and tax per rate).
+// The Excel export (DESIGN §3): one workbook per route (or all routes) with four sheets:
+// Customers, Outstanding invoices (`outstandingHeader`, what is still owed), Invoices
+// (`INVOICE_LIST_COLUMNS`, every invoice of the period with its totals and tax per rate, a
+// cancelled one with the day it was cancelled) and Credit notes (`CREDIT_NOTE_COLUMNS`, each
+// with where it was deducted, or that it waits). Invoices issued in a month, less those
+// cancelled in it, less its credit notes, are the month's tax summary (ADR 054).
 // `xlsx` only ever WRITES here; nothing uploaded is parsed.
 // Yen are numbers with a yen format, dates are real dates, each sheet has a header row, frozen
 // panes and an autofilter, and text that a spreadsheet could take for a formula is text.
@@ -188,10 +191,32 @@ interface InvoiceListRow {
   tax8: number;
   net10: number;
   tax10: number;
+  /** The credit notes deducted on it now (a cancelled invoice's wait again: none). */
   creditApplied: number;
   amount: number;
   paidAmount: number;
   cancelledAt: string | null;
+}
+
+/** A credit note of the Credit notes sheet: what it corrects and where it was deducted. */
+interface CreditNoteListRow {
+  number: string;
+  issueDate: string;
+  customerCode: string | null;
+  restaurantName: string | null;
+  /** The invoice it corrects (for a goods claim, the one that billed the order). */
+  invoiceNumber: string | null;
+  /** A goods claim's order. */
+  claimOrderNumber: number | null;
+  net8: number;
+  tax8: number;
+  net10: number;
+  tax10: number;
+  total: number;
+  /** The invoice it was deducted on, its issue date and that invoice's statement; null: waits. */
+  deductedOn: string | null;
+  deductedDate: string | null;
+  statementNumber: string | null;
 }
 
 /** How far back the Invoices sheet reaches (a year and a month: last year's same month too). */
@@ -204,6 +229,8 @@ export interface ExportData {
   outstanding: OutstandingRow[];
   /** The Invoices sheet: every invoice of the period. */
   invoiceList: InvoiceListRow[];
+  /** The Credit notes sheet: every credit note of the period. */
+  creditNotes: CreditNoteListRow[];
 }
 
 /**
@@ -275,10 +302,15 @@ export function exportData(
     .prepare<Record<string, string>, InvoiceListRow>(
       `SELECT i.number, i.kind, COALESCE(i.issue_date, i.created_at) AS issueDate,
               c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
-              i.net8, i.tax8, i.net10, i.tax10, i.credit_applied AS creditApplied, i.amount,
+              i.net8, i.tax8, i.net10, i.tax10, COALESCE(d.total, 0) AS creditApplied, i.amount,
               i.paid_amount AS paidAmount, i.cancelled_at AS cancelledAt
          FROM invoice i
          LEFT JOIN customer c ON c.id = i.customer_id
+         -- What is deducted on it now: a cancelled invoice's credit notes were released to
+         -- wait for the next one (ADR 034), while its credit_applied still reads what it took.
+         LEFT JOIN (SELECT applied_to_invoice_id AS invoiceId, SUM(total) AS total
+                      FROM credit_note WHERE applied_to_invoice_id IS NOT NULL
+                     GROUP BY applied_to_invoice_id) d ON d.invoiceId = i.id
         WHERE (CASE WHEN i.issue_date IS NOT NULL THEN i.issue_date >= @since
                     ELSE i.created_at >= @sinceInstant END) AND ${routeWhere}
         ORDER BY issueDate, i.number`,
@@ -292,8 +324,34 @@ export function exportData(
     // By the day it reads (an old row's creation instant sorts by its UTC date in SQL); the
     // rows come nearly in order, so this is one pass.
     .sort((a, b) => byText(a.issueDate, b.issueDate) || byText(a.number ?? '', b.number ?? ''));
+  const creditNotes = db.$client
+    .prepare<Record<string, string>, CreditNoteListRow>(
+      `SELECT n.number, n.issue_date AS issueDate,
+              c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
+              fixed.number AS invoiceNumber, o.order_number AS claimOrderNumber,
+              n.net8, n.tax8, n.net10, n.tax10, n.total,
+              d.number AS deductedOn, d.issue_date AS deductedDate,
+              (SELECT s.number FROM statement s
+                WHERE s.invoice_id = d.id OR s.id = d.statement_id
+                ORDER BY s.closing_date LIMIT 1) AS statementNumber
+         FROM credit_note n
+         LEFT JOIN customer c ON c.id = n.customer_id
+         LEFT JOIN invoice fixed ON fixed.id = n.invoice_id
+         LEFT JOIN goods_claim g ON g.id = n.claim_id
+         LEFT JOIN customer_order o ON o.id = g.order_id
+         LEFT JOIN invoice d ON d.id = n.applied_to_invoice_id
+        WHERE n.issue_date >= @since AND ${routeWhere}
+        ORDER BY n.issue_date, n.number`,
+    )
+    .all({ ...params, since });
   const safe = routeName.replace(/[^\p{L}\p{N}_.-]+/gu, '-').replace(/^-+|-+$/g, '') || 'route';
-  return { fileName: `${safe}-data-${today}.xlsx`, customers, outstanding, invoiceList };
+  return {
+    fileName: `${safe}-data-${today}.xlsx`,
+    customers,
+    outstanding,
+    invoiceList,
+    creditNotes,
+  };
 }
 
 /** The Customers sheet's header, in the order of its columns. */
@@ -333,62 +391,106 @@ export function outstandingHeader(x: ExportTexts): string[] {
 }
 
 /**
- * The Invoices sheet (every invoice of the period, hand-made ones too, ADR 046), one entry per
- * column: its header, its cell, its width, and for a yen column its total (cancelled invoices
- * left out, as the total row's label says). A new column is one more entry here.
+ * A sheet listing documents (Invoices, Credit notes), one entry per column: its header, its
+ * cell, its width, and for a yen column its total. A new column is one more entry.
  */
-interface InvoiceListColumn {
-  header: (h: ExportTexts['invoices']) => string;
-  cell: (i: InvoiceListRow, kinds: Record<string, string>, x: ExportTexts) => Cell;
+interface ListColumn<R, H> {
+  header: (h: H) => string;
+  cell: (r: R, x: ExportTexts) => Cell;
   width: number;
   /** A yen column: the value its total adds up. */
-  total?: (i: InvoiceListRow) => number;
+  total?: (r: R) => number;
 }
 
-const yenColumn = (
-  header: InvoiceListColumn['header'],
-  value: (i: InvoiceListRow) => number,
+function yenColumn<R, H>(
+  header: (h: H) => string,
+  value: (r: R) => number,
   width: number,
-): InvoiceListColumn => ({ header, cell: (i) => yenCell(value(i)), width, total: value });
+): ListColumn<R, H> {
+  return { header, cell: (r) => yenCell(value(r)), width, total: value };
+}
 
-const INVOICE_LIST_COLUMNS: readonly InvoiceListColumn[] = [
+/** The columns of the per-rate figures every document of ADR 031 has. */
+function rateColumns<R extends { net8: number; tax8: number; net10: number; tax10: number }, H>(
+  h: (h: H) => { net8: string; tax8: string; net10: string; tax10: string },
+): ListColumn<R, H>[] {
+  return [
+    yenColumn(
+      (x: H) => h(x).net8,
+      (r: R) => r.net8,
+      12,
+    ),
+    yenColumn(
+      (x: H) => h(x).tax8,
+      (r: R) => r.tax8,
+      10,
+    ),
+    yenColumn(
+      (x: H) => h(x).net10,
+      (r: R) => r.net10,
+      12,
+    ),
+    yenColumn(
+      (x: H) => h(x).tax10,
+      (r: R) => r.tax10,
+      10,
+    ),
+  ];
+}
+
+/** A list sheet's header, rows, widths and total row (over the rows `counted` keeps). */
+function listSheet<R, H>(
+  columns: readonly ListColumn<R, H>[],
+  texts: H,
+  totalLabel: string,
+  rows: readonly R[],
+  x: ExportTexts,
+  counted: (r: R) => boolean = () => true,
+) {
+  const kept = rows.filter(counted);
+  // The label runs on over the text columns left without cells before the first total.
+  const totalRow: Cell[] = [textCell(totalLabel)];
+  columns.forEach((c, n) => {
+    if (c.total) totalRow[n] = yenCell(kept.reduce((sum, r) => sum + (c.total?.(r) ?? 0), 0));
+  });
+  return {
+    header: columns.map((c) => c.header(texts)),
+    rows: rows.map((r) => columns.map((c) => c.cell(r, x))),
+    widths: columns.map((c) => c.width),
+    totalRow,
+  };
+}
+
+type InvoiceColumn = ListColumn<InvoiceListRow, ExportTexts['invoices']>;
+
+/**
+ * The Invoices sheet: every invoice of the period, hand-made ones too (ADR 046), cancelled ones
+ * with the business day they were cancelled on; its totals leave the cancelled ones out, as the
+ * total row's label says.
+ */
+const INVOICE_LIST_COLUMNS: readonly InvoiceColumn[] = [
   { header: (h) => h.number, cell: (i) => textCell(i.number), width: 14 },
-  { header: (h) => h.kind, cell: (i, kinds) => textCell(kinds[i.kind] ?? i.kind), width: 10 },
+  {
+    header: (h) => h.kind,
+    cell: (i, x) => textCell((x.kind as Record<string, string>)[i.kind] ?? i.kind),
+    width: 10,
+  },
   { header: (h) => h.issueDate, cell: (i) => dateCell(i.issueDate), width: 12 },
   {
     header: (h) => h.code,
-    cell: (i, _k, x) => textCell(i.customerCode ?? x.unknownCustomer),
+    cell: (i, x) => textCell(i.customerCode ?? x.unknownCustomer),
     width: 10,
   },
   {
     header: (h) => h.restaurant,
-    cell: (i, _k, x) => textCell(i.restaurantName ?? x.deletedRestaurant),
+    cell: (i, x) => textCell(i.restaurantName ?? x.deletedRestaurant),
     width: 28,
   },
-  yenColumn(
-    (h) => h.net8,
-    (i) => i.net8,
-    12,
-  ),
-  yenColumn(
-    (h) => h.tax8,
-    (i) => i.tax8,
-    10,
-  ),
-  yenColumn(
-    (h) => h.net10,
-    (i) => i.net10,
-    12,
-  ),
-  yenColumn(
-    (h) => h.tax10,
-    (i) => i.tax10,
-    10,
-  ),
+  ...rateColumns<InvoiceListRow, ExportTexts['invoices']>((h) => h),
   yenColumn(
     (h) => h.creditApplied,
     (i) => i.creditApplied,
-    12,
+    14,
   ),
   yenColumn(
     (h) => h.amount,
@@ -403,22 +505,42 @@ const INVOICE_LIST_COLUMNS: readonly InvoiceListColumn[] = [
   { header: (h) => h.cancelled, cell: (i) => dateCell(i.cancelledAt), width: 12 },
 ];
 
-/** The Invoices sheet's header, rows, widths and total row. */
-function invoiceListSheet(rows: readonly InvoiceListRow[], x: ExportTexts) {
-  const kinds: Record<string, string> = x.kind;
-  const kept = rows.filter((i) => !i.cancelledAt);
-  // The label runs on over the text columns left without cells before the first total.
-  const totalRow: Cell[] = [textCell(x.invoices.totalRow)];
-  INVOICE_LIST_COLUMNS.forEach((c, n) => {
-    if (c.total) totalRow[n] = yenCell(kept.reduce((sum, i) => sum + (c.total?.(i) ?? 0), 0));
-  });
-  return {
-    header: INVOICE_LIST_COLUMNS.map((c) => c.header(x.invoices)),
-    rows: rows.map((i) => INVOICE_LIST_COLUMNS.map((c) => c.cell(i, kinds, x))),
-    widths: INVOICE_LIST_COLUMNS.map((c) => c.width),
-    totalRow,
-  };
-}
+type CreditNoteColumn = ListColumn<CreditNoteListRow, ExportTexts['creditNotes']>;
+
+/** The Credit notes sheet: each with what it corrects and where it was deducted, if it was. */
+const CREDIT_NOTE_COLUMNS: readonly CreditNoteColumn[] = [
+  { header: (h) => h.number, cell: (n) => textCell(n.number), width: 14 },
+  { header: (h) => h.issueDate, cell: (n) => dateCell(n.issueDate), width: 12 },
+  {
+    header: (h) => h.code,
+    cell: (n, x) => textCell(n.customerCode ?? x.unknownCustomer),
+    width: 10,
+  },
+  {
+    header: (h) => h.restaurant,
+    cell: (n, x) => textCell(n.restaurantName ?? x.deletedRestaurant),
+    width: 28,
+  },
+  { header: (h) => h.invoice, cell: (n) => textCell(n.invoiceNumber), width: 14 },
+  {
+    header: (h) => h.claimOrder,
+    cell: (n) => (n.claimOrderNumber === null ? textCell('') : intCell(n.claimOrderNumber)),
+    width: 12,
+  },
+  ...rateColumns<CreditNoteListRow, ExportTexts['creditNotes']>((h) => h),
+  yenColumn(
+    (h) => h.total,
+    (n) => n.total,
+    12,
+  ),
+  {
+    header: (h) => h.deductedOn,
+    cell: (n, x) => textCell(n.deductedOn ?? x.creditNotes.notDeducted),
+    width: 18,
+  },
+  { header: (h) => h.deductedDate, cell: (n) => dateCell(n.deductedDate), width: 12 },
+  { header: (h) => h.statement, cell: (n) => textCell(n.statementNumber), width: 14 },
+];
 
 const STATUS_KEY: Record<InvoiceStatus, keyof ExportTexts['status']> = {
   Pending: 'pending',
@@ -472,7 +594,21 @@ export function buildWorkbook(
       textCell(i.collector),
     ];
   });
-  const invoiceList = invoiceListSheet(data.invoiceList, x);
+  const invoiceList = listSheet(
+    INVOICE_LIST_COLUMNS,
+    x.invoices,
+    x.invoices.totalRow,
+    data.invoiceList,
+    x,
+    (i) => !i.cancelledAt,
+  );
+  const creditNotes = listSheet(
+    CREDIT_NOTE_COLUMNS,
+    x.creditNotes,
+    x.creditNotes.totalRow,
+    data.creditNotes,
+    x,
+  );
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(
     wb,
@@ -493,6 +629,11 @@ export function buildWorkbook(
     wb,
     sheetOf(XLSX, invoiceList.header, invoiceList.rows, invoiceList.widths, [invoiceList.totalRow]),
     x.sheets.invoices,
+  );
+  XLSX.utils.book_append_sheet(
+    wb,
+    sheetOf(XLSX, creditNotes.header, creditNotes.rows, creditNotes.widths, [creditNotes.totalRow]),
+    x.sheets.creditNotes,
   );
   return wb;
 }

@@ -21,9 +21,12 @@ export const reportsRouter = router({
     .output(answer(reportOut))
     .query(({ ctx, input }) => deliveriesReport(ctx.db, input.date, ctx.config.timeZone)),
 
-  /** Sales and tax per rate, month by month: issued invoices minus credit notes (ADR 031). */
+  /**
+   * Sales and tax per rate, month by month: issued invoices minus those cancelled in the month
+   * minus credit notes (ADR 031, 054).
+   */
   taxSummary: staffProcedure
     .input(taxSummaryInput)
     .output(answer(taxSummaryOut))
-    .query(({ ctx, input }) => taxSummary(ctx.db, input)),
+    .query(({ ctx, input }) => taxSummary(ctx.db, input, ctx.config.timeZone)),
 });

@@ -19,29 +19,37 @@ export const taxSummaryInput = z
 export type TaxSummaryInput = z.infer<typeof taxSummaryInput>;
 
 const figures = {
-  /** Sales without tax and the tax, per rate: issued invoices minus credit notes. */
+  /**
+   * Sales without tax and the tax, per rate: the invoices issued in the month (also those
+   * cancelled since), minus the invoices cancelled in the month, minus credit notes (ADR 054).
+   */
   net8: z.number().int(),
   tax8: z.number().int(),
   net10: z.number().int(),
   tax10: z.number().int(),
-  /** Credit notes' total (with tax) deducted above. */
+  /** Invoices cancelled in the month: their total (with tax) subtracted above. */
+  cancellations: z.number().int(),
+  /** Credit notes issued in the month: their total (with tax) subtracted above. */
   credits: z.number().int(),
-  /** Everything billed in the month, tax included, after credit notes. */
+  /** Everything billed in the month, tax included, after cancellations and credit notes. */
   total: z.number().int(),
 };
 
-export const taxSummaryMonthOut = z.object({
-  month: z.string(),
+const counts = {
+  /** Invoices issued in the month, cancelled ones too (their numbers were used). */
   invoices: z.number().int(),
+  /** Invoices cancelled in the month (by the business day of the cancellation). */
+  cancelledInvoices: z.number().int(),
   creditNotes: z.number().int(),
-  ...figures,
-});
+};
+
+export const taxSummaryMonthOut = z.object({ month: z.string(), ...counts, ...figures });
 export type TaxSummaryMonth = z.infer<typeof taxSummaryMonthOut>;
 
 export const taxSummaryOut = z.object({
   from: z.string(),
   to: z.string(),
   months: z.array(taxSummaryMonthOut),
-  totals: z.object({ invoices: z.number().int(), creditNotes: z.number().int(), ...figures }),
+  totals: z.object({ ...counts, ...figures }),
 });
 export type TaxSummaryOut = z.infer<typeof taxSummaryOut>;

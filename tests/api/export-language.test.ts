@@ -122,6 +122,14 @@ beforeAll(async () => {
     amount: 1500,
     paid: 1500,
   });
+  // The ¥130 deducted on S-2 is a credit note's (the sheet reads what is deducted on each).
+  t.db.$client
+    .prepare(
+      `INSERT INTO credit_note (id, number, customer_id, issue_date, reason, net8, tax8, total,
+                                tax_basis, tax_rounding, applied_to_invoice_id)
+       VALUES ('cn-1', 'CN-1', ?, ?, 'damaged', 120, 10, 130, 'exclusive', 'down', 'inv-s2')`,
+    )
+    .run(monthly.id, daysFrom(today, -4));
 
   // Delivered at 07:33 in Tokyo yesterday (22:33 UTC the day before): its last delivery day is
   // yesterday, as the customer card shows it.
@@ -184,7 +192,7 @@ describe('the data export in the reader language', () => {
   it('is in Japanese for an account that chose Japanese: sheets, headers and words', async () => {
     // The account's choice wins over the browser's.
     const wb = await workbook('/api/data/all', { cookie: jaCookie, 'accept-language': 'en' });
-    expect(wb.SheetNames).toEqual(['得意先', '未回収の請求書', '請求書一覧']);
+    expect(wb.SheetNames).toEqual(['得意先', '未回収の請求書', '請求書一覧', '赤伝一覧']);
 
     const customers = wb.Sheets.得意先;
     expect(header(customers)).toEqual([
@@ -238,7 +246,7 @@ describe('the data export in the reader language', () => {
       '消費税（8%）',
       '10%対象額',
       '消費税（10%）',
-      '赤伝控除',
+      '赤伝控除（税込）',
       '請求額',
       '入金額',
       '取消日',
@@ -271,7 +279,12 @@ describe('the data export in the reader language', () => {
 
   it('ends the Invoices sheet with a totals row that leaves cancelled invoices out', async () => {
     const wb = await workbook('/api/data/all', { cookie: plainCookie });
-    expect(wb.SheetNames).toEqual(['Customers', 'Outstanding invoices', 'Invoices']);
+    expect(wb.SheetNames).toEqual([
+      'Customers',
+      'Outstanding invoices',
+      'Invoices',
+      'Credit notes',
+    ]);
     const invoices = wb.Sheets.Invoices as xlsxModule.WorkSheet;
     const range = XLSX.utils.decode_range(String(invoices['!ref']));
     // Four invoices and the totals row under the header.
@@ -321,20 +334,22 @@ describe('the tax summary export in the reader language', () => {
     const sheet = wb.Sheets.消費税集計;
     expect(header(sheet)).toEqual([
       '月',
-      '請求書数',
+      '発行請求書数',
+      '取消数',
       '赤伝数',
       '8%対象売上（税抜）',
       '消費税（8%）',
       '10%対象売上（税抜）',
       '消費税（10%）',
-      '赤伝控除（税込）',
+      '当月の取消（税込）',
+      '赤伝発行（税込）',
       '税込合計',
     ]);
     expect(rowOf(sheet, 2).A?.v).toBe('合計');
 
     const english = await workbook(path, { cookie: plainCookie });
     expect(english.SheetNames).toEqual(['Tax summary']);
-    expect(header(english.Sheets['Tax summary'])[3]).toBe('Sales 8% (without tax)');
+    expect(header(english.Sheets['Tax summary'])[4]).toBe('Sales 8% (without tax)');
     expect(rowOf(english.Sheets['Tax summary'], 2).A?.v).toBe('Total');
   });
 });

@@ -497,7 +497,12 @@ describe('export', () => {
     const bytes = Buffer.from(await r.arrayBuffer());
     // Reading back OUR OWN file to check it; nothing uploaded is ever parsed.
     const wb = XLSX.read(bytes, { type: 'buffer', cellFormula: true, cellNF: true });
-    expect(wb.SheetNames).toEqual(['Customers', 'Outstanding invoices', 'Invoices']);
+    expect(wb.SheetNames).toEqual([
+      'Customers',
+      'Outstanding invoices',
+      'Invoices',
+      'Credit notes',
+    ]);
     const customers = wb.Sheets.Customers as xlsxModule.WorkSheet;
     expect(customers.A1?.v).toBe('Code');
     const name = customers.B2 as xlsxModule.CellObject;

@@ -376,7 +376,8 @@ describe('the monthly tax summary', () => {
         );
     invoice('s1', '2025-01-31', 10000, 800, 2000, 200);
     invoice('s2', '2025-01-15', 5000, 400, 0, 0);
-    invoice('s3', '2025-01-20', 9999, 799, 0, 0, true); // cancelled: not counted
+    // Cancelled the day it was issued: counted issued and cancelled in January, netting to zero.
+    invoice('s3', '2025-01-20', 9999, 799, 0, 0, true);
     invoice('s4', '2025-02-28', 1000, 80, 1000, 100);
     invoice('s5', '2024-12-31', 7000, 560, 0, 0); // outside the period
     // A hand-made invoice of February, typed before it had an issue date: ¥3,300 with 10 %
@@ -405,34 +406,40 @@ describe('the monthly tax summary', () => {
     expect(s.months).toEqual([
       {
         month: '2025-01',
-        invoices: 2,
+        invoices: 3,
+        cancelledInvoices: 1,
         creditNotes: 0,
         net8: 15000,
         tax8: 1200,
         net10: 2000,
         tax10: 200,
+        cancellations: 9999 + 799,
         credits: 0,
         total: 18400,
       },
       {
         month: '2025-02',
         invoices: 2,
+        cancelledInvoices: 0,
         creditNotes: 1,
         net8: 500,
         tax8: 40,
         net10: 4000,
         tax10: 400,
+        cancellations: 0,
         credits: 540,
         total: 4940,
       },
       {
         month: '2025-03',
         invoices: 0,
+        cancelledInvoices: 0,
         creditNotes: 0,
         net8: 0,
         tax8: 0,
         net10: 0,
         tax10: 0,
+        cancellations: 0,
         credits: 0,
         total: 0,
       },
@@ -458,14 +465,12 @@ describe('the monthly tax summary', () => {
     const XLSX = await loadXlsx();
     const wb = XLSX.read(Buffer.from(await file.arrayBuffer()), { type: 'buffer' });
     const sheet = wb.Sheets['Tax summary'] as Record<string, { v: unknown }>;
-    expect([sheet.A2?.v, sheet.D2?.v, sheet.E2?.v, sheet.F2?.v, sheet.G2?.v]).toEqual([
-      '2025-01',
-      15000,
-      1200,
-      2000,
-      200,
-    ]);
-    expect([sheet.A5?.v, sheet.I5?.v]).toEqual(['Total', 23340]);
+    // Month, invoices issued, cancelled, credit notes, then the figures per rate, the
+    // cancellations and credit notes subtracted, and the total.
+    expect(
+      ['A2', 'B2', 'C2', 'D2', 'E2', 'F2', 'G2', 'H2', 'I2', 'J2'].map((c) => sheet[c]?.v),
+    ).toEqual(['2025-01', 3, 1, 0, 15000, 1200, 2000, 200, 10798, 0]);
+    expect([sheet.A5?.v, sheet.K5?.v]).toEqual(['Total', 23340]);
     const bad = await fetch(`${t.url}/api/data/tax-summary?from=2025-13&to=2025-01`, {
       headers: { cookie: admin.cookie ?? '' },
     });

@@ -191,7 +191,7 @@ describe('money journey', () => {
       .waitFor();
     const file = await download.path();
     const wb = XLSX.read(fs.readFileSync(file), { type: 'buffer' });
-    expect(wb.SheetNames).toEqual(['Customers', 'Outstanding invoices', 'Invoices']);
+    expect(wb.SheetNames).toEqual(['Customers', 'Outstanding invoices', 'Invoices', 'Credit notes']);
     await axe(office, 'export');
 
     // 6. The other screens, in Nepali too.
@@ -213,7 +213,7 @@ describe('money journey', () => {
     await office.waitForLoadState('networkidle');
     await shot(office, 'desktop-invoices-ne');
     await office.goto('/admin/reports/aging');
-    await office.getByText('बक्यौता खाताहरू').first().waitFor();
+    await office.getByText('बाँकी रकमको उमेर विवरण').first().waitFor();
     await office.waitForLoadState('networkidle');
     await shot(office, 'desktop-aging-ne');
     await phone.evaluate(() => localStorage.setItem('lang', 'ne'));

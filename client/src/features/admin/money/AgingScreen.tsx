@@ -18,7 +18,11 @@ import { HeldOrderBadge } from './CreditBadges';
 import { adminCrumbs, reportsCrumb } from './crumbs';
 import { InvoicesFailed, Loading } from './InvoiceList';
 
-/** Overdue accounts: the aging report with its chart, overdue customers, held orders. */
+/**
+ * Unpaid invoices by age: the aging report with its chart (every customer with money pending,
+ * current included), the customers more than 60 days overdue (the same invoices as the 61-90 and
+ * over-90 columns), held orders.
+ */
 export function AgingScreen() {
   const { t } = useTranslation();
   const aging = trpc.invoices.aging.useQuery(undefined, INVOICE_QUERY);
@@ -75,9 +79,14 @@ export function AgingScreen() {
               },
             ]}
           />
-          <Title order={3} size="h4">
-            {t('money.overdueCustomers')}
-          </Title>
+          <div>
+            <Title order={3} size="h4">
+              {t('money.overdueCustomers')}
+            </Title>
+            <Text size="sm" c="gray.7">
+              {t('money.overdueCustomersHint')}
+            </Text>
+          </div>
           <DataTable<OverdueCustomerOut>
             records={overdue.data ?? []}
             fetching={overdue.isPending}

@@ -7,19 +7,22 @@ import { renderScreen } from '../../../test/renderScreen';
 import { TaxSummaryScreen } from './TaxSummaryScreen';
 
 // The office's monthly tax summary (ADR 034): a month picked, one row per rate with sales
-// without tax, consumption tax and total, the credit notes deducted, and the workbook download
-// from the existing endpoint for that month; in Japanese, the terms an accountant expects.
+// without tax, consumption tax and total, the invoices cancelled in the month and the credit
+// notes each on their own line (ADR 054), and the workbook download from the existing endpoint
+// for that month; in Japanese, the terms an accountant expects.
 
 const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
 
 function summary(month: string): TaxSummaryOut {
   const m = {
     invoices: 12,
+    cancelledInvoices: 1,
     creditNotes: 2,
     net8: 100_000,
     tax8: 8_000,
     net10: 50_000,
     tax10: 5_000,
+    cancellations: 37_832,
     credits: 3_240,
     total: 163_000,
   };
@@ -52,6 +55,9 @@ describe('the tax summary screen', () => {
     expect(screen.queryByTestId('tax-row-rateUnclassified')).toBeNull();
     expect(within(screen.getByTestId('tax-row-total')).getByText('¥163,000')).toBeTruthy();
     expect(screen.getByTestId('tax-credits').textContent).toContain('¥3,240');
+    expect(screen.getByTestId('tax-cancellations').textContent).toBe(
+      'Cancelled in the month, subtracted above: ¥37,832 (invoices: 1).',
+    );
     expect(table).toBeTruthy();
     expect(
       calls.some(
@@ -80,5 +86,6 @@ describe('the tax summary screen', () => {
     expect(screen.getByRole('columnheader', { name: '税抜金額' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '税込金額' })).toBeTruthy();
     expect(screen.getByTestId('tax-credits').textContent).toContain('返品・値引');
+    expect(screen.getByTestId('tax-cancellations').textContent).toContain('当月の取消');
   });
 });

@@ -18,9 +18,11 @@ function lastMonth(): string {
 }
 
 /**
- * /admin/reports/tax-summary: one month's sales and consumption tax per rate (8%対象, 10%対象),
- * credit notes already deducted, and the workbook for the
- * accountant from the same figures (GET /api/data/tax-summary). Cancelled invoices are left out.
+ * /admin/reports/tax-summary: one month's sales and consumption tax per rate (8%対象, 10%対象)
+ * after the invoices cancelled in the month and its credit notes, each shown on its own line,
+ * and the workbook for the accountant from the same figures (GET /api/data/tax-summary). An
+ * invoice cancelled after its month is subtracted in the month of the cancellation (ADR 054),
+ * so a month already filed reads the same later.
  */
 export function TaxSummaryScreen() {
   const { t } = useTranslation();
@@ -121,7 +123,13 @@ export function TaxSummaryScreen() {
               </Table.Tbody>
             </Table>
           </Box>
-          <Text size="sm" mt="sm" data-testid="tax-credits">
+          <Text size="sm" mt="sm" data-testid="tax-cancellations">
+            {t('reports.taxSummary.cancellationsDeducted', {
+              count: m.cancelledInvoices,
+              amount: formatYen(m.cancellations),
+            })}
+          </Text>
+          <Text size="sm" data-testid="tax-credits">
             {t('reports.taxSummary.creditsDeducted', {
               count: m.creditNotes,
               amount: formatYen(m.credits),
