@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customerOrder, orderLine } from '../../drizzle/schema';
+import { customerOrder, deliveryJob, orderLine } from '../../drizzle/schema';
 import type {
   addToOrderInput,
   ChangeWindowOut,
@@ -11,8 +11,9 @@ import { toRateColumns } from '../../shared/tax-columns';
 import { adjustForLineEdit, giveBackOrder } from '../catalogue/stock';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
-import { conflict, notFound } from '../platform/errors';
+import { AppError, conflict, notFound } from '../platform/errors';
 import { scopeOfCustomer } from '../platform/scope';
+import { getBusinessSettings } from '../settings/business-settings';
 import { getDeliverySettings } from '../settings/settings';
 import { getOrder, priceLines } from './orders';
 import { cutoffOf } from './standing-orders';
@@ -64,13 +65,38 @@ function checkChangeable(db: Db, row: OrderRow, clock: Clock): void {
     throw conflict('order.changeClosed', { orderNumber, cutoff: window.cutoff });
 }
 
+/**
+ * Why a closed order can no longer change. Dispatched to a driver who has not delivered it yet:
+ * on its way; dispatched without a driver (the office handed it over) or delivered: delivered.
+ */
+function closedBecause(db: Db, row: OrderRow): NonNullable<ChangeWindowOut['closed']> {
+  if (!row.isDelivered && row.invoiceId === null) return 'cutoff';
+  const job = db
+    .select({ isDelivered: deliveryJob.isDelivered })
+    .from(deliveryJob)
+    .where(eq(deliveryJob.orderId, row.id))
+    .get();
+  return job && !job.isDelivered ? 'dispatched' : 'delivered';
+}
+
+/**
+ * The order's page asks this: whether it can still change and until when, and once it cannot,
+ * why and the business's phone, so the restaurant knows whom to call.
+ */
 export function orderChangeWindow(
   db: Db,
   customerId: string,
   id: string,
   clock: Clock,
 ): ChangeWindowOut {
-  return changeWindow(db, ownOrder(db, customerId, id), clock);
+  const row = ownOrder(db, customerId, id);
+  const window = changeWindow(db, row, clock);
+  if (window.changeable) return { ...window, closed: null, officePhone: '' };
+  return {
+    ...window,
+    closed: closedBecause(db, row),
+    officePhone: getBusinessSettings(db).phone,
+  };
 }
 
 function linesOf(db: Db, orderId: string) {
@@ -95,7 +121,11 @@ const summary = (lines: readonly { name: string; quantity: number }[]) =>
 
 /**
  * Inside a write(): replaces the order's lines with `wanted`, priced again, and moves the
- * counted stock by the difference (more than is left answers 409 `stock.insufficient`).
+ * counted stock by the difference (more than is left answers 409 `stock.insufficient`). For a
+ * change, the refusal's `left` is what this order can have (ADR 043 amendment): what it already
+ * holds (`held`) plus what is left, since the whole quantity is asked for and the order's own
+ * units count towards it. Adding a cart keeps `left` as what is left: the cart's quantity is
+ * what is added, and the checkout reduces the cart line to it.
  */
 function rewrite(
   db: Db,
@@ -110,14 +140,12 @@ function rewrite(
   const oldQ = quantities(before);
   const newQ = quantities(lines);
   for (const productId of new Set([...oldQ.keys(), ...newQ.keys()])) {
-    adjustForLineEdit(
-      db,
-      row.id,
-      productId,
-      oldQ.get(productId) ?? 0,
-      newQ.get(productId) ?? 0,
-      who,
-    );
+    const held = oldQ.get(productId) ?? 0;
+    try {
+      adjustForLineEdit(db, row.id, productId, held, newQ.get(productId) ?? 0, who);
+    } catch (err) {
+      throw action === 'change' ? withHeld(err, productId, held) : err;
+    }
   }
   db.delete(orderLine).where(eq(orderLine.orderId, row.id)).run();
   for (const line of lines) db.insert(orderLine).values(line).run();
@@ -151,6 +179,14 @@ function rewrite(
       by: action === 'add' ? 'customer, cart added' : 'customer',
     },
   });
+}
+
+/** A refusal for stock as what this order can have: its own units and what is left. */
+function withHeld(err: unknown, productId: string, held: number): unknown {
+  if (!(err instanceof AppError) || err.appCode !== 'stock.insufficient') return err;
+  const params = err.params ?? {};
+  if (params.productId !== productId || typeof params.left !== 'number') return err;
+  return conflict('stock.insufficient', { ...params, left: held + params.left, held });
 }
 
 function wantedOf(

@@ -40,6 +40,13 @@ export const changeWindowOut = z.object({
   cutoff: z.string(),
   /** The same moment as an instant (ISO 8601, UTC). */
   closesAt: z.string(),
+  /**
+   * Why it can no longer change (null while it can): the cut-off passed, the office dispatched
+   * it and it is on its way, or it was delivered. Absent in a test's fixture: no reason said.
+   */
+  closed: z.enum(['cutoff', 'dispatched', 'delivered']).nullish(),
+  /** The business's phone (settings), for a closed order's "call the office"; '' when unset. */
+  officePhone: z.string().optional(),
 });
 export type ChangeWindowOut = z.infer<typeof changeWindowOut>;
 

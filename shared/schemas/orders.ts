@@ -65,6 +65,16 @@ export const orderItemOut = z.object({
   total: z.number().int(),
   /** The consumption-tax rate the line was placed at (8 reduced, 10 standard); it never changes. */
   taxRate: z.number().int(),
+  /**
+   * What the driver handed over when it differed from `quantity` (null: as ordered), and why
+   * (`short | refused | damaged | substituted`, ADR 033). A delivered order's totals follow
+   * these, so its lines are shown with them. Absent only where an order is not read from the
+   * database (a test's fixture).
+   */
+  deliveredQuantity: z.number().int().nullish(),
+  shortReason: z.string().nullish(),
+  /** Goods handed over instead of another line (ADR 050): that line's `_id`. */
+  substituteFor: z.string().nullish(),
 });
 
 export const orderOut = z.object({

@@ -4,8 +4,9 @@ import { cutoffOf } from '../../server/orders/standing-orders';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeAdmin, makeCustomer, makeProduct } from '../helpers/factories';
+import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { mutate } from '../helpers/trpc';
 
 // A customer changes or cancels their own order until the cut-off of its delivery day, and
 // adds a cart to an order already placed for the same day (ADR 043): over HTTP on a real app
@@ -30,7 +31,7 @@ type Order = {
   tax10: number;
   orderItems: { product: string | null; name: string; quantity: number; price: number }[];
 };
-type Failure = { code?: string; message?: string };
+type Failure = { code?: string; message?: string; params?: Record<string, unknown> };
 
 const stockOf = (id: string) =>
   (
@@ -140,6 +141,45 @@ describe('changing an order before the cut-off', () => {
     expect(linesInDb(placed.body._id)).toEqual([{ p: tuna.id, q: 3 }]);
   });
 
+  it('says what this order can have: the units it holds plus what is left', async () => {
+    // The order holds the whole stock (8): one more is refused, and the refusal says 8, not 0.
+    const rice = makeProduct(t.db, { name: 'Jeera Rice 5kg', price: 3200, stockInCount: 8 });
+    const placed = await place(ana, [{ product: rice.id, quantity: 8 }]);
+    expect(placed.status).toBe(201);
+    expect(stockOf(rice.id)).toBe(0);
+    const nine = await change(ana, placed.body._id, [{ product: rice.id, quantity: 9 }]);
+    expect(nine.status).toBe(409);
+    expect(nine.body.code).toBe('stock.insufficient');
+    expect(nine.body.params).toMatchObject({ productId: rice.id, left: 8, held: 8 });
+    expect(nine.body.message).toBe('Only 8 of Jeera Rice 5kg left in stock.');
+    // Some left besides: 8 held and 3 in stock make 11.
+    t.db.$client.prepare('UPDATE product SET stock_in_count = 3 WHERE id = ?').run(rice.id);
+    const twelve = await change(ana, placed.body._id, [{ product: rice.id, quantity: 12 }]);
+    expect(twelve.body.params).toMatchObject({ left: 11, held: 8 });
+    // What it said can be had is taken.
+    const eleven = await change(ana, placed.body._id, [{ product: rice.id, quantity: 11 }]);
+    expect(eleven.status).toBe(200);
+    expect(stockOf(rice.id)).toBe(0);
+    // A product new to the order holds nothing: the figure is what is left.
+    const salt = makeProduct(t.db, { name: 'Rock Salt', stockInCount: 2 });
+    const added = await change(ana, placed.body._id, [
+      { product: rice.id, quantity: 11 },
+      { product: salt.id, quantity: 5 },
+    ]);
+    expect(added.body.params).toMatchObject({ productId: salt.id, left: 2, held: 0 });
+  });
+
+  it('adding a cart to the order keeps the figure as what is left (what can be added)', async () => {
+    const ghee = makeProduct(t.db, { name: 'Cow Ghee', stockInCount: 6 });
+    const placed = await place(ana, [{ product: ghee.id, quantity: 4 }], addDaysIso(day, 3));
+    const more = await ana.post<Order & Failure>(`/api/orders/${placed.body._id}/add`, {
+      orderItems: [{ product: ghee.id, quantity: 5 }],
+    });
+    expect(more.status).toBe(409);
+    expect(more.body.params).toMatchObject({ productId: ghee.id, left: 2 });
+    expect(more.body.params?.held).toBeUndefined();
+  });
+
   it('keeps the terms of placement: a lot is refused when broken', async () => {
     const eggs = makeProduct(t.db, { name: 'Eggs (tray)', price: 400 });
     t.db.$client.prepare('UPDATE product SET lot = 6, min_quantity = 6 WHERE id = ?').run(eggs.id);
@@ -173,6 +213,11 @@ describe('after the cut-off', () => {
     );
     expect(open.body).toMatchObject({ changeable: true, cutoff: '04:00', deliveryDate: day });
 
+    const business = await mutate(admin, 'settings.updateBusiness', {
+      legalName: 'Everest Foods',
+      phone: '03-5338-1234',
+    });
+    expect(business.status).toBe(200);
     const saved = now;
     now = new Date(cutoffOf(day, '04:00', t.config.timeZone).getTime() + 60_000);
     try {
@@ -183,10 +228,13 @@ describe('after the cut-off', () => {
       const lateCancel = await cancel(ana, placed.body._id);
       expect(lateCancel.status).toBe(409);
       expect(lateCancel.body.code).toBe('order.changeClosed');
-      const closed = await ana.get<{ changeable: boolean }>(
+      const closed = await ana.get<{ changeable: boolean; closed: string; officePhone: string }>(
         `/api/orders/${placed.body._id}/changewindow`,
       );
       expect(closed.body.changeable).toBe(false);
+      // Why, and whom to call: the business's phone from its settings.
+      expect(closed.body.closed).toBe('cutoff');
+      expect(closed.body.officePhone).toBe('03-5338-1234');
       expect(stockOf(p.id)).toBe(8);
       expect(linesInDb(placed.body._id)).toEqual([{ p: p.id, q: 2 }]);
     } finally {
@@ -201,6 +249,28 @@ describe('after the cut-off', () => {
     const late = await change(ana, placed.body._id, [{ product: p.id, quantity: 2 }]);
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('order.notChangeable');
+    // Handed over by the office itself: delivered, not on its way.
+    const window = await ana.get<{ closed: string }>(`/api/orders/${placed.body._id}/changewindow`);
+    expect(window.body.closed).toBe('delivered');
+  });
+
+  it('says an order dispatched to a driver is on its way until the driver delivers it', async () => {
+    const p = makeProduct(t.db, { name: 'Mustard seeds' });
+    const placed = await place(ana, [{ product: p.id, quantity: 1 }]);
+    const driver = await makeEmployee(t.db, 'driver');
+    const dispatched = await admin.put(`/api/orders/${placed.body._id}/dispatch`, {
+      driverId: driver.id,
+    });
+    expect(dispatched.status).toBe(200);
+    const window = () =>
+      ana.get<{ changeable: boolean; closed: string }>(
+        `/api/orders/${placed.body._id}/changewindow`,
+      );
+    expect((await window()).body).toMatchObject({ changeable: false, closed: 'dispatched' });
+    t.db.$client
+      .prepare('UPDATE delivery_job SET is_delivered = 1 WHERE order_id = ?')
+      .run(placed.body._id);
+    expect((await window()).body.closed).toBe('delivered');
   });
 });
 

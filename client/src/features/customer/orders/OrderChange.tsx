@@ -32,6 +32,8 @@ import { trpc } from '../../../trpc';
 import { EstimatedTotal } from '../cart/CartReview';
 import { useCartNow } from '../cart/useCartNow';
 import { matchesName } from '../catalogue/search';
+import { ChangeClosedNote } from './ChangeClosedNote';
+import { ChangeRefusal } from './ChangeRefusal';
 
 // The customer's change and cancellation of their own order, until the cut-off of its
 // delivery day (ADR 043). The server decides whether it is still allowed and prices the
@@ -52,10 +54,16 @@ export function ChangeableUntil({ orderId }: { orderId: string }) {
   );
 }
 
-/** In the history's popup: the note and a way to the order's page, where it is changed. */
+/**
+ * In the history's popup: the note and a way to the order's page, where it is changed; once
+ * closed, why and whom to call.
+ */
 export function ChangeLink({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const window = trpc.orders.changeWindow.useQuery({ id: orderId });
+  if (window.data && !window.data.changeable) {
+    return <ChangeClosedNote window={window.data} mt="md" />;
+  }
   if (!window.data?.changeable) return null;
   return (
     <Stack gap={4} mt="md">
@@ -153,6 +161,7 @@ function ChangeForm({
   const termsFor = (l: EditLine) => termsOf(byId.get(l.product) ?? l);
   const setQuantity = (product: string, quantity: number) =>
     setLines((ls) => ls.map((l) => (l.product === product ? { ...l, quantity } : l)));
+  const removeLine = (product: string) => setLines((ls) => ls.filter((x) => x.product !== product));
   const language = i18n.resolvedLanguage;
   const addable = (products.data ?? [])
     .filter((p) => p.itemType !== 'Out of Stock' && !lines.some((l) => l.product === p._id))
@@ -178,7 +187,7 @@ function ChangeForm({
                 variant="subtle"
                 color="red"
                 size={44}
-                onClick={() => setLines((ls) => ls.filter((x) => x.product !== l.product))}
+                onClick={() => removeLine(l.product)}
                 aria-label={t('orders.removeLine', { name: localName(l, language) })}
               >
                 <TrashIcon />
@@ -232,9 +241,20 @@ function ChangeForm({
       />
       {lines.length > 0 && <EstimatedTotal items={items} now={now} change />}
       {save.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(t, save.error, 'errors.common.mutationFailed')}
-        </Alert>
+        <ChangeRefusal
+          error={save.error}
+          lines={lines}
+          termsFor={termsFor}
+          // The refusal no longer stands once the line is as the server said it can be.
+          onReduce={(product, quantity) => {
+            setQuantity(product, quantity);
+            save.reset();
+          }}
+          onRemove={(product) => {
+            removeLine(product);
+            save.reset();
+          }}
+        />
       )}
       <Group grow>
         <Button variant="default" onClick={() => onDone(null)} disabled={save.isPending}>
@@ -248,7 +268,10 @@ function ChangeForm({
   );
 }
 
-/** Change order and Cancel order (confirmed), shown only while the server allows them. */
+/**
+ * Change order and Cancel order (confirmed), shown only while the server allows them; once it
+ * does not, a note says why and whom to call.
+ */
 export function OrderChangeActions({ order }: { order: OrderOut }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -291,6 +314,7 @@ export function OrderChangeActions({ order }: { order: OrderOut }) {
     if (!cancel.isPending) setConfirming(false);
   });
 
+  if (window.data && !window.data.changeable) return <ChangeClosedNote window={window.data} />;
   if (!window.data?.changeable) return null;
   return (
     <Stack gap="sm" className="no-print" data-testid="order-change">

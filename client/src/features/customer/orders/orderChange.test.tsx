@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
 import { makeOrder, makeProduct } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
-import type { Answers } from '../../../test/testServer';
+import { type Answers, serverError } from '../../../test/testServer';
 import { CancelledOrders } from './CancelledOrders';
-import { OrderChangeActions } from './OrderChange';
+import { ChangeLink, OrderChangeActions } from './OrderChange';
 
 const order = makeOrder({
   orderItems: [
@@ -159,5 +159,149 @@ describe('Change order: the new total as the quantities change', () => {
     expect(screen.getByTestId('prices-changed').textContent).toBe(
       "The price of 1 item changed since you ordered it: the new total uses today's price.",
     );
+  });
+});
+
+describe('Change order past the stock', () => {
+  const held = makeOrder({
+    orderItems: [
+      {
+        _id: 'l1',
+        product: 'p1',
+        name: 'Jeera Rice 5kg',
+        nameNe: 'जीरा चामल',
+        sku: 'Bag',
+        quantity: 8,
+        price: 3200,
+        total: 25600,
+        taxRate: 8,
+      },
+    ],
+  });
+
+  function openHeld(lot = 1) {
+    return renderScreen(<OrderChangeActions order={held} />, {
+      path: '/customer/orderdetails/o1',
+      answers: {
+        'orders.changeWindow': () => ({
+          changeable: true,
+          cutoff: '04:00',
+          deliveryDate: '2030-05-17',
+          closesAt: '2030-05-16T19:00:00.000Z',
+        }),
+        'products.list': () => [
+          makeProduct({ _id: 'p1', name: 'Jeera Rice 5kg', nameNe: 'जीरा चामल', lot }),
+        ],
+        // The order holds the whole stock: 8 on it, none more; the server says 8 can be had.
+        'orders.change': () => {
+          throw serverError(409, 'stock.insufficient', {
+            name: 'Jeera Rice 5kg',
+            nameNe: 'जीरा चामल',
+            productId: 'p1',
+            left: 8,
+            held: 8,
+          });
+        },
+      },
+    });
+  }
+
+  it('says in Nepali what this order can have and offers to reduce to it', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    const { calls } = openHeld();
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('orders.change') }));
+    const form = await screen.findByTestId('change-form');
+    fireEvent.click(
+      within(form).getByRole('button', {
+        name: i18n.t('product.increase', { name: 'जीरा चामल' }),
+      }),
+    );
+    fireEvent.click(within(form).getByRole('button', { name: i18n.t('orders.saveChange') }));
+    const refused = await screen.findByTestId('change-refused');
+    expect(refused.textContent).toContain(
+      'यो अर्डरमा जीरा चामल बढीमा 8 मात्र हुन सक्छ: अहिले अर्डरमा 8 छ, स्टकमा थप 0 बाँकी छ।',
+    );
+    expect(refused.textContent).not.toContain('केवल 0');
+    fireEvent.click(within(refused).getByRole('button', { name: '8 मा घटाउनुहोस्' }));
+    expect(screen.queryByTestId('change-refused')).toBeNull();
+    expect(
+      within(form).getByRole('textbox', {
+        name: i18n.t('product.quantityOf', { name: 'जीरा चामल' }),
+      }),
+    ).toHaveProperty('value', '8');
+    expect(calls.filter((c) => c.path === 'orders.change')).toHaveLength(1);
+  });
+
+  it('reduces in whole cases, as the checkout does', async () => {
+    openHeld(3);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change order' }));
+    const form = await screen.findByTestId('change-form');
+    fireEvent.click(
+      within(form).getByRole('button', { name: 'Increase quantity of Jeera Rice 5kg' }),
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    const refused = await screen.findByTestId('change-refused');
+    expect(refused.textContent).toContain(
+      'This order can have at most 8 of Jeera Rice 5kg: 8 on it now and 0 more in stock.',
+    );
+    // Cases of 3: 6 is the most within 8.
+    expect(within(refused).getByRole('button', { name: 'Reduce to 6' })).toBeTruthy();
+  });
+});
+
+describe('After the window closed', () => {
+  const closedAnswers = (
+    closed: 'cutoff' | 'dispatched' | 'delivered',
+    officePhone = '03-5338-1234',
+  ) => ({
+    'orders.changeWindow': () => ({
+      changeable: false,
+      cutoff: '04:00',
+      deliveryDate: '2030-05-17',
+      closesAt: '2030-05-16T19:00:00.000Z',
+      closed,
+      officePhone,
+    }),
+    'products.list': () => products,
+  });
+
+  it('says in Nepali that the cut-off passed, and gives the office phone to call', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    renderScreen(<OrderChangeActions order={order} />, {
+      path: '/customer/orderdetails/o1',
+      answers: closedAnswers('cutoff'),
+    });
+    const note = await screen.findByTestId('change-closed');
+    expect(note.textContent).toContain('परिवर्तन 17 मे 2030 को 04:00 मा बन्द भयो');
+    expect(note.textContent).toContain('कार्यालयलाई फोन वा म्यासेज गर्नुहोस्');
+    const call = within(note).getByRole('link', { name: '03-5338-1234 मा फोन गर्नुहोस्' });
+    expect(call.getAttribute('href')).toBe('tel:03-5338-1234');
+    expect(screen.queryByRole('button', { name: i18n.t('orders.change') })).toBeNull();
+    expect(screen.queryByRole('button', { name: i18n.t('orders.cancel') })).toBeNull();
+  });
+
+  it('says a dispatched order is on its way, in the history popup too', async () => {
+    renderScreen(<ChangeLink orderId="o1" />, {
+      path: '/customer/myorderlist',
+      answers: closedAnswers('dispatched', ''),
+    });
+    const note = await screen.findByTestId('change-closed');
+    expect(note.textContent).toBe(
+      'This order is already on its way: it can no longer be changed or cancelled here.' +
+        'To change something, call or message the office.',
+    );
+    // No phone in the settings: no button to call.
+    expect(within(note).queryByRole('link')).toBeNull();
+  });
+
+  it('says nothing for a delivered order (its lines say what was delivered)', async () => {
+    const { calls } = renderScreen(<OrderChangeActions order={order} />, {
+      path: '/customer/orderdetails/o1',
+      answers: closedAnswers('delivered'),
+    });
+    await waitFor(() => expect(calls.some((c) => c.path === 'orders.changeWindow')).toBe(true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByTestId('change-closed')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change order' })).toBeNull();
   });
 });
