@@ -191,7 +191,12 @@ describe('money journey', () => {
       .waitFor();
     const file = await download.path();
     const wb = XLSX.read(fs.readFileSync(file), { type: 'buffer' });
-    expect(wb.SheetNames).toEqual(['Customers', 'Outstanding invoices', 'Invoices', 'Credit notes']);
+    expect(wb.SheetNames).toEqual([
+      'Customers',
+      'Outstanding invoices',
+      'Invoices',
+      'Credit notes',
+    ]);
     await axe(office, 'export');
 
     // 6. The other screens, in Nepali too.
