@@ -58,6 +58,11 @@ export const invoice = sqliteTable(
      */
     statementId: text('statement_id'),
     /**
+     * The cancelled invoice this one was issued in place of (a cash delivery's invoice re-issued
+     * after a cancellation): each document names the other, as a corrected receipt does.
+     */
+    replacesInvoiceId: text('replaces_invoice_id'),
+    /**
      * The customer as it was when it was deleted (ADR 023): the invoice stays listed in its tab
      * (cash or monthly) and findable by the name, shown as 'Deleted Restaurant'.
      */

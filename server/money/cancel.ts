@@ -12,8 +12,9 @@ import { getInvoice } from './invoices';
 // cancelled (who, when, why) and keeps its number (numbering stays gapless: a cancelled number
 // is never given again); its orders become billable again; credit notes it deducted wait again.
 // A cash delivery invoice is re-issued at once from the order as delivered (a cash order has no
-// other way to an invoice); a closing invoice's orders go to the next closing run. An invoice
-// with payments is refused (`invoice.cancelHasPayments`): money received stays on a live invoice.
+// other way to an invoice), naming the invoice it replaces (`replaces_invoice_id`, migration 0019);
+// a closing invoice's orders go to the next closing run. An invoice with payments is refused
+// (`invoice.cancelHasPayments`): money received stays on a live invoice.
 
 interface Row {
   id: string;
@@ -100,7 +101,13 @@ export function cancelInvoice(
         assignToCollect: inv.assignToCollect,
         note: '',
       });
-      if (made) next = { id: made.id, number: made.number };
+      if (made) {
+        next = { id: made.id, number: made.number };
+        // The new document names the one it replaces, and the cancelled one its replacement.
+        db.$client
+          .prepare('UPDATE invoice SET replaces_invoice_id = ? WHERE id = ?')
+          .run(inv.id, made.id);
+      }
     }
     recordAudit(db, actor, {
       entity: 'invoice',

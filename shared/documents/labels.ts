@@ -7,6 +7,7 @@ import jaBuyer from '../locales/ja/buyer.json';
 import jaDocuments from '../locales/ja/documents.json';
 import neBuyer from '../locales/ne/buyer.json';
 import neDocuments from '../locales/ne/documents.json';
+import type { DocumentModel } from '../schemas/documents';
 
 // The 'documents' namespace in the languages documents are printed in, as one i18next instance
 // of its own: the server's PDF renderer and mail, and the client's print view, both label a
@@ -96,4 +97,77 @@ export function byDateLabels(
     header: t(bases.has('inclusive') ? 'label.amountGross' : 'label.amountNet'),
     mark: () => '',
   };
+}
+
+/**
+ * One rate's figures as a document prints them, in the basis its tax was computed in
+ * (`DocumentModel.taxBasis`): without tax, 8%対象（税抜） and the tax on it; with tax,
+ * 8%対象（税込） and the tax it holds (うち消費税). Either way a reader can check the tax
+ * against the printed figure: rate x figure, or rate / (100 + rate) x figure, rounded once.
+ */
+export function rateLabels(t: DocumentT, basis: 'exclusive' | 'inclusive') {
+  const gross = basis === 'inclusive';
+  return {
+    figure: (r: { net: number; gross: number }) => (gross ? r.gross : r.net),
+    figureLabel: (rate: number) => t(gross ? 'label.rateGross' : 'label.rateNet', { rate }),
+    taxLabel: (rate: number) => t(gross ? 'label.rateTaxIncluded' : 'label.rateTax', { rate }),
+    /** The figures as one sentence (what a reader, or a reading program, looks for). */
+    sentence: (r: { rate: number; net: number; tax: number; gross: number }) =>
+      gross
+        ? t('label.rateLineGross', { rate: r.rate, gross: yen(r.gross), tax: yen(r.tax) })
+        : t('label.rateLine', { rate: r.rate, net: yen(r.net), tax: yen(r.tax) }),
+  };
+}
+
+type Printed = Pick<DocumentModel, 'kind' | 'paidInFull' | 'cancellation'>;
+
+/** The label of the large amount: what is asked, was received, is credited, or was cancelled. */
+export function amountLabelKey(m: Printed): string {
+  if (m.kind === 'receipt') return 'label.amountReceived';
+  if (m.kind === 'creditNote') return 'label.credited';
+  if (m.kind === 'slip') return 'label.total';
+  // A cancelled invoice asks for nothing: its amount is what was cancelled.
+  if (m.cancellation) return 'label.amountCancelled';
+  return m.paidInFull ? 'label.amountBilled' : 'label.amountDue';
+}
+
+/** Whether the document asks for payment: a due date and the bank to transfer to. */
+export function asksForPayment(m: Printed): boolean {
+  return (m.kind === 'invoice' || m.kind === 'statement') && !m.paidInFull && !m.cancellation;
+}
+
+/**
+ * The sentences over the amount. An invoice asks for payment; paid in full it thanks (ADR 056);
+ * cancelled it says when, why and which invoice replaces it, and asks for nothing.
+ */
+export function introLines(t: DocumentT, m: Printed & Pick<DocumentModel, 'reason'>): string[] {
+  if (m.cancellation) {
+    return [
+      t('label.cancelledIntro', { date: m.cancellation.date }),
+      ...(m.reason ? [`${t('label.reason')}: ${m.reason}`] : []),
+      ...(m.cancellation.replacedBy
+        ? [`${t('label.replacedBy')}: ${m.cancellation.replacedBy}`]
+        : []),
+    ];
+  }
+  if (m.paidInFull) return [t('label.paidIntro')];
+  const intro: Partial<Record<DocumentModel['kind'], string>> = {
+    slip: 'label.slipIntro',
+    invoice: 'label.invoiceIntro',
+    statement: 'label.invoiceIntro',
+    creditNote: 'label.creditIntro',
+  };
+  const key = intro[m.kind];
+  return key ? [t(key)] : [];
+}
+
+/** A statement's part of the amount due by its due date (under the amount due). */
+export function duePartLabel(
+  t: DocumentT,
+  part: { firstDue: string; lastDue: string; overdue: boolean },
+): string {
+  if (!part.overdue) return t('label.duePart', { date: part.firstDue });
+  return part.firstDue === part.lastDue
+    ? t('label.overduePart', { date: part.firstDue })
+    : t('label.overduePartRange', { first: part.firstDue, last: part.lastDue });
 }

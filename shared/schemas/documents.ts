@@ -68,6 +68,13 @@ export const documentModelOut = z.object({
   dueDate: z.string().nullable(),
   lines: z.array(documentLine),
   perRate: z.array(rateTotal),
+  /**
+   * What each rate's tax was computed from, so that is the figure printed beside it: without tax
+   * (`exclusive`: 8%対象（税抜）and its tax) or with it (`inclusive`: 8%対象（税込）and the tax
+   * it holds). A hand-made invoice and a receipt split an amount with tax, so they read
+   * inclusive; others as their prices were. A reader checks tax = rate x the printed figure.
+   */
+  taxBasis: z.enum(PRICE_BASES),
   net: z.number().int(),
   tax: z.number().int(),
   total: z.number().int(),
@@ -82,16 +89,34 @@ export const documentModelOut = z.object({
       carriedOver: z.number().int(),
       periodAmount: z.number().int(),
       amountDue: z.number().int(),
-      /** Each date's amount as its lines show it (the tax is the period's, per rate, once). */
       /** Each delivery date's amount, without tax or with it as its invoice's prices were. */
       byDate: z.array(
         z.object({ date: z.string(), basis: z.enum(PRICE_BASES), amount: z.number().int() }),
+      ),
+      /**
+       * The amount due by when it was due, in order, when not all of it is due on the
+       * statement's due date: the overdue part (due on or before the closing date and unpaid
+       * then, due from `firstDue` to `lastDue`), any other due date, and the statement's own.
+       * Empty when all of it is due on the statement's due date.
+       */
+      dueParts: z.array(
+        z.object({
+          firstDue: z.string(),
+          lastDue: z.string(),
+          amount: z.number().int(),
+          overdue: z.boolean(),
+        }),
       ),
     })
     .nullable(),
   /** Why a credit note was issued. */
   reason: z.string().nullable(),
   cancelled: z.boolean(),
+  /**
+   * A cancelled invoice: the day it was cancelled and the invoice issued in its place, if any.
+   * It asks for nothing: it says it was cancelled instead of asking for payment.
+   */
+  cancellation: z.object({ date: z.string(), replacedBy: z.string().nullable() }).nullable(),
   /**
    * An invoice paid in full (ADR 056): it says so and thanks, instead of asking for payment,
    * and prints no bank transfer details. False for every other kind.

@@ -388,17 +388,28 @@ describe('each kind of document carries what a qualified invoice requires', () =
     expect(text).toContain(REG);
     expect(text).toContain(yen(10000));
     expect(text).toContain('株式会社桜レストラン 御中');
-    expect(text).toMatch(/8%対象 ¥[\d,]+ 消費税 ¥[\d,]+/);
-    expect(text).toMatch(/10%対象 ¥[\d,]+ 消費税 ¥[\d,]+/);
-    // Its lines add up to its subtotal without tax, and that plus the tax is what was received
-    // (before, the lines showed amounts with tax above a subtotal without it).
+    // Its tax is a share of money received with tax: each rate prints with tax, and the tax
+    // it holds is that figure's 8/108 or 10/110 (before: printed without tax, 8 % of the
+    // figure was a yen off the tax printed).
+    const printed = [...text.matchAll(/(8|10)%対象（税込） ¥([\d,]+) うち消費税 ¥([\d,]+)/g)];
+    expect(printed.map((m) => m[1])).toEqual(['8', '10']);
+    for (const [, rate, gross, tax] of printed) {
+      const [r, g] = [Number(rate), Number(gross?.replaceAll(',', ''))];
+      expect(Number(tax?.replaceAll(',', ''))).toBe(Math.floor((g * r) / (100 + r)));
+    }
+    expect(text).not.toMatch(/\d%対象（税抜）/);
+    // Its lines add up to the figures with tax, and those to what was received.
     const model = await admin.get<{
       lines: { amount: number }[];
+      perRate: { gross: number }[];
       net: number;
       tax: number;
       total: number;
+      taxBasis: string;
     }>(`/api/documents/receipt/${paymentId}`);
-    expect(model.body.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(model.body.net);
+    expect(model.body.taxBasis).toBe('inclusive');
+    expect(model.body.lines.map((l) => l.amount)).toEqual(model.body.perRate.map((r) => r.gross));
+    expect(model.body.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(10000);
     expect(model.body.net + model.body.tax).toBe(10000);
     expect(model.body.total).toBe(10000);
   });
@@ -439,7 +450,11 @@ describe('each kind of document carries what a qualified invoice requires', () =
     const { text } = await pdfText(admin, `/api/documents/invoice/${ids.manual}.pdf`);
     expect(text).toMatch(/INV-\d{6}/);
     expect(text).toContain('Delivery fee');
-    expect(text).toContain(`10% items ${yen(10000)}, consumption tax ${yen(1000)}`);
+    // Its tax was taken out of the amount with tax: that is the figure printed for the rate.
+    expect(text).toContain(
+      `10% items (incl. tax) ${yen(11000)}, of which consumption tax ${yen(1000)}`,
+    );
+    expect(text).not.toContain('items (excl. tax)');
     expect(text).not.toContain('※ Delivery fee');
   });
 
@@ -460,7 +475,9 @@ describe('each kind of document carries what a qualified invoice requires', () =
     expect(row()).toEqual({ net8: 5000, tax8: 400, net10: 0, tax10: 0 });
     const { text } = await pdfText(admin, `/api/documents/invoice/${made.body._id}.pdf`);
     expect(text).toContain('※ Rice, phoned in');
-    expect(text).toContain(`8% items ${yen(5000)}, consumption tax ${yen(400)}`);
+    expect(text).toContain(
+      `8% items (incl. tax) ${yen(5400)}, of which consumption tax ${yen(400)}`,
+    );
     const month = today.slice(0, 7);
     const summary = async () =>
       (
@@ -892,25 +909,36 @@ describe('what the office audit found (dates, words, sums, references)', () => {
     });
   });
 
-  it('shows a hand-made invoice’s line without tax, so it adds up to the subtotal below it', async () => {
+  it('prints a hand-made invoice with tax, the basis its tax was taken out in, its line adding up to it', async () => {
     const made = await admin.post<{ _id: string }>('/api/invoice', {
       customer: ids.c1,
-      amount: 46741,
+      amount: 81323,
       dueDate: today,
       note: '米 30kg（電話注文）',
       taxRate: 8,
     });
     expect(made.status).toBe(201);
+    // Stored as split: 81,323 with tax at 8 % is 75,300 without and 6,023 tax (81,323 x 8/108).
+    expect(
+      t.db.$client.prepare('SELECT net8, tax8 FROM invoice WHERE id = ?').get(made.body._id),
+    ).toEqual({ net8: 75300, tax8: 6023 });
     const { text } = await pdfText(admin, `/api/documents/invoice/${made.body._id}.pdf`);
-    // 46,741 with tax at 8 %: 43,279 without, 3,462 tax.
-    expect(text).toContain('※ 米 30kg（電話注文） 1 ¥43,279 ¥43,279 8%');
-    expect(text).toContain('8%対象（税抜） ¥43,279');
-    expect(text).toContain('合計（税込） ¥46,741');
-    expect(text).not.toContain('1 ¥46,741');
-    const model = await admin.get<{ lines: { amount: number }[]; net: number }>(
+    // Printed without tax (¥75,300), 8 % of it is ¥6,024, a yen more than the tax printed: the
+    // document says with tax and prints that figure, which the tax checks against.
+    expect(text).toContain('※ 米 30kg（電話注文） 1 ¥81,323 ¥81,323 8%');
+    expect(text).toContain('8%対象（税込） ¥81,323');
+    expect(text).toContain('うち消費税 8% ¥6,023');
+    expect(text).toContain(`8%対象（税込） ${yen(81323)} うち消費税 ${yen(6023)}`);
+    expect(text).not.toContain('8%対象（税抜）');
+    expect(text).toContain('合計（税込） ¥81,323');
+    const figure = /8%対象（税込） ¥([\d,]+) うち消費税 ¥([\d,]+)/.exec(text);
+    const [gross, tax] = [figure?.[1], figure?.[2]].map((v) => Number(v?.replaceAll(',', '')));
+    expect(tax).toBe(Math.floor(((gross ?? 0) * 8) / 108));
+    const model = await admin.get<{ lines: { amount: number }[]; total: number; taxBasis: string }>(
       `/api/documents/invoice/${made.body._id}`,
     );
-    expect(model.body.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(model.body.net);
+    expect(model.body.taxBasis).toBe('inclusive');
+    expect(model.body.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(model.body.total);
   });
 
   it('dates a credit note’s line with the original sale and names the invoice, order and slip it corrects', async () => {

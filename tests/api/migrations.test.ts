@@ -458,4 +458,38 @@ describe('migrations', () => {
       expect(db.$client.prepare('SELECT sum(total) FROM customer_order').pluck().get()).toBe(3240);
     },
   );
+
+  // Migration 0019: a cash invoice re-issued after a cancellation names the one it replaces.
+  // Re-issues made before it are found through the cancellation's audit entry, which recorded
+  // the new invoice's number; other invoices name none.
+  it('links invoices re-issued before it to the invoices they replace', () => {
+    const before = journal.entries.findIndex((e) => e.tag.startsWith('0019_'));
+    expect(before).toBeGreaterThan(0);
+    const db = openDb(path.join(dir, 'reissued.db'), { migrate: false });
+    open.push(db);
+    migrate(db, { migrationsFolder: versionFolder(before) });
+    db.$client.exec(
+      `INSERT INTO invoice (id, amount, kind, number, cancelled_at, cancel_reason)
+         VALUES ('old', 1080, 'delivery', 'INV-000001', '2026-11-01T00:00:00.000Z', 'Name');
+       INSERT INTO invoice (id, amount, kind, number)
+         VALUES ('new', 1080, 'delivery', 'INV-000002'), ('other', 540, 'delivery', 'INV-000003'),
+                ('typed', 2000, 'manual', 'INV-000004');
+       INSERT INTO audit_entry (id, entity, entity_id, action, actor_name, before, after)
+         VALUES ('a1', 'invoice', 'old', 'update', 'office', '{"number":"INV-000001"}',
+                 '{"cancelledAt":"2026-11-01T00:00:00.000Z","reason":"Name","reissuedAs":"INV-000002"}'),
+                ('a2', 'invoice', 'typed', 'update', 'office', null,
+                 '{"cancelledAt":"2026-11-02T00:00:00.000Z","reissuedAs":null}'),
+                ('a3', 'customer', 'c1', 'update', 'office', null, 'not json');`,
+    );
+    migrate(db, { migrationsFolder });
+    const links = db.$client
+      .prepare('SELECT id, replaces_invoice_id AS replaces FROM invoice ORDER BY id')
+      .all();
+    expect(links).toEqual([
+      { id: 'new', replaces: 'old' },
+      { id: 'old', replaces: null },
+      { id: 'other', replaces: null },
+      { id: 'typed', replaces: null },
+    ]);
+  });
 });

@@ -182,9 +182,10 @@ describe('switching the catalogue from tax-exclusive to tax-inclusive prices', (
     before.invoice = await pdfText(`/api/documents/invoice/${ids.bInvoice}.pdf`);
     before.slip = await pdfText(`/api/documents/slip/${ids.b}.pdf`);
     before.typed = await pdfText(`/api/documents/invoice/${ids.typed}.pdf`);
-    // Its line reads without tax, as delivery invoices' lines did then, under 10%対象（税抜）.
-    expect(before.typed).toContain(yen(10000));
-    expect(before.typed).not.toMatch(/Delivery fee[^\n]*¥11,000/);
+    // Its tax was taken out of the amount with tax (ADR 046), whatever the basis of the time:
+    // its line and its rate read with tax, under 10%対象（税込）.
+    expect(before.typed).toMatch(/Delivery fee[^\n]*¥11,000/);
+    expect(before.typed).toContain(`10%対象（税込） ${yen(11000)} うち消費税 ${yen(1000)}`);
   });
 
   it('orders placed under tax-exclusive prices record it', async () => {
@@ -210,8 +211,8 @@ describe('switching the catalogue from tax-exclusive to tax-inclusive prices', (
     expect(await pdfText(`/api/documents/slip/${ids.b}.pdf`)).toBe(before.slip);
     const typed = await pdfText(`/api/documents/invoice/${ids.typed}.pdf`);
     expect(typed).toBe(before.typed);
-    expect(typed).toContain('10%対象（税抜）');
-    expect(typed).toContain(`10%対象 ${yen(10000)} 消費税 ${yen(1000)}`);
+    expect(typed).toContain('10%対象（税込）');
+    expect(typed).toContain(`10%対象（税込） ${yen(11000)} うち消費税 ${yen(1000)}`);
   });
 
   it("a cash order placed before: the driver's card, the cash taken and the invoice are its total with tax", async () => {
@@ -457,9 +458,14 @@ describe('switching the catalogue from tax-exclusive to tax-inclusive prices', (
     // Each invoice's own PDF carries its own figures.
     const exclPdf = await pdfText(`/api/documents/invoice/${first.id}.pdf`);
     expect(exclPdf).toContain(`8%対象 ${yen(EXCL.net8)} 消費税 ${yen(EXCL.tax8)}`);
+    // Priced with tax, its tax was computed from the amounts with tax: those are its figures.
     const inclPdf = await pdfText(`/api/documents/invoice/${second.id}.pdf`);
-    expect(inclPdf).toContain(`8%対象 ${yen(INCL.net8)} 消費税 ${yen(INCL.tax8)}`);
-    expect(inclPdf).toContain(`10%対象 ${yen(INCL.net10)} 消費税 ${yen(INCL.tax10)}`);
+    expect(inclPdf).toContain(
+      `8%対象（税込） ${yen(INCL.net8 + INCL.tax8)} うち消費税 ${yen(INCL.tax8)}`,
+    );
+    expect(inclPdf).toContain(
+      `10%対象（税込） ${yen(INCL.net10 + INCL.tax10)} うち消費税 ${yen(INCL.tax10)}`,
+    );
   });
 });
 

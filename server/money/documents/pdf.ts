@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import {
+  amountLabelKey,
+  asksForPayment,
   byDateLabels,
   type DocumentT,
   documentAccountType,
   documentT,
   documentUnit,
+  duePartLabel,
+  introLines,
+  rateLabels,
   yen,
 } from '../../../shared/documents/labels';
 import type { DocumentModel } from '../../../shared/schemas/documents';
@@ -157,8 +162,8 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
     );
     ly += 13;
   }
-  // A due date asks for payment: an invoice paid in full has none left to ask (ADR 056).
-  if (m.dueDate && !m.paidInFull && (m.kind === 'invoice' || m.kind === 'statement')) {
+  // A due date asks for payment: an invoice paid in full (ADR 056) or cancelled has none to ask.
+  if (m.dueDate && asksForPayment(m)) {
     put(doc, `${t('label.dueDate')}: ${m.dueDate}`, PAGE.margin, ly, { width: half, bold: true });
     ly += 13;
   }
@@ -184,35 +189,19 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
   ry += 13;
   y = Math.max(ly, ry) + 12;
 
-  const intro: Partial<Record<DocumentModel['kind'], string>> = {
-    slip: 'label.slipIntro',
-    invoice: 'label.invoiceIntro',
-    statement: 'label.invoiceIntro',
-    creditNote: 'label.creditIntro',
-  };
-  // An invoice paid in full thanks for the payment instead of asking for it (ADR 056).
-  const introKey = m.paidInFull ? 'label.paidIntro' : intro[m.kind];
-  if (introKey) {
-    put(doc, t(introKey), PAGE.margin, y);
-    y += 16;
-  }
+  // An invoice asks for payment; paid in full it thanks (ADR 056); cancelled it says so instead.
+  const intro = introLines(t, m);
+  intro.forEach((text, i) => {
+    put(doc, text, PAGE.margin, y, { bold: m.cancellation !== null && i === 0 });
+    y += i === intro.length - 1 ? 16 : 13;
+  });
   // The amount that matters, large.
-  const amountLabel =
-    m.kind === 'receipt'
-      ? 'label.amountReceived'
-      : m.kind === 'creditNote'
-        ? 'label.credited'
-        : m.kind === 'slip'
-          ? 'label.total'
-          : m.paidInFull
-            ? 'label.amountBilled'
-            : 'label.amountDue';
   doc
     .rect(PAGE.margin, y, WIDTH / 2 + 40, 30)
     .lineWidth(1)
     .strokeColor('#000')
     .stroke();
-  put(doc, t(amountLabel), PAGE.margin + 8, y + 9, { width: 120, size: 11, bold: true });
+  put(doc, t(amountLabelKey(m)), PAGE.margin + 8, y + 9, { width: 120, size: 11, bold: true });
   put(doc, yen(m.amount), PAGE.margin + 120, y + 6, {
     width: WIDTH / 2 - 90,
     size: 15,
@@ -220,11 +209,29 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
     align: 'right',
   });
   y += 40;
+  // A statement's amount due by when it was due: what is overdue is not asked for again as if
+  // it were due on the statement's date.
+  const parts = m.statement?.dueParts ?? [];
+  if (parts.length > 0) {
+    y -= 6;
+    // Room for the longest label (a range of overdue due dates, in English) beside its amount.
+    for (const part of parts) {
+      put(doc, duePartLabel(t, part), PAGE.margin + 8, y, { width: 250, bold: part.overdue });
+      put(doc, yen(part.amount), PAGE.margin + 258, y, {
+        width: 80,
+        align: 'right',
+        bold: part.overdue,
+      });
+      y += 13;
+    }
+    y += 8;
+  }
   if (m.kind === 'receipt') {
     put(doc, t('label.received'), PAGE.margin, y);
     y += 16;
   }
-  if (m.reason) {
+  // A cancelled invoice gave its reason above, with the cancellation.
+  if (m.reason && !m.cancellation) {
     put(doc, `${t('label.reason')}: ${m.reason}`, PAGE.margin, y);
     y += 16;
   }
@@ -337,9 +344,11 @@ function totals(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
     put(doc, value, x + w - 100, y, { width: 100, align: 'right', bold });
     y += 14;
   };
+  // Each rate in the basis its tax was computed in, so the tax checks against the figure.
+  const rates = rateLabels(t, m.taxBasis);
   for (const r of m.perRate) {
-    row(t('label.rateNet', { rate: r.rate }), yen(r.net));
-    row(t('label.rateTax', { rate: r.rate }), yen(r.tax));
+    row(rates.figureLabel(r.rate), yen(rates.figure(r)));
+    row(rates.taxLabel(r.rate), yen(r.tax));
   }
   rule(doc, y - 1, x, RIGHT);
   y += 2;
@@ -374,15 +383,7 @@ function totals(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
   // The same figures as one sentence per rate (what a reader or a reading program looks for).
   let ly = y + 4;
   for (const r of m.perRate) {
-    put(
-      doc,
-      t('label.rateLine', { rate: r.rate, net: yen(r.net), tax: yen(r.tax) }),
-      PAGE.margin,
-      ly,
-      {
-        size: 8,
-      },
-    );
+    put(doc, rates.sentence(r), PAGE.margin, ly, { size: 8 });
     ly += 11;
   }
   if (m.lines.some((l) => l.reduced)) {
@@ -393,9 +394,8 @@ function totals(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
 }
 
 function bank(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
-  if (!m.issuer.bank || (m.kind !== 'invoice' && m.kind !== 'statement')) return y;
-  // Nothing is left to transfer on an invoice paid in full.
-  if (m.paidInFull) return y;
+  // Nothing to transfer on an invoice paid in full or cancelled.
+  if (!m.issuer.bank || !asksForPayment(m)) return y;
   if (y > BOTTOM - 30) y = newPage(doc);
   put(doc, t('label.bank'), PAGE.margin, y, { bold: true });
   // The account type in the document's words (普通, 当座; Ordinary, Current), however stored.

@@ -9,10 +9,15 @@ import { Alert, Button, Group, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import {
+  amountLabelKey,
+  asksForPayment,
   byDateLabels,
   documentAccountType,
   documentT,
   documentUnit,
+  duePartLabel,
+  introLines,
+  rateLabels,
   yen,
 } from '../../../../shared/documents/labels';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../../shared/enums';
@@ -61,28 +66,14 @@ export function DocumentPrintView() {
   );
 }
 
-/** The sentence over the amount, as the PDF prints it (pdf.ts header). */
-const INTRO: Partial<Record<DocumentKind, string>> = {
-  slip: 'label.slipIntro',
-  invoice: 'label.invoiceIntro',
-  statement: 'label.invoiceIntro',
-  creditNote: 'label.creditIntro',
-};
-
 /** The sheet itself: everything the PDF shows, in the same order. */
 export function DocumentSheet({ model: m }: { model: DocumentModel }) {
   const d = documentT(m.language);
   const amounts = byDateLabels(d, m.statement?.byDate ?? []);
-  const amountLabel =
-    m.kind === 'receipt'
-      ? 'label.amountReceived'
-      : m.kind === 'creditNote'
-        ? 'label.credited'
-        : m.kind === 'slip'
-          ? 'label.total'
-          : m.paidInFull
-            ? 'label.amountBilled'
-            : 'label.amountDue';
+  // Each rate in the basis its tax was computed in, as the PDF prints it.
+  const rates = rateLabels(d, m.taxBasis);
+  // The sentences over the amount, as the PDF prints them (pdf.ts header).
+  const intro = introLines(d, m);
   return (
     <article className="doc-sheet" lang={m.language} data-testid="document-sheet">
       <h1>
@@ -110,7 +101,7 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
               {d('label.periodRange', { start: m.period.start, end: m.period.end })}
             </div>
           )}
-          {m.dueDate && !m.paidInFull && (m.kind === 'invoice' || m.kind === 'statement') && (
+          {m.dueDate && asksForPayment(m) && (
             <div>
               <strong>
                 {d('label.dueDate')}: {m.dueDate}
@@ -137,18 +128,40 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
           </div>
         </div>
       </div>
-      {m.paidInFull ? (
-        // Paid in full: a thank-you instead of asking for payment (ADR 056), as on the PDF.
-        <p data-testid="document-paid">{d('label.paidIntro')}</p>
-      ) : (
-        INTRO[m.kind] && <p>{d(INTRO[m.kind] as string)}</p>
+      {intro.length > 0 && (
+        // Paid in full: a thank-you instead of asking for payment (ADR 056); cancelled: when,
+        // why and what replaces it, as on the PDF.
+        <div
+          className="doc-intro"
+          data-testid={
+            m.cancellation ? 'document-cancelled' : m.paidInFull ? 'document-paid' : undefined
+          }
+        >
+          {intro.map((text, i) => (
+            <p key={text} style={m.cancellation && i === 0 ? { fontWeight: 700 } : undefined}>
+              {text}
+            </p>
+          ))}
+        </div>
       )}
       <div className="doc-amount">
-        <span>{d(amountLabel)}</span>
+        <span>{d(amountLabelKey(m))}</span>
         <span>{yen(m.amount)}</span>
       </div>
+      {(m.statement?.dueParts.length ?? 0) > 0 && (
+        <table className="doc-due-parts" data-testid="document-due-parts">
+          <tbody>
+            {m.statement?.dueParts.map((part) => (
+              <tr key={part.firstDue} style={part.overdue ? { fontWeight: 700 } : undefined}>
+                <td>{duePartLabel(d, part)}</td>
+                <td className="num">{yen(part.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {m.kind === 'receipt' && <p>{d('label.received')}</p>}
-      {m.reason && (
+      {m.reason && !m.cancellation && (
         <p>
           {d('label.reason')}: {m.reason}
         </p>
@@ -240,7 +253,7 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
         <tbody>
           {m.perRate.map((r) => (
             <tr key={r.rate}>
-              <td>{d('label.rateLine', { rate: r.rate, net: yen(r.net), tax: yen(r.tax) })}</td>
+              <td>{rates.sentence(r)}</td>
             </tr>
           ))}
           <tr>
@@ -265,7 +278,7 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
         </tbody>
       </table>
       {m.lines.some((l) => l.reduced) && <p>{d('label.reducedNote')}</p>}
-      {m.issuer.bank && !m.paidInFull && (m.kind === 'invoice' || m.kind === 'statement') && (
+      {m.issuer.bank && asksForPayment(m) && (
         <p>
           {d('label.bank')}:{' '}
           {d('label.bankAccount', {

@@ -5,7 +5,9 @@ import { DocumentSheet } from './DocumentPrintView';
 
 // The print view of an invoice paid in full (a cash delivery paid at the door) thanks for the
 // payment instead of asking for it, without the bank transfer details, as its PDF does
-// (ADR 056); every item of a qualified invoice stays.
+// (ADR 056); every item of a qualified invoice stays. A cancelled invoice asks for nothing; a
+// hand-made invoice prints each rate with tax, as its tax was computed; a statement says which
+// part of its amount due was due earlier.
 
 const INVOICE: DocumentModel = {
   kind: 'invoice',
@@ -44,6 +46,7 @@ const INVOICE: DocumentModel = {
     },
   ],
   perRate: [{ rate: 8, net: 7440, tax: 595, gross: 8035 }],
+  taxBasis: 'exclusive',
   net: 7440,
   tax: 595,
   total: 8035,
@@ -52,6 +55,7 @@ const INVOICE: DocumentModel = {
   statement: null,
   reason: null,
   cancelled: false,
+  cancellation: null,
   paidInFull: false,
 };
 
@@ -90,5 +94,113 @@ describe('the print view of an invoice', () => {
     expect(sheet()).toContain('Paid in full. Thank you.');
     expect(sheet()).toContain('Invoice amount');
     expect(sheet()).not.toContain('Please pay by bank transfer to');
+  });
+});
+
+/** INV-000109 of the demo: ¥81,323 typed with tax at 8 %, its tax ¥6,023 = floor(81,323 x 8/108). */
+const TYPED: DocumentModel = {
+  ...INVOICE,
+  lines: [
+    {
+      date: '2030-05-15',
+      name: 'Rice, phoned in',
+      sku: '',
+      unitPrice: 81323,
+      quantity: 1,
+      orderedQuantity: null,
+      amount: 81323,
+      rate: 8,
+      reduced: true,
+    },
+  ],
+  perRate: [{ rate: 8, net: 75300, tax: 6023, gross: 81323 }],
+  taxBasis: 'inclusive',
+  net: 75300,
+  tax: 6023,
+  total: 81323,
+  amount: 81323,
+};
+
+describe('the basis each rate is printed in', () => {
+  it('a hand-made invoice prints each rate with tax and the tax it holds', () => {
+    render(<DocumentSheet model={TYPED} />);
+    expect(sheet()).toContain('8%対象（税込） ¥81,323 うち消費税 ¥6,023');
+    expect(sheet()).not.toContain('¥75,300 消費税');
+    expect(Math.floor((81323 * 8) / 108)).toBe(6023);
+  });
+
+  it('in English', () => {
+    render(<DocumentSheet model={{ ...TYPED, language: 'en' }} />);
+    expect(sheet()).toContain('8% items (incl. tax) ¥81,323, of which consumption tax ¥6,023');
+  });
+});
+
+const CANCELLED: DocumentModel = {
+  ...INVOICE,
+  dueDate: null,
+  cancelled: true,
+  reason: '宛名の誤り',
+  cancellation: { date: '2030-05-20', replacedBy: 'INV-000009' },
+};
+
+describe('a cancelled invoice', () => {
+  it('says it was cancelled, when, why and by which invoice, and asks for nothing', () => {
+    render(<DocumentSheet model={CANCELLED} />);
+    const said = screen.getByTestId('document-cancelled').textContent ?? '';
+    expect(said).toContain('この請求書は 2030-05-20 に取り消されました。');
+    expect(said).toContain('理由: 宛名の誤り');
+    expect(said).toContain('訂正後の請求書番号: INV-000009');
+    expect(sheet()).toContain('請求書 (取消済)');
+    expect(sheet()).toContain('取消金額');
+    expect(sheet()).not.toContain('ご請求金額');
+    expect(sheet()).not.toContain('下記の通りご請求申し上げます');
+    expect(sheet()).not.toContain('お支払期限');
+    expect(sheet()).not.toContain('お振込先');
+  });
+
+  it('in English', () => {
+    render(<DocumentSheet model={{ ...CANCELLED, language: 'en', reason: 'Wrong name' }} />);
+    expect(sheet()).toContain('This invoice was cancelled on 2030-05-20.');
+    expect(sheet()).toContain('Replaced by invoice: INV-000009');
+    expect(sheet()).toContain('Amount cancelled');
+    expect(sheet()).not.toContain('Amount due');
+    expect(sheet()).not.toContain('Please find our invoice below');
+    expect(sheet()).not.toContain('Please pay by bank transfer to');
+  });
+});
+
+const STATEMENT: DocumentModel = {
+  ...INVOICE,
+  kind: 'statement',
+  number: 'ST-000033',
+  dueDate: '2030-06-25',
+  amount: 567334,
+  statement: {
+    previousBalance: 290662,
+    paymentsReceived: 0,
+    carriedOver: 290662,
+    periodAmount: 276672,
+    amountDue: 567334,
+    byDate: [],
+    dueParts: [
+      { firstDue: '2030-05-25', lastDue: '2030-05-25', amount: 290662, overdue: true },
+      { firstDue: '2030-06-25', lastDue: '2030-06-25', amount: 276672, overdue: false },
+    ],
+  },
+};
+
+describe('a statement with an overdue part', () => {
+  it('says under the amount due which part was due earlier', () => {
+    render(<DocumentSheet model={STATEMENT} />);
+    const parts = screen.getByTestId('document-due-parts').textContent ?? '';
+    expect(parts).toContain('うち期限超過分（お支払期限 2030-05-25）¥290,662');
+    expect(parts).toContain('うちお支払期限 2030-06-25 分¥276,672');
+  });
+
+  it('in English', () => {
+    render(<DocumentSheet model={{ ...STATEMENT, language: 'en' }} />);
+    const parts = screen.getByTestId('document-due-parts').textContent ?? '';
+    expect(parts).toContain('Of which overdue (was due 2030-05-25)¥290,662');
+    expect(parts).toContain('Of which due 2030-06-25¥276,672');
   });
 });

@@ -146,6 +146,7 @@ export const empty = {
   statement: null,
   reason: null,
   cancelled: false,
+  cancellation: null,
   paidInFull: false,
 };
 

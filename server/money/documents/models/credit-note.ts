@@ -119,6 +119,7 @@ export function creditNoteModel(db: Db, id: string, scope: Scope, timeZone: stri
     references: [...ref('invoice', invoiceNumbers), ...ref('order', orders), ...ref('slip', slips)],
     lines,
     ...totals,
+    taxBasis: cn.taxBasis,
     amount: cn.total,
     reason: cn.reason,
   };

@@ -44,6 +44,7 @@ export interface InvoiceRow {
   assignToCollect: string | null;
   taxBasis: PriceBasis;
   taxRounding: TaxRounding;
+  replacesInvoiceId: string | null;
 }
 
 export function invoiceRow(db: Db, id: string): InvoiceRow | undefined {
@@ -55,7 +56,7 @@ export function invoiceRow(db: Db, id: string): InvoiceRow | undefined {
               credit_applied AS creditApplied, cancelled_at AS cancelledAt,
               cancel_reason AS cancelReason, created_at AS createdAt,
               assign_to_collect AS assignToCollect, tax_basis AS taxBasis,
-              tax_rounding AS taxRounding
+              tax_rounding AS taxRounding, replaces_invoice_id AS replacesInvoiceId
          FROM invoice WHERE id = ?`,
     )
     .get(id);
@@ -91,28 +92,31 @@ function issuedOn(inv: InvoiceRow, timeZone: string): string {
 }
 
 /**
- * An invoice's lines and figures. A hand-made invoice without lines prints its amount as one
- * line at the rate the office chose (ADR 046; 10 % for other charges unless it said 8 %), the
- * amount read as tax-inclusive, with the figures kept when it was typed (ADR 032). When the
- * business's prices were without tax (the default) when it was typed, that line shows its
- * amount without tax, as the lines of an invoice from deliveries do, so that the lines add up
- * to the subtotal under them (before: ¥46,741 above 8%対象（税抜） ¥43,279). The basis and
- * rounding are the invoice's own, recorded when it was issued (ADR 053).
+ * An invoice's lines and figures, and the basis its tax was computed in (`taxBasis`, what its
+ * per-rate figures print in). A hand-made invoice without lines prints its amount as one line at
+ * the rate the office chose (ADR 046; 10 % for other charges unless it said 8 %), with the
+ * figures kept when it was typed (ADR 032). Its tax was taken out of that amount with tax, so its
+ * document prints the amount with tax per rate (8%対象（税込） ¥81,323, tax ¥6,023 = its
+ * 8/108): printed without tax (¥75,300), a reader's check of 8 % of it gave a yen more than the
+ * tax printed. Its line reads with tax too, so the lines add up to the figure under them.
+ * `readAs` reads that line without tax instead, for a statement that counts it beside delivery
+ * invoices whose lines are without tax. Figures of an invoice from deliveries are computed in
+ * its own basis and rounding, recorded when it was issued (ADR 053).
  */
 export function invoiceFigures(
   db: Db,
   inv: InvoiceRow,
   language: DocumentLanguage,
   timeZone: string,
+  readAs: PriceBasis = 'inclusive',
 ) {
   let lines = invoiceLines(db, inv.id, documentT(language));
-  const tax = { basis: inv.taxBasis, rounding: inv.taxRounding };
   if (lines.length === 0) {
     const gross = inv.amount + inv.creditApplied;
     const frozen = frozenPerRate(inv);
     const totals = frozen
       ? summed(frozen)
-      : taxByRate([{ amount: gross, rate: 10 }], 'inclusive', tax.rounding);
+      : taxByRate([{ amount: gross, rate: 10 }], 'inclusive', inv.taxRounding);
     const typed = {
       date: issuedOn(inv, timeZone),
       name: inv.note.trim() || documentT(language)('label.manualCharge'),
@@ -120,14 +124,20 @@ export function invoiceFigures(
     };
     // One line per rate its figures carry (one, as typed).
     lines = totals.perRate.map((r) => {
-      const amount = tax.basis === 'exclusive' ? r.net : r.gross;
+      const amount = readAs === 'exclusive' ? r.net : r.gross;
       return line({ ...typed, unitPrice: amount, amount, rate: r.rate });
     });
     if (lines.length === 0) lines = [line({ ...typed, unitPrice: gross, amount: gross, rate: 10 })];
-    return { lines, totals, manual: true };
+    return {
+      lines,
+      totals,
+      manual: true,
+      taxBasis: 'inclusive' as PriceBasis,
+      linesBasis: readAs,
+    };
   }
-  const totals = figuresAsIssued(inv, lines, tax.basis, tax.rounding);
-  return { lines, totals, manual: false };
+  const totals = figuresAsIssued(inv, lines, inv.taxBasis, inv.taxRounding);
+  return { lines, totals, manual: false, taxBasis: inv.taxBasis, linesBasis: inv.taxBasis };
 }
 
 /** The invoice's number; one issued before numbering gets its number on first opening. */
@@ -143,7 +153,7 @@ export function invoiceModel(db: Db, id: string, scope: Scope, timeZone: string)
   const number = invoiceNumberOf(db, inv);
   const parties = partiesOf(db, 'invoice', number, customerRow(db, inv.customerId), '');
   const { language } = parties;
-  const { lines, totals } = invoiceFigures(db, inv, language, timeZone);
+  const { lines, totals, taxBasis } = invoiceFigures(db, inv, language, timeZone);
   const issueDate = issuedOn(inv, timeZone);
   // The credit notes it deducts, by number: the customer can match the deduction to them.
   const credits = db.$client
@@ -152,21 +162,41 @@ export function invoiceModel(db: Db, id: string, scope: Scope, timeZone: string)
     )
     .pluck()
     .all(inv.id);
+  // Re-issued after a cancellation: the invoice it replaces, and for the cancelled one the
+  // invoice issued in its place, so the customer can tell which of the two to pay.
+  const replaces = inv.replacesInvoiceId ? invoiceRow(db, inv.replacesInvoiceId) : undefined;
+  const replacedBy =
+    inv.cancelledAt !== null
+      ? (db.$client
+          .prepare<[string], string>(
+            'SELECT number FROM invoice WHERE replaces_invoice_id = ? AND number IS NOT NULL',
+          )
+          .pluck()
+          .get(inv.id) ?? null)
+      : null;
   return {
     ...base('invoice', id, number, issueDate, parties),
     ...empty,
-    references:
-      credits.length > 0 ? [{ label: 'creditNotesDeducted', value: credits.join(', ') }] : [],
+    references: [
+      ...(replaces ? [{ label: 'replacesInvoice', value: invoiceNumberOf(db, replaces) }] : []),
+      ...(credits.length > 0 ? [{ label: 'creditNotesDeducted', value: credits.join(', ') }] : []),
+    ],
     period:
       inv.periodStart && inv.periodEnd ? { start: inv.periodStart, end: inv.periodEnd } : null,
-    dueDate: inv.dueDate,
+    // A cancelled invoice asks for nothing, so it names no day to pay by.
+    dueDate: inv.cancelledAt !== null ? null : inv.dueDate,
     lines,
     ...totals,
+    taxBasis,
     creditApplied: inv.creditApplied,
     amount: inv.amount,
     cancelled: inv.cancelledAt !== null,
-    // A cancelled invoice states why (ADR 034).
+    // A cancelled invoice states when and why (ADR 034), and which invoice replaces it.
     reason: inv.cancelledAt !== null ? inv.cancelReason || null : null,
+    cancellation:
+      inv.cancelledAt !== null
+        ? { date: businessDateOf(inv.cancelledAt, timeZone), replacedBy }
+        : null,
     // Paid in full (a cash delivery paid at the door): it thanks for the payment rather than
     // asking for it, without the bank details (ADR 056). Its qualified-invoice items stay.
     paidInFull: inv.cancelledAt === null && inv.amount > 0 && inv.paidAmount >= inv.amount,

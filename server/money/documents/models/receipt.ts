@@ -12,6 +12,8 @@ import { invoiceFigures, invoiceNumberOf, invoiceRow } from './invoice';
  * A payment's receipt. Its amount and tax per rate are the part of the invoice's figures it
  * pays, after the payments received before it (`paymentShare`): what a receipt that stands as a
  * simplified qualified invoice states, adding up over the receipts of an invoice paid in parts.
+ * The tax is a share of money received with tax, so each rate prints with tax (RC-000303:
+ * 8%対象（税込） ¥45,265, tax ¥3,352; printed without tax, ¥41,913, 8 % of it was a yen more).
  */
 export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string): DocumentModel {
   const p = db.$client
@@ -69,19 +71,21 @@ export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string)
       // Issued again after the payment was corrected (ADR 058): the copy it replaces.
       ...(p.receiptReplaces ? [{ label: 'replacesReceipt', value: p.receiptReplaces }] : []),
     ],
-    // One line per rate at its amount without tax, as on the other documents: the lines add up
-    // to the subtotal, and the tax and the total received follow it.
+    // One line per rate at its part of the money received, with tax: the tax is that money's
+    // share, so each rate prints with tax (8%対象（税込）) and the tax it holds; the lines add up
+    // to those figures and to the amount received.
     lines: split.perRate.map((part) =>
       line({
         date: p.date,
         name: documentT(language)('label.receivedFor', { number: invNumber }),
-        unitPrice: part.net,
+        unitPrice: part.gross,
         quantity: 1,
-        amount: part.net,
+        amount: part.gross,
         rate: part.rate,
       }),
     ),
     ...split,
+    taxBasis: 'inclusive',
     amount: p.amount,
   };
 }

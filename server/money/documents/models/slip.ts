@@ -121,6 +121,7 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
     ],
     lines,
     ...totals,
+    taxBasis: order.taxBasis,
     creditApplied: 0,
     amount: totals.total,
   };

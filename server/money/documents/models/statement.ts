@@ -20,13 +20,14 @@ interface StatementRow {
   periodAmount: number;
   amountDue: number;
   dueDate: string | null;
+  createdAt: string;
 }
 
 const STATEMENT_SELECT = `SELECT id, number, customer_id AS customerId, invoice_id AS invoiceId,
         closing_date AS closingDate, period_start AS periodStart,
         previous_balance AS previousBalance, payments_received AS paymentsReceived,
         carried_over AS carriedOver, period_amount AS periodAmount, amount_due AS amountDue,
-        due_date AS dueDate
+        due_date AS dueDate, created_at AS createdAt
    FROM statement`;
 
 export function statementModel(db: Db, id: string, scope: Scope, timeZone: string): DocumentModel {
@@ -43,24 +44,27 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
   // statement counts beside them (ADR 034). Each kept the tax it computed once per rate; the
   // statement adds their figures up and computes no tax of its own.
   const counted = invoicesOn(db, st.id);
+  const closings = [...(inv ? [inv] : []), ...counted.filter((m) => m.kind === 'closing')];
+  const typed = counted.filter((m) => m.kind !== 'closing');
+  // Its figures per rate print with tax only when every document's tax was computed from
+  // amounts with tax (hand-made invoices always, ADR 046; deliveries priced with tax); else
+  // without, and a hand-made invoice's line reads without tax, as the delivery lines beside it.
+  const taxBasis: PriceBasis = closings.every((d) => d.taxBasis === 'inclusive')
+    ? 'inclusive'
+    : 'exclusive';
   const parts = [
-    ...[...(inv ? [inv] : []), ...counted.filter((m) => m.kind === 'closing')].map((d) => ({
+    ...closings.map((d) => ({
       number: null as string | null,
       creditApplied: d.creditApplied,
-      basis: d.taxBasis,
       ...invoiceFigures(db, d, language, timeZone),
     })),
-    ...counted
-      .filter((m) => m.kind !== 'closing')
-      .map((m) => ({
-        number: m.number as string | null,
-        creditApplied: m.creditApplied,
-        basis: m.taxBasis,
-        ...invoiceFigures(db, m, language, timeZone),
-      })),
+    ...typed.map((m) => ({
+      number: m.number as string | null,
+      creditApplied: m.creditApplied,
+      ...invoiceFigures(db, m, language, timeZone, taxBasis),
+    })),
   ];
-  // A hand-made invoice's line is named by its number; it reads as the delivery lines do (without
-  // tax when prices were without tax: invoiceFigures). A second closing invoice's lines read as
+  // A hand-made invoice's line is named by its number. A second closing invoice's lines read as
   // the first's, each in its own basis.
   const lines = parts.flatMap((part) =>
     part.number ? part.lines.map((l) => ({ ...l, name: `${part.number} ${l.name}` })) : part.lines,
@@ -79,8 +83,8 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
   for (const part of parts) {
     for (const l of part.lines) {
       const date = l.date ?? st.closingDate;
-      const key = `${date} ${part.basis}`;
-      const row = dates.get(key) ?? { date, basis: part.basis, amount: 0 };
+      const key = `${date} ${part.linesBasis}`;
+      const row = dates.get(key) ?? { date, basis: part.linesBasis, amount: 0 };
       row.amount += l.amount;
       dates.set(key, row);
     }
@@ -88,6 +92,7 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
   const byDate = [...dates.values()].sort(
     (x, y) => x.date.localeCompare(y.date) || x.basis.localeCompare(y.basis),
   );
+  const due = dueParts(db, st);
   return {
     ...base('statement', id, st.number, st.closingDate, parties),
     ...empty,
@@ -98,9 +103,12 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
       ...counted.map((m) => ({ label: 'invoice', value: m.number })),
     ],
     period: { start: st.periodStart, end: st.closingDate },
-    dueDate: st.dueDate,
+    // Its due date asks for what is due then; when all of it was due earlier (overdue), the
+    // parts say so and the statement names no later day for that money.
+    dueDate: due.length > 0 && due.every((p) => p.firstDue !== st.dueDate) ? null : st.dueDate,
     lines,
     ...summed(perRate),
+    taxBasis,
     // The credit notes the period's invoices deducted: the period's total less these is the
     // period amount, which the carried-over balance adds up to the amount due (pdf.ts).
     creditApplied: parts.reduce((sum, part) => sum + part.creditApplied, 0),
@@ -112,8 +120,65 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
       periodAmount: st.periodAmount,
       amountDue: st.amountDue,
       byDate,
+      dueParts: due,
     },
   };
+}
+
+type DuePart = NonNullable<DocumentModel['statement']>['dueParts'][number];
+
+/**
+ * The amount due by when it was due. ST-000033 asked ¥567,334 by 2026-12-25, but ¥290,662 of it
+ * had been due on 2026-11-25: the customer read two due dates for the same money. Read from the
+ * customer's invoices as the statement saw them when it was made: issued by its closing date and
+ * not cancelled then, less the payments dated by its closing date and recorded by then (the
+ * payments it counts). What they leave unpaid with another due date is named, earliest first,
+ * each part at most what is left of the amount due; money due on or before the closing date and
+ * unpaid then is overdue, in one part. The rest is due on the statement's due date. Nothing when
+ * all of it is.
+ */
+function dueParts(db: Db, st: StatementRow): DuePart[] {
+  const own = st.dueDate;
+  if (!own || st.amountDue <= 0 || !st.customerId) return [];
+  const open = db.$client
+    .prepare<
+      { customerId: string; closingDate: string; madeAt: string; own: string },
+      { dueDate: string; unpaid: number }
+    >(
+      `SELECT i.due_date AS dueDate,
+              i.amount - COALESCE((SELECT SUM(p.amount) FROM payment p
+                                    WHERE p.invoice_id = i.id AND p.date <= @closingDate
+                                      AND p.created_at <= @madeAt), 0) AS unpaid
+         FROM invoice i
+        WHERE i.customer_id = @customerId AND i.due_date IS NOT NULL AND i.due_date <> @own
+          AND substr(COALESCE(i.issue_date, i.created_at), 1, 10) <= @closingDate
+          AND i.created_at <= @madeAt
+          AND (i.cancelled_at IS NULL OR i.cancelled_at > @madeAt)
+        ORDER BY i.due_date`,
+    )
+    .all({ customerId: st.customerId, closingDate: st.closingDate, madeAt: st.createdAt, own })
+    .filter((r) => r.unpaid > 0);
+  if (open.length === 0) return [];
+  const groups: DuePart[] = [];
+  for (const r of open) {
+    const overdue = r.dueDate <= st.closingDate;
+    const last = groups.at(-1);
+    if (last && (overdue ? last.overdue : last.firstDue === r.dueDate)) {
+      last.lastDue = r.dueDate;
+      last.amount += r.unpaid;
+    } else {
+      groups.push({ firstDue: r.dueDate, lastDue: r.dueDate, amount: r.unpaid, overdue });
+    }
+  }
+  let left = st.amountDue;
+  const named = groups.flatMap((g) => {
+    const amount = Math.min(g.amount, left);
+    left -= amount;
+    return amount > 0 ? [{ ...g, amount }] : [];
+  });
+  if (named.length === 0) return [];
+  const rest = left > 0 ? [{ firstDue: own, lastDue: own, amount: left, overdue: false }] : [];
+  return [...named, ...rest].sort((x, y) => x.firstDue.localeCompare(y.firstDue));
 }
 
 /**
