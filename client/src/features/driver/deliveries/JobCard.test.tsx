@@ -21,4 +21,24 @@ describe("a driver's job card", () => {
     renderWithProviders(<JobCard job={cashJob('b', { deliveryDate: businessToday() })} />);
     expect(screen.queryByTestId('job-later-date')).toBeNull();
   });
+
+  it('says which credit note makes the amount to collect less than the order', () => {
+    const job = cashJob(
+      'c',
+      { credits: [{ id: 'cn1', number: 'CN-000001', total: 500 }] },
+      {
+        amountToCollect: 2160 - 500,
+      },
+    );
+    renderWithProviders(<JobCard job={job} />);
+    expect(screen.getByTestId('card-credits').textContent).toBe(
+      'Invoice with tax: ¥2,160less credit note CN-000001 −¥500',
+    );
+    expect(screen.getByTestId('amount-to-collect').textContent).toContain('¥1,660');
+  });
+
+  it('says nothing of credits when there are none', () => {
+    renderWithProviders(<JobCard job={cashJob('d', {}, { amountToCollect: 2160 })} />);
+    expect(screen.queryByTestId('card-credits')).toBeNull();
+  });
 });
