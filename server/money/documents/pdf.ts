@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import {
   amountLabelKey,
   asksForPayment,
@@ -14,39 +12,21 @@ import {
   yen,
 } from '../../../shared/documents/labels';
 import type { DocumentModel } from '../../../shared/schemas/documents';
+import {
+  devanagariDrop,
+  devanagariFonts,
+  hasDevanagari,
+  japaneseFonts,
+  scriptRuns,
+  syllableCut,
+} from './pdf-fonts';
 
 // The one PDF renderer (docs/decisions/032): draws document models on A4 with Noto Sans JP,
 // which pdfkit embeds as a subset of the glyphs used (Japanese and English documents alike, so a
-// Japanese customer name on an English document still prints). Several models make one PDF, one
-// document after another, each from a new page (the closing run's statements).
-
-const require = createRequire(import.meta.url);
-
-/** A font as pdfkit's own font library (fontkit) parses it; pdfkit accepts it in place of bytes. */
-type ParsedFont = { layout: (text: string) => unknown };
-let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
-
-/**
- * The two TTF files, read and parsed once per process: parsing the 5 MB font for every document
- * was most of a document's time. pdfkit still subsets per document.
- */
-function parsedFonts(): { regular: ParsedFont; bold: ParsedFont } {
-  if (!fonts) {
-    // fontkit as pdfkit itself loads it (the same copy, found from pdfkit's folder).
-    const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as {
-      create(bytes: Uint8Array): ParsedFont;
-    };
-    const file = (weight: string) =>
-      fs.readFileSync(
-        require.resolve(`@expo-google-fonts/noto-sans-jp/${weight}/NotoSansJP_${weight}.ttf`),
-      );
-    fonts = {
-      regular: fontkit.create(file('400Regular')),
-      bold: fontkit.create(file('700Bold')),
-    };
-  }
-  return fonts;
-}
+// Japanese customer name on an English document still prints). Devanagari typed by a Nepali
+// reader (a claim's reason, a name, an address) is drawn with Noto Sans Devanagari, registered
+// and embedded only in a PDF that has some. Several models make one PDF, one document after
+// another, each from a new page (the closing run's statements).
 
 const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const RIGHT = PAGE.width - PAGE.margin;
@@ -54,6 +34,86 @@ const BOTTOM = PAGE.height - PAGE.margin - 20;
 const WIDTH = RIGHT - PAGE.margin;
 
 type Doc = PDFKit.PDFDocument;
+
+/** The PDFs that have the Devanagari fonts registered (as 'DR' and 'DB'). */
+const withDevanagari = new WeakSet<Doc>();
+
+/** Registers the Devanagari fonts on a PDF the first time one of its texts needs them. */
+function registerDevanagari(doc: Doc): void {
+  if (withDevanagari.has(doc)) return;
+  const f = devanagariFonts();
+  doc.registerFont('DR', f.regular as unknown as Buffer);
+  doc.registerFont('DB', f.bold as unknown as Buffer);
+  withDevanagari.add(doc);
+}
+
+type Style = { bold: boolean; size: number };
+
+/** The width of a text as drawn, each script's runs in their own font. */
+function widthOf(doc: Doc, text: string, style: Style): number {
+  if (!hasDevanagari(text)) {
+    return doc
+      .font(style.bold ? 'B' : 'R')
+      .fontSize(style.size)
+      .widthOfString(text);
+  }
+  registerDevanagari(doc);
+  let w = 0;
+  for (const run of scriptRuns(text)) {
+    const font = run.devanagari ? (style.bold ? 'DB' : 'DR') : style.bold ? 'B' : 'R';
+    w += doc.font(font).fontSize(style.size).widthOfString(run.text);
+  }
+  return w;
+}
+
+/**
+ * Ends a text's marked span in the state the text was drawn in. pdfkit draws text in a saved,
+ * flipped state with its font set, and restores it before the span ends; poppler (pdftotext,
+ * most Linux viewers) places the span's text by the state it ends in, so it read the Nepali back
+ * apart from its line, with no size, or not at all. An empty text in the same font and matrix
+ * draws nothing and gives the span's end that state.
+ */
+function endMarkedText(doc: Doc, size: number): void {
+  // pdfkit's name of the font now in use on the page (F1, F2...): no public accessor has it.
+  const font = (doc as unknown as { _font: { id: string } })._font.id;
+  doc.save();
+  doc.transform(1, 0, 0, -1, 0, doc.page.height);
+  doc.addContent(`BT /${font} ${size} Tf () Tj ET`);
+  doc.endMarkedContent();
+  doc.restore();
+}
+
+/**
+ * Draws a text at a place on one line. A Devanagari run is drawn with its own font, on the
+ * Japanese font's baseline, and marked with the text it stands for: shaped, its glyphs are in
+ * the order they are seen (ि before the letter it follows when spoken), and a reader that copies
+ * or searches the document takes the marked text instead.
+ */
+function drawText(doc: Doc, text: string, x: number, y: number, style: Style): void {
+  if (!hasDevanagari(text)) {
+    doc
+      .font(style.bold ? 'B' : 'R')
+      .fontSize(style.size)
+      .text(text, x, y, { lineBreak: false });
+    return;
+  }
+  registerDevanagari(doc);
+  let at = x;
+  for (const run of scriptRuns(text)) {
+    if (run.devanagari) {
+      doc.markContent('Span', { actual: run.text });
+      doc.font(style.bold ? 'DB' : 'DR').fontSize(style.size);
+      doc.text(run.text, at, y + devanagariDrop() * style.size, { lineBreak: false });
+      endMarkedText(doc, style.size);
+    } else {
+      doc
+        .font(style.bold ? 'B' : 'R')
+        .fontSize(style.size)
+        .text(run.text, at, y, { lineBreak: false });
+    }
+    at += doc.widthOfString(run.text);
+  }
+}
 
 /**
  * One line of text at a place, never wrapping: aligned and cut to its width by measuring it
@@ -66,25 +126,27 @@ function put(
   y: number,
   opts: { width?: number; align?: 'left' | 'right' | 'center'; size?: number; bold?: boolean } = {},
 ): void {
-  doc.font(opts.bold ? 'B' : 'R').fontSize(opts.size ?? 9);
+  const style = { bold: opts.bold ?? false, size: opts.size ?? 9 };
   const width = opts.width ?? WIDTH;
   let s = text;
-  let w = doc.widthOfString(s);
+  let w = widthOf(doc, s, style);
   if (w > width) {
     while (s.length > 1 && w > width) {
-      s = s.slice(0, Math.max(1, Math.floor((s.length * width) / w) - 1));
-      w = doc.widthOfString(`${s}…`);
+      const cut = Math.max(1, Math.floor((s.length * width) / w) - 1);
+      s = s.slice(0, syllableCut(s, cut));
+      w = widthOf(doc, `${s}…`, style);
     }
     s = `${s}…`;
   }
   const dx = opts.align === 'right' ? width - w : opts.align === 'center' ? (width - w) / 2 : 0;
-  doc.text(s, x + Math.max(0, dx), y, { lineBreak: false });
+  drawText(doc, s, x + Math.max(0, dx), y, style);
 }
 
 /**
  * Text that may need more than one line (an address): broken where it stops fitting, at a
- * space when there is one near (English), else between characters (Japanese), into at most
- * `maxLines` lines of 13 pt; the last is cut as `put` cuts. Returns the lines used.
+ * space when there is one near (English, Nepali), else between characters (Japanese; never
+ * inside a Devanagari syllable), into at most `maxLines` lines of 13 pt; the last is cut as
+ * `put` cuts. Returns the lines used.
  */
 function putWrapped(
   doc: Doc,
@@ -93,14 +155,16 @@ function putWrapped(
   y: number,
   opts: { width: number; maxLines: number },
 ): number {
-  doc.font('R').fontSize(9);
+  const style = { bold: false, size: 9 };
   let rest = text.trim();
   let n = 0;
-  while (rest && n < opts.maxLines - 1 && doc.widthOfString(rest) > opts.width) {
+  while (rest && n < opts.maxLines - 1 && widthOf(doc, rest, style) > opts.width) {
     let fit = 1;
-    while (fit < rest.length && doc.widthOfString(rest.slice(0, fit + 1)) <= opts.width) fit += 1;
+    while (fit < rest.length && widthOf(doc, rest.slice(0, fit + 1), style) <= opts.width) {
+      fit += 1;
+    }
     const space = rest.lastIndexOf(' ', fit);
-    const cut = space > fit * 0.6 ? space : fit;
+    const cut = space > fit * 0.6 ? space : syllableCut(rest, fit);
     put(doc, rest.slice(0, cut).trimEnd(), x, y + n * 13, { width: opts.width });
     rest = rest.slice(cut).trimStart();
     n += 1;
@@ -433,7 +497,7 @@ let pdfkit: ReturnType<typeof loadPdfkit> | null = null;
 export async function renderPdf(models: readonly DocumentModel[]): Promise<Buffer> {
   pdfkit ??= loadPdfkit();
   const { default: PDFDocument } = await pdfkit;
-  const f = parsedFonts();
+  const f = japaneseFonts();
   const first = models[0];
   const doc = new PDFDocument({
     size: 'A4',
