@@ -101,54 +101,86 @@ export function taxByRate(
   return { perRate, net, tax, total: net + tax };
 }
 
+const summed = (perRate: RateTotal[]): TaxSummary => ({
+  perRate,
+  net: perRate.reduce((s, r) => s + r.net, 0),
+  tax: perRate.reduce((s, r) => s + r.tax, 0),
+  total: perRate.reduce((s, r) => s + r.gross, 0),
+});
+
 /**
- * The part of a document's figures one payment stands for, on its receipt: the payment is
- * placed after the `before` yen already received, and each rate's amount and tax are what the
- * received total reaches minus what the earlier payments reached. So the receipts of an
- * invoice paid in parts add up, rate by rate and to the yen, to what the invoice asks for
- * (`payable`: its total less any credit deducted), where splitting each payment on its own
- * drifted by a yen. The standard rate's share is rounded down, the reduced rate takes the rest.
+ * What an invoice asks for per rate: its figures per rate less those of the credit notes
+ * deducted on it, each at the rates it credited (INV-000303: ¥15,543 less CN-000001's ¥1,490,
+ * all at 8 %, asks ¥8,597 at 8 % and its whole ¥5,456 at 10 %; spreading the credit over both
+ * rates in proportion to the gross put ¥524 of the 10 % part under 8 % on its receipts).
+ * `payable` is the invoice's amount: a part of the deduction that no credit note accounts for
+ * (a row from before credit notes named their invoice) is spread over the rates in proportion to
+ * what they ask, the standard rate rounded down. A credit note larger at a rate than the invoice
+ * is leaves that rate below zero: the payment still stands for it.
+ */
+export function askedByRate(
+  perRate: readonly RateTotal[],
+  deducted: readonly RateTotal[],
+  payable: number,
+): RateTotal[] {
+  const asked: RateTotal[] = [];
+  for (const rate of TAX_RATES) {
+    const own = perRate.filter((r) => r.rate === rate);
+    const off = deducted.filter((r) => r.rate === rate);
+    if (own.length === 0 && off.length === 0) continue;
+    const gross = own.reduce((s, r) => s + r.gross, 0) - off.reduce((s, r) => s + r.gross, 0);
+    const tax = own.reduce((s, r) => s + r.tax, 0) - off.reduce((s, r) => s + r.tax, 0);
+    asked.push({ rate, net: gross - tax, tax, gross });
+  }
+  const total = asked.reduce((s, r) => s + r.gross, 0);
+  if (total === payable) return asked;
+  if (total <= 0 || payable <= 0) return [];
+  const standard = asked.find((r) => r.rate === 10);
+  const part10 = Math.floor((payable * (standard?.gross ?? 0)) / total);
+  return asked.map((r) => {
+    const gross = r.rate === 10 ? part10 : payable - part10;
+    const tax = r.gross !== 0 ? Math.floor((r.tax * gross) / r.gross) : 0;
+    return { rate: r.rate, net: gross - tax, tax, gross };
+  });
+}
+
+/**
+ * The part of what an invoice asks (`asked`, per rate: `askedByRate`) one payment stands for,
+ * on its receipt: the payment is placed after the `before` yen already received, and each
+ * rate's amount and tax are what the received total reaches minus what the earlier payments
+ * reached. So the receipts of an invoice paid in parts add up, rate by rate and to the yen, to
+ * what the invoice asks for, where splitting each payment on its own drifted by a yen. The
+ * standard rate's share is rounded down, the reduced rate takes the rest; each rate's tax is
+ * its share of that rate's tax, rounded down.
  */
 export function paymentShare(
-  perRate: readonly RateTotal[],
-  payable: number,
+  asked: readonly RateTotal[],
   before: number,
   amount: number,
 ): TaxSummary {
-  const gross = perRate.reduce((s, r) => s + r.gross, 0);
-  const standard = perRate.find((r) => r.rate === 10);
-  const reduced = perRate.find((r) => r.rate === 8);
-  // What the invoice asks per rate: its gross per rate, less a deducted credit in proportion.
-  const asks10 =
-    gross > 0 && payable > 0 ? Math.floor((payable * (standard?.gross ?? 0)) / gross) : 0;
-  const asks = { 10: asks10, 8: Math.max(0, payable - asks10) } as const;
-  const taxAsked = (r: RateTotal | undefined, asked: number) =>
-    r && r.gross > 0 ? Math.floor((r.tax * asked) / r.gross) : 0;
-  const taxAsks = { 10: taxAsked(standard, asks[10]), 8: taxAsked(reduced, asks[8]) } as const;
+  const payable = asked.reduce((s, r) => s + r.gross, 0);
+  // A payment with nothing to stand for (an invoice without figures): all of it at the
+  // standard rate, tax included, as a hand-made charge is.
+  if (payable <= 0) return taxByRate([{ amount, rate: 10 }], 'inclusive', 'down');
+  const gross = (rate: TaxRate) => asked.find((r) => r.rate === rate)?.gross ?? 0;
+  const taxOf = (rate: TaxRate) => asked.find((r) => r.rate === rate)?.tax ?? 0;
   /** Per rate, the amount and tax that `received` yen in all stand for. */
   const reach = (received: number) => {
     const upTo = Math.min(Math.max(received, 0), payable);
-    const part10 = payable > 0 ? Math.floor((upTo * asks[10]) / payable) : 0;
+    const part10 = Math.floor((upTo * gross(10)) / payable);
     const part = { 10: part10, 8: upTo - part10 } as const;
+    // `|| 0`: a rate below zero divides to -0 at the start.
     const tax = (rate: TaxRate) =>
-      asks[rate] > 0 ? Math.floor((taxAsks[rate] * part[rate]) / asks[rate]) : 0;
+      gross(rate) !== 0 ? Math.floor((taxOf(rate) * part[rate]) / gross(rate)) || 0 : 0;
     return { part, tax: { 10: tax(10), 8: tax(8) } };
   };
-  // A payment with nothing to stand for (an invoice without figures): all of it at the
-  // standard rate, tax included, as a hand-made charge is.
-  if (payable <= 0 || gross <= 0) return taxByRate([{ amount, rate: 10 }], 'inclusive', 'down');
   const from = reach(before);
   const to = reach(before + amount);
   const out: RateTotal[] = [];
   for (const rate of TAX_RATES) {
     const g = to.part[rate] - from.part[rate];
     const tax = to.tax[rate] - from.tax[rate];
-    if (g > 0) out.push({ rate, net: g - tax, tax, gross: g });
+    if (g !== 0 || tax !== 0) out.push({ rate, net: g - tax, tax, gross: g });
   }
-  return {
-    perRate: out,
-    net: out.reduce((s, r) => s + r.net, 0),
-    tax: out.reduce((s, r) => s + r.tax, 0),
-    total: out.reduce((s, r) => s + r.gross, 0),
-  };
+  return summed(out);
 }

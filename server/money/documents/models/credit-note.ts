@@ -1,6 +1,12 @@
 // The credit note (返還請求書): what was returned or reduced, tied to the sales it corrects.
 import type { DocumentModel } from '../../../../shared/schemas/documents';
-import type { PriceBasis, TaxRounding } from '../../../../shared/tax';
+import {
+  asTaxRate,
+  type PriceBasis,
+  type RateTotal,
+  type TaxRounding,
+  taxByRate,
+} from '../../../../shared/tax';
 import type { Db } from '../../../platform/db';
 import type { Scope } from '../../../platform/scope';
 import { customerRow, partiesOf } from '../parties';
@@ -10,6 +16,7 @@ import {
   deliveredOn,
   empty,
   figuresAsIssued,
+  frozenPerRate,
   line,
   notInScope,
 } from './common';
@@ -126,3 +133,39 @@ export function creditNoteModel(db: Db, id: string, scope: Scope, timeZone: stri
 }
 
 const unique = (values: string[]): string[] => [...new Set(values)];
+
+/**
+ * The figures per rate of the credit notes deducted on an invoice, one entry per credit note and
+ * rate: what they took off the invoice at each rate (a receipt states the rest, ADR 054). A credit
+ * note without frozen figures is computed from its lines as it was issued (ADR 053).
+ */
+export function deductedOn(db: Db, invoiceId: string): RateTotal[] {
+  const notes = db.$client
+    .prepare<
+      [string],
+      {
+        id: string;
+        net8: number;
+        tax8: number;
+        net10: number;
+        tax10: number;
+        taxBasis: PriceBasis;
+        taxRounding: TaxRounding;
+      }
+    >(
+      `SELECT id, net8, tax8, net10, tax10, tax_basis AS taxBasis, tax_rounding AS taxRounding
+         FROM credit_note WHERE applied_to_invoice_id = ? ORDER BY number`,
+    )
+    .all(invoiceId);
+  return notes.flatMap((cn) => {
+    const frozen = frozenPerRate(cn);
+    if (frozen) return frozen;
+    const lines = db.$client
+      .prepare<[string], { amount: number; rate: number }>(
+        'SELECT amount, tax_rate AS rate FROM credit_note_line WHERE credit_note_id = ?',
+      )
+      .all(cn.id)
+      .map((l) => ({ amount: l.amount, rate: asTaxRate(l.rate) }));
+    return taxByRate(lines, cn.taxBasis, cn.taxRounding).perRate;
+  });
+}

@@ -1,16 +1,18 @@
 // The receipt of one payment, its share of the invoice's tax per rate.
 import { documentT } from '../../../../shared/documents/labels';
 import type { DocumentModel } from '../../../../shared/schemas/documents';
-import { paymentShare } from '../../../../shared/tax';
+import { askedByRate, paymentShare } from '../../../../shared/tax';
 import type { Db } from '../../../platform/db';
 import type { Scope } from '../../../platform/scope';
 import { customerRow, partiesOf } from '../parties';
 import { base, empty, line, notInScope, numberOnFirstOpening } from './common';
+import { deductedOn } from './credit-note';
 import { invoiceFigures, invoiceNumberOf, invoiceRow } from './invoice';
 
 /**
- * A payment's receipt. Its amount and tax per rate are the part of the invoice's figures it
- * pays, after the payments received before it (`paymentShare`): what a receipt that stands as a
+ * A payment's receipt. Its amount and tax per rate are the part of what the invoice asks (its
+ * figures less the credit notes it deducts, per rate) that the payment pays, after the payments
+ * received before it (`paymentShare`): what a receipt that stands as a
  * simplified qualified invoice states, adding up over the receipts of an invoice paid in parts.
  * The tax is a share of money received with tax, so each rate prints with tax (RC-000303:
  * 8%対象（税込） ¥45,265, tax ¥3,352; printed without tax, ¥41,913, 8 % of it was a yen more).
@@ -60,7 +62,10 @@ export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string)
       )
       .pluck()
       .get(inv.id, p.date, p.date, p.createdAt, p.createdAt, p.id) ?? 0;
-  const split = paymentShare(totals.perRate, inv.amount, before, p.amount);
+  // What the invoice asks per rate: its figures less the credit notes it deducts, each at the
+  // rates it credited.
+  const asked = askedByRate(totals.perRate, deductedOn(db, inv.id), inv.amount);
+  const split = paymentShare(asked, before, p.amount);
   const invNumber = inv.number ?? invoiceNumberOf(db, inv);
   return {
     ...base('receipt', id, number, p.date, parties),
