@@ -34,6 +34,10 @@ export function PaymentReportScreen() {
           <Text fw={600} mb="xs">
             {t('money.forecast')}
           </Text>
+          {/* What the forecast counts, so its total is not read against the aging report's. */}
+          <Text size="sm" c="dimmed" mb="xs" data-testid="forecast-hint">
+            {t('money.forecastHint')}
+          </Text>
           {forecast.data && (
             <>
               <Text size="sm" c="gray.7" mb="sm">
