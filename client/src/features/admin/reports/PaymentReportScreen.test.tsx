@@ -23,7 +23,7 @@ describe('the collection forecast', () => {
       answers: {
         'invoices.forecast': () => ({
           total: 228_915,
-          days: [{ date: '2026-11-30', amount: 228_915 }],
+          days: [{ date: '2026-11-30', amount: 228_915, customers: 3 }],
         }),
         'invoices.byDate': () => ({ invoices: [], totalAmountToCollect: 0 }),
       },
