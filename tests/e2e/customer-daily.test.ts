@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { account, customer, customerOrder, product, setting } from '../../drizzle/schema';
+import { customer, customerOrder, product } from '../../drizzle/schema';
+import { addProducts, customerOf, setCutoff } from './demo-data';
 import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';
 
 // A restaurant's checkout on a phone and a desktop: how far the cart is from the minimum, out
@@ -14,12 +15,7 @@ let e: E2E;
 beforeAll(async () => {
   e = await startE2E();
   // A cut-off late in the day: today may be chosen whatever time the test runs.
-  const value = { cutoff: '23:59', holidays: [] };
-  e.db
-    .insert(setting)
-    .values({ key: 'delivery', value })
-    .onConflictDoUpdate({ target: setting.key, set: { value } })
-    .run();
+  setCutoff(e.db, '23:59');
 });
 afterAll(() => e?.close());
 beforeEach(() => {
@@ -38,40 +34,13 @@ async function axe(page: Page, where: string) {
   expect(bad).toEqual([]);
 }
 
-function customerOf(username: string) {
-  const row = e.db
-    .select()
-    .from(customer)
-    .innerJoin(account, eq(account.id, customer.accountId))
-    .where(eq(account.username, username))
-    .get();
-  if (!row) throw new Error(`no ${username}`);
-  return row.customer;
-}
-
 function lastOrder(username: string) {
   return e.db
     .select()
     .from(customerOrder)
-    .where(eq(customerOrder.customerId, customerOf(username).id))
+    .where(eq(customerOrder.customerId, customerOf(e.db, username).id))
     .orderBy(desc(customerOrder.createdAt))
     .get();
-}
-
-/** Adds the first `n` regular products of the order sheet to the cart; returns their names. */
-async function addProducts(page: Page, n: number): Promise<string[]> {
-  await page.goto('/customer/regularorder');
-  const cards = page.getByTestId('product-card');
-  await cards.first().waitFor();
-  const names: string[] = [];
-  for (let i = 0; names.length < n && i < 20; i++) {
-    const card = cards.nth(i);
-    const add = card.getByRole('button', { name: 'Add to cart' });
-    if ((await add.count()) === 0 || (await add.isDisabled())) continue;
-    names.push((await card.getByRole('heading').first().innerText()).trim());
-    await add.click();
-  }
-  return names;
 }
 
 describe.each([
@@ -173,7 +142,7 @@ describe.each([
 
 describe('credit hold', () => {
   it('a held customer is told at checkout, on the success page and in the history', async () => {
-    const held = customerOf('cust05');
+    const held = customerOf(e.db, 'cust05');
     e.db.update(customer).set({ creditHold: true }).where(eq(customer.id, held.id)).run();
     const page = await e.newPage(PHONE);
     await signIn(page, 'cust05', 'cust1234');

@@ -1,17 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  account,
-  customer,
-  customerOrder,
-  deliveryJob,
-  payment,
-  setting,
-} from '../../drizzle/schema';
+import { account, customerOrder, deliveryJob, payment } from '../../drizzle/schema';
 import { deliverJob } from '../../server/deliveries/deliver';
 import { dispatchOrder } from '../../server/orders/web-orders';
 import { scopeAll } from '../../server/platform/scope';
+import { addProducts, customerOf, cutoffHalfADayAway, setCutoff } from './demo-data';
 import { type E2E, PHONE, signIn, startE2E } from './harness';
 
 // What a phone keeps when the world moves under it (ADR 059): a Place Order whose answer was
@@ -22,61 +16,21 @@ import { type E2E, PHONE, signIn, startE2E } from './harness';
 let e: E2E;
 beforeAll(async () => {
   e = await startE2E();
-  // A cut-off half a day away from now: the delivery date the checkout offers cannot move
-  // between two presses of Place Order, whatever the hour the journeys run.
-  const hour = Number(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Tokyo',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date()),
-  );
-  const value = { cutoff: `${String((hour + 12) % 24).padStart(2, '0')}:00`, holidays: [] };
-  e.db
-    .insert(setting)
-    .values({ key: 'delivery', value })
-    .onConflictDoUpdate({ target: setting.key, set: { value } })
-    .run();
+  // The delivery date the checkout offers cannot move between two presses of Place Order.
+  setCutoff(e.db, cutoffHalfADayAway());
 });
 afterAll(() => e?.close());
 beforeEach(() => {
   e.problems.length = 0;
 });
 
-function customerOf(username: string) {
-  const row = e.db
-    .select()
-    .from(customer)
-    .innerJoin(account, eq(account.id, customer.accountId))
-    .where(eq(account.username, username))
-    .get();
-  if (!row) throw new Error(`no ${username}`);
-  return row.customer;
-}
-
 function ordersOf(username: string) {
   return e.db
     .select()
     .from(customerOrder)
-    .where(eq(customerOrder.customerId, customerOf(username).id))
+    .where(eq(customerOrder.customerId, customerOf(e.db, username).id))
     .orderBy(desc(customerOrder.createdAt))
     .all();
-}
-
-/** Adds the first `n` products of the order sheet that can be added; returns their names. */
-async function addProducts(page: Page, n: number): Promise<string[]> {
-  await page.goto('/customer/regularorder');
-  const cards = page.getByTestId('product-card');
-  await cards.first().waitFor();
-  const names: string[] = [];
-  for (let i = 0; names.length < n && i < 20; i++) {
-    const card = cards.nth(i);
-    const add = card.getByRole('button', { name: 'Add to cart' });
-    if ((await add.count()) === 0 || (await add.isDisabled())) continue;
-    names.push((await card.getByRole('heading').first().innerText()).trim());
-    await add.click();
-  }
-  return names;
 }
 
 async function toCheckout(page: Page) {

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { customerTerms, deliveryJob, setting } from '../../drizzle/schema';
+import { customerTerms, deliveryJob } from '../../drizzle/schema';
 import { dispatchOrder } from '../../server/orders/web-orders';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { formatYen, isoDateInZone } from '../../shared/format';
 import { en } from '../../shared/locales/en';
+import { cutoffHalfADayAway, setCutoff } from './demo-data';
 import { DESKTOP, type E2E, signIn, startE2E } from './harness';
 
 // The office's day on a desktop (ADR 059): a date already closed shows what its closing made
@@ -20,21 +21,8 @@ import { DESKTOP, type E2E, signIn, startE2E } from './harness';
 let e: E2E;
 beforeAll(async () => {
   e = await startE2E();
-  // A cut-off half a day away from now: the earliest delivery date the phone order offers does
-  // not move while it is typed, whatever the hour the journeys run.
-  const hour = Number(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Tokyo',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date()),
-  );
-  const value = { cutoff: `${String((hour + 12) % 24).padStart(2, '0')}:00`, holidays: [] };
-  e.db
-    .insert(setting)
-    .values({ key: 'delivery', value })
-    .onConflictDoUpdate({ target: setting.key, set: { value } })
-    .run();
+  // The earliest delivery date the phone order offers does not move while it is typed.
+  setCutoff(e.db, cutoffHalfADayAway());
 });
 afterAll(() => e?.close());
 beforeEach(() => {
