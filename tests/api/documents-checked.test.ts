@@ -5,6 +5,7 @@ import { write } from '../../server/platform/db';
 import { newId } from '../../server/platform/ids';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { placeAndDeliver } from '../helpers/deliveries';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { mutate, query } from '../helpers/trpc';
@@ -79,26 +80,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Job {
-  _id: string;
-  order: { _id: string; invoice: { _id: string; number: string; amount: number } | null };
-}
-
 /** A cash order placed, dispatched and delivered without payment: its invoice. */
 async function deliveredInvoice(cust: ApiClient) {
-  const placed = await cust.post<{ _id: string }>('/api/orders', {
+  const { delivered } = await placeAndDeliver({ admin, driver, driverId }, cust, {
     orderItems: [{ product: p.rice!.id, quantity: 2 }],
     deliveryDate: date,
   });
-  expect(placed.status).toBe(201);
-  expect((await mutate(admin, 'orders.dispatch', { id: placed.body._id, driverId })).status).toBe(
-    200,
-  );
-  const jobs = await query<Job[]>(driver, 'ordertrack.driverPending', { driverId, keyword: '' });
-  const job = jobs.data.find((j) => j.order?._id === placed.body._id)!;
-  const done = await mutate<Job>(driver, 'ordertrack.deliver', { id: job._id });
-  expect(done.status).toBe(200);
-  const inv = done.data.order.invoice!;
+  const inv = delivered.order.invoice!;
   return { id: inv._id, number: inv.number, amount: inv.amount };
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { placeAndDeliver } from '../helpers/deliveries';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { mutate, query } from '../helpers/trpc';
@@ -47,25 +48,12 @@ async function deliveredCustomer(restaurantName: string) {
   const made = await makeCustomer(t.db, { restaurantName });
   const c = new ApiClient(t.url);
   await c.login(made.username, made.password);
-  const placed = await c.post<{ _id: string }>('/api/orders', {
+  const { orderId, pending: job } = await placeAndDeliver({ admin, driver, driverId }, c, {
     orderItems: [{ product: p.rice!.id, quantity: 2 }],
     deliveryDate: date,
   });
-  expect(placed.status).toBe(201);
-  expect((await mutate(admin, 'orders.dispatch', { id: placed.body._id, driverId })).status).toBe(
-    200,
-  );
-  const jobs = await query<
-    { _id: string; order: { _id: string; orderItems: { _id: string }[] } }[]
-  >(driver, 'ordertrack.driverPending', { driverId, keyword: '' });
-  const job = jobs.data.find((j) => j.order?._id === placed.body._id);
-  if (!job) throw new Error('no job');
-  expect((await mutate(driver, 'ordertrack.deliver', { id: job._id })).status).toBe(200);
   const invoiceId = String(
-    t.db.$client
-      .prepare('SELECT invoice_id FROM customer_order WHERE id = ?')
-      .pluck()
-      .get(placed.body._id),
+    t.db.$client.prepare('SELECT invoice_id FROM customer_order WHERE id = ?').pluck().get(orderId),
   );
   return { id: made.id, client: c, lineId: job.order.orderItems[0]!._id, invoiceId };
 }

@@ -4,6 +4,7 @@ import { loadXlsx } from '../../server/reports/export';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { placeAndDeliver } from '../helpers/deliveries';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { mutate, query } from '../helpers/trpc';
@@ -50,29 +51,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Job {
-  _id: string;
-  order: { _id: string; invoice: { _id: string; number: string } | null };
-}
-
 /** An order placed by the customer, dispatched and delivered (no cash taken): its invoice. */
 async function deliver(rice: number, soap: number) {
-  const placed = await cust.post<{ _id: string }>('/api/orders', {
+  const { delivered } = await placeAndDeliver({ admin, driver, driverId }, cust, {
     orderItems: [
       { product: p.rice!.id, quantity: rice },
       { product: p.soap!.id, quantity: soap },
     ],
     deliveryDate: date,
   });
-  expect(placed.status).toBe(201);
-  expect((await mutate(admin, 'orders.dispatch', { id: placed.body._id, driverId })).status).toBe(
-    200,
-  );
-  const jobs = await query<Job[]>(driver, 'ordertrack.driverPending', { driverId, keyword: '' });
-  const job = jobs.data.find((j) => j.order?._id === placed.body._id)!;
-  const r = await mutate<Job>(driver, 'ordertrack.deliver', { id: job._id });
-  expect(r.status).toBe(200);
-  return r.data.order.invoice!;
+  return delivered.order.invoice!;
 }
 
 interface CreditNote {

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { placeAndDeliver } from '../helpers/deliveries';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
-import { mutate, query } from '../helpers/trpc';
+import { mutate } from '../helpers/trpc';
 
 // The receipts of an invoice that deducted credit notes, paid in parts, state per rate what the
 // invoice asks: its figures less each credit note's at the rates it credited (ADR 054, amended).
@@ -41,28 +42,15 @@ afterAll(() => t.close());
 
 /** An order delivered without cash taken: its invoice, and its lines by product name. */
 async function delivered(c: ApiClient, rice: number, soap: number) {
-  const placed = await c.post<{ _id: string }>('/api/orders', {
+  const { orderId, pending: job } = await placeAndDeliver({ admin, driver, driverId }, c, {
     orderItems: [
       { product: p.rice!.id, quantity: rice },
       { product: p.soap!.id, quantity: soap },
     ],
     deliveryDate: date,
   });
-  expect(placed.status).toBe(201);
-  expect((await mutate(admin, 'orders.dispatch', { id: placed.body._id, driverId })).status).toBe(
-    200,
-  );
-  const jobs = await query<
-    { _id: string; order: { _id: string; orderItems: { _id: string; name: string }[] } }[]
-  >(driver, 'ordertrack.driverPending', { driverId, keyword: '' });
-  const job = jobs.data.find((j) => j.order?._id === placed.body._id);
-  if (!job) throw new Error('no job');
-  expect((await mutate(driver, 'ordertrack.deliver', { id: job._id })).status).toBe(200);
   const invoiceId = String(
-    t.db.$client
-      .prepare('SELECT invoice_id FROM customer_order WHERE id = ?')
-      .pluck()
-      .get(placed.body._id),
+    t.db.$client.prepare('SELECT invoice_id FROM customer_order WHERE id = ?').pluck().get(orderId),
   );
   const line = (name: string) => job.order.orderItems.find((l) => l.name.startsWith(name))!._id;
   return { invoiceId, rice: line('Basmati'), soap: line('Dish') };
