@@ -90,4 +90,23 @@ describe("a driver's delivery sheet", () => {
     sheet([withoutOrder('x', '2030-05-15'), withoutOrder('y', '2030-05-15')]);
     expect(await headedStops()).toEqual(['date 15 May 2030', 'stop Curry x', 'stop Curry y']);
   });
+
+  it("names the credit note that makes a stop's cash less than its order, as the card does", async () => {
+    sheet([
+      stop(
+        cashJob(
+          'a',
+          { credits: [{ id: 'cn1', number: 'CN-000001', total: 500 }] },
+          { amountToCollect: 2160 - 500 },
+        ),
+      ),
+      stop(cashJob('b', { orderNumber: 10281 }, { amountToCollect: 2160 })),
+    ]);
+    const [first, second] = await screen.findAllByTestId('sheet-stop');
+    expect(first?.textContent).toContain(
+      'Invoice with tax: ¥2,160less credit note CN-000001 −¥500',
+    );
+    expect(first?.textContent).toContain('To collect: ¥1,660');
+    expect(second?.textContent).not.toContain('credit note');
+  });
 });

@@ -9,6 +9,7 @@ import { unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
+import { CreditsDeducted } from '../../driver/deliveries/CreditsDeducted';
 import { adminCrumbs, printTitled } from './shared';
 
 /** /admin/ordertrack/sheet/:driverId: a driver's printable stops, lines and cash to collect. */
@@ -72,6 +73,7 @@ export function DeliverySheetScreen() {
                     </Table.Tbody>
                   </Table>
                 )}
+                {!j.isDelivered && j.amountToCollect > 0 && <CreditsDeducted job={j} />}
                 <Group justify="space-between" mt={4}>
                   <Text size="sm">
                     {j.order ? `#${j.order.orderNumber}` : ''} · {t('orderTrack.paymentMethod')}:{' '}

@@ -1,6 +1,5 @@
 import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatYen } from '../../../../../shared/format';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { DocumentActions } from '../../../components/documents/DocumentActions';
 import { MapPinIcon } from '../../../components/icons';
@@ -11,7 +10,7 @@ import { ProofPhotoLink } from '../../../components/ProofPhotoLink';
 import { businessToday, showDate, showInstant } from '../../../dates';
 import { dynamicT } from '../../../i18n';
 import { CollectBeforeUnloading, type useDues } from '../payments/DueToCollect';
-import { cashDue } from './DeliveredLines';
+import { CreditsDeducted } from './CreditsDeducted';
 import { mapLink } from './mapLink';
 
 /** One delivery on the driver's phone: restaurant, phone (dials), lines or amount, action. */
@@ -225,24 +224,5 @@ export function OrderMessage({ message }: { message: string | undefined }) {
         {message}
       </Text>
     </Alert>
-  );
-}
-
-/** The order's total and each credit note its invoice will deduct, as the Deliver dialog says. */
-function CreditsDeducted({ job }: { job: JobOut }) {
-  const { t } = useTranslation();
-  const { total, credits } = cashDue(job, {});
-  if (credits.length === 0) return null;
-  return (
-    <Stack gap={0} data-testid="card-credits">
-      <Text size="sm">
-        {t('driverJobs.invoiceTotal')}: <Money amount={total} />
-      </Text>
-      {credits.map((c) => (
-        <Text key={c.id} size="sm">
-          {t('driverJobs.lessCredit', { number: c.number, amount: formatYen(c.total) })}
-        </Text>
-      ))}
-    </Stack>
   );
 }
