@@ -272,7 +272,7 @@ describe("the office's day", () => {
     expect(e.problems).toEqual([]);
   });
 
-  it('Settings says a change is not saved yet, and the browser asks before a reload loses it', async () => {
+  it('Settings says a change is not saved yet, and asks before a reload or a link loses it', async () => {
     const page = await e.newPage(DESKTOP);
     await signInOffice(page);
     await page.goto('/admin/settings');
@@ -303,6 +303,15 @@ describe("the office's day", () => {
     expect(asked).toEqual(['beforeunload']);
     expect(await name.inputValue()).toBe(`${stored} 本店`);
 
+    // So does one of the app's own links (the logo, home); staying keeps what was typed.
+    const home = page.getByRole('link', { name: en.common.appName });
+    await home.click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/admin/settings');
+    expect(await name.inputValue()).toBe(`${stored} 本店`);
+
     // Saved: nothing to say, and a reload goes without asking.
     await section.getByRole('button', { name: 'Save' }).click();
     await unsaved.waitFor({ state: 'detached' });
@@ -310,6 +319,9 @@ describe("the office's day", () => {
     await name.waitFor();
     expect(await name.inputValue()).toBe(`${stored} 本店`);
     expect(asked).toEqual(['beforeunload']);
+    await home.click();
+    await page.waitForURL((url) => url.pathname !== '/admin/settings');
+    expect(await leave.count()).toBe(0);
     expect(e.problems).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { serverError } from '../../../test/testServer';
@@ -132,5 +134,59 @@ describe('a settings panel with changes not yet saved', () => {
     const again = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(again);
     expect(again.defaultPrevented).toBe(false);
+  });
+});
+
+describe('leaving Settings by one of the app’s links with a section not saved', () => {
+  it('asks first: Stay keeps the typed change on the page, Leave goes', async () => {
+    renderScreen(
+      <UnsavedChangesGuard>
+        <Link to="/admin/orders">Orders</Link>
+        <BusinessSettingsPanel />
+      </UnsavedChangesGuard>,
+      {
+        path: '/admin/settings',
+        user: admin,
+        answers: { 'settings.business': () => BUSINESS },
+      },
+    );
+    const name = (await screen.findByLabelText(/Legal name/)) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '株式会社ヒマラヤ食品 本店' } });
+
+    fireEvent.click(screen.getByRole('link', { name: 'Orders' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(screen.getByTestId('location').textContent).toBe('/admin/settings');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe('/admin/settings');
+    expect((screen.getByLabelText(/Legal name/) as HTMLInputElement).value).toBe(
+      '株式会社ヒマラヤ食品 本店',
+    );
+
+    fireEvent.click(screen.getByRole('link', { name: 'Orders' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/orders'));
+  });
+
+  it('goes at once when nothing typed is unsaved', async () => {
+    renderScreen(
+      <UnsavedChangesGuard>
+        <Link to="/admin/orders">Orders</Link>
+        <BusinessSettingsPanel />
+      </UnsavedChangesGuard>,
+      {
+        path: '/admin/settings',
+        user: admin,
+        answers: { 'settings.business': () => BUSINESS },
+      },
+    );
+    await screen.findByLabelText(/Legal name/);
+    fireEvent.click(screen.getByRole('link', { name: 'Orders' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/orders'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

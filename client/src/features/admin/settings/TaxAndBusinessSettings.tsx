@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { registrationNumberProblem } from '../../../../../shared/registration-number';
 import type { BusinessSettingsOut, TaxSettingsOut } from '../../../../../shared/schemas/tax';
 import { notifySuccess } from '../../../components/notify';
+import { useUnsavedChanges } from '../../../components/UnsavedChangesGuard';
 import { codeText, errorText, fieldErrors } from '../../../errors';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -29,7 +30,8 @@ import { trpc } from '../../../trpc';
 /**
  * The foot of every settings panel: why the last save was refused, and Save. Each panel saves
  * on its own (each is its own change in the audit trail), so one with changes not yet saved
- * says so beside its Save, and the browser asks before a reload or close would lose them.
+ * says so beside its Save, and the browser asks before a reload or close would lose them (the
+ * screen's UnsavedChangesGuard, before one of the app's own links would).
  */
 export function SettingsSave({
   error,
@@ -46,6 +48,7 @@ export function SettingsSave({
   onSave(): void;
 }) {
   const { t } = useTranslation();
+  useUnsavedChanges(dirty);
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
