@@ -11,8 +11,12 @@ export const INVOICE_QUERY = {
   staleTime: 5 * 60 * 1000,
 } as const;
 
-/** A new key per attempt the person makes; a retry of the same attempt reuses it. */
-export const newKey = () => crypto.randomUUID();
+/**
+ * A new key per attempt the person makes; a retry of the same attempt reuses it. The app's one
+ * maker: the office box is often reached over plain http on its LAN (ADR 006), where the
+ * browser has no crypto.randomUUID.
+ */
+export { newKey } from '../../../keyed';
 
 /** The error's text in the reader's language (client/src/errors.ts), else `fallbackKey`'s. */
 export const moneyErrorText = errorText;
