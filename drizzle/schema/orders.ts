@@ -57,6 +57,11 @@ export const customerOrder = sqliteTable(
     taxRounding: text('tax_rounding', { enum: TAX_ROUNDINGS }).notNull(),
     /** The invoice that bills this delivered order; set once (an order is invoiced exactly once). */
     invoiceId: text('invoice_id'),
+    /**
+     * Delivered before the app made invoices from deliveries, and billed then by hand (spec §2's
+     * invoices): never billable by a closing run (ADR 062; set once, by the upgrade).
+     */
+    billedByHand: integer('billed_by_hand', { mode: 'boolean' }).notNull().default(false),
     /** The delivery slip's number, given when the order is delivered. */
     slipNumber: text('slip_number'),
     // The spec's names, with the spec's meaning: is_delivered, delivered_by and delivered_at

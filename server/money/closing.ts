@@ -16,6 +16,7 @@ import type {
 } from '../../shared/schemas/billing';
 import type { PriceBasis } from '../../shared/tax';
 import { type RateColumns, toRateColumns } from '../../shared/tax-columns';
+import { DELIVERED_AT_SQL } from '../deliveries/delivered-at';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, notFound } from '../platform/errors';
@@ -121,40 +122,29 @@ interface Plan {
   closed: boolean;
 }
 
-/** The delivered, not yet invoiced orders of a customer up to a date, with their delivery day. */
+/**
+ * The delivered, not yet invoiced orders of a customer up to a date, with their delivery day
+ * (not those billed by hand before the app made invoices from deliveries, ADR 062).
+ */
 function unbilledOrders(db: Db, customerId: string, upTo: string, timeZone: string) {
+  // When it really reached the restaurant: the one rule billing and claims read too (NULL while
+  // a driver's job is pending, so not yet billable).
   const orders = db.$client
     .prepare<
       [string],
       { id: string; deliveredAt: string | null; orderNumber: number; basis: PriceBasis }
     >(
-      `SELECT id, delivered_at AS deliveredAt, order_number AS orderNumber, tax_basis AS basis
-         FROM customer_order
-        WHERE invoice_id IS NULL AND customer_id = ? AND is_delivered = 1`,
+      `SELECT o.id, ${DELIVERED_AT_SQL} AS deliveredAt, o.order_number AS orderNumber,
+              o.tax_basis AS basis
+         FROM customer_order o
+        WHERE o.invoice_id IS NULL AND o.customer_id = ? AND o.is_delivered = 1
+          AND o.billed_by_hand = 0`,
     )
     .all(customerId);
-  if (orders.length === 0) return [];
-  // A driver's job decides when the order was really delivered; a pending job means not yet.
-  const jobs = db.$client
-    .prepare<[string], { orderId: string | null; isDelivered: number; deliveredAt: string | null }>(
-      `SELECT order_id AS orderId, is_delivered AS isDelivered, delivered_at AS deliveredAt
-         FROM delivery_job WHERE customer_id = ? AND order_id IS NOT NULL`,
-    )
-    .all(customerId);
-  const pending = new Set<string>();
-  const jobAt = new Map<string, string>();
-  for (const j of jobs) {
-    if (!j.orderId) continue;
-    if (!j.isDelivered) pending.add(j.orderId);
-    else if (j.deliveredAt && (jobAt.get(j.orderId) ?? '') < j.deliveredAt)
-      jobAt.set(j.orderId, j.deliveredAt);
-  }
   const out: (PlannedOrder & { orderNumber: number })[] = [];
   for (const o of orders) {
-    if (pending.has(o.id)) continue;
-    const at = jobAt.get(o.id) ?? o.deliveredAt;
-    if (!at) continue;
-    const day = deliveryDay(at, timeZone);
+    if (!o.deliveredAt) continue;
+    const day = deliveryDay(o.deliveredAt, timeZone);
     if (day <= upTo) out.push({ id: o.id, day, orderNumber: o.orderNumber, basis: o.basis });
   }
   return out.sort((a, b) => a.day.localeCompare(b.day) || a.orderNumber - b.orderNumber);

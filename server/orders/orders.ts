@@ -343,6 +343,7 @@ export function placeOrder(
       taxBasis: rule.basis,
       taxRounding: rule.rounding,
       invoiceId: null,
+      billedByHand: false,
       slipNumber: null,
       isDelivered: false,
       deliveredBy: null,
