@@ -52,6 +52,9 @@ export function cancelInvoice(
       .get(input.id);
     if (!inv) throw notFound('invoice.notFound');
     if (inv.cancelledAt) throw conflict('invoice.alreadyCancelled');
+    // Only an invoice from before numbering lacks one: no document went out, so it is deleted,
+    // not cancelled (a cancelled invoice keeps its number in the gapless sequence).
+    if (!inv.number) throw conflict('invoice.cancelUnnumbered');
     const payments = db.$client
       .prepare<[string], number>('SELECT COUNT(*) FROM payment WHERE invoice_id = ?')
       .pluck()

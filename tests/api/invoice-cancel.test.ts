@@ -132,6 +132,24 @@ describe('cancelling a cash delivery invoice', () => {
     ).toBeNull();
   });
 
+  it('an invoice from before numbering is refused (it is deleted instead), changing nothing', async () => {
+    const made = await mutate<{ _id: string }>(admin, 'invoices.create', {
+      customer: cashId,
+      amount: 3300,
+    });
+    expect(made.status).toBe(200);
+    // As a database from before document numbers holds it.
+    t.db.$client.prepare('UPDATE invoice SET number = NULL WHERE id = ?').run(made.data._id);
+    const r = await mutate(admin, 'invoices.cancel', { id: made.data._id, reason: 'Typed twice' });
+    expect(r.status).toBe(409);
+    expect(r.code).toBe('invoice.cancelUnnumbered');
+    expect(
+      one<{ c: string | null }>('SELECT cancelled_at AS c FROM invoice WHERE id = ?', made.data._id)
+        .c,
+    ).toBeNull();
+    expect((await mutate(admin, 'invoices.delete', { id: made.data._id })).status).toBe(200);
+  });
+
   it('a reason is required, and drivers may not cancel', async () => {
     job = await deliver(cashCust, 2, 1);
     oldId = job.order.invoice!._id;
