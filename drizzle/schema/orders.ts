@@ -67,7 +67,7 @@ export const customerOrder = sqliteTable(
     // The spec's names, with the spec's meaning: is_delivered, delivered_by and delivered_at
     // say the order was handed over (dispatched to a driver, or delivered by the office) and by
     // whom and when. When a driver carries it, its delivery_job says when it really reached
-    // the restaurant (claims and the closing read that; claims.ts DELIVERED_AT_SQL).
+    // the restaurant (the closing, claims and slips read that: server/deliveries/delivered-at.ts).
     isDelivered: integer('is_delivered', { mode: 'boolean' }).notNull().default(false),
     deliveredBy: text('delivered_by').references(() => account.id, { onDelete: 'set null' }),
     /** The deliverer's username, copied when dispatched: history never joins accounts. */

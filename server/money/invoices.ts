@@ -26,7 +26,8 @@ import { takeDocumentNumber } from './numbering';
 
 // Invoices: reading them with their payments and notes, creating, editing and deleting them.
 // Status and pending amount are derived from `amount` and `paidAmount` (DESIGN §3); paidAmount
-// moves only in the same transaction as a payment (server/money/payments.ts).
+// moves only in the same transaction as a payment (server/money/payments.ts) or as the
+// correction of a handed-over payment (server/money/handover-corrections.ts).
 
 export interface InvoiceRow {
   id: string;
