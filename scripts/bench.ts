@@ -686,7 +686,7 @@ async function main() {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       BACKUP_HOUR: 'off',
-      TZ: TIME_ZONE,
+      BUSINESS_TIME_ZONE: TIME_ZONE,
       NODE_ENV: 'production',
     };
 

@@ -1,3 +1,4 @@
+import { isoDateInZone } from '../shared/format';
 import { ensureFirstAdmin } from './accounts/first-admin';
 import { buildApp } from './app';
 import { removePidFile, startDailyBackups, writePidFile } from './platform/backup';
@@ -5,15 +6,30 @@ import { type Checkpointer, startCheckpointer } from './platform/checkpointer';
 import { configFromEnv } from './platform/config';
 import { closeDb, openDb } from './platform/db';
 
+/** The database this process has claimed (its pid file), so a failed start gives it back. */
+let claimed: string | null = null;
+
 async function main() {
   const config = configFromEnv();
+  // Before anything opens the database for writes: a second server on the same data would
+  // take over the pid file `npm run restore` trusts, and both would write (docs/deploy.md).
+  writePidFile(config.dbPath);
+  claimed = config.dbPath;
+  let migrated: string | null = null;
   // Group commit: commits are fsynced off the event loop, before their answers (ADR 018).
-  const db = openDb(config.dbPath, { groupCommit: true });
+  const db = openDb(config.dbPath, {
+    groupCommit: true,
+    onMigrated: (from, to) => {
+      migrated = `Database migrated from ${from} to ${to} migrations`;
+    },
+  });
   const app = await buildApp({ db, config });
+  if (migrated) app.log.info(migrated);
+  app.log.info(
+    `Business time zone ${config.timeZone} (BUSINESS_TIME_ZONE): today is ${isoDateInZone(new Date(), config.timeZone)}`,
+  );
   const firstAdmin = await ensureFirstAdmin(db, config);
   if (firstAdmin) app.log.warn(firstAdmin);
-  // `npm run restore` refuses to replace the database while this file names a live process.
-  writePidFile(config.dbPath);
   const backups = startDailyBackups(db, config, app.log);
   let checkpoints: Checkpointer | null = null;
 
@@ -41,7 +57,9 @@ async function main() {
   app.log.info(`Serving on http://${shown}:${config.port} (data in ${config.dataDir})`);
 }
 
+// A refusal or a failed start is one line for the box's keeper (what and how to fix), no trace.
 main().catch((err) => {
+  if (claimed) removePidFile(claimed);
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

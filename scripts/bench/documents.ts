@@ -23,7 +23,7 @@ import { closeDb, type Db, openDb, write } from '../../server/platform/db';
 import { newId } from '../../server/platform/ids';
 import { scopeAll } from '../../server/platform/scope';
 
-/** The business's time zone (config TZ's default), for the dates documents print. */
+/** The business's time zone (BUSINESS_TIME_ZONE's default), for the dates documents print. */
 const TIME_ZONE = 'Asia/Tokyo';
 const RUNS = Number(process.env.BENCH_DOC_RUNS ?? 15);
 const CUSTOMERS = Number(process.env.BENCH_DOC_CUSTOMERS ?? 300);

@@ -31,3 +31,26 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('BUSINESS_TIME_ZONE', () => {
+  const zone = (env: Record<string, string>) => configFromEnv(env).timeZone;
+
+  it('is Tokyo unless set, and names the zone canonically', () => {
+    expect(zone({})).toBe('Asia/Tokyo');
+    expect(zone({ BUSINESS_TIME_ZONE: 'America/New_York' })).toBe('America/New_York');
+    expect(zone({ BUSINESS_TIME_ZONE: 'asia/tokyo' })).toBe('Asia/Tokyo');
+  });
+
+  it("does not follow the process's TZ, which service managers set for their own reasons", () => {
+    expect(zone({ TZ: 'UTC' })).toBe('Asia/Tokyo');
+    expect(zone({ TZ: 'America/New_York', BUSINESS_TIME_ZONE: 'Asia/Tokyo' })).toBe('Asia/Tokyo');
+  });
+
+  it('refuses a name Intl cannot use, saying what to write instead', () => {
+    for (const bad of ['JST-9', ':/etc/localtime', 'Tokyo', '']) {
+      expect(() => zone({ BUSINESS_TIME_ZONE: bad }), bad).toThrow(
+        `BUSINESS_TIME_ZONE=${bad} is not a time zone name; use e.g. Asia/Tokyo`,
+      );
+    }
+  });
+});

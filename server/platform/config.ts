@@ -23,13 +23,42 @@ function isProxyAddress(value: string): boolean {
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
 }
+/**
+ * The canonical name of an IANA time zone (`asia/tokyo`, `Japan` -> `Asia/Tokyo`), or null when
+ * this Node cannot use it: checked with the same Intl that every business date goes through, so
+ * a zone that passes here cannot fail at the first request.
+ */
+function timeZoneName(value: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
 const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** File name inside DATA_DIR; ":memory:" for a throwaway database. */
   DB_FILE: z.string().default('app.db'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  TZ: z.string().default('Asia/Tokyo'),
+  /**
+   * The business's time zone: its "today" (order dates, cut-offs, reports, the daily backup).
+   * Its own setting, not the process's TZ, which containers and service managers set for their
+   * own reasons (TZ=UTC would date every order before 09:00 in Tokyo a day early).
+   */
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .default('Asia/Tokyo')
+    .transform((value, ctx) => {
+      const zone = timeZoneName(value);
+      if (zone) return zone;
+      ctx.addIssue({
+        code: 'custom',
+        message: `BUSINESS_TIME_ZONE=${value} is not a time zone name; use e.g. Asia/Tokyo`,
+      });
+      return z.NEVER;
+    }),
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /**
@@ -62,7 +91,10 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   /** How many daily copies the server keeps. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
-  /** Hour of the business day (TZ) from which the server takes the day's copy, or "off". */
+  /**
+   * Hour of the business day (BUSINESS_TIME_ZONE) from which the server takes the day's copy,
+   * or "off".
+   */
   BACKUP_HOUR: z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(5),
   /**
    * The SMTP server documents are e-mailed through, e.g. `smtp://user:pass@mail.example:587` or
@@ -84,6 +116,7 @@ export interface Config {
   clientDir: string;
   port: number;
   host: string;
+  /** The business's IANA time zone (BUSINESS_TIME_ZONE), in which its days are counted. */
   timeZone: string;
   adminUsername?: string;
   adminPassword?: string;
@@ -107,7 +140,13 @@ export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = i.path.join('.');
+      // A message that already names the setting and its value is shown as it is.
+      return i.message.startsWith(`${name}=`) ? `  ${i.message}` : `  ${name}: ${i.message}`;
+    });
+    // One problem is one line in the journal; several are listed under a heading.
+    if (lines.length === 1) throw new Error(`Invalid configuration: ${lines[0]?.trim()}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -119,7 +158,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.join(projectRoot, 'dist', 'client'),
     port: e.PORT,
     host: e.HOST,
-    timeZone: e.TZ,
+    timeZone: e.BUSINESS_TIME_ZONE,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,

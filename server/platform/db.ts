@@ -1,11 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../../drizzle/schema';
 import { projectRoot } from './config';
+import { markWhatTheUpgradeStartsFrom } from './upgrade';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -21,6 +23,16 @@ export interface OpenOptions {
    * (synchronous=FULL) and durable() has nothing to wait for.
    */
   groupCommit?: boolean;
+  /** Told how many migrations the database had before and after, when this open applied some. */
+  onMigrated?: (from: number, to: number) => void;
+}
+
+/**
+ * A database this build must not open, with what the box's keeper can do about it: the files
+ * are not writable by this user, or a newer version of the app has migrated it.
+ */
+export class DatabaseRefused extends Error {
+  override name = 'DatabaseRefused';
 }
 
 /**
@@ -38,18 +50,135 @@ export const PAGE_CACHE_KIB = 4096;
  * last transactions).
  */
 export function openDb(file: string, options: OpenOptions = {}): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Database(file);
-  sqlite.pragma('journal_mode = WAL');
-  const grouped = options.groupCommit === true && !sqlite.memory;
-  sqlite.pragma(grouped ? 'synchronous = NORMAL' : 'synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
-  const db = drizzle(sqlite, { schema }) as Db;
-  if (options.migrate !== false) migrate(db, { migrationsFolder });
-  if (grouped) groupCommits.set(db, newGroupCommit(sqlite));
-  return db;
+  let sqlite: Database.Database | null = null;
+  try {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    sqlite = new Database(file);
+    sqlite.pragma('journal_mode = WAL');
+    const grouped = options.groupCommit === true && !sqlite.memory;
+    sqlite.pragma(grouped ? 'synchronous = NORMAL' : 'synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+    if (!sqlite.memory) checkWritable(sqlite);
+    const db = drizzle(sqlite, { schema }) as Db;
+    if (options.migrate !== false) {
+      const from = appliedMigrations(sqlite);
+      refuseNewerDatabase(from);
+      // What the pending migrations need to know of the database as it was (ADR 062).
+      markWhatTheUpgradeStartsFrom(sqlite);
+      migrate(db, { migrationsFolder });
+      const to = appliedMigrations(sqlite).length;
+      if (to > from.length) options.onMigrated?.(from.length, to);
+    }
+    if (grouped) groupCommits.set(db, newGroupCommit(sqlite));
+    return db;
+  } catch (err) {
+    sqlite?.close();
+    if (file !== ':memory:' && isPermissionError(err)) throw notWritable(file, err);
+    throw err;
+  }
+}
+
+// --- Refusals at open ---------------------------------------------------------------------------
+
+/**
+ * SQLite opens a file it may not write read-only without a word, and a folder it may not write
+ * fails only when the log is created: either way the first order would fail. A write that is
+ * rolled back finds it at open and leaves nothing behind.
+ */
+function checkWritable(sqlite: Database.Database): void {
+  sqlite.exec('BEGIN IMMEDIATE');
+  try {
+    sqlite.exec('CREATE TABLE _write_check (x)');
+  } finally {
+    if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+  }
+}
+
+/** Whether `err` says this user may not create or write a file (SQLite's words or the system's). */
+export function isPermissionError(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string') return false;
+  return (
+    code === 'SQLITE_CANTOPEN' ||
+    code === 'SQLITE_PERM' ||
+    code.startsWith('SQLITE_READONLY') ||
+    code === 'EACCES' ||
+    code === 'EPERM' ||
+    code === 'EROFS'
+  );
+}
+
+/**
+ * The refusal for a database (or a file beside it) this user may not write: the full path, the
+ * file or folder at fault, and the fix, instead of SQLite's "unable to open database file".
+ */
+export function notWritable(file: string, err: unknown, besides: string[] = []): DatabaseRefused {
+  return new DatabaseRefused(
+    `Cannot write the database ${path.resolve(file)}: ${whyNotWritable(file, err, besides)}. The service's user must own DATA_DIR and its files (see docs/deploy.md)`,
+  );
+}
+
+function whyNotWritable(file: string, err: unknown, besides: string[]): string {
+  let who = `uid ${process.getuid?.() ?? '?'}`;
+  try {
+    who = `user ${os.userInfo().username} (${who})`;
+  } catch {
+    // a uid without a name
+  }
+  // The nearest folder that exists: the one where the data directory would be created.
+  let dir = path.dirname(path.resolve(file));
+  while (!fs.existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  for (const f of [dir, file, `${file}-wal`, `${file}-shm`, ...besides]) {
+    if (!fs.existsSync(f)) continue;
+    try {
+      fs.accessSync(f, fs.constants.W_OK);
+    } catch (e) {
+      const what = f === dir ? `the folder ${f}` : f;
+      if ((e as NodeJS.ErrnoException).code === 'EROFS') {
+        return `${what} is on a read-only file system`;
+      }
+      return `${what} is not writable by ${who}; it belongs to uid ${fs.statSync(f).uid}`;
+    }
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+interface Journal {
+  entries: { idx: number; when: number; tag: string }[];
+}
+
+/** When each migration this build carries was made (drizzle's journal `when`, in ms). */
+function knownMigrations(): number[] {
+  const file = path.join(migrationsFolder, 'meta', '_journal.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as Journal).entries.map((e) => e.when);
+}
+
+/** The migrations the database records as applied (drizzle stores each one's journal `when`). */
+function appliedMigrations(sqlite: Database.Database): number[] {
+  const table = sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
+    .get();
+  if (!table) return [];
+  return sqlite
+    .prepare('SELECT created_at FROM __drizzle_migrations ORDER BY created_at')
+    .pluck()
+    .all()
+    .map(Number);
+}
+
+/**
+ * drizzle applies only migrations newer than the database's last, so old code on a database
+ * a newer version migrated would run without a word and write rows the newer rules forbid.
+ */
+function refuseNewerDatabase(applied: number[]): void {
+  const known = knownMigrations();
+  const newest = Math.max(...known);
+  if (!applied.some((when) => when > newest)) return;
+  throw new DatabaseRefused(
+    `This database was used by a newer version of the app (migration ${applied.length}; this version knows ${known.length}); start that version or restore a backup taken before the upgrade`,
+  );
 }
 
 // --- Group commit --------------------------------------------------------------------------------

@@ -235,7 +235,7 @@ export interface ExportData {
 
 /**
  * The rows of one route (`null` = all routes) and the file's name; `today` and every date in
- * the rows are days in the business's time zone (`timeZone`, config TZ).
+ * the rows are days in the business's time zone (`timeZone`, BUSINESS_TIME_ZONE).
  */
 export function exportData(
   db: Db,

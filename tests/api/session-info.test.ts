@@ -18,7 +18,7 @@ let c: ApiClient;
 let accountId = '';
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { TZ: ZONE } });
+  t = await startTestApp({ env: { BUSINESS_TIME_ZONE: ZONE } });
   const cust = await makeCustomer(t.db);
   accountId = cust.accountId;
   c = new ApiClient(t.url);

@@ -77,7 +77,7 @@ async function placeFor(name: string, date: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { TZ }, clock: () => now });
+  t = await startTestApp({ env: { BUSINESS_TIME_ZONE: TZ }, clock: () => now });
   P.rice = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2000, sku: 'Bag' }).id;
   P.ghee = makeProduct(t.db, { name: 'Ghee 1L', price: 1500, sku: 'Btl' }).id;
   for (const name of ['Himalaya Kitchen', 'Bangkok Spice', 'Lhasa House']) await customer(name);

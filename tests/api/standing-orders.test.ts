@@ -119,7 +119,7 @@ const runsOf = (customerId: string, date: string) =>
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-standing-'));
-  config = configFromEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent', TZ });
+  config = configFromEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent', BUSINESS_TIME_ZONE: TZ });
   await start();
   P.rice = makeProduct(db, { name: 'Basmati Rice 5kg', price: 2000, sku: 'Bag' });
   // A Nepali name, shown on the customer's usual orders in Nepali.

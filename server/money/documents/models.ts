@@ -18,14 +18,14 @@ import { type CustomerRow, customerRow } from './parties';
 // on its own row (a slip: its order's), never the settings now: a document printed again after
 // a change of the settings reads as it did when it was issued (ADR 053).
 // Every date a document prints is the business's calendar date: an instant (a delivery's time,
-// a row's creation) is read in the business's time zone (config TZ), which every builder takes.
+// a row's creation) is read in the business's time zone (BUSINESS_TIME_ZONE), which every builder takes.
 // One module per kind under models/; this entry picks the builder by kind and is what the
 // routes, the PDF door and mail import.
 
 export { customerDocuments } from './models/customer-documents';
 export { closingStatementList, statementModel, statementsOfClosing } from './models/statement';
 
-/** One document's model; `timeZone` is the business's (config TZ), for the dates it prints. */
+/** One document's model; `timeZone` is the business's (BUSINESS_TIME_ZONE), for the dates it prints. */
 export function documentModel(
   db: Db,
   kind: DocumentKind,
