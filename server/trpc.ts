@@ -158,9 +158,9 @@ export const staffProcedure = t.procedure
   });
 
 /**
- * Admins only. No procedure needs it today: the one admin-only rule (only an admin manages
- * managers) depends on the record, so it lives in server/accounts/employees.ts behind
- * staffProcedure.
+ * Admins only: the state of the server itself (settings.backupStatus). The admin-only rule on
+ * records (only an admin manages managers) depends on the record, so it lives in
+ * server/accounts/employees.ts behind staffProcedure.
  */
 export const adminProcedure = t.procedure
   .meta({ roles: ['admin'] })

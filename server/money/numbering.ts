@@ -7,13 +7,18 @@ import { recordParties } from './documents/parties';
 // traceable): the counter moves inside the transaction that issues the document, so a rolled
 // back issue gives its number back. Call it only inside `write(db, ...)`/`db.transaction`.
 
-const PREFIX: Record<DocumentKind, string> = {
+export const DOCUMENT_PREFIX: Record<DocumentKind, string> = {
   invoice: 'INV',
   slip: 'DS',
   statement: 'ST',
   receipt: 'RC',
   creditNote: 'CN',
 };
+
+/** The number `n` of a kind as documents print it, e.g. documentNumber('invoice', 42) = "INV-000042". */
+export function documentNumber(kind: DocumentKind, n: number): string {
+  return `${DOCUMENT_PREFIX[kind]}-${String(n).padStart(6, '0')}`;
+}
 
 /**
  * The next number of a kind, e.g. "INV-000042", for a document to `customerId`: its issuer and
@@ -25,7 +30,7 @@ export function takeDocumentNumber(db: Db, kind: DocumentKind, customerId: strin
         ON CONFLICT (kind) DO UPDATE SET last = last + 1
         RETURNING last`,
   );
-  const number = `${PREFIX[kind]}-${String(row.last).padStart(6, '0')}`;
+  const number = documentNumber(kind, row.last);
   recordParties(db, kind, number, customerId);
   return number;
 }

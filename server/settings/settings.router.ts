@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backupStatusOut } from '../../shared/schemas/backup-status';
 import { settingsInput, settingsOut } from '../../shared/schemas/doorstep';
 import { moneySettingsInput, moneySettingsOut } from '../../shared/schemas/invoices';
 import { deliveryCalendarOut } from '../../shared/schemas/settings';
@@ -11,7 +12,8 @@ import {
 } from '../../shared/schemas/tax';
 import { actorOf } from '../platform/audit';
 import { answer } from '../platform/output';
-import { authedProcedure, router, staffProcedure } from '../trpc';
+import { adminProcedure, authedProcedure, router, staffProcedure } from '../trpc';
+import { backupStatus } from './backup-status';
 import {
   getBusinessSettings,
   updateBusinessSettings,
@@ -83,4 +85,10 @@ export const settingsRouter = router({
     .input(z.void())
     .output(answer(setupChecklistOut))
     .query(({ ctx }) => setupChecklist(ctx.db, ctx.config)),
+
+  /** The last backup, or why the last one failed (ADR 061): the keeper of the box is told. */
+  backupStatus: adminProcedure
+    .input(z.void())
+    .output(answer(backupStatusOut))
+    .query(({ ctx }) => backupStatus(ctx.config)),
 });

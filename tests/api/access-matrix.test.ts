@@ -181,6 +181,7 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'settings.business': ['query', STAFF],
   'settings.updateBusiness': ['mutation', STAFF],
   'settings.setup': ['query', STAFF],
+  'settings.backupStatus': ['query', ['admin']],
   'stock.receive': ['mutation', STAFF],
   'stock.adjust': ['mutation', STAFF],
   'stock.setLowStockAt': ['mutation', STAFF],

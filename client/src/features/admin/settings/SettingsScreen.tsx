@@ -14,6 +14,7 @@ import { showDate } from '../../../dates';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { adminCrumbs } from '../orders/shared';
+import { BackupStatusPanel } from './BackupStatusPanel';
 import classes from './holidays.module.css';
 import {
   BusinessSettingsPanel,
@@ -144,6 +145,7 @@ export function SettingsScreen() {
       <div id="business" />
       <TaxSettingsPanel />
       <BusinessSettingsPanel />
+      <BackupStatusPanel />
     </>
   );
 }
