@@ -3,9 +3,9 @@ import type { InvoiceStatus } from '../../shared/enums';
 import { formatYen } from '../../shared/format';
 import type {
   HistoryEntryOut,
-  InvoiceKind,
   InvoiceOut,
   InvoicePageOut,
+  InvoiceTab,
   invoiceCreateInput,
   invoiceUpdateInput,
 } from '../../shared/schemas/invoices';
@@ -242,7 +242,7 @@ export function getInvoice(db: Db, id: string, scope: Scope, today: string): Inv
 // A deleted customer's invoices stay in their tab (ADR 023): the payment method it had, kept on
 // the invoice when it was deleted; one whose method is unknown is listed with the cash ones.
 const METHOD_SQL = "COALESCE(c.payment_method, i.deleted_payment_method, 'cash')";
-const KIND_SQL: Record<InvoiceKind, string> = {
+const KIND_SQL: Record<InvoiceTab, string> = {
   cash: `${METHOD_SQL} = 'cash'`,
   monthly: `${METHOD_SQL} = 'monthly'`,
   all: '1 = 1',
@@ -254,7 +254,7 @@ const KIND_SQL: Record<InvoiceKind, string> = {
  */
 export function listOpenInvoices(
   db: Db,
-  kind: InvoiceKind,
+  kind: InvoiceTab,
   pageNumber: number,
   today: string,
 ): InvoicePageOut {

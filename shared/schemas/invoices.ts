@@ -67,14 +67,15 @@ export type InvoiceCreateInput = z.input<typeof invoiceCreateInput>;
 export const invoiceUpdateInput = invoiceCreateInput.extend({ id });
 export type InvoiceUpdateInput = z.input<typeof invoiceUpdateInput>;
 
-export const invoiceKind = z.enum(['cash', 'monthly', 'all']);
-export type InvoiceKind = z.infer<typeof invoiceKind>;
+/** The invoice lists' tabs, by the customer's payment method; not an invoice's `kind` (enums.ts). */
+export const invoiceTab = z.enum(['cash', 'monthly', 'all']);
+export type InvoiceTab = z.infer<typeof invoiceTab>;
 
 /** `cursor` is the page number as tRPC's infinite queries send it ('load more'). */
 const cursor = z.number().int().min(1).max(100_000).nullish();
 
 export const invoiceListInput = z.object({
-  kind: invoiceKind,
+  kind: invoiceTab,
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   cursor,
 });

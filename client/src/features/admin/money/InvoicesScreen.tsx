@@ -2,7 +2,7 @@ import { Button, Group, Tabs, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { InvoiceKind, InvoiceOut } from '../../../../../shared/schemas/invoices';
+import type { InvoiceOut, InvoiceTab } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { ClosingStatements } from '../../../components/documents/ClosingStatements';
 import { trpc } from '../../../trpc';
@@ -76,7 +76,7 @@ function OpenInvoices({
   onEdit,
   onChanged,
 }: {
-  kind: InvoiceKind;
+  kind: InvoiceTab;
   onEdit(invoice: InvoiceOut): void;
   onChanged(): void;
 }) {
