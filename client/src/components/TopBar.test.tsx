@@ -1,4 +1,6 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { writeCart } from '../cart';
 import i18n from '../i18n';
@@ -84,5 +86,32 @@ describe('TopBar', () => {
     expect(await screen.findByText('Ram Thapa')).toBeTruthy();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'लगआउट' }));
     expect(auth.signOut).toHaveBeenCalled();
+  });
+});
+
+describe('the top bar on a narrow phone', () => {
+  it('sizes the language switch to the name it shows, and never squeezes it', () => {
+    renderAt(<TopBar user={customer} />, '/customer', fakeAuth({ user: customer }));
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    const box = select.parentElement as HTMLElement;
+    // A fixed width (128 px) clipped "English" to "Englis".
+    expect(box.style.width).toBe('');
+    expect(box.style.flexShrink).toBe('0');
+    expect(select.style.getPropertyValue('field-sizing')).toBe('content');
+  });
+
+  it("lets the app's name give way with an ellipsis, then leave the logo alone", () => {
+    renderAt(<TopBar user={customer} />, '/customer', fakeAuth({ user: customer }));
+    const link = screen.getByRole('link', { name: 'Wholesale Orders' });
+    const name = within(link).getByText('Wholesale Orders');
+    expect(name.getAttribute('data-truncate')).toBe('end');
+    // The brand takes what the tools leave (a container), and under 7rem shows no name.
+    const css = readFileSync(resolve('client/src/components/TopBar.module.css'), 'utf8').replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(css).toContain('.brand { flex: 1 1 0; min-width: 0; container-type: inline-size; }');
+    expect(css).toContain('@container (max-width: 7rem) { .name { display: none; } }');
+    expect(screen.getByTestId('top-bar-brand').contains(link)).toBe(true);
   });
 });

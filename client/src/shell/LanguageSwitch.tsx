@@ -58,10 +58,14 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
       rightSection={<ChevronsIcon />}
       leftSectionPointerEvents="none"
       rightSectionPointerEvents="none"
-      styles={{ input: { height: 44, minHeight: 44, fontWeight: 600 } }}
-      // A fixed width: a select is as wide as its widest option, and the server's first screen
-      // (server/doors/first-screen.ts, .fs-lang) draws the same box.
-      w={compact ? 128 : 160}
+      // As wide as the name it shows (each language's name in its own script and width): a
+      // fixed width clipped "English" on phones. Where field-sizing is not known the select is
+      // as wide as its widest option: wider, never clipped. It never shrinks in the top bar:
+      // the app's name gives way instead (TopBar).
+      styles={{
+        wrapper: { flexShrink: 0 },
+        input: { height: 44, minHeight: 44, fontWeight: 600, fieldSizing: 'content' },
+      }}
     >
       {LANGUAGES.map((code) => (
         <option key={code} value={code} lang={code}>

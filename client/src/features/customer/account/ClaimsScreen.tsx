@@ -14,9 +14,10 @@ import {
 import { type CSSProperties, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatOrderNumber } from '../../../../../shared/format';
+import type { ClaimOut } from '../../../../../shared/schemas/billing';
 import { westernDigits } from '../../../cart';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
-import { Loading } from '../../../components/LoadState';
+import { FetchFailed, Loading } from '../../../components/LoadState';
 import { localName, unitLabel } from '../../../components/localName';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PhotoInput } from '../../../components/PhotoInput';
@@ -134,6 +135,11 @@ export function CustomerClaimsScreen() {
       </Text>
       {claimable.isPending ? (
         <Loading />
+      ) : claimable.isError ? (
+        // Not "nothing to report": a failed read says so, with a way to ask again.
+        <Box mb="lg">
+          <FetchFailed onRetry={() => void claimable.refetch()} />
+        </Box>
       ) : options.length === 0 ? (
         <Alert variant="light" color="gray" mb="md">
           {t('buyer.nothingToClaim')}
@@ -199,21 +205,40 @@ export function CustomerClaimsScreen() {
       <Title order={2} size="h4" mb="sm">
         {t('buyer.myClaims')}
       </Title>
-      <Stack gap="xs">
-        {(mine.data ?? []).map((c) => (
-          <Card key={c._id} withBorder padding="sm" data-testid="my-claim">
-            <Text size="sm" fw={500}>
-              #{c.orderNumber} · {localName({ name: c.productName, nameNe: c.nameNe }, language)} ×{' '}
-              {c.quantity} {unitLabel(t, c.sku)}
-            </Text>
-            <Text size="sm">{c.reason}</Text>
-            <Badge variant="outline" color={c.status === 'approved' ? 'green.9' : 'gray.8'}>
-              {t(`buyer.claimStatus.${c.status}`)}
-              {c.creditNoteNumber ? ` · ${c.creditNoteNumber}` : ''}
-            </Badge>
-          </Card>
-        ))}
-      </Stack>
+      {mine.isPending ? (
+        <Loading />
+      ) : mine.isError ? (
+        <FetchFailed onRetry={() => void mine.refetch()} />
+      ) : mine.data.length === 0 ? (
+        <Text c="dimmed" data-testid="no-claims">
+          {t('buyer.noClaimsYet')}
+        </Text>
+      ) : (
+        <MyClaims claims={mine.data} />
+      )}
     </>
+  );
+}
+
+/** The reports made, with what became of each. */
+function MyClaims({ claims }: { claims: ClaimOut[] }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  return (
+    <Stack gap="xs">
+      {claims.map((c) => (
+        <Card key={c._id} withBorder padding="sm" data-testid="my-claim">
+          <Text size="sm" fw={500}>
+            #{c.orderNumber} · {localName({ name: c.productName, nameNe: c.nameNe }, language)} ×{' '}
+            {c.quantity} {unitLabel(t, c.sku)}
+          </Text>
+          <Text size="sm">{c.reason}</Text>
+          <Badge variant="outline" color={c.status === 'approved' ? 'green.9' : 'gray.8'}>
+            {t(`buyer.claimStatus.${c.status}`)}
+            {c.creditNoteNumber ? ` · ${c.creditNoteNumber}` : ''}
+          </Badge>
+        </Card>
+      ))}
+    </Stack>
   );
 }

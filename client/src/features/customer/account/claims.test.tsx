@@ -180,3 +180,73 @@ describe('REPORT A PROBLEM', () => {
     );
   });
 });
+
+describe('my reports', () => {
+  function open(mine: () => Claim[] | Promise<Claim[]>) {
+    return renderScreen(<CustomerClaimsScreen />, {
+      path: '/customer/claims',
+      answers: { 'claims.claimable': () => claimable, 'claims.mine': mine },
+    });
+  }
+  /** The part of the screen under the "My reports" heading. */
+  async function underHeading(name: string) {
+    const heading = await screen.findByRole('heading', { name });
+    const part = heading.nextElementSibling;
+    if (!(part instanceof HTMLElement)) throw new Error(`nothing under ${name}`);
+    return part;
+  }
+
+  it('says there are none yet, in each language, instead of an empty heading', async () => {
+    const said = {
+      en: ['My reports', 'You have not reported any problem yet.'],
+      ne: ['मेरा रिपोर्टहरू', 'तपाईंले अहिलेसम्म कुनै समस्या रिपोर्ट गर्नुभएको छैन।'],
+      ja: ['これまでの報告', 'まだ問題の報告はありません。'],
+    };
+    for (const [language, [heading = '', none]] of Object.entries(said)) {
+      await act(() => i18n.changeLanguage(language));
+      const { unmount } = open(() => []);
+      await waitFor(async () => expect((await underHeading(heading)).textContent).toBe(none));
+      unmount();
+    }
+  });
+
+  it('shows a loader while they load', async () => {
+    open(() => new Promise<Claim[]>(() => {}));
+    const part = await underHeading('My reports');
+    expect(part.getAttribute('role')).toBe('status');
+    expect(part.getAttribute('aria-label')).toBe('Loading');
+    expect(screen.queryByText('You have not reported any problem yet.')).toBeNull();
+  });
+
+  it('says a failed read and asks again on Try again', async () => {
+    let calls = 0;
+    open(() => {
+      calls += 1;
+      if (calls === 1) throw new Error('down');
+      return [report];
+    });
+    await waitFor(async () =>
+      expect((await underHeading('My reports')).getAttribute('role')).toBe('alert'),
+    );
+    const alert = await underHeading('My reports');
+    expect(alert.textContent).toContain('Failed to fetch data');
+    expect(screen.queryByText('You have not reported any problem yet.')).toBeNull();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('my-claim')).toBeTruthy();
+  });
+
+  it('a failed read of what may be reported is not "nothing to report"', async () => {
+    renderScreen(<CustomerClaimsScreen />, {
+      path: '/customer/claims',
+      answers: {
+        'claims.claimable': () => {
+          throw new Error('down');
+        },
+        'claims.mine': () => [],
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to fetch data');
+    expect(screen.queryByText('No delivery of the last 48 hours can be reported.')).toBeNull();
+  });
+});

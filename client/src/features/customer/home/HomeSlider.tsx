@@ -2,7 +2,7 @@ import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { AspectRatio, Image, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { trpc } from '../../../trpc';
@@ -33,6 +33,7 @@ export function HomeSlider() {
   const timerMoving = useRef(false);
   const navigate = useNavigate();
   const count = slides.data?.length ?? 0;
+  const dotsLabel = useId();
 
   useEffect(() => {
     if (!embla || count < 2 || paused) return;
@@ -59,6 +60,12 @@ export function HomeSlider() {
           {t('promo.slideOf', { number: selected + 1, total: count })}
         </VisuallyHidden>
       )}
+      {/* The dots' name in the reader's language. @mantine/carousel 9 writes aria-label="Slides"
+        on their tablist after the attributes passed to it (Styles API `attributes`), so that
+        label cannot be replaced; a name from aria-labelledby comes first (accname 1.2). */}
+      <span id={dotsLabel} hidden>
+        {t('promo.pictures')}
+      </span>
       <Carousel
         className={classes.slider}
         onSlideChange={(index) => {
@@ -72,7 +79,8 @@ export function HomeSlider() {
         emblaOptions={{ loop: true }}
         getEmblaApi={setEmbla}
         aria-label={t('promo.slider')}
-        aria-roledescription="carousel"
+        aria-roledescription={t('promo.roleCarousel')}
+        attributes={{ indicators: { 'aria-labelledby': dotsLabel } }}
         previousControlProps={{ 'aria-label': t('promo.previousSlide') }}
         nextControlProps={{ 'aria-label': t('promo.nextSlide') }}
         getIndicatorProps={(index) => ({
@@ -86,7 +94,7 @@ export function HomeSlider() {
         onBlurCapture={() => setPaused(false)}
         styles={{ root: { borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' } }}
       >
-        {slides.data.map((item) => {
+        {slides.data.map((item, index) => {
           const target = promotionTarget(item);
           const picture = (
             <AspectRatio ratio={3}>
@@ -94,7 +102,12 @@ export function HomeSlider() {
             </AspectRatio>
           );
           return (
-            <Carousel.Slide key={item._id}>
+            // Named in the reader's language (the library's own is "Carousel slide").
+            <Carousel.Slide
+              key={item._id}
+              aria-label={t('promo.slideOf', { number: index + 1, total: count })}
+              aria-roledescription={t('promo.roleSlide')}
+            >
               {target ? (
                 // A linked slide opens its product or category (ADR 045); the picture's alt
                 // (the office's name) is the button's name.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n';
 import type { RouterOutputs } from '../../../test/fixtures';
@@ -106,6 +106,39 @@ describe('customer home', () => {
       expect(status.getAttribute('aria-live')).toBe('polite');
     } finally {
       await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it("names the slider's parts in the reader's language, not the library's English", async () => {
+    await import('./HomeSlider');
+    for (const [language, names] of Object.entries({
+      ne: { slides: ['जम्मा 2 मध्ये तस्बिर 1', 'जम्मा 2 मध्ये तस्बिर 2'], dots: 'तस्बिरहरू' },
+      ja: { slides: ['2枚中1枚目の画像', '2枚中2枚目の画像'], dots: '画像一覧' },
+    })) {
+      await act(() => i18n.changeLanguage(language));
+      try {
+        const { unmount } = openHome({ 'information.activePopup': () => null });
+        await flush();
+        await flush();
+        const slider = screen.getByRole('region', { name: i18n.t('promo.slider') });
+        expect(slider.getAttribute('aria-roledescription')).toBe(i18n.t('promo.roleCarousel'));
+        const groups = within(slider).getAllByRole('group');
+        expect(groups.map((g) => g.getAttribute('aria-roledescription'))).toEqual([
+          i18n.t('promo.roleSlide'),
+          i18n.t('promo.roleSlide'),
+        ]);
+        // Found by their accessible names, as a screen reader reads them (aria-labelledby
+        // before aria-label).
+        for (const [i, name] of names.slides.entries()) {
+          expect(within(slider).getByRole('group', { name })).toBe(groups[i]);
+        }
+        expect(within(slider).getByRole('tablist', { name: names.dots })).toBeTruthy();
+        expect(screen.queryByRole('group', { name: 'Carousel slide' })).toBeNull();
+        expect(screen.queryByRole('tablist', { name: 'Slides' })).toBeNull();
+        unmount();
+      } finally {
+        await act(() => i18n.changeLanguage('en'));
+      }
     }
   });
 

@@ -5,6 +5,7 @@ import type { DeliveredLineInput, ShortReason } from '../../../../../shared/sche
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { PhotoInput } from '../../../components/PhotoInput';
 import { useBackCloses } from '../../../components/useBackCloses';
+import { useFocusBack } from '../../../components/useFocusBack';
 import {
   cashToSend,
   changedLines,
@@ -104,6 +105,9 @@ export function DeliverDialog({
   // Back is held, as the close button is).
   const close = busy ? () => {} : onClose;
   useBackCloses(true, close);
+  // Born open and unmounted on close: without this, Escape or No leaves the focus on <body>
+  // and a keyboard or screen-reader driver starts again at the top of a long list.
+  useFocusBack();
 
   const confirm = async () => {
     if (problems.any || busy) return;

@@ -295,6 +295,31 @@ describe('the delivery dialog', () => {
     scrolled.mockRestore();
   });
 
+  it('closed with Escape or No, gives the focus back to the button that opened it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => accepted('x')),
+    );
+    pending([cashJob('k1'), cashJob('k2'), cashJob('k3')]);
+    await screen.findAllByRole('button', { name: 'Mark As Delivered' });
+    // The third job's button, far down a phone's list: focused and tapped, as a browser does.
+    const opener = screen.getAllByRole('button', { name: 'Mark As Delivered' })[2];
+    if (!opener) throw new Error('no third job');
+    for (const close of ['Escape', 'No'] as const) {
+      opener.focus();
+      fireEvent.click(opener);
+      const dialog = await screen.findByRole('dialog');
+      await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+      if (close === 'Escape') {
+        fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+      } else {
+        fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+      }
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(opener));
+    }
+  });
+
   it('a job the office moved or removed says so, and what to do, in each language', async () => {
     vi.stubGlobal(
       'fetch',

@@ -33,6 +33,25 @@ function render() {
 }
 
 describe('the cash handover', () => {
+  it("names the day as the app writes dates, in each reader's language", async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const [y, m, d] = businessToday().split('-');
+    const expected = {
+      en: `Cash collected on ${Number(d)} ${i18n.t(`common.month.m${Number(m)}` as never, { lng: 'en' })} ${y}`,
+      ja: `${y}/${m}/${d}の集金額`,
+    };
+    try {
+      for (const [language, heading] of Object.entries(expected)) {
+        await act(() => i18n.changeLanguage(language));
+        const { unmount } = render();
+        expect(await screen.findByText(heading)).toBeTruthy();
+        unmount();
+      }
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
   it('shows the day total as the amount, and sends what it shows', async () => {
     const sent: unknown[] = [];
     vi.stubGlobal(

@@ -19,7 +19,7 @@ import { HANDOVER_DAYS_BACK } from '../../../../../shared/rules';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
-import { businessToday } from '../../../dates';
+import { businessToday, showDate } from '../../../dates';
 import { codeText, httpStatusOf } from '../../../errors';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -112,7 +112,7 @@ export function HandoverScreen() {
         <Stack>
           <Paper withBorder p="md" radius="md">
             <Text fw={600} mb="xs">
-              {t('money.cashOn', { date })}
+              {t('money.cashOn', { date: showDate(date) })}
             </Text>
             {day.data.customers.length === 0 ? (
               <Text c="gray.7">{t('money.noCash')}</Text>
