@@ -260,7 +260,7 @@ const RULES = `
 .fs-brand img{width:32px;height:32px;flex-shrink:0}
 .fs-app{font-size:var(--mantine-font-size-lg);line-height:var(--mantine-line-height-lg);font-weight:700;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .fs-tools{display:flex;align-items:center;gap:var(--mantine-spacing-xs);flex-shrink:0}
-.fs-lang{display:block;position:relative;width:var(--fs-lang-w,128px)}
+.fs-lang{display:block;position:relative;width:max-content;flex-shrink:0}
 .fs-box.fs-lang-box{height:44px;line-height:42px;font-weight:600;padding-inline:36px}
 [lang="ne"]:not(html).fs-lang{font-family:"Noto Sans Devanagari",var(--mantine-font-family)}
 [lang="ja"]:not(html).fs-lang{font-family:"Noto Sans JP",var(--mantine-font-family)}
