@@ -101,7 +101,11 @@ export function taxByRate(
   return { perRate, net, tax, total: net + tax };
 }
 
-const summed = (perRate: RateTotal[]): TaxSummary => ({
+/**
+ * A document's totals from figures already worked out per rate (frozen on an issued invoice, a
+ * statement's invoices added up, a receipt's share): nothing is rounded again.
+ */
+export const summed = (perRate: RateTotal[]): TaxSummary => ({
   perRate,
   net: perRate.reduce((s, r) => s + r.net, 0),
   tax: perRate.reduce((s, r) => s + r.tax, 0),

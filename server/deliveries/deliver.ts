@@ -17,20 +17,23 @@ import {
 } from '../../shared/schemas/doorstep';
 import { priceInBasis } from '../../shared/tax';
 import { giveBackShort, takeForSubstitute } from '../catalogue/stock';
-import { billDeliveredOrder, deliveryDay } from '../money/billing';
+import { billDeliveredOrder } from '../money/billing';
 import { takePaymentAtDelivery } from '../money/payments';
 import { orderTermsFor, productParams } from '../orders/order-terms';
 import { type Actor, recordAudit } from '../platform/audit';
+import { businessDateOf } from '../platform/business-day';
 import { type Db, write } from '../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { type Scope, withinScope } from '../platform/scope';
 import { effectiveTaxRate, getTaxSettings } from '../settings/tax-settings';
-import { auditFields, driverAccount, getJob } from './delivery-jobs';
+import { auditFields, driverAccount } from './insert-job';
+import { getJob } from './job-reads';
 
 // Delivering a job (the driver's "delivered" from the phone, ordertrack.deliver): what was
 // really handed over (short, refused, substituted lines), the order billed and the cash taken at
-// the door, in one transaction. Apart from delivery-jobs.ts, which lists, reads and edits jobs.
+// the door, in one transaction. Jobs are read in job-reads.ts and job-lists.ts, made in
+// insert-job.ts and edited by the office in job-form.ts.
 
 /**
  * The time a delivery happened: the moment the driver tapped (sent from the phone, perhaps
@@ -139,7 +142,7 @@ export function deliverJob(
       before: auditFields(before),
       after: auditFields({ ...before, ...changes }),
     });
-    const day = deliveryDay(deliveredAt, timeZone);
+    const day = businessDateOf(deliveredAt, timeZone);
     const billed = before.orderId
       ? deliverOrder(db, actor, before.orderId, before.deliveredBy, deliveredAt, day)
       : null;

@@ -23,18 +23,16 @@ import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { driverOrStaffProcedure, router, staffProcedure } from '../trpc';
 import { deliverJob } from './deliver';
+import { deliverySheet } from './delivery-sheet';
+import { createJob, deleteJob, updateJob } from './job-form';
+import { jobFormOptions } from './job-form-options';
 import {
   assertDriverInScope,
-  createJob,
-  deleteJob,
-  deliverySheet,
-  formOptions,
-  getJob,
   listDeliveredJobs,
   listDeliveredToday,
   listPendingJobs,
-  updateJob,
-} from './delivery-jobs';
+} from './job-lists';
+import { getJob } from './job-reads';
 import { driverRoute } from './route-stops';
 
 // Delivery jobs (spec §7 "Orders (order tracking)"). The office acts on all jobs; a driver only
@@ -123,7 +121,7 @@ export const ordertrackRouter = router({
   formOptions: staffProcedure
     .input(z.void())
     .output(answer(formOptionsOut))
-    .query(({ ctx }) => formOptions(ctx.db)),
+    .query(({ ctx }) => jobFormOptions(ctx.db)),
 
   /** A driver's printable delivery sheet. */
   sheet: staffProcedure

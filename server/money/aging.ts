@@ -6,7 +6,7 @@ import type {
 } from '../../shared/schemas/invoices';
 import type { Db } from '../platform/db';
 import { prepared } from '../platform/prepared';
-import { INVOICE_SELECT, type InvoiceRow, withChildren } from './invoices';
+import { INVOICE_SELECT, type InvoiceReadRow, withChildren } from './invoice-reads';
 
 // The aging report (pending money by days past due) and the office's follow-up worklist.
 
@@ -20,7 +20,7 @@ export function daysBetween(from: string, to: string): number {
  * is what the overdue list and the credit hold call overdue (OVERDUE_AFTER_DAYS,
  * server/customers/overdue.ts): the same invoices, the same amounts.
  */
-export function bucketOf(dueDate: string | null, today: string): AgingBucket {
+function bucketOf(dueDate: string | null, today: string): AgingBucket {
   if (!dueDate) return 'current';
   const late = daysBetween(dueDate, today);
   if (late <= 0) return 'current';
@@ -102,7 +102,7 @@ export function followUps(db: Db, today: string): FollowUpOut {
   ).all();
   if (picks.length === 0) return [];
   const rows = db.$client
-    .prepare<{ ids: string }, InvoiceRow>(
+    .prepare<{ ids: string }, InvoiceReadRow>(
       `${INVOICE_SELECT} WHERE i.id IN (SELECT value FROM json_each(@ids))`,
     )
     .all({ ids: JSON.stringify(picks.map((p) => p.invoiceId)) });

@@ -1,6 +1,5 @@
 import { creditsFitting, type PendingCredit } from '../../shared/credits';
 import type { InvoiceKind } from '../../shared/enums';
-import { isoDateInZone } from '../../shared/format';
 import {
   asTaxRate,
   type PriceBasis,
@@ -41,11 +40,6 @@ export interface BillableLine {
   /** Its order's price basis and rounding, as recorded at placement (ADR 053). */
   basis: PriceBasis;
   rounding: TaxRounding;
-}
-
-/** The YYYY-MM-DD of a delivery instant in the business's time zone. */
-export function deliveryDay(instant: string, timeZone: string): string {
-  return isoDateInZone(new Date(instant), timeZone);
 }
 
 /** The delivered lines of some orders (lines delivered as 0 are left out), in order. */
@@ -118,7 +112,7 @@ export function taxOf(
 }
 
 /** The basis and rounding an order recorded at placement (ADR 053). */
-export function orderTaxRule(db: Db, orderId: string): TaxSettings | undefined {
+function orderTaxRule(db: Db, orderId: string): TaxSettings | undefined {
   return db.$client
     .prepare<[string], TaxSettings>(
       'SELECT tax_basis AS basis, tax_rounding AS rounding FROM customer_order WHERE id = ?',
@@ -382,7 +376,7 @@ export function billDeliveredOrder(
  * The order's totals and per-rate figures as delivered (a short line lowers them), with the
  * basis and rounding it was placed with.
  */
-export function refreshOrderTotals(db: Db, orderId: string): void {
+function refreshOrderTotals(db: Db, orderId: string): void {
   const lines = db.$client
     .prepare<[string], { amount: number; taxRate: number; short: number }>(
       `SELECT unit_price * COALESCE(delivered_quantity, quantity) AS amount, tax_rate AS taxRate,

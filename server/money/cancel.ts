@@ -6,7 +6,7 @@ import { type Db, write } from '../platform/db';
 import { conflict, notFound } from '../platform/errors';
 import { nowIso } from '../platform/ids';
 import { deliveredLines, issueInvoice } from './billing';
-import { getInvoice } from './invoices';
+import { getInvoice } from './invoice-reads';
 
 // Cancelling an issued invoice (取消, ADR 034). One IMMEDIATE transaction: the invoice is marked
 // cancelled (who, when, why) and keeps its number (numbering stays gapless: a cancelled number
@@ -29,7 +29,7 @@ interface Row {
   cancelledAt: string | null;
 }
 
-export interface CancelResult {
+interface CancelResult {
   invoice: InvoiceOut;
   /** The corrected invoice issued in its place (cash delivery invoices), if any. */
   reissued: { id: string; number: string } | null;

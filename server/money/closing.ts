@@ -18,6 +18,7 @@ import type { PriceBasis } from '../../shared/tax';
 import { type RateColumns, toRateColumns } from '../../shared/tax-columns';
 import { DELIVERED_AT_SQL } from '../deliveries/delivered-at';
 import { type Actor, recordAudit } from '../platform/audit';
+import { businessDateOf } from '../platform/business-day';
 import { type Db, write } from '../platform/db';
 import { badRequest, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
@@ -26,7 +27,6 @@ import {
   type BillableLine,
   byBasis,
   deliveredLines,
-  deliveryDay,
   type IssuedInvoice,
   invoiceTaxRule,
   issueInvoice,
@@ -144,7 +144,7 @@ function unbilledOrders(db: Db, customerId: string, upTo: string, timeZone: stri
   const out: (PlannedOrder & { orderNumber: number })[] = [];
   for (const o of orders) {
     if (!o.deliveredAt) continue;
-    const day = deliveryDay(o.deliveredAt, timeZone);
+    const day = businessDateOf(o.deliveredAt, timeZone);
     if (day <= upTo) out.push({ id: o.id, day, orderNumber: o.orderNumber, basis: o.basis });
   }
   return out.sort((a, b) => a.day.localeCompare(b.day) || a.orderNumber - b.orderNumber);

@@ -1,7 +1,7 @@
 import type { ForecastOut, InvoiceOut } from '../../shared/schemas/invoices';
 import type { Db } from '../platform/db';
 import { prepared } from '../platform/prepared';
-import { INVOICE_SELECT, type InvoiceRow, withChildren } from './invoices';
+import { INVOICE_SELECT, type InvoiceReadRow, withChildren } from './invoice-reads';
 
 // Projected collection (DESIGN §3): monthly customers whose payment day (a day of the month,
 // stored as text) is the given day, their unpaid invoices, and what they add up to.
@@ -12,7 +12,7 @@ export function dueOnPaymentDay(
   today: string,
 ): { invoices: InvoiceOut[]; totalAmountToCollect: number } {
   const rows = prepared(db, 'forecast.byDay', () =>
-    db.$client.prepare<{ day: number }, InvoiceRow>(
+    db.$client.prepare<{ day: number }, InvoiceReadRow>(
       `${INVOICE_SELECT}
         WHERE c.payment_method = 'monthly' AND CAST(c.payment_date AS INTEGER) = @day
           AND i.paid_amount < i.amount AND i.cancelled_at IS NULL

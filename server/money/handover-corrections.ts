@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import { correctionsOf, handoverById } from './handovers';
-import { findInvoiceRow } from './invoices';
+import { findInvoiceRow } from './invoice-reads';
 import { takeDocumentNumber } from './numbering';
 import { reissueReceipt } from './receipts';
 

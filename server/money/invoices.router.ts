@@ -40,18 +40,16 @@ import { agingReport, followUps } from './aging';
 import { assignCollectorMany } from './bulk-collector';
 import { cancelInvoice } from './cancel';
 import { collectionForecast, dueOnPaymentDay } from './forecast';
+import { createInvoice, deleteInvoice, updateInvoice } from './hand-made-invoices';
+import { invoiceFormOptions } from './invoice-form-options';
+import { invoiceHistory } from './invoice-history';
 import {
   assignedInvoices,
-  createInvoice,
   customerInvoices,
-  deleteInvoice,
-  formOptions,
-  getInvoice,
-  invoiceHistory,
   listCompletedInvoices,
   listOpenInvoices,
-  updateInvoice,
-} from './invoices';
+} from './invoice-lists';
+import { getInvoice } from './invoice-reads';
 import { addNote, addPayment, editPayment, payInFull } from './payments';
 
 // Invoices, payments and notes (spec §7 "Invoices"), the overdue flag and the money reports.
@@ -210,7 +208,7 @@ export const invoicesRouter = router({
         }),
       ),
     )
-    .query(({ ctx }) => formOptions(ctx.db)),
+    .query(({ ctx }) => invoiceFormOptions(ctx.db)),
 
   // --- Reports ---------------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ import { newId, nowIso } from '../platform/ids';
 import type { Scope } from '../platform/scope';
 import { getMoneySettings } from '../settings/settings';
 import { assertDayOpen } from './handover-corrections';
-import { findInvoiceRow, getInvoice } from './invoices';
+import { findInvoiceRow, getInvoice } from './invoice-reads';
 import { takeDocumentNumber } from './numbering';
 import { reissueReceipt } from './receipts';
 
@@ -72,12 +72,12 @@ function insertPayment(
 }
 
 /** The business's clock: its time zone and the server's now. */
-export interface Clock {
+interface Clock {
   timeZone: string;
   now: Date;
 }
 
-export interface PaymentDay {
+interface PaymentDay {
   /** YYYY-MM-DD in the business's time zone. */
   date: string;
   /** The instant the driver took it, when the phone sent it. */
@@ -99,7 +99,7 @@ function takenInstant(sent: string, now: Date): string {
 }
 
 /** The office's date: not in the future, at most the business's window back (ADR 023). */
-export function checkOfficeDate(db: Db, date: string, clock: Clock): void {
+function checkOfficeDate(db: Db, date: string, clock: Clock): void {
   const today = isoDateInZone(clock.now, clock.timeZone);
   if (date > today) throw badRequest('invoice.paymentDateFuture');
   const days = getMoneySettings(db).paymentBackdateDays;

@@ -12,9 +12,10 @@ import {
 import type { OrderOut } from '../../shared/schemas/orders';
 import { giveBackOrder } from '../catalogue/stock';
 import type { CustomerRecord } from '../context';
-import { driverAccount, insertJob } from '../deliveries/delivery-jobs';
-import { billDeliveredOrder, deliveryDay } from '../money/billing';
+import { driverAccount, insertJob } from '../deliveries/insert-job';
+import { billDeliveredOrder } from '../money/billing';
 import { type Actor, recordAudit } from '../platform/audit';
+import { businessDateOf } from '../platform/business-day';
 import { type Db, write } from '../platform/db';
 import { AppError, badRequest, notFound } from '../platform/errors';
 import { prepared } from '../platform/prepared';
@@ -317,7 +318,7 @@ export function dispatchInside(
     });
   } else {
     // The office handed it over itself: delivered now, so billable now (ADR 033).
-    billDeliveredOrder(db, actor, id, deliveryDay(now, timeZone), null);
+    billDeliveredOrder(db, actor, id, businessDateOf(now, timeZone), null);
   }
 }
 

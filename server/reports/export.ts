@@ -3,7 +3,7 @@ import type { InvoiceStatus, Language } from '../../shared/enums';
 import { displayPhone } from '../../shared/format';
 import { en, ja, ne, type Resources } from '../../shared/locales';
 import { daysBetween } from '../money/aging';
-import { statusOf } from '../money/invoices';
+import { statusOf } from '../money/invoice-reads';
 import { businessDateOf, instantInZone } from '../platform/business-day';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
@@ -43,7 +43,7 @@ export function exportTexts(language: Language): ExportTexts {
   return EXPORT_TEXTS[language] ?? en.exports;
 }
 
-export type Xlsx = typeof xlsxModule;
+type Xlsx = typeof xlsxModule;
 let xlsxLoading: Promise<Xlsx> | undefined;
 
 /**
@@ -64,7 +64,7 @@ const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 type Cell = xlsxModule.CellObject;
 
 /** Text that starts with = + - @, a tab or a carriage return could run as a formula. */
-export const FORMULA_LIKE = /^[=+\-@\t\r]/;
+const FORMULA_LIKE = /^[=+\-@\t\r]/;
 
 export function textCell(value: string | null | undefined): Cell {
   const v = value ?? '';
@@ -84,7 +84,7 @@ function businessDay(value: string | null, timeZone: string): string | null {
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A calendar date (YYYY-MM-DD; an instant must be made a business day first: businessDay). */
-export function dateCell(iso: string | null | undefined): Cell {
+function dateCell(iso: string | null | undefined): Cell {
   if (!iso) return { t: 's', v: '' };
   const ms = Date.parse(`${iso}T00:00:00Z`);
   if (Number.isNaN(ms)) return textCell(iso);
@@ -222,7 +222,7 @@ interface CreditNoteListRow {
 /** How far back the Invoices sheet reaches (a year and a month: last year's same month too). */
 const INVOICE_SHEET_DAYS = 400;
 
-export interface ExportData {
+interface ExportData {
   fileName: string;
   customers: CustomerExportRow[];
   /** The Outstanding invoices sheet: what is still owed. */
@@ -355,7 +355,7 @@ export function exportData(
 }
 
 /** The Customers sheet's header, in the order of its columns. */
-export function customerHeader(x: ExportTexts): string[] {
+function customerHeader(x: ExportTexts): string[] {
   const h = x.customers;
   return [
     h.code,
@@ -373,7 +373,7 @@ export function customerHeader(x: ExportTexts): string[] {
 }
 
 /** The Outstanding invoices sheet's header. */
-export function outstandingHeader(x: ExportTexts): string[] {
+function outstandingHeader(x: ExportTexts): string[] {
   const h = x.outstanding;
   return [
     h.code,

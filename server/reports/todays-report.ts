@@ -1,5 +1,5 @@
 import type { ReportOut } from '../../shared/schemas/doorstep';
-import { listDeliveredBetween } from '../deliveries/delivery-jobs';
+import { listDeliveredBetween } from '../deliveries/job-lists';
 import { dayRange } from '../platform/business-day';
 import type { Db } from '../platform/db';
 

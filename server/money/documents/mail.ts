@@ -8,7 +8,8 @@ import { type Db, write } from '../../platform/db';
 import { AppError, badRequest } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { scopeAll } from '../../platform/scope';
-import { documentCustomer, documentModel } from './models';
+import { documentModel } from './models';
+import { customerRow } from './parties';
 import { pdfFileName, renderPdf } from './pdf';
 
 // E-mailing a document (docs/decisions/032): the PDF is made and sent outside any transaction,
@@ -26,7 +27,7 @@ async function transportFor(url: string): Promise<Transporter> {
   return t;
 }
 
-export function mailLog(db: Db, config: Config, kind: DocumentKind, id: string): DocumentMailOut {
+function mailLog(db: Db, config: Config, kind: DocumentKind, id: string): DocumentMailOut {
   const mails = db.$client
     .prepare<[string, string], DocumentMailOut['mails'][number]>(
       `SELECT m.id AS _id, m."to", m.subject, m.status, m.error, a.username AS sentBy,
@@ -56,7 +57,7 @@ export async function sendDocument(
   model: DocumentModel,
 ): Promise<DocumentMailOut> {
   if (!config.mail) throw badRequest('document.mailNotConfigured');
-  const customer = documentCustomer(db, model.recipient.customerId);
+  const customer = customerRow(db, model.recipient.customerId);
   const to = customer?.email?.trim();
   if (!customer || !to) throw badRequest('document.noEmail');
   const t = documentT(model.language);

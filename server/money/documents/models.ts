@@ -7,7 +7,6 @@ import { invoiceModel } from './models/invoice';
 import { receiptModel } from './models/receipt';
 import { slipModel } from './models/slip';
 import { statementModel } from './models/statement';
-import { type CustomerRow, customerRow } from './parties';
 
 // The document models (docs/decisions/032): each builder reads one document's rows and returns
 // the plain model the PDF renderer and the print view draw. Tax per rate comes only from
@@ -45,9 +44,4 @@ export function documentModel(
     case 'creditNote':
       return creditNoteModel(db, id, scope, timeZone);
   }
-}
-
-/** The customer the document is addressed to (mail), within the scope. */
-export function documentCustomer(db: Db, customerId: string | null): CustomerRow | null {
-  return customerRow(db, customerId);
 }

@@ -10,7 +10,7 @@ import type { Db } from '../../platform/db';
 // reads them as they are now.
 
 /** The business's details (setting 'business'), read defensively: any part may be missing. */
-export type Issuer = DocumentModel['issuer'];
+type Issuer = DocumentModel['issuer'];
 type Recipient = DocumentModel['recipient'];
 
 const str = (v: unknown): string =>
@@ -55,11 +55,11 @@ const businessJson = (db: Db) =>
     .get() ?? '{}';
 
 /** The business's details as they are now. */
-export function readIssuer(db: Db): Issuer {
+function readIssuer(db: Db): Issuer {
   return issuerFrom(businessJson(db));
 }
 
-export interface CustomerRow {
+interface CustomerRow {
   id: string;
   restaurantName: string;
   billingName: string | null;
@@ -69,6 +69,7 @@ export interface CustomerRow {
   email: string | null;
 }
 
+/** The customer a document is addressed to (its name, address, language and e-mail), or null. */
 export function customerRow(db: Db, id: string | null): CustomerRow | null {
   if (!id) return null;
   return (

@@ -6,6 +6,7 @@ import {
   asTaxRate,
   type PriceBasis,
   type RateTotal,
+  summed,
   type TaxRounding,
   taxByRate,
 } from '../../../../shared/tax';
@@ -64,12 +65,6 @@ export function frozenPerRate(r: {
   if (r.net10 !== 0 || r.tax10 !== 0)
     out.push({ rate: 10, net: r.net10, tax: r.tax10, gross: r.net10 + r.tax10 });
   return out;
-}
-
-export function summed(perRate: RateTotal[]) {
-  const net = perRate.reduce((s, r) => s + r.net, 0);
-  const tax = perRate.reduce((s, r) => s + r.tax, 0);
-  return { perRate, net, tax, total: net + tax };
 }
 
 /**

@@ -2,7 +2,7 @@
 import { type DocumentT, documentT } from '../../../../shared/documents/labels';
 import type { DocumentLanguage } from '../../../../shared/enums';
 import type { DocumentLine, DocumentModel } from '../../../../shared/schemas/documents';
-import { type PriceBasis, type TaxRounding, taxByRate } from '../../../../shared/tax';
+import { type PriceBasis, summed, type TaxRounding, taxByRate } from '../../../../shared/tax';
 import { businessDateOf } from '../../../platform/business-day';
 import type { Db } from '../../../platform/db';
 import type { Scope } from '../../../platform/scope';
@@ -18,10 +18,14 @@ import {
   notInScope,
   numberOnFirstOpening,
   substituteNote,
-  summed,
 } from './common';
 
-export interface InvoiceRow {
+/**
+ * An invoice as stored, with the per-rate figures and the basis it was issued with: what its
+ * documents are built from. Not the screens' row with its customer (`InvoiceReadRow`,
+ * server/money/invoice-reads.ts).
+ */
+export interface InvoiceDocumentRow {
   id: string;
   customerId: string | null;
   number: string | null;
@@ -47,9 +51,9 @@ export interface InvoiceRow {
   replacesInvoiceId: string | null;
 }
 
-export function invoiceRow(db: Db, id: string): InvoiceRow | undefined {
+export function invoiceRow(db: Db, id: string): InvoiceDocumentRow | undefined {
   return db.$client
-    .prepare<[string], InvoiceRow>(
+    .prepare<[string], InvoiceDocumentRow>(
       `SELECT id, customer_id AS customerId, number, kind, issue_date AS issueDate,
               due_date AS dueDate, amount, paid_amount AS paidAmount, note,
               period_start AS periodStart, period_end AS periodEnd, net8, tax8, net10, tax10,
@@ -87,7 +91,7 @@ function invoiceLines(db: Db, invoiceId: string, dt: DocumentT): DocumentLine[] 
 }
 
 /** The day an invoice was issued: its issue date, else (an old row) the day it was made. */
-function issuedOn(inv: InvoiceRow, timeZone: string): string {
+function issuedOn(inv: InvoiceDocumentRow, timeZone: string): string {
   return inv.issueDate ?? businessDateOf(inv.createdAt, timeZone);
 }
 
@@ -105,7 +109,7 @@ function issuedOn(inv: InvoiceRow, timeZone: string): string {
  */
 export function invoiceFigures(
   db: Db,
-  inv: InvoiceRow,
+  inv: InvoiceDocumentRow,
   language: DocumentLanguage,
   timeZone: string,
   readAs: PriceBasis = 'inclusive',
@@ -141,7 +145,7 @@ export function invoiceFigures(
 }
 
 /** The invoice's number; one issued before numbering gets its number on first opening. */
-export function invoiceNumberOf(db: Db, inv: InvoiceRow): string {
+export function invoiceNumberOf(db: Db, inv: InvoiceDocumentRow): string {
   return numberOnFirstOpening(db, 'invoice', inv);
 }
 

@@ -1,11 +1,11 @@
 // The monthly statement: a closing period's invoices added up, and the closing run's list of them.
 import type { DocumentModel } from '../../../../shared/schemas/documents';
-import type { PriceBasis } from '../../../../shared/tax';
+import { type PriceBasis, summed } from '../../../../shared/tax';
 import type { Db } from '../../../platform/db';
 import type { Scope } from '../../../platform/scope';
 import { customerRow, partiesOf } from '../parties';
-import { base, empty, notInScope, summed } from './common';
-import { type InvoiceRow, invoiceFigures, invoiceRow } from './invoice';
+import { base, empty, notInScope } from './common';
+import { type InvoiceDocumentRow, invoiceFigures, invoiceRow } from './invoice';
 
 interface StatementRow {
   id: string;
@@ -185,7 +185,7 @@ function dueParts(db: Db, st: StatementRow): DuePart[] {
  * The invoices a statement counts beside its own (`invoice.statement_id`): a second closing
  * invoice (ADR 053) first, then the hand-made ones, each by number.
  */
-function invoicesOn(db: Db, statementId: string): (InvoiceRow & { number: string })[] {
+function invoicesOn(db: Db, statementId: string): (InvoiceDocumentRow & { number: string })[] {
   return db.$client
     .prepare<[string], { id: string }>(
       `SELECT id FROM invoice WHERE statement_id = ? AND number IS NOT NULL
