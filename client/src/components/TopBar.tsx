@@ -28,12 +28,17 @@ export function TopBar({ user, floating = true }: { user: UserInfo; floating?: b
           underline="never"
           c="inherit"
           aria-label={t('common.appName')}
-          className={classes.home}
+          // Style props, not the module's class: Mantine's own Anchor styles may load after it
+          // (the office's chunk order), and the logo and name then stacked.
+          display="block"
+          maw="100%"
         >
-          <Image src="/logo.svg" alt="" w={32} h={32} className={classes.logo} />
-          <Text fw={700} size="lg" truncate className={classes.name}>
-            {t('common.appName')}
-          </Text>
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <Image src="/logo.svg" alt="" w={32} h={32} className={classes.logo} />
+            <Text fw={700} size="lg" truncate className={classes.name}>
+              {t('common.appName')}
+            </Text>
+          </Group>
         </Anchor>
       </div>
       {/* 6 px apart, not 10: so the switch, the cart and the account leave the logo room on a
