@@ -1,4 +1,4 @@
-import { Badge, Button, Select } from '@mantine/core';
+import { Button, Select } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { notifySuccess } from '../../../components/notify';
 import { type Column, SortableTable } from '../../../components/SortableTable';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
+import { WholeBadge } from '../WholeBadge';
 import {
   BulkBar,
   codeOf,
@@ -73,9 +74,9 @@ export function InvoicesList() {
       key: 'state',
       title: t('lists.cols.status'),
       render: (r) => (
-        <Badge color={stateColor[r.state]} variant="outline">
+        <WholeBadge color={stateColor[r.state]} variant="outline">
           {t(`lists.invoiceState.${r.state}`)}
-        </Badge>
+        </WholeBadge>
       ),
     },
     { key: 'collector', title: t('lists.cols.collector'), render: (r) => r.collectorName ?? '—' },

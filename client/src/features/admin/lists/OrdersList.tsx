@@ -1,4 +1,4 @@
-import { Badge, Button, Select } from '@mantine/core';
+import { Button, Select } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { notifySuccess } from '../../../components/notify';
 import { type Column, cellLinkClass, SortableTable } from '../../../components/SortableTable';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
+import { WholeBadge } from '../WholeBadge';
 import {
   BulkBar,
   codeOf,
@@ -82,9 +83,9 @@ export function OrdersList() {
       title: t('lists.cols.status'),
       sort: 'status',
       render: (r) => (
-        <Badge color={statusColor[r.status]} variant="outline">
+        <WholeBadge color={statusColor[r.status]} variant="outline">
           {t(`lists.orderStatus.${r.status}`)}
-        </Badge>
+        </WholeBadge>
       ),
     },
     {

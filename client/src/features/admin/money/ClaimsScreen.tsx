@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Title } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { showInstantDate } from '../../../dates';
 import { withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
+import { WholeBadge } from '../WholeBadge';
 import { moneyErrorText, newKey } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
 import { InvoicesFailed } from './InvoiceList';
@@ -129,9 +130,9 @@ export function ClaimsScreen() {
                   </Group>
                 ) : (
                   <Group gap={6} wrap="nowrap">
-                    <Badge color={COLORS[c.status]} variant="outline">
+                    <WholeBadge color={COLORS[c.status]} variant="outline">
                       {t(`money.claimStatus.${c.status}`)}
-                    </Badge>
+                    </WholeBadge>
                     {c.creditNoteId && c.creditNoteNumber && (
                       <Anchor
                         component={Link}

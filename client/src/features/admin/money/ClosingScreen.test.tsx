@@ -133,7 +133,35 @@ describe('the closing run screen', () => {
   });
 
   it('shows a customer already closed with what its closing made, and its statements to download', async () => {
-    renderScreen(<ClosingScreen />, {
+    renderClosed();
+    // Its amount, not ¥0; its statement and invoice by number.
+    expect(await screen.findByText('¥276,672')).toBeTruthy();
+    expect(screen.getByText('ST-000033')).toBeTruthy();
+    expect(screen.getByText('INV-000296')).toBeTruthy();
+    expect(screen.getByTestId('closing-made-pdf').getAttribute('href')).toContain(closingDate);
+  });
+
+  it('reads "already closed" whole beside the invoice link, and the PDF button wraps', async () => {
+    // The audit saw "पहिले नै क्लो…" and "ALREAD…": the invoice number squeezed the badge.
+    await i18n.changeLanguage('ne');
+    try {
+      renderClosed();
+      const label = await screen.findByText('पहिले नै क्लोज भयो');
+      expect(label.style.overflow).toBe('visible');
+      expect(label.style.whiteSpace).toBe('nowrap');
+      const badge = label.closest('.mantine-Badge-root') as HTMLElement;
+      expect(badge.style.minWidth).toBe('max-content');
+      // The download's long label (date and count) takes a second line on a phone.
+      const pdf = screen.getByTestId('closing-made-pdf');
+      const pdfLabel = pdf.querySelector('.mantine-Button-label') as HTMLElement;
+      expect(pdfLabel.style.whiteSpace).toBe('normal');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  function renderClosed() {
+    return renderScreen(<ClosingScreen />, {
       path: '/admin/closing',
       user: admin,
       answers: {
@@ -156,12 +184,7 @@ describe('the closing run screen', () => {
         'invoices.formOptions': () => ({ customers: [], collectors: [], routes: [] }),
       },
     });
-    // Its amount, not ¥0; its statement and invoice by number.
-    expect(await screen.findByText('¥276,672')).toBeTruthy();
-    expect(screen.getByText('ST-000033')).toBeTruthy();
-    expect(screen.getByText('INV-000296')).toBeTruthy();
-    expect(screen.getByTestId('closing-made-pdf').getAttribute('href')).toContain(closingDate);
-  });
+  }
 
   it('offers no closing date after today', () => {
     renderClosing();

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,9 +14,12 @@ import { businessToday, DATE_INPUT_RANGE, showDate } from '../../../dates';
 import { failureOf } from '../../../errors';
 import { withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
+import { WholeBadge } from '../WholeBadge';
 import { moneyErrorText, newKey } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
 import { InvoicesFailed } from './InvoiceList';
+
+const wrapLabel = { label: { whiteSpace: 'normal', overflow: 'visible' } } as const;
 
 /** The last day of the month before `iso`'s month (when the server cannot say what is due). */
 function lastMonthEnd(iso: string): string {
@@ -160,6 +152,10 @@ export function ClosingScreen() {
                 download
                 size="xs"
                 variant="light"
+                h="auto"
+                py={6}
+                // A long date and count in Japanese: the label wraps on a phone, never cut.
+                styles={wrapLabel}
                 data-testid="closing-made-pdf"
               >
                 {t('money.closingStatementsPdf', { date: showDate(date), count: closedCount })}
@@ -203,9 +199,9 @@ export function ClosingScreen() {
                 render: (c) =>
                   c.closed ? (
                     <Group gap="xs" wrap="nowrap">
-                      <Badge color="gray.8" variant="outline">
+                      <WholeBadge color="gray.8" variant="outline">
                         {t('money.alreadyClosed')}
-                      </Badge>
+                      </WholeBadge>
                       {c.issued && (
                         <DocumentLink
                           kind="statement"
@@ -241,6 +237,9 @@ export function ClosingScreen() {
               href={closingPdfUrl(result.closingDate)}
               download
               variant="light"
+              h="auto"
+              py={8}
+              styles={wrapLabel}
               disabled={statements.length === 0}
               aria-disabled={statements.length === 0 || undefined}
               data-testid="closing-statements-pdf"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { trpc } from '../../../trpc';
+import { WholeBadge } from '../WholeBadge';
 import { moneyErrorText } from './api';
 
 // Pieces the office's other screens (customer card, web orders) show beside a customer or an
@@ -16,9 +17,9 @@ export function OverdueBadge({ customerId }: { customerId: string | null | undef
   const row = overdue.data?.find((c) => c.customerId === customerId);
   if (!row) return null;
   return (
-    <Badge color="red.9" title={formatYen(row.overdueAmount)}>
+    <WholeBadge wrap color="red.9" title={formatYen(row.overdueAmount)}>
       {t('money.overdueFlag')}
-    </Badge>
+    </WholeBadge>
   );
 }
 

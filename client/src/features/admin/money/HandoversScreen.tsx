@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Group,
   Modal,
@@ -23,6 +22,7 @@ import { useFocusBack } from '../../../components/useFocusBack';
 import { businessToday, DATE_INPUT_RANGE, showDate } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
+import { WholeBadge } from '../WholeBadge';
 import { moneyErrorText, newKey } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
 import { InvoicesFailed } from './InvoiceList';
@@ -100,9 +100,9 @@ export function HandoversScreen() {
                 r.handover ? (
                   formatYen(r.handover.handedOver)
                 ) : (
-                  <Badge color="gray.8" variant="outline">
+                  <WholeBadge color="gray.8" variant="outline">
                     {t('money.notHandedOver')}
-                  </Badge>
+                  </WholeBadge>
                 ),
             },
             {

@@ -1,5 +1,5 @@
 import './print.css';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { displayPhone } from '../../../../../shared/format';
@@ -7,20 +7,28 @@ import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { SquareIcon } from '../../../components/icons';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { localName, unitLabel } from '../../../components/localName';
-import { showDate } from '../../../dates';
+import { DATE_INPUT_RANGE, showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { adminCrumbs, printTitled } from './shared';
 
 /** /admin/orders/picklist?date=&route=: product totals, then each stop's lines in route order. */
 export function PickListScreen() {
   const { t, i18n } = useTranslation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const date = params.get('date') ?? '';
   const route = params.get('route') ?? '';
-  const list = trpc.orders.pickList.useQuery(
-    { deliveryDate: date, route },
-    { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) },
-  );
+  const dated = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const list = trpc.orders.pickList.useQuery({ deliveryDate: date, route }, { enabled: dated });
+  // Without a date nothing is read (the screen spun forever): it asks for one, offering the
+  // next date with pending orders.
+  const pending = trpc.orders.pendingDates.useQuery(undefined, { enabled: !dated });
+  const choose = (next: string) => {
+    const q = new URLSearchParams(params);
+    if (next) q.set('date', next);
+    else q.delete('date');
+    setParams(q, { replace: true });
+  };
+  const next = pending.data?.next;
   const title = t('webOrders.pickListTitle');
   const subtitle = t('webOrders.pickListFor', {
     date: date ? showDate(date) : '-',
@@ -37,13 +45,33 @@ export function PickListScreen() {
           <Title order={1} size="h3">
             {title}
           </Title>
-          <Text>{subtitle}</Text>
+          {dated && <Text>{subtitle}</Text>}
         </div>
-        <Button className="no-print" onClick={() => printTitled(`${title} ${subtitle}`)}>
-          {t('orders.print')}
-        </Button>
+        <Group className="no-print" align="flex-end">
+          <TextInput
+            type="date"
+            {...DATE_INPUT_RANGE}
+            label={t('orders.deliveryDate')}
+            value={dated ? date : ''}
+            onChange={(e) => choose(e.currentTarget.value)}
+          />
+          <Button disabled={!dated} onClick={() => printTitled(`${title} ${subtitle}`)}>
+            {t('orders.print')}
+          </Button>
+        </Group>
       </Group>
-      {list.isError ? (
+      {!dated ? (
+        <Alert color="blue" variant="light" data-testid="picklist-no-date">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('webOrders.pickListChooseDate')}</Text>
+            {next && (
+              <Button size="xs" variant="light" onClick={() => choose(next)}>
+                {t('webOrders.pickListNext', { date: showDate(next) })}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      ) : list.isError ? (
         <FetchFailed onRetry={() => void list.refetch()} />
       ) : !list.data ? (
         <Loading />

@@ -201,3 +201,23 @@ describe('choosing another list', () => {
     expect(imported).toEqual([]);
   });
 });
+
+describe('no price list yet', () => {
+  it('says what a price list is for and how to start, not a bare table header', async () => {
+    renderPriceLists({ 'priceLists.list': () => [] });
+    const empty = await screen.findByTestId('price-lists-empty');
+    expect(empty.textContent).toContain('No price lists yet.');
+    expect(empty.textContent).toContain('A price list gives a group of customers');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByLabelText('New price list')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create' })).toBeTruthy();
+  });
+
+  it('says it in Japanese, and the customer picker says what to choose', async () => {
+    await i18n.changeLanguage('ja');
+    renderPriceLists({ 'priceLists.list': () => [] });
+    expect(await screen.findByText('価格表はまだありません。')).toBeTruthy();
+    const picker = screen.getByLabelText('得意先', { selector: 'input' }) as HTMLInputElement;
+    expect(picker.placeholder).toBe('得意先を選択');
+  });
+});

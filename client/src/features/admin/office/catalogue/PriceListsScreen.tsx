@@ -34,6 +34,7 @@ export function PriceListsScreen() {
         <Title order={3}>{t('priceLists.customerTerms')}</Title>
         <Select
           label={t('priceLists.customer')}
+          placeholder={t('priceLists.chooseCustomer')}
           searchable
           data={customerRows.map((c) => ({ value: c._id, label: c.restaurantName }))}
           value={customerId}

@@ -158,12 +158,14 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
               to={`/admin/invoice/bycustomer/${c._id}`}
               color="red"
               size="compact-sm"
-              // The name starts with the amount shown (WCAG 2.5.3: what is seen is what is said).
+              // The name starts with the words shown (WCAG 2.5.3: what is seen is what is said);
+              // a bare red amount did not say it was what the customer owes.
               aria-label={t('office.customers.duesOf', {
                 name: c.restaurantName,
                 amount: formatYen(c.totalDues),
               })}
             >
+              {t('office.customers.dues')}&nbsp;
               <Money amount={c.totalDues} />
             </Button>
           )}

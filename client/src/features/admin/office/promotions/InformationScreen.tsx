@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Badge,
   Button,
   Group,
   Image,
@@ -25,6 +24,7 @@ import { useFocusBack } from '../../../../components/useFocusBack';
 import { trpc } from '../../../../trpc';
 import { cardImage, deleteUploaded } from '../../../../upload';
 import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
+import { WholeBadge } from '../../WholeBadge';
 import { PencilIcon, TrashIcon } from '../customers/CustomerCard';
 import { appErrorOf, errorText, fieldErrorText } from '../shared/errors';
 import { LastChanged } from '../shared/History';
@@ -251,7 +251,7 @@ export function InformationScreen() {
               accessor: 'type',
               title: t('office.information.type'),
               render: (i) => (
-                <Badge variant="light">{t(`office.information.types.${i.type}`)}</Badge>
+                <WholeBadge variant="light">{t(`office.information.types.${i.type}`)}</WholeBadge>
               ),
             },
             {

@@ -89,3 +89,20 @@ describe('the employees a manager may change', () => {
     expect(screen.queryByRole('button', { name: 'Toggle password visibility' })).toBeNull();
   });
 });
+
+describe("an employee row's words", () => {
+  it('are not cut in Japanese: the actions column is not held to a fixed width', async () => {
+    // The audit saw "パスワードをリセッ" in a 230 px column; jsdom measures nothing, so what is
+    // checked is that no width holds the column and the button does not shrink inside it.
+    await i18n.changeLanguage('ja');
+    render(admin);
+    const reset = await screen.findByRole('button', { name: 'パスワードをリセット：Ram' });
+    expect(reset.style.flexShrink).toBe('0');
+    const actions = screen.getByRole('columnheader', { name: '操作' });
+    expect(actions.style.width).toBe('');
+    expect(actions.style.maxWidth).toBe('');
+    const role = row('Ram').getByText('ドライバー');
+    expect(role.style.overflow).toBe('visible');
+    expect((role.closest('.mantine-Badge-root') as HTMLElement).style.minWidth).toBe('max-content');
+  });
+});

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Badge,
   Button,
   Group,
   Modal,
@@ -29,6 +28,7 @@ import { trpc } from '../../../../trpc';
 import { useAuth } from '../../../auth/AuthContext';
 import { ResetPasswordModal } from '../../../auth/PasswordForms';
 import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
+import { WholeBadge } from '../../WholeBadge';
 import { PencilIcon, TrashIcon } from '../customers/CustomerCard';
 import { appErrorOf, fieldErrorText } from '../shared/errors';
 import { LastChanged } from '../shared/History';
@@ -172,15 +172,16 @@ export function EmployeesScreen() {
               accessor: 'role',
               title: t('office.employees.role'),
               render: (e) => (
-                <Badge variant="light" color={e.role === 'manager' ? 'grape' : 'blue'}>
+                <WholeBadge variant="light" color={e.role === 'manager' ? 'grape' : 'blue'}>
                   {t(`office.employees.roles.${e.role}`)}
-                </Badge>
+                </WholeBadge>
               ),
             },
             {
               accessor: 'actions',
               title: t('office.actionsColumn'),
-              width: 230,
+              // No fixed width: the column takes what its buttons need in each language
+              // (Japanese "パスワードをリセット" was cut inside a 230 px column).
               textAlign: 'right',
               render: (e) =>
                 mayManage(e) ? (
@@ -195,6 +196,7 @@ export function EmployeesScreen() {
                     <Button
                       variant="subtle"
                       size="compact-sm"
+                      flex="none"
                       onClick={() => setResetting(e)}
                       aria-label={t('login.passwords.resetOf', { name: e.name })}
                     >

@@ -1,6 +1,8 @@
-import { Button, Group, Table, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { priceListOut } from '../../../../../../../shared/schemas/terms';
 import { trpc } from '../../../../../trpc';
 import { FetchFailed } from '../../../AdminSidebarLayout';
 import { useAfterChange } from '../../shared/useOfficeMutation';
@@ -17,30 +19,17 @@ export function PriceListsTable({ onSelect }: { onSelect(id: string): void }) {
   return (
     <>
       {lists.isError && <FetchFailed onRetry={() => lists.refetch()} />}
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('priceLists.name')}</Table.Th>
-            <Table.Th>{t('priceLists.prices')}</Table.Th>
-            <Table.Th>{t('priceLists.customers')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(lists.data ?? []).map((l) => (
-            <Table.Tr key={l._id}>
-              <Table.Td>{l.name}</Table.Td>
-              <Table.Td>{l.priceCount}</Table.Td>
-              <Table.Td>{l.customerCount}</Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="light" onClick={() => onSelect(l._id)}>
-                  {t('priceLists.edit', { name: l.name })}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {lists.data?.length === 0 ? (
+        // A bare table header told a new office nothing: what a list is for, how to start.
+        <Stack gap={4} py="md" ta="center" align="center" data-testid="price-lists-empty">
+          <Text c="dimmed">{t('priceLists.none')}</Text>
+          <Text size="sm" maw={640}>
+            {t('priceLists.noneHelp')}
+          </Text>
+        </Stack>
+      ) : (
+        <ListRows lists={lists.data ?? []} onSelect={onSelect} />
+      )}
       <Group align="flex-end">
         <TextInput
           label={t('priceLists.newName')}
@@ -64,5 +53,37 @@ export function PriceListsTable({ onSelect }: { onSelect(id: string): void }) {
         </Button>
       </Group>
     </>
+  );
+}
+
+type PriceListRow = z.infer<typeof priceListOut>;
+
+function ListRows({ lists, onSelect }: { lists: PriceListRow[]; onSelect(id: string): void }) {
+  const { t } = useTranslation();
+  return (
+    <Table striped withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('priceLists.name')}</Table.Th>
+          <Table.Th>{t('priceLists.prices')}</Table.Th>
+          <Table.Th>{t('priceLists.customers')}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lists.map((l) => (
+          <Table.Tr key={l._id}>
+            <Table.Td>{l.name}</Table.Td>
+            <Table.Td>{l.priceCount}</Table.Td>
+            <Table.Td>{l.customerCount}</Table.Td>
+            <Table.Td>
+              <Button size="xs" variant="light" onClick={() => onSelect(l._id)}>
+                {t('priceLists.edit', { name: l.name })}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
