@@ -25,7 +25,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { preloadFrame } from './components/AppShellLayout';
 import { hasEarly } from './early';
@@ -47,28 +47,19 @@ if (hasEarly('products.list')) {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A data router only for what it adds to the declarative <Routes> below it: asking before a
-// screen with unsaved changes is left (useBlocker). The app's routes stay in App's <Routes>.
-const router = createBrowserRouter([
-  {
-    path: '*',
-    element: (
-      <AuthProvider>
-        {/* The last net: an error in the frame itself still shows Retry, not a blank page. */}
-        <AreaErrorBoundary>
-          <App />
-        </AreaErrorBoundary>
-      </AuthProvider>
-    ),
-  },
-]);
-
 const app = (
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AuthProvider>
+              {/* The last net: an error in the frame itself still shows Retry, not a blank page. */}
+              <AreaErrorBoundary>
+                <App />
+              </AreaErrorBoundary>
+            </AuthProvider>
+          </BrowserRouter>
         </QueryClientProvider>
       </trpc.Provider>
     </MantineProvider>

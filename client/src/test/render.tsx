@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AuthContext, type AuthState } from '../features/auth/AuthContext';
 import i18n from '../i18n';
@@ -36,31 +36,16 @@ export function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-/**
- * Renders `ui` (usually <App />) at `path` with a fixed auth state instead of the server, in a
- * data router as the app's (main.tsx).
- */
+/** Renders `ui` (usually <App />) at `path` with a fixed auth state instead of the server. */
 export function renderAt(ui: ReactElement, path: string, auth: AuthState) {
   return renderWithProviders(
     <AuthContext value={auth}>
-      <RouterProvider
-        router={createMemoryRouter(
-          [
-            {
-              path: '*',
-              element: (
-                <>
-                  {ui}
-                  <Routes>
-                    <Route path="*" element={<LocationProbe />} />
-                  </Routes>
-                </>
-              ),
-            },
-          ],
-          { initialEntries: [path] },
-        )}
-      />
+      <MemoryRouter initialEntries={[path]}>
+        {ui}
+        <Routes>
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
     </AuthContext>,
   );
 }
