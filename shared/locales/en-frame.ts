@@ -38,6 +38,7 @@ import enPeople from './en/people.json';
 import enTerms from './en/terms.json';
 import enDocuments from './en/documents.json';
 import enMoney from './en/money.json';
+import enDates from './en/dates.json';
 
 export const enFrame = {
   buyer: enBuyer,
@@ -55,6 +56,7 @@ export const enFrame = {
   terms: enTerms,
   documents: enDocuments,
   money: enMoney,
+  dates: enDates,
   // A signed-in person's errors; the sign-in's own (auth, field, common) stay in en-core.ts.
   errors: {
     delivery: enErrDelivery,

@@ -12,6 +12,7 @@ import jaCommon from './ja/common.json';
 import jaHome from './ja/home.json';
 import jaLogin from './ja/login.json';
 import jaMoney from './ja/money.json';
+import jaDates from './ja/dates.json';
 import jaNav from './ja/nav.json';
 import jaOrders from './ja/orders.json';
 import jaPlaced from './ja/placed.json';
@@ -70,6 +71,7 @@ export const ja = {
   home: jaHome,
   login: jaLogin,
   money: jaMoney,
+  dates: jaDates,
   nav: jaNav,
   office: jaOffice,
   lists: jaLists,

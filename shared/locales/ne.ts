@@ -11,6 +11,7 @@ import neDocuments from './ne/documents.json';
 import neHome from './ne/home.json';
 import neLogin from './ne/login.json';
 import neMoney from './ne/money.json';
+import neDates from './ne/dates.json';
 import neNav from './ne/nav.json';
 import neOrders from './ne/orders.json';
 import nePlaced from './ne/placed.json';
@@ -69,6 +70,7 @@ export const ne = {
   home: neHome,
   login: neLogin,
   money: neMoney,
+  dates: neDates,
   nav: neNav,
   office: neOffice,
   lists: neLists,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchOrder } from '../../server/orders/web-orders';
 import { isoDateInZone } from '../../shared/format';
+import { en } from '../../shared/locales/en';
 import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';
 
 // Money from deliveries in the browser (ADR 033): driver1 delivers a cash web order on a phone
@@ -158,7 +159,14 @@ describe('billing journeys', () => {
            AND (closing_day IS NULL OR closing_day = 31)`,
       )
       .run(Number(end.slice(8)));
-    await page.getByLabel('Closing date').fill(end);
+    // Typed as the app writes dates in English (28 Nov 2026), whatever the browser's locale.
+    const [y, m, d] = end.split('-');
+    const month = en.common.month[`m${Number(m)}` as keyof typeof en.common.month];
+    const closingDate = page.getByLabel('Closing date');
+    await closingDate.fill(`${Number(d)} ${month} ${y}`);
+    // Escape closes the calendar under the field (it would cover what is below it).
+    await closingDate.press('Escape');
+    expect(await closingDate.inputValue()).toBe(`${Number(d)} ${month} ${y}`);
     await page.getByTestId('closing-total').waitFor();
     await page.getByRole('button', { name: 'Run closing' }).click();
     // It asks first, naming the date and what it will bill.

@@ -1,5 +1,8 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDateInZone } from '../../shared/format';
+import { en } from '../../shared/locales/en';
+import { ja } from '../../shared/locales/ja';
 import { expectNoSeriousViolations, screenshot } from './axe';
 import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';
 
@@ -16,6 +19,37 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
+
+/**
+ * Picks a month in the month field as the office does: opens its calendar, steps to the year
+ * with the year arrows, and clicks the month, named as the app writes a month (Oct 2026,
+ * 2026年10月) whatever the browser's locale.
+ */
+async function pickMonth(page: Page, label: string, yyyyMm: string, language: 'en' | 'ja') {
+  const [y, mm] = yyyyMm.split('-');
+  const texts = language === 'ja' ? ja : en;
+  const name =
+    language === 'ja'
+      ? `${y}年${Number(mm)}月`
+      : `${en.common.month[`m${Number(mm)}` as keyof typeof en.common.month]} ${y}`;
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const calendar = page.locator('[data-dates-dropdown]');
+  for (let step = 0; step < 5; step += 1) {
+    const month = calendar.getByRole('button', { name, exact: true });
+    if ((await month.count()) > 0) {
+      await month.click();
+      return;
+    }
+    // The months shown are named with their year (the arrows are not).
+    const labels = await calendar
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+    const shownYear = Number(labels.map((l) => /\d{4}/.exec(l)?.[0]).find(Boolean) ?? 0);
+    const arrow = shownYear > Number(y) ? texts.shell.previousYear : texts.shell.nextYear;
+    await calendar.getByRole('button', { name: arrow, exact: true }).click();
+  }
+  throw new Error(`no ${name} in the month calendar`);
+}
 
 describe('tax summary journey', () => {
   it('the office reads a month per rate and downloads it, in English and Japanese', async () => {
@@ -81,7 +115,10 @@ describe('tax summary journey', () => {
       await page.goto('/admin/reports');
       await page.getByRole('link', { name: 'Tax summary' }).click();
       await page.waitForURL('**/admin/reports/tax-summary');
-      await page.getByLabel('Month').fill(month);
+      await pickMonth(page, 'Month', month, 'en');
+      expect(await page.getByRole('button', { name: 'Month', exact: true }).textContent()).toBe(
+        `${en.common.month[`m${Number(month.slice(5))}` as keyof typeof en.common.month]} ${month.slice(0, 4)}`,
+      );
       const row8 = page.getByTestId('tax-row-rate8');
       await row8.waitFor();
       await expect
@@ -110,7 +147,7 @@ describe('tax summary journey', () => {
     await ja.waitForURL('**/admin');
     await ja.evaluate(() => localStorage.setItem('lang', 'ja'));
     await ja.goto('/admin/reports/tax-summary');
-    await ja.getByLabel('対象月').fill(month);
+    await pickMonth(ja, '対象月', month, 'ja');
     await ja.getByText('8%対象（軽減税率）').waitFor();
     await ja.getByText('10%対象', { exact: true }).waitFor();
     // The month in the accountant's words, not 2026-10.

@@ -1,8 +1,9 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_INPUT_RANGE, showDate } from '../../dates';
+import { showDate } from '../../dates';
 import { trpc } from '../../trpc';
+import { DateField } from '../dates/DateField';
 import { closingPdfUrl } from './paths';
 
 /** The office: all statements of one closing date in one PDF. */
@@ -17,14 +18,7 @@ export function ClosingStatements({ initialDate = '' }: { initialDate?: string }
   const count = list.data?.statements.length ?? 0;
   return (
     <Group gap="xs" align="flex-end" data-testid="closing-statements">
-      <TextInput
-        type="date"
-        {...DATE_INPUT_RANGE}
-        size="xs"
-        label={t('documents.ui.closingDate')}
-        value={date}
-        onChange={(e) => setDate(e.currentTarget.value)}
-      />
+      <DateField size="xs" label={t('documents.ui.closingDate')} value={date} onChange={setDate} />
       <Button
         component="a"
         size="xs"

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { typeDate } from '../../test/datePicker';
 import { makeProduct, type RouterOutputs } from '../../test/fixtures';
 import { renderScreen } from '../../test/renderScreen';
 import { notifyError, notifySuccess } from '../notify';
@@ -105,6 +106,37 @@ describe('USUAL ORDERS', () => {
           { product: 'p1', quantity: 2 },
           { product: 'p2', quantity: 10 },
         ],
+      }),
+    );
+  });
+
+  it('takes pause dates as the app writes them in Nepali, in either digits, and sends YYYY-MM-DD', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    const { calls } = renderScreen(<UsualOrders />, {
+      path: '/customer/usual',
+      answers: {
+        'standing.usual': () => [],
+        'wishlist.list': () => [],
+        'products.list': () => [],
+        'standing.pauses': () => [],
+        'standing.addPause': () => [],
+      },
+    });
+    const pauses = await screen.findByRole('region', { name: i18n.t('standing.pauses') });
+    // The calendar comes with the field, after the area: wait for it.
+    const from = (await within(pauses).findByLabelText('देखि')) as HTMLInputElement;
+    const to = within(pauses).getByLabelText('सम्म') as HTMLInputElement;
+    expect(from.placeholder).toMatch(/^जस्तै: \d{1,2} \S+ \d{4}$/);
+    typeDate(from, '1 डिसेम्बर 2030');
+    // Typed with Devanagari digits on a Nepali keyboard.
+    typeDate(to, '५ डिसेम्बर २०३०');
+    expect(from.value).toBe('1 डिसेम्बर 2030');
+    expect(to.value).toBe('5 डिसेम्बर 2030');
+    fireEvent.click(within(pauses).getByRole('button', { name: 'रोक्नुहोस्' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'standing.addPause')?.input).toEqual({
+        from: '2030-12-01',
+        to: '2030-12-05',
       }),
     );
   });

@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_QUANTITY } from '../../../../shared/rules';
 import { formatDate } from '../../dates';
 import { errorText } from '../../errors';
 import { trpc } from '../../trpc';
+import { LazyDateField } from '../dates/LazyDateField';
 import { localName, unitLabel } from '../localName';
 import { notifyError, notifySuccess } from '../notify';
 import { QuantityRow, standingQuantity } from './QuantityRow';
@@ -186,18 +187,8 @@ function Pauses({ who }: Who & { who: Who }) {
         {t('standing.pauses')}
       </Title>
       <Group align="flex-end" gap="sm" mb="sm">
-        <TextInput
-          type="date"
-          label={t('standing.pauseFrom')}
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label={t('standing.pauseTo')}
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-        />
+        <LazyDateField label={t('standing.pauseFrom')} value={from} onChange={setFrom} />
+        <LazyDateField label={t('standing.pauseTo')} value={to} onChange={setTo} />
         <Button
           variant="default"
           disabled={!from || !to}

@@ -15,9 +15,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import type { BulkOut } from '../../../../../shared/schemas/office-lists';
+import { DateField } from '../../../components/dates/DateField';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import type { SortState } from '../../../components/SortableTable';
-import { DATE_INPUT_RANGE } from '../../../dates';
 import { errorText } from '../../../errors';
 import { trpc } from '../../../trpc';
 
@@ -146,15 +146,7 @@ function DateBox({
   value: string;
   onChange(v: string): void;
 }) {
-  return (
-    <TextInput
-      type="date"
-      {...DATE_INPUT_RANGE}
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-    />
-  );
+  return <DateField label={label} value={value} onChange={onChange} />;
 }
 
 /** The route filter every list offers ("no route" included in the options). */

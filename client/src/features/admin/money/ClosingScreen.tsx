@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,10 +7,11 @@ import type { ClosingCustomerOut, ClosingResultOut } from '../../../../../shared
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/DataTable';
+import { DateField } from '../../../components/dates/DateField';
 import { DocumentLink } from '../../../components/documents/DocumentActions';
 import { closingPdfUrl } from '../../../components/documents/paths';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { businessToday, DATE_INPUT_RANGE, showDate } from '../../../dates';
+import { businessToday, showDate } from '../../../dates';
 import { failureOf } from '../../../errors';
 import { withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -41,6 +42,7 @@ export function ClosingScreen() {
   const [picked, setPicked] = useState<string | null>(null);
   const date = picked ?? due.data?.closingDate ?? (due.isError ? lastMonthEnd(today) : '');
   const [customerId, setCustomerId] = useState<string | null>(null);
+  // No date (a typed one refused): the field says why, and nothing is read or shown below it.
   const wellFormed = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const future = wellFormed && date > today;
   const valid = wellFormed && !future;
@@ -86,15 +88,16 @@ export function ClosingScreen() {
         {t('money.closing')}
       </Title>
       <Group mb="md" align="flex-start">
-        <TextInput
-          type="date"
-          min={DATE_INPUT_RANGE.min}
-          // No closing of a day that has not ended: the picker offers today at the latest.
+        <DateField
+          // No closing of a day that has not ended: the calendar offers today at the latest.
           max={today}
+          outsideError={(day) =>
+            day > today ? t('money.closingFuture', { date: showDate(today) }) : null
+          }
           label={t('money.closingDate')}
           value={date}
-          onChange={(e) => {
-            setPicked(e.currentTarget.value);
+          onChange={(next) => {
+            setPicked(next);
             setResult(null);
           }}
           error={future ? t('money.closingFuture', { date: showDate(today) }) : null}
@@ -138,7 +141,7 @@ export function ClosingScreen() {
         <Alert color="blue" variant="light" mb="lg" data-testid="closing-future">
           {t('money.closingFutureEmpty', { date: showDate(today) })}
         </Alert>
-      ) : (
+      ) : !wellFormed ? null : (
         <Stack gap="xs" mb="lg">
           <Group gap="sm">
             <Text size="sm" data-testid="closing-total">

@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useRef, useState } from 'react';
@@ -17,9 +16,10 @@ import { formatYen } from '../../../../../shared/format';
 import type { HandoverOut, HandoverReportOut } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
+import { DateField } from '../../../components/dates/DateField';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useFocusBack } from '../../../components/useFocusBack';
-import { businessToday, DATE_INPUT_RANGE, showDate } from '../../../dates';
+import { businessToday, showDate } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { WholeBadge } from '../WholeBadge';
@@ -47,20 +47,8 @@ export function HandoversScreen() {
         {t('money.handovers')}
       </Title>
       <Group mb="md">
-        <TextInput
-          type="date"
-          {...DATE_INPUT_RANGE}
-          label={t('money.from')}
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          {...DATE_INPUT_RANGE}
-          label={t('money.to')}
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-        />
+        <DateField label={t('money.from')} value={from} onChange={setFrom} />
+        <DateField label={t('money.to')} value={to} onChange={setTo} />
       </Group>
       {report.isError ? (
         <InvoicesFailed onRetry={() => void report.refetch()} />

@@ -1,17 +1,8 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
+import { LazyDateField } from '../../../components/dates/LazyDateField';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useFocusBack } from '../../../components/useFocusBack';
 import { newKey } from '../../../keyed';
@@ -142,14 +133,12 @@ export function InvoiceForm({
             disabled={locked}
           />
         )}
-        <TextInput
-          type="date"
+        {/* Lazy: the driver's invoice cards (InvoiceActions) carry this form too. */}
+        <LazyDateField
           label={t('money.dueDate')}
           description={invoice ? undefined : t('money.dueDateEmpty')}
           value={dueDate}
-          onChange={(e) => setDueDate(e.currentTarget.value)}
-          min="1900-01-01"
-          max="2099-12-31"
+          onChange={setDueDate}
         />
         <Textarea
           label={t('money.invoiceNote')}

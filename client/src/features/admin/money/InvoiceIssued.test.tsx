@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryEntryOut, InvoiceOut } from '../../../../../shared/schemas/invoices';
 import i18n from '../../../i18n';
+import { typeDate } from '../../../test/datePicker';
 import { makeInvoice, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { InvoiceCard } from './InvoiceCard';
@@ -157,7 +158,8 @@ describe('editing an issued invoice', () => {
     expect(customer.disabled).toBe(true);
     expect((screen.getByLabelText(/Amount/) as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByLabelText(/Consumption tax in the amount/)).toBeNull();
-    fireEvent.change(screen.getByLabelText('Due date'), { target: { value: '2030-05-31' } });
+    // Typed as the app writes dates (the calendar comes with the field, after the form).
+    typeDate(await screen.findByLabelText('Due date'), '31 May 2030');
     fireEvent.click(screen.getByRole('button', { name: 'Update Invoice' }));
     await waitFor(() => expect(calls.some((c) => c.path === 'invoices.update')).toBe(true));
     const update = calls.find((c) => c.path === 'invoices.update');

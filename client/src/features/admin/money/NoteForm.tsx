@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
+import { LazyDateField } from '../../../components/dates/LazyDateField';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useBackCloses } from '../../../components/useBackCloses';
 import { businessToday } from '../../../dates';
@@ -74,14 +75,8 @@ export function NoteForm({
           required
           data-autofocus
         />
-        <TextInput
-          type="date"
-          label={t('money.nextFollowUp')}
-          value={followUp}
-          onChange={(e) => setFollowUp(e.currentTarget.value)}
-          min="1900-01-01"
-          max="2099-12-31"
-        />
+        {/* Lazy: the driver's invoice cards (InvoiceActions) carry this form too. */}
+        <LazyDateField label={t('money.nextFollowUp')} value={followUp} onChange={setFollowUp} />
         <Group justify="flex-end">
           <Button onClick={submit} loading={add.isPending}>
             {t('money.saveNote')}

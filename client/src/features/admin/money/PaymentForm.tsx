@@ -1,13 +1,17 @@
-import { Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addDaysIso } from '../../../../../shared/delivery-dates';
 import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
+import { LazyDateField } from '../../../components/dates/LazyDateField';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useBackCloses } from '../../../components/useBackCloses';
 import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
-import { businessToday, DATE_INPUT_RANGE } from '../../../dates';
+import { businessToday, showDate } from '../../../dates';
+import { codeText } from '../../../errors';
 import { isNetworkFailure, keyedClient, withKey } from '../../../keyed';
+import { trpc } from '../../../trpc';
 import { AuthContext } from '../../auth/AuthContext';
 import { enqueuePayment, sendPayment } from '../../driver/payments/outbox';
 import { moneyErrorText, newKey } from './api';
@@ -42,6 +46,16 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
   // (driver/payments/outbox.ts) with that moment and its key, so it keeps its real day.
   const isDriver = useContext(AuthContext)?.user?.role === 'driver';
   const takenAt = useRef<string | null>(null);
+  // The office dates a payment today or up to the business's window back (ADR 023): the
+  // calendar offers those days, and a day typed outside says which rule it breaks.
+  const datesIt = !(isDriver && !editing);
+  const moneySettings = trpc.settings.money.useQuery(undefined, {
+    enabled: opened && datesIt,
+    staleTime: 60 * 60_000,
+  });
+  const today = businessToday();
+  const backdateDays = moneySettings.data?.paymentBackdateDays;
+  const earliest = backdateDays === undefined ? undefined : addDaysIso(today, -backdateDays);
   // The phone's Back button closes the form, as × does, and the invoices stay.
   useBackCloses(opened, onClose);
   // The "pay the full amount?" question inside the form holds Back of its own: one Back
@@ -165,16 +179,23 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
           />
           {isDriver && !editing ? (
             <Text size="sm" c="dimmed">
-              {t('money.datedWhenTaken', { date })}
+              {t('money.datedWhenTaken', { date: showDate(date) })}
             </Text>
           ) : (
-            <TextInput
-              type="date"
-              {...DATE_INPUT_RANGE}
+            // Lazy: the driver's payments use this form too, and never show the field.
+            <LazyDateField
               label={t('money.date')}
               value={date}
-              onChange={(e) => setDate(e.currentTarget.value)}
-              max={businessToday()}
+              onChange={setDate}
+              min={earliest}
+              max={today}
+              outsideError={(day) =>
+                day > today
+                  ? codeText(t, 'invoice.paymentDateFuture')
+                  : backdateDays === undefined
+                    ? undefined
+                    : codeText(t, 'invoice.paymentDateTooOld', { days: backdateDays })
+              }
               error={touched ? dateError : null}
               required
             />
@@ -212,7 +233,7 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
               <Text size="sm" id="pay-full-q" mb="sm">
                 {t('money.payFullConfirm', {
                   amount: formatYen(balance),
-                  date: isDriver ? businessToday() : date,
+                  date: showDate(isDriver ? businessToday() : date),
                 })}
               </Text>
               <Group justify="flex-end" gap="xs">

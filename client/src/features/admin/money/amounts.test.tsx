@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeInvoice, makeUser } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
 import { renderScreen } from '../../../test/renderScreen';
 import { ProductForm } from '../office/catalogue/ProductForm';
 import { PaymentForm } from './PaymentForm';
@@ -13,13 +12,25 @@ const invoice = makeInvoice({ dueDate: null, amount: 5000, pendingAmount: 5000 }
 
 afterEach(() => vi.restoreAllMocks());
 
+const clerk = makeUser({ _id: 's1', role: 'admin', isAdmin: true, userType: 'Admin' });
+
+/** The office's form (it reads the business's payment-date window from the server). */
+function renderPaymentForm(onSaved: (saved: unknown) => void) {
+  return renderScreen(
+    <PaymentForm invoice={invoice} opened onClose={() => {}} onSaved={onSaved} />,
+    {
+      path: '/admin/invoice',
+      user: clerk,
+      answers: { 'settings.money': () => ({ paymentBackdateDays: 30 }) },
+    },
+  );
+}
+
 describe('the payment form', () => {
   it('refuses 12.5 with a message instead of recording ¥125', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     const onSaved = vi.fn();
-    renderWithProviders(
-      <PaymentForm invoice={invoice} opened onClose={() => {}} onSaved={onSaved} />,
-    );
+    renderPaymentForm(onSaved);
     const amount = screen.getByLabelText('Amount (¥)');
     fireEvent.change(amount, { target: { value: '12.5' } });
     expect(await screen.findByText('Amount must be a whole number of yen.')).toBeTruthy();
@@ -39,9 +50,7 @@ describe('the payment form', () => {
           headers: { 'content-type': 'application/json' },
         }),
     );
-    renderWithProviders(
-      <PaymentForm invoice={invoice} opened onClose={() => {}} onSaved={() => {}} />,
-    );
+    renderPaymentForm(() => {});
     const amount = screen.getByLabelText('Amount (¥)');
     fireEvent.change(amount, { target: { value: '2000' } });
     fireEvent.submit(amount.closest('form') as HTMLFormElement);

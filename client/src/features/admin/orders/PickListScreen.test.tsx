@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PickList } from '../../../../../shared/schemas/doorstep';
 import i18n from '../../../i18n';
+import { typeDate } from '../../../test/datePicker';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { PickListScreen } from './PickListScreen';
@@ -61,7 +62,8 @@ describe('the pick list without a date', () => {
     expect(
       await screen.findByText('कुन डेलिभरी मितिको सामान निकाल्ने हो, त्यो मिति छान्नुहोस्।'),
     ).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('डेलिभरी मिति'), { target: { value: '2030-05-20' } });
+    // Typed as the app writes it in Nepali (20 मे 2030).
+    typeDate(screen.getByLabelText('डेलिभरी मिति'), '20 मे 2030');
     await waitFor(() =>
       expect(calls.find((c) => c.path === 'orders.pickList')?.input).toEqual({
         deliveryDate: '2030-05-20',
@@ -74,6 +76,6 @@ describe('the pick list without a date', () => {
   it('with a date, reads it at once', async () => {
     renderPickList('/admin/orders/picklist?date=2030-05-17');
     expect(await screen.findByText('Basmati Rice 5kg')).toBeTruthy();
-    expect((screen.getByLabelText('Delivery date') as HTMLInputElement).value).toBe('2030-05-17');
+    expect((screen.getByLabelText('Delivery date') as HTMLInputElement).value).toBe('17 May 2030');
   });
 });

@@ -1,13 +1,14 @@
 import './print.css';
-import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { displayPhone } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { DateField } from '../../../components/dates/DateField';
 import { SquareIcon } from '../../../components/icons';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { localName, unitLabel } from '../../../components/localName';
-import { DATE_INPUT_RANGE, showDate } from '../../../dates';
+import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { adminCrumbs, printTitled } from './shared';
 
@@ -48,13 +49,7 @@ export function PickListScreen() {
           {dated && <Text>{subtitle}</Text>}
         </div>
         <Group className="no-print" align="flex-end">
-          <TextInput
-            type="date"
-            {...DATE_INPUT_RANGE}
-            label={t('orders.deliveryDate')}
-            value={dated ? date : ''}
-            onChange={(e) => choose(e.currentTarget.value)}
-          />
+          <DateField label={t('orders.deliveryDate')} value={dated ? date : ''} onChange={choose} />
           <Button disabled={!dated} onClick={() => printTitled(`${title} ${subtitle}`)}>
             {t('orders.print')}
           </Button>

@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +19,11 @@ import { MAX_QUANTITY } from '../../../../../shared/rules';
 import type { LastOrderOut } from '../../../../../shared/schemas/office-lists';
 import { asTaxRate } from '../../../../../shared/tax';
 import { estimateOrder } from '../../../../../shared/terms';
+import { DateField } from '../../../components/dates/DateField';
 import { unitLabel } from '../../../components/localName';
 import { notifySuccess } from '../../../components/notify';
 import { TaxBreakdown } from '../../../components/TaxBreakdown';
-import { DATE_INPUT_RANGE, showDate } from '../../../dates';
+import { showDate } from '../../../dates';
 import { errorText, failureOf } from '../../../errors';
 import { errorMessage, keyedClient, newKey, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -324,14 +324,12 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
             </Text>
           </Paper>
         )}
-        <TextInput
-          type="date"
-          {...DATE_INPUT_RANGE}
+        <DateField
           label={t('orders.deliveryDate')}
           value={date}
           min={calendar.data?.earliest}
-          onChange={(e) => {
-            setDate(e.currentTarget.value);
+          onChange={(next) => {
+            setDate(next);
             setKey(newKey());
           }}
           required

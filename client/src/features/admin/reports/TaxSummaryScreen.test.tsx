@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaxSummaryOut } from '../../../../../shared/schemas/tax-summary';
 import i18n from '../../../i18n';
+import { pickMonth } from '../../../test/datePicker';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { TaxSummaryScreen } from './TaxSummaryScreen';
@@ -40,8 +41,14 @@ describe('the tax summary screen', () => {
       user: admin,
       answers: { 'reports.taxSummary': (input) => summary(input.from) },
     });
+    // The month as the app writes it, not as the browser's <input type="month"> did.
     const month = screen.getByLabelText('Month');
-    fireEvent.change(month, { target: { value: '2026-10' } });
+    await pickMonth(month, '2026-10', {
+      month: 'Oct 2026',
+      previousYear: 'Previous year',
+      nextYear: 'Next year',
+    });
+    expect(month.textContent).toBe('Oct 2026');
     const table = await screen.findByRole('table', { name: /Oct 2026/ });
     expect(screen.getByTestId('tax-month').textContent).toBe('Oct 2026');
     const row8 = within(screen.getByTestId('tax-row-rate8'));
@@ -72,14 +79,29 @@ describe('the tax summary screen', () => {
 
   it('reads as an accountant expects in Japanese', async () => {
     await i18n.changeLanguage('ja');
-    renderScreen(<TaxSummaryScreen />, {
+    const { calls } = renderScreen(<TaxSummaryScreen />, {
       path: '/admin/reports/tax-summary',
       user: admin,
       answers: { 'reports.taxSummary': (input) => summary(input.from) },
     });
     await waitFor(() => expect(screen.getByTestId('tax-row-rate8')).toBeTruthy());
-    fireEvent.change(screen.getByLabelText('対象月'), { target: { value: '2026-10' } });
-    await waitFor(() => expect(screen.getByTestId('tax-month').textContent).toBe('2026年10月'));
+    const month = screen.getByLabelText('対象月');
+    // A month of another year: the year arrows, then the month.
+    await pickMonth(month, '2025-03', {
+      month: '2025年3月',
+      previousYear: '前年',
+      nextYear: '翌年',
+    });
+    // The field writes the month as the rest of the app (2025年3月), the server gets 2025-03.
+    expect(month.textContent).toBe('2025年3月');
+    await waitFor(() => expect(screen.getByTestId('tax-month').textContent).toBe('2025年3月'));
+    expect(
+      calls.some(
+        (c) =>
+          c.path === 'reports.taxSummary' &&
+          JSON.stringify(c.input) === JSON.stringify({ from: '2025-03', to: '2025-03' }),
+      ),
+    ).toBe(true);
     expect(screen.getByText('8%対象（軽減税率）')).toBeTruthy();
     expect(screen.getByText('10%対象')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '消費税' })).toBeTruthy();

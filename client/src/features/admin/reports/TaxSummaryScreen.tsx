@@ -1,8 +1,9 @@
-import { Box, Button, Group, Paper, Table, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { MonthField } from '../../../components/dates/MonthField';
 import { businessToday, showMonth } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { adminCrumbs, reportsCrumb } from '../money/crumbs';
@@ -50,11 +51,10 @@ export function TaxSummaryScreen() {
         {t('reports.taxSummary.hint')}
       </Text>
       <Group align="flex-end" mb="md" wrap="wrap">
-        <TextInput
-          type="month"
+        <MonthField
           label={t('reports.taxSummary.monthPick')}
           value={month}
-          onChange={(e) => setMonth(e.currentTarget.value)}
+          onChange={setMonth}
           error={valid ? undefined : t('errors.settings.monthFormat')}
           w={200}
         />

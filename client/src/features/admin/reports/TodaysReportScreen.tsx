@@ -1,11 +1,12 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Badge, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { DateField } from '../../../components/dates/DateField';
 import { FetchFailed, Loading } from '../../../components/LoadState';
-import { businessToday, DATE_INPUT_RANGE, showInstantTime } from '../../../dates';
+import { businessToday, showInstantTime } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { adminCrumbs } from '../orders/shared';
 
@@ -33,14 +34,7 @@ export function TodaysReportScreen() {
         <Title order={1} size="h3">
           {t('nav.todaysDeliveries')}
         </Title>
-        <TextInput
-          type="date"
-          {...DATE_INPUT_RANGE}
-          label={t('reports.date')}
-          value={date}
-          onChange={(e) => setPicked(e.currentTarget.value)}
-          w={180}
-        />
+        <DateField label={t('reports.date')} value={date} onChange={setPicked} w={180} />
       </Group>
       {report.isError ? (
         <FetchFailed onRetry={() => void report.refetch()} />

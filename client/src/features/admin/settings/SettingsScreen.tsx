@@ -3,11 +3,12 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ja';
 import 'dayjs/locale/ne';
-import { Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { TimeField } from '../../../components/dates/TimeField';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { notifySuccess } from '../../../components/notify';
 import { showDate } from '../../../dates';
@@ -70,12 +71,11 @@ export function SettingsScreen() {
       ) : (
         <Paper withBorder p="md" maw={720}>
           <Stack>
-            <TextInput
-              type="time"
+            <TimeField
               label={t('settings.cutoff')}
               description={t('settings.cutoffHint')}
               value={cutoff}
-              onChange={(e) => setCutoff(e.currentTarget.value)}
+              onChange={setCutoff}
               maw={420}
             />
             {calendar.data && (

@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDaysIso } from '../../../../../shared/delivery-dates';
 import { HANDOVER_DAYS_BACK } from '../../../../../shared/rules';
-import { businessToday } from '../../../dates';
+import { businessToday, showDate } from '../../../dates';
 import i18n from '../../../i18n';
+import { openCalendar, typeDate } from '../../../test/datePicker';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { networkError, serverError } from '../../../test/testServer';
@@ -97,26 +98,80 @@ describe('the cash handover', () => {
     vi.stubGlobal('fetch', fetchMock);
     render();
     const today = businessToday();
-    const date = screen.getByLabelText('Date') as HTMLInputElement;
-    expect(date.value).toBe(today);
-    expect(date.min).toBe(addDaysIso(today, -HANDOVER_DAYS_BACK));
-    expect(date.max).toBe(today);
-    const button = async () =>
-      (await screen.findByRole('button', { name: 'Hand over' })) as HTMLButtonElement;
-    expect((await button()).disabled).toBe(false);
+    const earliest = addDaysIso(today, -HANDOVER_DAYS_BACK);
+    // Written as the app writes dates, not as the phone's locale would (28 Nov 2026).
+    const date = (await screen.findByLabelText('Date')) as HTMLInputElement;
+    expect(date.value).toBe(showDate(today));
+    expect(
+      (await screen.findByRole('button', { name: 'Hand over' })).hasAttribute('disabled'),
+    ).toBe(false);
 
-    fireEvent.change(date, { target: { value: addDaysIso(today, 1) } });
+    // The calendar offers today, not tomorrow, nor the day before the earliest.
+    const calendar = await openCalendar(date);
+    const dayButton = (iso: string) =>
+      within(calendar).queryByRole('button', { name: showDate(iso) });
+    expect(dayButton(today)?.hasAttribute('disabled')).toBe(false);
+    const tomorrow = addDaysIso(today, 1);
+    if (tomorrow.slice(0, 7) === today.slice(0, 7)) {
+      expect(dayButton(tomorrow)?.hasAttribute('disabled')).toBe(true);
+    } else {
+      expect(
+        within(calendar).getByRole('button', { name: 'Next month' }).hasAttribute('disabled'),
+      ).toBe(true);
+    }
+    if (earliest.slice(0, 7) === today.slice(0, 7)) {
+      expect(dayButton(addDaysIso(earliest, -1))?.hasAttribute('disabled')).toBe(true);
+    }
+
+    fireEvent.change(date, { target: { value: showDate(tomorrow) } });
     expect(await screen.findByText(/The day has not come yet/)).toBeTruthy();
-    expect((await button()).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Hand over' })).toBeNull();
 
-    fireEvent.change(date, { target: { value: addDaysIso(today, -HANDOVER_DAYS_BACK - 1) } });
+    fireEvent.change(date, { target: { value: showDate(addDaysIso(earliest, -1)) } });
     expect(
       await screen.findByText(
         `Only the cash of the last ${HANDOVER_DAYS_BACK} days can be handed over here; ask the office about an older day.`,
       ),
     ).toBeTruthy();
-    fireEvent.click(await button());
+    fireEvent.blur(date);
+    expect(date.value).toBe('');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('takes a day typed as the app writes it, and sends it as YYYY-MM-DD', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ result: { data: {} } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    await act(() => i18n.changeLanguage('ja'));
+    try {
+      const { calls } = render();
+      const yesterday = addDaysIso(businessToday(), -1);
+      const date = (await screen.findByLabelText('日付')) as HTMLInputElement;
+      typeDate(date, yesterday.replaceAll('-', '/'));
+      expect(date.value).toBe(yesterday.replaceAll('-', '/'));
+      await waitFor(() =>
+        expect(
+          calls.some(
+            (c) =>
+              c.path === 'handovers.myDay' &&
+              JSON.stringify(c.input) === JSON.stringify({ date: yesterday }),
+          ),
+        ).toBe(true),
+      );
+      fireEvent.click(await screen.findByRole('button', { name: '引き渡す' }));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]).toMatchObject({ date: yesterday, handedOver: 12000 });
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('reads an amount typed in Devanagari digits, and sends it', async () => {

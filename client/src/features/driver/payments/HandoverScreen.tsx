@@ -8,7 +8,6 @@ import {
   Table,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useRef, useState } from 'react';
@@ -17,6 +16,7 @@ import { addDaysIso } from '../../../../../shared/delivery-dates';
 import { formatYen } from '../../../../../shared/format';
 import { HANDOVER_DAYS_BACK } from '../../../../../shared/rules';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { LazyDateField } from '../../../components/dates/LazyDateField';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
 import { businessToday, showDate } from '../../../dates';
@@ -46,14 +46,15 @@ export function HandoverScreen() {
   // What the field shows is what is sent: the day's total until the driver types.
   const shown = amount ?? day.data?.total ?? '';
   const problem = day.data ? wholeNumberProblem(t, shown, null, 'amount') : null;
-  // A typed date the browser's min/max let through (not every browser stops typing).
-  const dateProblem = !date
-    ? null
-    : date > today
+  // Why a day is not one to hand over: said of a day typed outside them, and of the one held
+  // when the day turns while the screen stays open.
+  const outside = (day: string) =>
+    day > today
       ? codeText(t, 'handover.dateInFuture')
-      : date < earliest
+      : day < earliest
         ? codeText(t, 'handover.dateTooOld', { days: HANDOVER_DAYS_BACK })
         : null;
+  const dateProblem = date ? outside(date) : null;
 
   // Nothing of the day is kept on the phone: without signal it cannot be read, and says so
   // (a read the query client holds while offline, or one that got no answer at all).
@@ -90,21 +91,21 @@ export function HandoverScreen() {
       <Title order={2} mb="md">
         {t('money.myHandover')}
       </Title>
-      <TextInput
-        type="date"
+      <LazyDateField
         min={earliest}
         max={today}
+        outsideError={outside}
         label={t('money.date')}
         value={date}
         error={dateProblem}
-        onChange={(e) => {
-          setDate(e.currentTarget.value);
+        onChange={(next) => {
+          setDate(next);
           setAmount(null);
         }}
         maw={220}
         mb="md"
       />
-      {day.isPending && !noSignal ? (
+      {!date ? null : day.isPending && !noSignal ? (
         <Loading />
       ) : day.isError || day.isPending ? (
         <DayFailed offline={noSignal} onRetry={() => void day.refetch()} />

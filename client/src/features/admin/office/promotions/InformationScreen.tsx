@@ -19,6 +19,7 @@ import type { InformationOut } from '../../../../../../shared/schemas/informatio
 import { type InformationInput, informationInput } from '../../../../../../shared/schemas/office';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DataTable } from '../../../../components/DataTable';
+import { DateField } from '../../../../components/dates/DateField';
 import { notifyError } from '../../../../components/notify';
 import { useFocusBack } from '../../../../components/useFocusBack';
 import { trpc } from '../../../../trpc';
@@ -153,15 +154,13 @@ function InformationForm({ item, onClose }: { item: InformationOut | null; onClo
             />
           )}
           <Group grow align="flex-start">
-            <TextInput
-              type="date"
+            <DateField
               label={t('office.information.startsOn')}
               {...form.getInputProps('startsOn')}
               value={String(form.values.startsOn ?? '')}
               error={fieldErrorText(t, form.errors.startsOn)}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('office.information.endsOn')}
               {...form.getInputProps('endsOn')}
               value={String(form.values.endsOn ?? '')}
