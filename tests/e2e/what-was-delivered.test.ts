@@ -271,7 +271,7 @@ describe('a restaurant on a phone, in Nepali', () => {
     const more = form.getByRole('button', { name: fill(ne.product.increase, { name }) });
     for (let i = 0; i < 3; i++) await more.click();
     const quantity = form.getByRole('textbox', { name: fill(ne.product.quantityOf, { name }) });
-    expect(await quantity.inputValue()).toBe('5');
+    await expect.poll(() => quantity.inputValue()).toBe('5');
     await form.getByRole('button', { name: ne.orders.saveChange }).click();
 
     // Refused, saying what the order can have (its own two and the one left), with the way out.
