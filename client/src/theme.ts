@@ -62,8 +62,9 @@ export const theme = createTheme({
     Carousel: { classNames: { control: classes.tap, indicator: classes.indicator } },
     Burger: { classNames: { root: classes.tap } },
     SegmentedControl: { classNames: { label: classes.tap } },
-    // Text fields, selects and searches (every Mantine input): 44 px tall on a phone.
-    Input: { classNames: { wrapper: classes.tapInput } },
+    // Text fields, selects and searches (every Mantine input): 44 px tall on a phone, and the
+    // keyboard's focus drawn as a ring, not only as the border's colour.
+    Input: { classNames: { wrapper: classes.tapInput, input: classes.focusInput } },
     // The cart's steps (Review, Complete) are buttons too.
     Stepper: { classNames: { step: classes.tap } },
     // A native select is tapped like a button (the phone opens its own picker).

@@ -39,6 +39,9 @@ const BADGES: Record<ItemType, string | null> = {
 };
 const ALL_BADGE_TEXTS = Object.values(BADGES).filter(Boolean) as string[];
 
+/** Add to cart, named with its product (WCAG 2.5.3: the shown words first). */
+const ADD = 'Add to cart: Basmati Rice 5kg';
+
 describe('ProductCard', () => {
   it('shows picture, category, name, description, price with unit', () => {
     renderWithProviders(<ProductCard product={rice} />);
@@ -75,12 +78,12 @@ describe('ProductCard', () => {
     renderWithProviders(<ProductCard product={{ ...rice, itemType: 'Out of Stock' }} />);
     const button = screen.getByRole('button', { name: 'Not in stock' });
     expect(button).toHaveProperty('disabled', true);
-    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add to cart/ })).toBeNull();
   });
 
   it('turns Add to cart into minus / quantity / plus, and minus at 1 removes', () => {
     renderWithProviders(<ProductCard product={rice} />);
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Add to cart' })));
+    act(() => fireEvent.click(screen.getByRole('button', { name: ADD })));
     expect(readCart()).toEqual([
       {
         id: 'p1',
@@ -112,18 +115,18 @@ describe('ProductCard', () => {
     expect(quantity().value).toBe('1');
     act(() => fireEvent.click(minus()));
     expect(readCart()).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: ADD })).toBeTruthy();
   });
 
   it('asks before adding to My Ordersheet, then calls the toggle', async () => {
     const onToggle = vi.fn(async () => {});
     renderWithProviders(<ProductCard product={rice} wishlist={{ saved: false, onToggle }} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Add to My Ordersheet' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to My Ordersheet: Basmati Rice 5kg' }));
     const dialog = screen.getByRole('dialog', { name: 'Add to My Ordersheet?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(onToggle).not.toHaveBeenCalled();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add to My Ordersheet' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to My Ordersheet: Basmati Rice 5kg' }));
     await act(async () =>
       fireEvent.click(
         within(screen.getByRole('dialog', { name: 'Add to My Ordersheet?' })).getByRole('button', {
@@ -137,7 +140,9 @@ describe('ProductCard', () => {
   it('asks before removing a saved product from My Ordersheet', async () => {
     const onToggle = vi.fn(async () => {});
     renderWithProviders(<ProductCard product={rice} wishlist={{ saved: true, onToggle }} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Remove from My Ordersheet' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Remove from My Ordersheet: Basmati Rice 5kg' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Remove from My Ordersheet?' });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' })));
     expect(onToggle).toHaveBeenCalledWith(true);
@@ -146,19 +151,19 @@ describe('ProductCard', () => {
   it('has no heart without a wishlist, and no cart controls when turned off', () => {
     renderWithProviders(<ProductCard product={rice} withCart={false} />);
     expect(screen.queryByRole('button', { name: /My Ordersheet/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add to cart/ })).toBeNull();
   });
 
   it('speaks Nepali', async () => {
     await act(() => i18n.changeLanguage('ne'));
     renderWithProviders(<ProductCard product={{ ...rice, itemType: 'Special' }} />);
-    expect(screen.getByRole('button', { name: 'कार्टमा थप्नुहोस्' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Basmati Rice 5kg: कार्टमा थप्नुहोस्' })).toBeTruthy();
     expect(screen.getByText('विशेष छुट')).toBeTruthy();
   });
 
   it('takes a typed quantity (numeric keypad), 1-9999, and shows the Nepali name in Nepali', async () => {
     renderWithProviders(<ProductCard product={{ ...rice, nameNe: 'बासमती चामल' }} />);
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Add to cart' })));
+    act(() => fireEvent.click(screen.getByRole('button', { name: ADD })));
     const input = screen.getByRole<HTMLInputElement>('textbox', {
       name: 'Quantity of Basmati Rice 5kg in the cart',
     });
@@ -175,5 +180,61 @@ describe('ProductCard', () => {
     await act(() => i18n.changeLanguage('ne'));
     expect(screen.getByRole('heading', { name: 'बासमती चामल' })).toBeTruthy();
     await act(() => i18n.changeLanguage('en'));
+  });
+
+  it("names every control with its product, in the reader's language (84 cards on a screen)", async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    const ghee = { ...rice, name: 'Pure Ghee Amul 1L', nameNe: 'शुद्ध घिउ अमूल 1 लिटर' };
+    renderWithProviders(
+      <ProductCard product={ghee} wishlist={{ saved: false, onToggle: async () => {} }} />,
+    );
+    const add = screen.getByRole('button', { name: 'शुद्ध घिउ अमूल 1 लिटर: कार्टमा थप्नुहोस्' });
+    // What it shows is unchanged.
+    expect(add.textContent).toBe('कार्टमा थप्नुहोस्');
+    expect(
+      screen.getByRole('button', { name: 'शुद्ध घिउ अमूल 1 लिटर: मेरो अर्डरसिटमा थप्नुहोस्' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'शुद्ध घिउ अमूल 1 लिटर' })).toBeTruthy();
+
+    // Once in the cart, minus, the quantity and plus are named in Nepali too, not in English.
+    act(() => fireEvent.click(add));
+    expect(
+      screen.getByRole('button', { name: 'शुद्ध घिउ अमूल 1 लिटर को मात्रा बढाउनुहोस्' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'शुद्ध घिउ अमूल 1 लिटर को मात्रा घटाउनुहोस्' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('textbox', { name: 'कार्टमा शुद्ध घिउ अमूल 1 लिटर को मात्रा' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pure Ghee/ })).toBeNull();
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('says the new quantity when plus or minus is pressed (a field changing is not read)', () => {
+    renderWithProviders(<ProductCard product={rice} />);
+    act(() => fireEvent.click(screen.getByRole('button', { name: ADD })));
+    const said = screen.getByTestId('quantity-said');
+    expect(said.getAttribute('role')).toBe('status');
+    // Nothing said when it appears (the focus, on plus, says where the person is).
+    expect(said.textContent).toBe('');
+    act(() =>
+      fireEvent.click(
+        screen.getByRole('button', { name: 'Increase quantity of Basmati Rice 5kg' }),
+      ),
+    );
+    expect(said.textContent).toBe('In the cart: 2');
+    act(() =>
+      fireEvent.click(
+        screen.getByRole('button', { name: 'Increase quantity of Basmati Rice 5kg' }),
+      ),
+    );
+    expect(said.textContent).toBe('In the cart: 3');
+    act(() =>
+      fireEvent.click(
+        screen.getByRole('button', { name: 'Decrease quantity of Basmati Rice 5kg' }),
+      ),
+    );
+    expect(said.textContent).toBe('In the cart: 2');
   });
 });

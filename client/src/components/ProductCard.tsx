@@ -75,7 +75,7 @@ export function ItemTypeBadge({ itemType }: { itemType: ItemType }) {
 }
 
 function ProductImage({ product, eager }: { product: ProductOut; eager: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const image = product.image;
   // The card-sized copy; should it be missing (an error), the original.
   const [noCopy, setNoCopy] = useState<string | null>(null);
@@ -88,7 +88,7 @@ function ProductImage({ product, eager }: { product: ProductOut; eager: boolean 
           onError={() => {
             if (src !== image) setNoCopy(image);
           }}
-          alt={product.name}
+          alt={localName(product, i18n.resolvedLanguage)}
           fit="cover"
           // The first row is the page's largest paint on a phone: fetch it at once.
           loading={eager ? 'eager' : 'lazy'}
@@ -105,10 +105,12 @@ function ProductImage({ product, eager }: { product: ProductOut; eager: boolean 
   );
 }
 
-/** Add to cart, or minus / quantity / plus once in the cart (spec §4 Cart). Compact: the
- * list's row, where the button says "Add" and its accessible name carries the product's. */
+/** Add to cart, or minus / quantity / plus once in the cart (spec §4 Cart). Each control's
+ * accessible name carries the product's name in the reader's language: a screen reader lists 84
+ * of them (the list's row says only "Add"). */
 function CartControls({ product, compact = false }: { product: ProductOut; compact?: boolean }) {
   const { t, i18n } = useTranslation();
+  const name = localName(product, i18n.resolvedLanguage);
   const quantity = quantityIn(useCart(), product._id);
   const add = useRef<HTMLButtonElement>(null);
   const moveFocus = useRef(false);
@@ -136,10 +138,9 @@ function CartControls({ product, compact = false }: { product: ProductOut; compa
           addToCart(product);
         }}
         data-testid="add-to-cart"
+        // The shown words are in the name (WCAG 2.5.3): "Add to cart: Pure Ghee Amul 1L".
         aria-label={
-          compact
-            ? t('product.addNamed', { name: localName(product, i18n.resolvedLanguage) })
-            : undefined
+          compact ? t('product.addNamed', { name }) : t('product.addToCartNamed', { name })
         }
       >
         {compact ? t('product.add') : t('product.addToCart')}
@@ -148,7 +149,7 @@ function CartControls({ product, compact = false }: { product: ProductOut; compa
   }
   return (
     <QuantityStepper
-      name={product.name}
+      name={name}
       quantity={quantity}
       onDecrease={() => {
         // Back to Add to cart at 0: it takes the focus.
@@ -164,12 +165,17 @@ function CartControls({ product, compact = false }: { product: ProductOut; compa
 }
 
 function Heart({ product, wishlist }: { product: ProductOut; wishlist: WishlistToggle }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [asking, setAsking] = useState(false);
   // The dialog is made the first time it is asked for (then kept, so it can animate closed):
   // a closed Modal in each of the catalogue's 84 cards costs a slow phone's first render.
   const [made, setMade] = useState(false);
   const label = wishlist.saved ? t('product.removeFromOrdersheet') : t('product.addToOrdersheet');
+  // The tooltip shows the action; the name also says which product (84 hearts on a screen).
+  const name = localName(product, i18n.resolvedLanguage);
+  const named = wishlist.saved
+    ? t('product.removeFromOrdersheetNamed', { name })
+    : t('product.addToOrdersheetNamed', { name });
   return (
     <>
       <ActionIcon
@@ -180,7 +186,7 @@ function Heart({ product, wishlist }: { product: ProductOut; wishlist: WishlistT
         radius="xl"
         variant="white"
         color="red"
-        aria-label={label}
+        aria-label={named}
         aria-pressed={wishlist.saved}
         title={label}
         onClick={() => {
@@ -195,7 +201,7 @@ function Heart({ product, wishlist }: { product: ProductOut; wishlist: WishlistT
         <ConfirmDialog
           opened={asking}
           title={wishlist.saved ? t('product.confirmRemove') : t('product.confirmAdd')}
-          message={product.name}
+          message={name}
           onConfirm={() => wishlist.onToggle(wishlist.saved)}
           onClose={() => setAsking(false)}
         />
@@ -264,7 +270,7 @@ export function ProductCard({
 
 /** The compact list's picture: a small square of the card-sized copy. */
 function RowImage({ product, eager }: { product: ProductOut; eager: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const image = product.image;
   const [noCopy, setNoCopy] = useState<string | null>(null);
   const src = image && noCopy !== image ? cardImage(image) : image;
@@ -289,7 +295,7 @@ function RowImage({ product, eager }: { product: ProductOut; eager: boolean }) {
       onError={() => {
         if (src !== image) setNoCopy(image);
       }}
-      alt={product.name}
+      alt={localName(product, i18n.resolvedLanguage)}
       w={48}
       h={48}
       radius="sm"

@@ -92,3 +92,35 @@ describe('a typed cart quantity', () => {
     expect(note()).toBe(i18n.t('terms.corrected', { typed: 0, quantity: 6, lot: 6, minimum: 1 }));
   });
 });
+
+describe('the quantity, said', () => {
+  const said = () => screen.getByTestId('quantity-said').textContent;
+
+  it('after plus or minus, politely, in the reader’s language', async () => {
+    renderWithProviders(<Line />);
+    expect(screen.getByTestId('quantity-said').getAttribute('role')).toBe('status');
+    expect(said()).toBe('');
+    act(() =>
+      fireEvent.click(
+        screen.getByRole('button', { name: 'Increase quantity of Basmati Rice 5kg' }),
+      ),
+    );
+    expect(said()).toBe('In the cart: 4');
+    await act(() => i18n.changeLanguage('ne'));
+    act(() =>
+      fireEvent.click(screen.getByRole('button', { name: 'Basmati Rice 5kg को मात्रा घटाउनुहोस्' })),
+    );
+    expect(said()).toBe('कार्टमा: 3');
+  });
+
+  it('typed: once, on leaving the field, not at every digit', () => {
+    renderWithProviders(<Line />);
+    act(() => field().focus());
+    fireEvent.change(field(), { target: { value: '1' } });
+    fireEvent.change(field(), { target: { value: '12' } });
+    expect(held()).toBe('12');
+    expect(said()).toBe('');
+    act(() => field().blur());
+    expect(said()).toBe('In the cart: 12');
+  });
+});

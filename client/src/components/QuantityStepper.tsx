@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_QUANTITY } from '../../../shared/rules';
@@ -84,6 +84,15 @@ export function QuantityStepper({
   useEffect(() => {
     if (!editing) setText(String(quantity));
   }, [quantity, editing]);
+  // A field's new value is not read out: after + or -, the new quantity is said (politely, once
+  // per change; a typed one when the person leaves the field, not at every digit).
+  const said = useRef(quantity);
+  const [saying, setSaying] = useState('');
+  useEffect(() => {
+    if (editing || quantity === said.current) return;
+    said.current = quantity;
+    setSaying(t('product.inCart', { quantity }));
+  }, [quantity, editing, t]);
 
   const stepper = (
     <Group justify="space-between" wrap="nowrap" gap={4}>
@@ -152,6 +161,11 @@ export function QuantityStepper({
   return (
     <Stack gap={4}>
       {stepper}
+      {/* On the page from the start (empty): a live region that appears with its words is often
+          not read. */}
+      <VisuallyHidden role="status" data-testid="quantity-said">
+        {saying}
+      </VisuallyHidden>
       {ruled && (
         <Text size="xs" c="dimmed" ta="center" data-testid="lot-hint">
           {terms.lot > 1

@@ -1,4 +1,13 @@
-import { Badge, Box, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Card,
+  FOCUS_CLASS_NAMES,
+  SimpleGrid,
+  Stack,
+  Text,
+  useMantineTheme,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -16,10 +25,14 @@ export interface TileProps {
 
 /** A big card linking to one screen: the role homes are made of these. */
 export function Tile({ to, icon, label, badge, badgeColor = 'red', badgeLabel }: TileProps) {
+  const theme = useMantineTheme();
   return (
     <Card
       component={Link}
       to={to}
+      // A Card is not a control to Mantine, so it draws no focus ring: the theme's own (the
+      // buttons' ring, for the keyboard only) makes a tabbed-to tile visible.
+      className={theme.focusClassName || FOCUS_CLASS_NAMES[theme.focusRing]}
       withBorder
       shadow="sm"
       radius="lg"

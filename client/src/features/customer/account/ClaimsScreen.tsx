@@ -141,7 +141,7 @@ export function CustomerClaimsScreen() {
           <FetchFailed onRetry={() => void claimable.refetch()} />
         </Box>
       ) : options.length === 0 ? (
-        <Alert variant="light" color="gray" mb="md">
+        <Alert variant="light" color="gray" mb="md" role="status">
           {t('buyer.nothingToClaim')}
         </Alert>
       ) : (

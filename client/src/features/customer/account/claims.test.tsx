@@ -249,4 +249,14 @@ describe('my reports', () => {
     expect(alert.textContent).toContain('Failed to fetch data');
     expect(screen.queryByText('No delivery of the last 48 hours can be reported.')).toBeNull();
   });
+
+  it('nothing to report is a note of the page (status), not an alert', async () => {
+    renderScreen(<CustomerClaimsScreen />, {
+      path: '/customer/claims',
+      answers: { 'claims.claimable': () => [], 'claims.mine': () => [] },
+    });
+    const note = await screen.findByText('No delivery of the last 48 hours can be reported.');
+    expect(note.closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -8,6 +8,7 @@ import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { afterDialogEntry } from '../../../components/useBackCloses';
 import { customerCrumbs } from '../crumbs';
 import type { PlacedSummary } from '../orders/OrderPlacedScreen';
+import { useHeadingFocus } from '../useHeadingFocus';
 import { CartReview } from './CartReview';
 import { CheckoutForm } from './CheckoutForm';
 import { redirectTarget } from './redirect';
@@ -44,6 +45,8 @@ export function CartScreen() {
   // delivery date chosen, and what the server said is left of a counted product.
   const [chosenDate, setChosenDate] = useState<string | null>(null);
   const [stockLeft, setStockLeft] = useState<Readonly<Record<string, number>>>({});
+  // Opened from the header's cart (which keeps the focus) or another screen: say where it is.
+  const heading = useHeadingFocus();
 
   // Whichever way the step changed (a button, the back or forward button): start it at its top.
   useEffect(() => {
@@ -103,7 +106,9 @@ export function CartScreen() {
     <>
       <Breadcrumbs items={customerCrumbs(t, t('nav.cart'))} />
       <VisuallyHidden>
-        <Title order={1}>{t('nav.cart')}</Title>
+        <Title order={1} ref={heading} tabIndex={-1}>
+          {t('nav.cart')}
+        </Title>
       </VisuallyHidden>
       <Box ref={steps} tabIndex={-1} style={{ outlineOffset: 4 }}>
         <Stepper

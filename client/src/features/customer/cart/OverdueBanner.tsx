@@ -16,6 +16,8 @@ export function CreditHoldBanner() {
       color="orange"
       variant="light"
       title={t('money.creditHoldTitle')}
+      // Said with the checkout, not as an alert: nothing the customer just did went wrong.
+      role="status"
       data-testid="credit-hold-banner"
     >
       {t('money.creditHoldBanner')}
@@ -33,6 +35,7 @@ export function OverdueBanner() {
       color="orange"
       variant="light"
       title={t('money.overdueBannerTitle')}
+      role="status"
       data-testid="overdue-banner"
     >
       {t('money.overdueBanner', { amount: formatYen(overdue.data.overdueAmount) })}

@@ -24,6 +24,8 @@ export function SameDayOffer({ order, adding, placing, onAdd }: SameDayOfferProp
     <Alert
       color="blue"
       variant="light"
+      // An offer, not an error: said politely when the date brings it.
+      role="status"
       data-testid="same-day"
       title={t('cart.sameDayTitle', { date: showDate(order.deliveryDate) })}
     >

@@ -425,6 +425,29 @@ describe('cart: a Place Order whose answer was lost, then the page reloaded', ()
   });
 });
 
+describe('cart: notes of the checkout, not alerts', () => {
+  it('credit hold, overdue and "add to that order" are said politely (status), not as alerts', async () => {
+    writeCart([rice]);
+    openCart('/cart', {
+      'invoices.myOverdue': () => ({ overdue: true, overdueAmount: 52000, creditHold: true }),
+      'orders.sameDay': () => ({
+        order: {
+          _id: 'o7',
+          orderNumber: 10007,
+          totalPrice: 9050,
+          deliveryDate: '2030-05-14',
+          cutoff: '04:00',
+        },
+      }),
+    });
+    await goToStep2();
+    for (const id of ['credit-hold-banner', 'overdue-banner', 'same-day']) {
+      expect((await screen.findByTestId(id)).getAttribute('role'), id).toBe('status');
+    }
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('cart: the delivery date chosen', () => {
   it('is kept when Back goes to the first step and CONTINUE comes back', async () => {
     writeCart([rice]);

@@ -390,3 +390,13 @@ describe("6. the phone's back button on the second step", () => {
     );
   });
 });
+
+describe('7. the cart opened from the header', () => {
+  it("gives the focus to the cart's heading (the header's cart kept it, and nothing was said)", async () => {
+    writeCart([paneer]);
+    openCart();
+    const heading = screen.getByRole('heading', { level: 1, name: 'Cart' });
+    expect(document.activeElement).toBe(heading);
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+});

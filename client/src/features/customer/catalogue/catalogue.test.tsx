@@ -86,8 +86,10 @@ describe('My Ordersheet', () => {
     });
     expect(screen.getByRole('heading', { name: 'MY ORDERSHEET' })).toBeTruthy();
     await screen.findByText('Toor Dal 1kg');
-    const hearts = screen.getAllByRole('button', { name: 'Remove from My Ordersheet' });
+    const hearts = screen.getAllByRole('button', { name: /^Remove from My Ordersheet: / });
     expect(hearts).toHaveLength(2);
+    // Each heart says which product it is for.
+    expect(hearts[1]?.getAttribute('aria-label')).toBe('Remove from My Ordersheet: Toor Dal 1kg');
     fireEvent.click(hearts[1] as HTMLElement);
     const dialog = screen.getByRole('dialog', { name: 'Remove from My Ordersheet?' });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' })));

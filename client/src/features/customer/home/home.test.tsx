@@ -173,6 +173,60 @@ describe('customer home', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('says its countdown once, with the popup, not every second', async () => {
+    openHome();
+    await flush();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    const countdown = screen.getByTestId('popup-countdown');
+    expect(countdown.closest('[aria-live], [role="status"], [role="alert"]')).toBeNull();
+    // Part of the dialog's description: read when it opens.
+    const dialog = screen.getByRole('dialog', { name: 'News for you' });
+    const described = document.getElementById(dialog.getAttribute('aria-describedby') ?? '');
+    expect(described?.contains(countdown)).toBe(true);
+  });
+
+  it('closing by itself, gives the focus back where it was', async () => {
+    openHome();
+    await flush();
+    const tile = screen.getByRole('link', { name: 'All Products' });
+    tile.focus();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(document.activeElement).toBe(tile);
+  });
+
+  it('opened over a page nothing had focused yet: the focus goes to its heading, not <body>', async () => {
+    openHome();
+    await flush();
+    expect(document.activeElement).toBe(document.body);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    // Moved into the popup, as a dialog does.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+  });
+
   it('is not shown again within 15 minutes', async () => {
     localStorage.setItem(POPUP_SHOWN_KEY, String(Date.now() - 14 * 60 * 1000));
     openHome();

@@ -20,7 +20,15 @@ export function ChangeClosedNote({
   if (!window || window.changeable) return null;
   if (window.closed !== 'cutoff' && window.closed !== 'dispatched') return null;
   return (
-    <Alert color="gray" variant="light" mt={mt} className="no-print" data-testid="change-closed">
+    // A note with the order, not an alert: shown as the page opens, nothing just went wrong.
+    <Alert
+      color="gray"
+      variant="light"
+      mt={mt}
+      className="no-print"
+      role="status"
+      data-testid="change-closed"
+    >
       <Text size="sm">
         {window.closed === 'cutoff'
           ? t('orders.closedCutoff', {

@@ -7,6 +7,7 @@ import { CircleCheckIcon } from '../../../components/icons';
 import { Money } from '../../../components/Money';
 import { showDate } from '../../../dates';
 import { customerCrumbs } from '../crumbs';
+import { useHeadingFocus } from '../useHeadingFocus';
 
 /** Confetti lasts 10 seconds (spec §9). */
 export const CONFETTI_MS = 10_000;
@@ -115,15 +116,17 @@ function PlacedFacts({ placed }: { placed: PlacedSummary }) {
 /** On credit hold: received, not yet accepted; no celebration. */
 function HeldOrderPlaced({ placed }: { placed: PlacedSummary }) {
   const { t } = useTranslation();
+  const heading = useHeadingFocus();
   return (
     <>
       <Breadcrumbs items={customerCrumbs(t, t('nav.orderPlaced'))} />
       <Paper withBorder radius="lg" p="xl" mt="lg">
         <Stack align="center" gap="md">
-          <Title order={1} size="h2" ta="center">
+          <Title order={1} size="h2" ta="center" ref={heading} tabIndex={-1}>
             {t('placed.heldTitle')}
           </Title>
-          <Alert color="orange" variant="light" maw={480} data-testid="placed-held">
+          {/* What the page says, not an error: read with the page, not shouted over it. */}
+          <Alert color="orange" variant="light" maw={480} role="status" data-testid="placed-held">
             {t('placed.heldText')}
           </Alert>
           <PlacedFacts placed={placed} />
@@ -139,6 +142,8 @@ function HeldOrderPlaced({ placed }: { placed: PlacedSummary }) {
 function OrderPlaced({ placed }: { placed: PlacedSummary | null }) {
   const { t } = useTranslation();
   useConfetti();
+  // Place Order, which had the focus, is gone with the cart: the heading says it worked.
+  const heading = useHeadingFocus();
   return (
     <>
       <Breadcrumbs items={customerCrumbs(t, t('nav.orderPlaced'))} />
@@ -147,7 +152,7 @@ function OrderPlaced({ placed }: { placed: PlacedSummary | null }) {
           <Text c="green.8" lh={1} aria-hidden="true">
             <CircleCheckIcon size={64} />
           </Text>
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" ref={heading} tabIndex={-1}>
             {t('placed.title')}
           </Title>
           <Text c="dimmed" maw={420}>

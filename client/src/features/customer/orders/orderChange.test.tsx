@@ -292,6 +292,8 @@ describe('After the window closed', () => {
     );
     // No phone in the settings: no button to call.
     expect(within(note).queryByRole('link')).toBeNull();
+    // A note of the page, not an alert read over it.
+    expect(note.getAttribute('role')).toBe('status');
   });
 
   it('says nothing for a delivered order (its lines say what was delivered)', async () => {

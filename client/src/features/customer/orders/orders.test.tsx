@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readCart, writeCart } from '../../../cart';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import i18n from '../../../i18n';
 import { makeOrder, PRODUCTS } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
 import { renderScreen } from '../../../test/renderScreen';
 import { serverError } from '../../../test/testServer';
 import { OrderDetailsScreen } from './OrderDetailsScreen';
@@ -170,5 +172,30 @@ describe('order placed page', () => {
     expect(screen.getByRole('link', { name: 'VIEW YOUR ORDERS' }).getAttribute('href')).toBe(
       '/customer/myorderlist',
     );
+  });
+
+  it('gives the focus to its heading, so that a screen reader says the order went through', () => {
+    renderScreen(<OrderPlacedScreen />, { path: '/customer/orderplaced' });
+    const heading = screen.getByRole('heading', { name: 'Order Placed Successfully!' });
+    expect(document.activeElement).toBe(heading);
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('on credit hold too, with its note as a status, not an alert', () => {
+    const placed = {
+      orderNumber: 10285,
+      deliveryDate: '2030-05-21',
+      totalPrice: 8340,
+      onHold: true,
+    };
+    renderWithProviders(
+      <MemoryRouter initialEntries={[{ pathname: '/customer/orderplaced', state: { placed } }]}>
+        <OrderPlacedScreen />
+      </MemoryRouter>,
+    );
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByTestId('placed-held').getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

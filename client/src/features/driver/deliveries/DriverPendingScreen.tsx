@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
@@ -66,6 +66,10 @@ export function DriverPendingScreen() {
   const [confirming, setConfirming] = useState<{ job: JobOut; refused?: QueuedDelivery } | null>(
     null,
   );
+  const heading = useRef<HTMLHeadingElement>(null);
+  const cards = useRef<HTMLDivElement>(null);
+  /** The cards' order when the dialog opened: the next one takes the focus if this one leaves. */
+  const openedAmong = useRef<string[]>([]);
   /** A refused delivery the driver asked to discard (asked again before it goes). */
   const [discarding, setDiscarding] = useState<QueuedDelivery | null>(null);
   // The phone's Back button answers No to "Discard?" (the delivery dialog holds Back itself).
@@ -133,6 +137,36 @@ export function DriverPendingScreen() {
 
   const noConnection = offline || (typeof navigator !== 'undefined' && !navigator.onLine);
 
+  const openDialog = (job: JobOut, refused?: QueuedDelivery) => {
+    openedAmong.current = shown.map((j) => j._id);
+    setConfirming({ job, refused });
+  };
+  /**
+   * Delivered, the job's card leaves the list with the button that had the focus, which then
+   * falls to <body> (a screen reader starts again at the top of a long list): it goes to the
+   * next job's Mark As Delivered (the one before, at the end of the list), or to the list's
+   * heading when none is left. A card still listed (No, Escape) gets its own button back from
+   * the dialog (useFocusBack).
+   */
+  const closeDialog = () => {
+    const closed = confirming?.job._id;
+    setConfirming(null);
+    if (!closed) return;
+    // After the list has drawn itself without the card.
+    window.setTimeout(() => {
+      const buttons = [...(cards.current?.querySelectorAll<HTMLElement>('[data-deliver]') ?? [])];
+      const button = (id: string) => buttons.find((b) => b.dataset.deliver === id);
+      if (button(closed)) return;
+      const now = document.activeElement;
+      if (now !== null && now !== document.body) return;
+      const order = openedAmong.current;
+      const at = order.indexOf(closed);
+      const after = [...order.slice(at + 1), ...order.slice(0, Math.max(0, at)).reverse()];
+      const next = after.map(button).find((b) => b !== undefined);
+      (next ?? heading.current)?.focus();
+    }, 0);
+  };
+
   /**
    * The optional photo goes first (POST /api/upload?purpose=proof); without a connection, or
    * when it fails, the delivery is still kept and sent, only without the photo. Resolves with
@@ -197,7 +231,7 @@ export function DriverPendingScreen() {
       />
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Group gap="sm">
-          <Title order={1} size="h3">
+          <Title order={1} size="h3" ref={heading} tabIndex={-1}>
             {t('driverJobs.ordersTitle')}
           </Title>
           <Badge
@@ -296,18 +330,18 @@ export function DriverPendingScreen() {
           {t('driverJobs.noOrders')}
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" ref={cards}>
           {shown.map((job) => (
             <JobCard
               key={job._id}
               job={job}
               dues={dues.data}
-              onDeliver={() => setConfirming({ job })}
+              onDeliver={() => openDialog(job)}
               refusal={
                 refusedById.has(job._id)
                   ? {
                       message: errorMessage(t, refusedById.get(job._id)?.refused),
-                      onCorrect: () => setConfirming({ job, refused: refusedById.get(job._id) }),
+                      onCorrect: () => openDialog(job, refusedById.get(job._id)),
                       onDiscard: () => setDiscarding(refusedById.get(job._id) ?? null),
                     }
                   : undefined
@@ -324,7 +358,7 @@ export function DriverPendingScreen() {
           error={confirming.refused ? errorMessage(t, confirming.refused.refused) : null}
           noConnection={noConnection}
           onSubmit={(entries) => deliver(confirming.job, entries)}
-          onClose={() => setConfirming(null)}
+          onClose={closeDialog}
         />
       )}
       <ConfirmDialog

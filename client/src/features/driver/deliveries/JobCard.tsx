@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatYen } from '../../../../../shared/format';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { DocumentActions } from '../../../components/documents/DocumentActions';
+import { kindName } from '../../../components/documents/kindName';
 import { MapPinIcon } from '../../../components/icons';
 import { localName, unitLabel } from '../../../components/localName';
 import { Money } from '../../../components/Money';
@@ -32,12 +34,15 @@ export function JobCard({
 }) {
   const { t, i18n } = useTranslation();
   const name = job.customer?.restaurantName ?? job.restaurantName;
+  // Each card's buttons are named with its restaurant: a screen reader lists every card's
+  // "Mark As Delivered" and "PDF" together, and the same words alone say not whose.
+  const shownName = name || t('orderTrack.deletedRestaurant');
   return (
     <Card withBorder radius="md" padding="md" data-testid="job-card" opacity={waiting ? 0.75 : 1}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Title order={3} size="h5">
-            {name || t('orderTrack.deletedRestaurant')}
+            {shownName}
           </Title>
           {/* The order's number, as the slip, the restaurant and the office name it; the job's
               serial (the office's list of jobs) under it. */}
@@ -60,7 +65,8 @@ export function JobCard({
         </Group>
         {/* Dispatched early for a later day: not to be delivered today. */}
         {!job.isDelivered && job.order && job.order.deliveryDate > businessToday() && (
-          <Alert color="orange" variant="light" p="xs" data-testid="job-later-date">
+          // A note on the card, there from the start: not an alert read out with every card.
+          <Alert color="orange" variant="light" p="xs" role="note" data-testid="job-later-date">
             {t('driverJobs.forLaterDate', { date: showDate(job.order.deliveryDate) })}
           </Alert>
         )}
@@ -154,10 +160,18 @@ export function JobCard({
           </Text>
         )}
         {job.isDelivered && job.order && !waiting && (
-          <DocumentActions kind="slip" id={job.order._id} area="driver" />
+          <DocumentActions
+            kind="slip"
+            id={job.order._id}
+            area="driver"
+            label={t('driverJobs.documentFor', {
+              kind: kindName(t, 'slip', 'driver'),
+              name: shownName,
+            })}
+          />
         )}
         {job.isDelivered && job.order?.invoice && !waiting && (
-          <Receipts receipts={job.order.invoice.receipts} />
+          <Receipts receipts={job.order.invoice.receipts} name={shownName} />
         )}
         {refusal ? (
           <Alert color="red" variant="light" p="sm" data-testid="job-refused">
@@ -180,7 +194,14 @@ export function JobCard({
           </Badge>
         ) : (
           onDeliver && (
-            <Button color="green" onClick={onDeliver} fullWidth>
+            <Button
+              color="green"
+              onClick={onDeliver}
+              fullWidth
+              aria-label={t('driverJobs.markAsDeliveredNamed', { name: shownName })}
+              // Where the focus goes when the card before it leaves the list (delivered).
+              data-deliver={job._id}
+            >
               {t('driverJobs.markAsDelivered')}
             </Button>
           )
@@ -194,7 +215,14 @@ export function JobCard({
  * The receipts of the delivery's invoice: the payments this job's driver took on it (the job
  * carries them; a driver opens only the receipts of what it collected).
  */
-function Receipts({ receipts }: { receipts: { _id: string; amount: number }[] }) {
+function Receipts({
+  receipts,
+  name,
+}: {
+  receipts: { _id: string; amount: number }[];
+  /** The restaurant, for the buttons' names. */
+  name: string;
+}) {
   const { t } = useTranslation();
   if (receipts.length === 0) return null;
   return (
@@ -207,7 +235,16 @@ function Receipts({ receipts }: { receipts: { _id: string; amount: number }[] })
           <Text size="sm">
             <Money amount={p.amount} />
           </Text>
-          <DocumentActions kind="receipt" id={p._id} area="driver" />
+          <DocumentActions
+            kind="receipt"
+            id={p._id}
+            area="driver"
+            label={t('driverJobs.receiptFor', {
+              kind: kindName(t, 'receipt', 'driver'),
+              amount: formatYen(p.amount),
+              name,
+            })}
+          />
         </Group>
       ))}
     </Stack>
@@ -219,7 +256,7 @@ export function OrderMessage({ message }: { message: string | undefined }) {
   const { t } = useTranslation();
   if (!message?.trim()) return null;
   return (
-    <Alert variant="light" color="blue" p="xs" title={t('driverJobs.customerMessage')}>
+    <Alert variant="light" color="blue" p="xs" role="note" title={t('driverJobs.customerMessage')}>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="order-message">
         {message}
       </Text>

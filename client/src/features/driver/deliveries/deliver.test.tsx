@@ -63,7 +63,7 @@ function pending(jobs: JobOut[]) {
 }
 
 async function openDialog() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Mark As Delivered' }));
+  fireEvent.click(await screen.findByRole('button', { name: /^Mark As Delivered/ }));
   return screen.findByRole('dialog');
 }
 
@@ -301,9 +301,9 @@ describe('the delivery dialog', () => {
       vi.fn(async () => accepted('x')),
     );
     pending([cashJob('k1'), cashJob('k2'), cashJob('k3')]);
-    await screen.findAllByRole('button', { name: 'Mark As Delivered' });
+    await screen.findAllByRole('button', { name: /^Mark As Delivered/ });
     // The third job's button, far down a phone's list: focused and tapped, as a browser does.
-    const opener = screen.getAllByRole('button', { name: 'Mark As Delivered' })[2];
+    const opener = screen.getAllByRole('button', { name: /^Mark As Delivered/ })[2];
     if (!opener) throw new Error('no third job');
     for (const close of ['Escape', 'No'] as const) {
       opener.focus();
@@ -318,6 +318,35 @@ describe('the delivery dialog', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       await waitFor(() => expect(document.activeElement).toBe(opener));
     }
+  });
+
+  it("delivered, the card leaves and the focus goes to the next job's button, then the heading", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => accepted('x')),
+    );
+    pending([cashJob('k1'), cashJob('k2'), cashJob('k3')]);
+    const deliverVia = async (name: string) => {
+      const opener = await screen.findByRole('button', { name: `Mark As Delivered: ${name}` });
+      opener.focus();
+      fireEvent.click(opener);
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    const focused = () => document.activeElement?.getAttribute('aria-label') ?? '';
+
+    // The middle one: the one after it.
+    await deliverVia('Curry k2');
+    await waitFor(() => expect(focused()).toBe('Mark As Delivered: Curry k3'));
+    // The last one: the one before it.
+    await deliverVia('Curry k3');
+    await waitFor(() => expect(focused()).toBe('Mark As Delivered: Curry k1'));
+    // None left: the list's heading, not the page.
+    await deliverVia('Curry k1');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'ORDERS' })),
+    );
   });
 
   it('a job the office moved or removed says so, and what to do, in each language', async () => {
@@ -390,7 +419,7 @@ describe('the delivery dialog', () => {
     vi.stubGlobal('fetch', fetchMock);
     pending([cashJob('k1'), cashJob('k2')]);
     const first = within((await screen.findAllByTestId('job-card'))[0] as HTMLElement);
-    fireEvent.click(first.getByRole('button', { name: 'Mark As Delivered' }));
+    fireEvent.click(first.getByRole('button', { name: /^Mark As Delivered/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     const said = await within(dialog).findByTestId('delivered-elsewhere');
@@ -441,7 +470,7 @@ describe('the delivery dialog', () => {
     );
     await act(() => i18n.changeLanguage('ne'));
     pending([cashJob('k4')]);
-    fireEvent.click(await screen.findByRole('button', { name: 'डेलिभर भयो' }));
+    fireEvent.click(await screen.findByRole('button', { name: /: डेलिभर भयो$/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'हो' }));
     const said = await within(dialog).findByTestId('delivered-elsewhere');
@@ -498,7 +527,7 @@ describe('the delivery dialog', () => {
     pending([cashJob('j5')]);
     const card = within((await screen.findAllByTestId('job-card'))[0] as HTMLElement);
     expect(card.getByTestId('job-line').textContent).toBe('बासमती चामल × 2 बोतल');
-    fireEvent.click(card.getByRole('button', { name: 'डेलिभर भयो' }));
+    fireEvent.click(card.getByRole('button', { name: /: डेलिभर भयो$/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/बासमती चामल \(अर्डर 2 बोतल\)/)).toBeTruthy();
   });

@@ -83,7 +83,7 @@ function pending(jobs: JobOut[], choices: (() => SubstituteChoicesOut) | null) {
 
 /** Opens the dialog and records the rice line as none delivered, substituted. */
 async function substituteRice() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Mark As Delivered' }));
+  fireEvent.click(await screen.findByRole('button', { name: /^Mark As Delivered/ }));
   const dialog = await screen.findByRole('dialog');
   fireEvent.change(within(dialog).getByLabelText('Delivered: Basmati Rice'), {
     target: { value: '0' },
@@ -207,7 +207,7 @@ describe('the substitute picker', () => {
     );
     // Signal at the depot: the list is fetched with the pending jobs and kept.
     const first = pending([job('s3')], () => CHOICES);
-    await screen.findByRole('button', { name: 'Mark As Delivered' });
+    await screen.findByRole('button', { name: /^Mark As Delivered/ });
     await waitFor(() =>
       expect(first.calls.some((c) => c.path === 'products.forDriver')).toBe(true),
     );
@@ -243,7 +243,7 @@ describe('the substitute picker', () => {
     );
     await act(() => i18n.changeLanguage('ne'));
     pending([job('s5')], () => CHOICES);
-    fireEvent.click(await screen.findByRole('button', { name: 'डेलिभर भयो' }));
+    fireEvent.click(await screen.findByRole('button', { name: /: डेलिभर भयो$/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/बासमती चामल/, { selector: 'input' }), {
       target: { value: '0' },
