@@ -208,7 +208,7 @@ async function paymentsOffline(page: Page) {
     expect(await smallTargets(page, 'main')).toEqual([]);
     await axe(page, 'payments offline');
 
-    await first.getByRole('button', { name: 'Payment', exact: true }).click();
+    await first.getByRole('button', { name: /^Payment: / }).click();
     const pay = page.getByRole('dialog', { name: 'Payment' });
     await pay.getByLabel(/^Amount \(¥\)/).fill('100');
     const taken = Date.now();

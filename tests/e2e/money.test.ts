@@ -122,7 +122,7 @@ describe('money journey', () => {
     await office.reload();
     const desk = card(office, AMOUNT);
     await desk.getByText('Partial Paid').waitFor();
-    await desk.getByRole('button', { name: 'Note', exact: true }).click();
+    await desk.getByRole('button', { name: /^Note: / }).click();
     const note = office.getByRole('dialog', { name: 'Add Note' });
     await note.getByRole('button', { name: 'Add Note' }).click();
     await note.getByText('Note content is required').waitFor();

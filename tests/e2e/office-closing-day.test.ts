@@ -158,7 +158,7 @@ describe("the office's day", () => {
     const dialog = page.getByRole('dialog', { name: 'Order phoned in by a customer' });
     await dialog.getByLabel('Customer', { exact: false }).first().fill(who.code);
     await page.getByRole('option', { name: new RegExp(`\\(${who.code}\\)`) }).click();
-    await dialog.getByLabel('Product', { exact: true }).fill(product.name);
+    await dialog.getByLabel('Product, line 1', { exact: true }).fill(product.name);
     await page.getByRole('option').filter({ hasText: product.name }).first().click();
     const lineAmount = dialog.getByTestId('place-for-line-amount-0');
     await expect.poll(() => lineAmount.innerText()).toMatch(/¥\d/);

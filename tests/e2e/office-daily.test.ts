@@ -129,7 +129,7 @@ describe('daily office and search', () => {
     const first = page.getByTestId('invoice-card').first();
     await first.waitFor();
     const before = await first.textContent();
-    await first.getByRole('button', { name: 'Payment', exact: true }).click();
+    await first.getByRole('button', { name: /^Payment: / }).click();
     const pay = page.getByRole('dialog', { name: 'Payment' });
     await pay.getByRole('button', { name: 'Pay Full Amount' }).click();
     const ask = pay.getByRole('alertdialog');

@@ -32,6 +32,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     // A table wider or taller than its box scrolls: its viewport takes the keyboard focus so
     // arrow keys scroll it (axe: scrollable-region-focusable; the aging table on a phone).
     scrollAreaProps: { viewportProps: { tabIndex: 0 } },
+    // The library keeps its 'nothing to show' under the rows, only made transparent: a screen
+    // reader would still read it after them. It is left out while rows are there or loading.
+    ...((props.records?.length ?? 0) > 0 || props.fetching
+      ? { emptyState: <span aria-hidden="true" /> }
+      : {}),
   };
   return <MantineDataTable {...(defaults as object)} {...(props as DataTableProps<T>)} />;
 }

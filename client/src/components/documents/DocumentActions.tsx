@@ -139,7 +139,14 @@ export function DocumentLink({
       <Anchor component={Link} to={printPath(area, kind, id)} style={{ whiteSpace: 'nowrap' }}>
         {number || kindName(t, kind, area)}
       </Anchor>
-      <Anchor href={pdfUrl(kind, id)} target="_blank" rel="noopener" size="sm">
+      {/* A table of these would list 'PDF' again and again: the name says whose. */}
+      <Anchor
+        href={pdfUrl(kind, id)}
+        target="_blank"
+        rel="noopener"
+        size="sm"
+        aria-label={number ? t('documents.ui.pdfOf', { number }) : undefined}
+      >
         {t('documents.ui.openPdf')}
       </Anchor>
     </Group>

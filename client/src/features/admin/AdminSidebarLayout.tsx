@@ -137,7 +137,9 @@ export function AdminSidebarLayout({ title, crumbs, actions, children }: Props) 
         <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
           <SidebarSelects />
           <Flex justify="space-between" align="center" gap="sm" wrap="wrap">
-            <Title order={2}>{title}</Title>
+            <Title order={1} size="h2">
+              {title}
+            </Title>
             {actions && (
               <Flex gap="xs" wrap="wrap">
                 {actions}

@@ -59,7 +59,7 @@ describe('the claims screen', () => {
       user: admin,
       answers: { 'claims.list': () => [claim], 'claims.decide': () => approved },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Approve(:|：| |$)/u }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Annapurna: Ghee 1L × 2');
     expect(dialog.textContent).toContain('credit note for ¥3,000');
@@ -80,5 +80,37 @@ describe('the claims screen', () => {
     const link = await screen.findByRole('link', { name: 'Credit note CN-000003' });
     expect(link.textContent).toBe('CN-000003');
     expect(link.getAttribute('href')).toBe('/admin/print/creditNote/cn3');
+  });
+
+  it('opens the question on its answer, names each row, and moves on to the next claim', async () => {
+    const second: ClaimOut = {
+      ...claim,
+      _id: 'g3',
+      restaurantName: 'Everest',
+      productName: 'Rice',
+    };
+    let pending = [claim, second];
+    renderScreen(<ClaimsScreen />, {
+      path: '/admin/claims',
+      user: admin,
+      answers: {
+        'claims.list': () => pending,
+        'claims.decide': () => {
+          pending = [second];
+          return approved;
+        },
+      },
+    });
+    const approve = await screen.findByRole('button', { name: 'Approve: Annapurna, Ghee 1L' });
+    expect(screen.getByRole('button', { name: 'Reject: Everest, Rice' })).toBeTruthy();
+    // The table's 'nothing to show' is not read under rows.
+    expect(screen.queryByText('Nothing to show')).toBeNull();
+    fireEvent.click(approve);
+    const dialog = await screen.findByRole('dialog');
+    const issue = within(dialog).getByRole('button', { name: 'Approve and issue credit note' });
+    await waitFor(() => expect(document.activeElement).toBe(issue));
+    fireEvent.click(issue);
+    const next = await screen.findByRole('button', { name: 'Approve: Everest, Rice' });
+    await waitFor(() => expect(document.activeElement).toBe(next));
   });
 });

@@ -1,12 +1,11 @@
-import { Anchor, Button, Group, SegmentedControl, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Button, Group, Modal, SegmentedControl, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClaimStatus } from '../../../../../shared/enums';
 import { formatYen } from '../../../../../shared/format';
 import type { ClaimOut } from '../../../../../shared/schemas/billing';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/DataTable';
 import { printPath } from '../../../components/documents/paths';
 import { unitLabel } from '../../../components/localName';
@@ -33,13 +32,24 @@ export function ClaimsScreen() {
   const [busy, setBusy] = useState<string | null>(null);
   // Approving issues a credit note: asked first, naming what it credits.
   const [approving, setApproving] = useState<ClaimOut | null>(null);
+  const [approvingBusy, setApprovingBusy] = useState(false);
   const utils = trpc.useUtils();
+  const table = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** A decided claim leaves the pending list: focus goes on to the next claim's first action, or
+   *  to the heading when none is left, rather than to the page. */
+  const focusAfter = (index: number) => {
+    const actions = table.current?.querySelectorAll<HTMLButtonElement>('[data-claim-first]');
+    const next = actions?.[Math.min(index, actions.length - 1)];
+    (next ?? heading.current)?.focus();
+  };
   const decide = async (c: ClaimOut, approve: boolean) => {
     setBusy(c._id);
+    const index = (list.data ?? []).findIndex((x) => x._id === c._id);
     try {
       await utils.client.claims.decide.mutate({ id: c._id, approve }, withKey(newKey()));
       notifySuccess(t(approve ? 'money.claimApproved' : 'money.claimRejected'));
-      void list.refetch();
+      void list.refetch().then(() => requestAnimationFrame(() => focusAfter(index)));
       void utils.invoices.invalidate();
       // The credit note is a new document in the customer's list.
       void utils.documents.invalidate();
@@ -52,7 +62,7 @@ export function ClaimsScreen() {
   return (
     <>
       <Breadcrumbs items={adminCrumbs(t, t('money.claims'), [reportsCrumb(t)])} />
-      <Title order={1} size="h3" mb="md">
+      <Title order={1} size="h3" mb="md" ref={heading} tabIndex={-1}>
         {t('money.claims')}
       </Title>
       <SegmentedControl
@@ -69,106 +79,137 @@ export function ClaimsScreen() {
       {list.isError ? (
         <InvoicesFailed onRetry={() => void list.refetch()} />
       ) : (
-        <DataTable<ClaimOut>
-          records={list.data ?? []}
-          fetching={list.isPending}
-          idAccessor="_id"
-          columns={[
-            {
-              accessor: 'createdAt',
-              title: t('money.date'),
-              render: (c) => showInstantDate(c.createdAt),
-            },
-            { accessor: 'restaurantName', title: t('money.customer') },
-            {
-              accessor: 'productName',
-              title: t('money.product'),
-              render: (c) =>
-                `${c.productName} (${c.quantity}/${c.deliveredQuantity} ${unitLabel(t, c.sku)})`,
-            },
-            {
-              accessor: 'unitPrice',
-              title: t('money.value'),
-              textAlign: 'right',
-              render: (c) => formatYen(c.unitPrice * c.quantity),
-            },
-            { accessor: 'reason', title: t('money.reason') },
-            {
-              accessor: 'photo',
-              title: t('money.photo'),
-              render: (c) =>
-                c.photo ? (
-                  <Anchor href={`/uploads/${c.photo}`} target="_blank" rel="noopener">
-                    {t('money.photo')}
-                  </Anchor>
-                ) : (
-                  ''
-                ),
-            },
-            {
-              accessor: 'status',
-              title: t('money.claimState'),
-              render: (c) =>
-                c.status === 'pending' ? (
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="compact-xs"
-                      color="green"
-                      loading={busy === c._id}
-                      onClick={() => setApproving(c)}
-                    >
-                      {t('money.approve')}
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="default"
-                      disabled={busy === c._id}
-                      onClick={() => void decide(c, false)}
-                    >
-                      {t('money.reject')}
-                    </Button>
-                  </Group>
-                ) : (
-                  <Group gap={6} wrap="nowrap">
-                    <WholeBadge color={COLORS[c.status]} variant="outline">
-                      {t(`money.claimStatus.${c.status}`)}
-                    </WholeBadge>
-                    {c.creditNoteId && c.creditNoteNumber && (
-                      <Anchor
-                        component={Link}
-                        to={printPath('admin', 'creditNote', c.creditNoteId)}
-                        size="sm"
-                        aria-label={t('money.creditNote.named', { number: c.creditNoteNumber })}
+        <div ref={table}>
+          <DataTable<ClaimOut>
+            records={list.data ?? []}
+            fetching={list.isPending}
+            idAccessor="_id"
+            columns={[
+              {
+                accessor: 'createdAt',
+                title: t('money.date'),
+                render: (c) => showInstantDate(c.createdAt),
+              },
+              { accessor: 'restaurantName', title: t('money.customer') },
+              {
+                accessor: 'productName',
+                title: t('money.product'),
+                render: (c) =>
+                  `${c.productName} (${c.quantity}/${c.deliveredQuantity} ${unitLabel(t, c.sku)})`,
+              },
+              {
+                accessor: 'unitPrice',
+                title: t('money.value'),
+                textAlign: 'right',
+                render: (c) => formatYen(c.unitPrice * c.quantity),
+              },
+              { accessor: 'reason', title: t('money.reason') },
+              {
+                accessor: 'photo',
+                title: t('money.photo'),
+                render: (c) =>
+                  c.photo ? (
+                    <Anchor href={`/uploads/${c.photo}`} target="_blank" rel="noopener">
+                      {t('money.photo')}
+                    </Anchor>
+                  ) : (
+                    ''
+                  ),
+              },
+              {
+                accessor: 'status',
+                title: t('money.claimState'),
+                render: (c) =>
+                  c.status === 'pending' ? (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        color="green"
+                        data-claim-first
+                        aria-label={t('money.approveClaimOf', {
+                          name: c.restaurantName,
+                          product: c.productName,
+                        })}
+                        loading={busy === c._id}
+                        onClick={() => setApproving(c)}
                       >
-                        {c.creditNoteNumber}
-                      </Anchor>
-                    )}
-                  </Group>
-                ),
-            },
-          ]}
-        />
+                        {t('money.approve')}
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        disabled={busy === c._id}
+                        aria-label={t('money.rejectClaimOf', {
+                          name: c.restaurantName,
+                          product: c.productName,
+                        })}
+                        onClick={() => void decide(c, false)}
+                      >
+                        {t('money.reject')}
+                      </Button>
+                    </Group>
+                  ) : (
+                    <Group gap={6} wrap="nowrap">
+                      <WholeBadge color={COLORS[c.status]} variant="outline">
+                        {t(`money.claimStatus.${c.status}`)}
+                      </WholeBadge>
+                      {c.creditNoteId && c.creditNoteNumber && (
+                        <Anchor
+                          component={Link}
+                          to={printPath('admin', 'creditNote', c.creditNoteId)}
+                          size="sm"
+                          aria-label={t('money.creditNote.named', { number: c.creditNoteNumber })}
+                        >
+                          {c.creditNoteNumber}
+                        </Anchor>
+                      )}
+                    </Group>
+                  ),
+              },
+            ]}
+          />
+        </div>
       )}
-      <ConfirmDialog
+      {/* Its own dialog rather than the shared one: it opens on the answer, not on ×. */}
+      <Modal
         opened={approving !== null}
-        title={t('money.claimApproveTitle')}
-        message={
-          approving
-            ? t('money.claimApproveConfirm', {
-                name: approving.restaurantName,
-                product: approving.productName,
-                quantity: approving.quantity,
-                amount: formatYen(approving.unitPrice * approving.quantity),
-              })
-            : ''
-        }
-        confirmLabel={t('money.claimApproveIssue')}
-        cancelLabel={t('money.creditNote.back')}
         onClose={() => setApproving(null)}
-        onConfirm={async () => {
-          if (approving) await decide(approving, true);
-        }}
-      />
+        title={t('money.claimApproveTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {approving && (
+          <Text mb="lg">
+            {t('money.claimApproveConfirm', {
+              name: approving.restaurantName,
+              product: approving.productName,
+              quantity: approving.quantity,
+              amount: formatYen(approving.unitPrice * approving.quantity),
+            })}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setApproving(null)} disabled={approvingBusy}>
+            {t('money.creditNote.back')}
+          </Button>
+          <Button
+            data-autofocus
+            loading={approvingBusy}
+            onClick={async () => {
+              if (!approving) return;
+              setApprovingBusy(true);
+              try {
+                await decide(approving, true);
+              } finally {
+                setApprovingBusy(false);
+                setApproving(null);
+              }
+            }}
+          >
+            {t('money.claimApproveIssue')}
+          </Button>
+        </Group>
+      </Modal>
     </>
   );
 }

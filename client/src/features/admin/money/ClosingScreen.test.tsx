@@ -273,7 +273,7 @@ describe('the closing run screen', () => {
     const own = within(done).getByRole('link', { name: 'ST-000100' });
     expect(own.getAttribute('href')).toBe('/admin/print/statement/s1');
     const pdfs = within(done)
-      .getAllByRole('link', { name: 'PDF' })
+      .getAllByRole('link', { name: /^PDF(:|：| |$)/u })
       .map((a) => a.getAttribute('href'));
     expect(pdfs).toContain('/api/documents/statement/s1.pdf');
   });

@@ -91,7 +91,7 @@ describe("a customer's invoices in the office", () => {
     const reads = () => calls.filter((c) => c.path === 'documents.ofCustomer').length;
     const before = reads();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel invoice' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Cancel invoice(:|：| |$)/u }));
     fireEvent.change(await screen.findByLabelText(/Reason for the cancellation/), {
       target: { value: 'Billed twice' },
     });

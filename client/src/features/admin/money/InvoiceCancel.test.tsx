@@ -37,7 +37,7 @@ describe('cancelling an invoice from its card', () => {
         }),
       },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel invoice' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Cancel invoice(:|：| |$)/u }));
     const confirm = await screen.findByRole('button', { name: 'Cancel the invoice' });
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/invoiced again at once/)).toBeTruthy();
@@ -72,7 +72,7 @@ describe('cancelling an invoice from its card', () => {
           }),
       },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel invoice' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Cancel invoice(:|：| |$)/u }));
     const confirm = (await screen.findByRole('button', {
       name: 'Cancel the invoice',
     })) as HTMLButtonElement;

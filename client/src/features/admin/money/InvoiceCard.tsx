@@ -28,17 +28,19 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
   // Loaded the first time the card unfolds; refetched after every change made from the card.
   const history = trpc.invoices.history.useQuery({ id: invoice._id }, { enabled: open });
   const name = invoice.customer?.restaurantName ?? t('money.deletedRestaurant');
+  // A customer has many cards: its controls are named for the invoice too (INV-000006).
+  const label = invoice.number ? t('money.invoiceLabel', { name, number: invoice.number }) : name;
   const changed = () => {
     onChanged();
     void history.refetch();
   };
 
   return (
-    <Card withBorder radius="md" padding="md" data-testid="invoice-card" aria-label={name}>
+    <Card withBorder radius="md" padding="md" data-testid="invoice-card" aria-label={label}>
       <InvoiceSummary invoice={invoice} name={name} />
       <InvoiceActions
         invoice={invoice}
-        name={name}
+        name={label}
         staff={staff}
         open={open}
         onToggleDetails={() => setOpen((o) => !o)}

@@ -30,7 +30,9 @@ export function InvoicesScreen() {
         items={[{ label: t('nav.home'), link: '/admin' }, { label: t('nav.payments') }]}
       />
       <Group justify="space-between" mb="md">
-        <Title order={2}>{t('nav.payments')}</Title>
+        <Title order={1} size="h2">
+          {t('nav.payments')}
+        </Title>
         <Group gap="xs">
           <Button variant="default" component={Link} to="/admin/lists/invoices">
             {t('lists.title')}

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
-import { useContext, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDaysIso } from '../../../../../shared/delivery-dates';
 import { formatYen } from '../../../../../shared/format';
@@ -39,6 +39,20 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
   const [busy, setBusy] = useState(false);
   // 'Pay Full Amount' records the whole balance at once: it asks first (ADR 039).
   const [confirmFull, setConfirmFull] = useState(false);
+  // The button disables as the question appears, which would drop focus to the page: focus
+  // goes to the answer instead, and back to the button once the question is gone.
+  const payFullRef = useRef<HTMLButtonElement>(null);
+  const payFullYesRef = useRef<HTMLButtonElement>(null);
+  const askedFull = useRef(false);
+  useEffect(() => {
+    if (confirmFull) {
+      askedFull.current = true;
+      payFullYesRef.current?.focus();
+    } else if (askedFull.current) {
+      askedFull.current = false;
+      payFullRef.current?.focus();
+    }
+  }, [confirmFull]);
   // One key per attempt: a retry after a lost answer is recorded once.
   const key = useRef(newKey());
   // A driver's payment is dated by the server: the day it was taken (ADR 023). The phone sends
@@ -217,6 +231,7 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
                 </Button>
                 {balance > 0 && (
                   <Button
+                    ref={payFullRef}
                     color="green"
                     onClick={() => setConfirmFull(true)}
                     loading={busy}
@@ -241,9 +256,9 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
                   {t('money.payFullNo')}
                 </Button>
                 <Button
+                  ref={payFullYesRef}
                   color="green"
                   size="sm"
-                  data-autofocus
                   loading={busy}
                   onClick={async () => {
                     await send(true);

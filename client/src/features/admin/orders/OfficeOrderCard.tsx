@@ -56,7 +56,16 @@ export function OfficeOrderCard({
         <OrderFlags order={order} />
         <Group justify="space-between" mt={4}>
           <Money amount={order.totalPrice} fw={600} />
-          <Button size="xs" variant="light" onClick={() => setOpen(true)}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setOpen(true)}
+            // Ten cards say 'View Order': the name says which order.
+            aria-label={t('webOrders.viewOrderOf', {
+              number: order.orderNumber,
+              name: order.user.restaurantName || t('orders.deletedRestaurant'),
+            })}
+          >
             {t('webOrders.viewOrder')}
           </Button>
         </Group>

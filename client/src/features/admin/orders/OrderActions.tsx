@@ -41,8 +41,10 @@ export function OrderActions({
 
   return (
     <Group className="no-print" justify="flex-end" gap="sm">
+      {/* In the popup, focus opens here rather than on ×, where a stray Enter closes it. */}
       <Button
         variant="default"
+        data-autofocus={inModal || undefined}
         onClick={() => printTitled(t('nav.orderDetail'), { modal: inModal })}
       >
         {t('orders.print')}

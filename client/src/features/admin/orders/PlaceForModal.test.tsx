@@ -172,3 +172,19 @@ describe('an order phoned in', () => {
     expect(alert.textContent).not.toContain('your restaurant');
   });
 });
+
+describe('the phone order by keyboard', () => {
+  it('opens on the customer, names each line, and takes a new line to its product', async () => {
+    renderModal();
+    const customer = screen.getByLabelText(/^Customer/, { selector: 'input' });
+    // On the customer, not on ×: a typist's Enter does not close the dialog.
+    await waitFor(() => expect(document.activeElement).toBe(customer));
+    expect(screen.getByLabelText('Product, line 1')).toBeTruthy();
+    expect(screen.getByLabelText('Quantity, line 1')).toBeTruthy();
+    await choose(/^Customer/, 'Himalaya Kitchen (C1)');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a product' }));
+    const second = await screen.findByLabelText('Product, line 2');
+    await waitFor(() => expect(document.activeElement).toBe(second));
+    expect(screen.getByRole('button', { name: 'Remove line 2' })).toBeTruthy();
+  });
+});

@@ -12,7 +12,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import { MAX_QUANTITY } from '../../../../../shared/rules';
@@ -70,6 +70,14 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
   const [key, setKey] = useState(newKey);
   const [last, setLast] = useState<LastOrderOut | null>(null);
   const [loadingLast, setLoadingLast] = useState(false);
+  // 'Add line' leaves its button: the new line's product field is where typing goes next.
+  const productFields = useRef<(HTMLInputElement | null)[]>([]);
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added === null) return;
+    productFields.current[added]?.focus();
+    setAdded(null);
+  }, [added]);
 
   /** Fills the lines from the customer's latest order; what cannot be ordered is shown, not added. */
   const startFromLast = async () => {
@@ -186,8 +194,10 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack>
+        {/* Opened on the customer, not on ×: a typist's Enter then never closes the dialog. */}
         <Select
           label={t('orderTrack.customer')}
+          data-autofocus
           searchable
           required
           data={(options.data?.customers ?? []).map((c) => ({
@@ -251,7 +261,11 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
           return (
             <Group key={`line-${i.toString()}`} align="flex-end" wrap="nowrap" gap="xs">
               <Select
+                ref={(el) => {
+                  productFields.current[i] = el;
+                }}
                 label={t('orders.product')}
+                aria-label={t('webOrders.lineProduct', { n: i + 1 })}
                 searchable
                 data={productData}
                 value={line.product}
@@ -264,6 +278,7 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
               />
               <NumberInput
                 label={t('orders.quantity')}
+                aria-label={t('webOrders.lineQuantity', { n: i + 1 })}
                 min={1}
                 max={MAX_QUANTITY}
                 allowDecimal={false}
@@ -278,7 +293,7 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
                 variant="subtle"
                 color="red"
                 size="lg"
-                aria-label={t('webOrders.removeLine')}
+                aria-label={t('webOrders.removeLine', { n: i + 1 })}
                 disabled={lines.length === 1}
                 onClick={() => {
                   setLines(lines.filter((_, j) => j !== i));
@@ -292,7 +307,10 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
         })}
         <Button
           variant="subtle"
-          onClick={() => setLines([...lines, { product: null, quantity: 1 }])}
+          onClick={() => {
+            setLines([...lines, { product: null, quantity: 1 }]);
+            setAdded(lines.length);
+          }}
           w="fit-content"
         >
           {t('webOrders.addLine')}

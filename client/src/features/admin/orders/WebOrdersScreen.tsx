@@ -355,7 +355,8 @@ export function WebOrdersScreen() {
         </Group>
       </Group>
       {count.data && count.data.count > 0 && (
-        <Alert color="yellow" variant="light" mb="md">
+        // A standing count, not an error: read as status, not interrupted as an alert.
+        <Alert color="yellow" variant="light" mb="md" role="status">
           {t('home.pendingWebOrders', { count: count.data.count })}
         </Alert>
       )}

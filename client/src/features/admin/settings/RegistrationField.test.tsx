@@ -44,7 +44,7 @@ describe('the registration number field', () => {
     fireEvent.change(field(), { target: { value: 'Ｔ２０１１００１０１２３４５' } });
     fireEvent.blur(field());
     expect(field().getAttribute('aria-invalid')).not.toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Save(:|：| |$)/u }));
     await waitFor(() => expect(field().value).toBe('T2011001012345'));
     expect(calls.find((c) => c.path === 'settings.updateBusiness')?.input).toMatchObject({
       registrationNumber: 'Ｔ２０１１００１０１２３４５',
@@ -72,7 +72,7 @@ describe('the registration number field', () => {
     });
     await screen.findByLabelText(/registration number/);
     fireEvent.change(field(), { target: { value: 'T1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Save(:|：| |$)/u }));
     expect((await screen.findByRole('alert')).textContent).toBe(FORMAT);
     expect(field().getAttribute('aria-invalid')).toBe('true');
     expect(screen.getAllByText(FORMAT)).toHaveLength(2);

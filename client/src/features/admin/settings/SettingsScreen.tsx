@@ -71,6 +71,9 @@ export function SettingsScreen() {
       ) : (
         <Paper withBorder p="md" maw={720}>
           <Stack>
+            <Title order={2} size="h4">
+              {t('settings.orderingTitle')}
+            </Title>
             <TimeField
               label={t('settings.cutoff')}
               description={t('settings.cutoffHint')}
@@ -137,7 +140,13 @@ export function SettingsScreen() {
                 </Stack>
               </Group>
             </div>
-            <SettingsSave error={error} saving={save.isPending} dirty={dirty} onSave={submit} />
+            <SettingsSave
+              section={t('settings.orderingTitle')}
+              error={error}
+              saving={save.isPending}
+              dirty={dirty}
+              onSave={submit}
+            />
           </Stack>
         </Paper>
       )}
@@ -196,6 +205,7 @@ function MoneySettings() {
           maw={420}
         />
         <SettingsSave
+          section={t('settings.payments')}
           error={error}
           saving={save.isPending}
           disabled={days === ''}

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registrationNumberProblem } from '../../../../../shared/registration-number';
 import type { BusinessSettingsOut, TaxSettingsOut } from '../../../../../shared/schemas/tax';
@@ -34,12 +34,15 @@ import { trpc } from '../../../trpc';
  * screen's UnsavedChangesGuard, before one of the app's own links would).
  */
 export function SettingsSave({
+  section,
   error,
   saving,
   disabled,
   dirty = false,
   onSave,
 }: {
+  /** The panel's title: four panels each have a Save, told apart by it. */
+  section: string;
   error: string;
   saving: boolean;
   disabled?: boolean;
@@ -49,6 +52,16 @@ export function SettingsSave({
 }) {
   const { t } = useTranslation();
   useUnsavedChanges(dirty);
+  // Save disables while it saves, which drops focus to the page: it comes back to Save.
+  const button = useRef<HTMLButtonElement>(null);
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (saving || !pressed.current) return;
+    pressed.current = false;
+    if (document.activeElement === document.body || document.activeElement === button.current) {
+      button.current?.focus();
+    }
+  }, [saving]);
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -63,7 +76,16 @@ export function SettingsSave({
         </Alert>
       )}
       <Group>
-        <Button onClick={onSave} loading={saving} disabled={disabled}>
+        <Button
+          ref={button}
+          onClick={() => {
+            pressed.current = true;
+            onSave();
+          }}
+          loading={saving}
+          disabled={disabled}
+          aria-label={t('settings.saveSection', { section })}
+        >
           {t('settings.save')}
         </Button>
         {dirty && (
@@ -181,10 +203,17 @@ function TaxSettingsForm({ initial }: { initial: TaxSettingsOut }) {
             onChange={(v) => v && setValue({ ...value, rounding: v as TaxSettingsOut['rounding'] })}
           />
         </SimpleGrid>
-        <Alert color="gray" variant="light">
+        {/* A standing note, not an error: not announced as an alert. */}
+        <Alert color="gray" variant="light" role="note">
           {t('settings.taxHint')}
         </Alert>
-        <SettingsSave error={error} saving={save.isPending} dirty={dirty} onSave={submit} />
+        <SettingsSave
+          section={t('settings.taxTitle')}
+          error={error}
+          saving={save.isPending}
+          dirty={dirty}
+          onSave={submit}
+        />
       </Stack>
     </Paper>
   );
@@ -307,7 +336,13 @@ function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
           />
           <TextInput label={t('settings.accountHolder')} {...bank('accountHolder')} />
         </SimpleGrid>
-        <SettingsSave error={error} saving={save.isPending} dirty={dirty} onSave={submit} />
+        <SettingsSave
+          section={t('settings.businessTitle')}
+          error={error}
+          saving={save.isPending}
+          dirty={dirty}
+          onSave={submit}
+        />
       </Stack>
     </Paper>
   );

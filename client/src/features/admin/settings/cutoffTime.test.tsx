@@ -40,7 +40,7 @@ describe('the order cut-off time', () => {
     fireEvent.change(hours, { target: { value: '16' } });
     fireEvent.change(minutes, { target: { value: '30' } });
     expect(hours.value).toBe('16');
-    fireEvent.click(screen.getAllByRole('button', { name: '保存' })[0] as HTMLElement);
+    fireEvent.click(screen.getAllByRole('button', { name: /^保存(:|：| |$)/u })[0] as HTMLElement);
     await waitFor(() =>
       expect(calls.find((c) => c.path === 'settings.update')?.input).toEqual({
         cutoff: '16:30',
@@ -58,12 +58,28 @@ describe('the order cut-off time', () => {
     fireEvent.change(hours, { target: { value: '०५' } });
     expect(hours.value).toBe('05');
     fireEvent.click(
-      screen.getAllByRole('button', { name: i18n.t('settings.save') })[0] as HTMLElement,
+      screen.getAllByRole('button', {
+        name: new RegExp(`^${i18n.t('settings.save')}:`),
+      })[0] as HTMLElement,
     );
     await waitFor(() =>
       expect(calls.find((c) => c.path === 'settings.update')?.input).toMatchObject({
         cutoff: '05:00',
       }),
     );
+  });
+
+  it('names each Save for its panel, heads the first panel, and keeps focus on Save after saving', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    const { calls } = renderSettings();
+    await screen.findByRole('heading', { level: 2, name: '注文の締め時刻と休業日' });
+    const save = await screen.findByRole('button', { name: '保存: 注文の締め時刻と休業日' });
+    fireEvent.change(screen.getByLabelText('注文の締め時刻（時）'), { target: { value: '05' } });
+    save.focus();
+    fireEvent.click(save);
+    // A browser drops the focus from a button that disables while it saves.
+    save.blur();
+    await waitFor(() => expect(calls.some((c) => c.path === 'settings.update')).toBe(true));
+    await waitFor(() => expect(document.activeElement).toBe(save));
   });
 });

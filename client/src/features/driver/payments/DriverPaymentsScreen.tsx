@@ -66,7 +66,9 @@ export function DriverPaymentsScreen() {
       />
       <Group justify="space-between" mb="md">
         <div>
-          <Title order={2}>{t('money.paymentsTitle')}</Title>
+          <Title order={1} size="h2">
+            {t('money.paymentsTitle')}
+          </Title>
           {data && (
             <Text c="gray.7" size="sm">
               {t('money.invoicesCount', { count: data.invoices.length })} ·{' '}

@@ -29,8 +29,8 @@ describe("the driver's payment amount", () => {
       user: driver,
       answers: { 'invoices.mine': () => ({ invoices: [makeInvoice()], totalDues: 47196 }) },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Payment' }));
-    const form = await screen.findByRole('dialog', { name: 'Payment' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Payment(:|：| |$)/u }));
+    const form = await screen.findByRole('dialog', { name: /^Payment(:|：| |$)/u });
     const amount = within(form).getByLabelText(/^Amount/) as HTMLInputElement;
     fireEvent.change(amount, { target: { value: '१००००' } });
     expect(amount.value).toBe('¥10,000');
@@ -48,8 +48,8 @@ describe("the driver's payment amount", () => {
       user: driver,
       answers: { 'invoices.mine': () => ({ invoices: [makeInvoice()], totalDues: 47196 }) },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Payment' }));
-    const form = await screen.findByRole('dialog', { name: 'Payment' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Payment(:|：| |$)/u }));
+    const form = await screen.findByRole('dialog', { name: /^Payment(:|：| |$)/u });
     const amount = within(form).getByLabelText(/^Amount/) as HTMLInputElement;
     fireEvent.change(amount, { target: { value: '５０００' } });
     expect(amount.value).toBe('¥5,000');

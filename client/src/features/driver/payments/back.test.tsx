@@ -48,8 +48,8 @@ beforeEach(async () => {
 describe("the phone's Back button on the driver's invoices", () => {
   it('closes the Payment form and the invoices stay', async () => {
     renderPayments();
-    fireEvent.click(await screen.findByRole('button', { name: 'Payment' }));
-    const form = await screen.findByRole('dialog', { name: 'Payment' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Payment(:|：| |$)/u }));
+    const form = await screen.findByRole('dialog', { name: /^Payment(:|：| |$)/u });
     fireEvent.change(within(form).getByLabelText(/^Amount/), { target: { value: '100' } });
     expect(marked()).toBe(true);
 
@@ -57,7 +57,7 @@ describe("the phone's Back button on the driver's invoices", () => {
       window.history.back();
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Payment' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Payment(:|：| |$)/u })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe(PATH);
     expect(screen.queryByText('Somewhere else')).toBeNull();
     expect(marked()).toBe(false);
@@ -65,11 +65,11 @@ describe("the phone's Back button on the driver's invoices", () => {
 
   it('closed by ×, it leaves the history as it found it', async () => {
     renderPayments();
-    const pay = await screen.findByRole('button', { name: 'Payment' });
+    const pay = await screen.findByRole('button', { name: /^Payment(:|：| |$)/u });
     const state = window.history.state;
     const length = window.history.length;
     fireEvent.click(pay);
-    const form = await screen.findByRole('dialog', { name: 'Payment' });
+    const form = await screen.findByRole('dialog', { name: /^Payment(:|：| |$)/u });
     fireEvent.click(within(form).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(marked()).toBe(false));
@@ -80,7 +80,7 @@ describe("the phone's Back button on the driver's invoices", () => {
 
   it('closes the Add Note form and keeps the invoices (it left the screen and the note)', async () => {
     renderPayments();
-    fireEvent.click(await screen.findByRole('button', { name: 'Note' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Note(:|：| |$)/u }));
     const form = await screen.findByRole('dialog', { name: 'Add Note' });
     fireEvent.change(within(form).getByLabelText(/^Note/), { target: { value: 'Pays Friday' } });
     expect(marked()).toBe(true);
@@ -89,7 +89,7 @@ describe("the phone's Back button on the driver's invoices", () => {
       window.history.back();
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Note' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Note(:|：| |$)/u })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe(PATH);
     expect(screen.queryByText('Somewhere else')).toBeNull();
     expect(marked()).toBe(false);
@@ -97,8 +97,8 @@ describe("the phone's Back button on the driver's invoices", () => {
 
   it('answers "pay the full amount?" with one Back, and closes the form with the next', async () => {
     renderPayments();
-    fireEvent.click(await screen.findByRole('button', { name: 'Payment' }));
-    const form = await screen.findByRole('dialog', { name: 'Payment' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Payment(:|：| |$)/u }));
+    const form = await screen.findByRole('dialog', { name: /^Payment(:|：| |$)/u });
     fireEvent.click(within(form).getByRole('button', { name: 'Pay Full Amount' }));
     expect(await within(form).findByRole('alertdialog')).toBeTruthy();
 
@@ -107,7 +107,7 @@ describe("the phone's Back button on the driver's invoices", () => {
     });
     await waitFor(() => expect(within(form).queryByRole('alertdialog')).toBeNull());
     // Only the question went: the form is still open, on the same screen.
-    expect(screen.getByRole('dialog', { name: 'Payment' })).toBe(form);
+    expect(screen.getByRole('dialog', { name: /^Payment(:|：| |$)/u })).toBe(form);
     expect(screen.getByTestId('location').textContent).toBe(PATH);
     expect(marked()).toBe(true);
 
@@ -122,8 +122,8 @@ describe("the phone's Back button on the driver's invoices", () => {
 
   it('closed by Go back, the question leaves the history as it found it', async () => {
     renderPayments();
-    fireEvent.click(await screen.findByRole('button', { name: 'Payment' }));
-    const form = await screen.findByRole('dialog', { name: 'Payment' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Payment(:|：| |$)/u }));
+    const form = await screen.findByRole('dialog', { name: /^Payment(:|：| |$)/u });
     await waitFor(() => expect(marked()).toBe(true));
     const state = window.history.state;
     fireEvent.click(within(form).getByRole('button', { name: 'Pay Full Amount' }));
@@ -131,6 +131,6 @@ describe("the phone's Back button on the driver's invoices", () => {
     await waitFor(() => expect(window.history.state).not.toEqual(state));
     fireEvent.click(within(ask).getByRole('button', { name: 'Go back' }));
     await waitFor(() => expect(window.history.state).toEqual(state));
-    expect(screen.getByRole('dialog', { name: 'Payment' })).toBe(form);
+    expect(screen.getByRole('dialog', { name: /^Payment(:|：| |$)/u })).toBe(form);
   });
 });

@@ -49,6 +49,10 @@ export function InvoiceActions({
   const cancelled = invoice.cancelled ?? null;
   // A cancelled invoice is done: no payment, note, edit or deletion (ADR 034).
   const done = invoice.status === 'Completed' || cancelled !== null;
+  /** 'Payment', said with the invoice it is for: a list of buttons tells the cards apart. */
+  const named = (action: string) => ({
+    'aria-label': t('money.actionFor', { action, invoice: name }),
+  });
 
   return (
     <>
@@ -59,39 +63,74 @@ export function InvoiceActions({
       )}
       <Group mt="sm" gap="xs">
         {!done && (
-          <Button size="xs" onClick={onPay}>
+          <Button size="xs" onClick={onPay} {...named(t('money.payment'))}>
             {t('money.payment')}
           </Button>
         )}
         {!done && (
-          <Button size="xs" variant="light" onClick={() => setNoting(true)}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setNoting(true)}
+            {...named(t('money.note'))}
+          >
             {t('money.note')}
           </Button>
         )}
         {staff && onEdit && !cancelled && (
-          <Button size="xs" variant="default" onClick={() => onEdit(invoice)}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => onEdit(invoice)}
+            {...named(t('money.edit'))}
+          >
             {t('money.edit')}
           </Button>
         )}
         {staff && canCreditNote(invoice) && (
-          <Button size="xs" variant="light" color="red" onClick={() => setCrediting(true)}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => setCrediting(true)}
+            {...named(t('money.creditNote.button'))}
+          >
             {t('money.creditNote.button')}
           </Button>
         )}
         {/* An invoice with a document number is never deleted: it is cancelled (ADR 034). */}
         {staff && canDelete(invoice) && (
-          <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(true)}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => setDeleting(true)}
+            {...named(t('money.delete'))}
+          >
             {t('money.delete')}
           </Button>
         )}
         {staff && canCancel(invoice) && (
           <Tooltip label={t('money.cancel.insteadOfDelete')} multiline w={260}>
-            <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(true)}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() => setCancelling(true)}
+              {...named(t('money.cancel.button'))}
+            >
               {t('money.cancel.button')}
             </Button>
           </Tooltip>
         )}
-        <Button size="xs" variant="subtle" ml="auto" onClick={onToggleDetails} aria-expanded={open}>
+        <Button
+          size="xs"
+          variant="subtle"
+          ml="auto"
+          onClick={onToggleDetails}
+          aria-expanded={open}
+          {...named(open ? t('money.hideDetails') : t('money.details'))}
+        >
           {open ? t('money.hideDetails') : t('money.details')}
         </Button>
       </Group>

@@ -89,7 +89,7 @@ describe('closing a dialog with Escape', () => {
       user: admin,
       answers: { 'invoices.history': () => [] },
     });
-    const note = screen.getByRole('button', { name: 'Note' });
+    const note = screen.getByRole('button', { name: /^Note(:|：| |$)/u });
     note.focus();
     fireEvent.click(note);
     const dialog = await screen.findByRole('dialog');
