@@ -104,7 +104,7 @@ describe("the office's day", () => {
     expect(cells[0]).toBe(closed.code);
     expect(cells[3]).toBe(String(orders));
     expect(cells[4]).toBe(formatYen(amount));
-    await row.getByRole('link', { name: closed.statementNumber }).waitFor();
+    await row.getByRole('link', { name: closed.statementNumber, exact: true }).waitFor();
     await row.getByRole('link', { name: invoices.map((i) => i.number).join(', ') }).waitFor();
 
     // The date's statements, all in one PDF, downloaded again from the screen.
