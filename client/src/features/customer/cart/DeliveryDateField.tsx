@@ -11,6 +11,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDeliveryDay } from '../../../../../shared/delivery-dates';
 import { LATEST_DELIVERY_DATE } from '../../../../../shared/rules';
+import { usePickerLanguage } from '../../../components/dates/pickerLanguage';
 
 export interface DeliveryDateFieldProps {
   value: string;
@@ -71,6 +72,7 @@ export default function DeliveryDateField({
   deliveryDays,
 }: DeliveryDateFieldProps) {
   const { t, i18n } = useTranslation();
+  const picker = usePickerLanguage();
   const language =
     i18n.resolvedLanguage === 'ne' || i18n.resolvedLanguage === 'ja' ? i18n.resolvedLanguage : 'en';
   const japanese = language === 'ja';
@@ -112,14 +114,8 @@ export default function DeliveryDateField({
         // Other months' days are not shown: dimmed, they were too pale to read (axe).
         hideOutsideDates
         data-testid="delivery-date"
-        ariaLabels={{
-          previousMonth: t('shell.previousMonth'),
-          nextMonth: t('shell.nextMonth'),
-          previousYear: t('shell.previousYear'),
-          nextYear: t('shell.nextYear'),
-          previousDecade: t('shell.previousDecade'),
-          nextDecade: t('shell.nextDecade'),
-        }}
+        // The calendar's buttons named as every date field's (components/dates).
+        ariaLabels={picker.calendar.ariaLabels}
         getDayProps={(date) => {
           const iso = String(date).slice(0, 10);
           if (off.has(iso)) return { title: t('buyer.holiday'), 'data-holiday': true };
