@@ -19,6 +19,8 @@ export interface CartItem {
   name: string;
   /** The product's Nepali name, when it has one (shown in the Nepali interface). */
   nameNe?: string | null;
+  /** The product's Japanese name, when it has one (shown in the Japanese interface). */
+  nameJa?: string | null;
   /** The unit (Kg, Pcs, ...). */
   sku: string;
   /** Whole number, at least 1. */
@@ -138,6 +140,7 @@ export interface CartProduct {
   _id: string;
   name: string;
   nameNe?: string | null;
+  nameJa?: string | null;
   sku: string;
   price: number;
   productRank: number;
@@ -158,6 +161,7 @@ export function cartItemFor(product: CartProduct, quantity = 1): CartItem {
     id: product._id,
     name: product.name,
     ...(product.nameNe ? { nameNe: product.nameNe } : {}),
+    ...(product.nameJa ? { nameJa: product.nameJa } : {}),
     sku: product.sku,
     quantity,
     rank: product.productRank,

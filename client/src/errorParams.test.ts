@@ -17,6 +17,13 @@ describe("a refusal's parameters as its reader reads them", () => {
       earliest: '2026/11/28',
     });
     expect(readerParams(params, 'ne')).toMatchObject({ name: 'पनिर ब्लक 1kg' });
+    // And in Japanese for Japanese, when the product has a Japanese name (ADR 064).
+    expect(readerParams({ ...params, nameJa: 'パニール 1kg' }, 'ja')).toMatchObject({
+      name: 'パニール 1kg',
+    });
+    expect(readerParams({ ...params, nameJa: 'パニール 1kg' }, 'ne')).toMatchObject({
+      name: 'पनिर ब्लक 1kg',
+    });
     // Without a Nepali name the name stays; numbers and other text stay as they are.
     expect(readerParams({ name: 'Ghee', left: 2, productId: 'abc' }, 'ne')).toEqual({
       name: 'Ghee',

@@ -74,10 +74,10 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A refusal's parameters as its reader reads them. The server sends a date as YYYY-MM-DD
- * (`order.deliveryDateTooEarly` {earliest}) and a product by its name, with its Nepali name
- * beside it (`nameNe`) when it has one (`terms.productHidden`, `order.outOfStock`,
- * `stock.insufficient`...): dates in the language's one format, the product as the catalogue
- * names it for that reader.
+ * (`order.deliveryDateTooEarly` {earliest}) and a product by its name, with its Nepali and
+ * Japanese names beside it (`nameNe`, `nameJa`) when it has them (`terms.productHidden`,
+ * `order.outOfStock`, `stock.insufficient`...): dates in the language's one format, the product
+ * as the catalogue names it for that reader.
  */
 export function readerParams(params: ErrorParams, language: string | undefined): ErrorParams {
   const out: ErrorParams = {};
@@ -87,6 +87,8 @@ export function readerParams(params: ErrorParams, language: string | undefined):
   }
   const nameNe = typeof params.nameNe === 'string' ? params.nameNe.trim() : '';
   if (language === 'ne' && nameNe) out.name = nameNe;
+  const nameJa = typeof params.nameJa === 'string' ? params.nameJa.trim() : '';
+  if (language === 'ja' && nameJa) out.name = nameJa;
   return out;
 }
 

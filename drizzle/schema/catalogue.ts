@@ -17,6 +17,8 @@ export const category = sqliteTable(
     name: text('name').notNull().unique(),
     /** Optional Nepali name, shown to Nepali readers (DESIGN §6). */
     nameNe: text('name_ne'),
+    /** Optional Japanese name, shown to Japanese readers and on Japanese documents (ADR 064). */
+    nameJa: text('name_ja'),
     /** Consumption-tax rate in percent (8 reduced, 10 standard): the default of its products. */
     taxRate: integer('tax_rate').notNull().default(8),
     createdAt: createdAt(),
@@ -32,6 +34,8 @@ export const product = sqliteTable(
     name: text('name').notNull(),
     /** Optional Nepali name, shown to Nepali readers (DESIGN §6). */
     nameNe: text('name_ne'),
+    /** Optional Japanese name, shown to Japanese readers and on Japanese documents (ADR 064). */
+    nameJa: text('name_ja'),
     categoryId: text('category_id').references(() => category.id, { onDelete: 'set null' }),
     /** Whole yen. */
     price: integer('price').notNull(),

@@ -149,6 +149,8 @@ export const invoiceLine = sqliteTable(
     /** YYYY-MM-DD of the delivery. */
     date: text('date'),
     name: text('name').notNull(),
+    /** Its order line's Japanese name, copied when issued (ADR 064): Japanese documents print it. */
+    nameJa: text('name_ja'),
     sku: text('sku').notNull().default(''),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
@@ -235,6 +237,8 @@ export const creditNoteLine = sqliteTable(
     position: integer('position').notNull(),
     orderLineId: text('order_line_id'),
     name: text('name').notNull(),
+    /** Its order line's Japanese name, copied when issued (ADR 064). */
+    nameJa: text('name_ja'),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
     amount: integer('amount').notNull(),

@@ -104,6 +104,8 @@ export const orderLine = sqliteTable(
     productId: text('product_id').references(() => product.id, { onDelete: 'set null' }),
     position: integer('position').notNull(),
     name: text('name').notNull(),
+    /** The product's Japanese name at placement (null: none), for Japanese documents (ADR 064). */
+    nameJa: text('name_ja'),
     sku: text('sku').notNull(),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),

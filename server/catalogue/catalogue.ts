@@ -12,15 +12,28 @@ import { hiddenProductIds, ownHiddenCount } from './visibility';
 
 type ProductRow = typeof product.$inferSelect;
 
-type CategoryRef = { id: string; name: string; nameNe: string | null; taxRate: number | null };
+type CategoryRef = {
+  id: string;
+  name: string;
+  nameNe: string | null;
+  nameJa: string | null;
+  taxRate: number | null;
+};
 
 export function toProductOut(p: ProductRow, cat: CategoryRef | null): ProductOut {
   return {
     _id: p.id,
     name: p.name,
     nameNe: p.nameNe ?? null,
+    nameJa: p.nameJa ?? null,
     category: cat
-      ? { _id: cat.id, name: cat.name, nameNe: cat.nameNe ?? null, taxRate: asTaxRate(cat.taxRate) }
+      ? {
+          _id: cat.id,
+          name: cat.name,
+          nameNe: cat.nameNe ?? null,
+          nameJa: cat.nameJa ?? null,
+          taxRate: asTaxRate(cat.taxRate),
+        }
       : null,
     price: p.price,
     description: p.description,
@@ -63,6 +76,7 @@ function readAllProducts(db: Db): ProductOut[] {
         id: category.id,
         name: category.name,
         nameNe: category.nameNe,
+        nameJa: category.nameJa,
         taxRate: category.taxRate,
       },
     })
@@ -80,6 +94,7 @@ export function getProduct(db: Db, id: string): ProductOut {
         id: category.id,
         name: category.name,
         nameNe: category.nameNe,
+        nameJa: category.nameJa,
         taxRate: category.taxRate,
       },
     })
@@ -98,6 +113,7 @@ export function listCategories(db: Db): CategoryOut[] {
         _id: category.id,
         name: category.name,
         nameNe: category.nameNe,
+        nameJa: category.nameJa,
         taxRate: category.taxRate,
       })
       .from(category)

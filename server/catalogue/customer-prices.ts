@@ -123,6 +123,7 @@ type Line = {
   productId: string | null;
   position: number;
   name: string;
+  nameJa: string | null;
   sku: string;
   unitPrice: number;
   quantity: number;
@@ -155,6 +156,8 @@ export function applyMinimumOrder(terms: CustomerTerms, lines: Line[], makeId: (
     productId: null,
     position: lines.length,
     name: DELIVERY_CHARGE_NAME,
+    // Named in each document's language by its fixed name (ADR 035), not a product's.
+    nameJa: null,
     sku: 'Set',
     unitPrice: terms.deliveryCharge,
     quantity: 1,

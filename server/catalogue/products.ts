@@ -17,9 +17,12 @@ import { recordFormAdjustment } from './stock';
 // catalogue snapshot, so customers see it on their next read.
 
 type ProductFields = z.output<typeof productInput>;
-/** An edit's fields: whether its stock is counted, and the count, may be left out (unchanged). */
-type ProductChange = Omit<ProductFields, 'itemCount' | 'stockInCount'> &
-  Partial<Pick<ProductFields, 'itemCount' | 'stockInCount'>>;
+/**
+ * An edit's fields: whether its stock is counted, the count and the Japanese name may be left
+ * out (unchanged).
+ */
+type ProductChange = Omit<ProductFields, 'itemCount' | 'stockInCount' | 'nameJa'> &
+  Partial<Pick<ProductFields, 'itemCount' | 'stockInCount' | 'nameJa'>>;
 type ProductRow = typeof product.$inferSelect;
 
 /** The fields the trail and the form know, without timestamps. */
@@ -27,6 +30,7 @@ function productFields(p: ProductRow) {
   return {
     name: p.name,
     nameNe: p.nameNe,
+    nameJa: p.nameJa,
     category: p.categoryId,
     price: p.price,
     description: p.description,
@@ -53,6 +57,8 @@ export function rowValues(input: ProductChange) {
   return {
     name: input.name,
     nameNe: input.nameNe,
+    // Absent: unchanged on an edit (a PUT from before it existed); a new product has it or null.
+    ...(input.nameJa !== undefined ? { nameJa: input.nameJa } : {}),
     categoryId: input.category,
     price: input.price,
     description: input.description,
@@ -185,6 +191,7 @@ export function listCategoriesForOffice(db: Db): CategoryAdminOut[] {
       _id: category.id,
       name: category.name,
       nameNe: category.nameNe,
+      nameJa: category.nameJa,
       taxRate: category.taxRate,
       productCount: count(product.id),
     })
@@ -208,28 +215,38 @@ function assertCategoryNameFree(db: Db, name: string, exceptId: string | null): 
 export function createCategory(
   db: Db,
   actor: Actor,
-  input: { name: string; nameNe: string | null; taxRate?: 8 | 10 },
+  input: { name: string; nameNe: string | null; nameJa: string | null; taxRate?: 8 | 10 },
 ): CategoryAdminOut {
   return write(db, () => {
     assertCategoryNameFree(db, input.name, null);
     const id = newId();
     const taxRate = input.taxRate ?? 8;
-    db.insert(category).values({ id, name: input.name, nameNe: input.nameNe, taxRate }).run();
+    const names = { name: input.name, nameNe: input.nameNe, nameJa: input.nameJa };
+    db.insert(category)
+      .values({ id, ...names, taxRate })
+      .run();
     recordAudit(db, actor, {
       entity: 'category',
       entityId: id,
       action: 'create',
       before: null,
-      after: { name: input.name, nameNe: input.nameNe, taxRate },
+      after: { ...names, taxRate },
     });
-    return { _id: id, name: input.name, nameNe: input.nameNe, taxRate, productCount: 0 };
+    return { _id: id, ...names, taxRate, productCount: 0 };
   });
 }
 
 export function updateCategory(
   db: Db,
   actor: Actor,
-  input: { id: string; name: string; nameNe: string | null; taxRate?: 8 | 10 },
+  input: {
+    id: string;
+    name: string;
+    nameNe: string | null;
+    /** Absent: unchanged. */
+    nameJa?: string | null | undefined;
+    taxRate?: 8 | 10;
+  },
 ): CategoryAdminOut {
   return write(db, () => {
     const before = db.select().from(category).where(eq(category.id, input.id)).get();
@@ -238,29 +255,33 @@ export function updateCategory(
     // Its products without a rate of their own follow at once (their rate is read through the
     // category); lines already ordered keep the rate they were placed at.
     const taxRate = input.taxRate ?? asTaxRate(before.taxRate);
+    const names = {
+      name: input.name,
+      nameNe: input.nameNe,
+      nameJa: input.nameJa === undefined ? before.nameJa : input.nameJa,
+    };
     db.update(category)
-      .set({ name: input.name, nameNe: input.nameNe, taxRate })
+      .set({ ...names, taxRate })
       .where(eq(category.id, input.id))
       .run();
     recordAudit(db, actor, {
       entity: 'category',
       entityId: input.id,
       action: 'update',
-      before: { name: before.name, nameNe: before.nameNe, taxRate: before.taxRate },
-      after: { name: input.name, nameNe: input.nameNe, taxRate },
+      before: {
+        name: before.name,
+        nameNe: before.nameNe,
+        nameJa: before.nameJa,
+        taxRate: before.taxRate,
+      },
+      after: { ...names, taxRate },
     });
     const used = db
       .select({ n: count() })
       .from(product)
       .where(eq(product.categoryId, input.id))
       .get();
-    return {
-      _id: input.id,
-      name: input.name,
-      nameNe: input.nameNe,
-      taxRate,
-      productCount: used?.n ?? 0,
-    };
+    return { _id: input.id, ...names, taxRate, productCount: used?.n ?? 0 };
   });
 }
 
@@ -276,7 +297,12 @@ export function deleteCategory(db: Db, actor: Actor, id: string): { message: str
       entity: 'category',
       entityId: id,
       action: 'delete',
-      before: { name: before.name, nameNe: before.nameNe, taxRate: before.taxRate },
+      before: {
+        name: before.name,
+        nameNe: before.nameNe,
+        nameJa: before.nameJa,
+        taxRate: before.taxRate,
+      },
       after: null,
     });
     return { message: 'Category deleted' };

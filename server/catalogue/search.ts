@@ -12,8 +12,8 @@ import {
   variantFor,
 } from './catalogue';
 
-// Product search (docs/decisions/039): forgiving spelling (shared/search/fold.ts), the English
-// and Nepali names, and a customer's usual products first.
+// Product search (docs/decisions/039): forgiving spelling (shared/search/fold.ts), the English,
+// Nepali and Japanese names (ADR 064), and a customer's usual products first.
 //
 // The folded names are made once per catalogue snapshot: the snapshot's product array is
 // replaced whenever a product or category changes (catalogue.ts), so a WeakMap on it is
@@ -23,7 +23,7 @@ const keysBySnapshot = new WeakMap<readonly ProductOut[], SearchKey[]>();
 function keysOf(products: readonly ProductOut[]): SearchKey[] {
   let keys = keysBySnapshot.get(products);
   if (!keys) {
-    keys = products.map((p) => searchKey([p.name, p.nameNe]));
+    keys = products.map((p) => searchKey([p.name, p.nameNe, p.nameJa]));
     keysBySnapshot.set(products, keys);
   }
   return keys;

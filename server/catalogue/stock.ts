@@ -8,6 +8,7 @@ import {
   type StockMovementPageOut,
   type StockSettings,
 } from '../../shared/schemas/stock';
+import { productParams } from '../orders/order-terms';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, conflict, notFound } from '../platform/errors';
@@ -34,9 +35,10 @@ function stockStatements(db: Db) {
   return prepared(db, 'stock.move', () => ({
     counted: db.$client.prepare<
       [string],
-      Pick<ProductRow, 'id' | 'name' | 'nameNe' | 'stockInCount'>
+      Pick<ProductRow, 'id' | 'name' | 'nameNe' | 'nameJa' | 'stockInCount'>
     >(
-      `SELECT id, name, name_ne AS nameNe, stock_in_count AS stockInCount FROM product
+      `SELECT id, name, name_ne AS nameNe, name_ja AS nameJa, stock_in_count AS stockInCount
+         FROM product
           WHERE id = ? AND item_count = 'Count'`,
     ),
     // The guard in the statement itself: whatever was read before, stock never goes below zero.
@@ -61,7 +63,10 @@ function stockStatements(db: Db) {
 /** Inside a write(): moves one product's stock by `delta` and records why; refuses below zero. */
 function move(
   db: Db,
-  p: Pick<ProductRow, 'id' | 'name' | 'stockInCount'> & { nameNe?: string | null },
+  p: Pick<ProductRow, 'id' | 'name' | 'stockInCount'> & {
+    nameNe?: string | null;
+    nameJa?: string | null;
+  },
   delta: number,
   reason: StockReason,
   who: Actor,
@@ -73,14 +78,8 @@ function move(
   const balance = stmts.take.get(delta, p.id, delta);
   if (balance === undefined) {
     const left = stmts.left.get(p.id) ?? 0;
-    // The Nepali name too (when there is one): a Nepali screen names the product as it reads it.
-    const nameNe = p.nameNe?.trim();
-    throw conflict('stock.insufficient', {
-      name: p.name,
-      ...(nameNe ? { nameNe } : {}),
-      left,
-      productId: p.id,
-    });
+    // Its Nepali and Japanese names too (ADR 064): each screen names the product as it reads it.
+    throw conflict('stock.insufficient', { ...productParams(p), left, productId: p.id });
   }
   stmts.record.run({
     id: newId(),
@@ -355,6 +354,8 @@ export function lowStock(db: Db): LowStockOut {
     .select({
       _id: product.id,
       name: product.name,
+      nameNe: product.nameNe,
+      nameJa: product.nameJa,
       sku: product.sku,
       stockInCount: product.stockInCount,
       lowStockAt: threshold,

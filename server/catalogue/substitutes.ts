@@ -19,6 +19,7 @@ export function substituteChoices(db: Db, driverId: string): SubstituteChoicesOu
       _id: product.id,
       name: product.name,
       nameNe: product.nameNe,
+      nameJa: product.nameJa,
       sku: product.sku,
       price: product.price,
       ownRate: product.taxRate,

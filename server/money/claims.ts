@@ -35,6 +35,8 @@ interface DeliveredLine {
   name: string;
   /** The product's Nepali name now (null without one, or once the product is gone). */
   nameNe: string | null;
+  /** The Japanese name the line was placed with (ADR 064); its credit note keeps it. */
+  nameJa: string | null;
   sku: string;
   unitPrice: number;
   taxRate: number;
@@ -47,7 +49,7 @@ interface DeliveredLine {
 }
 
 const LINE_SELECT = `SELECT l.id AS lineId, o.id AS orderId, o.order_number AS orderNumber,
-       o.customer_id AS customerId, l.name, l.sku, l.unit_price AS unitPrice, l.tax_rate AS taxRate,
+       o.customer_id AS customerId, l.name, l.name_ja AS nameJa, l.sku, l.unit_price AS unitPrice, l.tax_rate AS taxRate,
        COALESCE(l.delivered_quantity, l.quantity) AS delivered, o.invoice_id AS invoiceId,
        ${DELIVERED_AT_SQL} AS deliveredAt, p.name_ne AS nameNe, o.tax_basis AS basis
   FROM order_line l JOIN customer_order o ON o.id = l.order_id
@@ -158,6 +160,7 @@ interface ClaimRow {
   orderLineId: string;
   productName: string | null;
   nameNe: string | null;
+  nameJa: string | null;
   sku: string | null;
   unitPrice: number | null;
   deliveredQuantity: number | null;
@@ -174,7 +177,7 @@ interface ClaimRow {
 
 const CLAIM_SELECT = `SELECT g.id, g.customer_id AS customerId, c.restaurant_name AS restaurantName,
        g.order_id AS orderId, o.order_number AS orderNumber, g.order_line_id AS orderLineId,
-       l.name AS productName, p.name_ne AS nameNe, l.sku, l.unit_price AS unitPrice,
+       l.name AS productName, p.name_ne AS nameNe, l.name_ja AS nameJa, l.sku, l.unit_price AS unitPrice,
        COALESCE(l.delivered_quantity, l.quantity) AS deliveredQuantity, g.quantity, g.reason,
        g.photo, g.status, g.decision_note AS decisionNote, g.decided_at AS decidedAt,
        cn.id AS creditNoteId, cn.number AS creditNoteNumber, g.created_at AS createdAt
@@ -194,6 +197,7 @@ const toClaim = (r: ClaimRow): ClaimOut => ({
   orderLineId: r.orderLineId,
   productName: r.productName ?? '',
   nameNe: r.nameNe || null,
+  nameJa: r.nameJa || null,
   sku: r.sku ?? '',
   unitPrice: r.unitPrice ?? 0,
   deliveredQuantity: r.deliveredQuantity ?? 0,
@@ -265,6 +269,7 @@ export function claimableLines(
       orderLineId: r.lineId,
       name: r.name,
       nameNe: r.nameNe || null,
+      nameJa: r.nameJa || null,
       sku: r.sku,
       claimable,
     });
@@ -368,6 +373,7 @@ function issueCreditNote(
     return {
       orderLineId: line.lineId,
       name: line.name,
+      nameJa: line.nameJa,
       unitPrice: line.unitPrice,
       quantity,
       amount: line.unitPrice * quantity,
@@ -414,8 +420,8 @@ function issueCreditNote(
       nowIso(),
     );
   const insertLine = db.$client.prepare(
-    `INSERT INTO credit_note_line (id, credit_note_id, position, order_line_id, name, unit_price,
-       quantity, amount, tax_rate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO credit_note_line (id, credit_note_id, position, order_line_id, name, name_ja,
+       unit_price, quantity, amount, tax_rate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   lines.forEach((l, i) => {
     insertLine.run(
@@ -424,6 +430,7 @@ function issueCreditNote(
       i + 1,
       l.orderLineId,
       l.name,
+      l.nameJa,
       l.unitPrice,
       l.quantity,
       l.amount,
@@ -508,13 +515,14 @@ export function creditableLines(db: Db, invoiceId: string): CreditableOut {
         invoiceLineId: string;
         orderLineId: string;
         name: string;
+        nameJa: string | null;
         sku: string;
         unitPrice: number;
         taxRate: number;
         invoiced: number;
       }
     >(
-      `SELECT id AS invoiceLineId, order_line_id AS orderLineId, name, sku,
+      `SELECT id AS invoiceLineId, order_line_id AS orderLineId, name, name_ja AS nameJa, sku,
               unit_price AS unitPrice, tax_rate AS taxRate, quantity AS invoiced
          FROM invoice_line WHERE invoice_id = ? AND order_line_id IS NOT NULL ORDER BY position`,
     )

@@ -3,11 +3,15 @@ import { ITEM_COUNTS, ITEM_TYPES, SHOW_DESCRIPTION, UNITS } from '../enums';
 
 export const idParam = z.string({ error: 'common.idRequired' }).trim().min(1).max(64);
 
-/** `nameNe`: the optional Nepali name, shown in the Nepali interface (else `name`). */
+/**
+ * `nameNe`, `nameJa`: the optional Nepali and Japanese names, shown in the Nepali and Japanese
+ * interfaces (else `name`).
+ */
 export const categoryOut = z.object({
   _id: z.string(),
   name: z.string(),
   nameNe: z.string().nullish(),
+  nameJa: z.string().nullish(),
   /** The consumption-tax rate its products follow, in percent. */
   taxRate: z.union([z.literal(8), z.literal(10)]).optional(),
 });
@@ -18,6 +22,8 @@ export const productOut = z.object({
   name: z.string(),
   /** The Nepali name, when the office gave one (DESIGN §6). */
   nameNe: z.string().nullable(),
+  /** The Japanese name, when the office gave one (ADR 064). */
+  nameJa: z.string().nullish(),
   category: categoryOut.nullable(),
   price: z.number().int(),
   description: z.string(),

@@ -64,6 +64,9 @@ export const lowStockOut = z.object({
     z.object({
       _id: z.string(),
       name: z.string(),
+      /** Its names in the office's other languages (ADR 064). */
+      nameNe: z.string().nullish(),
+      nameJa: z.string().nullish(),
       sku: z.enum(UNITS),
       stockInCount: z.number().int(),
       lowStockAt: z.number().int(),

@@ -93,7 +93,7 @@ export function OrderLinesTable({
                 <Table.Tr key={line._id} data-testid="order-line">
                   <Table.Td>{index + 1}</Table.Td>
                   <Table.Td>
-                    {localName({ name: line.name, nameNe: line.nameNe }, i18n.resolvedLanguage)}
+                    {localName(line, i18n.resolvedLanguage)}
                     {reducedMark(line.taxRate)}
                     {note && (
                       <Text size="xs" c="orange.9" fw={600} data-testid="delivered-note">

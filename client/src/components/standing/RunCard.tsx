@@ -32,6 +32,7 @@ export type RunView = {
     productId: string;
     name: string;
     nameNe?: string | null;
+    nameJa?: string | null;
     sku?: string;
     quantity: number;
     lineTotal: number;
@@ -83,7 +84,14 @@ export function RunCard({
   const date = formatDate(run.deliveryDate, i18n.language);
   const time = showInstant(run.cutoffAt);
   const nameOf = (l: RunView['lines'][number]) =>
-    localName({ name: l.name, nameNe: l.nameNe ?? catalogue.get(l.productId)?.nameNe }, language);
+    localName(
+      {
+        name: l.name,
+        nameNe: l.nameNe ?? catalogue.get(l.productId)?.nameNe,
+        nameJa: l.nameJa ?? catalogue.get(l.productId)?.nameJa,
+      },
+      language,
+    );
   const unitOf = (l: RunView['lines'][number]) => {
     const sku = l.sku || catalogue.get(l.productId)?.sku;
     return sku ? unitLabel(t, sku) : '';

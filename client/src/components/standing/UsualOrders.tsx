@@ -6,7 +6,7 @@ import { formatDate } from '../../dates';
 import { errorText } from '../../errors';
 import { trpc } from '../../trpc';
 import { LazyDateField } from '../dates/LazyDateField';
-import { localName, unitLabel } from '../localName';
+import { localName, type Named, unitLabel } from '../localName';
 import { notifyError, notifySuccess } from '../notify';
 import { QuantityRow, standingQuantity } from './QuantityRow';
 
@@ -19,9 +19,13 @@ interface SheetItem {
   id: string;
   name: string;
   nameNe?: string | null;
+  nameJa?: string | null;
   /** The product's unit (Bag, Kg, ...), when known. */
   sku?: string;
 }
+
+/** A product's names in each language, as a sheet item keeps them. */
+const names = (p: Named) => ({ name: p.name, nameNe: p.nameNe, nameJa: p.nameJa });
 
 /** The catalogue's products by id: a line's unit and Nepali name when its own answer lacks them. */
 export function useCatalogue() {
@@ -40,7 +44,13 @@ function WeekdayEditor({
 }: {
   who: Who;
   weekday: string;
-  lines: { product: string; name: string; nameNe?: string | null; quantity: number }[];
+  lines: {
+    product: string;
+    name: string;
+    nameNe?: string | null;
+    nameJa?: string | null;
+    quantity: number;
+  }[];
   sheet: SheetItem[];
   /** When this day's draft appears (weekday and time of day) and its cut-off time. */
   draftsFrom?: { weekday: string; time: string };
@@ -58,6 +68,7 @@ function WeekdayEditor({
         id: l.product,
         name: l.name,
         nameNe: l.nameNe ?? onSheet?.nameNe ?? known?.nameNe,
+        nameJa: l.nameJa ?? onSheet?.nameJa ?? known?.nameJa,
         sku: onSheet?.sku ?? known?.sku,
       };
     }),
@@ -248,8 +259,8 @@ export function UsualOrders({ customerId }: Who) {
   const theirSheet = trpc.standing.orderSheetFor.useQuery({ customerId: cid }, { enabled: !!cid });
   const days = (cid ? theirs.data : mine.data) ?? [];
   const sheet: SheetItem[] = cid
-    ? (theirSheet.data ?? []).map((p) => ({ id: p.id, name: p.name, nameNe: p.nameNe, sku: p.sku }))
-    : (mySheet.data ?? []).map((p) => ({ id: p._id, name: p.name, nameNe: p.nameNe, sku: p.sku }));
+    ? (theirSheet.data ?? []).map((p) => ({ id: p.id, ...names(p), sku: p.sku }))
+    : (mySheet.data ?? []).map((p) => ({ id: p._id, ...names(p), sku: p.sku }));
   return (
     <Stack gap="md">
       <Text size="sm">{t('standing.intro')}</Text>

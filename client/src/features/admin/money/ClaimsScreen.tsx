@@ -8,7 +8,7 @@ import type { ClaimOut } from '../../../../../shared/schemas/billing';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { printPath } from '../../../components/documents/paths';
-import { unitLabel } from '../../../components/localName';
+import { localName, unitLabel } from '../../../components/localName';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { showInstantDate } from '../../../dates';
 import { withKey } from '../../../keyed';
@@ -26,7 +26,10 @@ const COLORS: Record<ClaimStatus, string> = {
 
 /** The customers' goods claims: the office approves (a credit note) or rejects each. */
 export function ClaimsScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The line as its order named it, in the office's language (a Japanese name, ADR 064).
+  const productOf = (c: ClaimOut) =>
+    localName({ name: c.productName, nameNe: c.nameNe, nameJa: c.nameJa }, i18n.resolvedLanguage);
   const [status, setStatus] = useState<'all' | ClaimStatus>('pending');
   const list = trpc.claims.list.useQuery(status === 'all' ? {} : { status });
   const [busy, setBusy] = useState<string | null>(null);
@@ -95,7 +98,7 @@ export function ClaimsScreen() {
                 accessor: 'productName',
                 title: t('money.product'),
                 render: (c) =>
-                  `${c.productName} (${c.quantity}/${c.deliveredQuantity} ${unitLabel(t, c.sku)})`,
+                  `${productOf(c)} (${c.quantity}/${c.deliveredQuantity} ${unitLabel(t, c.sku)})`,
               },
               {
                 accessor: 'unitPrice',
@@ -128,7 +131,7 @@ export function ClaimsScreen() {
                         data-claim-first
                         aria-label={t('money.approveClaimOf', {
                           name: c.restaurantName,
-                          product: c.productName,
+                          product: productOf(c),
                         })}
                         loading={busy === c._id}
                         onClick={() => setApproving(c)}
@@ -141,7 +144,7 @@ export function ClaimsScreen() {
                         disabled={busy === c._id}
                         aria-label={t('money.rejectClaimOf', {
                           name: c.restaurantName,
-                          product: c.productName,
+                          product: productOf(c),
                         })}
                         onClick={() => void decide(c, false)}
                       >
@@ -182,7 +185,7 @@ export function ClaimsScreen() {
           <Text mb="lg">
             {t('money.claimApproveConfirm', {
               name: approving.restaurantName,
-              product: approving.productName,
+              product: productOf(approving),
               quantity: approving.quantity,
               amount: formatYen(approving.unitPrice * approving.quantity),
             })}

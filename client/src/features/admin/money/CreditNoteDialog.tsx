@@ -17,6 +17,7 @@ import { formatYen } from '../../../../../shared/format';
 import type { CreditNoteOut } from '../../../../../shared/schemas/billing';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { DocumentActions } from '../../../components/documents/DocumentActions';
+import { localName } from '../../../components/localName';
 import { notifySuccess } from '../../../components/notify';
 import { useFocusBack } from '../../../components/useFocusBack';
 import { errorText } from '../../../errors';
@@ -50,7 +51,9 @@ export function CreditNoteDialog({
   onClose(): void;
   onIssued(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A line as the invoice billed it, in the office's language (a Japanese name, ADR 064).
+  const nameOf = (l: CreditableLine) => localName(l, i18n.resolvedLanguage);
   useFocusBack();
   const utils = trpc.useUtils();
   const lines = useCreditableLines(invoice._id);
@@ -152,7 +155,7 @@ export function CreditNoteDialog({
             {chosen.map((r) => (
               <List.Item key={r.line.invoiceLineId}>
                 {t('money.creditNote.confirmLine', {
-                  name: r.line.name,
+                  name: nameOf(r.line),
                   quantity: r.quantity,
                   amount: formatYen(r.line.unitPrice * r.quantity),
                 })}
@@ -215,7 +218,7 @@ export function CreditNoteDialog({
                       <Table.Tr key={line.invoiceLineId}>
                         <Table.Td>
                           {line.taxRate === 8 ? '※ ' : ''}
-                          {line.name}
+                          {nameOf(line)}
                         </Table.Td>
                         <Table.Td ta="right">{formatYen(line.unitPrice)}</Table.Td>
                         <Table.Td ta="right">{line.invoiced}</Table.Td>
@@ -224,7 +227,10 @@ export function CreditNoteDialog({
                           <NumberInput
                             size="xs"
                             w={120}
-                            aria-label={t('money.creditNote.quantityOf', { name: line.name, max })}
+                            aria-label={t('money.creditNote.quantityOf', {
+                              name: nameOf(line),
+                              max,
+                            })}
                             value={raw}
                             onChange={(v) =>
                               setQuantities((q) => ({ ...q, [line.invoiceLineId]: v }))

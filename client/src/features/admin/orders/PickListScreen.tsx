@@ -2,7 +2,7 @@ import './print.css';
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { displayPhone } from '../../../../../shared/format';
+import { shownPhone } from '../../../../../shared/phone';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DateField } from '../../../components/dates/DateField';
 import { SquareIcon } from '../../../components/icons';
@@ -93,7 +93,7 @@ export function PickListScreen() {
                     <Table.Tr key={`${l.itemName}|${l.sku}`}>
                       <Table.Td>
                         {localName(
-                          { name: l.itemName, nameNe: l.itemNameNe },
+                          { name: l.itemName, nameNe: l.itemNameNe, nameJa: l.itemNameJa },
                           i18n.resolvedLanguage,
                         )}
                       </Table.Td>
@@ -120,7 +120,7 @@ export function PickListScreen() {
                       {i + 1}. {s.restaurantName} ({s.customerCode})
                     </Text>
                     <Text size="sm">
-                      #{s.orderNumber} · {s.routeName ?? '-'} · {displayPhone(s.phoneNumber)}
+                      #{s.orderNumber} · {s.routeName ?? '-'} · {shownPhone(s.phoneNumber)}
                     </Text>
                   </Group>
                   {s.customMessage && (
@@ -132,9 +132,7 @@ export function PickListScreen() {
                     <Table.Tbody>
                       {s.lines.map((l, j) => (
                         <Table.Tr key={`${s.orderId}:${j.toString()}`}>
-                          <Table.Td>
-                            {localName({ name: l.name, nameNe: l.nameNe }, i18n.resolvedLanguage)}
-                          </Table.Td>
+                          <Table.Td>{localName(l, i18n.resolvedLanguage)}</Table.Td>
                           <Table.Td ta="right" w={120}>
                             {l.quantity} {unitLabel(t, l.sku)}
                           </Table.Td>

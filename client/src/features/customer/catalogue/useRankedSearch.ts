@@ -28,6 +28,6 @@ export function useRankedSearch(
       const byId = new Map(all.map((p) => [p._id, p]));
       return ranked.data.ids.flatMap((id) => byId.get(id) ?? []);
     }
-    return all.filter((p) => matchesName([p.name, p.nameNe], q));
+    return all.filter((p) => matchesName([p.name, p.nameNe, p.nameJa], q));
   }, [products, query, settled, ranked.data, ranked.isPlaceholderData]);
 }

@@ -15,6 +15,7 @@ interface RefusedLine {
   product: string;
   name: string;
   nameNe?: string | null;
+  nameJa?: string | null;
   quantity: number;
 }
 

@@ -79,6 +79,7 @@ interface EditLine {
   product: string;
   name: string;
   nameNe?: string | null;
+  nameJa?: string | null;
   sku: string;
   quantity: number;
   minQuantity: number;
@@ -93,6 +94,7 @@ const asCartItems = (lines: readonly EditLine[]): CartItem[] =>
     id: l.product,
     name: l.name,
     nameNe: l.nameNe,
+    nameJa: l.nameJa,
     sku: l.sku,
     quantity: l.quantity,
     ...(l.price !== undefined ? { price: l.price } : {}),
@@ -130,6 +132,7 @@ function ChangeForm({
         product: l.product as string,
         name: l.name,
         nameNe: l.nameNe ?? null,
+        nameJa: l.nameJa ?? null,
         sku: l.sku,
         quantity: l.quantity,
         minQuantity: 1,
@@ -166,8 +169,8 @@ function ChangeForm({
   const addable = (products.data ?? [])
     .filter((p) => p.itemType !== 'Out of Stock' && !lines.some((l) => l.product === p._id))
     .map((p) => ({ value: p._id, label: localName(p, language) }));
-  // The catalogue's forgiving search over both names ("ghee" finds "घ्यू" in Nepali).
-  const namesOf = new Map((products.data ?? []).map((p) => [p._id, [p.name, p.nameNe]]));
+  // The catalogue's forgiving search over its names ("ghee" finds "घ्यू" in Nepali).
+  const namesOf = new Map((products.data ?? []).map((p) => [p._id, [p.name, p.nameNe, p.nameJa]]));
   const filterAddable: OptionsFilter<string> = ({ options, search }) =>
     (options as ComboboxItem<string>[]).filter((o) =>
       matchesName(namesOf.get(o.value) ?? o.label, search),
@@ -230,6 +233,7 @@ function ChangeForm({
               product: p._id,
               name: p.name,
               nameNe: p.nameNe ?? null,
+              nameJa: p.nameJa ?? null,
               sku: p.sku,
               quantity: smallestQuantity(termsOf(p)),
               minQuantity: p.minQuantity,

@@ -50,7 +50,8 @@ export function SubstitutePicker({
         (p._id === entry?.productId ||
           !k ||
           p.name.toLowerCase().includes(k) ||
-          (p.nameNe ?? '').toLowerCase().includes(k)),
+          (p.nameNe ?? '').toLowerCase().includes(k) ||
+          (p.nameJa ?? '').toLowerCase().includes(k)),
     );
   }, [offer, search, productId, entry?.productId]);
 

@@ -35,12 +35,18 @@ export function CategoryForm({
     initialValues: {
       name: category?.name ?? '',
       nameNe: category?.nameNe ?? '',
+      nameJa: category?.nameJa ?? '',
       taxRate: String(category?.taxRate ?? 8),
     },
     validate,
     validateInputOnChange: true,
   });
-  const submit = async (values: { name: string; nameNe: string; taxRate: string }) => {
+  const submit = async (values: {
+    name: string;
+    nameNe: string;
+    nameJa: string;
+    taxRate: string;
+  }) => {
     const body = { ...values, taxRate: Number(values.taxRate) as 8 | 10 };
     try {
       if (category) await update.mutateAsync({ id: category._id, ...body });
@@ -58,7 +64,7 @@ export function CategoryForm({
       after.failed(error);
     }
   };
-  const input = (name: 'name' | 'nameNe' | 'taxRate') => {
+  const input = (name: 'name' | 'nameNe' | 'nameJa' | 'taxRate') => {
     const p = form.getInputProps(name);
     return { ...p, error: fieldErrorText(t, p.error) };
   };
@@ -79,6 +85,7 @@ export function CategoryForm({
             {...input('name')}
           />
           <TextInput label={t('office.categories.nameNe')} {...input('nameNe')} />
+          <TextInput label={t('office.categories.nameJa')} lang="ja" {...input('nameJa')} />
           <Select
             label={t('office.categories.taxRate')}
             allowDeselect={false}
@@ -131,6 +138,11 @@ export function CategoriesPanel() {
               accessor: 'nameNe',
               title: t('office.categories.nameNe'),
               render: (c) => c.nameNe ?? '—',
+            },
+            {
+              accessor: 'nameJa',
+              title: t('office.categories.nameJa'),
+              render: (c) => c.nameJa ?? '—',
             },
             {
               accessor: 'taxRate',

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { unitLabel } from '../../../../components/localName';
+import { localName, unitLabel } from '../../../../components/localName';
 import { notifySuccess } from '../../../../components/notify';
 import { trpc } from '../../../../trpc';
 import { useAfterChange } from '../shared/useOfficeMutation';
@@ -28,7 +28,7 @@ const asNumber = (v: string | number) => (typeof v === 'number' ? v : v === '' ?
 
 /** Goods received: product, quantity, note. `productId` fixes the product (its own panel). */
 export function ReceiveForm({ productId }: { productId?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const after = useAfterChange();
   const utils = trpc.useUtils();
   const products = trpc.products.list.useQuery(undefined, { enabled: !productId });
@@ -47,7 +47,8 @@ export function ReceiveForm({ productId }: { productId?: string }) {
         quantity: quantity as number,
         note,
       });
-      const name = products.data?.find((p) => p._id === target)?.name ?? '';
+      const found = products.data?.find((p) => p._id === target);
+      const name = found ? localName(found, i18n.resolvedLanguage) : '';
       void utils.invalidate();
       notifySuccess(t('stock.received', { name, count: r.stockInCount }));
       setQuantity('');
@@ -69,7 +70,7 @@ export function ReceiveForm({ productId }: { productId?: string }) {
           required
           data={(products.data ?? [])
             .filter((p) => p.itemCount === 'Count')
-            .map((p) => ({ value: p._id, label: p.name }))}
+            .map((p) => ({ value: p._id, label: localName(p, i18n.resolvedLanguage) }))}
           value={chosen}
           onChange={setChosen}
         />
@@ -100,7 +101,7 @@ export function ReceiveForm({ productId }: { productId?: string }) {
 
 /** The low-stock list, with the business's default threshold. */
 export function LowStockPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const after = useAfterChange();
   const list = trpc.stock.lowStock.useQuery();
   const save = trpc.stock.updateSettings.useMutation();
@@ -157,7 +158,7 @@ export function LowStockPanel() {
             <Table.Tbody>
               {list.data.products.map((p) => (
                 <Table.Tr key={p._id}>
-                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>{localName(p, i18n.resolvedLanguage)}</Table.Td>
                   <Table.Td ta="right">
                     <Text span fw={700} c={p.stockInCount === 0 ? 'red.9' : undefined}>
                       {p.stockInCount} {unitLabel(t, p.sku)}
