@@ -38,17 +38,59 @@ export function previousClosingDate(closingDay: number | null, date: string): st
 }
 
 /**
- * When a closing is due: the customer's payment day, the first such day after the closing date
- * (closing on the 20th, paying on the 25th: the 25th of the same month; closing at month end:
- * the 25th of the next). Without a payment day: the end of the following month (翌月末).
+ * The month a monthly customer pays in, counted from its closing's month (支払月): 0 当月 (the
+ * closing's own month), 1 翌月 (the next; new customers' default), 2 翌々月 (the one after).
  */
-export function dueDateAfter(closingDate: string, paymentDay: string | null): string {
-  const day = Number.parseInt(paymentDay ?? '', 10);
-  if (!Number.isInteger(day) || day < 1 || day > 31) {
-    return dayInMonth(addMonths(closingDate, 1), MONTH_END);
-  }
-  const sameMonth = dayInMonth(closingDate, day);
-  return sameMonth > closingDate ? sameMonth : dayInMonth(addMonths(closingDate, 1), day);
+export const PAYMENT_MONTHS = [0, 1, 2] as const;
+export type PaymentMonth = (typeof PAYMENT_MONTHS)[number];
+export const DEFAULT_PAYMENT_MONTH: PaymentMonth = 1;
+
+/** A payment day of month as stored ("25"), or null when none is set (the month's end). */
+export function paymentDayOf(paymentDay: string | number | null | undefined): number | null {
+  const day = typeof paymentDay === 'number' ? paymentDay : Number.parseInt(paymentDay ?? '', 10);
+  return Number.isInteger(day) && day >= 1 && day <= 31 ? day : null;
+}
+
+/**
+ * When a closing is due (20日締め翌月末払い): the payment day in the payment month counted from
+ * the closing's month; a day beyond that month's end (31 = 月末), or no payment day, is its last
+ * day. December's closing paid 翌月 is due in January of the next year.
+ */
+export function dueDateOf(
+  closingDate: string,
+  paymentMonth: number,
+  paymentDay: string | number | null,
+): string {
+  return dayInMonth(addMonths(closingDate, paymentMonth), paymentDayOf(paymentDay) ?? MONTH_END);
+}
+
+/**
+ * Whether a term can be paid: 当月 needs the payment day after the closing day (20日締め当月末
+ * is fine, 20日締め当月10日 would be due before the closing, 月末締め当月 on the closing itself).
+ */
+export function paymentMonthFits(
+  closingDay: number | null,
+  paymentMonth: number,
+  paymentDay: string | number | null,
+): boolean {
+  if (paymentMonth !== 0) return true;
+  const closing = closingDay ?? MONTH_END;
+  return closing < MONTH_END && (paymentDayOf(paymentDay) ?? MONTH_END) > closing;
+}
+
+/**
+ * The payment month that keeps a term's due dates as they were before customers had one, when a
+ * closing was due on the first payment day after it (migrations/0022 says the same in SQL): a
+ * payment day after the closing day is the same month's, any other (and a month-end closing, or
+ * no payment day: the end of the following month) the next month's.
+ */
+export function paymentMonthBefore0022(
+  closingDay: number | null,
+  paymentDay: string | number | null,
+): PaymentMonth {
+  const day = paymentDayOf(paymentDay);
+  const closing = closingDay ?? MONTH_END;
+  return day !== null && closing < MONTH_END && day > closing ? 0 : 1;
 }
 
 /** The first closing date on or after `date` for a closing day (no closing day: month end). */

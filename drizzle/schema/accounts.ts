@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { PaymentMonth } from '../../shared/closing-dates';
 import {
   ACCOUNT_KINDS,
   DOCUMENT_LANGUAGES,
@@ -79,6 +80,11 @@ export const customer = sqliteTable(
     email: text('email'),
     /** Monthly customers: the day of month their deliveries are closed, 31 = month end. */
     closingDay: integer('closing_day'),
+    /**
+     * Monthly customers: the month the payment day falls in, counted from the closing's month
+     * (0 当月, 1 翌月, 2 翌々月; shared/closing-dates.ts, ADR 066).
+     */
+    paymentMonth: integer('payment_month').$type<PaymentMonth>().notNull().default(1),
     /** The language of the customer's documents (invoices, slips, statements). */
     documentLanguage: text('document_language', { enum: DOCUMENT_LANGUAGES })
       .notNull()
@@ -90,6 +96,7 @@ export const customer = sqliteTable(
     index('customer_route_id_idx').on(t.routeId, t.stopPosition),
     index('customer_payment_method_idx').on(t.paymentMethod, t.badDebt),
     index('customer_restaurant_name_idx').on(t.restaurantName),
+    check('customer_payment_month_check', sql`${t.paymentMonth} IN (0, 1, 2)`),
   ],
 );
 

@@ -6,7 +6,7 @@ import { takePaymentAtDelivery } from '../../server/money/payments';
 import { type Actor, recordAudit } from '../../server/platform/audit';
 import { type Db, write } from '../../server/platform/db';
 import { newId } from '../../server/platform/ids';
-import { dueDateAfter, nextClosingDate } from '../../shared/closing-dates';
+import { dueDateOf, nextClosingDate, type PaymentMonth } from '../../shared/closing-dates';
 import { addDaysIso } from '../../shared/delivery-dates';
 
 // The demo's money from deliveries (ADR 033), made by the product's own services so every
@@ -37,8 +37,23 @@ export const DEMO_BUSINESS = {
   registrationNumber: 'T7000012050002',
 };
 
-/** Closing days of the monthly customers, in turn: most close at month end. */
-const CLOSING_DAYS = [31, 20, 31, 25, 31, 15];
+/**
+ * The monthly customers' terms, in turn (ADR 066): most 月末締め翌月末払い, some 20日締め翌月末払い
+ * and 25日締め翌月25日払い, as wholesalers' customers in Japan usually pay.
+ */
+const MONTHLY_TERMS: { closingDay: number; paymentMonth: PaymentMonth; paymentDate: string }[] = [
+  { closingDay: 31, paymentMonth: 1, paymentDate: '31' },
+  { closingDay: 20, paymentMonth: 1, paymentDate: '31' },
+  { closingDay: 31, paymentMonth: 1, paymentDate: '31' },
+  { closingDay: 25, paymentMonth: 1, paymentDate: '25' },
+  { closingDay: 31, paymentMonth: 1, paymentDate: '31' },
+  { closingDay: 20, paymentMonth: 1, paymentDate: '31' },
+];
+
+/** The terms of the `index`-th monthly customer (in customer-code order). */
+export function monthlyTerms(index: number) {
+  return MONTHLY_TERMS[index % MONTHLY_TERMS.length] as (typeof MONTHLY_TERMS)[number];
+}
 
 export function seedBilling(
   db: Db,
@@ -48,7 +63,6 @@ export function seedBilling(
     start: string;
     adminId: string;
     deliveries: DeliveryToBill[];
-    monthly: string[];
   },
 ): void {
   const office: Actor = { id: o.adminId, name: 'admin' };
@@ -60,26 +74,31 @@ export function seedBilling(
            ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
       )
       .run(JSON.stringify(DEMO_BUSINESS));
-    const setDay = db.$client.prepare('UPDATE customer SET closing_day = ? WHERE id = ?');
-    o.monthly.forEach((id, i) => {
-      setDay.run(CLOSING_DAYS[i % CLOSING_DAYS.length], id);
-    });
     // The office's typed invoices to monthly customers are due with the statement that will
     // count them, as the invoice screen makes them when no date is typed (ADR 034, amended).
     const typed = db.$client
       .prepare<
         [],
-        { id: string; day: string; closingDay: number | null; paymentDate: string | null }
+        {
+          id: string;
+          day: string;
+          closingDay: number | null;
+          paymentDate: string | null;
+          paymentMonth: number;
+        }
       >(
         `SELECT i.id, substr(i.created_at, 1, 10) AS day, c.closing_day AS closingDay,
-                c.payment_date AS paymentDate
+                c.payment_date AS paymentDate, c.payment_month AS paymentMonth
            FROM invoice i JOIN customer c ON c.id = i.customer_id
           WHERE i.kind = 'manual' AND c.payment_method = 'monthly'`,
       )
       .all();
     const setDue = db.$client.prepare('UPDATE invoice SET due_date = ? WHERE id = ?');
     for (const t of typed) {
-      setDue.run(dueDateAfter(nextClosingDate(t.closingDay, t.day), t.paymentDate), t.id);
+      setDue.run(
+        dueDateOf(nextClosingDate(t.closingDay, t.day), t.paymentMonth, t.paymentDate),
+        t.id,
+      );
     }
   });
 

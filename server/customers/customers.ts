@@ -2,6 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { account, customer, route } from '../../drizzle/schema';
 import {
+  DEFAULT_PAYMENT_MONTH,
+  type PaymentMonth,
+  paymentMonthFits,
+} from '../../shared/closing-dates';
+import {
   CUSTOMER_PAGE_SIZE,
   type CustomerKind,
   type CustomerOut,
@@ -53,6 +58,7 @@ interface ListRow {
   billingAddress: string | null;
   email: string | null;
   closingDay: number | null;
+  paymentMonth: PaymentMonth;
   documentLanguage: 'ja' | 'en';
   lastOrder: string | null;
   lastJob: string | null;
@@ -67,7 +73,7 @@ const LIST_SELECT = sql`
     a.username AS username, c.bad_debt AS badDebt, c.web_order AS webOrder,
     c.credit_hold AS creditHold, c.billing_name AS billingName,
     c.billing_address AS billingAddress, c.email AS email, c.closing_day AS closingDay,
-    c.document_language AS documentLanguage,
+    c.payment_month AS paymentMonth, c.document_language AS documentLanguage,
     (SELECT MAX(o.delivered_at) FROM customer_order o
       WHERE o.customer_id = c.id AND o.delivered_at IS NOT NULL
         -- An order's delivered_at is when it was handed over; with a driver, the job says
@@ -114,6 +120,7 @@ function toOut(r: ListRow, silent: ReadonlySet<string>): CustomerOut {
     billingAddress: r.billingAddress,
     email: r.email,
     closingDay: r.closingDay,
+    paymentMonth: r.paymentMonth,
     documentLanguage: r.documentLanguage === 'en' ? 'en' : 'ja',
     totalDues: r.dues,
     lastDelivered: last,
@@ -215,6 +222,7 @@ function trailFields(db: Db, c: CustomerRow, username: string | null) {
     billingAddress: c.billingAddress,
     email: c.email,
     closingDay: c.closingDay,
+    paymentMonth: c.paymentMonth,
     documentLanguage: c.documentLanguage,
   };
 }
@@ -237,8 +245,23 @@ function rowValues(input: Fields) {
     billingAddress: input.billingAddress,
     email: input.email,
     closingDay: input.closingDay,
+    // Absent (an update from before payment months, the import): the row's own or the default.
+    ...(input.paymentMonth === undefined ? {} : { paymentMonth: input.paymentMonth }),
     documentLanguage: input.documentLanguage,
   };
+}
+
+/**
+ * A 当月 term pays after its closing (20日締め当月末), never before it or on it (20日締め当月10日):
+ * refused on the month, whichever field made it so. A cash customer's terms are not used.
+ */
+function assertPaymentMonthFits(input: Fields, paymentMonth: number): void {
+  if (
+    input.paymentMethod === 'monthly' &&
+    !paymentMonthFits(input.closingDay, paymentMonth, input.paymentDate)
+  ) {
+    throw fieldError('paymentMonth', 'customer.paymentMonthTooEarly');
+  }
 }
 
 export function assertRoute(db: Db, id: string): void {
@@ -287,6 +310,7 @@ export async function createCustomer(
   input: Fields,
 ): Promise<CustomerOut> {
   if (input.username && !input.password) throw fieldError('password', 'customer.passwordRequired');
+  assertPaymentMonthFits(input, input.paymentMonth ?? DEFAULT_PAYMENT_MONTH);
   // Checked before the slow hash, and again inside the transaction.
   assertCodeFree(db, input.customerCode, null);
   if (input.username) assertUsernameFree(db, input.username, 'customer.usernameTaken');
@@ -322,6 +346,7 @@ export async function updateCustomer(
 ): Promise<CustomerOut> {
   const existing = db.select().from(customer).where(eq(customer.id, input.id)).get();
   if (!existing) throw notFound('customer.notFound');
+  assertPaymentMonthFits(input, input.paymentMonth ?? existing.paymentMonth);
   if (input.username === undefined) {
     // Left out of the request: the login stays as it is.
     const current = existing.accountId
@@ -344,6 +369,7 @@ export async function updateCustomer(
   write(db, () => {
     const before = db.select().from(customer).where(eq(customer.id, input.id)).get();
     if (!before) throw notFound('customer.notFound');
+    assertPaymentMonthFits(input, input.paymentMonth ?? before.paymentMonth);
     assertRoute(db, input.route);
     assertCodeFree(db, input.customerCode, input.id);
     const login = before.accountId

@@ -31,6 +31,8 @@ export interface BillableLine {
   /** YYYY-MM-DD the order was delivered. */
   date: string;
   name: string;
+  /** The Japanese name its order line was placed with; the invoice keeps it (ADR 064). */
+  nameJa: string | null;
   sku: string;
   unitPrice: number;
   /** What was delivered (the ordered quantity unless the driver recorded otherwise). */
@@ -56,6 +58,7 @@ export function deliveredLines(
         id: string;
         orderId: string;
         name: string;
+        nameJa: string | null;
         sku: string;
         unitPrice: number;
         quantity: number;
@@ -65,7 +68,7 @@ export function deliveredLines(
         rounding: TaxRounding;
       }
     >(
-      `SELECT l.id, l.order_id AS orderId, l.name, l.sku, l.unit_price AS unitPrice, l.quantity,
+      `SELECT l.id, l.order_id AS orderId, l.name, l.name_ja AS nameJa, l.sku, l.unit_price AS unitPrice, l.quantity,
               l.delivered_quantity AS deliveredQuantity, l.tax_rate AS taxRate,
               o.tax_basis AS basis, o.tax_rounding AS rounding
          FROM order_line l JOIN customer_order o ON o.id = l.order_id
@@ -82,6 +85,7 @@ export function deliveredLines(
       orderLineId: r.id,
       date: day.get(r.orderId) ?? '',
       name: r.name,
+      nameJa: r.nameJa,
       sku: r.sku,
       unitPrice: r.unitPrice,
       quantity,
@@ -258,9 +262,9 @@ export function issueInvoice(
       nowIso(),
     );
   const insertLine = db.$client.prepare(
-    `INSERT INTO invoice_line (id, invoice_id, position, order_id, order_line_id, date, name, sku,
-       unit_price, quantity, amount, tax_rate)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO invoice_line (id, invoice_id, position, order_id, order_line_id, date, name,
+       name_ja, sku, unit_price, quantity, amount, tax_rate)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   values.lines.forEach((l, i) => {
     insertLine.run(
@@ -271,6 +275,7 @@ export function issueInvoice(
       l.orderLineId,
       l.date,
       l.name,
+      l.nameJa,
       l.sku,
       l.unitPrice,
       l.quantity,

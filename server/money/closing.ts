@@ -1,5 +1,5 @@
 import {
-  dueDateAfter,
+  dueDateOf,
   isClosingDate,
   latestClosingDate,
   nextClosingDate,
@@ -50,10 +50,12 @@ interface Target {
   customerCode: string;
   closingDay: number | null;
   paymentDate: string | null;
+  paymentMonth: number;
 }
 
 const TARGET_SELECT = `SELECT id, restaurant_name AS restaurantName, customer_code AS customerCode,
-       closing_day AS closingDay, payment_date AS paymentDate FROM customer`;
+       closing_day AS closingDay, payment_date AS paymentDate, payment_month AS paymentMonth
+       FROM customer`;
 
 // The calendar rules (closing dates, due dates) are pure and shared with the customer form,
 // which says when the next closing is due: shared/closing-dates.ts (ADR 057).
@@ -67,10 +69,16 @@ export function dueWithStatement(db: Db, customerId: string, date: string): stri
   const c = db.$client
     .prepare<
       [string],
-      { paymentMethod: string; closingDay: number | null; paymentDate: string | null }
+      {
+        paymentMethod: string;
+        closingDay: number | null;
+        paymentDate: string | null;
+        paymentMonth: number;
+      }
     >(
       `SELECT payment_method AS paymentMethod, closing_day AS closingDay,
-              payment_date AS paymentDate FROM customer WHERE id = ?`,
+              payment_date AS paymentDate, payment_month AS paymentMonth
+         FROM customer WHERE id = ?`,
     )
     .get(customerId);
   if (c?.paymentMethod !== 'monthly') return null;
@@ -83,7 +91,7 @@ export function dueWithStatement(db: Db, customerId: string, date: string): stri
       .get(customerId) ?? null;
   // Closed already for that day (or later): the next statement counts it.
   const from = lastRun && lastRun >= date ? addDaysIso(lastRun, 1) : date;
-  return dueDateAfter(nextClosingDate(c.closingDay, from), c.paymentDate);
+  return dueDateOf(nextClosingDate(c.closingDay, from), c.paymentMonth, c.paymentDate);
 }
 
 function targets(db: Db, closingDate: string, customerId?: string): Target[] {
@@ -175,7 +183,7 @@ function plan(db: Db, target: Target, closingDate: string, timeZone: string): Pl
     invoices: byBasis(orders).map((part) => ({ orders: part, lines: deliveredLines(db, part) })),
     periodStart,
     periodEnd: closed && last ? last.closingDate : closingDate,
-    dueDate: dueDateAfter(closingDate, target.paymentDate),
+    dueDate: dueDateOf(closingDate, target.paymentMonth, target.paymentDate),
     lastClosing: last?.closingDate ?? null,
     lastCreatedAt: last?.createdAt ?? null,
     previousAmountDue: last?.amountDue ?? null,

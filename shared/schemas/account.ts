@@ -9,10 +9,10 @@ export const accountOut = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   /** Monthly customers: the day of month their deliveries close; null or 31 = month end. */
   closingDay: z.number().int().nullable(),
-  /** Monthly customers: the day of month they pay; null = the end of the following month. */
+  /** Monthly customers: the day of month they pay; null = the end of the payment month. */
   paymentDay: z.number().int().nullable(),
-  /** Whether the payment day falls in the closing's own month or the next one. */
-  paymentMonth: z.enum(['same', 'next']),
+  /** The month the payment day falls in: the closing's own (当月), the next or the one after. */
+  paymentMonth: z.enum(['same', 'next', 'afterNext']),
   /** Monthly customers: the next closing still to be run, and when it will be due. */
   nextClosing: z.object({ date: z.string(), dueDate: z.string() }).nullable(),
   /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueDateAfter, nextClosingDate } from '../../shared/closing-dates';
+import { dueDateOf, nextClosingDate } from '../../shared/closing-dates';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -48,9 +48,9 @@ describe('a hand-made invoice typed without a due date', () => {
       amount: 5500,
     });
     expect(made.status).toBe(200);
-    // Closing on the 20th, paying on the 10th: the statement of the next 20th, due the 10th after.
+    // 20日締め翌月10日払い: the statement of the next 20th, due the 10th of the month after.
     const closing = nextClosingDate(20, today);
-    const due = dueDateAfter(closing, '10');
+    const due = dueDateOf(closing, 1, '10');
     expect(made.data.dueDate).toBe(due);
     expect(dueOf(made.data._id)).toBe(due);
     expect(due.slice(8)).toBe('10');
@@ -76,7 +76,7 @@ describe('a hand-made invoice typed without a due date', () => {
     });
     expect(made.status).toBe(200);
     const after = nextClosingDate(20, addDaysIso(closing, 1));
-    expect(dueOf(made.data._id)).toBe(dueDateAfter(after, '10'));
+    expect(dueOf(made.data._id)).toBe(dueDateOf(after, 1, '10'));
   });
 
   it('keeps the date the office typed, and has none for a cash customer', async () => {

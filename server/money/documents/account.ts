@@ -1,4 +1,4 @@
-import { dueDateAfter, isClosingDate } from '../../../shared/closing-dates';
+import { dueDateOf, isClosingDate, paymentDayOf } from '../../../shared/closing-dates';
 import { addDaysIso } from '../../../shared/delivery-dates';
 import type { PaymentMethod } from '../../../shared/enums';
 import type { AccountOut } from '../../../shared/schemas/account';
@@ -15,13 +15,11 @@ interface Terms {
   paymentMethod: PaymentMethod;
   closingDay: number | null;
   paymentDate: string | null;
+  paymentMonth: number;
 }
 
-/** A payment day of month ("25"), or null when none is set (the end of the following month). */
-function paymentDayOf(text: string | null): number | null {
-  const day = Number.parseInt(text ?? '', 10);
-  return Number.isInteger(day) && day >= 1 && day <= 31 ? day : null;
-}
+/** The payment month (0 当月, 1 翌月, 2 翌々月) as the Account screen says it. */
+const MONTH_WORDS = ['same', 'next', 'afterNext'] as const;
 
 /** The first closing date on or after `date` for a closing day (ADR 033's rule). */
 function closingOnOrAfter(closingDay: number | null, date: string): string {
@@ -38,10 +36,15 @@ export function accountOf(
   const terms = db.$client
     .prepare<[string], Terms>(
       `SELECT payment_method AS paymentMethod, closing_day AS closingDay,
-              payment_date AS paymentDate
+              payment_date AS paymentDate, payment_month AS paymentMonth
          FROM customer WHERE id = ?`,
     )
-    .get(customerId) ?? { paymentMethod: 'cash', closingDay: null, paymentDate: null };
+    .get(customerId) ?? {
+    paymentMethod: 'cash',
+    closingDay: null,
+    paymentDate: null,
+    paymentMonth: 1,
+  };
   const monthly = terms.paymentMethod === 'monthly';
   const paymentDay = paymentDayOf(terms.paymentDate);
 
@@ -51,7 +54,7 @@ export function accountOf(
   // yet invoiced up to its date; the difference is what that closing adds.
   const toBeInvoiced: AccountOut['toBeInvoiced'] = [];
   let nextClosing: AccountOut['nextClosing'] = null;
-  let paymentMonth: AccountOut['paymentMonth'] = 'next';
+  const paymentMonth = MONTH_WORDS[terms.paymentMonth] ?? 'next';
   if (monthly) {
     const upcoming = closingOnOrAfter(terms.closingDay, at.today);
     const after = closingOnOrAfter(terms.closingDay, addDaysIso(upcoming, 1));
@@ -64,7 +67,7 @@ export function accountOf(
       const p = previewClosing(db, date, { customerId, timeZone: at.timeZone }).customers[0];
       if (!p || p.closed) continue;
       if (!nextClosing && date >= at.today) {
-        nextClosing = { date, dueDate: dueDateAfter(date, terms.paymentDate) };
+        nextClosing = { date, dueDate: dueDateOf(date, terms.paymentMonth, terms.paymentDate) };
       }
       // With tax, before the waiting credit notes (shown on their own below).
       const amount = p.amount + p.credit;
@@ -78,8 +81,6 @@ export function accountOf(
         counted = { orders: p.orders, amount };
       }
     }
-    const due = dueDateAfter(upcoming, terms.paymentDate);
-    paymentMonth = due.slice(0, 7) === upcoming.slice(0, 7) ? 'same' : 'next';
   }
 
   const nextDue = db.$client

@@ -19,6 +19,17 @@ export function dayOfMonth(t: TFunction, day: number): string {
   return t(`money.account.ordinal.${form}`, { day });
 }
 
+const MONTH_WORDS = {
+  same: 'money.account.sameMonth',
+  next: 'money.account.nextMonth',
+  afterNext: 'money.account.afterNextMonth',
+} as const;
+const MONTH_END_WORDS = {
+  same: 'money.account.endOfSameMonth',
+  next: 'money.account.endOfNextMonth',
+  afterNext: 'money.account.endOfMonthAfterNext',
+} as const;
+
 /**
  * The customer's closing and payment days in words: "Closing: month end · Payment: 25th of the
  * next month", or that a cash customer pays at each delivery.
@@ -29,12 +40,11 @@ export function termsInWords(t: TFunction, a: AccountOut): string {
     a.closingDay === null || a.closingDay >= 31
       ? t('money.account.monthEnd')
       : t('money.account.everyMonth', { day: dayOfMonth(t, a.closingDay) });
+  // No payment day, or the 31st, is the payment month's last day.
   const payment =
-    a.paymentDay === null
-      ? t('money.account.endOfNextMonth')
-      : a.paymentMonth === 'same'
-        ? t('money.account.sameMonth', { day: dayOfMonth(t, a.paymentDay) })
-        : t('money.account.nextMonth', { day: dayOfMonth(t, a.paymentDay) });
+    a.paymentDay === null || a.paymentDay >= 31
+      ? t(MONTH_END_WORDS[a.paymentMonth])
+      : t(MONTH_WORDS[a.paymentMonth], { day: dayOfMonth(t, a.paymentDay) });
   return t('money.account.terms', { closing, payment });
 }
 

@@ -21,6 +21,7 @@ import { Phone } from '../../../../components/Phone';
 import { ResetPasswordModal } from '../../../auth/PasswordForms';
 import { OverdueBadge } from '../../money/CreditBadges';
 import { formatDay } from '../shared/when';
+import { termsInWords } from './NextClosing';
 
 interface Props {
   customer: CustomerOut;
@@ -47,19 +48,10 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
             </Badge>
           )}
           {c.paymentMethod === 'monthly' && (
-            // Without a closing day a monthly customer closes at month end (ADR 033).
-            <Badge variant="light" color="indigo" tt="none" data-testid="closing-day">
-              {c.closingDay && c.closingDay < 31
-                ? t('office.customers.closesOn', { day: c.closingDay })
-                : t('office.customers.closesMonthEnd')}
-            </Badge>
-          )}
-          {c.paymentMethod === 'monthly' && c.paymentDate && (
-            <Badge variant="light" color="grape" tt="none">
-              {/* 31 falls on each month's last day (ADR 033): said as month end. */}
-              {Number(c.paymentDate) >= 31
-                ? t('office.customers.payMonthEnd')
-                : t('office.customers.payDay', { day: c.paymentDate })}
+            // 「20日締め 翌月末払い」: without a closing day a monthly customer closes at month
+            // end (ADR 033); without a payment day it pays at the payment month's end (ADR 066).
+            <Badge variant="light" color="indigo" tt="none" data-testid="terms">
+              {termsInWords(t, c.closingDay, c.paymentMonth, c.paymentDate)}
             </Badge>
           )}
           {c.badDebt && (

@@ -7,7 +7,7 @@ import { renderScreen } from '../../../../test/renderScreen';
 import { CustomerCard } from './CustomerCard';
 import { CustomerForm } from './CustomerForm';
 
-// A monthly customer's card shows when it closes beside when it pays (月末締め・毎月25日払い),
+// A monthly customer's card shows its terms in words (20日締め 翌月末払い),
 // and the form says whether it registers a new customer or edits one.
 
 const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
@@ -34,6 +34,7 @@ const customer: CustomerOut = {
   billingAddress: null,
   email: null,
   closingDay: 20,
+  paymentMonth: 1,
   documentLanguage: 'ja',
   totalDues: 0,
   lastDelivered: null,
@@ -50,26 +51,39 @@ const card = (c: CustomerOut) =>
     },
   );
 
-describe("a customer's closing day", () => {
-  it('shows on a monthly customer’s card in Japanese: 20日締め, 月末締め', async () => {
+describe("a customer's terms on its card (ADR 066)", () => {
+  it('say closing, payment month and day in Japanese: 20日締め 翌月25日払い', async () => {
     await i18n.changeLanguage('ja');
     const { unmount } = card(customer);
-    expect(screen.getByTestId('closing-day').textContent).toBe('20日締め');
-    expect(screen.getByText('毎月25日払い')).toBeTruthy();
+    expect(screen.getByTestId('terms').textContent).toBe('20日締め 翌月25日払い');
     unmount();
-    card({ ...customer, closingDay: 31, paymentDate: '31' });
-    expect(screen.getByTestId('closing-day').textContent).toBe('月末締め');
-    // The 31st falls on each month's last day: said as month end, not 毎月31日払い.
-    expect(screen.getByText('月末払い')).toBeTruthy();
-    expect(screen.queryByText('毎月31日払い')).toBeNull();
+    const again = card({ ...customer, closingDay: 31, paymentDate: '31' });
+    // The 31st falls on each month's last day: said as month end, not 翌月31日払い.
+    expect(screen.getByTestId('terms').textContent).toBe('月末締め 翌月末払い');
+    again.unmount();
+    card({ ...customer, closingDay: 25, paymentMonth: 0, paymentDate: '31' });
+    expect(screen.getByTestId('terms').textContent).toBe('25日締め 当月末払い');
   });
 
-  it('closes at month end when none is set, and is not shown for a cash customer', () => {
-    const { unmount } = card({ ...customer, closingDay: null });
-    expect(screen.getByTestId('closing-day').textContent).toBe('Closes at month end');
+  it('say them in English and Nepali, month end when no day is set', async () => {
+    const { unmount } = card({ ...customer, paymentDate: '31' });
+    expect(screen.getByTestId('terms').textContent).toBe('Closes 20th, pays end of next month');
     unmount();
+    const second = card({ ...customer, closingDay: null, paymentMonth: 2, paymentDate: '10' });
+    expect(screen.getByTestId('terms').textContent).toBe(
+      'Closes at month end, pays the 10th of the month after next',
+    );
+    second.unmount();
+    await i18n.changeLanguage('ne');
+    card({ ...customer, paymentDate: null });
+    expect(screen.getByTestId('terms').textContent).toBe(
+      '20 गते क्लोजिङ र अर्को महिनाको अन्त्यमा भुक्तानी',
+    );
+  });
+
+  it('are not shown for a cash customer', () => {
     card({ ...customer, paymentMethod: 'cash', paymentDate: null, closingDay: null });
-    expect(screen.queryByTestId('closing-day')).toBeNull();
+    expect(screen.queryByTestId('terms')).toBeNull();
   });
 });
 
@@ -114,18 +128,58 @@ describe('the payment day on the customer form (ADR 057)', () => {
     await waitFor(() =>
       expect(sentence.textContent).toBe('次回の締め：2026/11/30 → お支払期限：2026/12/25'),
     );
-    // Closing on the 20th instead: the 25th of the same month.
+    // Closing on the 20th instead, still 翌月: the 25th of the next month.
     fireEvent.click(screen.getByLabelText('締め日', { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: '20日' }));
     await waitFor(() =>
-      expect(sentence.textContent).toBe('次回の締め：2026/11/20 → お支払期限：2026/11/25'),
+      expect(sentence.textContent).toBe('次回の締め：2026/11/20 → お支払期限：2026/12/25'),
     );
-    // No payment day: the end of the following month.
+    // 20日締め翌月末払い.
     fireEvent.click(screen.getByLabelText('毎月の支払日', { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: '月末' }));
     await waitFor(() =>
+      expect(sentence.textContent).toBe('次回の締め：2026/11/20 → お支払期限：2026/12/31'),
+    );
+    expect(screen.getByTestId('terms-words').textContent).toBe('20日締め 翌月末払い');
+    // 当月: the same month's end.
+    fireEvent.click(screen.getByLabelText('支払月', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: '当月' }));
+    await waitFor(() =>
       expect(sentence.textContent).toBe('次回の締め：2026/11/20 → お支払期限：2026/11/30'),
     );
+    expect(screen.getByTestId('terms-words').textContent).toBe('20日締め 当月末払い');
+  });
+
+  it('puts the payment month between the closing day and the payment day', async () => {
+    await i18n.changeLanguage('ja');
+    form(customer);
+    const labels = ['締め日', '支払月', '毎月の支払日'].map((l) =>
+      screen.getByLabelText(l, { selector: 'input' }),
+    );
+    const [closing, month, payment] = labels as [HTMLElement, HTMLElement, HTMLElement];
+    expect(closing.compareDocumentPosition(month) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(month.compareDocumentPosition(payment) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect((month as HTMLInputElement).value).toBe('翌月');
+    fireEvent.click(month);
+    const ja = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(ja).toEqual(['当月', '翌月', '翌々月']);
+  });
+
+  it('says at once that 当月 cannot be paid before the closing (20日締め当月10日払い)', async () => {
+    await i18n.changeLanguage('ja');
+    form({ ...customer, paymentDate: '10', paymentMonth: 0 });
+    expect(
+      await screen.findByText('当月払いは締め日より後の支払日にしてください', { exact: false }),
+    ).toBeTruthy();
+  });
+
+  it('offers This month, Next month and Month after next in English; 翌月 for a new customer', async () => {
+    form({ ...customer, paymentMonth: 2 });
+    const month = screen.getByLabelText('Payment month', { selector: 'input' });
+    expect((month as HTMLInputElement).value).toBe('Month after next');
+    fireEvent.click(month);
+    const en = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(en).toEqual(['This month', 'Next month', 'Month after next']);
   });
 
   it('lists the days as 1日…30日 and 月末 in Japanese, 1st, 2nd, 3rd… in English', async () => {
@@ -138,7 +192,7 @@ describe('the payment day on the customer form (ADR 057)', () => {
     expect(ja).toHaveLength(31);
     await waitFor(() =>
       expect(screen.getByTestId('next-closing').textContent).toBe(
-        '次回の締め：2026/11/20 → お支払期限：2026/12/31（支払日未設定のため翌月末）',
+        '次回の締め：2026/11/20 → お支払期限：2026/12/31（支払日未設定のため支払月の月末）',
       ),
     );
     unmount();

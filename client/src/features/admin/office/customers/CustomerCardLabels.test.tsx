@@ -31,6 +31,7 @@ const customer = {
   billingAddress: null,
   email: null,
   closingDay: 20,
+  paymentMonth: 1,
   documentLanguage: 'ja',
   totalDues: 485974,
   lastDelivered: null,

@@ -14,6 +14,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paymentMonthFits } from '../../../../../../shared/closing-dates';
 import { PAYMENT_METHODS, WEEKDAYS } from '../../../../../../shared/enums';
 import { displayPhone } from '../../../../../../shared/format';
 import {
@@ -27,7 +28,7 @@ import { trpc } from '../../../../trpc';
 import { appErrorOf, fieldErrorText } from '../shared/errors';
 import { LastChanged } from '../shared/History';
 import { useAfterChange } from '../shared/useOfficeMutation';
-import { dayOfMonthChoices, NextClosing } from './NextClosing';
+import { dayOfMonthChoices, NextClosing, paymentMonthChoices, paymentMonthOf } from './NextClosing';
 
 const validate = schemaResolver(customerInput, { sync: true });
 
@@ -51,6 +52,8 @@ function initial(c: CustomerOut | null): CustomerInput {
     billingAddress: c?.billingAddress ?? '',
     email: c?.email ?? '',
     closingDay: c?.closingDay ? String(c.closingDay) : '',
+    // 翌月 for a new customer, the most common term (20日締め翌月末払い).
+    paymentMonth: String(c?.paymentMonth ?? 1),
     documentLanguage: c?.documentLanguage ?? 'ja',
   };
 }
@@ -101,6 +104,15 @@ export function CustomerForm({
 
   const monthly = form.values.paymentMethod === 'monthly';
   const days = dayOfMonthChoices(t);
+  const closingDay = Number(form.values.closingDay) || null;
+  // Said as the fields change, as the server would refuse it (20日締め当月10日払い).
+  const monthTooEarly =
+    monthly &&
+    !paymentMonthFits(
+      closingDay,
+      paymentMonthOf(form.values.paymentMonth),
+      form.values.paymentDate ?? null,
+    );
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -140,8 +152,9 @@ export function CustomerForm({
               }
             />
           </SimpleGrid>
-          {/* The terms together: how it pays, when it closes, when it pays after the closing. */}
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          {/* The terms together: how it pays, when it closes, in which month and on which day
+              it pays after the closing. */}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
               label={t('office.customers.paymentMethod')}
               withAsterisk
@@ -163,6 +176,20 @@ export function CustomerForm({
               value={form.values.closingDay == null ? '' : String(form.values.closingDay)}
             />
             <Select
+              label={t('office.customers.paymentMonth')}
+              description={t('guide.due.paymentMonthHint')}
+              data={paymentMonthChoices(t)}
+              disabled={!monthly}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              {...input('paymentMonth')}
+              value={String(paymentMonthOf(form.values.paymentMonth))}
+              error={
+                input('paymentMonth').error ??
+                (monthTooEarly ? t('errors.customer.paymentMonthTooEarly') : undefined)
+              }
+            />
+            <Select
               label={t('office.customers.paymentDate')}
               description={t('guide.due.paymentDayHint')}
               data={days}
@@ -175,6 +202,7 @@ export function CustomerForm({
           {monthly && (
             <NextClosing
               closingDay={form.values.closingDay}
+              paymentMonth={form.values.paymentMonth}
               paymentDate={form.values.paymentDate}
             />
           )}

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { displayPhone, formatYen } from '../../../../../../shared/format';
+import { formatYen } from '../../../../../../shared/format';
+import { shownPhone } from '../../../../../../shared/phone';
 import type { AuditEntryOut } from '../../../../../../shared/schemas/office';
 import { localName } from '../../../../components/localName';
 import { dynamicT } from '../../../../i18n';
@@ -43,6 +44,7 @@ const LABELS: Record<string, string> = {
   billingAddress: 'office.customers.billingAddress',
   email: 'office.customers.email',
   closingDay: 'office.customers.closingDay',
+  paymentMonth: 'office.customers.paymentMonth',
   documentLanguage: 'office.customers.documentLanguage',
   priceListId: 'priceLists.customerList',
   minOrderRule: 'priceLists.minOrderRule',
@@ -70,13 +72,16 @@ function shown(t: TFunction, language: string, key: string, v: unknown, names: N
   if (key === 'password') return t('office.historyText.changed');
   if (key === 'paymentDate') return dayOfMonth(t, v, '—');
   if (key === 'closingDay') return dayOfMonth(t, v, t('office.customers.closingDayNone'));
+  if (key === 'paymentMonth' && present(v)) {
+    return dt(`office.customers.paymentMonths.${String(v)}`, { defaultValue: String(v) });
+  }
   if (key === 'priceListId') {
     if (!present(v)) return t('priceLists.standardPrices');
     const name = names.priceList(String(v));
     return name === undefined ? LOADING : (name ?? t('office.historyText.gone'));
   }
   if (!present(v)) return '—';
-  if (PHONES.has(key)) return displayPhone(String(v));
+  if (PHONES.has(key)) return shownPhone(String(v));
   if (YES_NO.has(key)) return v === true || v === 1 ? t('common.yes') : t('common.no');
   if (YEN.has(key)) return formatYen(Number(v));
   if (key === 'paymentMethod') {
