@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { UNITS, type Unit } from '../enums';
-import { formatYen } from '../format';
 import enBuyer from '../locales/en/buyer.json';
 import enDocuments from '../locales/en/documents.json';
 import jaBuyer from '../locales/ja/buyer.json';
@@ -8,6 +7,7 @@ import jaDocuments from '../locales/ja/documents.json';
 import neBuyer from '../locales/ne/buyer.json';
 import neDocuments from '../locales/ne/documents.json';
 import type { DocumentModel } from '../schemas/documents';
+import type { DocumentFormat } from './formats';
 
 // The 'documents' namespace in the languages documents are printed in, as one i18next instance
 // of its own: the server's PDF renderer and mail, and the client's print view, both label a
@@ -74,9 +74,6 @@ export function documentAccountType(language: DocumentLabelLanguage, stored: str
   return type ? documentT(language)(`accountType.${type}`) : stored;
 }
 
-/** Whole yen as a document prints it: ¥12,345 (a minus sign before the mark). */
-export const yen = formatYen;
-
 /**
  * The statement's "deliveries by date" as printed: the amount column says whether its amounts
  * are without tax or with it; in the period of a change of the price basis (ADR 053), when both
@@ -105,7 +102,7 @@ export function byDateLabels(
  * 8%対象（税込） and the tax it holds (うち消費税). Either way a reader can check the tax
  * against the printed figure: rate x figure, or rate / (100 + rate) x figure, rounded once.
  */
-export function rateLabels(t: DocumentT, basis: 'exclusive' | 'inclusive') {
+export function rateLabels(t: DocumentT, f: DocumentFormat, basis: 'exclusive' | 'inclusive') {
   const gross = basis === 'inclusive';
   return {
     figure: (r: { net: number; gross: number }) => (gross ? r.gross : r.net),
@@ -114,8 +111,8 @@ export function rateLabels(t: DocumentT, basis: 'exclusive' | 'inclusive') {
     /** The figures as one sentence (what a reader, or a reading program, looks for). */
     sentence: (r: { rate: number; net: number; tax: number; gross: number }) =>
       gross
-        ? t('label.rateLineGross', { rate: r.rate, gross: yen(r.gross), tax: yen(r.tax) })
-        : t('label.rateLine', { rate: r.rate, net: yen(r.net), tax: yen(r.tax) }),
+        ? t('label.rateLineGross', { rate: r.rate, gross: f.yen(r.gross), tax: f.yen(r.tax) })
+        : t('label.rateLine', { rate: r.rate, net: f.yen(r.net), tax: f.yen(r.tax) }),
   };
 }
 
@@ -140,10 +137,14 @@ export function asksForPayment(m: Printed): boolean {
  * The sentences over the amount. An invoice asks for payment; paid in full it thanks (ADR 056);
  * cancelled it says when, why and which invoice replaces it, and asks for nothing.
  */
-export function introLines(t: DocumentT, m: Printed & Pick<DocumentModel, 'reason'>): string[] {
+export function introLines(
+  t: DocumentT,
+  f: DocumentFormat,
+  m: Printed & Pick<DocumentModel, 'reason'>,
+): string[] {
   if (m.cancellation) {
     return [
-      t('label.cancelledIntro', { date: m.cancellation.date }),
+      t('label.cancelledIntro', { date: f.date(m.cancellation.date) }),
       ...(m.reason ? [`${t('label.reason')}: ${m.reason}`] : []),
       ...(m.cancellation.replacedBy
         ? [`${t('label.replacedBy')}: ${m.cancellation.replacedBy}`]
@@ -164,10 +165,11 @@ export function introLines(t: DocumentT, m: Printed & Pick<DocumentModel, 'reaso
 /** A statement's part of the amount due by its due date (under the amount due). */
 export function duePartLabel(
   t: DocumentT,
+  f: DocumentFormat,
   part: { firstDue: string; lastDue: string; overdue: boolean },
 ): string {
-  if (!part.overdue) return t('label.duePart', { date: part.firstDue });
+  if (!part.overdue) return t('label.duePart', { date: f.date(part.firstDue) });
   return part.firstDue === part.lastDue
-    ? t('label.overduePart', { date: part.firstDue })
-    : t('label.overduePartRange', { first: part.firstDue, last: part.lastDue });
+    ? t('label.overduePart', { date: f.date(part.firstDue) })
+    : t('label.overduePartRange', { first: f.date(part.firstDue), last: f.date(part.lastDue) });
 }

@@ -134,7 +134,7 @@ describe('a cancelled invoice and the invoice issued in its place', () => {
   it('the cancelled invoice asks for nothing: it says when and why, and which invoice replaces it', async () => {
     const jaText = await pdfText(`/api/documents/invoice/${ja.old.id}.pdf`);
     expect(jaText).toContain('取消済');
-    expect(jaText).toMatch(/この請求書は \d{4}-\d{2}-\d{2} に取り消されました。/);
+    expect(jaText).toMatch(/この請求書は \d{4}年\d{1,2}月\d{1,2}日 に取り消されました。/);
     expect(jaText).toContain('この請求書によるお支払いは不要です。');
     expect(jaText).toContain('理由: Billed to the old company name');
     expect(jaText).toContain(`訂正後の請求書番号: ${ja.next.number}`);
@@ -289,24 +289,30 @@ describe('a statement with money due earlier than its due date', () => {
       { kind: 'statement', id },
     );
     expect(model.data.dueDate).toBe('2026-12-25');
-    // 280,662 still owed on the invoice due 11-25 and 5,400 due 11-15: 286,062 overdue; the
-    // rest of 562,734 is due on 12-25.
+    // 5,400 due 11-15 is overdue on the statement's date, 11-25; the 280,662 still owed on the
+    // invoice due 11-25 is due that very day, not late; the rest of 562,734 is due on 12-25.
     expect(model.data.statement.dueParts).toEqual([
-      { firstDue: '2026-11-15', lastDue: '2026-11-25', amount: 286062, overdue: true },
+      { firstDue: '2026-11-15', lastDue: '2026-11-15', amount: 5400, overdue: true },
+      { firstDue: '2026-11-25', lastDue: '2026-11-25', amount: 280662, overdue: false },
       { firstDue: '2026-12-25', lastDue: '2026-12-25', amount: 276672, overdue: false },
     ]);
     const ja = await pdfText(`/api/documents/statement/${id}.pdf`);
     expect(ja).toMatch(/ご請求金額\s*¥562,734/);
-    expect(ja).toMatch(/うち期限超過分（お支払期限 2026-11-15 ～ 2026-11-25）\s*¥286,062/);
-    expect(ja).toMatch(/うちお支払期限 2026-12-25 分\s*¥276,672/);
-    expect(ja).toContain('お支払期限: 2026-12-25');
+    // Dates as a Japanese document writes them.
+    expect(ja).toMatch(/うち期限切れ分（お支払期限 2026年11月15日）\s*¥5,400/);
+    expect(ja).toMatch(/うちお支払期限 2026年11月25日 分\s*¥280,662/);
+    expect(ja).toMatch(/うちお支払期限 2026年12月25日 分\s*¥276,672/);
+    expect(ja).toContain('お支払期限: 2026年12月25日');
+    expect(ja).not.toMatch(/期限切れ分（お支払期限[^）]*11月25日/);
   });
 
   it('in English', async () => {
     const en = await pdfText(`/api/documents/statement/${await statementWithOverdue('en')}.pdf`);
     expect(en).toMatch(/Amount due\s*¥562,734/);
-    expect(en).toMatch(/Of which overdue \(was due 2026-11-15 to 2026-11-25\)\s*¥286,062/);
+    expect(en).toMatch(/Of which past due \(was due 2026-11-15\)\s*¥5,400/);
+    expect(en).toMatch(/Of which due 2026-11-25\s*¥280,662/);
     expect(en).toMatch(/Of which due 2026-12-25\s*¥276,672/);
+    expect(en).not.toMatch(/was due[^)]*2026-11-25/);
   });
 
   it('a statement whose amount is all due on its due date prints no parts', async () => {
@@ -323,7 +329,7 @@ describe('a statement with money due earlier than its due date', () => {
         .run(plain, takeDocumentNumber(t.db, 'statement', customerId), customerId);
     });
     const ja = await pdfText(`/api/documents/statement/${plain}.pdf`);
-    expect(ja).not.toContain('期限超過');
+    expect(ja).not.toContain('期限切れ');
     expect(ja).not.toContain('うちお支払期限');
   });
 });

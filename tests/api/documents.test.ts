@@ -328,8 +328,10 @@ describe('each kind of document carries what a qualified invoice requires', () =
     expect(text).toContain('〒150-0002');
     expect(text).toContain('経理部');
     expect(text).not.toContain('…');
-    expect(text).toContain('2026-10-01 ～ 2026-10-31');
-    expect(text).toContain('2026-12-25');
+    // Dates as a Japanese document writes them (an English one keeps 2026-10-01).
+    expect(text).toContain('2026年10月1日 ～ 2026年10月31日');
+    expect(text).toContain('お支払期限: 2026年12月25日');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).toContain('※ 玉ねぎ');
     expect(text).toContain('※印は軽減税率（8%）対象品目です。');
     // 8%: 9,600 + 2,450 = 12,050, tax 964; 10%: 1,600 + 6,960 = 8,560, tax 856.
@@ -360,10 +362,11 @@ describe('each kind of document carries what a qualified invoice requires', () =
     expect(text).toContain(yen(50000));
     expect(text).toContain(yen(30000));
     expect(text).toContain(yen(20000 + 22430));
-    expect(text).toContain('2026-10-15');
-    expect(text).toContain('2026-10-20');
+    expect(text).toContain('2026年10月15日');
+    expect(text).toContain('2026年10月20日');
     expect(text).toContain(`8%対象 ${yen(12050)} 消費税 ${yen(964)}`);
-    expect(text).toContain('2026-11-25');
+    expect(text).toContain('2026年11月25日');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).toContain('7654321');
   });
 
@@ -858,10 +861,11 @@ describe('what the office audit found (dates, words, sums, references)', () => {
       '2026-11-24T22:33:00.000Z',
     );
     const { text } = await pdfText(admin, `/api/documents/slip/${order}.pdf`);
-    expect(text).toContain('発行日: 2026-11-25');
-    expect(text).toContain('納品日: 2026-11-25');
-    expect(text).not.toContain('2026-11-24');
-    expect(text).toContain('11-25 ラガービール 中瓶 6 本 ¥290 ¥1,740 10%');
+    expect(text).toContain('発行日: 2026年11月25日');
+    expect(text).toContain('納品日: 2026年11月25日');
+    expect(text).not.toContain('11月24日');
+    // A line's date is the compact month/day of a 納品書's table.
+    expect(text).toContain('11/25 ラガービール 中瓶 6 本 ¥290 ¥1,740 10%');
     // Known units in Japanese, as the pick list shows them; an unknown one as written.
     expect(text).toContain('2 ケース ¥2,400');
     expect(text).toContain('3 Tray ¥100');
@@ -979,7 +983,7 @@ describe('what the office audit found (dates, words, sums, references)', () => {
     const cn = made.body.result.data._id;
     const { text } = await pdfText(admin, `/api/documents/creditNote/${cn}.pdf`);
     // The line carries the date of the sale (適格返還請求書), not the credit note's own date.
-    expect(text).toContain('11-25 ※ 鶏もも肉 2 kg ¥1,200 ¥2,400 8%');
+    expect(text).toContain('11/25 ※ 鶏もも肉 2 kg ¥1,200 ¥2,400 8%');
     expect(text).toContain(`請求書番号: ${invNumber}`);
     expect(text).toContain(`注文番号: #${orderNumber}`);
     expect(text).toContain(`納品書番号: ${slipNumber}`);
@@ -1002,7 +1006,7 @@ describe('what the office audit found (dates, words, sums, references)', () => {
         .run(newId(), early, orderLine);
     });
     const before = (await pdfText(admin, `/api/documents/creditNote/${early}.pdf`)).text;
-    expect(before).toContain('11-25 ※ 鶏もも肉 1 kg');
+    expect(before).toContain('11/25 ※ 鶏もも肉 1 kg');
     expect(before).toContain(`請求書番号: ${invNumber}`);
     expect(before).toContain(`注文番号: #${orderNumber}`);
   });
@@ -1014,16 +1018,19 @@ describe('what the office audit found (dates, words, sums, references)', () => {
     const { text } = await pdfText(admin, `/api/documents/statement/${ja.id}.pdf`);
     inOrder(text, [
       `合計（税込） ${yen(206160)}`,
-      `値引・返品控除 -${yen(19224)}`,
+      // A Japanese 請求書 prints what a row takes away as its label's amount, positive, as the
+      // summary boxes above do (前回ご請求額 − ご入金額 ＝ 繰越金額).
+      `値引・返品控除 ${yen(19224)}`,
       `今回お買上額（税込・値引後） ${yen(206160 - 19224)}`,
       `前回ご請求額 ${yen(250000)}`,
-      `ご入金額 -${yen(53000)}`,
+      `ご入金額 ${yen(53000)}`,
       `繰越金額 ${yen(197000)}`,
       `今回お買上額（税込・値引後） ${yen(206160 - 19224)}`,
       `ご請求金額 ${yen(197000 + 206160 - 19224)}`,
     ]);
     // The old block went from the total straight to the amount due.
-    expect(text).not.toMatch(/値引・返品控除 -¥19,224\s+ご請求金額/);
+    expect(text).not.toMatch(/値引・返品控除 -?¥19,224\s+ご請求金額/);
+    expect(text).not.toContain('-¥');
 
     const en = statementWithCredit(ids.c2, 5000);
     const english = (await pdfText(admin, `/api/documents/statement/${en.id}.pdf`)).text;
@@ -1038,6 +1045,38 @@ describe('what the office audit found (dates, words, sums, references)', () => {
       `Amount due ${yen(197000 + 206160 - 5000)}`,
     ]);
     expect(english).not.toContain('…');
+  });
+
+  it('an overpaid statement shows its negative balance with △ in Japanese, and a minus in English', async () => {
+    const overpaid = (customerId: string) => {
+      const id = newId();
+      write(t.db, () => {
+        t.db.$client
+          .prepare(
+            `INSERT INTO statement (id, number, customer_id, closing_date, period_start,
+               previous_balance, payments_received, carried_over, period_amount, amount_due,
+               due_date)
+             VALUES (?, ?, ?, '2026-11-30', '2026-11-01', 10000, 79787, -69787, 0, -69787,
+                     '2026-12-25')`,
+          )
+          .run(id, takeDocumentNumber(t.db, 'statement', customerId), customerId);
+      });
+      return id;
+    };
+    const { text } = await pdfText(admin, `/api/documents/statement/${overpaid(ids.c1)}.pdf`);
+    // The payment reads ¥79,787 in the summary box and in the sum below alike.
+    expect(text.match(/ご入金額\s*¥79,787/g)).toHaveLength(2);
+    expect(text).toMatch(/繰越金額\s*△¥69,787/);
+    inOrder(text, [
+      `前回ご請求額 ${yen(10000)}`,
+      `ご入金額 ${yen(79787)}`,
+      `繰越金額 △${yen(69787)}`,
+      `ご請求金額 △${yen(69787)}`,
+    ]);
+    expect(text).not.toContain('-¥');
+    const english = (await pdfText(admin, `/api/documents/statement/${overpaid(ids.c2)}.pdf`)).text;
+    inOrder(english, [`Payments received -${yen(79787)}`, `Balance carried over -${yen(69787)}`]);
+    expect(english).not.toContain('△');
   });
 
   it('the Account’s documents say which are cancelled, dated by the business’s day', async () => {
@@ -1073,7 +1112,7 @@ describe('what the office audit found (dates, words, sums, references)', () => {
     expect(slips.map((d) => d.date)).toContain('2026-11-25');
     expect(slips.map((d) => d.date)).not.toContain('2026-11-24');
     const pdf = (await pdfText(admin, `/api/documents/invoice/${old}.pdf`)).text;
-    expect(pdf).toContain('発行日: 2026-11-27');
+    expect(pdf).toContain('発行日: 2026年11月27日');
   });
 });
 

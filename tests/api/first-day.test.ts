@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '../../server/accounts/first-admin';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { addDaysIso } from '../../shared/delivery-dates';
+import { documentFormat } from '../../shared/documents/formats';
 import { isoDateInZone } from '../../shared/format';
 import type { DashboardOut } from '../../shared/schemas/dashboard';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -218,7 +219,12 @@ describe("a new wholesaler's first day", () => {
     const r = await query<DashboardOut>(owner, 'reports.dashboard');
     expect(r.status).toBe(200);
     // Nothing was scheduled for today; both deliveries happened today.
-    expect(r.data.deliveriesToday).toEqual({ delivered: 2, pending: 0, deliveredAmount: amount });
+    expect(r.data.deliveriesToday).toEqual({
+      delivered: 2,
+      pending: 0,
+      leftOver: 0,
+      deliveredAmount: amount,
+    });
     expect(r.data.deliveredDays.at(-1)).toEqual({ date: today, delivered: 2, amount });
     // The orders placed today are today's orders on the chart, as before.
     expect(r.data.placedToday.count).toBe(3);
@@ -264,7 +270,7 @@ describe("a new wholesaler's first day", () => {
     expect(text).toContain(BUSINESS.legalName);
     expect(text).toContain(`登録番号: ${REG}`);
     expect(text).toContain('Restaurant a 御中');
-    expect(text).toContain(today);
+    expect(text).toContain(documentFormat('ja').date(today));
     expect(text).toContain('※ Basmati Rice 5kg');
     expect(text).toContain('※印は軽減税率（8%）対象品目です。');
     expect(text).toContain('8%対象 ¥7,440 消費税 ¥595');
@@ -280,7 +286,7 @@ describe("a new wholesaler's first day", () => {
     expect(text).toContain('下記の通りご請求申し上げます。');
     expect(text).toContain('お振込先');
     expect(text).toContain('みずほ銀行 新宿支店 普通 7654321');
-    expect(text).toContain(`お支払期限: ${today}`);
+    expect(text).toContain(`お支払期限: ${documentFormat('ja').date(today)}`);
     expect(text).not.toContain('ご入金済み');
   });
 

@@ -1,6 +1,7 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
+import { documentFormat } from '../../shared/documents/formats';
 import { isoDateInZone } from '../../shared/format';
 import { taxByRate } from '../../shared/tax';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -453,8 +454,9 @@ describe('switching the catalogue from tax-exclusive to tax-inclusive prices', (
       `10%対象 ${yen(EXCL.net10 + INCL.net10)} 消費税 ${yen(EXCL.tax10 + INCL.tax10)}`,
     );
     expect(pdf).toMatch(new RegExp(`ご請求金額\\s*${yen(DUE)}`));
-    expect(pdf).toMatch(new RegExp(`${today}\\s*${yen(EXCL.net8 + EXCL.net10)}\\s*税抜`));
-    expect(pdf).toMatch(new RegExp(`${today}\\s*${yen(3480)}\\s*税込`));
+    const printed = documentFormat('ja').date(today);
+    expect(pdf).toMatch(new RegExp(`${printed}\\s*${yen(EXCL.net8 + EXCL.net10)}\\s*税抜`));
+    expect(pdf).toMatch(new RegExp(`${printed}\\s*${yen(3480)}\\s*税込`));
     // Each invoice's own PDF carries its own figures.
     const exclPdf = await pdfText(`/api/documents/invoice/${first.id}.pdf`);
     expect(exclPdf).toContain(`8%対象 ${yen(EXCL.net8)} 消費税 ${yen(EXCL.tax8)}`);

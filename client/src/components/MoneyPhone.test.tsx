@@ -12,11 +12,11 @@ describe('Money', () => {
 });
 
 describe('Phone', () => {
-  it('dials the stored number with its leading 0 restored', () => {
+  it('dials the stored number with its leading 0 restored, and shows it with its hyphens', () => {
     renderWithProviders(<Phone number="312345678" />);
-    const link = screen.getByRole('link', { name: 'Call 0312345678' });
+    const link = screen.getByRole('link', { name: 'Call 03-1234-5678' });
     expect(link.getAttribute('href')).toBe('tel:0312345678');
-    expect(link.textContent).toBe('0312345678');
+    expect(link.textContent).toBe('03-1234-5678');
   });
 
   it('shows nothing without a number', () => {

@@ -1,4 +1,9 @@
 import {
+  type DocumentFormat,
+  documentFormat,
+  referenceValue,
+} from '../../../shared/documents/formats';
+import {
   amountLabelKey,
   asksForPayment,
   byDateLabels,
@@ -9,8 +14,8 @@ import {
   duePartLabel,
   introLines,
   rateLabels,
-  yen,
 } from '../../../shared/documents/labels';
+import { formatJapanesePhone } from '../../../shared/phone';
 import type { DocumentModel } from '../../../shared/schemas/documents';
 import {
   devanagariDrop,
@@ -180,7 +185,7 @@ function rule(doc: Doc, y: number, x1 = PAGE.margin, x2 = RIGHT, weight = 0.5): 
   doc.moveTo(x1, y).lineTo(x2, y).lineWidth(weight).strokeColor('#444').stroke();
 }
 
-function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
+function header(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat): number {
   put(doc, t(`title.${m.kind}`), PAGE.margin, PAGE.margin, {
     size: 20,
     bold: true,
@@ -213,13 +218,15 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
     ly += 13;
   }
   for (const ref of m.references) {
-    put(doc, `${t(`label.${ref.label}`)}: ${ref.value}`, PAGE.margin, ly, { width: half });
+    put(doc, `${t(`label.${ref.label}`)}: ${referenceValue(f, ref)}`, PAGE.margin, ly, {
+      width: half,
+    });
     ly += 13;
   }
   if (m.period) {
     put(
       doc,
-      `${t('label.period')}: ${t('label.periodRange', { start: m.period.start, end: m.period.end })}`,
+      `${t('label.period')}: ${t('label.periodRange', { start: f.date(m.period.start), end: f.date(m.period.end) })}`,
       PAGE.margin,
       ly,
       { width: half },
@@ -228,7 +235,10 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
   }
   // A due date asks for payment: an invoice paid in full (ADR 056) or cancelled has none to ask.
   if (m.dueDate && asksForPayment(m)) {
-    put(doc, `${t('label.dueDate')}: ${m.dueDate}`, PAGE.margin, ly, { width: half, bold: true });
+    put(doc, `${t('label.dueDate')}: ${f.date(m.dueDate)}`, PAGE.margin, ly, {
+      width: half,
+      bold: true,
+    });
     ly += 13;
   }
 
@@ -236,7 +246,10 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
   let ry = y;
   put(doc, `${t('label.number')}: ${m.number}`, rx, ry, { width: half, align: 'right' });
   ry += 13;
-  put(doc, `${t('label.issueDate')}: ${m.issueDate}`, rx, ry, { width: half, align: 'right' });
+  put(doc, `${t('label.issueDate')}: ${f.date(m.issueDate)}`, rx, ry, {
+    width: half,
+    align: 'right',
+  });
   ry += 20;
   put(doc, m.issuer.legalName, rx, ry, { width: half, bold: true, size: 11 });
   ry += 16;
@@ -244,7 +257,9 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
     ry += 13 * putWrapped(doc, m.issuer.address, rx, ry, { width: half, maxLines: 3 });
   }
   if (m.issuer.phone) {
-    put(doc, `${t('label.phone')}: ${m.issuer.phone}`, rx, ry, { width: half });
+    put(doc, `${t('label.phone')}: ${formatJapanesePhone(m.issuer.phone)}`, rx, ry, {
+      width: half,
+    });
     ry += 13;
   }
   put(doc, `${t('label.registrationNumber')}: ${m.issuer.registrationNumber}`, rx, ry, {
@@ -254,7 +269,7 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
   y = Math.max(ly, ry) + 12;
 
   // An invoice asks for payment; paid in full it thanks (ADR 056); cancelled it says so instead.
-  const intro = introLines(t, m);
+  const intro = introLines(t, f, m);
   intro.forEach((text, i) => {
     put(doc, text, PAGE.margin, y, { bold: m.cancellation !== null && i === 0 });
     y += i === intro.length - 1 ? 16 : 13;
@@ -266,7 +281,7 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
     .strokeColor('#000')
     .stroke();
   put(doc, t(amountLabelKey(m)), PAGE.margin + 8, y + 9, { width: 120, size: 11, bold: true });
-  put(doc, yen(m.amount), PAGE.margin + 120, y + 6, {
+  put(doc, f.yen(m.amount), PAGE.margin + 120, y + 6, {
     width: WIDTH / 2 - 90,
     size: 15,
     bold: true,
@@ -280,8 +295,8 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
     y -= 6;
     // Room for the longest label (a range of overdue due dates, in English) beside its amount.
     for (const part of parts) {
-      put(doc, duePartLabel(t, part), PAGE.margin + 8, y, { width: 250, bold: part.overdue });
-      put(doc, yen(part.amount), PAGE.margin + 258, y, {
+      put(doc, duePartLabel(t, f, part), PAGE.margin + 8, y, { width: 250, bold: part.overdue });
+      put(doc, f.yen(part.amount), PAGE.margin + 258, y, {
         width: 80,
         align: 'right',
         bold: part.overdue,
@@ -302,7 +317,13 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT): number {
   return y;
 }
 
-function statementSummary(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
+function statementSummary(
+  doc: Doc,
+  m: DocumentModel,
+  t: DocumentT,
+  f: DocumentFormat,
+  y: number,
+): number {
   const s = m.statement;
   if (!s) return y;
   const cells: [string, number][] = [
@@ -317,7 +338,7 @@ function statementSummary(doc: Doc, m: DocumentModel, t: DocumentT, y: number): 
     const x = PAGE.margin + i * w;
     doc.rect(x, y, w, 36).lineWidth(0.5).strokeColor('#444').stroke();
     put(doc, t(key), x + 4, y + 4, { width: w - 8, size: 8, align: 'center' });
-    put(doc, yen(value), x + 4, y + 18, { width: w - 8, size: 10, bold: true, align: 'center' });
+    put(doc, f.yen(value), x + 4, y + 18, { width: w - 8, size: 10, bold: true, align: 'center' });
   });
   y += 46;
   if (s.byDate.length > 0) {
@@ -332,8 +353,8 @@ function statementSummary(doc: Doc, m: DocumentModel, t: DocumentT, y: number): 
     y += 3;
     for (const d of s.byDate) {
       if (y > BOTTOM) y = newPage(doc);
-      put(doc, d.date, cols[0] as number, y, { width: 110 });
-      put(doc, yen(d.amount), cols[1] as number, y, { width: 110, align: 'right' });
+      put(doc, f.date(d.date), cols[0] as number, y, { width: 110 });
+      put(doc, f.yen(d.amount), cols[1] as number, y, { width: 110, align: 'right' });
       const mark = amounts.mark(d.basis);
       if (mark) put(doc, mark, (cols[1] as number) + 116, y, { width: 60, size: 8 });
       y += 13;
@@ -372,12 +393,12 @@ function tableHeader(doc: Doc, t: DocumentT, y: number): number {
   return y + 17;
 }
 
-function lines(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
+function lines(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat, y: number): number {
   if (m.lines.length === 0) return y;
   y = tableHeader(doc, t, y);
   for (const l of m.lines) {
     if (y > BOTTOM) y = tableHeader(doc, t, newPage(doc));
-    put(doc, (l.date ?? '').slice(5), COL.date, y, { width: 60 });
+    put(doc, f.lineDate(l.date), COL.date, y, { width: 60 });
     const ordered =
       l.orderedQuantity !== null ? ` (${t('label.ordered', { quantity: l.orderedQuantity })})` : '';
     // Up to three lines when the name needs them: a substitute's "[Riceの代替品]" or a short
@@ -389,8 +410,8 @@ function lines(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
     // The unit in the document's language as the screens name it (本, ケース); unknown as written.
     const unit = l.sku ? ` ${documentUnit(m.language, l.sku)}` : '';
     put(doc, `${l.quantity}${unit}`, COL.qty, y, { width: 55, align: 'right' });
-    put(doc, yen(l.unitPrice), COL.price, y, { width: 70, align: 'right' });
-    put(doc, yen(l.amount), COL.amount, y, { width: 52, align: 'right' });
+    put(doc, f.yen(l.unitPrice), COL.price, y, { width: 70, align: 'right' });
+    put(doc, f.yen(l.amount), COL.amount, y, { width: 52, align: 'right' });
     put(doc, `${l.rate}%`, COL.rate, y, { width: RIGHT - COL.rate, align: 'right' });
     y += 14 + (used - 1) * 13;
     rule(doc, y - 2, PAGE.margin, RIGHT, 0.2);
@@ -398,7 +419,7 @@ function lines(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
   return y + 6;
 }
 
-function totals(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
+function totals(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat, y: number): number {
   if (y > BOTTOM - (m.statement ? 200 : 120)) y = newPage(doc);
   // Right of the middle, with room for a statement's longest label in English.
   const x = PAGE.margin + WIDTH / 2 - 40;
@@ -409,39 +430,39 @@ function totals(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
     y += 14;
   };
   // Each rate in the basis its tax was computed in, so the tax checks against the figure.
-  const rates = rateLabels(t, m.taxBasis);
+  const rates = rateLabels(t, f, m.taxBasis);
   for (const r of m.perRate) {
-    row(rates.figureLabel(r.rate), yen(rates.figure(r)));
-    row(rates.taxLabel(r.rate), yen(r.tax));
+    row(rates.figureLabel(r.rate), f.yen(rates.figure(r)));
+    row(rates.taxLabel(r.rate), f.yen(r.tax));
   }
   rule(doc, y - 1, x, RIGHT);
   y += 2;
-  row(t('label.net'), yen(m.net));
-  row(t('label.tax'), yen(m.tax));
+  row(t('label.net'), f.yen(m.net));
+  row(t('label.tax'), f.yen(m.tax));
   const s = m.statement;
   if (s) {
     // A statement reads as two sums a reader can follow: this period's total less the credit
     // notes is this period's purchases; the previous amount less the payments is carried over,
     // and that plus this period's purchases is the amount due.
-    row(t('label.total'), yen(m.total));
+    row(t('label.total'), f.yen(m.total));
     if (m.creditApplied > 0) {
-      row(t('label.creditApplied'), yen(-m.creditApplied));
-      row(t('label.periodPurchases'), yen(m.total - m.creditApplied));
+      row(t('label.creditApplied'), f.less(m.creditApplied));
+      row(t('label.periodPurchases'), f.yen(m.total - m.creditApplied));
     }
     rule(doc, y - 1, x, RIGHT);
     y += 2;
-    row(t('label.previousBalance'), yen(s.previousBalance));
-    row(t('label.paymentsReceived'), yen(-s.paymentsReceived));
-    row(t('label.carriedOver'), yen(s.carriedOver));
-    row(t('label.periodPurchases'), yen(s.periodAmount));
+    row(t('label.previousBalance'), f.yen(s.previousBalance));
+    row(t('label.paymentsReceived'), f.less(s.paymentsReceived));
+    row(t('label.carriedOver'), f.yen(s.carriedOver));
+    row(t('label.periodPurchases'), f.yen(s.periodAmount));
     rule(doc, y - 1, x, RIGHT, 0.8);
     y += 2;
-    row(t('label.amountDue'), yen(s.amountDue), true);
+    row(t('label.amountDue'), f.yen(s.amountDue), true);
   } else {
-    row(t('label.total'), yen(m.total), true);
+    row(t('label.total'), f.yen(m.total), true);
     if (m.creditApplied > 0) {
-      row(t('label.creditApplied'), yen(-m.creditApplied));
-      row(t('label.amountDue'), yen(m.amount), true);
+      row(t('label.creditApplied'), f.less(m.creditApplied));
+      row(t('label.amountDue'), f.yen(m.amount), true);
     }
   }
   // The same figures as one sentence per rate (what a reader or a reading program looks for).
@@ -478,10 +499,11 @@ function bank(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
 
 function draw(doc: Doc, m: DocumentModel): void {
   const t = documentT(m.language);
-  let y = header(doc, m, t);
-  y = statementSummary(doc, m, t, y);
-  y = lines(doc, m, t, y);
-  y = totals(doc, m, t, y);
+  const f = documentFormat(m.language);
+  let y = header(doc, m, t, f);
+  y = statementSummary(doc, m, t, f, y);
+  y = lines(doc, m, t, f, y);
+  y = totals(doc, m, t, f, y);
   bank(doc, m, t, y);
 }
 

@@ -8,6 +8,7 @@ import './documents.css';
 import { Alert, Button, Group, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { documentFormat, referenceValue } from '../../../../shared/documents/formats';
 import {
   amountLabelKey,
   asksForPayment,
@@ -18,9 +19,9 @@ import {
   duePartLabel,
   introLines,
   rateLabels,
-  yen,
 } from '../../../../shared/documents/labels';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../../shared/enums';
+import { formatJapanesePhone } from '../../../../shared/phone';
 import type { DocumentModel } from '../../../../shared/schemas/documents';
 import { trpc } from '../../trpc';
 import { NotFound } from '../NotFound';
@@ -69,11 +70,12 @@ export function DocumentPrintView() {
 /** The sheet itself: everything the PDF shows, in the same order. */
 export function DocumentSheet({ model: m }: { model: DocumentModel }) {
   const d = documentT(m.language);
+  const f = documentFormat(m.language);
   const amounts = byDateLabels(d, m.statement?.byDate ?? []);
   // Each rate in the basis its tax was computed in, as the PDF prints it.
-  const rates = rateLabels(d, m.taxBasis);
+  const rates = rateLabels(d, f, m.taxBasis);
   // The sentences over the amount, as the PDF prints them (pdf.ts header).
-  const intro = introLines(d, m);
+  const intro = introLines(d, f, m);
   return (
     <article className="doc-sheet" lang={m.language} data-testid="document-sheet">
       <h1>
@@ -92,19 +94,22 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
           )}
           {m.references.map((r) => (
             <div key={r.label}>
-              {d(`label.${r.label}`)}: {r.value}
+              {d(`label.${r.label}`)}: {referenceValue(f, r)}
             </div>
           ))}
           {m.period && (
             <div>
               {d('label.period')}:{' '}
-              {d('label.periodRange', { start: m.period.start, end: m.period.end })}
+              {d('label.periodRange', {
+                start: f.date(m.period.start),
+                end: f.date(m.period.end),
+              })}
             </div>
           )}
           {m.dueDate && asksForPayment(m) && (
             <div>
               <strong>
-                {d('label.dueDate')}: {m.dueDate}
+                {d('label.dueDate')}: {f.date(m.dueDate)}
               </strong>
             </div>
           )}
@@ -114,13 +119,13 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
             {d('label.number')}: {m.number}
           </div>
           <div>
-            {d('label.issueDate')}: {m.issueDate}
+            {d('label.issueDate')}: {f.date(m.issueDate)}
           </div>
           <div style={{ marginTop: '3mm', fontWeight: 700 }}>{m.issuer.legalName}</div>
           {m.issuer.address && <div>{m.issuer.address}</div>}
           {m.issuer.phone && (
             <div>
-              {d('label.phone')}: {m.issuer.phone}
+              {d('label.phone')}: {formatJapanesePhone(m.issuer.phone)}
             </div>
           )}
           <div>
@@ -146,15 +151,15 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
       )}
       <div className="doc-amount">
         <span>{d(amountLabelKey(m))}</span>
-        <span>{yen(m.amount)}</span>
+        <span>{f.yen(m.amount)}</span>
       </div>
       {(m.statement?.dueParts.length ?? 0) > 0 && (
         <table className="doc-due-parts" data-testid="document-due-parts">
           <tbody>
             {m.statement?.dueParts.map((part) => (
               <tr key={part.firstDue} style={part.overdue ? { fontWeight: 700 } : undefined}>
-                <td>{duePartLabel(d, part)}</td>
-                <td className="num">{yen(part.amount)}</td>
+                <td>{duePartLabel(d, f, part)}</td>
+                <td className="num">{f.yen(part.amount)}</td>
               </tr>
             ))}
           </tbody>
@@ -180,12 +185,12 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
             </thead>
             <tbody>
               <tr>
-                <td className="num">{yen(m.statement.previousBalance)}</td>
-                <td className="num">{yen(m.statement.paymentsReceived)}</td>
-                <td className="num">{yen(m.statement.carriedOver)}</td>
-                <td className="num">{yen(m.statement.periodAmount)}</td>
+                <td className="num">{f.yen(m.statement.previousBalance)}</td>
+                <td className="num">{f.yen(m.statement.paymentsReceived)}</td>
+                <td className="num">{f.yen(m.statement.carriedOver)}</td>
+                <td className="num">{f.yen(m.statement.periodAmount)}</td>
                 <td className="num">
-                  <strong>{yen(m.statement.amountDue)}</strong>
+                  <strong>{f.yen(m.statement.amountDue)}</strong>
                 </td>
               </tr>
             </tbody>
@@ -201,9 +206,9 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
             <tbody>
               {m.statement.byDate.map((r) => (
                 <tr key={`${r.date} ${r.basis}`}>
-                  <td>{r.date}</td>
+                  <td>{f.date(r.date)}</td>
                   <td className="num">
-                    {yen(r.amount)}
+                    {f.yen(r.amount)}
                     {amounts.mark(r.basis) && ` ${amounts.mark(r.basis)}`}
                   </td>
                 </tr>
@@ -229,7 +234,7 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
             {m.lines.map((l, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a document's lines have no id and never move
               <tr key={i}>
-                <td>{(l.date ?? '').slice(5)}</td>
+                <td>{f.lineDate(l.date)}</td>
                 <td>
                   {l.reduced ? '※ ' : ''}
                   {l.name}
@@ -241,8 +246,8 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
                   {l.quantity}
                   {l.sku ? ` ${documentUnit(m.language, l.sku)}` : ''}
                 </td>
-                <td className="num">{yen(l.unitPrice)}</td>
-                <td className="num">{yen(l.amount)}</td>
+                <td className="num">{f.yen(l.unitPrice)}</td>
+                <td className="num">{f.yen(l.amount)}</td>
                 <td className="num">{l.rate}%</td>
               </tr>
             ))}
@@ -258,20 +263,20 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
           ))}
           <tr>
             <td>
-              {d('label.net')} {yen(m.net)} / {d('label.tax')} {yen(m.tax)}
+              {d('label.net')} {f.yen(m.net)} / {d('label.tax')} {f.yen(m.tax)}
             </td>
           </tr>
           <tr>
             <td>
               <strong>
-                {d('label.total')} {yen(m.total)}
+                {d('label.total')} {f.yen(m.total)}
               </strong>
             </td>
           </tr>
           {m.creditApplied > 0 && (
             <tr>
               <td>
-                {d('label.creditApplied')} {yen(-m.creditApplied)}
+                {d('label.creditApplied')} {f.less(m.creditApplied)}
               </td>
             </tr>
           )}

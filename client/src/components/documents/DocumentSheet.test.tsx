@@ -65,7 +65,10 @@ describe('the print view of an invoice', () => {
   it('asks for payment, with the due date and the bank, while something is owed', () => {
     render(<DocumentSheet model={INVOICE} />);
     expect(sheet()).toContain('下記の通りご請求申し上げます。');
-    expect(sheet()).toContain('お支払期限: 2030-05-15');
+    // Dates as a Japanese document writes them; a line's as a 請求書's table does.
+    expect(sheet()).toContain('お支払期限: 2030年5月15日');
+    expect(sheet()).toContain('発行日: 2030年5月15日');
+    expect(sheet()).toContain('5/15※ Basmati Rice');
     expect(sheet()).toContain('お振込先');
     expect(sheet()).toContain('みずほ銀行 新宿支店 普通 7654321');
     expect(sheet()).not.toContain('ご入金済み');
@@ -147,7 +150,7 @@ describe('a cancelled invoice', () => {
   it('says it was cancelled, when, why and by which invoice, and asks for nothing', () => {
     render(<DocumentSheet model={CANCELLED} />);
     const said = screen.getByTestId('document-cancelled').textContent ?? '';
-    expect(said).toContain('この請求書は 2030-05-20 に取り消されました。');
+    expect(said).toContain('この請求書は 2030年5月20日 に取り消されました。');
     expect(said).toContain('理由: 宛名の誤り');
     expect(said).toContain('訂正後の請求書番号: INV-000009');
     expect(sheet()).toContain('請求書 (取消済)');
@@ -193,14 +196,14 @@ describe('a statement with an overdue part', () => {
   it('says under the amount due which part was due earlier', () => {
     render(<DocumentSheet model={STATEMENT} />);
     const parts = screen.getByTestId('document-due-parts').textContent ?? '';
-    expect(parts).toContain('うち期限超過分（お支払期限 2030-05-25）¥290,662');
-    expect(parts).toContain('うちお支払期限 2030-06-25 分¥276,672');
+    expect(parts).toContain('うち期限切れ分（お支払期限 2030年5月25日）¥290,662');
+    expect(parts).toContain('うちお支払期限 2030年6月25日 分¥276,672');
   });
 
   it('in English', () => {
     render(<DocumentSheet model={{ ...STATEMENT, language: 'en' }} />);
     const parts = screen.getByTestId('document-due-parts').textContent ?? '';
-    expect(parts).toContain('Of which overdue (was due 2030-05-25)¥290,662');
+    expect(parts).toContain('Of which past due (was due 2030-05-25)¥290,662');
     expect(parts).toContain('Of which due 2030-06-25¥276,672');
   });
 });

@@ -1,6 +1,6 @@
 // What every document model is built from, so each kind's lines and per-rate totals read alike.
 import type { DocumentT } from '../../../../shared/documents/labels';
-import type { DocumentKind } from '../../../../shared/enums';
+import type { DocumentKind, DocumentLanguage } from '../../../../shared/enums';
 import type { DocumentLine, DocumentModel } from '../../../../shared/schemas/documents';
 import {
   asTaxRate,
@@ -20,6 +20,8 @@ import type { Parties } from '../parties';
 /** The columns a billed line (an invoice's or a credit note's) is read with. */
 export interface BilledLineRow {
   name: string;
+  /** Its Japanese name as issued (ADR 064). */
+  nameJa: string | null;
   sku: string;
   unitPrice: number;
   quantity: number;
@@ -156,6 +158,17 @@ export function deliveredOn(
   timeZone: string,
 ): string {
   return order.deliveredAt ? businessDateOf(order.deliveredAt, timeZone) : order.deliveryDate;
+}
+
+/**
+ * A line's name as a document in `language` prints it: on a Japanese document its Japanese name,
+ * as kept on the line when it was placed and issued, when it has one; else its name (ADR 064).
+ */
+export function lineName(
+  language: DocumentLanguage,
+  l: { name: string; nameJa?: string | null },
+): string {
+  return language === 'ja' && l.nameJa?.trim() ? l.nameJa : l.name;
 }
 
 /** The delivery charge line (no product, ADR 035) in the document's language; others as named. */

@@ -18,6 +18,7 @@ import {
   figuresAsIssued,
   frozenPerRate,
   line,
+  lineName,
   notInScope,
 } from './common';
 import { invoiceNumberOf, invoiceRow } from './invoice';
@@ -71,8 +72,8 @@ export function creditNoteModel(db: Db, id: string, scope: Scope, timeZone: stri
     >(
       // The unit is the corrected line's, as its slip and invoice printed it; the order the line
       // belongs to, when it was delivered, and the live invoice that billed it.
-      `SELECT l.name, COALESCE(o.sku, '') AS sku, l.unit_price AS unitPrice, l.quantity, l.amount,
-              l.tax_rate AS taxRate, co.order_number AS orderNumber, co.slip_number AS slipNumber,
+      `SELECT l.name, l.name_ja AS nameJa, COALESCE(o.sku, '') AS sku, l.unit_price AS unitPrice,
+              l.quantity, l.amount, l.tax_rate AS taxRate, co.order_number AS orderNumber, co.slip_number AS slipNumber,
               co.delivered_at AS deliveredAt, co.delivery_date AS deliveryDate,
               (SELECT i.id FROM invoice_line il JOIN invoice i ON i.id = il.invoice_id
                 WHERE il.order_line_id = l.order_line_id AND i.cancelled_at IS NULL
@@ -83,9 +84,12 @@ export function creditNoteModel(db: Db, id: string, scope: Scope, timeZone: stri
         WHERE l.credit_note_id = ? ORDER BY l.position`,
     )
     .all(id);
+  const parties = partiesOf(db, 'creditNote', cn.number, c, '');
   const lines = rows.map((r) =>
     line({
       ...r,
+      // In the credit note's language, as the line was named when it was issued (ADR 064).
+      name: lineName(parties.language, r),
       // The original sale's date; a line of no known order keeps the credit note's.
       date:
         r.deliveredAt || r.deliveryDate
@@ -115,13 +119,7 @@ export function creditNoteModel(db: Db, id: string, scope: Scope, timeZone: stri
   const ref = (label: string, values: string[]) =>
     values.length > 0 ? [{ label, value: values.join(', ') }] : [];
   return {
-    ...base(
-      'creditNote',
-      id,
-      cn.number,
-      cn.issueDate,
-      partiesOf(db, 'creditNote', cn.number, c, ''),
-    ),
+    ...base('creditNote', id, cn.number, cn.issueDate, parties),
     ...empty,
     references: [...ref('invoice', invoiceNumbers), ...ref('order', orders), ...ref('slip', slips)],
     lines,

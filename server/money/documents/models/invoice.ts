@@ -1,5 +1,5 @@
 // The qualified invoice, and its rows and figures that statements, receipts and credit notes read.
-import { type DocumentT, documentT } from '../../../../shared/documents/labels';
+import { documentT } from '../../../../shared/documents/labels';
 import type { DocumentLanguage } from '../../../../shared/enums';
 import type { DocumentLine, DocumentModel } from '../../../../shared/schemas/documents';
 import { type PriceBasis, summed, type TaxRounding, taxByRate } from '../../../../shared/tax';
@@ -15,6 +15,7 @@ import {
   figuresAsIssued,
   frozenPerRate,
   line,
+  lineName,
   notInScope,
   numberOnFirstOpening,
   substituteNote,
@@ -67,27 +68,38 @@ export function invoiceRow(db: Db, id: string): InvoiceDocumentRow | undefined {
 }
 
 /**
- * An invoice's lines; a line billing goods handed over instead of another says which, in the
- * document's language (ADR 050), read from its order line (the invoice keeps the name as billed).
+ * An invoice's lines, named in the document's language as they were billed (ADR 064); a line
+ * billing goods handed over instead of another says which (ADR 050), read from its order line
+ * (the invoice keeps the name as billed, the order line the one it replaced as placed).
  */
-function invoiceLines(db: Db, invoiceId: string, dt: DocumentT): DocumentLine[] {
+function invoiceLines(db: Db, invoiceId: string, language: DocumentLanguage): DocumentLine[] {
+  const dt = documentT(language);
   return db.$client
-    .prepare<[string], BilledLineRow & { date: string | null; substituteFor: string | null }>(
-      `SELECT il.date, il.name, il.sku, il.unit_price AS unitPrice, il.quantity, il.amount,
-              il.tax_rate AS taxRate, replaced.name AS substituteFor
+    .prepare<
+      [string],
+      BilledLineRow & {
+        date: string | null;
+        substituteFor: string | null;
+        substituteForJa: string | null;
+      }
+    >(
+      `SELECT il.date, il.name, il.name_ja AS nameJa, il.sku, il.unit_price AS unitPrice,
+              il.quantity, il.amount, il.tax_rate AS taxRate, replaced.name AS substituteFor,
+              replaced.name_ja AS substituteForJa
          FROM invoice_line il
          LEFT JOIN order_line ol ON ol.id = il.order_line_id
          LEFT JOIN order_line replaced ON replaced.id = ol.substitute_for
         WHERE il.invoice_id = ? ORDER BY il.position`,
     )
     .all(invoiceId)
-    .map(({ substituteFor, ...r }) =>
-      line({
-        ...r,
-        name: `${chargeName(dt, r.name)}${substituteNote(dt, substituteFor)}`,
-        rate: r.taxRate,
-      }),
-    );
+    .map(({ substituteFor, substituteForJa, nameJa, ...r }) => {
+      const replaced =
+        substituteFor === null
+          ? null
+          : lineName(language, { name: substituteFor, nameJa: substituteForJa });
+      const named = chargeName(dt, lineName(language, { name: r.name, nameJa }));
+      return line({ ...r, name: `${named}${substituteNote(dt, replaced)}`, rate: r.taxRate });
+    });
 }
 
 /** The day an invoice was issued: its issue date, else (an old row) the day it was made. */
@@ -114,7 +126,7 @@ export function invoiceFigures(
   timeZone: string,
   readAs: PriceBasis = 'inclusive',
 ) {
-  let lines = invoiceLines(db, inv.id, documentT(language));
+  let lines = invoiceLines(db, inv.id, language);
   if (lines.length === 0) {
     const gross = inv.amount + inv.creditApplied;
     const frozen = frozenPerRate(inv);

@@ -12,6 +12,7 @@ import {
   deliveredOn,
   empty,
   line,
+  lineName,
   notInScope,
   numberOnFirstOpening,
   substituteNote,
@@ -59,6 +60,7 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
       {
         id: string;
         name: string;
+        nameJa: string | null;
         sku: string;
         unitPrice: number;
         quantity: number;
@@ -68,13 +70,12 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
         substituteFor: string | null;
       }
     >(
-      `SELECT id, name, sku, unit_price AS unitPrice, quantity,
+      `SELECT id, name, name_ja AS nameJa, sku, unit_price AS unitPrice, quantity,
               delivered_quantity AS deliveredQuantity, short_reason AS shortReason,
               tax_rate AS taxRate, substitute_for AS substituteFor
          FROM order_line WHERE order_id = ? ORDER BY position`,
     )
     .all(id);
-  const nameOf = new Map(rows.map((r) => [r.id, r.name]));
   // As they were when the number was taken (ADR 049), else (a document from before) as now.
   const parties = partiesOf(
     db,
@@ -84,6 +85,8 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
     order.restaurantName,
   );
   const dt = documentT(parties.language);
+  // Each line named in the slip's language as the order was placed (ADR 064).
+  const nameOf = new Map(rows.map((r) => [r.id, lineName(parties.language, r)]));
   // Issued on the day it was delivered, in the business's time zone (a 07:33 delivery in Tokyo
   // is 22:33 UTC the day before).
   const date = deliveredOn(order, timeZone);
@@ -97,7 +100,7 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
         : substituteNote(dt, r.substituteFor ? nameOf.get(r.substituteFor) : null);
     return line({
       date,
-      name: `${chargeName(dt, r.name)}${why}`,
+      name: `${chargeName(dt, nameOf.get(r.id) ?? r.name)}${why}`,
       sku: r.sku,
       unitPrice: r.unitPrice,
       quantity: qty,

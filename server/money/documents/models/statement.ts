@@ -133,9 +133,10 @@ type DuePart = NonNullable<DocumentModel['statement']>['dueParts'][number];
  * customer's invoices as the statement saw them when it was made: issued by its closing date and
  * not cancelled then, less the payments dated by its closing date and recorded by then (the
  * payments it counts). What they leave unpaid with another due date is named, earliest first,
- * each part at most what is left of the amount due; money due on or before the closing date and
- * unpaid then is overdue, in one part. The rest is due on the statement's due date. Nothing when
- * all of it is.
+ * each part at most what is left of the amount due; money due before the closing date and unpaid
+ * then is overdue, in one part (money due on the statement's own date is due that day, not late:
+ * the same rule as the account screens', `due_date < today`). The rest is due on the statement's
+ * due date. Nothing when all of it is.
  */
 function dueParts(db: Db, st: StatementRow): DuePart[] {
   const own = st.dueDate;
@@ -161,7 +162,7 @@ function dueParts(db: Db, st: StatementRow): DuePart[] {
   if (open.length === 0) return [];
   const groups: DuePart[] = [];
   for (const r of open) {
-    const overdue = r.dueDate <= st.closingDate;
+    const overdue = r.dueDate < st.closingDate;
     const last = groups.at(-1);
     if (last && (overdue ? last.overdue : last.firstDue === r.dueDate)) {
       last.lastDue = r.dueDate;

@@ -2,7 +2,7 @@ import './print.css';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { displayPhone } from '../../../../../shared/format';
+import { shownPhone } from '../../../../../shared/phone';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { unitLabel } from '../../../components/localName';
@@ -56,7 +56,7 @@ export function DeliverySheetScreen() {
                     {i + 1}. {j.customer?.restaurantName ?? j.restaurantName}
                   </Text>
                   <Text size="sm">
-                    {j.customer?.routeName ?? '-'} · {displayPhone(j.customer?.phoneNumber)}
+                    {j.customer?.routeName ?? '-'} · {shownPhone(j.customer?.phoneNumber)}
                   </Text>
                 </Group>
                 {j.order && (

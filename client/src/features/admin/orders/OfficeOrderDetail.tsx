@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { displayPhone } from '../../../../../shared/format';
+import { shownPhone } from '../../../../../shared/phone';
 import type { OfficeOrderOut } from '../../../../../shared/schemas/doorstep';
 import { DetailField, OrderLinesTable } from '../../../components/OrderDetailParts';
 import { showDate } from '../../../dates';
@@ -29,7 +29,7 @@ export function OfficeOrderDetail({ order }: { order: OfficeOrderOut }) {
           </DetailField>
         )}
         <DetailField label={t('webOrders.phone')}>
-          {displayPhone(order.user.phoneNumber) || '-'}
+          {shownPhone(order.user.phoneNumber) || '-'}
         </DetailField>
         <DetailField label={t('webOrders.billingCode')}>
           {order.user.customerCode || t('webOrders.unknown')}

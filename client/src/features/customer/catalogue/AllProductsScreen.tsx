@@ -36,7 +36,9 @@ export function AllProductsScreen() {
   };
   // The server's first screen (ADR 021) gives way in the commit that shows these cards (or the
   // error), before the browser paints: the same boxes in the same places.
-  const settled = !products.isPending;
+  // The cards say the price basis beside each price, as the first screen draws it: wait for it.
+  const basis = trpc.settings.tax.useQuery(undefined, { staleTime: 60_000 });
+  const settled = !products.isPending && !basis.isPending;
   useLayoutEffect(() => {
     if (settled) releaseFirstScreen();
   }, [settled]);

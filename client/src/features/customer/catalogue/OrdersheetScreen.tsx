@@ -17,7 +17,7 @@ export function OrdersheetScreen() {
   const { list } = useWishlist();
   const [query, setQuery] = useState('');
   const saved = list.data ?? [];
-  const shown = saved.filter((p) => matchesName([p.name, p.nameNe], query));
+  const shown = saved.filter((p) => matchesName([p.name, p.nameNe, p.nameJa], query));
 
   return (
     <>

@@ -3,6 +3,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EAGER_CARDS, FIRST_CARDS } from '../../../../../shared/catalogue-grid';
 import type { ProductOut } from '../../../../../shared/schemas/catalogue';
+import { usePriceBasis } from '../../../components/PriceBasisNote';
 import { ProductCard, ProductRow } from '../../../components/ProductCard';
 import { GridIcon, ListIcon } from '../../../components/shopIcons';
 import { type CatalogueView, setCatalogueView, useCatalogueView } from './catalogueView';
@@ -32,6 +33,7 @@ export function ProductGrid({ products, emptyText, withSidebar = false }: Produc
   const { t } = useTranslation();
   const { wishlistFor } = useWishlist();
   const view = useCatalogueView();
+  const priceBasis = usePriceBasis();
   // A slow phone paints the first screenful first; the rest follow right after, in batches.
   const [limit, setLimit] = useState(FIRST_CARDS);
   const total = products.length;
@@ -66,7 +68,12 @@ export function ProductGrid({ products, emptyText, withSidebar = false }: Produc
           aria-label={t('catalogue.productList')}
         >
           {shown.map((product, index) => (
-            <ProductRow key={product._id} product={product} eager={index < FIRST_CARDS} />
+            <ProductRow
+              key={product._id}
+              product={product}
+              eager={index < FIRST_CARDS}
+              priceBasis={priceBasis}
+            />
           ))}
         </Stack>
       ) : (
@@ -81,6 +88,7 @@ export function ProductGrid({ products, emptyText, withSidebar = false }: Produc
               product={product}
               wishlist={wishlistFor(product._id)}
               eager={index < EAGER_CARDS}
+              priceBasis={priceBasis}
             />
           ))}
         </SimpleGrid>

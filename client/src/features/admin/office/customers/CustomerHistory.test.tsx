@@ -45,8 +45,8 @@ const render = () =>
         entry(
           'e4',
           'update',
-          { password: '', closingDay: null },
-          { password: '*', closingDay: 31 },
+          { password: '', closingDay: null, paymentMonth: 0 },
+          { password: '*', closingDay: 31, paymentMonth: 1 },
         ),
         entry('e5', 'create', null, {
           phoneNumber: '312345678',
@@ -77,7 +77,8 @@ describe("a customer's change history", () => {
       '最低注文金額（円、税抜）: ¥0 → ¥3,000',
       'パスワード: 変更しました',
       '締め日: 未設定 → 月末',
-      '電話番号: 0312345678',
+      '支払月: 当月 → 翌月',
+      '電話番号: 03-1234-5678',
       '支払方法: 月締め',
       '配送曜日: 月曜日、木曜日',
       '貸倒れ: いいえ',
