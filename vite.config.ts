@@ -109,6 +109,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // The spreadsheet reader serves only the office's product import: a driver's phone
+        // would otherwise download it (424 KB) with the app it keeps offline.
+        globIgnores: ['**/xlsx-*.js'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackAllowlist: [/^\/driver/],

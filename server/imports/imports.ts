@@ -31,7 +31,8 @@ import { type ErrorCode, type ErrorParams, zodIssues } from '../platform/errors'
 // characters and broken UTF-16 (lone surrogates) are refused in every field (docs/decisions/024).
 // The columns are shared/schemas/imports.ts: a header may be the English name, an alias or the
 // column's on-screen label in any interface language, and a set value its code or its label
-// (docs/decisions/055). The file's bytes become text where it is chosen (decodeCsvBytes).
+// (docs/decisions/055). The file's bytes become text where it is chosen (readImportFile: CSV in
+// UTF-8 or Shift_JIS, or an Excel workbook's first sheet), so no uploaded workbook is parsed here.
 
 export const MAX_IMPORT_ROWS = 5000;
 
@@ -274,6 +275,7 @@ function checkProducts(
     const result = productInput.safeParse({
       name: values.name,
       nameNe: values.nameNe,
+      nameJa: values.nameJa,
       category: categoryId ?? (values.category ? 'unknown' : ''),
       // "1980", and as a spreadsheet shows it: "1,980", "¥1,980".
       price: number(values.price, true) ?? '',

@@ -9,6 +9,7 @@ import {
   headerLabel,
   importColumns,
   importTemplate,
+  importTemplateRows,
   type LabelT,
   looseKey,
   spreadsheetNumber,
@@ -61,6 +62,10 @@ describe('spreadsheetNumber', () => {
     expect(spreadsheetNumber('¥1,980', true)).toBe('1980');
     expect(spreadsheetNumber('￥1980', true)).toBe('1980');
     expect(spreadsheetNumber('1,980円', true)).toBe('1980');
+    // Shift_JIS's yen sign (0x5C) read as a backslash, as Excel's "CSV (コンマ区切り)" writes it.
+    expect(spreadsheetNumber('\\4,980', true)).toBe('4980');
+    expect(spreadsheetNumber('\\980', true)).toBe('980');
+    expect(spreadsheetNumber('￥4,980円', true)).toBe('4980');
   });
 
   it('passes anything else on as written, to be refused by the schema', () => {
@@ -69,6 +74,9 @@ describe('spreadsheetNumber', () => {
     }
     expect(spreadsheetNumber('¥', true)).toBe('¥');
     expect(spreadsheetNumber('¥ 1980', true)).toBe('¥ 1980');
+    // Only in money columns: a backslash elsewhere is no yen sign.
+    expect(spreadsheetNumber('\\5')).toBe('\\5');
+    expect(spreadsheetNumber('\\\\980', true)).toBe('\\\\980');
   });
 });
 
@@ -102,18 +110,44 @@ describe('importTemplate', () => {
   }
 
   it('is UTF-8 with a byte-order mark, headed by the labels, with examples in the language', async () => {
-    const csv = importTemplate('products', await tIn('ja'), { category: '調味料' });
+    const csv = importTemplate('products', await tIn('ja'), { categories: ['調味料', '米・穀類'] });
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const parsed = parseCsv(csv);
     if (!parsed.ok) throw new Error('unreadable');
     const [header, ...rows] = parsed.records.map((r) => r.fields);
-    expect(header?.slice(0, 5)).toEqual(['商品名', 'ネパール語名', 'カテゴリー', '価格', '説明']);
+    expect(header?.slice(0, 6)).toEqual([
+      '商品名',
+      'ネパール語名',
+      '日本語名',
+      'カテゴリー',
+      '価格',
+      '説明',
+    ]);
     expect(header).toHaveLength(importColumns('products').length);
     expect(header).toEqual(expect.arrayContaining(['消費税率', '最低注文数', '注文単位']));
     expect(rows).toHaveLength(2);
     expect(rows[0]?.[0]).toBe('ジャスミン米 5kg');
-    // The office's own category, so the examples import as they are.
-    expect(rows[0]?.[2]).toBe('調味料');
+    // The office's own category that fits the rice, so the example imports as it is.
+    expect(rows[0]?.[3]).toBe('米・穀類');
+  });
+
+  it('puts each example in a category that fits it, never simply the first one', async () => {
+    const rows = async (lng: 'ja' | 'en' | 'ne', categories: string[]) => {
+      const [header, ...examples] = importTemplateRows('products', await tIn(lng), { categories });
+      const at =
+        header?.indexOf(lng === 'ja' ? 'カテゴリー' : lng === 'en' ? 'Category' : 'वर्ग') ?? -1;
+      return examples.map((r) => r[at]);
+    };
+    // The office's categories: the rice with the grains, the ghee with the dairy, in any language.
+    expect(await rows('ja', ['Beverages', '乳製品', 'Rice'])).toEqual(['Rice', '乳製品']);
+    expect(await rows('en', ['Beverages', 'Grains & Pulses', 'Cooking Oil'])).toEqual([
+      'Grains & Pulses',
+      'Cooking Oil',
+    ]);
+    // None fits: a fitting name of the example's own, to make (never "Beverages").
+    expect(await rows('ja', ['Beverages'])).toEqual(['米・穀類', '油・乳製品']);
+    expect(await rows('en', ['Beverages', '飲料'])).toEqual(['Rice & Grains', 'Oils & Dairy']);
+    expect(await rows('ne', [])).toEqual(['चामल र अन्न', 'तेल र दुग्ध पदार्थ']);
   });
 
   it('never puts a name a spreadsheet would run as a formula in an example', async () => {

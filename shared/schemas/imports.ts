@@ -59,6 +59,14 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     hint: hint('freeText'),
   },
   {
+    field: 'nameJa',
+    header: 'nameJa',
+    aliases: ['japanese name', '日本語名', '和名'],
+    label: 'office.products.nameJa',
+    required: false,
+    hint: hint('freeText'),
+  },
+  {
     field: 'category',
     header: 'category',
     aliases: ['カテゴリ', '分類'],
@@ -330,11 +338,14 @@ export function headerLabel(label: string): string {
 
 /**
  * A number cell as a spreadsheet writes it, as plain digits: "1,980" (thousands separators)
- * -> "1980", and for a price also "¥1,980" or "1980円". Anything else is passed on as it is, to
- * be refused or read by the schema (spaces are not taken away: " 5" stays refused, ADR 024).
+ * -> "1980", and for a price also "¥1,980", "￥1,980", "\\1,980" or "1980円". Anything else is
+ * passed on as it is, to be refused or read by the schema (spaces are not taken away: " 5"
+ * stays refused, ADR 024).
  */
 export function spreadsheetNumber(cell: string, yen = false): string {
-  const bare = yen ? cell.replace(/^[¥￥]/u, '').replace(/円$/u, '') : cell;
+  // A backslash is the yen sign as Shift_JIS writes it (byte 0x5C): Japanese Excel's
+  // "CSV (コンマ区切り)" turns ¥4,980 into \4,980 once read. Only in money columns.
+  const bare = yen ? cell.replace(/^[¥￥\\]/u, '').replace(/円$/u, '') : cell;
   if (/^\d{1,3}(,\d{3})+$/.test(bare)) return bare.replace(/,/g, '');
   if (yen && bare !== cell && /^\d+$/.test(bare)) return bare;
   return cell;
@@ -368,6 +379,89 @@ export function decodeCsvBytes(bytes: Uint8Array): DecodedCsv {
   return { ok: false };
 }
 
+// --- A file of either kind: CSV text or an Excel workbook -------------------------------------
+
+export type ImportFileFormat = CsvEncoding | 'xlsx' | 'xls';
+export type ImportFileRead =
+  | { ok: true; text: string; format: ImportFileFormat; sheet?: string }
+  | { ok: false; code: 'import.encodingUnknown' | 'import.notSpreadsheet' | 'import.empty' };
+
+const startsWith = (bytes: Uint8Array, magic: readonly number[]) =>
+  magic.every((b, i) => bytes[i] === b);
+/** A zip (xlsx, and ods) and an OLE compound file (xls, or an xlsx with a password). */
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const COMPOUND = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d];
+
+/**
+ * Bytes no CSV is made of: a NUL in the first 8 KB (as git tells a binary file: a picture, a
+ * Word document) or a PDF. Text in another encoding has none, and is told so as such.
+ */
+function binary(bytes: Uint8Array): boolean {
+  return startsWith(bytes, PDF) || bytes.subarray(0, 8192).includes(0);
+}
+
+/** The rows and columns of a sheet read at most: one formatted to its last row is not read so. */
+const SHEET_ROWS = 10_000;
+const SHEET_COLUMNS = 200;
+
+/**
+ * A chosen file as the import's CSV text: an Excel workbook (.xlsx, .xls) by its first sheet, each
+ * cell as Excel shows it (what "save as CSV" would write: "¥1,980", "8%"), a row at its row's
+ * line; else CSV bytes by `decodeCsvBytes`. Read where the file is chosen, like the encoding:
+ * the server never parses an uploaded workbook (ADR 015), and `xlsx` is loaded only for one.
+ */
+export async function readImportFile(bytes: Uint8Array): Promise<ImportFileRead> {
+  const sheetFormat = startsWith(bytes, ZIP) ? 'xlsx' : startsWith(bytes, COMPOUND) ? 'xls' : null;
+  if (sheetFormat) return readWorkbook(bytes, sheetFormat);
+  if (binary(bytes)) return { ok: false, code: 'import.notSpreadsheet' };
+  const decoded = decodeCsvBytes(bytes);
+  return decoded.ok
+    ? { ok: true, text: decoded.text, format: decoded.encoding }
+    : { ok: false, code: 'import.encodingUnknown' };
+}
+
+/** SheetJS, loaded the first time a workbook is read or written (it is large). */
+export function loadXlsx() {
+  return import('xlsx').then((m) => m.default ?? m);
+}
+
+async function readWorkbook(bytes: Uint8Array, format: 'xlsx' | 'xls'): Promise<ImportFileRead> {
+  const XLSX = await loadXlsx();
+  let book: ReturnType<typeof XLSX.read>;
+  try {
+    book = XLSX.read(bytes, { type: 'array' });
+  } catch {
+    // A zip that is no workbook (a .docx), a workbook with a password, a broken file.
+    return { ok: false, code: 'import.notSpreadsheet' };
+  }
+  const name = book.SheetNames[0];
+  const sheet = name === undefined ? undefined : book.Sheets[name];
+  if (name === undefined || !sheet?.['!ref']) return { ok: false, code: 'import.empty' };
+  const range = XLSX.utils.decode_range(sheet['!ref']);
+  range.e.r = Math.min(range.e.r, range.s.r + SHEET_ROWS);
+  range.e.c = Math.min(range.e.c, range.s.c + SHEET_COLUMNS);
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+    header: 1,
+    raw: false,
+    defval: '',
+    blankrows: true,
+    range,
+  });
+  // Lines above the sheet's first used row, and blank rows, as blank lines: a row's problem is
+  // then said at the row number Excel shows.
+  const lines = [
+    ...Array.from({ length: range.s.r }, () => ''),
+    ...rows.map((row) => {
+      const cells = row.map((c) => (c == null ? '' : String(c)));
+      return cells.every((c) => c === '') ? '' : csvLine(cells);
+    }),
+  ];
+  const text = `${lines.join('\r\n').replace(/(\r\n)+$/, '')}\r\n`;
+  if (text.trim() === '') return { ok: false, code: 'import.empty' };
+  return { ok: true, text, format, sheet: name };
+}
+
 // --- The template ----------------------------------------------------------------------------
 
 /** `t` of the reader's language (i18next's, or a test's). */
@@ -382,25 +476,60 @@ export function csvLine(cells: readonly string[]): string {
 const usable = (name: string | undefined) => (name && !/^[=+\-@]/.test(name) ? name : undefined);
 
 /**
- * The template the import screen offers: UTF-8 with a byte-order mark (so Excel opens it as
- * UTF-8), the header row in the reader's language (its labels, which the import accepts), and
- * two example rows whose free text is in that language; set values are written as their codes.
- * `category` / `route`: an existing one's name for the examples, when there is one.
+ * Words (loose keys) by which a category's name says it fits an example product, in the three
+ * languages: the rice goes with grains, the ghee with oils or dairy, never simply with the
+ * office's first category (which put both in "Beverages").
  */
-export function importTemplate(
+const EXAMPLE_FITS: Record<'category1' | 'category2', readonly string[]> = {
+  category1: ['rice', 'grain', '米', '穀', 'ライス', 'चामल', 'अन्न'],
+  category2: [
+    'ghee',
+    'oil',
+    'dairy',
+    'butter',
+    'ギー',
+    '食用油',
+    '油脂',
+    'オイル',
+    '乳',
+    'バター',
+    'घिउ',
+    'तेल',
+    'दुग्ध',
+  ],
+};
+
+/** The office's category an example fits, else the example's own (to be made or changed). */
+function exampleCategory(
+  example: keyof typeof EXAMPLE_FITS,
+  categories: readonly string[],
+  t: LabelT,
+): string {
+  const own = t(`office.import.example.${example}`);
+  const fits = [...EXAMPLE_FITS[example], looseKey(own)];
+  const found = categories.find((name) => {
+    const key = looseKey(name);
+    return usable(name) && fits.some((word) => key.includes(word));
+  });
+  return found ?? own;
+}
+
+/** The template's rows: its header row (the labels) and two examples, as cells. */
+export function importTemplateRows(
   kind: ImportKind,
   t: LabelT,
-  existing: { category?: string; route?: string } = {},
-): string {
+  existing: { categories?: readonly string[]; route?: string } = {},
+): string[][] {
   const columns = importColumns(kind);
   const header = columns.map((c) => headerLabel(t(c.label)));
   const ex = (key: string) => t(`office.import.example.${key}`);
+  const categories = existing.categories ?? [];
   const rows: Record<string, string>[] =
     kind === 'products'
       ? [
           {
             name: ex('product1'),
-            category: usable(existing.category) ?? ex('category'),
+            category: exampleCategory('category1', categories, t),
             price: '1980',
             description: ex('description1'),
             sku: 'Bag',
@@ -414,7 +543,7 @@ export function importTemplate(
           },
           {
             name: ex('product2'),
-            category: usable(existing.category) ?? ex('category'),
+            category: exampleCategory('category2', categories, t),
             price: '1200',
             description: ex('description2'),
             sku: 'C/s',
@@ -453,6 +582,21 @@ export function importTemplate(
             documentLanguage: 'ja',
           },
         ];
-  const lines = [header, ...rows.map((r) => columns.map((c) => r[c.field] ?? ''))].map(csvLine);
+  return [header, ...rows.map((r) => columns.map((c) => r[c.field] ?? ''))];
+}
+
+/**
+ * The template the import screen offers as CSV: UTF-8 with a byte-order mark (so Excel opens it
+ * as UTF-8), the header row in the reader's language (its labels, which the import accepts), and
+ * two example rows whose free text is in that language; set values are written as their codes.
+ * Each example's category is an existing one that fits it, else a fitting name to make; the
+ * customers' route an existing one's name, when there is one.
+ */
+export function importTemplate(
+  kind: ImportKind,
+  t: LabelT,
+  existing: { categories?: readonly string[]; route?: string } = {},
+): string {
+  const lines = importTemplateRows(kind, t, existing).map(csvLine);
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -45,6 +45,7 @@ interface ImportAnswer {
 interface Product {
   _id: string;
   name: string;
+  nameJa?: string | null;
   price: number;
   description: string;
   sku: string;
@@ -146,21 +147,27 @@ describe('numbers as a spreadsheet writes them', () => {
 });
 
 describe('the template the import screen offers', () => {
+  // Each example goes in a category that fits it: the rice with grains, the ghee with oils.
+  const categories = ['飲料', '米・穀類', '油・乳製品'];
+  beforeAll(async () => {
+    for (const name of ['飲料', '油・乳製品']) await admin.post('/api/category', { name });
+  });
+
   it.each(['ja', 'en', 'ne'] as const)(
     'reads back in %s: its labels as headers, its examples valid with an existing category',
     async (lng) => {
-      const csv = importTemplate('products', await tIn(lng), { category: '米・穀類' });
+      const csv = importTemplate('products', await tIn(lng), { categories });
       expect(csv.startsWith('\uFEFF')).toBe(true);
       const out = await importCsv('products', csv, false);
       expect(out.fileErrors).toEqual([]);
       expect(out.rows.map((r) => r.errors)).toEqual([{}, {}]);
       // Every column of the template was found: each row has a value for each.
-      expect(Object.keys(out.rows[0]?.values ?? {})).toHaveLength(15);
+      expect(Object.keys(out.rows[0]?.values ?? {})).toHaveLength(16);
     },
   );
 
   it('in Japanese, imports its example products as written', async () => {
-    const csv = importTemplate('products', await tIn('ja'), { category: '米・穀類' });
+    const csv = importTemplate('products', await tIn('ja'), { categories });
     expect(await importCsv('products', csv, true)).toMatchObject({ valid: true, written: 2 });
     expect(await byName('ジャスミン米 5kg')).toMatchObject({ sku: 'Bag', price: 1980 });
     expect(await byName('ギー 1L × 12本')).toMatchObject({
@@ -199,6 +206,46 @@ describe('the template the import screen offers', () => {
       webOrder: true,
       documentLanguage: 'en',
     });
+  });
+});
+
+describe('the Japanese name column (ADR 064)', () => {
+  it('sets Japanese names under any language’s header; a file without the column keeps them', async () => {
+    const csv = [
+      'name,Japanese name,category,price,description,unit',
+      'Cumin Seeds 1kg,クミンシード 1kg,米・穀類,900,Whole cumin,Kg',
+    ].join('\n');
+    expect(await importCsv('products', csv, true)).toMatchObject({ valid: true, written: 1 });
+    expect(await byName('Cumin Seeds 1kg')).toMatchObject({ nameJa: 'クミンシード 1kg' });
+
+    // The Japanese screen's own label as the header (its note in brackets left off).
+    const japanese = [
+      'name,日本語名,category,price,description,unit',
+      'Ghee Tin 15kg,ギー 缶 15kg,米・穀類,12000,Pure ghee,Tin',
+    ].join('\n');
+    expect(await importCsv('products', japanese, true)).toMatchObject({ written: 1 });
+    expect(await byName('Ghee Tin 15kg')).toMatchObject({ nameJa: 'ギー 缶 15kg' });
+
+    // A file of other columns changes those and leaves the Japanese name as it was.
+    const prices = [
+      'name,category,price,description,unit',
+      'Cumin Seeds 1kg,米・穀類,950,Whole cumin,Kg',
+    ];
+    expect(await importCsv('products', prices.join('\n'), true)).toMatchObject({ written: 1 });
+    expect(await byName('Cumin Seeds 1kg')).toMatchObject({
+      price: 950,
+      nameJa: 'クミンシード 1kg',
+    });
+  });
+
+  it('refuses a Japanese name longer than the Nepali name may be, naming the column', async () => {
+    const csv = [
+      'name,nameJa,category,price,description,unit',
+      `Long Rice,${'米'.repeat(201)},米・穀類,900,x,Kg`,
+    ].join('\n');
+    const out = await importCsv('products', csv, false);
+    expect(out.valid).toBe(false);
+    expect(out.rows[0]?.errors).toEqual({ nameJa: 'field.tooLong' });
   });
 });
 

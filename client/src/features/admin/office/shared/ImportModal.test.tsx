@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadXlsx } from '../../../../../../shared/schemas/imports';
 import type { ImportOut } from '../../../../../../shared/schemas/office';
 import i18n from '../../../../i18n';
 import { makeUser } from '../../../../test/fixtures';
@@ -108,6 +109,47 @@ describe('the file as Japanese Excel saves it', () => {
     expect(sent.csv).toBe('商品名\nギー\n');
   });
 
+  it('the file picker offers Excel workbooks as well as CSV', () => {
+    open();
+    const accept = fileInput().accept.split(',');
+    expect(accept).toEqual(expect.arrayContaining(['.csv', '.xlsx', '.xls']));
+  });
+
+  it('an Excel workbook is read by its first sheet and its text sent, saying so', async () => {
+    await i18n.changeLanguage('ja');
+    const XLSX = await loadXlsx();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['商品名', 'カテゴリー', '価格', '説明', '単位'],
+      ['ギー 1L', '油・乳製品', 1200, '純粋なバターオイル', '本'],
+    ]);
+    Object.assign(sheet.C2 ?? {}, { z: '"¥"#,##0' });
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, '商品一覧');
+    const bytes: ArrayBuffer = XLSX.write(book, { type: 'array', bookType: 'xlsx' });
+    const { calls } = open({ 'products.importCsv': () => answer([]) });
+    choose(new Uint8Array(bytes), 'products.xlsx');
+    await screen.findByText('Excelファイルの最初のシート「商品一覧」を読み込みました。');
+    const sent = calls.find((c) => c.path === 'products.importCsv')?.input as { csv: string };
+    expect(sent.csv).toBe(
+      '商品名,カテゴリー,価格,説明,単位\r\nギー 1L,油・乳製品,"¥1,200",純粋なバターオイル,本\r\n',
+    );
+  });
+
+  it('a file that is neither CSV nor Excel is said to be so, in the reader’s language', async () => {
+    await i18n.changeLanguage('ja');
+    const { calls } = open({ 'products.importCsv': () => answer([]) });
+    choose(
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+      'a.png',
+    );
+    const alert = await screen.findByTestId('import-file-errors');
+    expect(alert.textContent).toContain(
+      'このファイルはCSVファイルでもExcelファイルでもありません。',
+    );
+    expect(alert.textContent).not.toContain('文字コード');
+    expect(calls.some((c) => c.path === 'products.importCsv')).toBe(false);
+  });
+
   it('bytes that are neither are refused before sending, in the reader’s language', async () => {
     await i18n.changeLanguage('ja');
     const { calls } = open({ 'products.importCsv': () => answer([]) });
@@ -167,8 +209,43 @@ describe('what the screen says about the columns', () => {
     const bytes = new Uint8Array(await (made[0] as Blob).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, first] = new TextDecoder().decode(bytes).split('\r\n');
-    expect(header?.startsWith('商品名,ネパール語名,カテゴリー,価格,説明')).toBe(true);
-    expect(first).toMatch(/^ジャスミン米 5kg,,調味料,1980,/);
+    expect(header?.startsWith('商品名,ネパール語名,日本語名,カテゴリー,価格,説明')).toBe(true);
+    // The office's only category (調味料, seasonings) fits neither example: each gets its own.
+    expect(first).toMatch(/^ジャスミン米 5kg,,,米・穀類,1980,/);
+    click.mockRestore();
+  });
+
+  it('offers the template as an Excel workbook too, its cells the same', async () => {
+    await i18n.changeLanguage('ja');
+    const made: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        made.push(blob);
+        return 'blob:template';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    open({ 'categories.list': () => [{ _id: 'c1', name: '乳製品', nameNe: null }] });
+    const button = screen.getByRole('button', { name: 'Excel形式のテンプレート' });
+    await waitFor(() => expect(button.hasAttribute('data-loading')).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(names).toEqual(['products-template.xlsx']));
+    const XLSX = await loadXlsx();
+    const book = XLSX.read(new Uint8Array(await (made[0] as Blob).arrayBuffer()), {
+      type: 'array',
+    });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0] ?? ''] ?? {}, {
+      header: 1,
+    });
+    expect(rows[0]?.slice(0, 4)).toEqual(['商品名', 'ネパール語名', '日本語名', 'カテゴリー']);
+    // The ghee goes with the office's dairy category, the rice with grains of its own.
+    expect(rows.slice(1).map((r) => r[3])).toEqual(['米・穀類', '乳製品']);
     click.mockRestore();
   });
 

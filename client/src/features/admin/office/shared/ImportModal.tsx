@@ -2,13 +2,15 @@ import { Alert, Badge, Button, Code, FileInput, Group, Modal, Stack, Text } from
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  type CsvEncoding,
-  decodeCsvBytes,
   headerLabel,
   type ImportColumn,
+  type ImportFileFormat,
   importColumns,
   importTemplate,
+  importTemplateRows,
+  loadXlsx,
   looseKey,
+  readImportFile,
 } from '../../../../../../shared/schemas/imports';
 import type { ImportFileError, ImportOut } from '../../../../../../shared/schemas/office';
 import { DataTable } from '../../../../components/DataTable';
@@ -18,8 +20,22 @@ import { trpc } from '../../../../trpc';
 import { fieldErrorText, importFileErrorText } from './errors';
 import { useAfterChange } from './useOfficeMutation';
 
-/** The file's size, and its text's once read as UTF-8 (what the request carries), at most. */
+/** The text's size once read as UTF-8 (what the request carries), at most. */
 const MAX_BYTES = 1_000_000;
+/**
+ * The chosen file's size at most: a workbook is read here and only its text is sent, and an
+ * .xls (uncompressed) of the most rows the import takes is larger than their text.
+ */
+const MAX_FILE_BYTES = 5_000_000;
+/** What the file picker offers: CSV and Excel workbooks. */
+const ACCEPT = [
+  '.csv',
+  '.xlsx',
+  '.xls',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+].join(',');
 
 /** An answer of the import screen itself: the file could not be read at all. */
 const unreadable = (code: string): ImportOut => ({
@@ -31,8 +47,8 @@ const unreadable = (code: string): ImportOut => ({
 
 /**
  * CSV import of products or customers: the columns it takes are listed (label, required or
- * not, what to write) with a template to download; the chosen file is read as UTF-8 or as
- * Japanese Excel's Shift_JIS, checked first and every row shown with its problems, each named
+ * not, what to write) with a template to download (CSV or Excel); the chosen file is read as
+ * UTF-8, as Japanese Excel's Shift_JIS or as an Excel workbook's first sheet, checked first and every row shown with its problems, each named
  * by its column's label; 'Import' writes all rows at once, and only when every row is valid.
  */
 export function ImportModal({
@@ -53,7 +69,7 @@ export function ImportModal({
   const routes = trpc.routes.list.useQuery(undefined, { enabled: kind === 'customers' });
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState('');
-  const [encoding, setEncoding] = useState<CsvEncoding | null>(null);
+  const [read, setRead] = useState<{ format: ImportFileFormat; sheet?: string } | null>(null);
   const [result, setResult] = useState<ImportOut | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
   const resetInput = useRef<() => void>(null);
@@ -66,26 +82,26 @@ export function ImportModal({
     setFile(picked);
     setResult(null);
     setTooLarge(false);
-    setEncoding(null);
+    setRead(null);
     setCsv('');
     if (!picked) return;
     // The input forgets the file, so choosing the same file again (fixed) reads it again.
     resetInput.current?.();
-    if (picked.size > MAX_BYTES) {
+    if (picked.size > MAX_FILE_BYTES) {
       setTooLarge(true);
       return;
     }
-    const decoded = decodeCsvBytes(new Uint8Array(await picked.arrayBuffer()));
+    const decoded = await readImportFile(new Uint8Array(await picked.arrayBuffer()));
     if (mine !== turn.current) return;
     if (!decoded.ok) {
-      setResult(unreadable('import.encodingUnknown'));
+      setResult(unreadable(decoded.code));
       return;
     }
     if (new TextEncoder().encode(decoded.text).length > MAX_BYTES) {
       setTooLarge(true);
       return;
     }
-    setEncoding(decoded.encoding);
+    setRead({ format: decoded.format, sheet: decoded.sheet });
     setCsv(decoded.text);
     try {
       const out = await call.mutateAsync({ csv: decoded.text, commit: false });
@@ -108,17 +124,35 @@ export function ImportModal({
     }
   };
 
-  const downloadTemplate = () => {
-    const text = importTemplate(kind, dt, {
-      category: categories.data?.[0]?.name,
-      route: routes.data?.[0]?.name,
-    });
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const existing = {
+    categories: categories.data?.map((c) => c.name),
+    route: routes.data?.[0]?.name,
+  };
+  const download = (blob: Blob, name: string) => {
+    const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
-    a.download = `${kind}-template.csv`;
+    a.download = name;
     a.click();
     URL.revokeObjectURL(url);
+  };
+  const downloadTemplate = () => {
+    const text = importTemplate(kind, dt, existing);
+    download(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${kind}-template.csv`);
+  };
+  /** The same rows as a workbook; every cell is text, so a phone number keeps its leading 0. */
+  const downloadExcelTemplate = async () => {
+    const XLSX = await loadXlsx();
+    const book = XLSX.utils.book_new();
+    const sheet = XLSX.utils.aoa_to_sheet(importTemplateRows(kind, dt, existing));
+    XLSX.utils.book_append_sheet(book, sheet, kind);
+    const bytes: ArrayBuffer = XLSX.write(book, { type: 'array', bookType: 'xlsx' });
+    download(
+      new Blob([bytes], {
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      }),
+      `${kind}-template.xlsx`,
+    );
   };
 
   /** A column as the office reads it: its label as a header ("価格"), else the field. */
@@ -162,15 +196,25 @@ export function ImportModal({
           <Text fw={600} size="sm" id="import-columns">
             {t('office.import.columnsTitle')}
           </Text>
-          <Button
-            variant="light"
-            size="compact-sm"
-            onClick={downloadTemplate}
-            // Its examples name an existing category or route: once they are known.
-            loading={categories.isLoading || routes.isLoading}
-          >
-            {t('office.import.template')}
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="light"
+              size="compact-sm"
+              onClick={downloadTemplate}
+              // Its examples name an existing category or route: once they are known.
+              loading={categories.isLoading || routes.isLoading}
+            >
+              {t('office.import.template')}
+            </Button>
+            <Button
+              variant="light"
+              size="compact-sm"
+              onClick={() => void downloadExcelTemplate()}
+              loading={categories.isLoading || routes.isLoading}
+            >
+              {t('office.import.templateExcel')}
+            </Button>
+          </Group>
         </Group>
         <DataTable
           aria-labelledby="import-columns"
@@ -213,18 +257,20 @@ export function ImportModal({
         />
         <FileInput
           label={t('office.import.file')}
-          accept=".csv,text/csv"
+          accept={ACCEPT}
           value={file}
           onChange={(f) => void check(f)}
           resetRef={resetInput}
           clearable
           data-testid="import-file"
         />
-        {encoding && (
+        {read && (
           <Text size="xs" c="dimmed" data-testid="import-encoding">
-            {t('office.import.readAs', {
-              encoding: encoding === 'shift_jis' ? 'Shift_JIS' : 'UTF-8',
-            })}
+            {read.format === 'xlsx' || read.format === 'xls'
+              ? t('office.import.readSheet', { sheet: read.sheet })
+              : t('office.import.readAs', {
+                  encoding: read.format === 'shift_jis' ? 'Shift_JIS' : 'UTF-8',
+                })}
           </Text>
         )}
         {tooLarge && <Alert color="red">{t('errors.import.tooLarge')}</Alert>}
