@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { customer, deliveryJob, route } from '../../drizzle/schema';
+import { customer, customerOrder, deliveryJob, route } from '../../drizzle/schema';
 import { isoDateInZone } from '../../shared/format';
 import { JOBS_PAGE_SIZE, type JobOut, type JobPageOut } from '../../shared/schemas/doorstep';
 import { stopOrder } from '../customers/routes';
@@ -37,12 +37,15 @@ export function listPendingJobs(
       ),
     )
     // In the order the driver drives them (the route's stop order, ADR 042, as on the Route
-    // screen), not the order they were dispatched in.
+    // screen), not the order they were dispatched in; at one stop the order due first comes
+    // first (one left from an earlier day before today's), whatever order they were dispatched.
     .orderBy(
       sql`${route.name} IS NULL`,
       sql`${route.name} COLLATE NOCASE`,
       ...stopOrder,
       deliveryJob.restaurantName,
+      sql`${customerOrder.deliveryDate} IS NULL`,
+      asc(customerOrder.deliveryDate),
       asc(deliveryJob.serialNo),
     )
     .all();

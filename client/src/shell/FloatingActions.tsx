@@ -3,6 +3,7 @@ import { useMediaQuery, useWindowScroll } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowUpIcon, HomeIcon } from '../components/icons';
+import { useDialogOpen } from './useDialogOpen';
 
 /** Phones: below the `sm` breakpoint the floating buttons live in a footer bar instead. */
 export const PHONE_QUERY = '(max-width: 47.99em)';
@@ -14,8 +15,14 @@ export function usePhone(): boolean {
 /** The back-to-top button shows once the page is scrolled this far (in viewport heights). */
 const BACK_TO_TOP_AFTER = 1.5;
 
+/**
+ * Gone while a dialog is open: it would sit over the dialog's foot, where a phone's full-screen
+ * dialog keeps its Yes and No.
+ */
 export function HomeButton({ home }: { home: string }) {
   const { t } = useTranslation();
+  const dialogOpen = useDialogOpen();
+  if (dialogOpen) return null;
   return (
     <ActionIcon
       component={Link}

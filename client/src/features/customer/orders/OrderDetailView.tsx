@@ -32,7 +32,11 @@ export function OrderDetailView({ order }: { order: OrderOut }) {
           </DetailField>
         )}
         <DetailField label={t('orders.status')}>
-          <OrderStatusBadge isDelivered={order.isDelivered} onHold={order.onHold} />
+          <OrderStatusBadge
+            isDelivered={order.isDelivered}
+            onHold={order.onHold}
+            arrivedAt={order.arrivedAt}
+          />
         </DetailField>
         <DetailField label={t('orders.message')}>
           {order.customMessage ? (

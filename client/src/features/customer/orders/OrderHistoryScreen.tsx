@@ -133,7 +133,11 @@ export function OrderHistoryScreen() {
                 </Text>
               </Text>
               <Group justify="space-between" mt={6}>
-                <OrderStatusBadge isDelivered={order.isDelivered} onHold={order.onHold} />
+                <OrderStatusBadge
+                  isDelivered={order.isDelivered}
+                  onHold={order.onHold}
+                  arrivedAt={order.arrivedAt}
+                />
                 <Button mih={44} variant="light" onClick={() => setOpen(order)}>
                   {t('orders.details')}
                 </Button>
@@ -166,7 +170,11 @@ export function OrderHistoryScreen() {
                     <Money amount={order.totalPrice} />
                   </Table.Td>
                   <Table.Td>
-                    <OrderStatusBadge isDelivered={order.isDelivered} onHold={order.onHold} />
+                    <OrderStatusBadge
+                      isDelivered={order.isDelivered}
+                      onHold={order.onHold}
+                      arrivedAt={order.arrivedAt}
+                    />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Button size="xs" variant="light" onClick={() => setOpen(order)}>

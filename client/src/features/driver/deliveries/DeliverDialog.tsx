@@ -6,6 +6,7 @@ import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { PhotoInput } from '../../../components/PhotoInput';
 import { useBackCloses } from '../../../components/useBackCloses';
 import { useFocusBack } from '../../../components/useFocusBack';
+import { usePhone } from '../../../shell/FloatingActions';
 import {
   cashToSend,
   changedLines,
@@ -81,6 +82,8 @@ export function DeliverDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  // On a phone the dialog takes the whole screen, so its footer sits at the screen's foot.
+  const phone = usePhone();
   const [initial] = useState(() => fromQueued(refused));
   const [lineState, setLineState] = useState<DeliveredState>(initial.lines);
   const [cash, setCash] = useState<number | string | null>(initial.cash);
@@ -165,6 +168,7 @@ export function DeliverDialog({
       onClose={close}
       title={t('driverJobs.confirmTitle')}
       centered
+      fullScreen={phone}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Text mb="lg">{job.customer?.restaurantName ?? job.restaurantName}</Text>
@@ -217,19 +221,30 @@ export function DeliverDialog({
           </Text>
         )}
       </Stack>
-      {problems.any && (
-        <Text size="sm" c="red.8" mb="sm" role="status">
-          {t('driverJobs.check.fixFirst')}
-        </Text>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          {t('common.no')}
-        </Button>
-        <Button onClick={confirm} loading={busy} disabled={problems.any}>
-          {t('common.yes')}
-        </Button>
-      </Group>
+      {/* Stuck to the foot of the dialog's scroll area: an order of many lines puts the
+          buttons a screen or two below the first field, out of a thumb's reach. */}
+      <Box
+        data-testid="deliver-actions"
+        pos="sticky"
+        bottom={0}
+        py="sm"
+        bg="var(--mantine-color-body)"
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 1 }}
+      >
+        {problems.any && (
+          <Text size="sm" c="red.8" mb="sm" role="status">
+            {t('driverJobs.check.fixFirst')}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {t('common.no')}
+          </Button>
+          <Button onClick={confirm} loading={busy} disabled={problems.any}>
+            {t('common.yes')}
+          </Button>
+        </Group>
+      </Box>
     </Modal>
   );
 }

@@ -16,23 +16,18 @@ import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Loading } from '../../../components/LoadState';
-import { notifyError, notifySuccess } from '../../../components/notify';
 import { useBackCloses } from '../../../components/useBackCloses';
 import { showInstant } from '../../../dates';
-import { dynamicT } from '../../../i18n';
-import { errorMessage, isNetworkFailure } from '../../../keyed';
+import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
-import { UploadError, uploadedName, uploadImage } from '../../../upload';
 import { useAuth } from '../../auth/AuthContext';
 import { useDues } from '../payments/DueToCollect';
-import { DeliverDialog, type DeliveryEntries, type SubmitAnswer } from './DeliverDialog';
+import { DeliverDialog } from './DeliverDialog';
 import { JobCard } from './JobCard';
 import {
   type CachedList,
   deliveredElsewhere,
   discard,
-  enqueue,
-  flush,
   forgetSent,
   loadList,
   type QueuedDelivery,
@@ -40,7 +35,8 @@ import {
   wasSentHere,
 } from './outbox';
 import { useSubstituteChoices } from './substitutes';
-import { useDriverSync, useQueued, useReportDeliveries } from './useDriverSync';
+import { useDeliverJob } from './useDeliverJob';
+import { useDriverSync, useQueued } from './useDriverSync';
 
 /** The list refreshes itself every minute while open. */
 const REFRESH_MS = 60_000;
@@ -51,7 +47,6 @@ export function DriverPendingScreen() {
   const { user } = useAuth();
   const driverId = user?._id ?? '';
   useDriverSync();
-  const report = useReportDeliveries();
   const queued = useQueued();
   const list = trpc.ordertrack.driverPending.useQuery(
     { driverId, keyword: '' },
@@ -167,62 +162,7 @@ export function DriverPendingScreen() {
     }, 0);
   };
 
-  /**
-   * The optional photo goes first (POST /api/upload?purpose=proof); without a connection, or
-   * when it fails, the delivery is still kept and sent, only without the photo. Resolves with
-   * the server's refusal of this delivery (the dialog stays open with it), the final word on
-   * one the office had delivered first (the dialog shows only that), or null.
-   */
-  const deliver = async (job: JobOut, entries: DeliveryEntries): Promise<SubmitAnswer> => {
-    const tappedAt = new Date().toISOString();
-    let proofImage = entries.proofImage;
-    // Kept with the delivery (IndexedDB) when it cannot go now, and uploaded before it later.
-    let keptPhoto: File | undefined;
-    if (entries.photo) {
-      if (noConnection) {
-        keptPhoto = entries.photo;
-      } else {
-        try {
-          proofImage =
-            uploadedName((await uploadImage(entries.photo, { purpose: 'proof' })).imageUrl) ??
-            undefined;
-        } catch (error) {
-          const code = error instanceof UploadError ? error.code : 'upload.failed';
-          if (code === 'upload.failed') keptPhoto = entries.photo;
-          else notifyError(t('driverJobs.photoNotSent', { reason: dynamicT(t)(`errors.${code}`) }));
-        }
-      }
-    }
-    await enqueue(job, entries.recipient, {
-      proofImage,
-      photo: keptPhoto,
-      tappedAt,
-      lines: entries.lines,
-      cashTaken: entries.cashTaken,
-    });
-    const name = job.customer?.restaurantName ?? job.restaurantName;
-    const result = await flush().catch((error: unknown) => {
-      if (!isNetworkFailure(error)) throw error;
-      return null;
-    });
-    const refusal = result?.refused.find((r) => r.jobId === job._id);
-    const done = !!result?.delivered.includes(job._id);
-    if (done && !refusal) notifySuccess(t('driverJobs.deliveredOne', { name }));
-    else if (!refusal && (!result || result.waiting)) {
-      notifySuccess(t('driverJobs.keptOne', { name }));
-    }
-    if (result) {
-      // This delivery's refusal is shown in its dialog, not as a notification too.
-      report(
-        { ...result, refused: result.refused.filter((r) => r.jobId !== job._id) },
-        done && result.sent === 1 ? 1 : 0,
-      );
-    }
-    if (!refusal) return null;
-    // Delivered already by the office: nothing to correct or send again, only to be read.
-    if (deliveredElsewhere(refusal.error)) return { final: errorMessage(t, refusal.error) };
-    return errorMessage(t, refusal.error);
-  };
+  const deliver = useDeliverJob(noConnection);
 
   return (
     <>

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
-import type { RouteStopOut } from '../../../../../shared/schemas/doorstep';
+import type { JobOut, RouteStopOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { CheckIcon, MapPinIcon } from '../../../components/icons';
 import { Loading } from '../../../components/LoadState';
@@ -9,10 +10,23 @@ import { Phone } from '../../../components/Phone';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
+import { DeliverDialog } from './DeliverDialog';
 import { mapLink } from './mapLink';
-import { useDriverSync } from './useDriverSync';
+import { deliveredElsewhere, type QueuedDelivery, wasSentHere } from './outbox';
+import { useSubstituteChoices } from './substitutes';
+import { useDeliverJob } from './useDeliverJob';
+import { useDriverSync, useQueued } from './useDriverSync';
 
-function StopCard({ stop }: { stop: RouteStopOut }) {
+/** The stop's next job to deliver, in the pending list's order (the stop's jobs are adjacent). */
+function nextJobOf(stop: RouteStopOut, jobs: JobOut[]): JobOut | undefined {
+  return jobs.find((j) =>
+    stop.customerId
+      ? j.customer?._id === stop.customerId
+      : !j.customer && j.restaurantName === stop.restaurantName,
+  );
+}
+
+function StopCard({ stop, onDeliver }: { stop: RouteStopOut; onDeliver?: () => void }) {
   const { t } = useTranslation();
   const done = stop.pending === 0 && stop.delivered > 0;
   return (
@@ -58,6 +72,15 @@ function StopCard({ stop }: { stop: RouteStopOut }) {
             )}
           </Group>
           <Group gap="xs" mt={4}>
+            {onDeliver && (
+              <Button
+                onClick={onDeliver}
+                data-route-deliver={stop.number}
+                aria-label={t('driverJobs.markAsDeliveredNamed', { name: stop.restaurantName })}
+              >
+                {t('driverJobs.markAsDelivered')}
+              </Button>
+            )}
             {stop.address && (
               <Button
                 component="a"
@@ -90,6 +113,32 @@ export function DriverRouteScreen() {
     { enabled: driverId !== '', refetchInterval: 60_000, staleTime: 0 },
   );
   const stops = route.data?.stops ?? [];
+  // The same jobs and dialog as the pending list, so a driver following the route delivers
+  // from here; a correction of a refused delivery opens with what was sent, as there.
+  const pending = trpc.ordertrack.driverPending.useQuery(
+    { driverId, keyword: '' },
+    { enabled: driverId !== '', refetchInterval: 60_000, retry: false, staleTime: 0 },
+  );
+  useSubstituteChoices(driverId);
+  const queued = useQueued();
+  // `queued` changes after every send, and with it what wasSentHere answers.
+  const jobs = useMemo(() => {
+    const kept = new Set(
+      queued.filter((q) => !q.refused || deliveredElsewhere(q.refused)).map((q) => q.jobId),
+    );
+    return (pending.data ?? []).filter((j) => !kept.has(j._id) && !wasSentHere(j._id));
+  }, [pending.data, queued]);
+  const [confirming, setConfirming] = useState<{ job: JobOut; refused?: QueuedDelivery } | null>(
+    null,
+  );
+  const noConnection = pending.isError || (typeof navigator !== 'undefined' && !navigator.onLine);
+  const deliver = useDeliverJob(noConnection);
+  const openFor = (stop: RouteStopOut) => {
+    const job = nextJobOf(stop, jobs);
+    if (!job) return undefined;
+    const refused = queued.find((q) => q.jobId === job._id && q.refused);
+    return () => setConfirming({ job, refused });
+  };
   return (
     <>
       <Breadcrumbs items={[{ label: t('nav.home'), link: '/driver' }, { label: t('nav.route') }]} />
@@ -121,9 +170,24 @@ export function DriverRouteScreen() {
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {stops.map((s) => (
-            <StopCard key={s.customerId ?? `stop-${s.number}`} stop={s} />
+            <StopCard
+              key={s.customerId ?? `stop-${s.number}`}
+              stop={s}
+              onDeliver={s.pending > 0 ? openFor(s) : undefined}
+            />
           ))}
         </Stack>
+      )}
+      {confirming && (
+        <DeliverDialog
+          key={confirming.job._id}
+          job={confirming.job}
+          refused={confirming.refused}
+          error={confirming.refused ? errorMessage(t, confirming.refused.refused) : null}
+          noConnection={noConnection}
+          onSubmit={(entries) => deliver(confirming.job, entries)}
+          onClose={() => setConfirming(null)}
+        />
       )}
     </>
   );
