@@ -3,6 +3,7 @@ import { isoDateInZone } from '../../shared/format';
 import type { DashboardOut } from '../../shared/schemas/dashboard';
 import { silentCustomers } from '../customers/activity';
 import { DELIVERED_AT_SQL } from '../deliveries/delivered-at';
+import { countPendingWebOrders } from '../orders/orders';
 import { dayRange } from '../platform/business-day';
 import type { Db } from '../platform/db';
 
@@ -77,18 +78,26 @@ export function dashboard(db: Db, now: Date, timeZone: string): DashboardOut {
   }
   const deliveredToday = deliveredPerDay.get(today) ?? { delivered: 0, amount: 0 };
 
-  // Still to deliver today: scheduled for today and not yet at the restaurant (not handed over,
-  // or on a driver's pending job). One delivered early is counted above, on its real day.
-  const pending = sqlite
-    .prepare<[string], number>(
-      `SELECT COUNT(*) FROM customer_order o
-        WHERE o.is_delivered IN (0, 1) AND o.delivery_date = ?
-          AND NOT (o.is_delivered = 1
-                   AND NOT EXISTS (SELECT 1 FROM delivery_job j
-                                    WHERE j.order_id = o.id AND j.is_delivered = 0))`,
+  // Still to deliver (ADR 068): every order due today or earlier that has not reached the
+  // restaurant: not handed over, or on a driver's pending job. Those due before today are
+  // left over from an earlier day and stay in the figure until they arrive (or are cancelled),
+  // as they stay on the order track. Each half reads an index: orders by (is_delivered,
+  // delivery_date), the pending jobs by (is_delivered, delivered_at); an order has one job.
+  const open = sqlite
+    .prepare<{ today: string }, { open: number; leftOver: number | null }>(
+      `SELECT COUNT(*) AS open, SUM(late) AS leftOver FROM (
+         SELECT o.delivery_date < @today AS late FROM customer_order o
+          WHERE o.is_delivered = 0 AND o.delivery_date <= @today
+         UNION ALL
+         SELECT o.delivery_date < @today FROM delivery_job j
+           JOIN customer_order o ON o.id = j.order_id
+          WHERE j.is_delivered = 0 AND o.is_delivered = 1 AND o.delivery_date <= @today)`,
     )
-    .pluck()
-    .get(today);
+    .get({ today }) ?? { open: 0, leftOver: 0 };
+
+  // The same definition as the Web orders tile's badge: placed and not yet handed over,
+  // whatever day they were placed or are due (orders placed last night for today among them).
+  const waitingWebOrders = countPendingWebOrders(db);
 
   const collected = sqlite
     .prepare<[string], { amount: number | null }>(
@@ -130,9 +139,11 @@ export function dashboard(db: Db, now: Date, timeZone: string): DashboardOut {
   return {
     date: today,
     placedToday: { count: placed.count, amount: placed.amount ?? 0 },
+    waitingWebOrders,
     deliveriesToday: {
       delivered: deliveredToday.delivered,
-      pending: pending ?? 0,
+      pending: open.open,
+      leftOver: open.leftOver ?? 0,
       deliveredAmount: deliveredToday.amount,
     },
     cashToday: { collected: collected?.amount ?? 0, handedOver: handedOver?.amount ?? 0 },

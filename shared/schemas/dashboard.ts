@@ -7,13 +7,21 @@ const count = z.number().int().nonnegative();
 export const dashboardOut = z.object({
   /** The business day the figures are for (YYYY-MM-DD). */
   date: z.string(),
-  /** Orders placed today and their amount (tax included). */
+  /** Orders placed today (the business day) and their amount (tax included). */
   placedToday: z.object({ count, amount: yen }),
+  /** Web orders not yet handed over, whenever placed or due (the Web orders tile's badge). */
+  waitingWebOrders: count,
   /**
-   * Today's deliveries (ADR 056): orders that reached the restaurant today, whatever day they
-   * were scheduled for, with their amount (sales); and those scheduled for today still pending.
+   * Today's deliveries (ADR 056, 068): orders that reached the restaurant today, whatever day
+   * they were scheduled for, with their amount (sales); those due today or earlier not yet
+   * delivered (pending); and of those, the ones due before today (left over).
    */
-  deliveriesToday: z.object({ delivered: count, pending: count, deliveredAmount: yen }),
+  deliveriesToday: z.object({
+    delivered: count,
+    pending: count,
+    leftOver: count,
+    deliveredAmount: yen,
+  }),
   /** Cash the drivers took today against what they handed over to the office. */
   cashToday: z.object({ collected: yen, handedOver: yen }),
   /** Unpaid amounts of invoices past their due date. */

@@ -140,7 +140,12 @@ afterAll(() => t.close());
 describe("the dashboard's deliveries", () => {
   it('counts what reached a restaurant today, also early, and what is still due today', async () => {
     const d = await dashboard();
-    expect(d.deliveriesToday).toEqual({ delivered: 2, pending: 2, deliveredAmount: 7_000 });
+    expect(d.deliveriesToday).toEqual({
+      delivered: 2,
+      pending: 2,
+      leftOver: 0,
+      deliveredAmount: 7_000,
+    });
   });
 
   it('gives the 30 days by the real delivery day', async () => {
@@ -166,7 +171,12 @@ describe("the dashboard's deliveries", () => {
       )
       .run(new Date().toISOString());
     const d = await dashboard();
-    expect(d.deliveriesToday).toEqual({ delivered: 3, pending: 1, deliveredAmount: 13_000 });
+    expect(d.deliveriesToday).toEqual({
+      delivered: 3,
+      pending: 1,
+      leftOver: 0,
+      deliveredAmount: 13_000,
+    });
     expect(d.deliveredDays.at(-1)).toEqual({ date: today, delivered: 3, amount: 13_000 });
   });
 });

@@ -107,7 +107,12 @@ describe('the dashboard', () => {
     expect(r.status).toBe(200);
     expect(r.data.date).toBe(today);
     expect(r.data.placedToday).toEqual({ count: 3, amount: 16_500 });
-    expect(r.data.deliveriesToday).toEqual({ delivered: 1, pending: 2, deliveredAmount: 10_000 });
+    expect(r.data.deliveriesToday).toEqual({
+      delivered: 1,
+      pending: 2,
+      leftOver: 0,
+      deliveredAmount: 10_000,
+    });
     expect(r.data.cashToday).toEqual({ collected: 3_000, handedOver: 2_500 });
   });
 

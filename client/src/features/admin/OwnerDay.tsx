@@ -54,7 +54,17 @@ export function OwnerDay() {
           testId="day-orders"
           label={t('reports.dashboard.ordersToday')}
           value={String(d.placedToday.count)}
-          detail={formatYen(d.placedToday.amount)}
+          detail={
+            <>
+              {formatYen(d.placedToday.amount)}
+              <br />
+              {/* Orders placed last night for today are not today's orders, but they are the
+                  morning's work: said beside the count so a 0 here is not read as "nothing to do". */}
+              <Anchor component={Link} to="/admin/orders" size="sm" data-testid="day-waiting">
+                {t('reports.dashboard.waitingWebOrders', { count: d.waitingWebOrders })}
+              </Anchor>
+            </>
+          }
         />
         <Figure
           testId="day-deliveries"
@@ -67,6 +77,14 @@ export function OwnerDay() {
                 pending: d.deliveriesToday.pending,
               })}
               <br />
+              {d.deliveriesToday.leftOver > 0 && (
+                <>
+                  <Text span c="orange.9" size="sm" data-testid="day-left-over">
+                    {t('reports.dashboard.leftOver', { count: d.deliveriesToday.leftOver })}
+                  </Text>
+                  <br />
+                </>
+              )}
               {t('reports.dashboard.sales', {
                 amount: formatYen(d.deliveriesToday.deliveredAmount),
               })}

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifySuccess } from '../../../components/notify';
 import i18n from '../../../i18n';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
@@ -28,9 +29,11 @@ function renderDialog(
   suggestion: { driverId: string | null; basis: 'customer' | 'route' | null },
   drivers = [RAM, HARI],
   orderIds = ['o1'],
+  /** null: opened from New Orders' ticks, without an order number. */
+  label: string | null = '#10482',
 ) {
   return renderScreen(
-    <DispatchDialog opened orderIds={orderIds} label="#10482" onClose={() => {}} />,
+    <DispatchDialog opened orderIds={orderIds} label={label ?? undefined} onClose={() => {}} />,
     {
       path: '/admin/orders',
       user: admin,
@@ -56,6 +59,7 @@ afterEach(() => i18n.changeLanguage('en'));
 beforeEach(() => {
   dispatch.mockClear();
   dispatchMany.mockClear();
+  vi.mocked(notifySuccess).mockClear();
 });
 
 describe('the dispatch dialog', () => {
@@ -172,5 +176,30 @@ describe('the dispatch dialog', () => {
     expect(screen.getByTestId('dispatch-outcome').textContent).toBe(
       'この注文は ram (グルン ラム) の配送リストに入ります。',
     );
+  });
+
+  // One order ticked on New Orders comes without its number: a count, never "order 1".
+  it('counts one ticked order in Japanese (1件の注文), asking and confirming', async () => {
+    await i18n.changeLanguage('ja');
+    renderDialog({ driverId: RAM._id, basis: 'customer' }, [RAM, HARI], ['o1'], null);
+    expect(await screen.findByText('1件の注文を出荷しますか？')).toBeTruthy();
+    const driver = () => screen.getByRole('combobox', { name: /ドライバー/ }) as HTMLInputElement;
+    await waitFor(() => expect(driver().value).toBe('ram (グルン ラム)'));
+    fireEvent.click(screen.getByRole('button', { name: 'はい' }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('1件の注文を出荷しました'));
+    expect(dispatch.mock.calls[0]?.[0]).toEqual({ id: 'o1', driverId: RAM._id });
+  });
+
+  it('says "1 order" in English and Nepali, and an order\'s number when it has one', async () => {
+    const one = renderDialog({ driverId: null, basis: null }, [RAM], ['o1'], null);
+    expect(await screen.findByText('Dispatch 1 order?')).toBeTruthy();
+    one.unmount();
+    await i18n.changeLanguage('ne');
+    const ne = renderDialog({ driverId: null, basis: null }, [RAM], ['o1'], null);
+    expect(await screen.findByText('1 अर्डर पठाउने?')).toBeTruthy();
+    ne.unmount();
+    await i18n.changeLanguage('ja');
+    renderDialog({ driverId: null, basis: null });
+    expect(await screen.findByText('注文#10482を出荷しますか？')).toBeTruthy();
   });
 });

@@ -24,8 +24,11 @@ export function DispatchDialog({
 }: {
   opened: boolean;
   orderIds: string[];
-  /** E.g. '#10482' or '3 orders'. */
-  label: string;
+  /**
+   * The order's number (e.g. '#10482') when one order is dispatched from its card. Without it
+   * the dialog counts the orders ("1 order"): a bare count read as a number ("order 1").
+   */
+  label?: string;
   onClose: () => void;
   onDone?: () => void;
 }) {
@@ -72,7 +75,11 @@ export function DispatchDialog({
           { id: orderIds[0] as string, driverId: choice === OFFICE ? undefined : choice },
           withKey(key),
         );
-        notifySuccess(t('webOrders.dispatchedOk', { label }));
+        notifySuccess(
+          label
+            ? t('webOrders.dispatchedOk', { label })
+            : t('webOrders.dispatchedMany', { count: 1 }),
+        );
       }
       setKey(newKey());
       setPicked(undefined);
@@ -101,7 +108,9 @@ export function DispatchDialog({
       title={
         many
           ? t('webOrders.dispatchManyTitle', { count: orderIds.length })
-          : t('webOrders.dispatchTitle', { label })
+          : label
+            ? t('webOrders.dispatchTitle', { label })
+            : t('webOrders.dispatchCountTitle', { count: 1 })
       }
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >

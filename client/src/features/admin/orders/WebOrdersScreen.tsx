@@ -202,7 +202,6 @@ function NewOrdersTab() {
       <DispatchDialog
         opened={dispatching}
         orderIds={[...selected]}
-        label={String(selected.size)}
         onClose={() => setDispatching(false)}
         onDone={() => setSelected(new Set())}
       />
@@ -259,7 +258,10 @@ function FrozenCountsTab() {
               accessor: 'itemName',
               title: t('webOrders.item'),
               render: (r) =>
-                localName({ name: r.itemName, nameNe: r.itemNameNe }, i18n.resolvedLanguage),
+                localName(
+                  { name: r.itemName, nameNe: r.itemNameNe, nameJa: r.itemNameJa },
+                  i18n.resolvedLanguage,
+                ),
             },
             {
               accessor: 'totalQuantity',

@@ -1,4 +1,4 @@
-import { Button, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, List, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
@@ -14,17 +14,23 @@ function fileNameOf(header: string | null): string {
   return name.replace(/\.xlsx$/i, '');
 }
 
+/** The workbook's sheets, in the file's order (server/reports/export.ts writes them). */
+const SHEETS = ['customers', 'outstanding', 'invoices', 'creditNotes'] as const;
+
 /** /admin/reports/export: a route (or all) first, then the Excel download. */
 export function ExportScreen() {
   const { t } = useTranslation();
   const options = trpc.invoices.formOptions.useQuery(undefined, { staleTime: 60_000 });
   const [route, setRoute] = useState<string | null>(null);
+  // Spec §8: a route must be chosen first. Said at the field, where the eye already is, and
+  // kept until a route is chosen (a passing toast was missed).
+  const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
 
   const download = async () => {
     if (!route) {
-      notifyError(t('money.pleaseSelectRoute'));
+      setMissing(true);
       return;
     }
     setBusy(true);
@@ -71,9 +77,21 @@ export function ExportScreen() {
       </Title>
       <Paper withBorder p="md" radius="md" maw={520}>
         <Stack>
-          <Text size="sm" c="gray.7">
-            {t('money.exportHint')}
-          </Text>
+          <div>
+            <Text size="sm" c="gray.7" id="export-sheets">
+              {t('money.exportHint', { sheets: SHEETS.length })}
+            </Text>
+            <List size="sm" c="gray.7" aria-labelledby="export-sheets" data-testid="export-sheets">
+              {SHEETS.map((sheet) => (
+                <List.Item key={sheet}>
+                  {t('money.exportSheet', {
+                    name: t(`exports.sheets.${sheet}`),
+                    about: t(`money.exportSheetAbout.${sheet}`),
+                  })}
+                </List.Item>
+              ))}
+            </List>
+          </div>
           <Select
             label={t('money.route')}
             placeholder={t('money.pleaseSelectRoute')}
@@ -82,7 +100,12 @@ export function ExportScreen() {
               ...(options.data?.routes ?? []).map((r) => ({ value: r._id, label: r.name })),
             ]}
             value={route}
-            onChange={setRoute}
+            onChange={(value) => {
+              setRoute(value);
+              setMissing(false);
+            }}
+            error={missing ? t('money.pleaseSelectRoute') : undefined}
+            required
           />
           <Button onClick={download} loading={busy}>
             {t('money.exportButton')}
