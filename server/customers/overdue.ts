@@ -32,6 +32,14 @@ export function isOverdue(
   );
 }
 
+/** Past its due date at all (before `today`, the business's day) with money pending. */
+export function isPastDue(
+  invoice: { dueDate: string | null; amount: number; paidAmount: number },
+  today: string,
+): boolean {
+  return invoice.dueDate !== null && invoice.paidAmount < invoice.amount && invoice.dueDate < today;
+}
+
 interface OverdueRow {
   customerId: string;
   customerCode: string;

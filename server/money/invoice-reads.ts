@@ -1,7 +1,7 @@
 import type { InvoiceStatus } from '../../shared/enums';
 import type { InvoiceOut } from '../../shared/schemas/invoices';
 import { asTaxRate } from '../../shared/tax';
-import { isOverdue } from '../customers/overdue';
+import { isOverdue, isPastDue } from '../customers/overdue';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { prepared } from '../platform/prepared';
@@ -198,6 +198,7 @@ function toInvoiceOut(
     payments,
     notes,
     overdue: !r.cancelledAt && isOverdue(r, today),
+    pastDue: !r.cancelledAt && isPastDue(r, today),
     createdAt: r.createdAt,
     number: r.number ?? null,
     ...(r.kind ? { kind: r.kind } : {}),

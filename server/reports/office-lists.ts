@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   type customerListInput,
   type customerListOut,
+  type INVOICE_STATES,
   type invoiceListInput,
   type invoiceListOut,
   LIST_PAGE_SIZE,
@@ -10,6 +11,7 @@ import {
   type paymentListInput,
   type paymentListOut,
 } from '../../shared/schemas/office-lists';
+import { overdueCutoff } from '../customers/overdue';
 import type { Db } from '../platform/db';
 
 // The office's lists as tables (ADR 044): each list is one SELECT over a base query of its
@@ -228,19 +230,22 @@ export function listInvoiceRows(
         CASE WHEN i.cancelled_at IS NOT NULL THEN 0 ELSE i.amount - i.paid_amount END AS balance,
         CASE WHEN i.cancelled_at IS NOT NULL THEN 'cancelled'
           WHEN i.paid_amount >= i.amount THEN 'paid'
-          WHEN i.due_date IS NOT NULL AND i.due_date < @today THEN 'overdue'
+          WHEN i.due_date IS NOT NULL AND i.due_date < @cutoff THEN 'overdue'
+          WHEN i.due_date IS NOT NULL AND i.due_date < @today THEN 'pastDue'
           ELSE 'unpaid' END AS state,
         COALESCE(NULLIF(a.name, ''), a.username) AS collectorName
       FROM invoice i LEFT JOIN customer c ON c.id = i.customer_id
         LEFT JOIN account a ON a.id = i.assign_to_collect`,
     where: [],
-    params: { today },
+    params: { today, cutoff: overdueCutoff(today) },
     order: orderBy(INVOICE_ORDER[input.sort], input.dir),
     totals: 'COALESCE(SUM(amount), 0) AS amount, COALESCE(SUM(balance), 0) AS balance',
   };
   common(q, input, ['restaurantName', 'customerCode', "COALESCE(number, '')"], 'date');
-  // Unpaid: everything still to pay, overdue or not; the others are exactly their state.
-  if (input.state === 'unpaid') q.where.push("state IN ('unpaid', 'overdue')");
+  // Unpaid: everything still to pay; past due: everything after its due date, however late;
+  // the others are exactly their state.
+  if (input.state === 'unpaid') q.where.push("state IN ('unpaid', 'pastDue', 'overdue')");
+  else if (input.state === 'pastDue') q.where.push("state IN ('pastDue', 'overdue')");
   else if (input.state) {
     q.params.state = input.state;
     q.where.push('state = @state');
@@ -256,7 +261,7 @@ export function listInvoiceRows(
       dueDate: string | null;
       amount: number;
       balance: number;
-      state: 'unpaid' | 'overdue' | 'paid' | 'cancelled';
+      state: (typeof INVOICE_STATES)[number];
       collectorName: string | null;
     },
     { amount: number; balance: number }

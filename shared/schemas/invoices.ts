@@ -198,6 +198,11 @@ export const invoiceOut = z.object({
   notes: z.array(noteOut),
   /** More than two months past its due date with money pending (spec §9). */
   overdue: z.boolean(),
+  /**
+   * Past its due date (before the business's today) with money pending, however long: true
+   * whenever `overdue` is.
+   */
+  pastDue: z.boolean(),
   createdAt: z.string(),
   /** Its qualified-invoice number and how it was made (ADR 032/033); absent on old rows. */
   number: z.string().nullable().optional(),

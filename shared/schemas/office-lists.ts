@@ -50,7 +50,12 @@ export const orderListInput = z.object({
   route: optional(idParam),
 });
 
-export const INVOICE_STATES = ['unpaid', 'overdue', 'paid', 'cancelled'] as const;
+/**
+ * An invoice's state in the office's list: `pastDue` is unpaid after its due date, `overdue`
+ * more than two months after it (the credit-hold measure, server/customers/overdue.ts). As a
+ * filter, `unpaid` takes every invoice still to pay and `pastDue` every one past its due date.
+ */
+export const INVOICE_STATES = ['unpaid', 'pastDue', 'overdue', 'paid', 'cancelled'] as const;
 export const INVOICE_SORTS = ['number', 'customer', 'date', 'due', 'amount', 'balance'] as const;
 export const invoiceListInput = z.object({
   ...common,

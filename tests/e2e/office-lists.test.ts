@@ -77,7 +77,7 @@ describe('office lists', () => {
           WHERE cancelled_at IS NULL AND paid_amount < amount AND due_date IS NOT NULL
             AND due_date < date('now', '+9 hours')`,
       );
-      await choose(page, 'Invoice status', 'Overdue');
+      await choose(page, 'Invoice status', 'Past due');
       await expect
         .poll(async () => yenOf(await page.getByTestId('total-balance').textContent()))
         .toBe(expected.balance);

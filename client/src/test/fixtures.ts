@@ -158,6 +158,7 @@ export function makeInvoice(overrides: Partial<InvoiceOut> = {}): InvoiceOut {
     payments: [],
     notes: [],
     overdue: false,
+    pastDue: false,
     createdAt: '2030-05-15T00:00:00.000Z',
     number: 'INV-000318',
     kind: 'delivery',

@@ -2,6 +2,7 @@ import { Button, Select } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INVOICE_STATES } from '../../../../../shared/schemas/office-lists';
 import { notifySuccess } from '../../../components/notify';
 import { type Column, SortableTable } from '../../../components/SortableTable';
 import { showDate } from '../../../dates';
@@ -22,7 +23,16 @@ import {
   yen,
 } from './shared';
 
-const stateColor = { unpaid: 'blue', overdue: 'red', paid: 'green', cancelled: 'gray' } as const;
+type InvoiceState = (typeof INVOICE_STATES)[number];
+
+// Past due is a warning, more than two months past due the credit-hold red (DESIGN §6).
+const stateColor = {
+  unpaid: 'blue',
+  pastDue: 'orange',
+  overdue: 'red',
+  paid: 'green',
+  cancelled: 'gray',
+} as const;
 
 /** /admin/lists/invoices: invoices by state, route and date, given a collector in bulk. */
 export function InvoicesList() {
@@ -44,7 +54,7 @@ export function InvoicesList() {
       dir: s.sort.dir,
       page: s.page,
       route: route ?? undefined,
-      state: (state ?? undefined) as 'unpaid' | undefined,
+      state: (state ?? undefined) as InvoiceState | undefined,
       from,
       to,
     },
@@ -122,7 +132,7 @@ export function InvoicesList() {
           <Select
             label={t('lists.filters.state')}
             placeholder={t('lists.filters.allStates')}
-            data={(['unpaid', 'overdue', 'paid', 'cancelled'] as const).map((v) => ({
+            data={INVOICE_STATES.map((v) => ({
               value: v,
               label: t(`lists.invoiceState.${v}`),
             }))}

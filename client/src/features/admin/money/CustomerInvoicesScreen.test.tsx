@@ -84,7 +84,7 @@ describe("a customer's invoices in the office", () => {
         },
       },
     });
-    expect((await screen.findByTestId('customer-overdue')).textContent).toBe('Overdue ¥5,000');
+    expect((await screen.findByTestId('customer-overdue')).textContent).toBe('Past due ¥5,000');
     expect(screen.getByTestId('customer-credits').textContent).toBe(
       'Credit notes waiting to be deducted from the next invoice: ¥1,490 (CN-000001)',
     );

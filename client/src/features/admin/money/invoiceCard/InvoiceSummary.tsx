@@ -24,10 +24,17 @@ export function InvoiceSummary({ invoice, name }: { invoice: InvoiceOut; name: s
                 {invoice.number}
               </Badge>
             )}
-            {invoice.overdue && (
+            {invoice.overdue ? (
               <Badge color="red.9" variant="filled">
                 {t('money.overdueFlag')}
               </Badge>
+            ) : (
+              // Late at all is a warning: the red flag is kept for the credit hold (DESIGN §6).
+              invoice.pastDue && (
+                <Badge color="orange" variant="light" data-testid="invoice-past-due">
+                  {t('money.pastDueFlag')}
+                </Badge>
+              )
             )}
           </Group>
           <Text fw={700} mt={4} component="h3" size="md" m={0}>
