@@ -43,8 +43,8 @@ const PARTS: Record<string, [string, string]> = {
       [
         `name${i}`,
         [
-          `#first-screen [data-part=card]:nth-child(${i + 1}) h3`,
-          `#root [data-testid=product-card]:nth-child(${i + 1}) h3`,
+          `#first-screen [data-part=card]:nth-child(${i + 1}) h2`,
+          `#root [data-testid=product-card]:nth-child(${i + 1}) h2`,
         ],
       ],
       [

@@ -46,7 +46,7 @@ function card(page: Page, name: string): Locator {
 
 /** The visible product cards' names, in order. */
 async function cardNames(page: Page): Promise<string[]> {
-  return page.getByTestId('product-card').getByRole('heading', { level: 3 }).allTextContents();
+  return page.getByTestId('product-card').getByRole('heading', { level: 2 }).allTextContents();
 }
 
 function escapeRegExp(text: string): string {
@@ -58,7 +58,7 @@ async function cardCategories(page: Page): Promise<string[]> {
   return page
     .getByTestId('product-card')
     .evaluateAll((cards) =>
-      cards.map((c) => c.querySelector('h3')?.previousElementSibling?.textContent ?? ''),
+      cards.map((c) => c.querySelector('h2')?.previousElementSibling?.textContent ?? ''),
     );
 }
 
@@ -242,7 +242,7 @@ describe('customer journeys', () => {
       .filter({ has: page.getByRole('button', { name: 'Add to My Ordersheet' }) })
       .first();
     await unsaved.waitFor();
-    const name = (await unsaved.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    const name = (await unsaved.getByRole('heading', { level: 2 }).textContent()) ?? '';
     expect(name).not.toBe('');
 
     await card(page, name).getByRole('button', { name: 'Add to My Ordersheet' }).click();

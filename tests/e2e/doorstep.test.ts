@@ -245,7 +245,7 @@ describe('from order to doorstep', () => {
       .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 15_000 })
       .toBe(true);
 
-    const names = (await cards.getByRole('heading', { level: 3 }).allInnerTexts()).slice(0, 2);
+    const names = (await cards.getByRole('heading', { level: 2 }).allInnerTexts()).slice(0, 2);
     expect(names).toHaveLength(2);
     const pendingBefore = e.db
       .select()

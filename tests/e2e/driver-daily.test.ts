@@ -85,7 +85,7 @@ describe.each([
     await openPending(page, user);
     const cards = page.getByTestId('job-card');
     const before = await cards.count();
-    const name = (await cards.first().getByRole('heading', { level: 3 }).innerText()).trim();
+    const name = (await cards.first().getByRole('heading', { level: 2 }).innerText()).trim();
     const mine = cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
     const sameName = await mine.count();
     const pendingBefore = pendingOf(user).length;
@@ -128,7 +128,7 @@ describe('without signal', () => {
     const page = await e.newPage(PHONE);
     await openPending(page, 'driver1');
     const cards = page.getByTestId('job-card');
-    const name = (await cards.first().getByRole('heading', { level: 3 }).innerText()).trim();
+    const name = (await cards.first().getByRole('heading', { level: 2 }).innerText()).trim();
     const pendingIds = pendingOf('driver1').map((j) => j.id);
 
     await page.context().setOffline(true);

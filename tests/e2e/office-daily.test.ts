@@ -22,7 +22,7 @@ const SIZES = [
 ] as const;
 
 const cardNames = (page: Page) =>
-  page.getByTestId('product-card').getByRole('heading', { level: 3 }).allTextContents();
+  page.getByTestId('product-card').getByRole('heading', { level: 2 }).allTextContents();
 
 async function signInAdmin(page: Page) {
   await signIn(page, 'admin', 'admin1234');
@@ -71,7 +71,7 @@ describe('daily office and search', () => {
         'Orders placed today',
         'Deliveries today',
         'Cash today',
-        'Money overdue',
+        'Money past due',
         'Silent for 30 days',
       ]) {
         await day.getByText(label, { exact: true }).waitFor();

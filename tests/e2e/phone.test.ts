@@ -474,10 +474,10 @@ describe("the catalogue's first screen, sent by the server (ADR 021)", () => {
           title: await boxOf(server, '#first-screen h1'),
           card: await boxOf(server, '#first-screen [data-part="card"]'),
           picture: await boxOf(server, '#first-screen [data-part="card"] img'),
-          name: await boxOf(server, '#first-screen [data-part="card"] h3'),
+          name: await boxOf(server, '#first-screen [data-part="card"] h2'),
           second: await boxOf(server, '#first-screen [data-part="card"]:nth-child(2)'),
         };
-        const firstName = await server.locator('#first-screen h3').first().textContent();
+        const firstName = await server.locator('#first-screen h2').first().textContent();
         await still.close();
 
         // The app: its own cards replace the first screen.
@@ -488,10 +488,10 @@ describe("the catalogue's first screen, sent by the server (ADR 021)", () => {
           title: await boxOf(page, '#root h1'),
           card: await boxOf(page, '[data-testid="product-card"]'),
           picture: await boxOf(page, '[data-testid="product-card"] img'),
-          name: await boxOf(page, '[data-testid="product-card"] h3'),
+          name: await boxOf(page, '[data-testid="product-card"] h2'),
           second: await boxOf(page, '[data-testid="product-card"]:nth-child(2)'),
         };
-        expect(await page.locator('[data-testid="product-card"] h3').first().textContent()).toBe(
+        expect(await page.locator('[data-testid="product-card"] h2').first().textContent()).toBe(
           firstName,
         );
         for (const part of Object.keys(app) as (keyof typeof app)[]) {

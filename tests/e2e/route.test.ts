@@ -194,7 +194,7 @@ describe('the order of a route’s stops', () => {
     await phone.goto('/driver/ordertrack');
     const card = phone.getByTestId('job-card').first();
     await card.waitFor();
-    const name = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
+    const name = (await card.getByRole('heading', { level: 2 }).innerText()).trim();
     await card.getByRole('button', { name: 'Mark As Delivered' }).click();
     const ask = phone.getByRole('dialog', { name: 'Are You Sure to Mark Delivered?' });
     await ask.getByRole('button', { name: 'Yes' }).click();

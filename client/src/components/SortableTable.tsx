@@ -2,6 +2,7 @@ import { Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './SortableTable.module.css';
+import { useScrollCue } from './useScrollCue';
 
 // The office's sortable, selectable lists with a totals row (ADR 044). A plain table rather
 // than the shared DataTable: a sortable header here is a real <button> inside a <th> that
@@ -47,6 +48,8 @@ export function SortableTable<R>(props: Props<R>) {
   const { t } = useTranslation();
   const { columns, rows, rowId, sort, selected, onSelect } = props;
   const selectable = !!selected && !!onSelect;
+  // On a phone the table is wider than the screen: the side with more shows a shadow.
+  const cue = useScrollCue();
   const ids = rows.map(rowId);
   const allOn = selectable && ids.length > 0 && ids.every((id) => selected.has(id));
   const someOn = selectable && ids.some((id) => selected.has(id));
@@ -58,7 +61,11 @@ export function SortableTable<R>(props: Props<R>) {
     onSelect(next);
   };
   return (
-    <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
+    <Table.ScrollContainer
+      minWidth={640}
+      {...cue.rootProps}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0 }, viewportRef: cue.viewport }}
+    >
       <Table
         striped
         highlightOnHover

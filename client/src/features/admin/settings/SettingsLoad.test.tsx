@@ -103,10 +103,10 @@ describe('the tax settings', () => {
 describe('a settings panel with changes not yet saved', () => {
   it('says so beside its own Save, asks before the page is left, and stops once saved', async () => {
     renderScreen(
-      <>
+      <UnsavedChangesGuard>
         <TaxSettingsPanel />
         <BusinessSettingsPanel />
-      </>,
+      </UnsavedChangesGuard>,
       {
         path: '/admin/settings',
         user: admin,
@@ -131,9 +131,11 @@ describe('a settings panel with changes not yet saved', () => {
     const saves = screen.getAllByRole('button', { name: /^Save(:|：| |$)/u });
     fireEvent.click(saves[1] as HTMLElement);
     await waitFor(() => expect(screen.queryByTestId('settings-unsaved')).toBeNull());
-    const again = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(again);
-    expect(again.defaultPrevented).toBe(false);
+    await waitFor(() => {
+      const again = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(again);
+      expect(again.defaultPrevented).toBe(false);
+    });
   });
 });
 

@@ -30,8 +30,8 @@ import { trpc } from '../../../trpc';
 /**
  * The foot of every settings panel: why the last save was refused, and Save. Each panel saves
  * on its own (each is its own change in the audit trail), so one with changes not yet saved
- * says so beside its Save, and the browser asks before a reload or close would lose them (the
- * screen's UnsavedChangesGuard, before one of the app's own links would).
+ * says so beside its Save and tells the screen's UnsavedChangesGuard, which asks before a
+ * reload, a closed tab, the browser's Back or one of the app's own links would lose them.
  */
 export function SettingsSave({
   section,
@@ -62,12 +62,6 @@ export function SettingsSave({
       button.current?.focus();
     }
   }, [saving]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
   return (
     <>
       {error && (

@@ -121,7 +121,7 @@ describe('ACCOUNT', () => {
       'All of it is past its due date: please pay as soon as you can.',
     );
     const marks = screen.getAllByTestId('document-unpaid');
-    expect(marks.map((m) => m.textContent)).toEqual(['Overdue ¥33,026']);
+    expect(marks.map((m) => m.textContent)).toEqual(['Past due ¥33,026']);
     const row = marks[0]?.closest('tr');
     expect(row?.textContent).toContain('INV-000045');
   });

@@ -19,6 +19,14 @@ describe("a driver's job card", () => {
     );
   });
 
+  it('names its restaurant in an h2, the level under the screen’s h1', () => {
+    const job = cashJob('d', { deliveryDate: businessToday() });
+    renderWithProviders(<JobCard job={job} />);
+    const heading = screen.getByRole('heading', { level: 2 });
+    expect(heading.textContent).toBe(job.customer?.restaurantName ?? job.restaurantName);
+    expect(screen.queryByRole('heading', { level: 3 })).toBeNull();
+  });
+
   it("shows no such note on today's job", () => {
     renderWithProviders(<JobCard job={cashJob('b', { deliveryDate: businessToday() })} />);
     expect(screen.queryByTestId('job-later-date')).toBeNull();

@@ -41,7 +41,8 @@ export function JobCard({
     <Card withBorder radius="md" padding="md" data-testid="job-card" opacity={waiting ? 0.75 : 1}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={3} size="h5">
+          {/* Under the screen's h1 (no level between): h2, drawn small. */}
+          <Title order={2} size="h5">
             {shownName}
           </Title>
           {/* The order's number, as the slip, the restaurant and the office name it; the job's
