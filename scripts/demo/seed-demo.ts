@@ -23,6 +23,7 @@ import { FIRST_ORDER_NUMBER } from '../../server/orders/orders';
 import type { Db } from '../../server/platform/db';
 import { newId } from '../../server/platform/ids';
 import { DEFAULT_TAX_SETTINGS } from '../../server/settings/tax-settings';
+import { dueDateOf, MONTH_END } from '../../shared/closing-dates';
 import type { AccountKind, EmployeeRole } from '../../shared/enums';
 import { taxByRate } from '../../shared/tax';
 import { toRateColumns } from '../../shared/tax-columns';
@@ -55,9 +56,10 @@ import {
   zonedIso,
 } from './dates';
 import { popupImage, productTile, sliderBanner } from './images';
+import { CATEGORY_NAMES_JA, PRODUCT_NAMES_JA } from './names-ja';
 import { CATEGORY_NAMES_NE, PRODUCT_DESCRIPTIONS_NE, PRODUCT_NAMES_NE } from './names-ne';
 import { Rng } from './prng';
-import { type DeliveryToBill, seedBilling } from './seed-billing';
+import { type DeliveryToBill, monthlyTerms, seedBilling } from './seed-billing';
 
 // The demo data set: logins, routes, catalogue with generated pictures, 30 restaurants and three
 // months of orders, deliveries, invoices and payments up to `today`. Everything is drawn from a
@@ -339,6 +341,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       id: newId(),
       name: p.name,
       nameNe: PRODUCT_NAMES_NE[p.name] ?? null,
+      nameJa: PRODUCT_NAMES_JA[p.name] ?? null,
       categoryId: cat.id,
       // Beer is alcohol: the standard rate, though its category (drinks) is reduced.
       taxRate: p.taxRate ?? null,
@@ -387,11 +390,17 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     /** Bad-debt restaurants: no deliveries from this date. */
     haltFrom: string | null;
     regulars: (typeof products)[number][];
+    /** Monthly customers' closing day, payment month and payment day. */
+    terms: ReturnType<typeof monthlyTerms> | null;
   }
   const customers: CustomerRow[] = [];
   const custs: Cust[] = CUSTOMERS.map((c, i) => {
     const r = routeByName.get(c.route);
     if (!r) throw new Error(`unknown route ${c.route}`);
+    const terms =
+      c.payment === 'monthly'
+        ? monthlyTerms(CUSTOMERS.slice(0, i).filter((x) => x.payment === 'monthly').length)
+        : null;
     const n = i + 1;
     const accountId = newId();
     const id = newId();
@@ -418,7 +427,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       phoneNumber: phone,
       customerCode: code,
       paymentMethod: c.payment,
-      paymentDate: c.payment === 'monthly' ? (c.paymentDate ?? '25') : null,
+      // Monthly customers' terms, 月末締め翌月末払い and the like (seed-billing.ts).
+      closingDay: terms?.closingDay ?? null,
+      paymentMonth: terms?.paymentMonth ?? 1,
+      paymentDate: terms?.paymentDate ?? null,
       deliveryDays: [...c.deliveryDays],
       routeId: r.id,
       contactPerson: c.contactPerson,
@@ -446,6 +458,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       driverId: driverIds[r.driver],
       haltFrom: c.badDebt ? addDays(today, -rng.int(38, 55)) : null,
       regulars: rng.sample(pool, rng.int(10, 16)),
+      terms,
     };
   });
 
@@ -518,6 +531,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
         productId: l.p.id,
         position,
         name: l.p.name,
+        // Snapshotted as placement does: Japanese documents print it (ADR 064).
+        nameJa: l.p.nameJa,
         sku: l.p.sku,
         unitPrice: l.p.price,
         quantity: l.quantity,
@@ -720,7 +735,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     for (const [month, amount] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) {
       const issued = firstOfNextMonth(month);
       if (issued >= today || amount <= 0) continue;
-      const due = dayOfMonth(monthOf(issued), Number(c.seed.paymentDate ?? '25'));
+      // Due as its month's statement would be (the closing run dates it again, seed-billing.ts).
+      const due = dueDateOf(
+        dayOfMonth(month, MONTH_END),
+        c.terms?.paymentMonth ?? 1,
+        c.terms?.paymentDate ?? null,
+      );
       const inv = addInvoice({
         customerId: c.id,
         dueDate: due,
@@ -823,6 +843,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
           id: c.id,
           name: c.name,
           nameNe: CATEGORY_NAMES_NE[c.name] ?? null,
+          nameJa: CATEGORY_NAMES_JA[c.name] ?? null,
           taxRate: c.taxRate ?? 8,
           createdAt: staffCreated,
         })),
@@ -868,7 +889,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     start,
     adminId,
     deliveries: billLater,
-    monthly: custs.filter((c) => c.seed.payment === 'monthly').map((c) => c.id),
   });
 
   const logins: DemoLogin[] = [

@@ -146,6 +146,42 @@ describe('seedDemo', () => {
     }
   });
 
+  it('gives every category and product a Japanese name, and Japanese invoices print them', () => {
+    const japanese = /[\u3040-\u30FF\u4E00-\u9FFF]/;
+    for (const c of db.select().from(category).all()) {
+      expect(c.nameJa ?? '', c.name).toMatch(japanese);
+    }
+    const products = db.select().from(product).all();
+    for (const p of products) expect(p.nameJa ?? '', p.name).toMatch(japanese);
+    // Orders keep the name they were placed with, and invoices and the credit note copy it
+    // (ADR 064): every billed line of a product has one.
+    const count = (q: string) => (db.$client.prepare(q).get() as { n: number }).n;
+    expect(count('SELECT COUNT(*) AS n FROM order_line WHERE product_id IS NOT NULL')).toBe(
+      count("SELECT COUNT(*) AS n FROM order_line WHERE product_id IS NOT NULL AND name_ja <> ''"),
+    );
+    expect(
+      count(
+        `SELECT COUNT(*) AS n FROM invoice_line il JOIN order_line ol ON ol.id = il.order_line_id
+          WHERE ol.product_id IS NOT NULL AND (il.name_ja IS NULL OR il.name_ja <> ol.name_ja)`,
+      ),
+    ).toBe(0);
+    expect(count('SELECT COUNT(*) AS n FROM credit_note_line WHERE name_ja IS NULL')).toBe(0);
+    const ja = db.$client
+      .prepare<[], { id: string; customerId: string }>(
+        `SELECT i.id, i.customer_id AS customerId FROM invoice i
+           JOIN customer c ON c.id = i.customer_id
+          WHERE i.kind = 'delivery' AND c.document_language = 'ja' LIMIT 1`,
+      )
+      .get();
+    expect(ja).toBeDefined();
+    if (!ja) return;
+    const model = documentModel(db, 'invoice', ja.id, scopeOfCustomer(ja.customerId), 'Asia/Tokyo');
+    const names = new Set(products.map((p) => p.nameJa));
+    expect(model.lines.length).toBeGreaterThan(0);
+    for (const l of model.lines)
+      expect(names.has(l.name) || l.name === '配送料', l.name).toBe(true);
+  });
+
   it('writes a real PNG for every product, slider and popup and records each upload', async () => {
     const files = new Map(
       db

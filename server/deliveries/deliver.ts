@@ -265,6 +265,7 @@ function addSubstituteLine(
     productId: p.id,
     position,
     name: p.name,
+    nameJa: p.nameJa?.trim() || null,
     sku: p.sku,
     unitPrice,
     quantity: substitute.quantity,

@@ -71,6 +71,7 @@ export function toJobs(db: Db, rows: Joined[]): JobOut[] {
           _id: orderLine.id,
           name: orderLine.name,
           nameNe: product.nameNe,
+          nameJa: orderLine.nameJa,
           quantity: orderLine.quantity,
           sku: orderLine.sku,
           position: orderLine.position,

@@ -14,9 +14,11 @@ import { en, ja, ne } from '../../shared/locales';
 import { FONT_FAMILY, PALETTE } from '../../shared/palette';
 import { isOutOfStock, shownItemType } from '../../shared/rules';
 import type { CategoryOut, ProductOut } from '../../shared/schemas/catalogue';
+import type { PriceBasis } from '../../shared/tax';
 import { categoriesSnapshot, customerCatalogue } from '../catalogue/catalogue';
 import { createContextFromRequest, type Services } from '../context';
 import { LruCache } from '../platform/cache';
+import { getTaxSettings } from '../settings/tax-settings';
 
 // The catalogue's first screen, rendered by the server for a signed-in customer (ADR 021).
 // On a slow phone the app's ~240 KB of script takes 2.5-3.5 s to run after it has arrived;
@@ -100,8 +102,14 @@ export function firstScreenLanguage(
   return 'en';
 }
 
-const localName = (item: { name: string; nameNe?: string | null }, language: Language) =>
-  language === 'ne' && item.nameNe?.trim() ? item.nameNe : item.name;
+/** As client/src/components/localName.ts names a product or category for its reader. */
+const localName = (
+  item: { name: string; nameNe?: string | null; nameJa?: string | null },
+  language: Language,
+) => {
+  const local = language === 'ne' ? item.nameNe : language === 'ja' ? item.nameJa : null;
+  return local?.trim() ? local : item.name;
+};
 
 /** The card-sized copy of an uploaded picture (client/src/components/cardImage.ts). */
 const cardImage = (url: string) =>
@@ -140,7 +148,7 @@ const BOX =
 const CHEVRON =
   '<svg viewBox="0 0 15 15" width="18" height="18" fill="none" aria-hidden="true"><path d="M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z" fill="currentColor" fill-rule="evenodd" clip-rule="evenodd"/></svg>';
 
-function card(product: ProductOut, index: number, language: Language): string {
+function card(product: ProductOut, index: number, language: Language, basis: PriceBasis): string {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);
   const e = escapeHtml;
   const shown = shownItemType(product);
@@ -171,9 +179,11 @@ function card(product: ProductOut, index: number, language: Language): string {
     `<span class="fs-badges">${badge}</span><span class="fs-heart">${HEART}</span></div>` +
     '<div class="fs-info">' +
     (product.category ? `<p class="fs-cat">${e(localName(product.category, language))}</p>` : '') +
-    `<h3 class="fs-name" lang="${language}">${e(localName(product, language))}</h3>${description}` +
+    `<h2 class="fs-name" lang="${language}">${e(localName(product, language))}</h2>${description}` +
     `<div class="fs-price"><span class="fs-yen">${e(formatYen(product.price))}</span>` +
-    `<p class="fs-unit">${e(t('product.perUnit', { unit }))}</p></div></div>` +
+    `<p class="fs-unit">${e(t('product.perUnit', { unit }))}</p>` +
+    // The price basis beside the price, as the card's PriceBasisNote says it.
+    `<p class="fs-unit">${e(t(basis === 'inclusive' ? 'product.inclTax' : 'product.exclTax'))}</p></div></div>` +
     `<div class="fs-actions">${button}</div></div>`
   );
 }
@@ -183,6 +193,8 @@ export function cataloguePart(
   products: readonly ProductOut[],
   categories: readonly CategoryOut[],
   language: Language,
+  /** The business's price basis (tax-exclusive unless it chose otherwise). */
+  basis: PriceBasis = 'exclusive',
 ): string {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);
   const e = escapeHtml;
@@ -196,7 +208,7 @@ export function cataloguePart(
       : `<p class="fs-count" data-part="count">${e(t('catalogue.count', { count: String(products.length) }))}</p>` +
         `<div class="fs-grid">${products
           .slice(0, FIRST_SCREEN_CARDS)
-          .map((p, i) => card(p, i, language))
+          .map((p, i) => card(p, i, language, basis))
           .join('')}</div>`;
   return (
     `<div class="fs-crumbs"><a href="/customer">${e(t('nav.home'))}</a><span class="fs-sep">›</span>` +
@@ -254,7 +266,7 @@ function themeVariables(): string {
 const RULES = `
 #first-screen~#root{display:none}
 #first-screen{color:var(--mantine-color-text)}
-#first-screen p,#first-screen h1,#first-screen h3{margin:0}
+#first-screen p,#first-screen h1,#first-screen h2{margin:0}
 .fs-header{position:fixed;top:0;inset-inline:0;height:60px;z-index:100;background:var(--mantine-color-body);border-bottom:1px solid var(--mantine-color-gray-3);display:flex;align-items:center;justify-content:space-between;gap:var(--mantine-spacing-md);padding-inline:var(--mantine-spacing-md)}
 .fs-brand{display:flex;align-items:center;gap:var(--mantine-spacing-xs);min-width:0}
 .fs-brand img{width:32px;height:32px;flex-shrink:0}
@@ -389,7 +401,7 @@ export function withFirstScreen(
   );
 }
 
-/** Kept per catalogue version, categories version and language. */
+/** Kept per catalogue version, categories version, language and price basis. */
 const pages = new LruCache<string, string>(8);
 
 /**
@@ -413,10 +425,11 @@ export function firstScreenPage(
     );
     const catalogue = customerCatalogue(services.db, user.customer.id);
     const categories = categoriesSnapshot(services.db);
-    const key = `${catalogue.tag} ${categories.tag} ${language}`;
+    const { basis } = getTaxSettings(services.db);
+    const key = `${catalogue.tag} ${categories.tag} ${language} ${basis}`;
     let page = pages.get(key);
     if (page === undefined) {
-      page = cataloguePart(catalogue.products, categories.list, language);
+      page = cataloguePart(catalogue.products, categories.list, language, basis);
       pages.set(key, page);
     }
     const shell = shellOf(services.config.clientDir);

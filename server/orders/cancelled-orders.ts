@@ -44,21 +44,22 @@ export function cancelledOrdersOf(
         LIMIT ?`,
     )
     .all(since, customerId, opts.limit ?? CANCELLED_LIMIT);
-  // The trail keeps each line's name as ordered; a Nepali reader gets the product's Nepali
-  // name, found by that name (the order and its lines are gone).
+  // The trail keeps each line's name as ordered; a Nepali or Japanese reader gets the product's
+  // name in that language, found by that name (the order and its lines are gone).
   const names = new Set<string>();
   for (const r of rows) {
     const b = JSON.parse(r.before ?? 'null') as Before | null;
     for (const l of b?.lines ?? []) if (l.name) names.add(l.name);
   }
-  const nepali = new Map(
+  const local = new Map(
     db.$client
-      .prepare<[string], { name: string; nameNe: string | null }>(
-        `SELECT name, name_ne AS nameNe FROM product
-          WHERE name IN (SELECT value FROM json_each(?)) AND name_ne IS NOT NULL AND name_ne <> ''`,
+      .prepare<[string], { name: string; nameNe: string | null; nameJa: string | null }>(
+        `SELECT name, NULLIF(name_ne, '') AS nameNe, NULLIF(name_ja, '') AS nameJa FROM product
+          WHERE name IN (SELECT value FROM json_each(?))
+            AND (NULLIF(name_ne, '') IS NOT NULL OR NULLIF(name_ja, '') IS NOT NULL)`,
       )
       .all(JSON.stringify([...names]))
-      .map((p) => [p.name, p.nameNe]),
+      .map((p) => [p.name, p]),
   );
   return rows.flatMap((r) => {
     const b = JSON.parse(r.before ?? 'null') as Before | null;
@@ -72,7 +73,8 @@ export function cancelledOrdersOf(
         total: b.total ?? 0,
         lines: (b.lines ?? []).map((l) => ({
           name: l.name ?? '',
-          nameNe: nepali.get(l.name ?? '') ?? null,
+          nameNe: local.get(l.name ?? '')?.nameNe ?? null,
+          nameJa: local.get(l.name ?? '')?.nameJa ?? null,
           quantity: l.quantity ?? 0,
         })),
         cancelledAt: r.createdAt,

@@ -33,21 +33,30 @@ export function orderTermsFor(db: Db, customerId: string, productIds: string[]):
 }
 
 /**
- * The params naming a product in a refusal: its name, and its Nepali name when it has one, so
- * a Nepali screen says the product as its catalogue does (the client picks by language).
+ * The params naming a product in a refusal: its name, and its Nepali and Japanese names when it
+ * has them, so each screen says the product as its catalogue does (the client picks by language).
  */
-export function productParams(p: { name: string; nameNe?: string | null }): {
+export function productParams(p: {
   name: string;
-  nameNe?: string;
-} {
+  nameNe?: string | null;
+  nameJa?: string | null;
+}): { name: string; nameNe?: string; nameJa?: string } {
   const nameNe = p.nameNe?.trim();
-  return nameNe ? { name: p.name, nameNe } : { name: p.name };
+  const nameJa = p.nameJa?.trim();
+  return { name: p.name, ...(nameNe ? { nameNe } : {}), ...(nameJa ? { nameJa } : {}) };
 }
 
 /** Refuses a line the customer may not order: hidden from it, below the minimum, not a lot. */
 export function checkOrderable(
   terms: OrderTerms,
-  p: { id: string; name: string; nameNe?: string | null; minQuantity: number; lot: number },
+  p: {
+    id: string;
+    name: string;
+    nameNe?: string | null;
+    nameJa?: string | null;
+    minQuantity: number;
+    lot: number;
+  },
   quantity: number,
 ): void {
   const named = productParams(p);

@@ -21,6 +21,7 @@ import { prepared } from '../platform/prepared';
 import { type Scope, withinScope } from '../platform/scope';
 import { deliveryCalendar } from '../settings/settings';
 import { effectiveTaxRate, getTaxSettings, type TaxSettings } from '../settings/tax-settings';
+import { arrivalsOf } from './arrived-at';
 import { checkOrderable, orderTermsFor, productParams } from './order-terms';
 
 type OrderRow = typeof customerOrder.$inferSelect;
@@ -64,6 +65,7 @@ function toOrderOut(o: OrderRow, lines: NamedLine[]): OrderOut {
       product: l.productId,
       name: l.name,
       nameNe: l.nameNe ?? null,
+      nameJa: l.nameJa ?? null,
       sku: l.sku,
       quantity: l.quantity,
       price: l.unitPrice,
@@ -110,7 +112,11 @@ export function withLines(db: Db, rows: OrderRow[]): OrderOut[] {
     list.push(l);
     byOrder.set(l.orderId, list);
   }
-  return rows.map((r) => toOrderOut(r, byOrder.get(r.id) ?? []));
+  const arrivals = arrivalsOf(db, rows);
+  return rows.map((r) => ({
+    ...toOrderOut(r, byOrder.get(r.id) ?? []),
+    arrivedAt: arrivals.get(r.id) ?? null,
+  }));
 }
 
 /**
@@ -216,6 +222,7 @@ function placementStatements(db: Db) {
         productId: ph('productId'),
         position: ph('position'),
         name: ph('name'),
+        nameJa: ph('nameJa'),
         sku: ph('sku'),
         unitPrice: ph('unitPrice'),
         quantity: ph('quantity'),
@@ -264,6 +271,8 @@ export function priceLines(
       productId,
       position: position++,
       name: p.name,
+      // Japanese documents print the name the order was placed with (ADR 064).
+      nameJa: p.nameJa?.trim() || null,
       sku: p.sku,
       unitPrice,
       quantity,
@@ -362,7 +371,8 @@ export function placeOrder(
       name: placer.placedByName ?? placer.username,
     });
     // The order as written: no need to read it back.
-    const out = toOrderOut(row, lines);
+    // A new order has not arrived anywhere yet: it answers as a later read of it would.
+    const out = { ...toOrderOut(row, lines), arrivedAt: null };
     // E.g. the office's audit entry, committed with the order.
     opts.within?.(out);
     return out;

@@ -292,7 +292,7 @@ export function listUsualOrders(db: Db, customerId: string, timeZone: string): S
   const { cutoff } = getDeliverySettings(db);
   const { leadHours } = getStandingSettings(db);
   const rows = db
-    .select({ line: standingLine, nameNe: product.nameNe })
+    .select({ line: standingLine, nameNe: product.nameNe, nameJa: product.nameJa })
     .from(standingLine)
     .leftJoin(product, eq(product.id, standingLine.productId))
     .where(eq(standingLine.customerId, customerId))
@@ -307,6 +307,7 @@ export function listUsualOrders(db: Db, customerId: string, timeZone: string): S
         product: r.line.productId,
         name: r.line.name,
         nameNe: r.nameNe || null,
+        nameJa: r.nameJa || null,
         quantity: r.line.quantity,
       })),
     draftsFrom: draftTimeOf(weekday, { cutoff, leadHours }, timeZone),
@@ -414,6 +415,7 @@ export function orderSheetProducts(db: Db, customerId: string) {
       id: product.id,
       name: product.name,
       nameNe: product.nameNe,
+      nameJa: product.nameJa,
       sku: product.sku,
       price: product.price,
     })
@@ -470,17 +472,22 @@ export function isPaused(pauses: { fromDate: string; toDate: string }[], date: s
 
 export type RunRow = typeof standingRun.$inferSelect;
 
-/** The Nepali names of products (by id), for the lines a run keeps with their English name. */
-function nepaliNames(db: Db, runs: readonly RunRow[]): Map<string, string | null> {
+type LocalNames = { nameNe: string | null; nameJa: string | null };
+
+/**
+ * The Nepali and Japanese names of products (by id), for the lines a run keeps with their
+ * English name.
+ */
+function localNames(db: Db, runs: readonly RunRow[]): Map<string, LocalNames> {
   const ids = [...new Set(runs.flatMap((r) => r.lines.map((l) => l.productId)))];
   if (ids.length === 0) return new Map();
   return new Map(
     db
-      .select({ id: product.id, nameNe: product.nameNe })
+      .select({ id: product.id, nameNe: product.nameNe, nameJa: product.nameJa })
       .from(product)
       .where(inArray(product.id, ids))
       .all()
-      .map((p) => [p.id, p.nameNe || null]),
+      .map((p) => [p.id, { nameNe: p.nameNe || null, nameJa: p.nameJa || null }]),
   );
 }
 
@@ -529,7 +536,7 @@ function toRunOut(
   r: RunRow,
   c: { restaurantName: string; customerCode: string } | null,
   cutoffAt: string,
-  namesNe: Map<string, string | null>,
+  names: Map<string, LocalNames>,
   orders: Map<string, OrderRef[]>,
 ): StandingRunOut {
   return {
@@ -540,7 +547,11 @@ function toRunOut(
     deliveryDate: r.deliveryDate,
     status: r.status,
     skip: r.skip,
-    lines: r.lines.map((l) => ({ ...l, nameNe: namesNe.get(l.productId) ?? null })),
+    lines: r.lines.map((l) => ({
+      ...l,
+      nameNe: names.get(l.productId)?.nameNe ?? null,
+      nameJa: names.get(l.productId)?.nameJa ?? null,
+    })),
     total: r.total,
     reason: r.reason,
     orderId: r.orderId,
@@ -565,10 +576,10 @@ export function upcomingRuns(
     .where(and(eq(standingRun.customerId, customerId), gte(standingRun.deliveryDate, today)))
     .orderBy(asc(standingRun.deliveryDate))
     .all();
-  const namesNe = nepaliNames(db, runs);
+  const names = localNames(db, runs);
   const orders = ordersByCustomerDate(db, [customerId], { from: today });
   return runs.map((r) =>
-    toRunOut(r, c, cutoffOf(r.deliveryDate, cutoff, opts.timeZone).toISOString(), namesNe, orders),
+    toRunOut(r, c, cutoffOf(r.deliveryDate, cutoff, opts.timeZone).toISOString(), names, orders),
   );
 }
 
@@ -583,7 +594,7 @@ export function runsForDate(db: Db, date: string, timeZone: string): StandingRun
     .where(eq(standingRun.deliveryDate, date))
     .orderBy(asc(customer.restaurantName))
     .all();
-  const namesNe = nepaliNames(
+  const names = localNames(
     db,
     rows.map((row) => row.r),
   );
@@ -593,7 +604,7 @@ export function runsForDate(db: Db, date: string, timeZone: string): StandingRun
     { on: date },
   );
   return rows.map(({ r, name, code }) =>
-    toRunOut(r, { restaurantName: name, customerCode: code }, cutoffAt, namesNe, orders),
+    toRunOut(r, { restaurantName: name, customerCode: code }, cutoffAt, names, orders),
   );
 }
 
@@ -664,7 +675,7 @@ export function updateDraft(
     updated,
     c.record,
     closesAt.toISOString(),
-    nepaliNames(db, [updated]),
+    localNames(db, [updated]),
     ordersByCustomerDate(db, [customerId], { on: updated.deliveryDate }),
   );
 }

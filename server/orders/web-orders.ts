@@ -197,6 +197,7 @@ function sumLines(db: Db, where: SQL | undefined): FrozenLine[] {
     .select({
       itemName: sql<string>`MIN(${orderLine.name})`,
       itemNameNe: sql<string | null>`MIN(${product.nameNe})`,
+      itemNameJa: sql<string | null>`MIN(${orderLine.nameJa})`,
       sku: sql<string>`MIN(${orderLine.sku})`,
       totalQuantity: sql<number>`SUM(${orderLine.quantity})`,
     })
@@ -210,6 +211,7 @@ function sumLines(db: Db, where: SQL | undefined): FrozenLine[] {
     .map((r) => ({
       itemName: r.itemName,
       itemNameNe: r.itemNameNe ?? null,
+      itemNameJa: r.itemNameJa ?? null,
       sku: r.sku,
       totalQuantity: Number(r.totalQuantity),
     }))
@@ -260,6 +262,7 @@ export function pickList(db: Db, deliveryDate: string, routeName?: string): Pick
       lines: o.orderItems.map((l) => ({
         name: l.name,
         nameNe: l.nameNe ?? null,
+        nameJa: l.nameJa ?? null,
         quantity: l.quantity,
         sku: l.sku,
       })),

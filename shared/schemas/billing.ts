@@ -86,6 +86,7 @@ export const substituteChoicesOut = z.object({
       _id: z.string(),
       name: z.string(),
       nameNe: z.string().nullable(),
+      nameJa: z.string().nullish(),
       sku: z.string(),
       price: z.number().int(),
       taxRate: z.union([z.literal(8), z.literal(10)]),
@@ -235,6 +236,8 @@ export const claimOut = z.object({
   productName: z.string(),
   /** The product's Nepali name, when it has one. */
   nameNe: z.string().nullable(),
+  /** The line's Japanese name as it was placed, when it had one (ADR 064). */
+  nameJa: z.string().nullish(),
   sku: z.string(),
   unitPrice: z.number().int(),
   deliveredQuantity: z.number().int(),
@@ -264,6 +267,8 @@ export const claimableOut = z.array(
         name: z.string(),
         /** The product's Nepali name, when it has one. */
         nameNe: z.string().nullable(),
+        /** The line's Japanese name as it was placed, when it had one (ADR 064). */
+        nameJa: z.string().nullish(),
         sku: z.string(),
         /** What was delivered less what is already reported. */
         claimable: z.number().int(),
@@ -283,6 +288,8 @@ export const creditableOut = z.object({
       /** What `creditNotes.create` takes as `invoiceLineId`. */
       invoiceLineId: z.string(),
       name: z.string(),
+      /** Its Japanese name as billed (ADR 064). */
+      nameJa: z.string().nullish(),
       sku: z.string(),
       unitPrice: z.number().int(),
       taxRate: z.union([z.literal(8), z.literal(10)]),

@@ -11,7 +11,12 @@ export const cancelledOrderEntryOut = z.object({
   deliveryDate: z.string(),
   total: z.number().int(),
   lines: z.array(
-    z.object({ name: z.string(), nameNe: z.string().nullable(), quantity: z.number() }),
+    z.object({
+      name: z.string(),
+      nameNe: z.string().nullable(),
+      nameJa: z.string().nullish(),
+      quantity: z.number(),
+    }),
   ),
   /** ISO instant of the cancellation. */
   cancelledAt: z.string(),

@@ -94,6 +94,8 @@ export const frozenLineOut = z.object({
   itemName: z.string(),
   /** The product's Nepali name, when it has one. */
   itemNameNe: z.string().nullish(),
+  /** Its Japanese name as the orders were placed, when it had one (ADR 064). */
+  itemNameJa: z.string().nullish(),
   totalQuantity: z.number().int(),
   sku: z.string(),
 });
@@ -127,6 +129,7 @@ export const pickListOut = z.object({
         z.object({
           name: z.string(),
           nameNe: z.string().nullish(),
+          nameJa: z.string().nullish(),
           quantity: z.number().int(),
           sku: z.string(),
         }),
@@ -178,6 +181,8 @@ export const jobOut = z.object({
           name: z.string(),
           /** The product's Nepali name, if it has one (the phone shows it to a Nepali reader). */
           nameNe: z.string().nullable(),
+          /** The line's Japanese name as it was placed (ADR 064). */
+          nameJa: z.string().nullish(),
           quantity: z.number().int(),
           sku: z.string(),
           _id: z.string(),

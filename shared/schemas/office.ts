@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PaymentMonth } from '../closing-dates';
 import {
   DOCUMENT_LANGUAGES,
   EMPLOYEE_ROLES,
@@ -31,6 +32,18 @@ const optionalText = (max: number) =>
     .max(max, 'field.tooLong')
     .nullish()
     .transform((v) => (v ? v : null));
+
+/**
+ * Optional free text an edit may leave out: absent stays absent (unchanged), blank becomes
+ * null. A PUT written before the field existed does not erase it (the Japanese names, ADR 064).
+ */
+const optionalTextOrAbsent = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'field.tooLong')
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
 
 /** A phone number typed with or without the leading 0, spaces or dashes; stored without. */
 const phone = (required: boolean) =>
@@ -69,14 +82,21 @@ export const routeListOut = z.array(routeOut);
 export const categoryInput = z.object({
   name: requiredText(100),
   nameNe: optionalText(100),
+  /** The Japanese name, shown to Japanese readers (ADR 064). */
+  nameJa: optionalText(100),
   /** The consumption-tax rate its products follow (8 reduced, 10 standard). */
   taxRate: categoryTaxRate,
 });
-export const categoryUpdateInput = categoryInput.extend({ id: idParam });
+export const categoryUpdateInput = categoryInput.extend({
+  id: idParam,
+  /** Absent: unchanged. */
+  nameJa: optionalTextOrAbsent(100),
+});
 export const categoryAdminOut = z.object({
   _id: z.string(),
   name: z.string(),
   nameNe: z.string().nullable(),
+  nameJa: z.string().nullish(),
   taxRate: taxRateOut,
   productCount: z.number(),
 });
@@ -103,6 +123,8 @@ export const productInput = z.object({
     .min(1, 'product.nameRequired')
     .max(200, 'field.tooLong'),
   nameNe: optionalText(200),
+  /** The Japanese name, shown to Japanese readers and on Japanese documents (ADR 064). */
+  nameJa: optionalText(200),
   category: z.string({ error: 'product.categoryRequired' }).min(1, 'product.categoryRequired'),
   // A blank price is missing, not 0; a CSV cell of plain digits is read as a number, and
   // nothing else is (docs/decisions/024).
@@ -137,6 +159,8 @@ export const productInput = z.object({
 export type ProductInput = z.input<typeof productInput>;
 export const productUpdateInput = productInput.extend({
   id: idParam,
+  /** Absent: unchanged (a PUT from before Japanese names keeps the one given). */
+  nameJa: optionalTextOrAbsent(200),
   // Absent: unchanged. A PUT that leaves them out neither starts nor stops counting the
   // product's stock, nor sets it to 0 (the form sends both).
   itemCount: z.enum(ITEM_COUNTS).optional(),
@@ -194,6 +218,16 @@ export const customerFields = z.object({
     )
     .nullish()
     .transform((v) => (v ? Number(v) : null)),
+  /**
+   * The month its payment day falls in, from the closing's month: 0 当月, 1 翌月, 2 翌々月
+   * (shared/closing-dates.ts). Absent: 翌月 for a new customer, unchanged on an update.
+   */
+  paymentMonth: z
+    .union([z.string(), z.number()], { error: 'customer.badPaymentMonth' })
+    .transform((v) => String(v).trim())
+    .refine((v) => /^[012]$/.test(v), 'customer.badPaymentMonth')
+    .transform((v) => Number(v) as PaymentMonth)
+    .optional(),
   /** The language its invoices, slips and statements are printed in. */
   documentLanguage: z
     .enum(DOCUMENT_LANGUAGES, { error: 'customer.badDocumentLanguage' })
@@ -224,6 +258,8 @@ export const customerOut = z.object({
   email: z.string().nullable(),
   /** Day of month (1-31, 31 = month end) its deliveries are closed; null: not set. */
   closingDay: z.number().int().nullable(),
+  /** 0 当月, 1 翌月, 2 翌々月: the month of the payment day, from the closing's month. */
+  paymentMonth: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   documentLanguage: z.enum(DOCUMENT_LANGUAGES),
   totalDues: z.number(),
   /** ISO timestamp of the latest delivery (job or dispatched web order), or null. */

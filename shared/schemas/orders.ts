@@ -59,6 +59,8 @@ export const orderItemOut = z.object({
   name: z.string(),
   /** The product's Nepali name, when it has one (shown to Nepali readers). */
   nameNe: z.string().nullish(),
+  /** Its Japanese name as the order was placed, when the product had one (ADR 064). */
+  nameJa: z.string().nullish(),
   sku: z.string(),
   quantity: z.number().int(),
   price: z.number().int(),
@@ -102,6 +104,11 @@ export const orderOut = z.object({
   isDelivered: z.boolean(),
   deliveredBy: z.string().nullable(),
   deliveredAt: z.string().nullable(),
+  /**
+   * When it reached the restaurant: a driver's "delivered", or the office's own delivery; null
+   * until then (deliveredAt above is when it was handed over, the spec's meaning).
+   */
+  arrivedAt: z.string().nullable().optional(),
   /** Who placed it (the person's username, or staff's for a phoned-in order; ADR 036). */
   placedBy: z.string().nullable().optional(),
   createdAt: z.string(),

@@ -39,6 +39,7 @@ export const standingDayOut = z.object({
       name: z.string(),
       /** The product's Nepali name, when it has one. */
       nameNe: z.string().nullable(),
+      nameJa: z.string().nullish(),
       quantity: z.number().int(),
     }),
   ),
@@ -65,6 +66,7 @@ export const standingDraftLineOut = z.object({
   name: z.string(),
   /** The product's Nepali name, when it has one. */
   nameNe: z.string().nullable(),
+  nameJa: z.string().nullish(),
   sku: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number().int(),
@@ -125,6 +127,7 @@ export const orderSheetOut = z.array(
     name: z.string(),
     /** The product's Nepali name, when it has one. */
     nameNe: z.string().nullable(),
+    nameJa: z.string().nullish(),
     sku: z.string(),
     price: z.number().int(),
   }),

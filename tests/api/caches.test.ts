@@ -194,6 +194,7 @@ describe('the catalogue', () => {
       _id: cat.id,
       name: 'Spices',
       nameNe: null,
+      nameJa: null,
       taxRate: 8,
     });
     write(t.db, () =>
@@ -203,6 +204,7 @@ describe('the catalogue', () => {
       _id: cat.id,
       name: 'Spices & Rice',
       nameNe: null,
+      nameJa: null,
       taxRate: 8,
     });
   });

@@ -121,9 +121,16 @@ describe('web orders', () => {
     );
     expect(frozen.status).toBe(200);
     expect(frozen.body).toEqual([
-      // No Nepali names for these products (ADR 040: the pick list shows them when there are).
-      { itemName: 'Basmati Rice 5kg', itemNameNe: null, totalQuantity: 4, sku: 'Bag' },
-      { itemName: 'Ghee 1L', itemNameNe: null, totalQuantity: 2, sku: 'Btl' },
+      // No Nepali or Japanese names for these products (ADR 040, 064: the pick list shows them
+      // when there are).
+      {
+        itemName: 'Basmati Rice 5kg',
+        itemNameNe: null,
+        itemNameJa: null,
+        totalQuantity: 4,
+        sku: 'Bag',
+      },
+      { itemName: 'Ghee 1L', itemNameNe: null, itemNameJa: null, totalQuantity: 2, sku: 'Btl' },
     ]);
     const all = await admin.get<unknown[]>('/api/orders/itemquantities?deliveryDate=all');
     expect(all.body).toHaveLength(2);

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, product } from '../../drizzle/schema';
+import { account, category, product } from '../../drizzle/schema';
 import { COOKIE_NAME } from '../../server/accounts/session-cookies';
 import { createSession } from '../../server/accounts/sessions';
 import { buildApp } from '../../server/app';
@@ -157,6 +157,27 @@ describe('GET /customer/regularorder with a customer session', () => {
       expect(saved.body).toContain('¥12,800');
     } finally {
       db.update(account).set({ language: null }).where(eq(account.id, customerAccountId)).run();
+    }
+  });
+
+  it('names products and categories in Japanese for a Japanese reader (ADR 064)', async () => {
+    db.update(product)
+      .set({ nameJa: 'バスマティ米 特選' })
+      .where(eq(product.name, 'Basmati Special'))
+      .run();
+    db.update(category).set({ nameJa: '米・粉類' }).where(eq(category.name, 'Rice & Flour')).run();
+    try {
+      const ja = (await get('/customer/regularorder', { ...customerCookie, lang: 'ja' })).body;
+      expect(ja).toContain('<html lang="ja"');
+      expect(ja).toContain('バスマティ米 特選');
+      expect(ja).toContain('米・粉類');
+      expect(ja).not.toContain('Basmati Special');
+      const en = (await get('/customer/regularorder', { ...customerCookie, lang: 'en' })).body;
+      expect(en).toContain('Basmati Special');
+      expect(en).not.toContain('バスマティ米');
+    } finally {
+      db.update(product).set({ nameJa: null }).where(eq(product.name, 'Basmati Special')).run();
+      db.update(category).set({ nameJa: null }).where(eq(category.name, 'Rice & Flour')).run();
     }
   });
 

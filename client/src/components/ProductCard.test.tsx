@@ -5,7 +5,7 @@ import type { ProductOut } from '../../../shared/schemas/catalogue';
 import { readCart } from '../cart';
 import i18n from '../i18n';
 import { renderWithProviders } from '../test/render';
-import { ProductCard } from './ProductCard';
+import { ProductCard, ProductRow } from './ProductCard';
 
 const rice: ProductOut = {
   _id: 'p1',
@@ -55,6 +55,19 @@ describe('ProductCard', () => {
     expect(screen.getByText('per Bag')).toBeTruthy();
   });
 
+  it('names its product in an h2, the level under the screen’s h1 (as the first screen draws it)', () => {
+    renderWithProviders(
+      <>
+        <ProductCard product={rice} />
+        <ProductRow product={{ ...rice, _id: 'p2', name: 'Toor Dal 1kg' }} />
+      </>,
+    );
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Basmati Rice 5kg',
+      'Toor Dal 1kg',
+    ]);
+  });
+
   it('hides the description unless showDescription is Show', () => {
     renderWithProviders(<ProductCard product={{ ...rice, showDescription: 'Dont Show' }} />);
     expect(screen.queryByText('Extra-long grain, aged two years.')).toBeNull();
@@ -76,9 +89,27 @@ describe('ProductCard', () => {
 
   it('offers a disabled Not in stock button for Out of Stock products', () => {
     renderWithProviders(<ProductCard product={{ ...rice, itemType: 'Out of Stock' }} />);
-    const button = screen.getByRole('button', { name: 'Not in stock' });
+    const button = screen.getByRole('button', { name: 'Not in stock: Basmati Rice 5kg' });
     expect(button).toHaveProperty('disabled', true);
+    // The shown words stay as they were; only the name says which product (WCAG 2.5.3).
+    expect(button.textContent).toBe('Not in stock');
     expect(screen.queryByRole('button', { name: /Add to cart/ })).toBeNull();
+  });
+
+  it('names each Not in stock button with its product, in the reader’s language', async () => {
+    const dal = { ...rice, _id: 'p2', name: 'Toor Dal 1kg', itemType: 'Out of Stock' as const };
+    const ghee = { ...rice, _id: 'p3', name: 'Pure Ghee 1L', itemType: 'Out of Stock' as const };
+    await i18n.changeLanguage('ja');
+    renderWithProviders(
+      <>
+        <ProductCard product={dal} />
+        <ProductCard product={ghee} />
+      </>,
+    );
+    const names = screen
+      .getAllByRole('button', { name: /在庫なし/ })
+      .map((b) => b.getAttribute('aria-label'));
+    expect(names).toEqual(['Toor Dal 1kg：在庫なし', 'Pure Ghee 1L：在庫なし']);
   });
 
   it('turns Add to cart into minus / quantity / plus, and minus at 1 removes', () => {

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ITEM_TYPE_BADGES, type ItemType } from '../../../shared/enums';
 import { isOutOfStock, shownItemType } from '../../../shared/rules';
 import type { ProductOut } from '../../../shared/schemas/catalogue';
+import type { PriceBasis } from '../../../shared/tax';
 import {
   addToCart,
   decreaseInCart,
@@ -30,6 +31,7 @@ import { cardImage } from './cardImage';
 import { BoxIcon } from './icons';
 import { localName, unitLabel } from './localName';
 import { Money } from './Money';
+import { PriceBasisNote } from './PriceBasisNote';
 import { QuantityStepper } from './QuantityStepper';
 import { HeartIcon } from './shopIcons';
 
@@ -61,6 +63,8 @@ interface ProductCardProps {
   actions?: ReactNode;
   /** Above the fold: load the picture right away, with high priority. */
   eager?: boolean;
+  /** The business's price basis, said beside the price (税抜 / excl. tax) once known. */
+  priceBasis?: PriceBasis;
 }
 
 export function ItemTypeBadge({ itemType }: { itemType: ItemType }) {
@@ -121,7 +125,14 @@ function CartControls({ product, compact = false }: { product: ProductOut; compa
 
   if (isOutOfStock(product)) {
     return (
-      <Button fullWidth disabled variant="default" mih={44} px={compact ? 4 : undefined}>
+      <Button
+        fullWidth
+        disabled
+        variant="default"
+        mih={44}
+        px={compact ? 4 : undefined}
+        aria-label={t('product.notInStockNamed', { name })}
+      >
         {t('product.notInStock')}
       </Button>
     );
@@ -217,6 +228,7 @@ export function ProductCard({
   wishlist,
   actions,
   eager = false,
+  priceBasis,
 }: ProductCardProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage;
@@ -238,7 +250,7 @@ export function ProductCard({
             {localName(product.category, lang)}
           </Text>
         )}
-        <Text fw={600} size="sm" lh={1.3} lineClamp={3} component="h3" m={0} lang={lang}>
+        <Text fw={600} size="sm" lh={1.3} lineClamp={3} component="h2" m={0} lang={lang}>
           {localName(product, lang)}
         </Text>
         {showDescription && (
@@ -256,6 +268,7 @@ export function ProductCard({
           <Text size="xs" c="dimmed">
             {t('product.perUnit', { unit: unitLabel(t, product.sku) })}
           </Text>
+          <PriceBasisNote basis={priceBasis} />
         </Group>
       </Stack>
       {(withCart || actions) && (
@@ -310,7 +323,15 @@ function RowImage({ product, eager }: { product: ProductOut; eager: boolean }) {
  * A product as one compact row of the catalogue's list view (ADR 045): picture, name, price
  * per unit and the cart controls, about 64 px high, so a phone shows about eight at once.
  */
-export function ProductRow({ product, eager = false }: { product: ProductOut; eager?: boolean }) {
+export function ProductRow({
+  product,
+  eager = false,
+  priceBasis,
+}: {
+  product: ProductOut;
+  eager?: boolean;
+  priceBasis?: PriceBasis;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage;
   return (
@@ -318,7 +339,7 @@ export function ProductRow({ product, eager = false }: { product: ProductOut; ea
       <Group wrap="nowrap" gap="sm" align="center">
         <RowImage product={product} eager={eager} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} size="sm" lh={1.2} lineClamp={2} component="h3" m={0} lang={lang}>
+          <Text fw={600} size="sm" lh={1.2} lineClamp={2} component="h2" m={0} lang={lang}>
             {localName(product, lang)}
           </Text>
           <Group gap={4} align="baseline" wrap="nowrap" lh={1.2}>
@@ -326,6 +347,7 @@ export function ProductRow({ product, eager = false }: { product: ProductOut; ea
             <Text size="xs" c="dimmed" lh={1.2} truncate>
               {t('product.perUnit', { unit: unitLabel(t, product.sku) })}
             </Text>
+            <PriceBasisNote basis={priceBasis} lh={1.2} />
           </Group>
         </Stack>
         <Box w={136} style={{ flexShrink: 0 }}>

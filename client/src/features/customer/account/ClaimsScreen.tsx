@@ -229,7 +229,8 @@ function MyClaims({ claims }: { claims: ClaimOut[] }) {
       {claims.map((c) => (
         <Card key={c._id} withBorder padding="sm" data-testid="my-claim">
           <Text size="sm" fw={500}>
-            #{c.orderNumber} · {localName({ name: c.productName, nameNe: c.nameNe }, language)} ×{' '}
+            #{c.orderNumber} ·{' '}
+            {localName({ name: c.productName, nameNe: c.nameNe, nameJa: c.nameJa }, language)} ×{' '}
             {c.quantity} {unitLabel(t, c.sku)}
           </Text>
           <Text size="sm">{c.reason}</Text>

@@ -7,7 +7,7 @@ import { AllProductsScreen } from './AllProductsScreen';
 import { OrdersheetScreen } from './OrdersheetScreen';
 import { ThaiProductsScreen } from './ThaiProductsScreen';
 
-const names = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const names = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 describe('All Products', () => {
   const answers = {

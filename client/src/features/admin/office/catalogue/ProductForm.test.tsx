@@ -150,6 +150,72 @@ describe('with no category yet', () => {
   });
 });
 
+describe('the Japanese name (ADR 064)', () => {
+  it('is a field of its own, sent with a new product, and an over-long one is refused there', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    const { calls } = await openForm({
+      'products.create': (input) => makeProduct({ _id: 'p1', name: input.name }),
+    });
+    const field = screen.getByRole('textbox', { name: '日本語名（任意）' }) as HTMLInputElement;
+    expect(field.value).toBe('');
+    fireEvent.change(field, { target: { value: 'ク'.repeat(201) } });
+    await screen.findByText('長すぎます。');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(field, { target: { value: 'クミンシード 1kg' } });
+    await waitFor(() => expect(screen.queryByText('長すぎます。')).toBeNull());
+    fireEvent.change(screen.getByRole('textbox', { name: /^商品名/ }), {
+      target: { value: 'Cumin Seeds 1kg' },
+    });
+    await choose('カテゴリー', 'スパイス');
+    fireEvent.change(screen.getByRole('textbox', { name: /^価格/ }), {
+      target: { value: '1200' },
+    });
+    await choose('単位', 'kg');
+    fireEvent.change(screen.getByRole('textbox', { name: /^説明/ }), {
+      target: { value: 'Whole cumin' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '登録' }));
+    await waitFor(() => expect(calls.some((c) => c.path === 'products.create')).toBe(true));
+    expect(calls.find((c) => c.path === 'products.create')?.input).toMatchObject({
+      name: 'Cumin Seeds 1kg',
+      nameJa: 'クミンシード 1kg',
+    });
+  });
+
+  it('shows a product’s Japanese name to change, names its category in Japanese, and saves it', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    const named = { ...spices, name: 'Spices', nameJa: 'スパイス類' };
+    const ghee = makeProduct({
+      _id: 'p7',
+      name: 'Pure Ghee 1L',
+      nameJa: '純正ギー 1L',
+      category: named,
+    });
+    const { calls } = renderScreen(<ProductForm product={ghee} onClose={() => {}} />, {
+      path: '/admin/products',
+      user: admin,
+      answers: {
+        'categories.list': () => [named],
+        'products.update': (input) => ({ ...ghee, ...(input as object) }),
+      },
+    });
+    const field = (await screen.findByRole('textbox', {
+      name: '日本語名（任意）',
+    })) as HTMLInputElement;
+    expect(field.value).toBe('純正ギー 1L');
+    const category = screen.getByRole('combobox', { name: 'カテゴリー' }) as HTMLInputElement;
+    await waitFor(() => expect(category.value).toBe('スパイス類'));
+    fireEvent.change(field, { target: { value: 'ギー（純正）1L' } });
+    fireEvent.click(screen.getByRole('button', { name: /^保存/u }));
+    await waitFor(() => expect(calls.some((c) => c.path === 'products.update')).toBe(true));
+    expect(calls.find((c) => c.path === 'products.update')?.input).toMatchObject({
+      id: 'p7',
+      nameJa: 'ギー（純正）1L',
+    });
+  });
+});
+
 describe('a product whose stock moves while its form is open', () => {
   it('shows the stock now after the server refuses a count typed over it, and sends what it showed', async () => {
     const pepper = makeProduct({

@@ -16,7 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { ITEM_COUNTS, ITEM_TYPES, SHOW_DESCRIPTION, UNITS } from '../../../../../../shared/enums';
 import type { ProductOut } from '../../../../../../shared/schemas/catalogue';
 import { type ProductInput, productInput } from '../../../../../../shared/schemas/office';
-import { unitLabel } from '../../../../components/localName';
+import { localName, unitLabel } from '../../../../components/localName';
+import { usePriceBasis } from '../../../../components/PriceBasisNote';
 import { useFocusBack } from '../../../../components/useFocusBack';
 import { newKey } from '../../../../keyed';
 import { trpc } from '../../../../trpc';
@@ -33,6 +34,7 @@ function initial(p: ProductOut | null, category: string | undefined): ProductInp
   return {
     name: p?.name ?? '',
     nameNe: p?.nameNe ?? '',
+    nameJa: p?.nameJa ?? '',
     category: p?.category?._id ?? category ?? '',
     price: (p?.price ?? '') as number,
     description: p?.description ?? '',
@@ -62,9 +64,11 @@ export function ProductForm({
   category?: string;
   onClose(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useFocusBack();
   const categories = trpc.categories.list.useQuery();
+  // The price is typed in the business's basis: the label says which (価格（税抜・円）).
+  const priceBasis = usePriceBasis();
   const after = useAfterChange();
   // One key per opening of the form: a retried submit (a lost answer) creates one record.
   const [idempotencyKey] = useState(newKey);
@@ -126,11 +130,15 @@ export function ProductForm({
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label={t('office.products.name')} withAsterisk {...input('name')} />
             <TextInput label={t('office.products.nameNe')} {...input('nameNe')} />
+            <TextInput label={t('office.products.nameJa')} lang="ja" {...input('nameJa')} />
             <Stack gap={4}>
               <Select
                 label={t('office.products.category')}
                 withAsterisk
-                data={(categories.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+                data={(categories.data ?? []).map((c) => ({
+                  value: c._id,
+                  label: localName(c, i18n.resolvedLanguage),
+                }))}
                 comboboxProps={{ withinPortal: true }}
                 {...input('category')}
               />
@@ -146,7 +154,13 @@ export function ProductForm({
               )}
             </Stack>
             <NumberInput
-              label={t('office.products.price')}
+              label={t(
+                priceBasis === undefined
+                  ? 'office.products.price'
+                  : priceBasis === 'inclusive'
+                    ? 'office.products.priceIncl'
+                    : 'office.products.priceExcl',
+              )}
               withAsterisk
               // As typed: -100 or 12.5 is refused with a message, not saved as ¥0 or ¥125.
               clampBehavior="none"

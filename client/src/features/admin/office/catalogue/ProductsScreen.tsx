@@ -15,6 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ProductOut } from '../../../../../../shared/schemas/catalogue';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import { localName } from '../../../../components/localName';
+import { usePriceBasis } from '../../../../components/PriceBasisNote';
 import { ProductCard } from '../../../../components/ProductCard';
 import { trpc } from '../../../../trpc';
 import { cardImage } from '../../../../upload';
@@ -29,10 +31,13 @@ const PAGE = 24;
 
 /** /admin/products: product cards with edit and delete, and the categories. */
 export function ProductsScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const named = (p: { name: string; nameNe?: string | null; nameJa?: string | null }) =>
+    localName(p, i18n.resolvedLanguage);
   const [params] = useSearchParams();
   const category = params.get('category') ?? undefined;
   const products = trpc.products.list.useQuery();
+  const priceBasis = usePriceBasis();
   const categories = trpc.categories.list.useQuery();
   const remove = trpc.products.remove.useMutation();
   const after = useAfterChange();
@@ -49,15 +54,15 @@ export function ProductsScreen() {
     return (products.data ?? [])
       .filter(
         (p) =>
-          (!category || p.category?._id === category) && (!q || p.name.toLowerCase().includes(q)),
+          (!category || p.category?._id === category) &&
+          (!q || [p.name, p.nameNe, p.nameJa].some((n) => n?.toLowerCase().includes(q))),
       )
       .sort((a, b) => a.productRank - b.productRank || a.name.localeCompare(b.name));
   }, [products.data, category, query]);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages);
-  const categoryName = category
-    ? categories.data?.find((c) => c._id === category)?.name
-    : undefined;
+  const chosen = category ? categories.data?.find((c) => c._id === category) : undefined;
+  const categoryName = chosen ? named(chosen) : undefined;
 
   return (
     <AdminSidebarLayout
@@ -110,6 +115,7 @@ export function ProductsScreen() {
                     key={p._id}
                     product={{ ...p, image: cardImage(p.image) }}
                     withCart={false}
+                    priceBasis={priceBasis}
                     actions={
                       <Stack gap={4}>
                         <Text size="xs" c="dimmed" data-testid="product-tax-rate">
@@ -123,7 +129,7 @@ export function ProductsScreen() {
                             size="compact-sm"
                             variant="light"
                             onClick={() => setEditing(p)}
-                            aria-label={t('office.editNamed', { name: p.name })}
+                            aria-label={t('office.editNamed', { name: named(p) })}
                           >
                             {t('office.edit')}
                           </Button>
@@ -132,7 +138,7 @@ export function ProductsScreen() {
                             variant="light"
                             color="red"
                             onClick={() => setDeleting(p)}
-                            aria-label={t('office.deleteNamed', { name: p.name })}
+                            aria-label={t('office.deleteNamed', { name: named(p) })}
                           >
                             {t('office.delete')}
                           </Button>
@@ -143,7 +149,7 @@ export function ProductsScreen() {
                             variant="default"
                             onClick={() => setStockOf(p)}
                             // The name starts with what the button shows (WCAG 2.5.3).
-                            aria-label={`${t('stock.openMovements')} ${p.stockInCount}: ${p.name}`}
+                            aria-label={`${t('stock.openMovements')} ${p.stockInCount}: ${named(p)}`}
                           >
                             {t('stock.openMovements')} {p.stockInCount}
                           </Button>
@@ -183,7 +189,7 @@ export function ProductsScreen() {
       <ConfirmDialog
         opened={deleting !== null}
         title={t('office.products.confirmDelete')}
-        message={`${deleting?.name ?? ''} — ${t('common.undoWarning')}`}
+        message={`${deleting ? named(deleting) : ''} — ${t('common.undoWarning')}`}
         onConfirm={async () => {
           if (!deleting) return;
           try {
@@ -200,7 +206,7 @@ export function ProductsScreen() {
         closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={stockOf !== null}
         onClose={() => setStockOf(null)}
-        title={`${t('stock.title')}: ${stockOf?.name ?? ''}`}
+        title={`${t('stock.title')}: ${stockOf ? named(stockOf) : ''}`}
         size="xl"
         centered
       >
