@@ -1310,7 +1310,7 @@ export const FOLLOW_UP_NOTES = [
   'Restaurant closed on visit. Left a copy of the invoice in the post box.',
   'Owner says business is slow this month; agreed weekly instalments.',
   'मालिकसँग कुरा भयो, अर्को हप्ता तिर्ने भन्नुभयो।',
-  'Paid part in cash; rest promised after payday on the 25th.',
+  'Part paid in cash; rest promised after payday on the 25th.',
   'Sent a reminder on LINE. No reply yet.',
   'Deliveries on hold until the balance is cleared.',
 ];

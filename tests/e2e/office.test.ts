@@ -101,7 +101,7 @@ describe('office journeys', () => {
     await form.getByLabel(/^Name/).fill('Chicken Momo 50 pcs');
     await form.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Frozen Momo' }).click();
-    await form.getByLabel('Price (yen)').fill('2800');
+    await form.getByLabel('Price (yen, excl. tax)').fill('2800');
     await form.getByRole('combobox', { name: 'Unit' }).click();
     await page.getByRole('option', { name: 'Pkt' }).click();
     await form.getByLabel(/^Description/).fill('Hand folded, frozen.');
@@ -136,7 +136,7 @@ describe('office journeys', () => {
       .getByTestId('last-changed')
       .filter({ hasText: /Last changed by admin on/ })
       .waitFor();
-    await edit.getByLabel('Price (yen)').fill('3000');
+    await edit.getByLabel('Price (yen, excl. tax)').fill('3000');
     await edit.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Product updated.');
     await card.getByText('¥3,000').waitFor();
@@ -181,8 +181,9 @@ describe('office journeys', () => {
     await page.getByLabel('Search customers').fill('PDK01');
     const card = page.getByTestId('customer-card').filter({ hasText: 'Pokhara Dining Kawasaki' });
     await card.waitFor();
-    await card.getByText('Pays on the 25').waitFor();
-    await card.getByRole('link', { name: '0445551234' }).waitFor();
+    // No closing day: month end; the 25th of the next month (ADR 066).
+    await card.getByText(/pays the 25\w* of next month/).waitFor();
+    await card.getByRole('link', { name: '044-555-1234' }).waitFor();
     // Registered a moment ago: not yet "30 days without an order" (ADR 057).
     expect(await card.getByText('No orders in more than 30 days').count()).toBe(0);
     await card.getByRole('link', { name: 'Web orders' }).waitFor();

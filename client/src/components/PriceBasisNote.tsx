@@ -30,7 +30,15 @@ export function PriceBasisNote({
   const { t } = useTranslation();
   if (!basis) return null;
   return (
-    <Text size="xs" c="dimmed" lh={lh} data-testid="price-basis">
+    // Two short words that never break: beside a price in the phone's compact row, the unit
+    // gives way (it truncates) rather than the row growing a line.
+    <Text
+      size="xs"
+      c="dimmed"
+      lh={lh}
+      data-testid="price-basis"
+      style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+    >
       {t(priceBasisKey(basis))}
     </Text>
   );
