@@ -299,8 +299,8 @@ describe('office journeys', () => {
         'Import Test Paneer,Oil & Ghee,not-a-price,Fresh,Kg',
       ].join('\n'),
     );
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import products from CSV' });
+    await page.getByRole('button', { name: 'Import CSV or Excel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import products from CSV or Excel' });
     await dialog.locator('input[type="file"]').setInputFiles(csvPath);
     await dialog.getByTestId('import-invalid').getByText('1 row needs correcting.').waitFor();
     // The good row is marked OK, the bad one names its field.
