@@ -28,6 +28,14 @@ describe('the search fold', () => {
     expect(matches(['Basmati Rice 5 KG'], '5kg basmati')).toBe(2);
   });
 
+  it('finds a katakana name typed in hiragana or half-width katakana (ADR 064)', () => {
+    const ghee = searchKey(['Pure Ghee Amul 1L', null, '純正ギー アムール 1L']);
+    expect(matchScore(ghee, searchQuery('ぎー'))).toBe(2);
+    expect(matchScore(ghee, searchQuery('ｷﾞｰ'))).toBe(2);
+    expect(matchScore(ghee, searchQuery('ギー'))).toBe(2);
+    expect(matchScore(ghee, searchQuery('ばすまてぃ'))).toBe(0);
+  });
+
   it('does not match what is not there', () => {
     expect(matches(['Garam Masala'], 'dal')).toBe(0);
     expect(matches(['Idli Rice'], 'dal')).toBe(0);

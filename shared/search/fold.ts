@@ -170,9 +170,17 @@ const SOUNDS: [RegExp, string][] = [
 const doubled = (text: string) =>
   text.replace(/(\p{L})\1+/gu, (run, letter: string) => (run.length === 2 ? letter : run));
 
+/**
+ * Hiragana as katakana: a Japanese reader types a product's katakana name (ギー) as it sounds,
+ * often left in hiragana (ぎー) by the input method. NFKC has already made half-width katakana
+ * full-width; the two syllabaries sit 0x60 apart.
+ */
+const asKatakana = (text: string) =>
+  text.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
+
 /** One word or a whole name, folded: lower case, roman letters, one spelling per sound. */
 export function fold(text: string): string {
-  let s = romanise(text.normalize('NFKC').toLocaleLowerCase('en'));
+  let s = romanise(asKatakana(text.normalize('NFKC').toLocaleLowerCase('en')));
   // Accents off ("jalapeño" -> "jalapeno").
   s = s.normalize('NFD').replace(/\p{M}/gu, '');
   for (const [re, to] of SOUNDS) s = s.replace(re, to);
@@ -214,7 +222,7 @@ export function searchKey(names: readonly (string | null | undefined)[]): Search
   };
 }
 
-const plainText = (text: string) => text.normalize('NFKC').toLocaleLowerCase('en');
+const plainText = (text: string) => asKatakana(text.normalize('NFKC').toLocaleLowerCase('en'));
 
 /** A query prepared once: its folded words and their skeletons. */
 export interface SearchQuery {
