@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { category, customer, product, route } from '../../drizzle/schema';
+import { paymentMonthFits } from '../../shared/closing-dates';
 import { type CsvRecord, parseCsv } from '../../shared/csv';
 import { WEEKDAYS } from '../../shared/enums';
 import { en, ja, ne } from '../../shared/locales';
@@ -350,11 +351,19 @@ function checkCustomers(
       billingAddress: values.billingAddress,
       email: values.email,
       closingDay: values.closingDay,
+      paymentMonth: setValue(CUSTOMER_COLUMNS, 'paymentMonth', values.paymentMonth),
       documentLanguage: setValue(CUSTOMER_COLUMNS, 'documentLanguage', values.documentLanguage),
     });
     if (!result.success) {
       for (const [k, v] of Object.entries(zodIssues(result.error))) {
         errors[k.startsWith('deliveryDays') ? 'deliveryDays' : k] ??= v;
+      }
+    }
+    // Checked here, with the row's other problems: the insert would refuse it (ADR 066).
+    const c = result.success ? result.data : null;
+    if (c && c.paymentMethod === 'monthly' && c.paymentMonth !== undefined) {
+      if (!paymentMonthFits(c.closingDay ?? null, c.paymentMonth, c.paymentDate ?? null)) {
+        errors.paymentMonth ??= 'customer.paymentMonthTooEarly';
       }
     }
     if (values.route && !routeId) errors.route ??= 'import.routeUnknown';

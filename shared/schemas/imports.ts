@@ -302,6 +302,17 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     hint: hint('closingDay'),
   },
   {
+    field: 'paymentMonth',
+    header: 'paymentMonth',
+    aliases: ['payment month', '支払月'],
+    label: 'office.customers.paymentMonth',
+    required: false,
+    values: ['0', '1', '2'],
+    valueLabel: (code) => `office.customers.paymentMonths.${code}`,
+    blank: '1',
+    hint: hint('paymentMonth'),
+  },
+  {
     field: 'documentLanguage',
     header: 'documentLanguage',
     aliases: ['document language'],
@@ -579,6 +590,7 @@ export function importTemplateRows(
             route: usable(existing.route) ?? ex('route'),
             billingAddress: ex('address2'),
             closingDay: '31',
+            paymentMonth: '1',
             documentLanguage: 'ja',
           },
         ];

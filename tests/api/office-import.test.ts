@@ -207,6 +207,22 @@ describe('the template the import screen offers', () => {
       documentLanguage: 'en',
     });
   });
+
+  it('takes the payment month by its name, and refuses a 当月 term due before its closing (ADR 066)', async () => {
+    makeRoute(t.db, '品川ルート');
+    const head = '得意先コード,店舗名,電話番号,支払方法,配送ルート,毎月の支払日,締め日,支払月';
+    const csv = [head, 'M201,ポカラ食堂,03-2222-3333,月締め,品川ルート,10,20,翌々月'].join('\r\n');
+    expect(await importCsv('customers', csv, true)).toMatchObject({ valid: true, written: 1 });
+    const list = await admin.get<{ customerCode: string; paymentMonth: number }[]>('/api/customer');
+    expect(list.body.find((c) => c.customerCode === 'M201')?.paymentMonth).toBe(2);
+
+    const early = [head, 'M202,ルンビニ食堂,03-2222-4444,月締め,品川ルート,10,20,当月'].join(
+      '\r\n',
+    );
+    const refused = await importCsv('customers', early, true);
+    expect(refused).toMatchObject({ valid: false, written: 0 });
+    expect(refused.rows[0]?.errors).toEqual({ paymentMonth: 'customer.paymentMonthTooEarly' });
+  });
 });
 
 describe('the Japanese name column (ADR 064)', () => {
