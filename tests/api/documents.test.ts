@@ -1030,6 +1030,19 @@ describe('what the office audit found (dates, words, sums, references)', () => {
     ]);
     // The old block went from the total straight to the amount due.
     expect(text).not.toMatch(/値引・返品控除 -?¥19,224\s+ご請求金額/);
+    // The summary box above heads it as a 合計請求書 does: the purchases without tax and their
+    // tax in cells of their own, adding up to the amount due (197,000 − 19,224 + 189,600 +
+    // 16,560).
+    const box = text.slice(0, text.indexOf('日付別お買上明細')).replace(/\s+/g, ' ');
+    inOrder(box, [
+      `前回ご請求額 ${yen(250000)}`,
+      `ご入金額 ${yen(53000)}`,
+      `繰越金額 ${yen(197000)}`,
+      `値引・返品控除 ${yen(19224)}`,
+      `今回お買上額 （税抜） ${yen(189600)}`,
+      `消費税額 ${yen(16560)}`,
+      `今回ご請求額 ${yen(197000 + 206160 - 19224)}`,
+    ]);
     expect(text).not.toContain('-¥');
 
     const en = statementWithCredit(ids.c2, 5000);
@@ -1045,6 +1058,13 @@ describe('what the office audit found (dates, words, sums, references)', () => {
       `Amount due ${yen(197000 + 206160 - 5000)}`,
     ]);
     expect(english).not.toContain('…');
+    const englishBox = english.slice(0, english.indexOf('Deliveries by date')).replace(/\s+/g, ' ');
+    inOrder(englishBox, [
+      `Credit notes deducted -${yen(5000)}`,
+      `Purchases (excl. tax) ${yen(189600)}`,
+      `Consumption tax ${yen(16560)}`,
+      `Amount due ${yen(197000 + 206160 - 5000)}`,
+    ]);
   });
 
   it('an overpaid statement shows its negative balance with △ in Japanese, and a minus in English', async () => {

@@ -15,6 +15,7 @@ import {
   introLines,
   rateLabels,
 } from '../../../shared/documents/labels';
+import { statementBoxCells } from '../../../shared/documents/statement-box';
 import { formatJapanesePhone } from '../../../shared/phone';
 import type { DocumentModel } from '../../../shared/schemas/documents';
 import {
@@ -317,6 +318,19 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat): nu
   return y;
 }
 
+/**
+ * A summary box label in at most two lines: where its words break it (今回お買上額 / （税抜）),
+ * else at the space that lets the first line fit ("Payments / received"), else as it is (cut).
+ */
+function boxLabelLines(doc: Doc, label: string, width: number): string[] {
+  if (label.includes('\n')) return label.split('\n').slice(0, 2);
+  const style = { bold: false, size: 8 };
+  if (widthOf(doc, label, style) <= width) return [label];
+  const spaces = [...label.matchAll(/ /g)].map((s) => s.index).reverse();
+  const at = spaces.find((i) => widthOf(doc, label.slice(0, i), style) <= width);
+  return at === undefined ? [label] : [label.slice(0, at), label.slice(at + 1)];
+}
+
 function statementSummary(
   doc: Doc,
   m: DocumentModel,
@@ -326,21 +340,25 @@ function statementSummary(
 ): number {
   const s = m.statement;
   if (!s) return y;
-  const cells: [string, number][] = [
-    ['label.previousBalance', s.previousBalance],
-    ['label.paymentsReceived', s.paymentsReceived],
-    ['label.carriedOver', s.carriedOver],
-    ['label.periodAmount', s.periodAmount],
-    ['label.amountDue', s.amountDue],
-  ];
+  // The cells a Japanese statement is headed with (shared/documents/statement-box.ts); a label
+  // of two lines breaks where its words say, as an English one would not fit a seventh of A4.
+  const cells = statementBoxCells(m);
   const w = WIDTH / cells.length;
-  cells.forEach(([key, value], i) => {
+  cells.forEach((cell, i) => {
     const x = PAGE.margin + i * w;
-    doc.rect(x, y, w, 36).lineWidth(0.5).strokeColor('#444').stroke();
-    put(doc, t(key), x + 4, y + 4, { width: w - 8, size: 8, align: 'center' });
-    put(doc, f.yen(value), x + 4, y + 18, { width: w - 8, size: 10, bold: true, align: 'center' });
+    doc.rect(x, y, w, 40).lineWidth(0.5).strokeColor('#444').stroke();
+    const words = boxLabelLines(doc, t(cell.label), w - 6);
+    words.forEach((line, n) => {
+      put(doc, line, x + 3, y + 4 + n * 10 + (words.length === 1 ? 5 : 0), {
+        width: w - 6,
+        size: 8,
+        align: 'center',
+      });
+    });
+    const value = cell.less ? f.less(cell.amount) : f.yen(cell.amount);
+    put(doc, value, x + 3, y + 26, { width: w - 6, size: 10, bold: true, align: 'center' });
   });
-  y += 46;
+  y += 50;
   if (s.byDate.length > 0) {
     put(doc, t('label.deliveriesByDate'), PAGE.margin, y, { bold: true, size: 10 });
     y += 16;

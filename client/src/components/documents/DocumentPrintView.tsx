@@ -20,6 +20,7 @@ import {
   introLines,
   rateLabels,
 } from '../../../../shared/documents/labels';
+import { statementBoxCells } from '../../../../shared/documents/statement-box';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../../shared/enums';
 import { formatJapanesePhone } from '../../../../shared/phone';
 import type { DocumentModel } from '../../../../shared/schemas/documents';
@@ -176,22 +177,26 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
           <table>
             <thead>
               <tr>
-                <th>{d('label.previousBalance')}</th>
-                <th>{d('label.paymentsReceived')}</th>
-                <th>{d('label.carriedOver')}</th>
-                <th>{d('label.periodAmount')}</th>
-                <th>{d('label.amountDue')}</th>
+                {statementBoxCells(m).map((cell) => (
+                  <th key={cell.label} className="box-label">
+                    {d(cell.label)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               <tr>
-                <td className="num">{f.yen(m.statement.previousBalance)}</td>
-                <td className="num">{f.yen(m.statement.paymentsReceived)}</td>
-                <td className="num">{f.yen(m.statement.carriedOver)}</td>
-                <td className="num">{f.yen(m.statement.periodAmount)}</td>
-                <td className="num">
-                  <strong>{f.yen(m.statement.amountDue)}</strong>
-                </td>
+                {statementBoxCells(m).map((cell) => (
+                  <td key={cell.label} className="num">
+                    {cell.total ? (
+                      <strong>{f.yen(cell.amount)}</strong>
+                    ) : cell.less ? (
+                      f.less(cell.amount)
+                    ) : (
+                      f.yen(cell.amount)
+                    )}
+                  </td>
+                ))}
               </tr>
             </tbody>
           </table>
