@@ -395,7 +395,14 @@ export function decodeCsvBytes(bytes: Uint8Array): DecodedCsv {
 export type ImportFileFormat = CsvEncoding | 'xlsx' | 'xls';
 export type ImportFileRead =
   | { ok: true; text: string; format: ImportFileFormat; sheet?: string }
-  | { ok: false; code: 'import.encodingUnknown' | 'import.notSpreadsheet' | 'import.empty' };
+  | {
+      ok: false;
+      code:
+        | 'import.encodingUnknown'
+        | 'import.notSpreadsheet'
+        | 'import.passwordProtected'
+        | 'import.empty';
+    };
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[]) =>
   magic.every((b, i) => bytes[i] === b);
@@ -437,13 +444,42 @@ export function loadXlsx() {
   return import('xlsx').then((m) => m.default ?? m);
 }
 
+/** A compound file's stream names are UTF-16LE: these two hold an .xlsx saved with a password. */
+const ENCRYPTED_STREAMS = ['EncryptedPackage', 'EncryptionInfo'].map((name) =>
+  Array.from(name, (c) => [c.charCodeAt(0), 0]).flat(),
+);
+
+/** The index of `needle` in `bytes`, or -1. */
+function indexOfBytes(bytes: Uint8Array, needle: readonly number[]): number {
+  const first = needle[0] as number;
+  for (let i = bytes.indexOf(first); i !== -1; i = bytes.indexOf(first, i + 1)) {
+    if (needle.every((b, k) => bytes[i + k] === b)) return i;
+  }
+  return -1;
+}
+
+/**
+ * An Excel file saved with a password to open it: an .xlsx is then a compound file holding its
+ * encrypted package (MS-OFFCRYPTO), and an .xls is refused by the reader, which says so. Files
+ * e-mailed between Japanese businesses are often protected so; the office is told to save a copy
+ * without the password rather than that the file is no spreadsheet.
+ */
+function passwordProtected(bytes: Uint8Array, readError: unknown): boolean {
+  if (readError instanceof Error && /password/i.test(readError.message)) return true;
+  return (
+    startsWith(bytes, COMPOUND) &&
+    ENCRYPTED_STREAMS.some((name) => indexOfBytes(bytes, name) !== -1)
+  );
+}
+
 async function readWorkbook(bytes: Uint8Array, format: 'xlsx' | 'xls'): Promise<ImportFileRead> {
   const XLSX = await loadXlsx();
   let book: ReturnType<typeof XLSX.read>;
   try {
     book = XLSX.read(bytes, { type: 'array' });
-  } catch {
-    // A zip that is no workbook (a .docx), a workbook with a password, a broken file.
+  } catch (error) {
+    if (passwordProtected(bytes, error)) return { ok: false, code: 'import.passwordProtected' };
+    // A zip that is no workbook (a .docx), a broken file.
     return { ok: false, code: 'import.notSpreadsheet' };
   }
   const name = book.SheetNames[0];

@@ -212,4 +212,25 @@ describe('a file that is neither CSV text nor a workbook', () => {
     expect(en.errors.import.notSpreadsheet).toMatch(/^This file is not a CSV or Excel file\./);
     expect(ja.errors.import.notSpreadsheet).toMatch(/CSVファイルでもExcelファイルでもありません/);
   });
+
+  it('an Excel file saved with a password is said to be one, with how to save it without', async () => {
+    // Excel saves an .xlsx with a password to open it as a compound file holding its encryption
+    // header and the encrypted workbook (MS-OFFCRYPTO); built here with SheetJS's own container
+    // writer, as no reader can open it without the password.
+    const XLSX = await loadXlsx();
+    const cfb = XLSX.CFB.utils.cfb_new();
+    const header = new Uint8Array(64);
+    header.set([4, 0, 2, 0, 0x24, 0, 0, 0]);
+    XLSX.CFB.utils.cfb_add(cfb, '/EncryptionInfo', header);
+    XLSX.CFB.utils.cfb_add(cfb, '/EncryptedPackage', new Uint8Array(4096).fill(0x5a));
+    const locked = new Uint8Array(XLSX.CFB.write(cfb, { type: 'array' }) as number[]);
+    expect(await readImportFile(locked)).toEqual({ ok: false, code: 'import.passwordProtected' });
+    // An ordinary .xls is still read, and a broken compound file is still no spreadsheet.
+    const broken = new Uint8Array(4096);
+    broken.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(await readImportFile(broken)).toEqual({ ok: false, code: 'import.notSpreadsheet' });
+    expect(en.errors.import.passwordProtected).toMatch(/protected by a password/);
+    expect(ja.errors.import.passwordProtected).toMatch(/パスワードで保護されている/);
+    expect(ne.errors.import.passwordProtected).toMatch(/पासवर्ड/);
+  });
 });
