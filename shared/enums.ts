@@ -26,6 +26,14 @@ export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export const PAYMENT_METHODS = ['cash', 'monthly'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * What a `payment` row is (ADR 069): money received, or the rest of an invoice paid by bank
+ * transfer that the office wrote off as the bank's transfer fee (振込手数料) the restaurant
+ * deducted. A fee settles the invoice but is never counted as money received.
+ */
+export const PAYMENT_KINDS = ['payment', 'bank_fee'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
 export const WEEKDAYS = [
   'Sunday',
   'Monday',

@@ -20,6 +20,13 @@ export const LATEST_DELIVERY_DATE = '2099-12-31';
  */
 export const HANDOVER_DAYS_BACK = 31;
 
+/**
+ * The most the office may write off as a bank transfer fee (振込手数料) a restaurant deducted
+ * from a transfer (ADR 069). A bank's fee for one transfer is ¥110–¥880; a rest larger than
+ * this is a wrong amount (a missing transfer, a typo), not a fee, and stays due.
+ */
+export const BANK_FEE_WRITE_OFF_MAX = 1000;
+
 /** What of a product decides whether it can be ordered (its counted stock: ADR 036). */
 export interface StockShape {
   itemType: ItemType | string;

@@ -1,6 +1,12 @@
 import { relations, sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { CLAIM_STATUSES, DOCUMENT_KINDS, INVOICE_KINDS, PAYMENT_METHODS } from '../../shared/enums';
+import {
+  CLAIM_STATUSES,
+  DOCUMENT_KINDS,
+  INVOICE_KINDS,
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+} from '../../shared/enums';
 import { PRICE_BASES, TAX_ROUNDINGS } from '../../shared/tax';
 import { account, customer } from './accounts';
 import { createdAt } from './columns';
@@ -107,6 +113,13 @@ export const payment = sqliteTable(
     receiptReplaces: text('receipt_replaces'),
     /** When the driver took it (ISO instant, sent from the phone's queue); `date` derives from it. */
     takenAt: text('taken_at'),
+    /**
+     * 'payment': money received. 'bank_fee': the rest of a transfer the office wrote off as the
+     * bank's fee the restaurant deducted (ADR 069): it settles the invoice (paid_amount moves
+     * with it) but is no money received, so it has no receipt and counts in no cash or
+     * payments-received figure.
+     */
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('payment'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -114,6 +127,12 @@ export const payment = sqliteTable(
     // A driver's day (the cash handover and its lock).
     index('payment_collected_by_idx').on(t.collectedBy, t.date),
     check('payment_amount_check', sql`${t.amount} > 0`),
+    check('payment_kind_check', sql`${t.kind} IN ('payment', 'bank_fee')`),
+    // A fee is no money received: it never carries a receipt number.
+    check(
+      'payment_bank_fee_receipt_check',
+      sql`${t.kind} = 'payment' OR ${t.receiptNumber} IS NULL`,
+    ),
   ],
 );
 
@@ -263,6 +282,12 @@ export const statement = sqliteTable(
     periodStart: text('period_start').notNull(),
     previousBalance: integer('previous_balance').notNull(),
     paymentsReceived: integer('payments_received').notNull(),
+    /**
+     * Bank transfer fees written off in the period (ADR 069, 調整額（振込手数料）): not money
+     * received, yet no longer owed, so previous balance − payments received − adjustments =
+     * carried over.
+     */
+    adjustments: integer('adjustments').notNull().default(0),
     carriedOver: integer('carried_over').notNull(),
     periodAmount: integer('period_amount').notNull(),
     amountDue: integer('amount_due').notNull(),

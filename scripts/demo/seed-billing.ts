@@ -202,7 +202,7 @@ export function seedBilling(
   // the customer of the invoice it pays; renumbering afterwards would hand it another's.
   const unnumbered = db.$client.prepare<[string], { id: string; customerId: string | null }>(
     `SELECT p.id, i.customer_id AS customerId FROM payment p JOIN invoice i ON i.id = p.invoice_id
-      WHERE p.receipt_number IS NULL AND p.date <= ? ORDER BY p.date, p.created_at, p.id`,
+      WHERE p.receipt_number IS NULL AND p.kind = 'payment' AND p.date <= ? ORDER BY p.date, p.created_at, p.id`,
   );
   const setReceipt = db.$client.prepare('UPDATE payment SET receipt_number = ? WHERE id = ?');
   const numberReceiptsUpTo = (day: string) =>

@@ -75,7 +75,8 @@ function alreadyDelivered(db: Db, orderId: string | null): AppError {
     ? (db.$client
         .prepare<[string], number>(
           `SELECT COALESCE(SUM(p.amount), 0) FROM payment p
-             JOIN customer_order o ON o.invoice_id = p.invoice_id WHERE o.id = ?`,
+             JOIN customer_order o ON o.invoice_id = p.invoice_id
+            WHERE o.id = ? AND p.kind = 'payment'`,
         )
         .pluck()
         .get(orderId) ?? 0)

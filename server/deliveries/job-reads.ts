@@ -120,7 +120,8 @@ export function toJobs(db: Db, rows: Joined[]): JobOut[] {
         { _id: string; invoiceId: string; amount: number; date: string; by: string | null }
       >(
         `SELECT id AS _id, invoice_id AS invoiceId, amount, date, collected_by AS by FROM payment
-          WHERE invoice_id IN (SELECT value FROM json_each(?)) ORDER BY date, created_at, id`,
+          WHERE invoice_id IN (SELECT value FROM json_each(?)) AND kind = 'payment'
+          ORDER BY date, created_at, id`,
       )
       .all(JSON.stringify(invoiceIds))) {
       const list = receipts.get(`${p.invoiceId} ${p.by ?? ''}`) ?? [];

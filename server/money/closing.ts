@@ -435,14 +435,19 @@ function statementFigures(db: Db, target: Target, p: Plan) {
     )
     .all(target.id, after, closingDate);
   const manualAmount = manual.reduce((sum, m) => sum + m.amount, 0);
-  const paymentsReceived =
-    db.$client
-      .prepare<[string, string, string], number>(
-        `SELECT COALESCE(SUM(p.amount), 0) FROM payment p JOIN invoice i ON i.id = p.invoice_id
-          WHERE i.customer_id = ? AND p.date > ? AND p.date <= ?`,
-      )
-      .pluck()
-      .get(target.id, after, closingDate) ?? 0;
+  // Money received in the period, and apart from it the bank transfer fees written off (ADR 069):
+  // a fee settles what it covers but is no payment received, so the statement shows it as its
+  // own figure (調整額（振込手数料）) and both are taken off the previous balance.
+  const received = db.$client
+    .prepare<[string, string, string], { payments: number; fees: number }>(
+      `SELECT COALESCE(SUM(CASE WHEN p.kind = 'payment' THEN p.amount END), 0) AS payments,
+              COALESCE(SUM(CASE WHEN p.kind = 'bank_fee' THEN p.amount END), 0) AS fees
+         FROM payment p JOIN invoice i ON i.id = p.invoice_id
+        WHERE i.customer_id = ? AND p.date > ? AND p.date <= ?`,
+    )
+    .get(target.id, after, closingDate) ?? { payments: 0, fees: 0 };
+  const paymentsReceived = received.payments;
+  const adjustments = received.fees;
   let previousBalance: number;
   if (p.previousAmountDue !== null) {
     // Less what was on an earlier statement and cancelled since (its orders are billed again).
@@ -484,8 +489,9 @@ function statementFigures(db: Db, target: Target, p: Plan) {
     manual,
     manualAmount,
     paymentsReceived,
+    adjustments,
     previousBalance,
-    carriedOver: previousBalance - paymentsReceived,
+    carriedOver: previousBalance - paymentsReceived - adjustments,
   };
 }
 
@@ -517,7 +523,7 @@ function closeCustomer(
   // The statement's own invoice is the first; another (a second basis) is counted beside it.
   const [issued, ...alsoIssued] = made;
   const f = statementFigures(db, target, p);
-  const { manual, paymentsReceived, previousBalance, carriedOver } = f;
+  const { manual, paymentsReceived, adjustments, previousBalance, carriedOver } = f;
   const attached = [...manual.map((m) => m.id), ...alsoIssued.map((inv) => inv.id)];
   const periodAmount = made.reduce((s, inv) => s + inv.amount, 0) + f.manualAmount;
   if (!issued && manual.length === 0 && carriedOver === 0) return null;
@@ -528,9 +534,9 @@ function closeCustomer(
   db.$client
     .prepare(
       `INSERT INTO statement (id, number, customer_id, invoice_id, closing_date, period_start,
-         previous_balance, payments_received, carried_over, period_amount, amount_due, due_date,
-         created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         previous_balance, payments_received, adjustments, carried_over, period_amount,
+         amount_due, due_date, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       statementId,
@@ -541,6 +547,7 @@ function closeCustomer(
       p.periodStart,
       previousBalance,
       paymentsReceived,
+      adjustments,
       carriedOver,
       periodAmount,
       amountDue,
@@ -569,6 +576,7 @@ function closeCustomer(
       manualInvoices: manual.map((m) => m.number),
       previousBalance,
       paymentsReceived,
+      ...(adjustments > 0 ? { adjustments } : {}),
       carriedOver,
       periodAmount,
       amountDue,

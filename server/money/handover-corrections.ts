@@ -56,7 +56,7 @@ export function handoverDetail(db: Db, id: string): HandoverDetailOut {
                   COALESCE(c.restaurant_name, i.deleted_customer_name) AS restaurantName
              FROM payment p JOIN invoice i ON i.id = p.invoice_id
              LEFT JOIN customer c ON c.id = i.customer_id
-            WHERE p.collected_by = ? AND p.date = ?
+            WHERE p.collected_by = ? AND p.date = ? AND p.kind = 'payment'
             ORDER BY p.created_at, p.id`,
         )
         .all(handover.driverId, handover.date)

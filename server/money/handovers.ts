@@ -17,6 +17,8 @@ import { prepared } from '../platform/prepared';
 
 // The cash handover (DESIGN §6): the cash a driver collected on a day (their payments of that
 // day) is handed to the office, which confirms what it received; a difference stays visible.
+// Only money counts: a bank transfer fee written off (payment.kind 'bank_fee', ADR 069) is no
+// cash in anyone's hand.
 
 interface HandoverRow {
   id: string;
@@ -70,12 +72,13 @@ function statements(db: Db) {
               SUM(p.amount) AS amount, COUNT(*) AS payments
          FROM payment p JOIN invoice i ON i.id = p.invoice_id
          LEFT JOIN customer c ON c.id = i.customer_id
-        WHERE p.collected_by = @driverId AND p.date = @date
+        WHERE p.collected_by = @driverId AND p.date = @date AND p.kind = 'payment'
         GROUP BY i.customer_id ORDER BY c.restaurant_name`,
     ),
     total: db.$client
       .prepare<{ driverId: string; date: string }, number>(
-        `SELECT COALESCE(SUM(amount), 0) FROM payment WHERE collected_by = @driverId AND date = @date`,
+        `SELECT COALESCE(SUM(amount), 0) FROM payment
+          WHERE collected_by = @driverId AND date = @date AND kind = 'payment'`,
       )
       .pluck(),
     ofDriverDay: db.$client.prepare<{ driverId: string; date: string }, HandoverRow>(
@@ -255,6 +258,7 @@ export function handoverReport(db: Db, from: string, to: string): HandoverReport
               a.username AS driverUsername, p.date, SUM(p.amount) AS collected
          FROM payment p JOIN account a ON a.id = p.collected_by
         WHERE a.kind = 'employee' AND a.role = 'driver' AND p.date BETWEEN @from AND @to
+          AND p.kind = 'payment'
         GROUP BY p.collected_by, p.date`,
     )
     .all({ from, to });

@@ -93,6 +93,7 @@ interface PaymentRow {
   date: string;
   collectedBy: string | null;
   createdAt: string;
+  kind: 'payment' | 'bank_fee';
 }
 interface NoteRow {
   id: string;
@@ -107,7 +108,7 @@ function childStatements(db: Db) {
   return prepared(db, 'invoices.children', () => ({
     payments: db.$client.prepare<{ ids: string }, PaymentRow>(
       `SELECT p.id, p.invoice_id AS invoiceId, p.amount, p.date, a.username AS collectedBy,
-              p.created_at AS createdAt
+              p.created_at AS createdAt, p.kind
          FROM payment p LEFT JOIN account a ON a.id = p.collected_by
         WHERE p.invoice_id IN (SELECT value FROM json_each(@ids))
         ORDER BY p.created_at, p.id`,
@@ -136,6 +137,7 @@ export function withChildren(db: Db, rows: InvoiceReadRow[], today: string): Inv
       date: p.date,
       collectedBy: p.collectedBy,
       createdAt: p.createdAt,
+      kind: p.kind,
     });
     payments.set(p.invoiceId, list);
   }

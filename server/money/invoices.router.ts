@@ -3,6 +3,7 @@ import { invoiceCancelInput } from '../../shared/schemas/billing';
 import { deletedOut } from '../../shared/schemas/common';
 import {
   agingOut,
+  bankFeeRemoveInput,
   byDateInput,
   byDateOut,
   completedInput,
@@ -50,7 +51,7 @@ import {
   listOpenInvoices,
 } from './invoice-lists';
 import { getInvoice } from './invoice-reads';
-import { addNote, addPayment, editPayment, payInFull } from './payments';
+import { addNote, addPayment, editPayment, payInFull, removeBankFee } from './payments';
 
 // Invoices, payments and notes (spec §7 "Invoices"), the overdue flag and the money reports.
 // Staff reach every invoice; a driver reaches the invoices assigned to them (another driver's
@@ -183,6 +184,14 @@ export const invoicesRouter = router({
           editPayment(ctx.db, actorOf(ctx.user), ctx.scope, input, businessNow(ctx)),
         rereadInvoice,
       ),
+    ),
+
+  /** Takes back a bank transfer fee written off by mistake (ADR 069): the office only. */
+  removeBankFee: staffProcedure
+    .input(bankFeeRemoveInput)
+    .output(answer(invoiceOut))
+    .mutation(({ ctx, input }) =>
+      removeBankFee(ctx.db, actorOf(ctx.user), ctx.scope, input, businessToday(ctx)),
     ),
 
   addNote: driverOrStaffProcedure

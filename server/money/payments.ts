@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { formatYen, isoDateInZone } from '../../shared/format';
+import { BANK_FEE_WRITE_OFF_MAX } from '../../shared/rules';
 import {
+  type bankFeeRemoveInput,
   type fullPaymentInput,
   type InvoiceOut,
   type noteInput,
@@ -12,7 +14,7 @@ import {
 } from '../../shared/schemas/invoices';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
-import { badRequest, conflict, notFound } from '../platform/errors';
+import { appError, badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import type { Scope } from '../platform/scope';
 import { getMoneySettings } from '../settings/settings';
@@ -69,6 +71,33 @@ function insertPayment(
     parentId: invoiceId,
   });
   return id;
+}
+
+/**
+ * The rest of an invoice paid by transfer, written off as the bank's transfer fee the restaurant
+ * deducted (ADR 069): a 'bank_fee' row beside the payment, on the same day, by the same person.
+ * It settles the invoice (paid_amount moves with it) but is no money received: no receipt
+ * number, and no cash or payments-received figure counts it.
+ */
+function insertBankFee(db: Db, actor: Actor, invoiceId: string, amount: number, date: string) {
+  const id = newId();
+  db.$client
+    .prepare(
+      `INSERT INTO payment (id, invoice_id, amount, date, collected_by, kind, created_at)
+       VALUES (?, ?, ?, ?, ?, 'bank_fee', ?)`,
+    )
+    .run(id, invoiceId, amount, date, actor.id, nowIso());
+  db.$client
+    .prepare('UPDATE invoice SET paid_amount = paid_amount + ? WHERE id = ?')
+    .run(amount, invoiceId);
+  recordAudit(db, actor, {
+    entity: 'payment',
+    entityId: id,
+    action: 'create',
+    before: null,
+    after: { kind: 'bank_fee', amount, date, collectedBy: actor.name },
+    parentId: invoiceId,
+  });
 }
 
 /** The business's clock: its time zone and the server's now. */
@@ -143,6 +172,7 @@ function pay(
   invoiceId: string,
   when: PaymentDay,
   amountOf: (pending: number) => number,
+  writeOffRest = false,
 ): void {
   write(db, () => {
     const inv = findInvoiceRow(db, invoiceId, scope);
@@ -153,9 +183,21 @@ function pay(
     if (pending <= 0) throw badRequest('invoice.nothingDue');
     const amount = amountOf(pending);
     if (amount > pending) throw badRequest('invoice.overpaid', { pending: formatYen(pending) });
+    const rest = pending - amount;
+    if (writeOffRest) {
+      if (rest <= 0) throw badRequest('invoice.bankFeeNothingLeft');
+      // More than any bank charges for a transfer is a wrong amount, not a fee (ADR 069).
+      if (rest > BANK_FEE_WRITE_OFF_MAX) {
+        throw badRequest('invoice.bankFeeTooLarge', {
+          rest: formatYen(rest),
+          max: formatYen(BANK_FEE_WRITE_OFF_MAX),
+        });
+      }
+    }
     // A day the office confirmed is closed to the collector's new payments (ADR 023).
     assertDayOpen(db, actor.id, when.date);
     insertPayment(db, actor, inv.id, amount, when);
+    if (writeOffRest) insertBankFee(db, actor, inv.id, rest, when.date);
   });
 }
 
@@ -167,8 +209,12 @@ export function addPayment(
   input: z.output<typeof paymentInput>,
   clock: Clock,
 ): InvoiceOut {
+  // A driver's cash has no bank fee: writing off is the office's, which sees the transfer.
+  if (input.writeOffRest && scope.kind !== 'all') {
+    throw appError('FORBIDDEN', 'invoice.bankFeeOfficeOnly');
+  }
   const when = paymentDay(db, scope, input, clock);
-  pay(db, actor, scope, input.invoiceId, when, () => input.amount);
+  pay(db, actor, scope, input.invoiceId, when, () => input.amount, input.writeOffRest === true);
   return getInvoice(db, input.invoiceId, scope, isoDateInZone(clock.now, clock.timeZone));
 }
 
@@ -197,11 +243,17 @@ export function editPayment(
     const inv = findInvoiceRow(db, input.invoiceId, scope);
     if (!inv) throw notFound('invoice.notFound');
     const old = db.$client
-      .prepare<[string, string], { amount: number; date: string; collectedBy: string | null }>(
-        'SELECT amount, date, collected_by AS collectedBy FROM payment WHERE id = ? AND invoice_id = ?',
+      .prepare<
+        [string, string],
+        { amount: number; date: string; collectedBy: string | null; kind: string }
+      >(
+        `SELECT amount, date, collected_by AS collectedBy, kind FROM payment
+          WHERE id = ? AND invoice_id = ?`,
       )
       .get(input._id, inv.id);
     if (!old) throw notFound('invoice.paymentNotFound');
+    // A fee written off is taken back whole (removeBankFee), never made another amount.
+    if (old.kind !== 'payment') throw badRequest('invoice.bankFeeNotEditable');
     // Neither out of nor into a confirmed day: that goes through the office's correction.
     assertDayOpen(db, old.collectedBy, old.date);
     assertDayOpen(db, old.collectedBy, input.date);
@@ -228,6 +280,43 @@ export function editPayment(
     });
   });
   return getInvoice(db, input.invoiceId, scope, isoDateInZone(clock.now, clock.timeZone));
+}
+
+/**
+ * Takes back a bank transfer fee written off by mistake (ADR 069): the fee row goes, the
+ * invoice's paid sum follows in the same transaction, so the invoice is due again by that
+ * amount, and the trail keeps what was taken back and by whom. The payment beside it stays.
+ */
+export function removeBankFee(
+  db: Db,
+  actor: Actor,
+  scope: Scope,
+  input: z.output<typeof bankFeeRemoveInput>,
+  today: string,
+): InvoiceOut {
+  write(db, () => {
+    const inv = findInvoiceRow(db, input.invoiceId, scope);
+    if (!inv) throw notFound('invoice.notFound');
+    const fee = db.$client
+      .prepare<[string, string], { amount: number; date: string }>(
+        `SELECT amount, date FROM payment WHERE id = ? AND invoice_id = ? AND kind = 'bank_fee'`,
+      )
+      .get(input._id, inv.id);
+    if (!fee) throw notFound('invoice.paymentNotFound');
+    db.$client.prepare('DELETE FROM payment WHERE id = ?').run(input._id);
+    db.$client
+      .prepare('UPDATE invoice SET paid_amount = paid_amount - ? WHERE id = ?')
+      .run(fee.amount, inv.id);
+    recordAudit(db, actor, {
+      entity: 'payment',
+      entityId: input._id,
+      action: 'delete',
+      before: { kind: 'bank_fee', amount: fee.amount, date: fee.date },
+      after: null,
+      parentId: inv.id,
+    });
+  });
+  return getInvoice(db, input.invoiceId, scope, today);
 }
 
 /** A follow-up note, by the signed-in person (whatever `notesBy` the client sent). */

@@ -102,7 +102,7 @@ export function dashboard(db: Db, now: Date, timeZone: string): DashboardOut {
   const collected = sqlite
     .prepare<[string], { amount: number | null }>(
       `SELECT SUM(p.amount) AS amount FROM payment p JOIN account a ON a.id = p.collected_by
-        WHERE p.date = ? AND a.role = 'driver'`,
+        WHERE p.date = ? AND a.role = 'driver' AND p.kind = 'payment'`,
     )
     .get(today);
   const handedOver = sqlite

@@ -8,12 +8,14 @@ import { businessDateOf, instantInZone } from '../platform/business-day';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 
-// The Excel export (DESIGN §3): one workbook per route (or all routes) with four sheets:
+// The Excel export (DESIGN §3): one workbook per route (or all routes) with five sheets:
 // Customers, Outstanding invoices (`outstandingHeader`, what is still owed), Invoices
 // (`INVOICE_LIST_COLUMNS`, every invoice of the period with its totals and tax per rate, a
 // cancelled one with the day it was cancelled) and Credit notes (`CREDIT_NOTE_COLUMNS`, each
 // with where it was deducted, or that it waits). Invoices issued in a month, less those
-// cancelled in it, less its credit notes, are the month's tax summary (ADR 054).
+// cancelled in it, less its credit notes, are the month's tax summary (ADR 054). Payments
+// (`PAYMENT_COLUMNS`) lists what was received and, in a column of their own, the bank transfer
+// fees written off (ADR 069), which the accountant books as 支払手数料 or 売上値引.
 // `xlsx` only ever WRITES here; nothing uploaded is parsed.
 // Yen are numbers with a yen format, dates are real dates, each sheet has a header row, frozen
 // panes and an autofilter, and text that a spreadsheet could take for a formula is text.
@@ -219,6 +221,18 @@ interface CreditNoteListRow {
   statementNumber: string | null;
 }
 
+/** A row of the Payments sheet: money received, or a bank transfer fee written off (ADR 069). */
+interface PaymentListRow {
+  date: string;
+  customerCode: string | null;
+  restaurantName: string | null;
+  invoiceNumber: string | null;
+  receiptNumber: string | null;
+  kind: 'payment' | 'bank_fee';
+  amount: number;
+  recordedBy: string | null;
+}
+
 /** How far back the Invoices sheet reaches (a year and a month: last year's same month too). */
 const INVOICE_SHEET_DAYS = 400;
 
@@ -231,6 +245,8 @@ interface ExportData {
   invoiceList: InvoiceListRow[];
   /** The Credit notes sheet: every credit note of the period. */
   creditNotes: CreditNoteListRow[];
+  /** The Payments sheet: every payment and bank transfer fee of the period. */
+  payments: PaymentListRow[];
 }
 
 /**
@@ -344,6 +360,19 @@ export function exportData(
         ORDER BY n.issue_date, n.number`,
     )
     .all({ ...params, since });
+  const payments = db.$client
+    .prepare<Record<string, string>, PaymentListRow>(
+      `SELECT p.date, c.customer_code AS customerCode,
+              COALESCE(c.restaurant_name, i.deleted_customer_name) AS restaurantName,
+              i.number AS invoiceNumber, p.receipt_number AS receiptNumber, p.kind, p.amount,
+              COALESCE(NULLIF(a.name, ''), a.username) AS recordedBy
+         FROM payment p JOIN invoice i ON i.id = p.invoice_id
+         LEFT JOIN customer c ON c.id = i.customer_id
+         LEFT JOIN account a ON a.id = p.collected_by
+        WHERE p.date >= @since AND ${routeWhere}
+        ORDER BY p.date, p.created_at, p.id`,
+    )
+    .all({ ...params, since });
   const safe = routeName.replace(/[^\p{L}\p{N}_.-]+/gu, '-').replace(/^-+|-+$/g, '') || 'route';
   return {
     fileName: `${safe}-data-${today}.xlsx`,
@@ -351,6 +380,7 @@ export function exportData(
     outstanding,
     invoiceList,
     creditNotes,
+    payments,
   };
 }
 
@@ -542,6 +572,45 @@ const CREDIT_NOTE_COLUMNS: readonly CreditNoteColumn[] = [
   { header: (h) => h.statement, cell: (n) => textCell(n.statementNumber), width: 14 },
 ];
 
+type PaymentColumn = ListColumn<PaymentListRow, ExportTexts['payments']>;
+
+/**
+ * The Payments sheet: what was received, and apart from it the bank transfer fees written off
+ * (ADR 069), each in its own column with its own total, so the money received adds up to the
+ * bank's statements and the fees can be booked on their own.
+ */
+const PAYMENT_COLUMNS: readonly PaymentColumn[] = [
+  { header: (h) => h.date, cell: (p) => dateCell(p.date), width: 12 },
+  {
+    header: (h) => h.code,
+    cell: (p, x) => textCell(p.customerCode ?? x.unknownCustomer),
+    width: 10,
+  },
+  {
+    header: (h) => h.restaurant,
+    cell: (p, x) => textCell(p.restaurantName ?? x.deletedRestaurant),
+    width: 28,
+  },
+  { header: (h) => h.invoice, cell: (p) => textCell(p.invoiceNumber), width: 14 },
+  { header: (h) => h.receipt, cell: (p) => textCell(p.receiptNumber), width: 14 },
+  {
+    header: (h) => h.kind,
+    cell: (p, x) => textCell(x.payments.kinds[p.kind]),
+    width: 22,
+  },
+  yenColumn(
+    (h) => h.received,
+    (p) => (p.kind === 'payment' ? p.amount : 0),
+    12,
+  ),
+  yenColumn(
+    (h) => h.bankFee,
+    (p) => (p.kind === 'bank_fee' ? p.amount : 0),
+    14,
+  ),
+  { header: (h) => h.collectedBy, cell: (p) => textCell(p.recordedBy), width: 16 },
+];
+
 const STATUS_KEY: Record<InvoiceStatus, keyof ExportTexts['status']> = {
   Pending: 'pending',
   'Partial Paid': 'partial',
@@ -609,6 +678,7 @@ export function buildWorkbook(
     data.creditNotes,
     x,
   );
+  const payments = listSheet(PAYMENT_COLUMNS, x.payments, x.payments.totalRow, data.payments, x);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(
     wb,
@@ -634,6 +704,11 @@ export function buildWorkbook(
     wb,
     sheetOf(XLSX, creditNotes.header, creditNotes.rows, creditNotes.widths, [creditNotes.totalRow]),
     x.sheets.creditNotes,
+  );
+  XLSX.utils.book_append_sheet(
+    wb,
+    sheetOf(XLSX, payments.header, payments.rows, payments.widths, [payments.totalRow]),
+    x.sheets.payments,
   );
   return wb;
 }

@@ -309,7 +309,10 @@ export function listPaymentRows(
         COALESCE(NULLIF(a.name, ''), a.username) AS collectorName
       FROM payment p JOIN invoice i ON i.id = p.invoice_id
         LEFT JOIN customer c ON c.id = i.customer_id
-        LEFT JOIN account a ON a.id = p.collected_by`,
+        LEFT JOIN account a ON a.id = p.collected_by
+       -- Money received only: a bank transfer fee written off is none (ADR 069); the
+       -- invoice's card and the export's payments sheet show it.
+       WHERE p.kind = 'payment'`,
     where: [],
     params: {},
     order: orderBy(PAYMENT_ORDER[input.sort], input.dir),

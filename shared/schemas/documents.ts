@@ -86,6 +86,11 @@ export const documentModelOut = z.object({
     .object({
       previousBalance: z.number().int(),
       paymentsReceived: z.number().int(),
+      /**
+       * Bank transfer fees written off in the period (ADR 069): no money received, yet no longer
+       * owed. previousBalance − paymentsReceived − adjustments = carriedOver.
+       */
+      adjustments: z.number().int(),
       carriedOver: z.number().int(),
       periodAmount: z.number().int(),
       amountDue: z.number().int(),
@@ -137,6 +142,11 @@ export const documentSummaryOut = z.object({
   /** An invoice's part still to pay (0 for the other kinds), and whether it is overdue. */
   unpaid: z.number().int().optional(),
   overdue: z.boolean().optional(),
+  /**
+   * An invoice's bank transfer fee written off (ADR 069): what the restaurant deducted from its
+   * transfer and the business accepted. Absent when none.
+   */
+  bankFee: z.number().int().optional(),
 });
 export type DocumentSummary = z.output<typeof documentSummaryOut>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVOICE_STATUSES, PAYMENT_METHODS } from '../enums';
+import { INVOICE_STATUSES, PAYMENT_KINDS, PAYMENT_METHODS } from '../enums';
 import { isCalendarDate, numberField, plainNumber } from './common';
 import { invoiceTaxRate, taxRateOut } from './tax';
 
@@ -115,6 +115,12 @@ export const paymentInput = z.object({
   amount: yenAmount,
   date: isoDate('invoice.dateRequired').optional(),
   takenAt,
+  /**
+   * The office's: what the payment leaves unpaid (more than 0, at most BANK_FEE_WRITE_OFF_MAX)
+   * is written off as the bank transfer fee the restaurant deducted, in the same transaction
+   * (ADR 069). A driver sending it is refused.
+   */
+  writeOffRest: z.boolean().optional(),
 });
 export type PaymentInput = z.input<typeof paymentInput>;
 
@@ -123,6 +129,12 @@ export const paymentEditInput = z.object({
   _id: id,
   amount: yenAmount,
   date: isoDate('invoice.dateRequired'),
+});
+
+/** Takes back a bank transfer fee written off by mistake (ADR 069). */
+export const bankFeeRemoveInput = z.object({
+  invoiceId: id,
+  _id: id,
 });
 
 export const fullPaymentInput = z.object({
@@ -151,9 +163,14 @@ export const paymentOut = z.object({
   _id: z.string(),
   amount: z.number().int(),
   date: z.string(),
-  /** The collector's username. */
+  /** The collector's username (for a bank fee, who wrote it off). */
   collectedBy: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * 'payment': money received. 'bank_fee': the rest written off as the bank transfer fee the
+   * restaurant deducted (ADR 069): it settles the invoice but is no money received.
+   */
+  kind: z.enum(PAYMENT_KINDS),
 });
 export type PaymentOut = z.infer<typeof paymentOut>;
 

@@ -95,6 +95,7 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'invoices.pay': ['mutation', ['driver', 'manager', 'admin']],
   'invoices.payFull': ['mutation', ['driver', 'manager', 'admin']],
   'invoices.editPayment': ['mutation', STAFF],
+  'invoices.removeBankFee': ['mutation', STAFF],
   'invoices.addNote': ['mutation', ['driver', 'manager', 'admin']],
   'invoices.formOptions': ['query', STAFF],
   'invoices.byDate': ['query', STAFF],

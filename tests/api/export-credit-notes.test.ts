@@ -150,6 +150,7 @@ describe('credit notes in the Excel export', () => {
       'Outstanding invoices',
       'Invoices',
       'Credit notes',
+      'Payments',
     ]);
     const notes = rows('Credit notes');
     expect(Object.keys(notes[0] ?? {})).toEqual([

@@ -192,7 +192,13 @@ describe('the data export in the reader language', () => {
   it('is in Japanese for an account that chose Japanese: sheets, headers and words', async () => {
     // The account's choice wins over the browser's.
     const wb = await workbook('/api/data/all', { cookie: jaCookie, 'accept-language': 'en' });
-    expect(wb.SheetNames).toEqual(['得意先', '未回収の請求書', '請求書一覧', '赤伝一覧']);
+    expect(wb.SheetNames).toEqual([
+      '得意先',
+      '未回収の請求書',
+      '請求書一覧',
+      '赤伝一覧',
+      '入金一覧',
+    ]);
 
     const customers = wb.Sheets.得意先;
     expect(header(customers)).toEqual([
@@ -284,6 +290,7 @@ describe('the data export in the reader language', () => {
       'Outstanding invoices',
       'Invoices',
       'Credit notes',
+      'Payments',
     ]);
     const invoices = wb.Sheets.Invoices as xlsxModule.WorkSheet;
     const range = XLSX.utils.decode_range(String(invoices['!ref']));

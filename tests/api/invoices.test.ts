@@ -502,6 +502,7 @@ describe('export', () => {
       'Outstanding invoices',
       'Invoices',
       'Credit notes',
+      'Payments',
     ]);
     const customers = wb.Sheets.Customers as xlsxModule.WorkSheet;
     expect(customers.A1?.v).toBe('Code');

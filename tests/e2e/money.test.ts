@@ -196,6 +196,7 @@ describe('money journey', () => {
       'Outstanding invoices',
       'Invoices',
       'Credit notes',
+      'Payments',
     ]);
     await axe(office, 'export');
 

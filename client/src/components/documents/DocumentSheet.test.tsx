@@ -181,6 +181,7 @@ const STATEMENT: DocumentModel = {
   statement: {
     previousBalance: 290662,
     paymentsReceived: 0,
+    adjustments: 0,
     carriedOver: 290662,
     periodAmount: 276672,
     amountDue: 567334,

@@ -23,16 +23,21 @@ export function customerDocuments(
   const docs = db.$client
     .prepare<
       [Record<string, string>],
-      Omit<DocumentSummary, 'cancelled' | 'overdue'> & { cancelled: number; overdue: number }
+      Omit<DocumentSummary, 'cancelled' | 'overdue' | 'bankFee'> & {
+        cancelled: number;
+        overdue: number;
+        bankFee: number;
+      }
     >(
       // `date` may be an instant here (a delivery's time, an old invoice's creation): it is
       // made the business's date below. Sorting by it first only picks the newest 500.
       // A slip once the order reached the restaurant (not while a driver still carries it).
       // An invoice says what of it is still to pay, and whether that is past its due date, so
-      // the restaurant sees which invoice its balance is.
+      // the restaurant sees which invoice its balance is, and the bank transfer fee written off
+      // on it (ADR 069), so it knows why a transfer short of the amount settled it.
       `SELECT * FROM (SELECT 'slip' AS kind, o.id, COALESCE(o.slip_number, '') AS number,
               ${DELIVERED_AT_SQL} AS date, o.total AS amount, 0 AS cancelled, 0 AS unpaid,
-              0 AS overdue
+              0 AS overdue, 0 AS bankFee
          FROM customer_order o WHERE o.customer_id = @c AND o.is_delivered = 1)
         WHERE date IS NOT NULL
        UNION ALL
@@ -40,27 +45,31 @@ export function customerDocuments(
               cancelled_at IS NOT NULL,
               CASE WHEN cancelled_at IS NULL THEN amount - paid_amount ELSE 0 END,
               cancelled_at IS NULL AND paid_amount < amount AND due_date IS NOT NULL
-                AND due_date < @today
+                AND due_date < @today,
+              (SELECT COALESCE(SUM(f.amount), 0) FROM payment f
+                WHERE f.invoice_id = invoice.id AND f.kind = 'bank_fee')
          FROM invoice WHERE customer_id = @c
        UNION ALL
-       SELECT 'statement', id, number, closing_date, amount_due, 0, 0, 0
+       SELECT 'statement', id, number, closing_date, amount_due, 0, 0, 0, 0
          FROM statement WHERE customer_id = @c
        UNION ALL
-       SELECT 'receipt', p.id, COALESCE(p.receipt_number, ''), p.date, p.amount, 0, 0, 0
-         FROM payment p JOIN invoice i ON i.id = p.invoice_id WHERE i.customer_id = @c
+       SELECT 'receipt', p.id, COALESCE(p.receipt_number, ''), p.date, p.amount, 0, 0, 0, 0
+         FROM payment p JOIN invoice i ON i.id = p.invoice_id
+        WHERE i.customer_id = @c AND p.kind = 'payment'
        UNION ALL
-       SELECT 'creditNote', id, number, issue_date, total, 0, 0, 0
+       SELECT 'creditNote', id, number, issue_date, total, 0, 0, 0, 0
          FROM credit_note WHERE customer_id = @c
        ORDER BY date DESC, number DESC
        LIMIT 500`,
     )
     .all({ c: customerId, today: at.today })
     .map(
-      (d): DocumentSummary => ({
+      ({ bankFee, ...d }): DocumentSummary => ({
         ...d,
         date: businessDateOf(d.date, at.timeZone),
         cancelled: d.cancelled !== 0,
         overdue: d.overdue !== 0,
+        ...(bankFee > 0 ? { bankFee } : {}),
       }),
     )
     .sort((a, b) => b.date.localeCompare(a.date) || b.number.localeCompare(a.number));

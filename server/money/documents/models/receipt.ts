@@ -32,10 +32,11 @@ export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string)
         createdAt: string;
       }
     >(
+      // A bank transfer fee written off is no money received: it has no receipt (ADR 069).
       `SELECT id, invoice_id AS invoiceId, amount, date, collected_by AS collectedBy,
               receipt_number AS receiptNumber, receipt_replaces AS receiptReplaces,
               created_at AS createdAt
-         FROM payment WHERE id = ?`,
+         FROM payment WHERE id = ? AND kind = 'payment'`,
     )
     .get(id);
   if (!p) throw notInScope();
@@ -57,7 +58,7 @@ export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string)
     db.$client
       .prepare<[string, string, string, string, string, string], number>(
         `SELECT COALESCE(SUM(amount), 0) FROM payment
-          WHERE invoice_id = ? AND (date < ? OR (date = ? AND (created_at < ?
+          WHERE invoice_id = ? AND kind = 'payment' AND (date < ? OR (date = ? AND (created_at < ?
                 OR (created_at = ? AND id < ?))))`,
       )
       .pluck()

@@ -16,6 +16,7 @@ interface StatementRow {
   periodStart: string;
   previousBalance: number;
   paymentsReceived: number;
+  adjustments: number;
   carriedOver: number;
   periodAmount: number;
   amountDue: number;
@@ -26,7 +27,7 @@ interface StatementRow {
 const STATEMENT_SELECT = `SELECT id, number, customer_id AS customerId, invoice_id AS invoiceId,
         closing_date AS closingDate, period_start AS periodStart,
         previous_balance AS previousBalance, payments_received AS paymentsReceived,
-        carried_over AS carriedOver, period_amount AS periodAmount, amount_due AS amountDue,
+        adjustments, carried_over AS carriedOver, period_amount AS periodAmount, amount_due AS amountDue,
         due_date AS dueDate, created_at AS createdAt
    FROM statement`;
 
@@ -116,6 +117,7 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
     statement: {
       previousBalance: st.previousBalance,
       paymentsReceived: st.paymentsReceived,
+      adjustments: st.adjustments,
       carriedOver: st.carriedOver,
       periodAmount: st.periodAmount,
       amountDue: st.amountDue,

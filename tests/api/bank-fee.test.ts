@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { newId } from '../../server/platform/ids';
+import { latestClosingDate } from '../../shared/closing-dates';
+import { addDaysIso } from '../../shared/delivery-dates';
+import { isoDateInZone } from '../../shared/format';
+import { BANK_FEE_WRITE_OFF_MAX } from '../../shared/rules';
+import type { DocumentList, DocumentModel } from '../../shared/schemas/documents';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
+import { ApiClient } from '../helpers/http';
+import { mutate, query } from '../helpers/trpc';
+
+// A restaurant paying by transfer deducts the bank's fee (振込手数料): ¥46,550 arrives as ¥45,890.
+// The office records what arrived and writes the rest off as the fee (ADR 069): the invoice is
+// settled, yet the fee is no money received, so no cash, handover, receipt or payments-received
+// figure counts it; the statement and the export show it on its own; the office can take it back.
+
+let t: TestApp;
+let office: ApiClient;
+let driver: ApiClient;
+let driverId = '';
+let customerId = '';
+let today = '';
+
+interface Payment {
+  _id: string;
+  amount: number;
+  date: string;
+  kind: 'payment' | 'bank_fee';
+}
+interface Invoice {
+  _id: string;
+  amount: number;
+  paidAmount: number;
+  pendingAmount: number;
+  status: string;
+  payments: Payment[];
+  code?: string;
+  message?: string;
+}
+
+const receiptNumber = (paymentId: string) =>
+  t.db.$client
+    .prepare<[string], string | null>('SELECT receipt_number FROM payment WHERE id = ?')
+    .pluck()
+    .get(paymentId);
+
+async function invoice(amount: number, assign: string | null = null): Promise<string> {
+  const r = await office.post<Invoice>('/api/invoice', {
+    customer: customerId,
+    amount,
+    assignToCollect: assign,
+  });
+  expect(r.status).toBe(201);
+  return r.body._id;
+}
+
+const pay = (c: ApiClient, id: string, body: Record<string, unknown>) =>
+  c.post<Invoice>(`/api/invoice/${id}/payment`, { date: today, ...body });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  today = isoDateInZone(new Date(), t.config.timeZone);
+  const a = await makeAdmin(t.db);
+  const d = await makeEmployee(t.db, 'driver');
+  driverId = d.id;
+  customerId = (await makeCustomer(t.db, { restaurantName: 'Himalaya Kitchen' })).id;
+  office = new ApiClient(t.url);
+  driver = new ApiClient(t.url);
+  await office.login(a.username, a.password);
+  await driver.login(d.username, d.password);
+});
+afterAll(() => t.close());
+
+describe('writing off the rest of a transfer as the bank fee', () => {
+  it('settles the invoice with a fee row beside the payment, which has no receipt number', async () => {
+    const id = await invoice(46_550);
+    const r = await pay(office, id, { amount: 45_890, writeOffRest: true });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ paidAmount: 46_550, pendingAmount: 0, status: 'Completed' });
+    const [received, fee] = r.body.payments;
+    expect(received).toMatchObject({ amount: 45_890, kind: 'payment', date: today });
+    expect(fee).toMatchObject({ amount: 660, kind: 'bank_fee', date: today });
+    expect(receiptNumber(received?._id ?? '')).toMatch(/\d/);
+    expect(receiptNumber(fee?._id ?? '')).toBeNull();
+    // A fee has no receipt to open, not even by the office.
+    const doc = await query(office, 'documents.model', { kind: 'receipt', id: fee?._id });
+    expect(doc.status).toBe(404);
+    expect(receiptNumber(fee?._id ?? '')).toBeNull();
+    // The trail names it.
+    const history = await office.get<{ entity: string; action: string; after: unknown }[]>(
+      `/api/invoice/${id}/history`,
+    );
+    expect(history.status).toBe(200);
+    expect(history.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          entity: 'payment',
+          action: 'create',
+          after: expect.objectContaining({ kind: 'bank_fee', amount: 660 }),
+        }),
+      ]),
+    );
+  });
+
+  it(`refuses a rest over ${BANK_FEE_WRITE_OFF_MAX} yen with the limit named, changing nothing`, async () => {
+    const id = await invoice(46_550);
+    const r = await pay(office, id, { amount: 45_549, writeOffRest: true });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('invoice.bankFeeTooLarge');
+    expect(r.body.message).toContain('¥1,001');
+    expect(r.body.message).toContain('¥1,000');
+    const after = await office.get<Invoice>(`/api/invoice/${id}`);
+    expect(after.body).toMatchObject({ paidAmount: 0, payments: [] });
+    // At the limit it is a fee.
+    const ok = await pay(office, id, { amount: 45_550, writeOffRest: true });
+    expect(ok.status).toBe(201);
+    expect(ok.body.pendingAmount).toBe(0);
+  });
+
+  it('refuses a write-off when the payment leaves nothing, and a driver writing one off', async () => {
+    const id = await invoice(5_000, driverId);
+    const none = await pay(office, id, { amount: 5_000, writeOffRest: true });
+    expect(none.status).toBe(400);
+    expect(none.body.code).toBe('invoice.bankFeeNothingLeft');
+    const byDriver = await driver.post<Invoice>(`/api/invoice/${id}/payment`, {
+      amount: 4_500,
+      writeOffRest: true,
+    });
+    expect(byDriver.status).toBe(403);
+    expect(byDriver.body.code).toBe('invoice.bankFeeOfficeOnly');
+    const after = await office.get<Invoice>(`/api/invoice/${id}`);
+    expect(after.body).toMatchObject({ paidAmount: 0, payments: [] });
+  });
+
+  it("is not in the driver's day, the handover, the day's cash or the payments list", async () => {
+    const before = await query<{ cashToday: { collected: number } }>(office, 'reports.dashboard');
+    const listBefore = await query<{ totals: { amount: number } }>(office, 'lists.payments', {});
+    const id = await invoice(10_000, driverId);
+    expect((await driver.post(`/api/invoice/${id}/payment`, { amount: 3_000 })).status).toBe(201);
+    const r = await pay(office, id, { amount: 6_200, writeOffRest: true });
+    expect(r.status).toBe(201);
+    expect(r.body.pendingAmount).toBe(0);
+
+    const day = await driver.get<{ total: number }>('/api/handover/mine');
+    expect(day.body.total).toBe(3_000);
+    const report = await office.get<{ driverId: string; collected: number }[]>(
+      `/api/handover/report?from=${today}&to=${today}`,
+    );
+    expect(report.body.find((x) => x.driverId === driverId)?.collected).toBe(3_000);
+    const after = await query<{ cashToday: { collected: number } }>(office, 'reports.dashboard');
+    expect(after.data.cashToday.collected - before.data.cashToday.collected).toBe(3_000);
+    const list = await query<{ totals: { amount: number } }>(office, 'lists.payments', {});
+    expect(list.data.totals.amount - listBefore.data.totals.amount).toBe(9_200);
+  });
+
+  it('a fee is not edited as a payment; taken back, the invoice is due again, in the trail', async () => {
+    const id = await invoice(46_550);
+    const r = await pay(office, id, { amount: 45_890, writeOffRest: true });
+    const fee = r.body.payments.find((p) => p.kind === 'bank_fee') as Payment;
+    const edit = await office.put<Invoice>(`/api/invoice/${id}/payment`, {
+      _id: fee._id,
+      amount: 500,
+      date: today,
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.code).toBe('invoice.bankFeeNotEditable');
+
+    expect(
+      (await mutate(driver, 'invoices.removeBankFee', { invoiceId: id, _id: fee._id })).status,
+    ).toBe(403);
+    const back = await mutate<Invoice>(office, 'invoices.removeBankFee', {
+      invoiceId: id,
+      _id: fee._id,
+    });
+    expect(back.status).toBe(200);
+    expect(back.data).toMatchObject({
+      paidAmount: 45_890,
+      pendingAmount: 660,
+      status: 'Partial Paid',
+    });
+    expect(back.data.payments.map((p) => p.kind)).toEqual(['payment']);
+    // The payment itself is no fee: it cannot be taken back this way.
+    const notFee = await mutate(office, 'invoices.removeBankFee', {
+      invoiceId: id,
+      _id: back.data.payments[0]?._id,
+    });
+    expect(notFee.status).toBe(404);
+    const trail = await query<{ action: string; before: Record<string, unknown> | null }[]>(
+      office,
+      'invoices.history',
+      { id },
+    );
+    expect(trail.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'delete',
+          before: expect.objectContaining({ kind: 'bank_fee', amount: 660 }),
+        }),
+      ]),
+    );
+  });
+});
+
+describe('the monthly statement and the export', () => {
+  let monthly = '';
+  let statementId = '';
+  let monthlyLogin: ApiClient;
+  let orderNo = 90_000;
+
+  /** A delivered order of one line (¥1,000 + 8% tax), delivered at noon on `day`. */
+  function delivered(day: string, productId: string) {
+    const id = newId();
+    t.db.$client
+      .prepare(
+        `INSERT INTO customer_order (id, order_number, customer_id, restaurant_name, customer_code,
+           username, delivery_date, total, net8, tax8, is_delivered, delivered_at, created_at)
+         VALUES (?, ?, ?, 'R', 'C', 'u', ?, 1080, 1000, 80, 1, ?, ?)`,
+      )
+      .run(id, orderNo++, monthly, day, `${day}T03:00:00.000Z`, `${day}T01:00:00.000Z`);
+    t.db.$client
+      .prepare(
+        `INSERT INTO order_line (id, order_id, product_id, position, name, sku, unit_price,
+           quantity, line_total, tax_rate) VALUES (?, ?, ?, 0, 'Rice', 'Kg', 1000, 1, 1000, 8)`,
+      )
+      .run(newId(), id, productId);
+  }
+
+  beforeAll(async () => {
+    const c = await makeCustomer(t.db, {
+      restaurantName: 'Annapurna Monthly',
+      paymentMethod: 'monthly',
+    });
+    monthly = c.id;
+    t.db.$client.prepare('UPDATE customer SET closing_day = NULL WHERE id = ?').run(monthly);
+    monthlyLogin = new ApiClient(t.url);
+    await monthlyLogin.login(c.username, c.password);
+    const rice = makeProduct(t.db, { name: 'Rice', price: 1000 });
+    const end = latestClosingDate(null, today);
+    const previousEnd = latestClosingDate(null, addDaysIso(end, -1));
+    delivered(addDaysIso(previousEnd, -3), rice.id);
+    const first = await mutate<{ results: { invoiceId: string }[] }>(office, 'closing.run', {
+      closingDate: previousEnd,
+      customerId: monthly,
+    });
+    expect(first.status).toBe(200);
+    const invoiceId = first.data.results[0]?.invoiceId as string;
+    // The transfer arrives ¥660 short in the next period, the rest written off.
+    const paid = await office.post<Invoice>(`/api/invoice/${invoiceId}/payment`, {
+      amount: 420,
+      date: addDaysIso(previousEnd, 1),
+      writeOffRest: true,
+    });
+    expect(paid.status).toBe(201);
+    expect(paid.body.pendingAmount).toBe(0);
+    delivered(addDaysIso(end, -2), rice.id);
+    const second = await mutate<{ results: { statementId: string }[] }>(office, 'closing.run', {
+      closingDate: end,
+      customerId: monthly,
+    });
+    expect(second.status).toBe(200);
+    statementId = second.data.results[0]?.statementId as string;
+  });
+
+  it('shows payments received and the fee apart, and they add up to the carried-over balance', async () => {
+    const r = await query<DocumentModel>(office, 'documents.model', {
+      kind: 'statement',
+      id: statementId,
+    });
+    expect(r.status).toBe(200);
+    const s = r.data.statement;
+    expect(s).toMatchObject({
+      previousBalance: 1080,
+      paymentsReceived: 420,
+      adjustments: 660,
+      carriedOver: 0,
+    });
+    if (!s) throw new Error('no statement');
+    expect(s.previousBalance - s.paymentsReceived - s.adjustments).toBe(s.carriedOver);
+    expect(s.amountDue).toBe(s.carriedOver + s.periodAmount);
+  });
+
+  it('shows the restaurant the fee deducted on its invoice, and no receipt for it', async () => {
+    const r = await query<DocumentList>(monthlyLogin, 'documents.mine');
+    expect(r.status).toBe(200);
+    const invoices = r.data.documents.filter((d) => d.kind === 'invoice');
+    expect(invoices.find((d) => d.bankFee === 660)).toMatchObject({ unpaid: 0 });
+    const receipts = r.data.documents.filter((d) => d.kind === 'receipt');
+    expect(receipts.map((d) => d.amount)).toEqual([420]);
+  });
+
+  it('lists the fee on the payments sheet in its own column, apart from money received', async () => {
+    const res = await fetch(`${t.url}/api/data/all`, { headers: { cookie: office.cookie ?? '' } });
+    expect(res.status).toBe(200);
+    const wb = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+    expect(wb.SheetNames).toContain('Payments');
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(
+      wb.Sheets.Payments as XLSX.WorkSheet,
+    );
+    const mine = rows.filter((x) => x.Restaurant === 'Annapurna Monthly');
+    expect(mine).toEqual([
+      expect.objectContaining({
+        Kind: 'Payment received',
+        Received: 420,
+        'Bank transfer fee written off': 0,
+      }),
+      expect.objectContaining({
+        Kind: 'Bank transfer fee (not received)',
+        Received: 0,
+        'Bank transfer fee written off': 660,
+      }),
+    ]);
+    expect(mine[1]?.Receipt ?? '').toBe('');
+    const total = rows[rows.length - 1];
+    const fees = rows
+      .filter((x) => x.Kind === 'Bank transfer fee (not received)')
+      .reduce((sum, x) => sum + Number(x['Bank transfer fee written off']), 0);
+    expect(total?.['Bank transfer fee written off']).toBe(fees);
+  });
+});
