@@ -78,6 +78,12 @@ export function DocumentTable({
                     })}
                   </Badge>
                 ) : null}
+                {/* Why a transfer short of the amount settled it (ADR 069). */}
+                {doc.bankFee ? (
+                  <Text size="xs" c="gray.7" data-testid="document-bank-fee">
+                    {t('money.bankFee.deducted', { amount: formatYen(doc.bankFee) })}
+                  </Text>
+                ) : null}
               </Table.Td>
               <Table.Td>{showDate(doc.date)}</Table.Td>
               <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>

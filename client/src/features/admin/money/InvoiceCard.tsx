@@ -56,6 +56,7 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
           staff={staff}
           history={history.data}
           onEditPayment={(p) => setPayment({ editing: p })}
+          onChanged={changed}
         />
       </Collapse>
 

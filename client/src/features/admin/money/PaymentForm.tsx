@@ -1,8 +1,9 @@
-import { Button, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDaysIso } from '../../../../../shared/delivery-dates';
 import { formatYen } from '../../../../../shared/format';
+import { BANK_FEE_WRITE_OFF_MAX } from '../../../../../shared/rules';
 import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
 import { LazyDateField } from '../../../components/dates/LazyDateField';
 import { notifyError, notifySuccess } from '../../../components/notify';
@@ -90,6 +91,13 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
         : null;
   const dateError = date ? null : t('errors.invoice.dateRequired');
   const balance = invoice.pendingAmount;
+  // A transfer short of the balance by at most what a bank charges: the office may write the
+  // rest off as the fee the restaurant deducted (ADR 069). Never a driver's cash, never a
+  // correction; a larger rest is a wrong amount, not a fee, and is not offered.
+  const rest = amountError ? 0 : balance - value;
+  const feeOffered = !isDriver && !editing && rest > 0 && rest <= BANK_FEE_WRITE_OFF_MAX;
+  const [writeOff, setWriteOff] = useState(false);
+  const writeOffRest = feeOffered && writeOff;
 
   const send = async (full: boolean) => {
     setTouched(true);
@@ -134,7 +142,10 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
           )
         : full
           ? await keyedClient.invoices.payFull.mutate({ invoiceId, date }, keyed)
-          : await keyedClient.invoices.pay.mutate({ invoiceId, amount: value, date }, keyed);
+          : await keyedClient.invoices.pay.mutate(
+              { invoiceId, amount: value, date, ...(writeOffRest ? { writeOffRest } : {}) },
+              keyed,
+            );
       key.current = newKey();
       takenAt.current = null;
       notifySuccess(t('money.paymentSaved'));
@@ -212,6 +223,15 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
               }
               error={touched ? dateError : null}
               required
+            />
+          )}
+          {feeOffered && (
+            <Checkbox
+              checked={writeOff}
+              onChange={(e) => setWriteOff(e.currentTarget.checked)}
+              label={t('money.bankFee.writeOff', { amount: formatYen(rest) })}
+              description={t('money.bankFee.writeOffHint')}
+              data-testid="write-off-rest"
             />
           )}
           <Group justify="flex-end">

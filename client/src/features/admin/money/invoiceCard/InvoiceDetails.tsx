@@ -7,9 +7,13 @@ import type {
   InvoiceOut,
   PaymentOut,
 } from '../../../../../../shared/schemas/invoices';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DocumentActions } from '../../../../components/documents/DocumentActions';
+import { notifyError, notifySuccess } from '../../../../components/notify';
 import { Phone } from '../../../../components/Phone';
 import { showDate } from '../../../../dates';
+import { trpc } from '../../../../trpc';
+import { moneyErrorText } from '../api';
 import { DetailList, DetailSection } from './DetailSection';
 import { InvoiceHistory } from './InvoiceHistory';
 import { Receipt } from './Receipt';
@@ -21,11 +25,21 @@ interface InvoiceDetailsProps {
   staff: boolean;
   history: HistoryEntryOut[] | undefined;
   onEditPayment(payment: PaymentOut): void;
+  /** After a bank transfer fee was taken back: the invoice is due again. */
+  onChanged(): void;
 }
 
-export function InvoiceDetails({ invoice, staff, history, onEditPayment }: InvoiceDetailsProps) {
+export function InvoiceDetails({
+  invoice,
+  staff,
+  history,
+  onEditPayment,
+  onChanged,
+}: InvoiceDetailsProps) {
   const { t } = useTranslation();
   const [receipt, setReceipt] = useState<PaymentOut | null>(null);
+  const [takingBack, setTakingBack] = useState<PaymentOut | null>(null);
+  const removeFee = trpc.invoices.removeBankFee.useMutation();
   const c = invoice.customer;
 
   return (
@@ -35,27 +49,51 @@ export function InvoiceDetails({ invoice, staff, history, onEditPayment }: Invoi
           <DetailList
             items={invoice.payments}
             empty={t('money.noPayments')}
-            render={(p) => (
-              <Group gap="xs" wrap="wrap">
-                <Text size="sm" span>
-                  {showDate(p.date)} · {formatYen(p.amount)} · {p.collectedBy ?? 'Unknown'}
-                </Text>
-                <Button size="compact-xs" variant="light" onClick={() => setReceipt(p)}>
-                  {t('money.receipt')}
-                </Button>
-                <DocumentActions
-                  kind="receipt"
-                  id={p._id}
-                  area={staff ? 'admin' : 'driver'}
-                  send={staff}
-                />
-                {staff && (
-                  <Button size="compact-xs" variant="subtle" onClick={() => onEditPayment(p)}>
-                    {t('money.edit')}
+            render={(p) =>
+              // A bank transfer fee written off (ADR 069): no money received, so no receipt and
+              // no correction; the office takes it back if it was a mistake.
+              p.kind === 'bank_fee' ? (
+                <Group gap="xs" wrap="wrap" data-testid="bank-fee-row">
+                  <Text size="sm" span>
+                    {showDate(p.date)} · {formatYen(p.amount)} · {t('money.bankFee.row')} ·{' '}
+                    {p.collectedBy ?? 'Unknown'}
+                  </Text>
+                  {staff && (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setTakingBack(p)}
+                      aria-label={t('money.bankFee.takeBackLabel', {
+                        amount: formatYen(p.amount),
+                      })}
+                    >
+                      {t('money.bankFee.takeBack')}
+                    </Button>
+                  )}
+                </Group>
+              ) : (
+                <Group gap="xs" wrap="wrap">
+                  <Text size="sm" span>
+                    {showDate(p.date)} · {formatYen(p.amount)} · {p.collectedBy ?? 'Unknown'}
+                  </Text>
+                  <Button size="compact-xs" variant="light" onClick={() => setReceipt(p)}>
+                    {t('money.receipt')}
                   </Button>
-                )}
-              </Group>
-            )}
+                  <DocumentActions
+                    kind="receipt"
+                    id={p._id}
+                    area={staff ? 'admin' : 'driver'}
+                    send={staff}
+                  />
+                  {staff && (
+                    <Button size="compact-xs" variant="subtle" onClick={() => onEditPayment(p)}>
+                      {t('money.edit')}
+                    </Button>
+                  )}
+                </Group>
+              )
+            }
           />
         </DetailSection>
         <DetailSection title={t('money.notes')}>
@@ -91,6 +129,23 @@ export function InvoiceDetails({ invoice, staff, history, onEditPayment }: Invoi
       </Stack>
 
       {receipt && <Receipt invoice={invoice} payment={receipt} onClose={() => setReceipt(null)} />}
+      {takingBack && (
+        <ConfirmDialog
+          opened
+          title={t('money.bankFee.takeBackConfirm', { amount: formatYen(takingBack.amount) })}
+          message={t('money.bankFee.takeBackMessage')}
+          onConfirm={async () => {
+            try {
+              await removeFee.mutateAsync({ invoiceId: invoice._id, _id: takingBack._id });
+              notifySuccess(t('money.bankFee.takenBack'));
+              onChanged();
+            } catch (err) {
+              notifyError(moneyErrorText(t, err, 'errors.common.mutationFailed'));
+            }
+          }}
+          onClose={() => setTakingBack(null)}
+        />
+      )}
     </>
   );
 }
