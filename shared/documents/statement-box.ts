@@ -33,6 +33,9 @@ export function statementBoxCells(m: DocumentModel): StatementBoxCell[] {
   return [
     { label: 'label.previousBalance', amount: s.previousBalance },
     { label: 'label.paymentsReceived', amount: s.paymentsReceived },
+    // Bank transfer fees written off (ADR 069, 調整額（振込手数料）): no money received, yet
+    // taken off with the payments, so previous − received − adjustments = carried over.
+    ...(s.adjustments > 0 ? [{ label: 'label.boxAdjustments', amount: s.adjustments }] : []),
     { label: 'label.carriedOver', amount: s.carriedOver },
     // Credit notes deducted this period (returns, approved claims): only when there were some.
     ...(m.creditApplied > 0

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { newId } from '../../server/platform/ids';
@@ -206,6 +210,7 @@ describe('writing off the rest of a transfer as the bank fee', () => {
 describe('the monthly statement and the export', () => {
   let monthly = '';
   let statementId = '';
+  let firstStatementId = '';
   let monthlyLogin: ApiClient;
   let orderNo = 90_000;
 
@@ -240,12 +245,15 @@ describe('the monthly statement and the export', () => {
     const end = latestClosingDate(null, today);
     const previousEnd = latestClosingDate(null, addDaysIso(end, -1));
     delivered(addDaysIso(previousEnd, -3), rice.id);
-    const first = await mutate<{ results: { invoiceId: string }[] }>(office, 'closing.run', {
+    const first = await mutate<{
+      results: { invoiceId: string; statementId: string }[];
+    }>(office, 'closing.run', {
       closingDate: previousEnd,
       customerId: monthly,
     });
     expect(first.status).toBe(200);
     const invoiceId = first.data.results[0]?.invoiceId as string;
+    firstStatementId = first.data.results[0]?.statementId as string;
     // The transfer arrives ¥660 short in the next period, the rest written off.
     const paid = await office.post<Invoice>(`/api/invoice/${invoiceId}/payment`, {
       amount: 420,
@@ -279,6 +287,34 @@ describe('the monthly statement and the export', () => {
     if (!s) throw new Error('no statement');
     expect(s.previousBalance - s.paymentsReceived - s.adjustments).toBe(s.carriedOver);
     expect(s.amountDue).toBe(s.carriedOver + s.periodAmount);
+  });
+
+  it('prints the fee as its own cell and row on the statement PDF, only when there is one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-fee-pdf-'));
+    const text = async (id: string) => {
+      const res = await fetch(`${t.url}/api/documents/statement/${id}.pdf`, {
+        headers: { cookie: office.cookie ?? '' },
+      });
+      expect(res.status).toBe(200);
+      const file = path.join(dir, `${id}.pdf`);
+      fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+      return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    };
+    try {
+      const withFee = await text(statementId);
+      // A Japanese statement (the customer's document language): the summary box's cell, in
+      // two lines, and the totals' row, each with the fee; the payments received stay ¥420.
+      expect(withFee).toMatch(/調整額/);
+      expect(withFee).toMatch(/（振込手数料）/);
+      expect(withFee).toMatch(/¥420\s+¥660\s+¥0/);
+      expect(withFee).toMatch(/ご入金額\s+¥420/);
+      expect(withFee).toMatch(/調整額（振込手数料）\s+¥660/);
+      const without = await text(firstStatementId);
+      expect(without).toMatch(/ご入金額/);
+      expect(without).not.toMatch(/調整額/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('shows the restaurant the fee deducted on its invoice, and no receipt for it', async () => {

@@ -471,6 +471,8 @@ function totals(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat, y: 
     y += 2;
     row(t('label.previousBalance'), f.yen(s.previousBalance));
     row(t('label.paymentsReceived'), f.less(s.paymentsReceived));
+    // Bank transfer fees written off (ADR 069): taken off too, yet no money received.
+    if (s.adjustments > 0) row(t('label.adjustments'), f.less(s.adjustments));
     row(t('label.carriedOver'), f.yen(s.carriedOver));
     row(t('label.periodPurchases'), f.yen(s.periodAmount));
     rule(doc, y - 1, x, RIGHT, 0.8);
