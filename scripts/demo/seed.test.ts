@@ -407,7 +407,11 @@ describe('seedDemo', () => {
     );
     inOrder(
       db.$client
-        .prepare('SELECT receipt_number AS number, date FROM payment ORDER BY receipt_number')
+        // Money received: a bank transfer fee written off has no receipt (ADR 069).
+        .prepare(
+          `SELECT receipt_number AS number, date FROM payment WHERE kind = 'payment'
+            ORDER BY receipt_number`,
+        )
         .all() as { number: string; date: string }[],
     );
   });
@@ -432,7 +436,7 @@ describe('seedDemo', () => {
            FROM credit_note n
          UNION ALL
          SELECT 'receipt', p.id, p.receipt_number, i.customer_id, i.customer_id
-           FROM payment p JOIN invoice i ON i.id = p.invoice_id`,
+           FROM payment p JOIN invoice i ON i.id = p.invoice_id WHERE p.kind = 'payment'`,
       )
       .all() as {
       kind: DocumentKind;
@@ -537,6 +541,34 @@ describe('seedDemo', () => {
     }
   });
 
+  it("shows one monthly customer's transfer ¥660 short, the rest written off as the bank fee", () => {
+    const fees = db.$client
+      .prepare(
+        `SELECT f.amount, f.receipt_number AS receipt, i.amount AS invoiced,
+                i.paid_amount AS paid, c.payment_method AS method,
+                (SELECT SUM(p.amount) FROM payment p
+                  WHERE p.invoice_id = i.id AND p.kind = 'payment') AS received
+           FROM payment f JOIN invoice i ON i.id = f.invoice_id
+           JOIN customer c ON c.id = i.customer_id WHERE f.kind = 'bank_fee'`,
+      )
+      .all() as Record<string, unknown>[];
+    expect(fees).toHaveLength(1);
+    const [fee] = fees as { amount: number; invoiced: number; received: number }[];
+    expect(fees[0]).toMatchObject({ amount: 660, receipt: null, method: 'monthly' });
+    expect(fees[0]?.paid).toBe(fee?.invoiced);
+    expect(fee?.received).toBe((fee?.invoiced ?? 0) - 660);
+    // Its statement shows it apart from the money received, and still adds up.
+    const st = db.$client
+      .prepare(
+        `SELECT previous_balance AS previous, payments_received AS received, adjustments,
+                carried_over AS carried FROM statement WHERE adjustments > 0`,
+      )
+      .all() as { previous: number; received: number; adjustments: number; carried: number }[];
+    expect(st).toHaveLength(1);
+    expect(st[0]?.adjustments).toBe(660);
+    expect((st[0]?.previous ?? 0) - (st[0]?.received ?? 0) - 660).toBe(st[0]?.carried);
+  });
+
   it("counts on each statement the payments received in its period, as the restaurant's bank shows", () => {
     const statements = db.$client
       .prepare(
@@ -555,9 +587,10 @@ describe('seedDemo', () => {
       before: string | null;
       lastDue: number | null;
     }[];
+    // Money received: a bank transfer fee written off is the statement's adjustments (ADR 069).
     const paidIn = db.$client.prepare(
       `SELECT COALESCE(SUM(p.amount), 0) AS n FROM payment p JOIN invoice i ON i.id = p.invoice_id
-        WHERE i.customer_id = ? AND p.date > ? AND p.date <= ?`,
+        WHERE i.customer_id = ? AND p.date > ? AND p.date <= ? AND p.kind = 'payment'`,
     );
     let withPayments = 0;
     for (const st of statements.filter((x) => x.before)) {
