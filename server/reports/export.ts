@@ -164,6 +164,8 @@ interface CustomerExportRow {
   mobileNumber: string | null;
   paymentMethod: string;
   paymentDate: string | null;
+  closingDay: number | null;
+  paymentMonth: number;
   deliveryDays: string;
   routeName: string | null;
   dues: number;
@@ -274,7 +276,8 @@ export function exportData(
       `SELECT c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
               c.contact_person AS contactPerson, c.phone_number AS phoneNumber,
               c.mobile_number AS mobileNumber, c.payment_method AS paymentMethod,
-              c.payment_date AS paymentDate, c.delivery_days AS deliveryDays, r.name AS routeName,
+              c.payment_date AS paymentDate, c.closing_day AS closingDay,
+              c.payment_month AS paymentMonth, c.delivery_days AS deliveryDays, r.name AS routeName,
               COALESCE(d.dues, 0) AS dues,
               MAX(COALESCE(j.last, ''), COALESCE(o.last, '')) AS lastDelivery
          FROM customer c
@@ -384,6 +387,11 @@ export function exportData(
   };
 }
 
+/** A closing day as the office says it: the day, or the month's end for 31 (月末). */
+function closingDayText(x: ExportTexts, day: number): string {
+  return day >= 31 ? x.monthEnd : String(day);
+}
+
 /** The Customers sheet's header, in the order of its columns. */
 function customerHeader(x: ExportTexts): string[] {
   const h = x.customers;
@@ -394,6 +402,8 @@ function customerHeader(x: ExportTexts): string[] {
     h.phone,
     h.mobile,
     h.paymentMethod,
+    h.closingDay,
+    h.paymentMonth,
     h.paymentDay,
     h.deliveryDays,
     h.route,
@@ -627,6 +637,7 @@ export function buildWorkbook(
   const weekdays = WEEKDAY_TEXTS[language] ?? WEEKDAY_TEXTS.en;
   const separator = LIST_SEPARATOR[language] ?? ', ';
   const customerRows = data.customers.map((c) => {
+    const monthly = c.paymentMethod === 'monthly';
     let days = '';
     try {
       days = (JSON.parse(c.deliveryDays) as string[]).map((d) => weekdays[d] ?? d).join(separator);
@@ -640,6 +651,10 @@ export function buildWorkbook(
       textCell(displayPhone(c.phoneNumber)),
       textCell(displayPhone(c.mobileNumber)),
       textCell(c.paymentMethod === 'monthly' ? x.paymentMethod.monthly : x.paymentMethod.cash),
+      // A monthly customer's terms as the office sets them (20日締め 翌月 25日払い, ADR 066);
+      // a cash customer has none.
+      textCell(monthly && c.closingDay !== null ? closingDayText(x, c.closingDay) : ''),
+      textCell(monthly ? x.paymentMonths[String(c.paymentMonth) as '0' | '1' | '2'] : ''),
       textCell(c.paymentDate),
       textCell(days),
       textCell(c.routeName),

@@ -44,6 +44,12 @@ beforeAll(async () => {
     routeId,
     deliveryDays: ['Monday', 'Thursday'],
   });
+  // 月末締め 翌月 25日払い (ADR 066): the Customers sheet says the terms as the office set them.
+  t.db.$client
+    .prepare(
+      "UPDATE customer SET closing_day = 31, payment_month = 1, payment_date = '25' WHERE id = ?",
+    )
+    .run(monthly.id);
   monthlyCode =
     t.db.$client
       .prepare<[string], { code: string }>(
@@ -208,6 +214,8 @@ describe('the data export in the reader language', () => {
       '電話',
       '携帯',
       '支払方法',
+      '締め日',
+      '支払月',
       '支払日',
       '配送曜日',
       'ルート',
@@ -215,14 +223,17 @@ describe('the data export in the reader language', () => {
       '最終配達日',
     ]);
     const momo = rowOf(customers, findRow(customers, monthlyCode));
-    expect([momo.F?.v, momo.H?.v, momo.I?.v, momo.J?.v]).toEqual([
+    expect([momo.F?.v, momo.G?.v, momo.H?.v, momo.I?.v, momo.J?.v, momo.K?.v, momo.L?.v]).toEqual([
       '月締め',
+      '月末',
+      '翌月',
+      '25',
       '月曜日、木曜日',
       'Shinjuku',
       10800 - 3000 + 2200,
     ]);
     // 最終配達日: the business's day of a 07:33 delivery, not the UTC day before.
-    expect(dayOf(momo.K)).toBe(yesterday);
+    expect(dayOf(momo.M)).toBe(yesterday);
 
     const outstanding = wb.Sheets.未回収の請求書;
     expect(header(outstanding)).toEqual([
