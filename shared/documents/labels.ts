@@ -116,7 +116,9 @@ export function rateLabels(t: DocumentT, f: DocumentFormat, basis: 'exclusive' |
   };
 }
 
-type Printed = Pick<DocumentModel, 'kind' | 'paidInFull' | 'cancellation'>;
+type Printed = Pick<DocumentModel, 'kind' | 'paidInFull' | 'cancellation'> & {
+  bankFee?: number | undefined;
+};
 
 /** The label of the large amount: what is asked, was received, is credited, or was cancelled. */
 export function amountLabelKey(m: Printed): string {
@@ -151,7 +153,10 @@ export function introLines(
         : []),
     ];
   }
-  if (m.paidInFull) return [t('label.paidIntro')];
+  // A transfer short by the bank's fee, the fee written off (ADR 069): the restaurant reads why
+  // the invoice is settled.
+  const fee = m.bankFee ? [t('label.bankFeeDeducted', { amount: f.yen(m.bankFee) })] : [];
+  if (m.paidInFull) return [t('label.paidIntro'), ...fee];
   const intro: Partial<Record<DocumentModel['kind'], string>> = {
     slip: 'label.slipIntro',
     invoice: 'label.invoiceIntro',
@@ -159,7 +164,7 @@ export function introLines(
     creditNote: 'label.creditIntro',
   };
   const key = intro[m.kind];
-  return key ? [t(key)] : [];
+  return key ? [t(key), ...fee] : fee;
 }
 
 /** A statement's part of the amount due by its due date (under the amount due). */

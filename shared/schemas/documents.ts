@@ -127,6 +127,11 @@ export const documentModelOut = z.object({
    * and prints no bank transfer details. False for every other kind.
    */
   paidInFull: z.boolean(),
+  /**
+   * An invoice's bank transfer fee written off (ADR 069): what the restaurant deducted from its
+   * transfer, said under the thank-you. Absent when none.
+   */
+  bankFee: z.number().int().optional(),
 });
 export type DocumentModel = z.output<typeof documentModelOut>;
 export type DocumentLine = DocumentModel['lines'][number];

@@ -211,6 +211,7 @@ describe('the monthly statement and the export', () => {
   let monthly = '';
   let statementId = '';
   let firstStatementId = '';
+  let feeInvoiceId = '';
   let monthlyLogin: ApiClient;
   let orderNo = 90_000;
 
@@ -254,6 +255,7 @@ describe('the monthly statement and the export', () => {
     expect(first.status).toBe(200);
     const invoiceId = first.data.results[0]?.invoiceId as string;
     firstStatementId = first.data.results[0]?.statementId as string;
+    feeInvoiceId = invoiceId;
     // The transfer arrives ¥660 short in the next period, the rest written off.
     const paid = await office.post<Invoice>(`/api/invoice/${invoiceId}/payment`, {
       amount: 420,
@@ -324,6 +326,28 @@ describe('the monthly statement and the export', () => {
     expect(invoices.find((d) => d.bankFee === 660)).toMatchObject({ unpaid: 0 });
     const receipts = r.data.documents.filter((d) => d.kind === 'receipt');
     expect(receipts.map((d) => d.amount)).toEqual([420]);
+  });
+
+  it("says on the restaurant's invoice, screen and PDF, that the bank transfer fee was deducted", async () => {
+    const r = await query<DocumentModel>(monthlyLogin, 'documents.model', {
+      kind: 'invoice',
+      id: feeInvoiceId,
+    });
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ paidInFull: true, bankFee: 660 });
+    const res = await fetch(`${t.url}/api/documents/invoice/${feeInvoiceId}.pdf`, {
+      headers: { cookie: monthlyLogin.cookie ?? '' },
+    });
+    expect(res.status).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-fee-inv-'));
+    try {
+      const file = path.join(dir, 'invoice.pdf');
+      fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('振込手数料差引 ¥660');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('lists the fee on the payments sheet in its own column, apart from money received', async () => {

@@ -98,6 +98,18 @@ describe('the print view of an invoice', () => {
     expect(sheet()).toContain('Invoice amount');
     expect(sheet()).not.toContain('Please pay by bank transfer to');
   });
+
+  it('says the bank transfer fee the restaurant deducted, in its language (ADR 069)', () => {
+    render(<DocumentSheet model={{ ...INVOICE, paidInFull: true, bankFee: 660 }} />);
+    expect(screen.getByTestId('document-paid').textContent).toContain('振込手数料差引 ¥660');
+  });
+
+  it('in English: "Bank transfer fee deducted ¥660"', () => {
+    render(
+      <DocumentSheet model={{ ...INVOICE, language: 'en', paidInFull: true, bankFee: 660 }} />,
+    );
+    expect(sheet()).toContain('Bank transfer fee deducted ¥660');
+  });
 });
 
 /** INV-000109 of the demo: ¥81,323 typed with tax at 8 %, its tax ¥6,023 = floor(81,323 x 8/108). */

@@ -216,5 +216,20 @@ export function invoiceModel(db: Db, id: string, scope: Scope, timeZone: string)
     // Paid in full (a cash delivery paid at the door): it thanks for the payment rather than
     // asking for it, without the bank details (ADR 056). Its qualified-invoice items stay.
     paidInFull: inv.cancelledAt === null && inv.amount > 0 && inv.paidAmount >= inv.amount,
+    // What the restaurant deducted from its transfer as the bank's fee and the business wrote
+    // off (ADR 069): said under the thank-you, so a transfer short of the amount reads settled.
+    ...bankFeeOf(db, inv.id),
   };
+}
+
+/** The bank transfer fees written off on an invoice (ADR 069), when there are some. */
+function bankFeeOf(db: Db, invoiceId: string): { bankFee?: number } {
+  const fee =
+    db.$client
+      .prepare<[string], number>(
+        `SELECT COALESCE(SUM(amount), 0) FROM payment WHERE invoice_id = ? AND kind = 'bank_fee'`,
+      )
+      .pluck()
+      .get(invoiceId) ?? 0;
+  return fee > 0 ? { bankFee: fee } : {};
 }
