@@ -245,6 +245,14 @@ export function previewClosing(
       dueDate: p.orders.length > 0 ? p.dueDate : null,
       closed: p.closed,
       handMade: f?.manualAmount ?? 0,
+      handMadeInvoices: (f?.manual ?? []).map((m) => ({
+        id: m.id,
+        number: m.number,
+        amount: m.amount,
+      })),
+      previousBalance: f?.previousBalance ?? 0,
+      paymentsReceived: f?.paymentsReceived ?? 0,
+      adjustments: f?.adjustments ?? 0,
       amountDue: f ? f.carriedOver + (invoiced ? amount : 0) + f.manualAmount : 0,
       statement: !!f && (invoiced || f.manual.length > 0 || f.carriedOver !== 0),
       issued: null,
@@ -277,10 +285,15 @@ function issuedFor(db: Db, customerId: string, closingDate: string) {
         amountDue: number;
         dueDate: string | null;
         manualAmount: number;
+        previousBalance: number;
+        paymentsReceived: number;
+        adjustments: number;
       }
     >(
       `SELECT s.id, s.number, s.invoice_id AS invoiceId, s.period_start AS periodStart,
               s.closing_date AS closingDate, s.amount_due AS amountDue, s.due_date AS dueDate,
+              s.previous_balance AS previousBalance, s.payments_received AS paymentsReceived,
+              s.adjustments,
               (SELECT COALESCE(SUM(i.amount), 0) FROM invoice i
                 WHERE i.statement_id = s.id AND i.kind <> 'closing') AS manualAmount
          FROM statement s
@@ -312,6 +325,13 @@ function issuedFor(db: Db, customerId: string, closingDate: string) {
         ORDER BY i.number`,
     ),
   ).all(st.invoiceId, st.id);
+  // The hand-made invoices the statement counted (ADR 034), to open from the screen.
+  const handMadeInvoices = prepared(db, 'closing.issuedHandMade', () =>
+    db.$client.prepare<[string], { id: string; number: string | null; amount: number }>(
+      `SELECT id, number, amount FROM invoice
+        WHERE statement_id = ? AND kind <> 'closing' ORDER BY number, created_at`,
+    ),
+  ).all(st.id);
   const sum = (pick: (i: (typeof invoices)[number]) => number) =>
     invoices.reduce((s, i) => s + pick(i), 0);
   return {
@@ -332,6 +352,10 @@ function issuedFor(db: Db, customerId: string, closingDate: string) {
       credit: sum((i) => i.creditApplied),
       dueDate: st.dueDate,
       handMade: st.manualAmount,
+      handMadeInvoices,
+      previousBalance: st.previousBalance,
+      paymentsReceived: st.paymentsReceived,
+      adjustments: st.adjustments,
       amountDue: st.amountDue,
     },
   };
@@ -435,17 +459,23 @@ function statementFigures(db: Db, target: Target, p: Plan) {
     )
     .all(target.id, after, closingDate);
   const manualAmount = manual.reduce((sum, m) => sum + m.amount, 0);
+  // A payment entered after the last statement was made but dated in an earlier period (a
+  // transfer matched against the bank a week late) was on no statement: this one counts it, or
+  // it would never reach one and the restaurant would be asked for it again (ADR 070). Without
+  // an earlier statement nothing counts as entered after: the first statement's previous
+  // balance already takes off all paid before its period.
+  const enteredAfter = p.lastCreatedAt ?? '\uffff';
   // Money received in the period, and apart from it the bank transfer fees written off (ADR 069):
   // a fee settles what it covers but is no payment received, so the statement shows it as its
   // own figure (調整額（振込手数料）) and both are taken off the previous balance.
   const received = db.$client
-    .prepare<[string, string, string], { payments: number; fees: number }>(
+    .prepare<[string, string, string, string], { payments: number; fees: number }>(
       `SELECT COALESCE(SUM(CASE WHEN p.kind = 'payment' THEN p.amount END), 0) AS payments,
               COALESCE(SUM(CASE WHEN p.kind = 'bank_fee' THEN p.amount END), 0) AS fees
          FROM payment p JOIN invoice i ON i.id = p.invoice_id
-        WHERE i.customer_id = ? AND p.date > ? AND p.date <= ?`,
+        WHERE i.customer_id = ? AND p.date <= ? AND (p.date > ? OR p.created_at > ?)`,
     )
-    .get(target.id, after, closingDate) ?? { payments: 0, fees: 0 };
+    .get(target.id, closingDate, after, enteredAfter) ?? { payments: 0, fees: 0 };
   const paymentsReceived = received.payments;
   const adjustments = received.fees;
   let previousBalance: number;
