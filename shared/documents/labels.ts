@@ -142,7 +142,7 @@ export function asksForPayment(m: Printed): boolean {
 export function introLines(
   t: DocumentT,
   f: DocumentFormat,
-  m: Printed & Pick<DocumentModel, 'reason'>,
+  m: Printed & Pick<DocumentModel, 'reason' | 'deductedOn'>,
 ): string[] {
   if (m.cancellation) {
     return [
@@ -157,11 +157,19 @@ export function introLines(
   // the invoice is settled.
   const fee = m.bankFee ? [t('label.bankFeeDeducted', { amount: f.yen(m.bankFee) })] : [];
   if (m.paidInFull) return [t('label.paidIntro'), ...fee];
+  // A credit note pays nothing back: it is taken off an invoice (ADR 070), and says which.
+  if (m.kind === 'creditNote') {
+    return [
+      t('label.creditIntro'),
+      m.deductedOn
+        ? t('label.creditDeductedOn', { number: m.deductedOn })
+        : t('label.creditDeductedNext'),
+    ];
+  }
   const intro: Partial<Record<DocumentModel['kind'], string>> = {
     slip: 'label.slipIntro',
     invoice: 'label.invoiceIntro',
     statement: 'label.invoiceIntro',
-    creditNote: 'label.creditIntro',
   };
   const key = intro[m.kind];
   return key ? [t(key), ...fee] : fee;

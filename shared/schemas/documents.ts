@@ -132,6 +132,11 @@ export const documentModelOut = z.object({
    * transfer, said under the thank-you. Absent when none.
    */
   bankFee: z.number().int().optional(),
+  /**
+   * A credit note's deduction (ADR 070): the number of the invoice it was deducted on, null while
+   * it waits for the next one. Absent for the other kinds.
+   */
+  deductedOn: z.string().nullable().optional(),
 });
 export type DocumentModel = z.output<typeof documentModelOut>;
 export type DocumentLine = DocumentModel['lines'][number];

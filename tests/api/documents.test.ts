@@ -425,6 +425,37 @@ describe('each kind of document carries what a qualified invoice requires', () =
     expect(text).toContain(`8%対象 ${yen(2400)} 消費税 ${yen(192)}`);
     expect(text).toContain(yen(2592));
     expect(text).toContain(REG);
+    // It is the statutory 適格返還請求書 and pays nothing back: it says which invoice it comes off.
+    expect(text).toContain('適格返還請求書（返品・値引）');
+    expect(text).not.toContain('返還いたします');
+    const applied = () =>
+      t.db.$client
+        .prepare<[string], string | null>(
+          'SELECT applied_to_invoice_id FROM credit_note WHERE id = ?',
+        )
+        .pluck()
+        .get(ids.creditNote);
+    const was = applied() ?? null;
+    try {
+      t.db.$client
+        .prepare('UPDATE credit_note SET applied_to_invoice_id = NULL WHERE id = ?')
+        .run(ids.creditNote);
+      const waiting = await pdfText(cust1, `/api/documents/creditNote/${ids.creditNote}.pdf`);
+      expect(waiting.text).toContain('この金額は次回のご請求額から差し引きます。');
+      t.db.$client
+        .prepare('UPDATE credit_note SET applied_to_invoice_id = ? WHERE id = ?')
+        .run(ids.invoice, ids.creditNote);
+      const number = t.db.$client
+        .prepare<[string], string>('SELECT number FROM invoice WHERE id = ?')
+        .pluck()
+        .get(ids.invoice);
+      const deducted = await pdfText(cust1, `/api/documents/creditNote/${ids.creditNote}.pdf`);
+      expect(deducted.text).toContain(`この金額は請求書 ${number} のご請求額から差し引きました。`);
+    } finally {
+      t.db.$client
+        .prepare('UPDATE credit_note SET applied_to_invoice_id = ? WHERE id = ?')
+        .run(was, ids.creditNote);
+    }
   });
 
   it('English documents for a customer who reads English', async () => {

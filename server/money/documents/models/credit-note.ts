@@ -47,11 +47,14 @@ export function creditNoteModel(db: Db, id: string, scope: Scope, timeZone: stri
         total: number;
         taxBasis: PriceBasis;
         taxRounding: TaxRounding;
+        deductedOn: string | null;
       }
     >(
       `SELECT id, number, customer_id AS customerId, invoice_id AS invoiceId, issue_date AS issueDate,
               reason, net8, tax8, net10, tax10, total, tax_basis AS taxBasis,
-              tax_rounding AS taxRounding
+              tax_rounding AS taxRounding,
+              (SELECT i.number FROM invoice i WHERE i.id = credit_note.applied_to_invoice_id)
+                AS deductedOn
          FROM credit_note WHERE id = ?`,
     )
     .get(id);
@@ -127,6 +130,7 @@ export function creditNoteModel(db: Db, id: string, scope: Scope, timeZone: stri
     taxBasis: cn.taxBasis,
     amount: cn.total,
     reason: cn.reason,
+    deductedOn: cn.deductedOn,
   };
 }
 
