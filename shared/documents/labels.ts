@@ -102,17 +102,27 @@ export function byDateLabels(
  * 8%対象（税込） and the tax it holds (うち消費税). Either way a reader can check the tax
  * against the printed figure: rate x figure, or rate / (100 + rate) x figure, rounded once.
  */
-export function rateLabels(t: DocumentT, f: DocumentFormat, basis: 'exclusive' | 'inclusive') {
+export function rateLabels(
+  t: DocumentT,
+  f: DocumentFormat,
+  basis: 'exclusive' | 'inclusive',
+  /** A monthly customer's slip: its tax is for reference (ADR 070), and says so. */
+  forReference = false,
+) {
   const gross = basis === 'inclusive';
+  const ref = forReference ? t('label.forReference') : '';
   return {
     figure: (r: { net: number; gross: number }) => (gross ? r.gross : r.net),
     figureLabel: (rate: number) => t(gross ? 'label.rateGross' : 'label.rateNet', { rate }),
-    taxLabel: (rate: number) => t(gross ? 'label.rateTaxIncluded' : 'label.rateTax', { rate }),
+    taxLabel: (rate: number) =>
+      `${t(gross ? 'label.rateTaxIncluded' : 'label.rateTax', { rate })}${ref}`,
     /** The figures as one sentence (what a reader, or a reading program, looks for). */
     sentence: (r: { rate: number; net: number; tax: number; gross: number }) =>
-      gross
-        ? t('label.rateLineGross', { rate: r.rate, gross: f.yen(r.gross), tax: f.yen(r.tax) })
-        : t('label.rateLine', { rate: r.rate, net: f.yen(r.net), tax: f.yen(r.tax) }),
+      `${
+        gross
+          ? t('label.rateLineGross', { rate: r.rate, gross: f.yen(r.gross), tax: f.yen(r.tax) })
+          : t('label.rateLine', { rate: r.rate, net: f.yen(r.net), tax: f.yen(r.tax) })
+      }${ref}`,
   };
 }
 
@@ -142,7 +152,7 @@ export function asksForPayment(m: Printed): boolean {
 export function introLines(
   t: DocumentT,
   f: DocumentFormat,
-  m: Printed & Pick<DocumentModel, 'reason' | 'deductedOn'>,
+  m: Printed & Pick<DocumentModel, 'reason' | 'deductedOn' | 'taxForReference'>,
 ): string[] {
   if (m.cancellation) {
     return [
@@ -172,7 +182,9 @@ export function introLines(
     statement: 'label.invoiceIntro',
   };
   const key = intro[m.kind];
-  return key ? [t(key), ...fee] : fee;
+  // A monthly customer's slip: the tax is the monthly invoice's to compute (ADR 070).
+  const reference = m.taxForReference ? [t('label.taxOnMonthlyInvoice')] : [];
+  return key ? [t(key), ...reference, ...fee] : [...reference, ...fee];
 }
 
 /** A statement's part of the amount due by its due date (under the amount due). */

@@ -137,6 +137,11 @@ export const documentModelOut = z.object({
    * it waits for the next one. Absent for the other kinds.
    */
   deductedOn: z.string().nullable().optional(),
+  /**
+   * A slip of a delivery billed on the monthly closing (ADR 070): its tax per rate is for
+   * reference, as the closing's invoice computes the tax once for the month. Absent otherwise.
+   */
+  taxForReference: z.boolean().optional(),
 });
 export type DocumentModel = z.output<typeof documentModelOut>;
 export type DocumentLine = DocumentModel['lines'][number];

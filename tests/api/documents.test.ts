@@ -311,6 +311,14 @@ describe('each kind of document carries what a qualified invoice requires', () =
     expect(text).toContain(`8%対象 ${yen(9600)} 消費税 ${yen(768)}`);
     expect(text).toContain(`10%対象 ${yen(1600)} 消費税 ${yen(160)}`);
     expect(text).toContain(yen(9600 + 768 + 1600 + 160));
+    // A monthly customer's qualified invoice is the closing's, which computes the tax once for
+    // the month: the slip's tax is for reference and says so (ADR 070).
+    expect(text).toContain(`8%対象 ${yen(9600)} 消費税 ${yen(768)}（参考）`);
+    expect(text).toContain('この納品書の消費税額は参考です。');
+    // A cash customer's slip and its invoice bill the same delivery alone: its tax is its own.
+    const cash = await pdfText(admin, `/api/documents/slip/${ids.orderEn}.pdf`);
+    expect(cash.text).toContain('Delivery slip');
+    expect(cash.text).not.toContain('for reference');
   });
 
   it('a qualified invoice: its number, period, due date, ※ marks, totals and tax per rate, the bank', async () => {

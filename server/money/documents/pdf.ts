@@ -448,7 +448,7 @@ function totals(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat, y: 
     y += 14;
   };
   // Each rate in the basis its tax was computed in, so the tax checks against the figure.
-  const rates = rateLabels(t, f, m.taxBasis);
+  const rates = rateLabels(t, f, m.taxBasis, m.taxForReference);
   for (const r of m.perRate) {
     row(rates.figureLabel(r.rate), f.yen(rates.figure(r)));
     row(rates.taxLabel(r.rate), f.yen(r.tax));
@@ -456,7 +456,7 @@ function totals(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat, y: 
   rule(doc, y - 1, x, RIGHT);
   y += 2;
   row(t('label.net'), f.yen(m.net));
-  row(t('label.tax'), f.yen(m.tax));
+  row(`${t('label.tax')}${m.taxForReference ? t('label.forReference') : ''}`, f.yen(m.tax));
   const s = m.statement;
   if (s) {
     // A statement reads as two sums a reader can follow: this period's total less the credit

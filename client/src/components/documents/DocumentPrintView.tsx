@@ -74,7 +74,7 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
   const f = documentFormat(m.language);
   const amounts = byDateLabels(d, m.statement?.byDate ?? []);
   // Each rate in the basis its tax was computed in, as the PDF prints it.
-  const rates = rateLabels(d, f, m.taxBasis);
+  const rates = rateLabels(d, f, m.taxBasis, m.taxForReference);
   // The sentences over the amount, as the PDF prints them (pdf.ts header).
   const intro = introLines(d, f, m);
   return (
@@ -268,7 +268,8 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
           ))}
           <tr>
             <td>
-              {d('label.net')} {f.yen(m.net)} / {d('label.tax')} {f.yen(m.tax)}
+              {d('label.net')} {f.yen(m.net)} / {d('label.tax')}
+              {m.taxForReference && d('label.forReference')} {f.yen(m.tax)}
             </td>
           </tr>
           <tr>

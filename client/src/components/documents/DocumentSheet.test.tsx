@@ -220,3 +220,21 @@ describe('a statement with an overdue part', () => {
     expect(parts).toContain('Of which due 2030-06-25¥276,672');
   });
 });
+
+describe("a monthly customer's delivery slip", () => {
+  it('says its tax is for reference, as the monthly invoice computes it (ADR 070)', () => {
+    render(
+      <DocumentSheet
+        model={{ ...INVOICE, kind: 'slip', number: 'DS-000001', taxForReference: true }}
+      />,
+    );
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('この納品書の消費税額は参考です。');
+    expect(text).toContain('8%対象 ¥7,440 消費税 ¥595（参考）');
+  });
+
+  it("a cash customer's slip does not", () => {
+    render(<DocumentSheet model={{ ...INVOICE, kind: 'slip', number: 'DS-000002' }} />);
+    expect(document.body.textContent ?? '').not.toContain('参考');
+  });
+});

@@ -30,6 +30,8 @@ interface OrderRow {
   slipNumber: string | null;
   taxBasis: PriceBasis;
   taxRounding: TaxRounding;
+  /** Billed (or to be billed) on the monthly closing's invoice, not on one of its own. */
+  monthly: number;
 }
 
 function orderRow(db: Db, id: string): OrderRow | undefined {
@@ -41,7 +43,10 @@ function orderRow(db: Db, id: string): OrderRow | undefined {
               o.restaurant_name AS restaurantName, o.delivery_date AS deliveryDate,
               ${DELIVERED_AT_SQL} AS deliveredAt, o.delivered_by AS deliveredBy,
               o.is_delivered AS isDelivered, o.slip_number AS slipNumber,
-              o.tax_basis AS taxBasis, o.tax_rounding AS taxRounding
+              o.tax_basis AS taxBasis, o.tax_rounding AS taxRounding,
+              COALESCE((SELECT i.kind = 'closing' FROM invoice i WHERE i.id = o.invoice_id),
+                       (SELECT c.payment_method = 'monthly' FROM customer c
+                         WHERE c.id = o.customer_id), 0) AS monthly
          FROM customer_order o WHERE o.id = ?`,
     )
     .get(id);
@@ -127,5 +132,8 @@ export function slipModel(db: Db, id: string, scope: Scope, timeZone: string): D
     taxBasis: order.taxBasis,
     creditApplied: 0,
     amount: totals.total,
+    // A monthly customer's qualified invoice is the closing's: it computes the tax once for all
+    // the month's slips, which can differ by a yen or two from the slips' own sum (ADR 070).
+    ...(order.monthly ? { taxForReference: true } : {}),
   };
 }
