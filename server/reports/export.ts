@@ -159,6 +159,7 @@ export function workbookBytes(XLSX: Xlsx, wb: xlsxModule.WorkBook): Buffer {
 interface CustomerExportRow {
   customerCode: string;
   restaurantName: string;
+  billingName: string | null;
   contactPerson: string | null;
   phoneNumber: string;
   mobileNumber: string | null;
@@ -274,7 +275,7 @@ export function exportData(
   const customers = db.$client
     .prepare<Record<string, string>, CustomerExportRow>(
       `SELECT c.customer_code AS customerCode, c.restaurant_name AS restaurantName,
-              c.contact_person AS contactPerson, c.phone_number AS phoneNumber,
+              c.billing_name AS billingName, c.contact_person AS contactPerson, c.phone_number AS phoneNumber,
               c.mobile_number AS mobileNumber, c.payment_method AS paymentMethod,
               c.payment_date AS paymentDate, c.closing_day AS closingDay,
               c.payment_month AS paymentMonth, c.delivery_days AS deliveryDays, r.name AS routeName,
@@ -398,6 +399,7 @@ function customerHeader(x: ExportTexts): string[] {
   return [
     h.code,
     h.restaurant,
+    h.billingName,
     h.contactPerson,
     h.phone,
     h.mobile,
@@ -647,6 +649,9 @@ export function buildWorkbook(
     return [
       textCell(c.customerCode),
       textCell(c.restaurantName),
+      // The legal name the documents are addressed to (株式会社…), which the accountant books
+      // the receivable under; the restaurant's own name when none was given, as documents do.
+      textCell(c.billingName?.trim() || c.restaurantName),
       textCell(c.contactPerson),
       textCell(displayPhone(c.phoneNumber)),
       textCell(displayPhone(c.mobileNumber)),

@@ -210,6 +210,7 @@ describe('the data export in the reader language', () => {
     expect(header(customers)).toEqual([
       '得意先コード',
       '得意先名',
+      '請求先名',
       '担当者',
       '電話',
       '携帯',
@@ -223,7 +224,9 @@ describe('the data export in the reader language', () => {
       '最終配達日',
     ]);
     const momo = rowOf(customers, findRow(customers, monthlyCode));
-    expect([momo.F?.v, momo.G?.v, momo.H?.v, momo.I?.v, momo.J?.v, momo.K?.v, momo.L?.v]).toEqual([
+    // 請求先名: the restaurant's own name, as its documents are addressed, when no billing name.
+    expect(momo.C?.v).toBe('Monthly Momo');
+    expect([momo.G?.v, momo.H?.v, momo.I?.v, momo.J?.v, momo.K?.v, momo.L?.v, momo.M?.v]).toEqual([
       '月締め',
       '月末',
       '翌月',
@@ -233,7 +236,7 @@ describe('the data export in the reader language', () => {
       10800 - 3000 + 2200,
     ]);
     // 最終配達日: the business's day of a 07:33 delivery, not the UTC day before.
-    expect(dayOf(momo.M)).toBe(yesterday);
+    expect(dayOf(momo.N)).toBe(yesterday);
 
     const outstanding = wb.Sheets.未回収の請求書;
     expect(header(outstanding)).toEqual([
@@ -338,7 +341,7 @@ describe('the data export in the reader language', () => {
     expect(header(wb.Sheets[wb.SheetNames[0] as string]).slice(0, 3)).toEqual([
       'ग्राहक कोड',
       'रेस्टुरेन्ट',
-      'सम्पर्क व्यक्ति',
+      'बिलिङ नाम',
     ]);
   });
 });

@@ -510,7 +510,7 @@ describe('export', () => {
     expect(name.v).toBe('=HYPERLINK("http://x","y")');
     expect(name.t).toBe('s');
     expect(name.f).toBeUndefined();
-    expect(customers.L2).toMatchObject({ t: 'n', v: 12000, z: '"¥"#,##0' });
+    expect(customers.M2).toMatchObject({ t: 'n', v: 12000, z: '"¥"#,##0' });
     expect(customers['!autofilter']).toBeTruthy();
     const invoices = wb.Sheets['Outstanding invoices'] as xlsxModule.WorkSheet;
     expect(invoices.F2).toMatchObject({ t: 'n', z: '"¥"#,##0' });
