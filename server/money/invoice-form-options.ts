@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../shared/enums';
 import type { Db } from '../platform/db';
 
 // What the office's money screens choose from: customers (the invoice form, the closing run),
@@ -5,7 +6,14 @@ import type { Db } from '../platform/db';
 // export). One query answers them all (`invoices.formOptions`), cached by the screens.
 
 interface InvoiceFormOptions {
-  customers: { _id: string; customerCode: string; restaurantName: string }[];
+  customers: {
+    _id: string;
+    customerCode: string;
+    restaurantName: string;
+    // The closing run offers only monthly customers, each with its closing day.
+    paymentMethod: PaymentMethod;
+    closingDay: number | null;
+  }[];
   collectors: { _id: string; username: string; name: string; role: string }[];
   routes: { _id: string; name: string }[];
 }
@@ -15,7 +23,8 @@ export function invoiceFormOptions(db: Db): InvoiceFormOptions {
   return {
     customers: db.$client
       .prepare<[], InvoiceFormOptions['customers'][number]>(
-        `SELECT id AS _id, customer_code AS customerCode, restaurant_name AS restaurantName
+        `SELECT id AS _id, customer_code AS customerCode, restaurant_name AS restaurantName,
+                payment_method AS paymentMethod, closing_day AS closingDay
            FROM customer ORDER BY restaurant_name LIMIT 5000`,
       )
       .all(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS } from '../../shared/enums';
 import { invoiceCancelInput } from '../../shared/schemas/billing';
 import { deletedOut } from '../../shared/schemas/common';
 import {
@@ -208,7 +209,13 @@ export const invoicesRouter = router({
       answer(
         z.object({
           customers: z.array(
-            z.object({ _id: z.string(), customerCode: z.string(), restaurantName: z.string() }),
+            z.object({
+              _id: z.string(),
+              customerCode: z.string(),
+              restaurantName: z.string(),
+              paymentMethod: z.enum(PAYMENT_METHODS),
+              closingDay: z.number().int().nullable(),
+            }),
           ),
           collectors: z.array(
             z.object({ _id: z.string(), username: z.string(), name: z.string(), role: z.string() }),

@@ -132,6 +132,16 @@ export const closingCustomerOut = z.object({
   closed: z.boolean(),
   /** Hand-made invoices of the period the statement counts beside the deliveries. */
   handMade: z.number().int(),
+  /** Those hand-made invoices one by one, to open them from the closing screen. */
+  handMadeInvoices: z.array(
+    z.object({ id: z.string(), number: z.string().nullable(), amount: z.number().int() }),
+  ),
+  /** The statement's balance brought forward: its previous amount due, less cancellations. */
+  previousBalance: z.number().int(),
+  /** Money received in the period (no bank fee written off). */
+  paymentsReceived: z.number().int(),
+  /** Bank transfer fees written off in the period (調整額（振込手数料）, ADR 069). */
+  adjustments: z.number().int(),
   /** What the statement will ask for: the balance carried over plus this period's amounts. */
   amountDue: z.number().int(),
   /** Whether the run makes a statement for this customer (also with no delivery, for a balance). */

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDaysIso } from '../../../../../shared/delivery-dates';
+import { formatYen } from '../../../../../shared/format';
 import type {
   ClosingCustomerOut,
   ClosingDueOut,
@@ -13,9 +15,10 @@ import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { ClosingScreen } from './ClosingScreen';
 
-// 締め処理: the preview reads as one sentence, the run asks first (date, customers, amount),
-// one customer can be closed alone, no date after today is offered, and the run's statements
-// open one by one or all together as one PDF.
+// 締め処理: the preview reads as one sentence and shows each statement's figures up to its
+// amount due (ご請求金額), with a totals row; the run asks first (date, customers, amounts), one
+// monthly customer can be closed alone, a date after today is previewed but not run, and the
+// run's statements open one by one or all together as one PDF.
 
 // mantine-datatable shows a column while matchMedia('') matches (a column without a media
 // query); the setup's stub matches nothing, which would hide every cell.
@@ -55,9 +58,42 @@ const customer = (id: string, name: string, amount: number): ClosingCustomerOut 
   dueDate: null,
   closed: false,
   handMade: 0,
+  handMadeInvoices: [],
+  previousBalance: 0,
+  paymentsReceived: 0,
+  adjustments: 0,
   amountDue: amount,
   statement: true,
   issued: null,
+});
+
+// Monthly customers to pick from, and a cash one the closing run is not for.
+const formOptions = () => ({
+  customers: [
+    {
+      _id: 'c1',
+      customerCode: 'C1',
+      restaurantName: 'Annapurna',
+      paymentMethod: 'monthly' as const,
+      closingDay: 20,
+    },
+    {
+      _id: 'c2',
+      customerCode: 'C2',
+      restaurantName: 'Everest',
+      paymentMethod: 'monthly' as const,
+      closingDay: null,
+    },
+    {
+      _id: 'c16',
+      customerCode: 'C16',
+      restaurantName: 'Fuji Cash Diner',
+      paymentMethod: 'cash' as const,
+      closingDay: null,
+    },
+  ],
+  collectors: [],
+  routes: [],
 });
 
 const preview = (input: { closingDate: string; customerId?: string }): ClosingPreviewOut => {
@@ -99,14 +135,7 @@ function renderClosing(due: ClosingDueOut = { closingDate, customers: 2 }) {
       'closing.due': () => due,
       'closing.preview': preview,
       'closing.run': result,
-      'invoices.formOptions': () => ({
-        customers: [
-          { _id: 'c1', customerCode: 'C1', restaurantName: 'Annapurna' },
-          { _id: 'c2', customerCode: 'C2', restaurantName: 'Everest' },
-        ],
-        collectors: [],
-        routes: [],
-      }),
+      'invoices.formOptions': formOptions,
     },
   });
 }
@@ -116,7 +145,7 @@ describe('the closing run screen', () => {
     renderClosing();
     await waitFor(() =>
       expect(screen.getByTestId('closing-total').textContent).toBe(
-        'Customers to invoice: 2, ¥42,000 in total',
+        "Customers to close: 2 · this period's purchases ¥42,000 · amount due ¥42,000 in total",
       ),
     );
   });
@@ -126,7 +155,9 @@ describe('the closing run screen', () => {
     try {
       renderClosing();
       await waitFor(() =>
-        expect(screen.getByTestId('closing-total').textContent).toBe('請求対象：2件　合計 ¥42,000'),
+        expect(screen.getByTestId('closing-total').textContent).toBe(
+          '請求対象：2件　今回お買上額 ¥42,000　ご請求金額 合計 ¥42,000',
+        ),
       );
     } finally {
       await i18n.changeLanguage('en');
@@ -136,7 +167,15 @@ describe('the closing run screen', () => {
   it('shows a customer already closed with what its closing made, and its statements to download', async () => {
     renderClosed();
     // Its amount, not ¥0; its statement and invoice by number.
-    expect(await screen.findByText('¥276,672')).toBeTruthy();
+    await screen.findByText('ST-000033');
+    const row = rowByHeader('Annapurna');
+    expect(row['Deliveries (tax incl.)']).toBe('¥276,672');
+    expect(row['Amount due']).toBe('¥276,672');
+    // Nothing left to run: the totals row adds up what the date's closing made.
+    expect(screen.getByTestId('closing-total-due').textContent).toBe('¥276,672');
+    expect(screen.getByRole('table').querySelector('tfoot')?.textContent).toContain(
+      'Total: 1 statement made',
+    );
     expect(screen.getByText('ST-000033')).toBeTruthy();
     expect(screen.getByText('INV-000296')).toBeTruthy();
     expect(screen.getByTestId('closing-made-pdf').getAttribute('href')).toContain(closingDate);
@@ -187,17 +226,36 @@ describe('the closing run screen', () => {
     });
   }
 
-  it('offers no closing date after today', async () => {
-    renderClosing();
+  it('previews a closing date after today, and cannot run it', async () => {
+    const { calls } = renderClosing();
     const input = screen.getByLabelText('Closing date') as HTMLInputElement;
     await waitFor(() => expect(input.value).toBe(showDate(closingDate)));
-    // Typed as the app writes dates (31 Dec 2099): refused, and the field holds no date.
-    fireEvent.focus(input);
-    fireEvent.change(input, { target: { value: showDate('2099-12-31') } });
-    expect(screen.getByText(/A closing date cannot be after today/)).toBeTruthy();
-    expect(
-      (screen.getByRole('button', { name: 'Run closing' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    const ahead = addDaysIso(businessToday(), 2);
+    typeDate(input, showDate(ahead));
+    // The field keeps it and the server is asked what it would bill so far.
+    await waitFor(() => expect(input.value).toBe(showDate(ahead)));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.path === 'closing.preview' &&
+            (c.input as { closingDate: string }).closingDate === ahead,
+        ),
+      ).toBe(true),
+    );
+    expect(await screen.findByText('Annapurna')).toBeTruthy();
+    const note = screen.getByTestId('closing-future');
+    expect(note.textContent).toContain(`Preview only: ${showDate(ahead)} has not come yet`);
+    expect(note.textContent).toContain(`It can be run from ${showDate(ahead)} on.`);
+    // Not run, and the button says why.
+    const run = screen.getByRole('button', { name: 'Run closing' }) as HTMLButtonElement;
+    expect(run.disabled).toBe(true);
+    const reason = screen.getByTestId('closing-run-reason');
+    expect(reason.textContent).toBe(`Can be run from ${showDate(ahead)} on`);
+    expect(run.getAttribute('aria-describedby')).toBe(reason.id);
+    fireEvent.click(run);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((c) => c.path === 'closing.run')).toHaveLength(0);
   });
 
   it('opens on the closing due next, as the server says, not on a date already closed', async () => {
@@ -225,19 +283,23 @@ describe('the closing run screen', () => {
     ).toBe(false);
   });
 
-  it('says why a future date is refused, instead of "no data"', async () => {
+  it('says in Japanese that a future date is a preview, run from that day on', async () => {
     await i18n.changeLanguage('ja');
     try {
       renderClosing();
       const input = screen.getByLabelText('締め日') as HTMLInputElement;
       // 2026/11/30, as the app writes dates in Japanese, whatever the browser's locale.
       await waitFor(() => expect(input.value).toBe(closingDate.replaceAll('-', '/')));
-      typeDate(input, '2099/12/31');
-      const why = await screen.findByText(/締め日に今日/);
-      expect(why.textContent).toContain(showDate(businessToday()));
-      expect(input.value).toBe('');
-      expect(screen.queryByText('表示するデータがありません')).toBeNull();
-      expect(screen.queryByTestId('closing-total')).toBeNull();
+      const ahead = addDaysIso(businessToday(), 2);
+      typeDate(input, ahead.replaceAll('-', '/'));
+      const note = await screen.findByTestId('closing-future');
+      expect(note.textContent).toContain(`締め日 ${showDate(ahead)} はまだ来ていません`);
+      expect(note.textContent).toContain(`締め処理は ${showDate(ahead)} から実行できます。`);
+      expect(screen.queryByText(/より後の日付は指定できません/)).toBeNull();
+      expect(await screen.findByTestId('closing-total')).toBeTruthy();
+      expect(
+        (screen.getByRole('button', { name: '締め処理を実行' }) as HTMLButtonElement).disabled,
+      ).toBe(true);
     } finally {
       await i18n.changeLanguage('en');
     }
@@ -250,7 +312,7 @@ describe('the closing run screen', () => {
     fireEvent.click(run);
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(
-      `Closing date ${showDate(closingDate)}: 2 customers will be invoiced, ¥42,000 in total.`,
+      `Closing date ${showDate(closingDate)}: 2 customers get a statement. This period's purchases ¥42,000; amount due on the statements ¥42,000 in total.`,
     );
     expect(calls.filter((c) => c.path === 'closing.run')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
@@ -282,10 +344,12 @@ describe('the closing run screen', () => {
     const { calls } = renderClosing();
     const select = screen.getByLabelText(/Customer \(optional\)/, { selector: 'input' });
     fireEvent.click(select);
-    fireEvent.click(await screen.findByRole('option', { name: 'C2 · Everest' }));
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'C2 · Everest (closes at month end)' }),
+    );
     await waitFor(() =>
       expect(screen.getByTestId('closing-total').textContent).toBe(
-        'Customers to invoice: 1, ¥12,000 in total',
+        "Customers to close: 1 · this period's purchases ¥12,000 · amount due ¥12,000 in total",
       ),
     );
     expect(
@@ -296,12 +360,135 @@ describe('the closing run screen', () => {
     ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Run closing' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('Everest will be invoiced ¥12,000');
+    expect(dialog.textContent).toContain(
+      "Everest gets a statement. This period's purchases ¥12,000; amount due ¥12,000.",
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Run closing' }));
     await screen.findByTestId('closing-result');
     expect(calls.find((c) => c.path === 'closing.run')?.input).toEqual({
       closingDate,
       customerId: 'c2',
     });
+  });
+
+  it('offers only monthly customers, each with its closing day', async () => {
+    renderClosing();
+    const select = screen.getByLabelText(/Customer \(optional\)/, { selector: 'input' });
+    fireEvent.click(select);
+    await screen.findByRole('option', { name: 'C1 · Annapurna (closes on day 20)' });
+    expect(screen.getByRole('option', { name: 'C2 · Everest (closes at month end)' })).toBeTruthy();
+    // A cash customer is not closed monthly: not offered.
+    expect(screen.queryByRole('option', { name: /Fuji Cash Diner/ })).toBeNull();
+    expect(screen.getAllByRole('option')).toHaveLength(2);
+  });
+
+  it('says 月末締め and 20日締め in Japanese', async () => {
+    await i18n.changeLanguage('ja');
+    try {
+      renderClosing();
+      fireEvent.click(screen.getByLabelText(/得意先（任意）/, { selector: 'input' }));
+      await screen.findByRole('option', { name: 'C1 · Annapurna (20日締め)' });
+      expect(screen.getByRole('option', { name: 'C2 · Everest (月末締め)' })).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  // The audit's 10/31: a customer billed only by hand-made invoices showed 0 orders and ¥0,
+  // and the screen's total fell short of the statements' by their amounts.
+  const billed = (input: unknown): ClosingPreviewOut => {
+    const rows: ClosingCustomerOut[] = [
+      {
+        ...customer('c1', 'Annapurna', 30000),
+        previousBalance: 20000,
+        paymentsReceived: 19340,
+        adjustments: 660,
+        amountDue: 30000,
+      },
+      {
+        ...customer('c14', 'Chiang Mai Kitchen', 0),
+        orders: 0,
+        handMade: 86182,
+        handMadeInvoices: [{ id: 'm14', number: 'INV-000210', amount: 86182 }],
+        previousBalance: 50000,
+        paymentsReceived: 40000,
+        amountDue: 96182,
+      },
+      // Nothing billed and nothing owed: no statement, no amount due.
+      { ...customer('c30', 'Quiet Cafe', 0), orders: 0, amountDue: 0, statement: false },
+    ];
+    return {
+      closingDate: (input as { closingDate: string }).closingDate,
+      customers: rows,
+      total: 30000,
+    };
+  };
+
+  function renderBilled() {
+    return renderScreen(<ClosingScreen />, {
+      path: '/admin/closing',
+      user: admin,
+      answers: {
+        'closing.due': () => ({ closingDate, customers: 2 }),
+        'closing.preview': billed,
+        'closing.run': result,
+        'invoices.formOptions': formOptions,
+      },
+    });
+  }
+
+  /** The cells of the row that holds `text`, by their column header. */
+  function rowByHeader(text: string): Record<string, string> {
+    const table = screen.getByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent ?? '');
+    const row = within(table).getByText(text).closest('tr') as HTMLElement;
+    const cells = Array.from(row.querySelectorAll('td')).map((c) => c.textContent ?? '');
+    return Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? '']));
+  }
+
+  it('shows what a customer billed only by hand-made invoices is billed, not ¥0', async () => {
+    renderBilled();
+    await screen.findByText('Chiang Mai Kitchen');
+    const row = rowByHeader('Chiang Mai Kitchen');
+    expect(row.Orders).toBe('0');
+    expect(row['Deliveries (tax incl.)']).toBe('¥0');
+    expect(row['Hand-made invoices']).toBe('¥86,182INV-000210');
+    expect(row["This period's purchases"]).toBe('¥86,182');
+    expect(row['Previous balance']).toBe('¥50,000');
+    expect(row['Payments received']).toBe('¥40,000');
+    expect(row['Amount due']).toBe('¥96,182');
+    // The hand-made invoice opens from its row.
+    const link = screen.getByRole('link', { name: 'INV-000210' });
+    expect(link.getAttribute('href')).toBe('/admin/print/invoice/m14');
+    // The bank fee written off has its own column, as on the statement.
+    const fee = rowByHeader('Annapurna');
+    expect(fee['Adjustments (bank fees)']).toBe('¥660');
+    expect(fee['Amount due']).toBe('¥30,000');
+    // No statement for a customer with nothing: no amount due shown.
+    expect(rowByHeader('Quiet Cafe')['Amount due']).toBe('');
+  });
+
+  it('totals the statements the run makes: its amount due is the sum of theirs', async () => {
+    renderBilled();
+    await screen.findByText('Chiang Mai Kitchen');
+    const rows = billed({ closingDate }).customers;
+    const due = rows.reduce((s, c) => s + c.amountDue, 0);
+    expect(screen.getByTestId('closing-total-due').textContent).toBe(formatYen(due));
+    const foot = screen.getByRole('table').querySelector('tfoot') as HTMLElement;
+    expect(foot.textContent).toContain('Total: 2 statements to make');
+    expect(foot.textContent).toContain(formatYen(30000 + 86182));
+    expect(screen.getByTestId('closing-total').textContent).toBe(
+      `Customers to close: 2 · this period's purchases ¥116,182 · amount due ${formatYen(due)} in total`,
+    );
+    // The confirmation names both figures, each by its name.
+    const run = screen.getByRole('button', { name: 'Run closing' }) as HTMLButtonElement;
+    await waitFor(() => expect(run.disabled).toBe(false));
+    fireEvent.click(run);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      `2 customers get a statement. This period's purchases ¥116,182; amount due on the statements ${formatYen(due)} in total.`,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatYen } from '../../../../../shared/format';
@@ -9,7 +10,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/DataTable';
 import { DateField } from '../../../components/dates/DateField';
 import { DocumentLink } from '../../../components/documents/DocumentActions';
-import { closingPdfUrl } from '../../../components/documents/paths';
+import { closingPdfUrl, printPath } from '../../../components/documents/paths';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { businessToday, showDate } from '../../../dates';
 import { failureOf } from '../../../errors';
@@ -28,11 +29,30 @@ function lastMonthEnd(iso: string): string {
   return new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
 }
 
+/** 「20日締め」, 「月末締め」: a monthly customer's closing day beside its name in the picker. */
+function closingDayLabel(t: TFunction, closingDay: number | null): string {
+  return closingDay === null || closingDay >= 31
+    ? t('money.closingDayMonthEnd')
+    : t('money.closingDayOn', { day: closingDay });
+}
+
+/** 今回お買上額: what the statement bills for the period, deliveries and hand-made invoices. */
+const purchasesOf = (c: ClosingCustomerOut) => c.amount + c.handMade;
+
+/** A yen figure that reads as nothing when it is nothing (most rows have no fee or credit). */
+const yenOrBlank = (n: number) => (n ? formatYen(n) : '');
+
+const yenColumn = {
+  textAlign: 'right',
+  noWrap: true,
+} as const;
+
 /**
- * 締め処理: pick a closing date (today at the latest; it opens on the closing due next, the
- * server's `closing.due`) and, if wanted, one customer; preview what it bills, confirm the
- * date, the number of customers and the amount, run it; then open each statement, or all of the
- * date's statements as one PDF.
+ * 締め処理: pick a closing date (it opens on the closing due next, the server's `closing.due`)
+ * and, if wanted, one monthly customer; preview what each statement bills, from the deliveries
+ * and hand-made invoices to the amount due, with their totals; confirm the date, the number of
+ * customers and the amounts, run it; then open each statement, or all of the date's statements
+ * as one PDF. A date after today is previewed only: what it would bill so far, not yet run.
  */
 export function ClosingScreen() {
   const { t } = useTranslation();
@@ -44,10 +64,11 @@ export function ClosingScreen() {
   const [customerId, setCustomerId] = useState<string | null>(null);
   // No date (a typed one refused): the field says why, and nothing is read or shown below it.
   const wellFormed = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  // A date still to come is previewed (the month end checked days before it), never run: the
+  // server refuses the run too (invoice.closingInFuture).
   const future = wellFormed && date > today;
-  const valid = wellFormed && !future;
   const input = { closingDate: date, ...(customerId ? { customerId } : {}) };
-  const preview = trpc.closing.preview.useQuery(input, { enabled: valid, retry: false });
+  const preview = trpc.closing.preview.useQuery(input, { enabled: wellFormed, retry: false });
   const options = trpc.invoices.formOptions.useQuery(undefined, { staleTime: 60_000 });
   const [result, setResult] = useState<ClosingResultOut | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -77,9 +98,23 @@ export function ClosingScreen() {
   const open = (preview.data?.customers ?? []).filter(
     (c) => !c.closed && (c.orders > 0 || c.statement),
   );
-  const total = open.reduce((s, c) => s + c.amount, 0);
-  const closedCount = (preview.data?.customers ?? []).filter((c) => c.issued).length;
-  const chosen = options.data?.customers.find((c) => c._id === customerId);
+  const closedRows = (preview.data?.customers ?? []).filter((c) => c.issued);
+  const closedCount = closedRows.length;
+  // The totals row adds up the statements this run makes; with none left to make, those the
+  // date's closing made. Its amount due is the sum of theirs, as the statements will say.
+  const totalled = open.length > 0 ? open : closedRows;
+  const sumOf = (pick: (c: ClosingCustomerOut) => number) =>
+    totalled.reduce((s, c) => s + pick(c), 0);
+  const purchases = open.reduce((s, c) => s + purchasesOf(c), 0);
+  const amountDue = open.reduce((s, c) => s + c.amountDue, 0);
+  const footer = (n: number): ReactNode => (totalled.length > 0 ? formatYen(n) : undefined);
+  const rows = preview.data?.customers ?? [];
+  const anyCredit = rows.some((c) => c.credit !== 0);
+  const anyAdjustment = rows.some((c) => c.adjustments !== 0);
+  // The run is for 掛売り customers: a cash customer is no choice here (the server refuses it).
+  const monthly = (options.data?.customers ?? []).filter((c) => c.paymentMethod === 'monthly');
+  const chosen = monthly.find((c) => c._id === customerId);
+  const runnable = wellFormed && !future && open.length > 0 && !preview.isFetching;
   const statements = (result?.results ?? []).filter((r) => r.statementId);
   return (
     <>
@@ -89,18 +124,12 @@ export function ClosingScreen() {
       </Title>
       <Group mb="md" align="flex-start">
         <DateField
-          // No closing of a day that has not ended: the calendar offers today at the latest.
-          max={today}
-          outsideError={(day) =>
-            day > today ? t('money.closingFuture', { date: showDate(today) }) : null
-          }
           label={t('money.closingDate')}
           value={date}
           onChange={(next) => {
             setPicked(next);
             setResult(null);
           }}
-          error={future ? t('money.closingFuture', { date: showDate(today) }) : null}
         />
         <Select
           label={t('money.closingCustomer')}
@@ -108,9 +137,9 @@ export function ClosingScreen() {
           searchable
           clearable
           w={320}
-          data={(options.data?.customers ?? []).map((c) => ({
+          data={monthly.map((c) => ({
             value: c._id,
-            label: `${c.customerCode} · ${c.restaurantName}`,
+            label: `${c.customerCode} · ${c.restaurantName} (${closingDayLabel(t, c.closingDay)})`,
           }))}
           value={customerId}
           onChange={(v) => {
@@ -120,13 +149,20 @@ export function ClosingScreen() {
           description={customerId ? t('money.closingOneHint') : t('money.closingAllHint')}
           comboboxProps={{ withinPortal: true }}
         />
-        <Button
-          mt={25}
-          onClick={() => setConfirming(true)}
-          disabled={!valid || open.length === 0 || preview.isFetching}
-        >
-          {t('money.runClosing')}
-        </Button>
+        <Stack gap={4} mt={25} maw={220}>
+          <Button
+            onClick={() => setConfirming(true)}
+            disabled={!runnable}
+            aria-describedby={future ? 'closing-run-reason' : undefined}
+          >
+            {t('money.runClosing')}
+          </Button>
+          {future && (
+            <Text size="xs" c="dimmed" id="closing-run-reason" data-testid="closing-run-reason">
+              {t('money.closingRunFrom', { date: showDate(date) })}
+            </Text>
+          )}
+        </Stack>
       </Group>
       {preview.isError ? (
         failureOf(preview.error)?.code && failureOf(preview.error)?.code !== 'common.network' ? (
@@ -136,16 +172,29 @@ export function ClosingScreen() {
         ) : (
           <InvoicesFailed onRetry={() => void preview.refetch()} />
         )
-      ) : future ? (
-        // Nothing is read for a day that has not come: say why, not "no data".
-        <Alert color="blue" variant="light" mb="lg" data-testid="closing-future">
-          {t('money.closingFutureEmpty', { date: showDate(today) })}
-        </Alert>
       ) : !wellFormed ? null : (
         <Stack gap="xs" mb="lg">
+          {future && (
+            // A day still to come: what it would bill so far, read only.
+            <Alert
+              color="blue"
+              variant="light"
+              data-testid="closing-future"
+              title={t('money.closingPreviewOnly', { date: showDate(date) })}
+            >
+              {t('money.closingPreviewOnlyText', {
+                date: showDate(date),
+                today: showDate(today),
+              })}
+            </Alert>
+          )}
           <Group gap="sm">
             <Text size="sm" data-testid="closing-total">
-              {t('money.closingPreviewTotal', { count: open.length, amount: formatYen(total) })}
+              {t('money.closingPreviewTotal', {
+                count: open.length,
+                purchases: formatYen(purchases),
+                amountDue: formatYen(amountDue),
+              })}
             </Text>
             {closedCount > 0 && !result && (
               // The statements already made for this date, all in one PDF, any time later.
@@ -166,33 +215,139 @@ export function ClosingScreen() {
             )}
           </Group>
           <DataTable<ClosingCustomerOut>
-            records={preview.data?.customers ?? []}
-            fetching={(valid && preview.isPending) || (picked === null && due.isPending)}
+            records={rows}
+            fetching={(wellFormed && preview.isPending) || (picked === null && due.isPending)}
             idAccessor="customerId"
+            // The figures of a statement, left to right as it reads: this period's deliveries
+            // and hand-made invoices, the previous balance less what was paid, the amount due.
             columns={[
-              { accessor: 'customerCode', title: t('money.code') },
-              { accessor: 'restaurantName', title: t('money.customer') },
+              { accessor: 'customerCode', title: t('money.code'), noWrap: true },
+              {
+                accessor: 'restaurantName',
+                title: t('money.customer'),
+                footer:
+                  totalled.length > 0
+                    ? t(open.length > 0 ? 'money.closingTotalsToRun' : 'money.closingTotalsMade', {
+                        count: totalled.length,
+                      })
+                    : undefined,
+              },
               {
                 accessor: 'periodStart',
                 title: t('money.period'),
-                render: (c) => `${showDate(c.periodStart)} – ${showDate(c.periodEnd)}`,
+                // Two lines on a narrow screen rather than a wide column.
+                render: (c) => (
+                  <>
+                    <span style={{ whiteSpace: 'nowrap' }}>{showDate(c.periodStart)} –</span>{' '}
+                    <span style={{ whiteSpace: 'nowrap' }}>{showDate(c.periodEnd)}</span>
+                  </>
+                ),
               },
-              { accessor: 'orders', title: t('money.orders'), textAlign: 'right' },
+              {
+                accessor: 'orders',
+                title: t('money.orders'),
+                textAlign: 'right',
+                footer: totalled.length > 0 ? sumOf((c) => c.orders) : undefined,
+              },
               {
                 accessor: 'amount',
-                title: t('money.amountWithTax'),
-                textAlign: 'right',
+                title: t('money.closingColDeliveries'),
+                ...yenColumn,
                 render: (c) => formatYen(c.amount),
+                footer: footer(sumOf((c) => c.amount)),
+              },
+              ...(anyCredit
+                ? [
+                    {
+                      accessor: 'credit',
+                      title: t('money.creditApplied'),
+                      ...yenColumn,
+                      render: (c: ClosingCustomerOut) => yenOrBlank(c.credit),
+                      footer: footer(sumOf((c) => c.credit)),
+                    },
+                  ]
+                : []),
+              {
+                accessor: 'handMade',
+                title: t('money.closingColHandMade'),
+                ...yenColumn,
+                // Billed by hand only (ADR 034): the amount, and the invoices to open.
+                render: (c) =>
+                  c.handMade ? (
+                    <Stack gap={0} align="flex-end">
+                      <span>{formatYen(c.handMade)}</span>
+                      {c.handMadeInvoices.map((i) => (
+                        <Anchor
+                          key={i.id}
+                          component={Link}
+                          to={printPath('admin', 'invoice', i.id)}
+                          size="xs"
+                        >
+                          {i.number ?? t('money.invoice')}
+                        </Anchor>
+                      ))}
+                    </Stack>
+                  ) : (
+                    ''
+                  ),
+                footer: footer(sumOf((c) => c.handMade)),
               },
               {
-                accessor: 'credit',
-                title: t('money.creditApplied'),
-                textAlign: 'right',
-                render: (c) => (c.credit ? formatYen(c.credit) : ''),
+                accessor: 'purchases',
+                title: t('money.closingColPurchases'),
+                ...yenColumn,
+                render: (c) => formatYen(purchasesOf(c)),
+                footer: footer(sumOf(purchasesOf)),
+              },
+              {
+                accessor: 'previousBalance',
+                title: t('money.closingColPrevious'),
+                ...yenColumn,
+                render: (c) => formatYen(c.previousBalance),
+                footer: footer(sumOf((c) => c.previousBalance)),
+              },
+              {
+                accessor: 'paymentsReceived',
+                title: t('money.closingColPayments'),
+                ...yenColumn,
+                render: (c) => yenOrBlank(c.paymentsReceived),
+                footer: footer(sumOf((c) => c.paymentsReceived)),
+              },
+              ...(anyAdjustment
+                ? [
+                    {
+                      accessor: 'adjustments',
+                      title: t('money.closingColAdjustments'),
+                      ...yenColumn,
+                      render: (c: ClosingCustomerOut) => yenOrBlank(c.adjustments),
+                      footer: footer(sumOf((c) => c.adjustments)),
+                    },
+                  ]
+                : []),
+              {
+                accessor: 'amountDue',
+                title: t('money.closingColAmountDue'),
+                ...yenColumn,
+                // No statement for this customer (nothing billed, nothing owed): no amount.
+                render: (c) =>
+                  c.closed || c.statement ? (
+                    <Text span fw={700} size="sm">
+                      {formatYen(c.amountDue)}
+                    </Text>
+                  ) : (
+                    ''
+                  ),
+                footer:
+                  totalled.length > 0 ? (
+                    <span data-testid="closing-total-due">
+                      {formatYen(sumOf((c) => c.amountDue))}
+                    </span>
+                  ) : undefined,
               },
               {
                 accessor: 'dueDate',
                 title: t('money.dueDate'),
+                noWrap: true,
                 render: (c) => (c.dueDate ? showDate(c.dueDate) : ''),
               },
               {
@@ -317,12 +472,14 @@ export function ClosingScreen() {
             ? t('money.closingConfirmOne', {
                 date: showDate(date),
                 name: chosen.restaurantName,
-                amount: formatYen(total),
+                purchases: formatYen(purchases),
+                amountDue: formatYen(amountDue),
               })
             : t('money.closingConfirm', {
                 date: showDate(date),
                 count: open.length,
-                amount: formatYen(total),
+                purchases: formatYen(purchases),
+                amountDue: formatYen(amountDue),
               })
         }
         confirmLabel={t('money.runClosing')}

@@ -143,7 +143,15 @@ describe('editing an issued invoice', () => {
         user: admin,
         answers: {
           'invoices.formOptions': () => ({
-            customers: [{ _id: 'c1', customerCode: 'C1', restaurantName: 'Annapurna' }],
+            customers: [
+              {
+                _id: 'c1',
+                customerCode: 'C1',
+                restaurantName: 'Annapurna',
+                paymentMethod: 'cash' as const,
+                closingDay: null,
+              },
+            ],
             collectors: [],
             routes: [],
           }),
