@@ -111,7 +111,7 @@ function childStatements(db: Db) {
               p.created_at AS createdAt, p.kind
          FROM payment p LEFT JOIN account a ON a.id = p.collected_by
         WHERE p.invoice_id IN (SELECT value FROM json_each(@ids))
-        ORDER BY p.created_at, p.id`,
+        ORDER BY p.created_at, p.kind = 'bank_fee', p.id`,
     ),
     notes: db.$client.prepare<{ ids: string }, NoteRow>(
       `SELECT n.id, n.invoice_id AS invoiceId, n.note, n.date, a.username AS notesBy,

@@ -374,7 +374,7 @@ export function exportData(
          LEFT JOIN customer c ON c.id = i.customer_id
          LEFT JOIN account a ON a.id = p.collected_by
         WHERE p.date >= @since AND ${routeWhere}
-        ORDER BY p.date, p.created_at, p.id`,
+        ORDER BY p.date, p.created_at, p.kind = 'bank_fee', p.id`,
     )
     .all({ ...params, since });
   const safe = routeName.replace(/[^\p{L}\p{N}_.-]+/gu, '-').replace(/^-+|-+$/g, '') || 'route';
