@@ -141,6 +141,11 @@ describe('writing off the rest as a bank transfer fee', () => {
         'invoices.removeBankFee': () => ({ ...settled, payments: settled.payments.slice(0, 1) }),
       },
     });
+    // The card's "Paid" is the money received; the fee is said under it.
+    expect(screen.getByText('¥45,890')).toBeTruthy();
+    expect(screen.getByTestId('invoice-bank-fee').textContent).toBe(
+      'Bank transfer fee deducted ¥660',
+    );
     fireEvent.click(screen.getAllByRole('button', { name: /details/i })[0] as HTMLElement);
     const row = await screen.findByTestId('bank-fee-row');
     expect(row.textContent).toContain('¥660');

@@ -10,6 +10,9 @@ import { StatusChip } from './StatusChip';
 export function InvoiceSummary({ invoice, name }: { invoice: InvoiceOut; name: string }) {
   const { t } = useTranslation();
   const cancelled = invoice.cancelled ?? null;
+  const fee = invoice.payments
+    .filter((p) => p.kind === 'bank_fee')
+    .reduce((sum, p) => sum + p.amount, 0);
   const c = invoice.customer;
   return (
     <>
@@ -75,7 +78,8 @@ export function InvoiceSummary({ invoice, name }: { invoice: InvoiceOut; name: s
 
       <SimpleGrid cols={3} mt="sm" spacing="xs">
         <Amount label={t('money.amount')} value={invoice.amount} />
-        <Amount label={t('money.paid')} value={invoice.paidAmount} />
+        {/* Money received; a bank fee written off (ADR 069) settles but was not received. */}
+        <Amount label={t('money.paid')} value={invoice.paidAmount - fee} />
         {/* A cancelled invoice is not owed (ADR 034): its balance is not shown as unpaid. */}
         {cancelled ? (
           <Amount label={t('money.cancel.notOwed')} value={0} testId="invoice-not-owed" />
@@ -83,6 +87,11 @@ export function InvoiceSummary({ invoice, name }: { invoice: InvoiceOut; name: s
           <Amount label={t('money.pending')} value={invoice.pendingAmount} strong />
         )}
       </SimpleGrid>
+      {fee > 0 && (
+        <Text size="sm" mt={4} c="dimmed" data-testid="invoice-bank-fee">
+          {t('money.bankFee.deducted', { amount: formatYen(fee) })}
+        </Text>
+      )}
       {invoice.note && (
         <Text size="sm" mt="xs">
           {invoice.note}
