@@ -379,3 +379,36 @@ describe('the monthly statement and the export', () => {
     expect(total?.['Bank transfer fee written off']).toBe(fees);
   });
 });
+
+describe('two browsers at the same moment', () => {
+  const feesOf = (id: string) =>
+    t.db.$client
+      .prepare<[string, string], { n: number; paid: number }>(
+        `SELECT (SELECT COUNT(*) FROM payment WHERE invoice_id = ? AND kind = 'bank_fee') AS n,
+                (SELECT paid_amount FROM invoice WHERE id = ?) AS paid`,
+      )
+      .get(id, id);
+
+  it('write off the same transfer once: one is recorded, the other is told nothing is due', async () => {
+    const id = await invoice(46_550);
+    // Two attempts (each with its own key): two clerks matching the same bank line.
+    const [a, b] = await Promise.all([
+      pay(office, id, { amount: 45_890, writeOffRest: true }),
+      pay(office, id, { amount: 45_890, writeOffRest: true }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 400]);
+    expect(feesOf(id)).toEqual({ n: 1, paid: 46_550 });
+  });
+
+  it('take the same fee back once: the invoice is due again by the fee, not twice', async () => {
+    const id = await invoice(46_550);
+    const r = await pay(office, id, { amount: 45_890, writeOffRest: true });
+    const fee = r.body.payments.find((p) => p.kind === 'bank_fee');
+    const [a, b] = await Promise.all([
+      mutate(office, 'invoices.removeBankFee', { invoiceId: id, _id: fee?._id }),
+      mutate(office, 'invoices.removeBankFee', { invoiceId: id, _id: fee?._id }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 404]);
+    expect(feesOf(id)).toEqual({ n: 0, paid: 45_890 });
+  });
+});
