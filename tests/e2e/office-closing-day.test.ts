@@ -125,6 +125,17 @@ describe("the office's day", () => {
     } finally {
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
+
+    // A closing still to come (ADR 071): previewed with what is recorded so far, not run.
+    const ahead = addDaysIso(isoDateInZone(new Date(), 'Asia/Tokyo'), 3);
+    await closingDate.fill(showDate(ahead));
+    await closingDate.press('Escape');
+    await page.getByText(`Preview only: ${showDate(ahead)} has not come yet`).waitFor();
+    await page
+      .getByText(`Can be run from ${showDate(ahead)} on`)
+      .first()
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Run closing' }).isDisabled()).toBe(true);
     expect(e.problems).toEqual([]);
   });
 
