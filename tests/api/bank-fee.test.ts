@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { newId } from '../../server/platform/ids';
 import { latestClosingDate } from '../../shared/closing-dates';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import { BANK_FEE_WRITE_OFF_MAX } from '../../shared/rules';
 import type { DocumentList, DocumentModel } from '../../shared/schemas/documents';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { insertDeliveredOrder } from '../helpers/deliveries';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { mutate, query } from '../helpers/trpc';
@@ -213,25 +213,6 @@ describe('the monthly statement and the export', () => {
   let firstStatementId = '';
   let feeInvoiceId = '';
   let monthlyLogin: ApiClient;
-  let orderNo = 90_000;
-
-  /** A delivered order of one line (¥1,000 + 8% tax), delivered at noon on `day`. */
-  function delivered(day: string, productId: string) {
-    const id = newId();
-    t.db.$client
-      .prepare(
-        `INSERT INTO customer_order (id, order_number, customer_id, restaurant_name, customer_code,
-           username, delivery_date, total, net8, tax8, is_delivered, delivered_at, created_at)
-         VALUES (?, ?, ?, 'R', 'C', 'u', ?, 1080, 1000, 80, 1, ?, ?)`,
-      )
-      .run(id, orderNo++, monthly, day, `${day}T03:00:00.000Z`, `${day}T01:00:00.000Z`);
-    t.db.$client
-      .prepare(
-        `INSERT INTO order_line (id, order_id, product_id, position, name, sku, unit_price,
-           quantity, line_total, tax_rate) VALUES (?, ?, ?, 0, 'Rice', 'Kg', 1000, 1, 1000, 8)`,
-      )
-      .run(newId(), id, productId);
-  }
 
   beforeAll(async () => {
     const c = await makeCustomer(t.db, {
@@ -245,7 +226,11 @@ describe('the monthly statement and the export', () => {
     const rice = makeProduct(t.db, { name: 'Rice', price: 1000 });
     const end = latestClosingDate(null, today);
     const previousEnd = latestClosingDate(null, addDaysIso(end, -1));
-    delivered(addDaysIso(previousEnd, -3), rice.id);
+    insertDeliveredOrder(t.db, {
+      customerId: monthly,
+      productId: rice.id,
+      day: addDaysIso(previousEnd, -3),
+    });
     const first = await mutate<{
       results: { invoiceId: string; statementId: string }[];
     }>(office, 'closing.run', {
@@ -264,7 +249,11 @@ describe('the monthly statement and the export', () => {
     });
     expect(paid.status).toBe(201);
     expect(paid.body.pendingAmount).toBe(0);
-    delivered(addDaysIso(end, -2), rice.id);
+    insertDeliveredOrder(t.db, {
+      customerId: monthly,
+      productId: rice.id,
+      day: addDaysIso(end, -2),
+    });
     const second = await mutate<{ results: { statementId: string }[] }>(office, 'closing.run', {
       closingDate: end,
       customerId: monthly,

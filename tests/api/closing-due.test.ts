@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../server/platform/ids';
 import { latestClosingDate } from '../../shared/closing-dates';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import type { ClosingDueOut, ClosingPreviewOut } from '../../shared/schemas/billing';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { insertDeliveredOrder } from '../helpers/deliveries';
 import { makeAdmin, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { mutate, query } from '../helpers/trpc';
@@ -19,26 +19,7 @@ let office: ApiClient;
 let today = '';
 let monthEnd = '';
 let fifteenth = '';
-let orderNo = 1;
 const ids: Record<string, string> = {};
-
-/** A delivered order (the office's own delivery) of one line, delivered at noon on `day`. */
-function delivered(customerId: string, day: string, productId: string) {
-  const id = newId();
-  t.db.$client
-    .prepare(
-      `INSERT INTO customer_order (id, order_number, customer_id, restaurant_name, customer_code,
-         username, delivery_date, total, net8, tax8, is_delivered, delivered_at, created_at)
-       VALUES (?, ?, ?, 'R', 'C', 'u', ?, 1080, 1000, 80, 1, ?, ?)`,
-    )
-    .run(id, orderNo++, customerId, day, `${day}T03:00:00.000Z`, `${day}T01:00:00.000Z`);
-  t.db.$client
-    .prepare(
-      `INSERT INTO order_line (id, order_id, product_id, position, name, sku, unit_price, quantity,
-         line_total, tax_rate) VALUES (?, ?, ?, 0, 'Rice', 'Kg', 1000, 1, 1000, 8)`,
-    )
-    .run(newId(), id, productId);
-}
 
 async function due(): Promise<ClosingDueOut> {
   const r = await query<ClosingDueOut>(office, 'closing.due');
@@ -70,8 +51,16 @@ beforeAll(async () => {
   ids.fifteenth = await monthly('Closes On The 15th', 15);
   // Closes at month end too, with nothing delivered: nothing to close, never "closed".
   ids.idle = await monthly('Nothing To Bill', null);
-  delivered(ids.monthEnd, addDaysIso(monthEnd, -3), rice.id);
-  delivered(ids.fifteenth, addDaysIso(fifteenth, -3), rice.id);
+  insertDeliveredOrder(t.db, {
+    customerId: ids.monthEnd,
+    productId: rice.id,
+    day: addDaysIso(monthEnd, -3),
+  });
+  insertDeliveredOrder(t.db, {
+    customerId: ids.fifteenth,
+    productId: rice.id,
+    day: addDaysIso(fifteenth, -3),
+  });
 });
 afterAll(() => t.close());
 

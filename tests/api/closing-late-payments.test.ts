@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../server/platform/ids';
 import { latestClosingDate, previousClosingDate } from '../../shared/closing-dates';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import type { ClosingPreviewOut } from '../../shared/schemas/billing';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { insertDeliveredOrder } from '../helpers/deliveries';
 import { makeAdmin, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { mutate, query } from '../helpers/trpc';
@@ -20,37 +20,6 @@ let customerId = '';
 let riceId = '';
 let first = '';
 let second = '';
-let orderNo = 1;
-
-/** A delivered order (the office's own delivery) of `quantity` kg of rice at ¥1,000, on `day`. */
-function delivered(day: string, quantity: number) {
-  const id = newId();
-  const net = 1000 * quantity;
-  const tax = Math.floor(net * 0.08);
-  t.db.$client
-    .prepare(
-      `INSERT INTO customer_order (id, order_number, customer_id, restaurant_name, customer_code,
-         username, delivery_date, total, net8, tax8, is_delivered, delivered_at, created_at)
-       VALUES (?, ?, ?, 'R', 'C', 'u', ?, ?, ?, ?, 1, ?, ?)`,
-    )
-    .run(
-      id,
-      orderNo++,
-      customerId,
-      day,
-      net + tax,
-      net,
-      tax,
-      `${day}T03:00:00.000Z`,
-      `${day}T01:00:00.000Z`,
-    );
-  t.db.$client
-    .prepare(
-      `INSERT INTO order_line (id, order_id, product_id, position, name, sku, unit_price, quantity,
-         line_total, tax_rate) VALUES (?, ?, ?, 0, 'Rice', 'Kg', 1000, ?, ?, 8)`,
-    )
-    .run(newId(), id, riceId, quantity, net);
-}
 
 interface StatementRow {
   previousBalance: number;
@@ -108,7 +77,13 @@ afterAll(() => t.close());
 
 describe('a payment entered after its closing, dated before it', () => {
   it('is counted on the next statement, which then asks for what is owed', async () => {
-    delivered(addDaysIso(first, -3), 10); // ¥10,800
+    // ¥10,800
+    insertDeliveredOrder(t.db, {
+      customerId,
+      productId: riceId,
+      day: addDaysIso(first, -3),
+      quantity: 10,
+    });
     await close(first);
     const one = statementOn(first);
     expect(one).toMatchObject({ previousBalance: 0, paymentsReceived: 0, amountDue: 10800 });
@@ -123,7 +98,13 @@ describe('a payment entered after its closing, dated before it', () => {
     // The statement already issued never changes.
     expect(statementOn(first)).toEqual(one);
 
-    delivered(addDaysIso(second, -3), 5); // ¥5,400
+    // ¥5,400
+    insertDeliveredOrder(t.db, {
+      customerId,
+      productId: riceId,
+      day: addDaysIso(second, -3),
+      quantity: 5,
+    });
     await close(second);
     const two = statementOn(second);
     expect(two).toMatchObject({

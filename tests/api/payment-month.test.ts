@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../server/platform/ids';
 import { latestClosingDate } from '../../shared/closing-dates';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { insertDeliveredOrder } from '../helpers/deliveries';
 import { makeAdmin, makeProduct, makeRoute } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { mutate, query } from '../helpers/trpc';
@@ -16,7 +16,6 @@ let t: TestApp;
 let admin: ApiClient;
 let today = '';
 let routeId = '';
-let orderNo = 1;
 let productId = '';
 
 type Err = { code: string; issues?: Record<string, string> };
@@ -41,24 +40,6 @@ const form = (over: Record<string, unknown> = {}) => ({
 function monthEndAfter(iso: string, months: number): string {
   const [y, m] = iso.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m - 1 + months + 1, 0)).toISOString().slice(0, 10);
-}
-
-/** A delivered order (the office's own delivery) of one line, on `day`. */
-function delivered(customerId: string, day: string) {
-  const id = newId();
-  t.db.$client
-    .prepare(
-      `INSERT INTO customer_order (id, order_number, customer_id, restaurant_name, customer_code,
-         username, delivery_date, total, net8, tax8, is_delivered, delivered_at, created_at)
-       VALUES (?, ?, ?, 'R', 'C', 'u', ?, 1080, 1000, 80, 1, ?, ?)`,
-    )
-    .run(id, orderNo++, customerId, day, `${day}T03:00:00.000Z`, `${day}T01:00:00.000Z`);
-  t.db.$client
-    .prepare(
-      `INSERT INTO order_line (id, order_id, product_id, position, name, sku, unit_price, quantity,
-         line_total, tax_rate) VALUES (?, ?, ?, 0, 'Rice', 'Kg', 1000, 1, 1000, 8)`,
-    )
-    .run(newId(), id, productId);
 }
 
 async function closingDue(customerId: string, closingDate: string): Promise<string | null> {
@@ -153,7 +134,11 @@ describe("the closing run's due date", () => {
   it('is the end of the next month for 20日締め翌月末払い', async () => {
     const made = await admin.post<Customer>('/api/customer', form({ paymentMonth: 1 }));
     const closing = latestClosingDate(20, today);
-    delivered(made.body._id, addDaysIso(closing, -2));
+    insertDeliveredOrder(t.db, {
+      customerId: made.body._id,
+      productId,
+      day: addDaysIso(closing, -2),
+    });
     expect(await closingDue(made.body._id, closing)).toBe(monthEndAfter(closing, 1));
   });
 
@@ -163,7 +148,11 @@ describe("the closing run's due date", () => {
       form({ closingDay: 25, paymentDate: '31', paymentMonth: 0 }),
     );
     const closing = latestClosingDate(25, today);
-    delivered(made.body._id, addDaysIso(closing, -2));
+    insertDeliveredOrder(t.db, {
+      customerId: made.body._id,
+      productId,
+      day: addDaysIso(closing, -2),
+    });
     expect(await closingDue(made.body._id, closing)).toBe(monthEndAfter(closing, 0));
   });
 
@@ -173,7 +162,11 @@ describe("the closing run's due date", () => {
       form({ closingDay: 31, paymentDate: '10', paymentMonth: 2 }),
     );
     const closing = latestClosingDate(31, today);
-    delivered(made.body._id, addDaysIso(closing, -2));
+    insertDeliveredOrder(t.db, {
+      customerId: made.body._id,
+      productId,
+      day: addDaysIso(closing, -2),
+    });
     expect(await closingDue(made.body._id, closing)).toBe(
       `${monthEndAfter(closing, 2).slice(0, 8)}10`,
     );

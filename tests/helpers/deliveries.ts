@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import type { Db } from '../../server/platform/db';
+import { newId } from '../../server/platform/ids';
 import type { ApiClient } from './http';
 import { mutate, query } from './trpc';
 
@@ -50,4 +52,48 @@ export async function placeAndDeliver(
   });
   expect(r.status).toBe(200);
   return { orderId: placed.body._id, pending, delivered: r.data };
+}
+
+/**
+ * A delivered order of one line of rice at ¥1,000 a kg, 8 % (the office's own delivery, no
+ * job), delivered at noon in Tokyo on `day`, written straight into the database: what the
+ * closing tests bill when the road itself is not what they test. Returns its id.
+ */
+export function insertDeliveredOrder(
+  db: Db,
+  o: { customerId: string; productId: string; day: string; quantity?: number },
+): string {
+  const id = newId();
+  const quantity = o.quantity ?? 1;
+  const net = 1000 * quantity;
+  const tax = Math.floor(net * 0.08);
+  const orderNumber =
+    db.$client
+      .prepare<[], number>('SELECT COALESCE(MAX(order_number), 0) + 1 FROM customer_order')
+      .pluck()
+      .get() ?? 1;
+  db.$client
+    .prepare(
+      `INSERT INTO customer_order (id, order_number, customer_id, restaurant_name, customer_code,
+         username, delivery_date, total, net8, tax8, is_delivered, delivered_at, created_at)
+       VALUES (?, ?, ?, 'R', 'C', 'u', ?, ?, ?, ?, 1, ?, ?)`,
+    )
+    .run(
+      id,
+      orderNumber,
+      o.customerId,
+      o.day,
+      net + tax,
+      net,
+      tax,
+      `${o.day}T03:00:00.000Z`,
+      `${o.day}T01:00:00.000Z`,
+    );
+  db.$client
+    .prepare(
+      `INSERT INTO order_line (id, order_id, product_id, position, name, sku, unit_price, quantity,
+         line_total, tax_rate) VALUES (?, ?, ?, 0, 'Rice', 'Kg', 1000, ?, ?, 8)`,
+    )
+    .run(newId(), id, o.productId, quantity, net);
+  return id;
 }
