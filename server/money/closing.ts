@@ -462,20 +462,19 @@ function statementFigures(db: Db, target: Target, p: Plan) {
   // A payment entered after the last statement was made but dated in an earlier period (a
   // transfer matched against the bank a week late) was on no statement: this one counts it, or
   // it would never reach one and the restaurant would be asked for it again (ADR 070). Without
-  // an earlier statement nothing counts as entered after: the first statement's previous
-  // balance already takes off all paid before its period.
-  const enteredAfter = p.lastCreatedAt ?? '\uffff';
+  // an earlier statement (NULL: the comparison is never true) nothing counts as entered after:
+  // the first statement's previous balance already takes off all paid before its period.
   // Money received in the period, and apart from it the bank transfer fees written off (ADR 069):
   // a fee settles what it covers but is no payment received, so the statement shows it as its
   // own figure (調整額（振込手数料）) and both are taken off the previous balance.
   const received = db.$client
-    .prepare<[string, string, string, string], { payments: number; fees: number }>(
+    .prepare<[string, string, string, string | null], { payments: number; fees: number }>(
       `SELECT COALESCE(SUM(CASE WHEN p.kind = 'payment' THEN p.amount END), 0) AS payments,
               COALESCE(SUM(CASE WHEN p.kind = 'bank_fee' THEN p.amount END), 0) AS fees
          FROM payment p JOIN invoice i ON i.id = p.invoice_id
         WHERE i.customer_id = ? AND p.date <= ? AND (p.date > ? OR p.created_at > ?)`,
     )
-    .get(target.id, closingDate, after, enteredAfter) ?? { payments: 0, fees: 0 };
+    .get(target.id, closingDate, after, p.lastCreatedAt) ?? { payments: 0, fees: 0 };
   const paymentsReceived = received.payments;
   const adjustments = received.fees;
   let previousBalance: number;
