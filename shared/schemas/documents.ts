@@ -33,6 +33,8 @@ const documentLine = z.object({
   rate: z.union([z.literal(8), z.literal(10)]),
   /** Reduced rate: marked ※ on the document. */
   reduced: z.boolean(),
+  /** The delivery slip the line was delivered on (an invoice's lines from deliveries). */
+  slip: z.string().nullable(),
 });
 
 export const documentModelOut = z.object({
@@ -94,9 +96,17 @@ export const documentModelOut = z.object({
       carriedOver: z.number().int(),
       periodAmount: z.number().int(),
       amountDue: z.number().int(),
-      /** Each delivery date's amount, without tax or with it as its invoice's prices were. */
+      /**
+       * Each delivery's amount by date and slip number, without tax or with it as its invoice's
+       * prices were; a hand-made invoice's charges under its invoice number (`slip`).
+       */
       byDate: z.array(
-        z.object({ date: z.string(), basis: z.enum(PRICE_BASES), amount: z.number().int() }),
+        z.object({
+          date: z.string(),
+          slip: z.string().nullable(),
+          basis: z.enum(PRICE_BASES),
+          amount: z.number().int(),
+        }),
       ),
       /**
        * The amount due by when it was due, in order, when not all of it is due on the

@@ -421,7 +421,7 @@ describe('switching the catalogue from tax-exclusive to tax-inclusive prices', (
       statement: {
         periodAmount: number;
         amountDue: number;
-        byDate: { date: string; basis: string; amount: number }[];
+        byDate: { date: string; slip: string | null; basis: string; amount: number }[];
       };
     }>(admin, 'documents.model', { kind: 'statement', id: res.statementId });
     expect(st.status).toBe(200);
@@ -438,13 +438,19 @@ describe('switching the catalogue from tax-exclusive to tax-inclusive prices', (
     expect(st.data.amount).toBe(DUE);
     expect(st.data.statement).toMatchObject({ periodAmount: DUE, amountDue: DUE });
     expect(st.data.references.map((x) => x.value)).toEqual([first.number, second.number]);
-    // Deliveries by date never add amounts without tax to amounts with it: one row of each.
+    // Deliveries by date and slip: each delivery's own amount under the number of the slip the
+    // restaurant signed, never adding amounts without tax to amounts with it.
+    const slip = (id: string) =>
+      one<{ slip: string }>('SELECT slip_number AS slip FROM customer_order WHERE id = ?', id).slip;
     expect(st.data.statement.byDate).toEqual([
-      { date: today, basis: 'exclusive', amount: EXCL.net8 + EXCL.net10 },
-      { date: today, basis: 'inclusive', amount: 2480 + 1000 },
+      { date: today, slip: slip(ids.m1!), basis: 'exclusive', amount: 2480 + 1000 },
+      { date: today, slip: slip(ids.m2!), basis: 'exclusive', amount: 4960 + 1000 },
+      { date: today, slip: slip(ids.m3!), basis: 'inclusive', amount: 2480 + 1000 },
     ]);
+    expect(EXCL.net8 + EXCL.net10).toBe(2480 + 1000 + 4960 + 1000);
 
     const pdf = await pdfText(`/api/documents/statement/${res.statementId}.pdf`);
+    for (const id of [ids.m1!, ids.m2!, ids.m3!]) expect(pdf).toContain(slip(id));
     expect(pdf).toContain(first.number);
     expect(pdf).toContain(second.number);
     expect(pdf).toContain(
@@ -455,8 +461,9 @@ describe('switching the catalogue from tax-exclusive to tax-inclusive prices', (
     );
     expect(pdf).toMatch(new RegExp(`ご請求金額\\s*${yen(DUE)}`));
     const printed = documentFormat('ja').date(today);
-    expect(pdf).toMatch(new RegExp(`${printed}\\s*${yen(EXCL.net8 + EXCL.net10)}\\s*税抜`));
-    expect(pdf).toMatch(new RegExp(`${printed}\\s*${yen(3480)}\\s*税込`));
+    expect(pdf).toMatch(new RegExp(`${printed}\\s*${slip(ids.m1!)}\\s*${yen(3480)}\\s*税抜`));
+    expect(pdf).toMatch(new RegExp(`${printed}\\s*${slip(ids.m2!)}\\s*${yen(5960)}\\s*税抜`));
+    expect(pdf).toMatch(new RegExp(`${printed}\\s*${slip(ids.m3!)}\\s*${yen(3480)}\\s*税込`));
     // Each invoice's own PDF carries its own figures.
     const exclPdf = await pdfText(`/api/documents/invoice/${first.id}.pdf`);
     expect(exclPdf).toContain(`8%対象 ${yen(EXCL.net8)} 消費税 ${yen(EXCL.tax8)}`);

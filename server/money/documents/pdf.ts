@@ -362,19 +362,21 @@ function statementSummary(
   if (s.byDate.length > 0) {
     put(doc, t('label.deliveriesByDate'), PAGE.margin, y, { bold: true, size: 10 });
     y += 16;
-    const cols = [PAGE.margin, PAGE.margin + 120];
-    put(doc, t('label.date'), cols[0] as number, y, { width: 110, bold: true });
+    const [dateX, slipX, amountX] = [PAGE.margin, PAGE.margin + 120, PAGE.margin + 230];
+    put(doc, t('label.date'), dateX, y, { width: 110, bold: true });
+    put(doc, t('label.slipOrInvoiceNo'), slipX, y, { width: 100, bold: true });
     const amounts = byDateLabels(t, s.byDate);
-    put(doc, amounts.header, cols[1] as number, y, { width: 110, bold: true, align: 'right' });
+    put(doc, amounts.header, amountX, y, { width: 110, bold: true, align: 'right' });
     y += 13;
     rule(doc, y);
     y += 3;
     for (const d of s.byDate) {
       if (y > BOTTOM) y = newPage(doc);
-      put(doc, f.date(d.date), cols[0] as number, y, { width: 110 });
-      put(doc, f.yen(d.amount), cols[1] as number, y, { width: 110, align: 'right' });
+      put(doc, f.date(d.date), dateX, y, { width: 110 });
+      put(doc, d.slip ?? '', slipX, y, { width: 100 });
+      put(doc, f.yen(d.amount), amountX, y, { width: 110, align: 'right' });
       const mark = amounts.mark(d.basis);
-      if (mark) put(doc, mark, (cols[1] as number) + 116, y, { width: 60, size: 8 });
+      if (mark) put(doc, mark, amountX + 116, y, { width: 60, size: 8 });
       y += 13;
     }
     y += 8;

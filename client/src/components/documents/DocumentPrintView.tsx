@@ -205,13 +205,15 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
             <thead>
               <tr>
                 <th>{d('label.date')}</th>
+                <th>{d('label.slipOrInvoiceNo')}</th>
                 <th className="num">{amounts.header}</th>
               </tr>
             </thead>
             <tbody>
               {m.statement.byDate.map((r) => (
-                <tr key={`${r.date} ${r.basis}`}>
+                <tr key={`${r.date} ${r.slip ?? ''} ${r.basis}`}>
                   <td>{f.date(r.date)}</td>
+                  <td>{r.slip ?? ''}</td>
                   <td className="num">
                     {f.yen(r.amount)}
                     {amounts.mark(r.basis) && ` ${amounts.mark(r.basis)}`}

@@ -43,6 +43,7 @@ const INVOICE: DocumentModel = {
       amount: 7440,
       rate: 8,
       reduced: true,
+      slip: null,
     },
   ],
   perRate: [{ rate: 8, net: 7440, tax: 595, gross: 8035 }],
@@ -126,6 +127,7 @@ const TYPED: DocumentModel = {
       amount: 81323,
       rate: 8,
       reduced: true,
+      slip: null,
     },
   ],
   perRate: [{ rate: 8, net: 75300, tax: 6023, gross: 81323 }],
@@ -218,6 +220,24 @@ describe('a statement with an overdue part', () => {
     const parts = screen.getByTestId('document-due-parts').textContent ?? '';
     expect(parts).toContain('Of which past due (was due 2030-05-25)¥290,662');
     expect(parts).toContain('Of which due 2030-06-25¥276,672');
+  });
+});
+
+describe("a statement's deliveries", () => {
+  it('lists each delivery by date with its slip number, a hand-made charge by its invoice', () => {
+    const byDate = [
+      { date: '2030-05-03', slip: 'DS-000101', basis: 'exclusive' as const, amount: 5540 },
+      { date: '2030-05-03', slip: 'DS-000102', basis: 'exclusive' as const, amount: 2960 },
+      { date: '2030-05-20', slip: 'INV-000120', basis: 'exclusive' as const, amount: 3000 },
+    ];
+    render(
+      <DocumentSheet model={{ ...STATEMENT, statement: { ...STATEMENT.statement!, byDate } }} />,
+    );
+    const rows = [...document.querySelectorAll('tr')].map((r) => r.textContent ?? '');
+    expect(rows).toContain('日付伝票番号金額（税抜）');
+    expect(rows).toContain('2030年5月3日DS-000101¥5,540');
+    expect(rows).toContain('2030年5月3日DS-000102¥2,960');
+    expect(rows).toContain('2030年5月20日INV-000120¥3,000');
   });
 });
 

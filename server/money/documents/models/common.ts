@@ -38,6 +38,7 @@ export function line(l: {
   orderedQuantity?: number | null;
   amount: number;
   rate: number;
+  slip?: string | null;
 }): DocumentLine {
   const rate = asTaxRate(l.rate);
   return {
@@ -50,6 +51,7 @@ export function line(l: {
     amount: l.amount,
     rate,
     reduced: rate === 8,
+    slip: l.slip ?? null,
   };
 }
 

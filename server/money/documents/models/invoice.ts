@@ -79,14 +79,16 @@ function invoiceLines(db: Db, invoiceId: string, language: DocumentLanguage): Do
       [string],
       BilledLineRow & {
         date: string | null;
+        slip: string | null;
         substituteFor: string | null;
         substituteForJa: string | null;
       }
     >(
       `SELECT il.date, il.name, il.name_ja AS nameJa, il.sku, il.unit_price AS unitPrice,
               il.quantity, il.amount, il.tax_rate AS taxRate, replaced.name AS substituteFor,
-              replaced.name_ja AS substituteForJa
+              replaced.name_ja AS substituteForJa, o.slip_number AS slip
          FROM invoice_line il
+         LEFT JOIN customer_order o ON o.id = il.order_id
          LEFT JOIN order_line ol ON ol.id = il.order_line_id
          LEFT JOIN order_line replaced ON replaced.id = ol.substitute_for
         WHERE il.invoice_id = ? ORDER BY il.position`,

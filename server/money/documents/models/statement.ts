@@ -77,21 +77,30 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
     const tax = of.reduce((sum, r) => sum + r.tax, 0);
     return [{ rate, net, tax, gross: net + tax }];
   });
-  // Each delivery date's amount as its lines show it; no tax per date: the period's tax is the
-  // documents' own, per rate, below. Amounts without tax and with it are never added together:
-  // in the period of a change of the price basis (ADR 053) a date can have one of each.
-  const dates = new Map<string, { date: string; basis: PriceBasis; amount: number }>();
+  // Each delivery's amount as its lines show it, by date and slip number: the restaurant ticks
+  // its statement off against the slips it signed. A hand-made invoice's charges stand under
+  // its number. No tax per slip: the period's tax is the documents' own, per rate, below.
+  // Amounts without tax and with it are never added together: in the period of a change of the
+  // price basis (ADR 053) a date can have one of each.
+  const dates = new Map<
+    string,
+    { date: string; slip: string | null; basis: PriceBasis; amount: number }
+  >();
   for (const part of parts) {
     for (const l of part.lines) {
       const date = l.date ?? st.closingDate;
-      const key = `${date} ${part.linesBasis}`;
-      const row = dates.get(key) ?? { date, basis: part.linesBasis, amount: 0 };
+      const slip = l.slip ?? part.number;
+      const key = `${date} ${slip ?? ''} ${part.linesBasis}`;
+      const row = dates.get(key) ?? { date, slip, basis: part.linesBasis, amount: 0 };
       row.amount += l.amount;
       dates.set(key, row);
     }
   }
   const byDate = [...dates.values()].sort(
-    (x, y) => x.date.localeCompare(y.date) || x.basis.localeCompare(y.basis),
+    (x, y) =>
+      x.date.localeCompare(y.date) ||
+      (x.slip ?? '').localeCompare(y.slip ?? '') ||
+      x.basis.localeCompare(y.basis),
   );
   const due = dueParts(db, st);
   return {
