@@ -120,6 +120,12 @@ export const payment = sqliteTable(
      * payments-received figure.
      */
     kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('payment'),
+    /**
+     * The monthly statement that first counted it (ADR 072): a payment is counted once, by the
+     * first closing on or after its date; a later correction of its amount reaches the next
+     * statement as a correction, never as a second payment.
+     */
+    statementId: text('statement_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -288,6 +294,19 @@ export const statement = sqliteTable(
      * carried over.
      */
     adjustments: integer('adjustments').notNull().default(0),
+    /**
+     * Of payments received and adjustments, the part that corrects payments an earlier statement
+     * counted (ADR 072; signed: negative when a counted payment was lowered or taken back). The
+     * statement says so under its figures.
+     */
+    paymentCorrections: integer('payment_corrections').notNull().default(0),
+    /**
+     * What the customer's statements up to this one have counted, at their amounts when it was
+     * made: money received and fees written off (ADR 072). The next closing compares them with
+     * the counted payments' amounts then; the difference is the correction.
+     */
+    countedPayments: integer('counted_payments').notNull().default(0),
+    countedFees: integer('counted_fees').notNull().default(0),
     carriedOver: integer('carried_over').notNull(),
     periodAmount: integer('period_amount').notNull(),
     amountDue: integer('amount_due').notNull(),

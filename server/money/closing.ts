@@ -127,6 +127,8 @@ interface Plan {
   /** When the last statement was made (invoices cancelled after it leave its balance). */
   lastCreatedAt: string | null;
   previousAmountDue: number | null;
+  /** What the customer's statements have counted so far (ADR 072), none before the first. */
+  counted: { payments: number; fees: number };
   closed: boolean;
 }
 
@@ -162,10 +164,18 @@ function plan(db: Db, target: Target, closingDate: string, timeZone: string): Pl
   const last = db.$client
     .prepare<
       [string],
-      { closingDate: string; periodStart: string; amountDue: number; createdAt: string }
+      {
+        closingDate: string;
+        periodStart: string;
+        amountDue: number;
+        createdAt: string;
+        countedPayments: number;
+        countedFees: number;
+      }
     >(
       `SELECT closing_date AS closingDate, period_start AS periodStart, amount_due AS amountDue,
-              created_at AS createdAt
+              created_at AS createdAt, counted_payments AS countedPayments,
+              counted_fees AS countedFees
          FROM statement
         WHERE customer_id = ? ORDER BY closing_date DESC, created_at DESC LIMIT 1`,
     )
@@ -187,6 +197,7 @@ function plan(db: Db, target: Target, closingDate: string, timeZone: string): Pl
     lastClosing: last?.closingDate ?? null,
     lastCreatedAt: last?.createdAt ?? null,
     previousAmountDue: last?.amountDue ?? null,
+    counted: { payments: last?.countedPayments ?? 0, fees: last?.countedFees ?? 0 },
     closed,
   };
 }
@@ -459,24 +470,32 @@ function statementFigures(db: Db, target: Target, p: Plan) {
     )
     .all(target.id, after, closingDate);
   const manualAmount = manual.reduce((sum, m) => sum + m.amount, 0);
-  // A payment entered after the last statement was made but dated in an earlier period (a
-  // transfer matched against the bank a week late) was on no statement: this one counts it, or
-  // it would never reach one and the restaurant would be asked for it again (ADR 070). Without
-  // an earlier statement (NULL: the comparison is never true) nothing counts as entered after:
-  // the first statement's previous balance already takes off all paid before its period.
-  // Money received in the period, and apart from it the bank transfer fees written off (ADR 069):
-  // a fee settles what it covers but is no payment received, so the statement shows it as its
-  // own figure (調整額（振込手数料）) and both are taken off the previous balance.
+  // Each payment is counted once, by the first closing on or after its date (ADR 072): those no
+  // statement has counted yet. A transfer matched against the bank a week late and dated in an
+  // earlier period is counted now, or it would never reach a statement and the restaurant would
+  // be asked for it again (ADR 070). A first statement counts those of its period: what was paid
+  // before it is in its previous balance.
+  // Money received, and apart from it the bank transfer fees written off (ADR 069): a fee
+  // settles what it covers but is no payment received, so the statement shows it as its own
+  // figure (調整額（振込手数料）) and both are taken off the previous balance.
   const received = db.$client
-    .prepare<[string, string, string, string | null], { payments: number; fees: number }>(
+    .prepare<[string, string, string], { payments: number; fees: number }>(
       `SELECT COALESCE(SUM(CASE WHEN p.kind = 'payment' THEN p.amount END), 0) AS payments,
               COALESCE(SUM(CASE WHEN p.kind = 'bank_fee' THEN p.amount END), 0) AS fees
          FROM payment p JOIN invoice i ON i.id = p.invoice_id
-        WHERE i.customer_id = ? AND p.date <= ? AND (p.date > ? OR p.created_at > ?)`,
+        WHERE i.customer_id = ? AND p.statement_id IS NULL AND p.date <= ? AND p.date > ?`,
     )
-    .get(target.id, closingDate, after, p.lastCreatedAt) ?? { payments: 0, fees: 0 };
-  const paymentsReceived = received.payments;
-  const adjustments = received.fees;
+    .get(target.id, closingDate, p.lastClosing === null ? after : '') ?? { payments: 0, fees: 0 };
+  // A payment an earlier statement counted and corrected since (its amount changed, a driver's
+  // day corrected, a fee taken back): the difference reaches this statement, with its kind's
+  // figure, so its balance stays the customer's real one.
+  const nowCounted = countedSoFar(db, target.id);
+  const corrections = {
+    payments: nowCounted.payments - p.counted.payments,
+    fees: nowCounted.fees - p.counted.fees,
+  };
+  const paymentsReceived = received.payments + corrections.payments;
+  const adjustments = received.fees + corrections.fees;
   let previousBalance: number;
   if (p.previousAmountDue !== null) {
     // Less what was on an earlier statement and cancelled since (its orders are billed again).
@@ -520,8 +539,23 @@ function statementFigures(db: Db, target: Target, p: Plan) {
     paymentsReceived,
     adjustments,
     previousBalance,
+    paymentCorrections: corrections.payments + corrections.fees,
     carriedOver: previousBalance - paymentsReceived - adjustments,
   };
+}
+
+/** The amounts, now, of the customer's payments and fees a statement has counted (ADR 072). */
+function countedSoFar(db: Db, customerId: string): { payments: number; fees: number } {
+  return (
+    db.$client
+      .prepare<[string], { payments: number; fees: number }>(
+        `SELECT COALESCE(SUM(CASE WHEN p.kind = 'payment' THEN p.amount END), 0) AS payments,
+                COALESCE(SUM(CASE WHEN p.kind = 'bank_fee' THEN p.amount END), 0) AS fees
+           FROM payment p JOIN invoice i ON i.id = p.invoice_id
+          WHERE i.customer_id = ? AND p.statement_id IS NOT NULL`,
+      )
+      .get(customerId) ?? { payments: 0, fees: 0 }
+  );
 }
 
 function closeCustomer(
@@ -553,6 +587,7 @@ function closeCustomer(
   const [issued, ...alsoIssued] = made;
   const f = statementFigures(db, target, p);
   const { manual, paymentsReceived, adjustments, previousBalance, carriedOver } = f;
+  const { paymentCorrections } = f;
   const attached = [...manual.map((m) => m.id), ...alsoIssued.map((inv) => inv.id)];
   const periodAmount = made.reduce((s, inv) => s + inv.amount, 0) + f.manualAmount;
   if (!issued && manual.length === 0 && carriedOver === 0) return null;
@@ -563,9 +598,9 @@ function closeCustomer(
   db.$client
     .prepare(
       `INSERT INTO statement (id, number, customer_id, invoice_id, closing_date, period_start,
-         previous_balance, payments_received, adjustments, carried_over, period_amount,
-         amount_due, due_date, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         previous_balance, payments_received, adjustments, payment_corrections, carried_over,
+         period_amount, amount_due, due_date, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       statementId,
@@ -577,12 +612,27 @@ function closeCustomer(
       previousBalance,
       paymentsReceived,
       adjustments,
+      paymentCorrections,
       carriedOver,
       periodAmount,
       amountDue,
       dueDate,
       nowIso(),
     );
+  // The payments it counted are marked (those of before a first statement's period too: its
+  // previous balance took them off), and it records what all its customer's statements have
+  // counted, for the next closing to see corrections against.
+  db.$client
+    .prepare(
+      `UPDATE payment SET statement_id = ?
+        WHERE statement_id IS NULL AND date <= ?
+          AND invoice_id IN (SELECT id FROM invoice WHERE customer_id = ?)`,
+    )
+    .run(statementId, closingDate, target.id);
+  const counted = countedSoFar(db, target.id);
+  db.$client
+    .prepare('UPDATE statement SET counted_payments = ?, counted_fees = ? WHERE id = ?')
+    .run(counted.payments, counted.fees, statementId);
   if (attached.length > 0) {
     db.$client
       .prepare(
@@ -605,7 +655,8 @@ function closeCustomer(
       manualInvoices: manual.map((m) => m.number),
       previousBalance,
       paymentsReceived,
-      ...(adjustments > 0 ? { adjustments } : {}),
+      ...(adjustments !== 0 ? { adjustments } : {}),
+      ...(paymentCorrections !== 0 ? { paymentCorrections } : {}),
       carriedOver,
       periodAmount,
       amountDue,

@@ -35,7 +35,7 @@ export function statementBoxCells(m: DocumentModel): StatementBoxCell[] {
     { label: 'label.paymentsReceived', amount: s.paymentsReceived },
     // Bank transfer fees written off (ADR 069, 調整額（振込手数料）): no money received, yet
     // taken off with the payments, so previous − received − adjustments = carried over.
-    ...(s.adjustments > 0 ? [{ label: 'label.boxAdjustments', amount: s.adjustments }] : []),
+    ...(s.adjustments !== 0 ? [{ label: 'label.boxAdjustments', amount: s.adjustments }] : []),
     { label: 'label.carriedOver', amount: s.carriedOver },
     // Credit notes deducted this period (returns, approved claims): only when there were some.
     ...(m.creditApplied > 0

@@ -93,6 +93,11 @@ export const documentModelOut = z.object({
        * owed. previousBalance − paymentsReceived − adjustments = carriedOver.
        */
       adjustments: z.number().int(),
+      /**
+       * Of payments received and adjustments, the correction of payments an earlier statement
+       * counted (ADR 072; negative when one was lowered or taken back): said under the figures.
+       */
+      paymentCorrections: z.number().int(),
       carriedOver: z.number().int(),
       periodAmount: z.number().int(),
       amountDue: z.number().int(),

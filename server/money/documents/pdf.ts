@@ -359,6 +359,13 @@ function statementSummary(
     put(doc, value, x + 3, y + 26, { width: w - 6, size: 10, bold: true, align: 'center' });
   });
   y += 50;
+  // A payment counted on an earlier statement and corrected since (ADR 072) is in these figures:
+  // the statement says so, or its payments would not match the restaurant's own records.
+  if (s.paymentCorrections !== 0) {
+    const note = t('label.paymentCorrectionsNote', { amount: f.yen(s.paymentCorrections) });
+    put(doc, note, PAGE.margin, y - 6, { width: WIDTH, size: 8 });
+    y += 10;
+  }
   if (s.byDate.length > 0) {
     put(doc, t('label.deliveriesByDate'), PAGE.margin, y, { bold: true, size: 10 });
     y += 16;
@@ -474,7 +481,7 @@ function totals(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat, y: 
     row(t('label.previousBalance'), f.yen(s.previousBalance));
     row(t('label.paymentsReceived'), f.less(s.paymentsReceived));
     // Bank transfer fees written off (ADR 069): taken off too, yet no money received.
-    if (s.adjustments > 0) row(t('label.adjustments'), f.less(s.adjustments));
+    if (s.adjustments !== 0) row(t('label.adjustments'), f.less(s.adjustments));
     row(t('label.carriedOver'), f.yen(s.carriedOver));
     row(t('label.periodPurchases'), f.yen(s.periodAmount));
     rule(doc, y - 1, x, RIGHT, 0.8);

@@ -200,6 +200,11 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
               </tr>
             </tbody>
           </table>
+          {m.statement.paymentCorrections !== 0 && (
+            <p data-testid="document-payment-corrections">
+              {d('label.paymentCorrectionsNote', { amount: f.yen(m.statement.paymentCorrections) })}
+            </p>
+          )}
           <h2 style={{ fontSize: '11pt' }}>{d('label.deliveriesByDate')}</h2>
           <table>
             <thead>

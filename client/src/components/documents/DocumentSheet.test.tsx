@@ -196,6 +196,7 @@ const STATEMENT: DocumentModel = {
     previousBalance: 290662,
     paymentsReceived: 0,
     adjustments: 0,
+    paymentCorrections: 0,
     carriedOver: 290662,
     periodAmount: 276672,
     amountDue: 567334,
@@ -220,6 +221,31 @@ describe('a statement with an overdue part', () => {
     const parts = screen.getByTestId('document-due-parts').textContent ?? '';
     expect(parts).toContain('Of which past due (was due 2030-05-25)¥290,662');
     expect(parts).toContain('Of which due 2030-06-25¥276,672');
+  });
+});
+
+describe('a statement after a counted payment was corrected (ADR 072)', () => {
+  it('counts the correction with the payments and says so under its figures', () => {
+    // ¥10,000 counted last month was really ¥1,000: this period ¥20,000 came in, less ¥9,000.
+    const statement = {
+      ...STATEMENT.statement!,
+      previousBalance: 50000,
+      paymentsReceived: 11000,
+      paymentCorrections: -9000,
+      carriedOver: 39000,
+      amountDue: 39000 + 276672,
+    };
+    render(<DocumentSheet model={{ ...STATEMENT, statement }} />);
+    const rows = [...document.querySelectorAll('tr')].map((r) => r.textContent ?? '');
+    expect(rows.find((r) => r.startsWith('¥50,000'))).toMatch(/^¥50,000¥11,000¥39,000/);
+    expect(screen.getByTestId('document-payment-corrections').textContent).toBe(
+      'ご入金額・調整額には、前回までのご請求書で計上したご入金の訂正 △¥9,000 を含みます。',
+    );
+  });
+
+  it('says nothing when no counted payment changed', () => {
+    render(<DocumentSheet model={STATEMENT} />);
+    expect(screen.queryByTestId('document-payment-corrections')).toBeNull();
   });
 });
 

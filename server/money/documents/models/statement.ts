@@ -17,6 +17,7 @@ interface StatementRow {
   previousBalance: number;
   paymentsReceived: number;
   adjustments: number;
+  paymentCorrections: number;
   carriedOver: number;
   periodAmount: number;
   amountDue: number;
@@ -27,7 +28,7 @@ interface StatementRow {
 const STATEMENT_SELECT = `SELECT id, number, customer_id AS customerId, invoice_id AS invoiceId,
         closing_date AS closingDate, period_start AS periodStart,
         previous_balance AS previousBalance, payments_received AS paymentsReceived,
-        adjustments, carried_over AS carriedOver, period_amount AS periodAmount, amount_due AS amountDue,
+        adjustments, payment_corrections AS paymentCorrections, carried_over AS carriedOver, period_amount AS periodAmount, amount_due AS amountDue,
         due_date AS dueDate, created_at AS createdAt
    FROM statement`;
 
@@ -127,6 +128,7 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
       previousBalance: st.previousBalance,
       paymentsReceived: st.paymentsReceived,
       adjustments: st.adjustments,
+      paymentCorrections: st.paymentCorrections,
       carriedOver: st.carriedOver,
       periodAmount: st.periodAmount,
       amountDue: st.amountDue,
