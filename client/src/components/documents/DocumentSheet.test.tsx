@@ -250,6 +250,13 @@ describe('a statement after a counted payment was corrected (ADR 072)', () => {
 });
 
 describe("a statement's deliveries", () => {
+  it('are not headed when the period had none (a balance carried over alone)', () => {
+    render(<DocumentSheet model={STATEMENT} />);
+    expect(document.body.textContent).not.toContain('日付別お買上明細');
+    // The summary box is its own region, which a keyboard can scroll on a phone.
+    expect(screen.getByRole('region', { name: 'ご請求金額の内訳' }).tabIndex).toBe(0);
+  });
+
   it('lists each delivery by date with its slip number, a hand-made charge by its invoice', () => {
     const byDate = [
       { date: '2030-05-03', slip: 'DS-000101', basis: 'exclusive' as const, amount: 5540 },
