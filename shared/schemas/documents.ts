@@ -219,3 +219,29 @@ export const closingStatementsOut = z.object({
   closingDate: z.string(),
   statements: z.array(documentSummaryOut.extend({ restaurantName: z.string() })),
 });
+
+const statementOf = z.object({ number: z.string(), restaurantName: z.string() });
+
+/** Sending a closing's statements by e-mail (ADR 073): what it would do. */
+export const closingMailStateOut = z.object({
+  closingDate: z.string(),
+  /** False when no SMTP server is configured: the button says why. */
+  configured: z.boolean(),
+  statements: z.number().int(),
+  alreadySent: z.number().int(),
+  /** Not sent yet, to a customer with an e-mail address. */
+  toSend: z.number().int(),
+  /** Not sent yet, and its customer has no e-mail address. */
+  noEmail: z.array(statementOf),
+});
+export type ClosingMailStateOut = z.output<typeof closingMailStateOut>;
+
+/** What sending a closing's statements did. */
+export const closingMailOut = z.object({
+  closingDate: z.string(),
+  sent: z.array(statementOf.extend({ to: z.string() })),
+  failed: z.array(statementOf.extend({ to: z.string(), error: z.string() })),
+  noEmail: z.array(statementOf),
+  alreadySent: z.number().int(),
+});
+export type ClosingMailOut = z.output<typeof closingMailOut>;

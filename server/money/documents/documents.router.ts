@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  closingMailOut,
+  closingMailStateOut,
   closingStatementsInput,
   closingStatementsOut,
   customerDocumentsInput,
@@ -14,6 +16,7 @@ import { answer } from '../../platform/output';
 import { scopeAll } from '../../platform/scope';
 import { authedProcedure, customerProcedure, router, staffProcedure } from '../../trpc';
 import { documentScope } from './access';
+import { closingMailState, sendClosingStatements } from './closing-mail';
 import { documentMails, sendDocument } from './mail';
 import { closingStatementList, customerDocuments, documentModel } from './models';
 
@@ -58,6 +61,20 @@ export const documentsRouter = router({
     .input(closingStatementsInput)
     .output(answer(closingStatementsOut))
     .query(({ ctx, input }) => closingStatementList(ctx.db, input.closingDate)),
+
+  /** What e-mailing a closing's statements would send, and to whom it cannot (ADR 073). */
+  closingMailState: staffProcedure
+    .input(closingStatementsInput)
+    .output(answer(closingMailStateOut))
+    .query(({ ctx, input }) => closingMailState(ctx.db, ctx.config, input.closingDate)),
+
+  /** E-mails each statement of a closing not sent yet to its customer (ADR 073). */
+  sendClosingStatements: staffProcedure
+    .input(closingStatementsInput)
+    .output(answer(closingMailOut))
+    .mutation(({ ctx, input }) =>
+      sendClosingStatements(ctx.db, ctx.config, actorOf(ctx.user), input.closingDate),
+    ),
 
   /** What was e-mailed of a document, and whether sending is possible at all. */
   mails: staffProcedure

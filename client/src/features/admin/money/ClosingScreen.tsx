@@ -20,6 +20,7 @@ import { WholeBadge } from '../WholeBadge';
 import { moneyErrorText, newKey } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
 import { InvoicesFailed } from './InvoiceList';
+import { SendStatementsButton } from './SendStatementsButton';
 
 const wrapLabel = { label: { whiteSpace: 'normal', overflow: 'visible' } } as const;
 
@@ -220,6 +221,7 @@ export function ClosingScreen() {
                 {t('money.closingStatementsPdf', { date: showDate(date), count: closedCount })}
               </Button>
             )}
+            {closedCount > 0 && !result && <SendStatementsButton closingDate={date} />}
           </Group>
           <DataTable<ClosingCustomerOut>
             records={rows}
@@ -417,6 +419,7 @@ export function ClosingScreen() {
                 count: statements.length,
               })}
             </Button>
+            <SendStatementsButton closingDate={result.closingDate} />
           </Group>
           <DataTable<ClosingResultOut['results'][number]>
             records={result.results}

@@ -1,0 +1,95 @@
+import type { ClosingMailOut, ClosingMailStateOut } from '../../../shared/schemas/documents';
+import type { Actor } from '../../platform/audit';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db';
+import { AppError, badRequest, conflict } from '../../platform/errors';
+import { scopeAll } from '../../platform/scope';
+import { sendDocument } from './mail';
+import { documentModel } from './models';
+
+// E-mailing all statements of a closing at once (ADR 073): after the month's closing run the
+// office sends each customer its statement in one go instead of thirty times one. Each is sent
+// as one document is (sendDocument: its PDF attached, the attempt recorded); a statement sent
+// before is not sent again, and a customer without an e-mail address is named, not skipped
+// silently.
+
+interface Row {
+  id: string;
+  number: string;
+  restaurantName: string;
+  email: string;
+  sent: number;
+}
+
+function statementsToMail(db: Db, closingDate: string): Row[] {
+  return db.$client
+    .prepare<[string], Row>(
+      `SELECT s.id, s.number, COALESCE(c.restaurant_name, '') AS restaurantName,
+              TRIM(COALESCE(c.email, '')) AS email,
+              EXISTS (SELECT 1 FROM document_mail m
+                       WHERE m.kind = 'statement' AND m.document_id = s.id
+                         AND m.status = 'sent') AS sent
+         FROM statement s LEFT JOIN customer c ON c.id = s.customer_id
+        WHERE s.closing_date = ? ORDER BY c.customer_code, s.number`,
+    )
+    .all(closingDate);
+}
+
+/** What sending a closing's statements would do: how many go out, and to whom they cannot. */
+export function closingMailState(db: Db, config: Config, closingDate: string): ClosingMailStateOut {
+  const rows = statementsToMail(db, closingDate);
+  return {
+    closingDate,
+    configured: config.mail !== null,
+    statements: rows.length,
+    alreadySent: rows.filter((r) => r.sent).length,
+    toSend: rows.filter((r) => !r.sent && r.email).length,
+    noEmail: rows
+      .filter((r) => !r.sent && !r.email)
+      .map((r) => ({ number: r.number, restaurantName: r.restaurantName })),
+  };
+}
+
+// One sending of a closing at a time: a second click (or a second clerk) while the first is
+// still talking to the mail server would send the same statements twice. One process serves
+// the business (ARCHITECTURE.md), so this set is the whole truth.
+const sending = new Set<string>();
+
+/** Sends each statement of the closing not sent yet to its customer's address. */
+export async function sendClosingStatements(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  closingDate: string,
+): Promise<ClosingMailOut> {
+  if (!config.mail) throw badRequest('document.mailNotConfigured');
+  if (sending.has(closingDate)) throw conflict('document.sendingAlready');
+  sending.add(closingDate);
+  try {
+    const out: ClosingMailOut = { closingDate, sent: [], failed: [], noEmail: [], alreadySent: 0 };
+    for (const r of statementsToMail(db, closingDate)) {
+      const who = { number: r.number, restaurantName: r.restaurantName };
+      if (r.sent) {
+        out.alreadySent += 1;
+        continue;
+      }
+      if (!r.email) {
+        out.noEmail.push(who);
+        continue;
+      }
+      try {
+        const model = documentModel(db, 'statement', r.id, scopeAll, config.timeZone);
+        await sendDocument(db, config, actor, model);
+        out.sent.push({ ...who, to: r.email });
+      } catch (err) {
+        // Recorded as failed by sendDocument; the others still go.
+        const error =
+          err instanceof AppError ? String(err.params?.error ?? err.appCode) : String(err);
+        out.failed.push({ ...who, to: r.email, error });
+      }
+    }
+    return out;
+  } finally {
+    sending.delete(closingDate);
+  }
+}
