@@ -40,7 +40,7 @@ export function SendStatementsButton({ closingDate }: { closingDate: string }) {
   };
 
   return (
-    <Stack gap={4} data-testid="send-statements">
+    <Stack gap={4} align="flex-start" data-testid="send-statements">
       <Button
         size="xs"
         variant="light"
