@@ -17,10 +17,16 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
-/** For the browser journeys, the phone bench and the first-screen check. */
-export async function serveDemo(prefix: string): Promise<DemoServer> {
+/**
+ * For the browser journeys, the phone bench and the first-screen check. `env` adds settings a
+ * journey needs (a mail server the test started: SMTP_URL, MAIL_FROM).
+ */
+export async function serveDemo(
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<DemoServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const config = configFromEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  const config = configFromEnv({ ...env, DATA_DIR: dir, LOG_LEVEL: 'silent' });
   const db = openDb(config.dbPath);
   await seedDemo(db, {
     uploadsDir: config.uploadsDir,

@@ -20,11 +20,12 @@ export interface E2E {
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function startE2E(): Promise<E2E> {
+/** The demo served for one journey file; `env` adds settings it needs (e.g. SMTP_URL). */
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   if (!fs.existsSync(path.resolve('dist/client/index.html'))) {
     throw new Error('No built client: run `npm run build` (npm run test:e2e does).');
   }
-  const demo = await serveDemo('wholesale-e2e-');
+  const demo = await serveDemo('wholesale-e2e-', env);
   const { url, db } = demo;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
