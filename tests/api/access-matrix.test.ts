@@ -80,6 +80,8 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'documents.mine': ['query', ['customer']],
   'documents.ofCustomer': ['query', STAFF],
   'documents.closingStatements': ['query', STAFF],
+  'documents.closingMailState': ['query', STAFF],
+  'documents.sendClosingStatements': ['mutation', STAFF],
   'documents.mails': ['query', STAFF],
   'documents.send': ['mutation', STAFF],
   'invoices.byId': ['query', ['driver', 'manager', 'admin']],
