@@ -1,5 +1,6 @@
 import { resetPasswordInput } from '../../shared/schemas/auth';
 import { messageOut } from '../../shared/schemas/common';
+import { ledgerInput, ledgerOut } from '../../shared/schemas/ledger';
 import {
   customerInput,
   customerListInput,
@@ -13,7 +14,9 @@ import {
 import { assignRouteManyInput, bulkOut } from '../../shared/schemas/office-lists';
 import { resetCustomerPassword } from '../accounts/password-change';
 import { importCsv } from '../imports/imports';
+import { customerLedger } from '../money/ledger';
 import { actorOf } from '../platform/audit';
+import { businessToday } from '../platform/business-day';
 import { idempotent, replayable } from '../platform/idempotency';
 import { answer } from '../platform/output';
 import { router, staffProcedure } from '../trpc';
@@ -48,6 +51,14 @@ export const customersRouter = router({
     .input(idInput)
     .output(answer(customerOut))
     .query(({ ctx, input }) => getCustomer(ctx.db, ctx.config.timeZone, input.id)),
+
+  /** The customer's ledger (得意先元帳, ADR 075): each movement of what it owes, with the balance. */
+  ledger: staffProcedure
+    .input(ledgerInput)
+    .output(answer(ledgerOut))
+    .query(({ ctx, input }) =>
+      customerLedger(ctx.db, ctx.config.timeZone, input, businessToday(ctx)),
+    ),
 
   create: staffProcedure
     .input(customerInput)

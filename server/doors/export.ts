@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/enums';
 import { isoDateInZone } from '../../shared/format';
+import { ledgerInput } from '../../shared/schemas/ledger';
 import { taxSummaryInput } from '../../shared/schemas/tax-summary';
 import type { Services } from '../context';
+import { ledgerWorkbook } from '../money/ledger';
 import { AppError, restError } from '../platform/errors';
 import { exportWorkbook } from '../reports/export';
 import { taxSummaryWorkbook } from '../reports/tax-summary';
@@ -73,6 +75,19 @@ export async function exportPlugin(app: FastifyInstance, services: Services): Pr
         language,
       ),
     ),
+  );
+  // A customer's ledger (得意先元帳, ADR 075): ?from=YYYY-MM-DD&to=YYYY-MM-DD, the screen's rows.
+  app.get(
+    '/api/data/ledger/:customerId',
+    sendWorkbook(services, (req, language) => {
+      const { timeZone } = services.config;
+      const input = ledgerInput.parse({
+        ...(req.query as object),
+        customerId: (req.params as { customerId?: string }).customerId,
+      });
+      const today = isoDateInZone(services.clock?.() ?? new Date(), timeZone);
+      return ledgerWorkbook(services.db, timeZone, input, today, language);
+    }),
   );
   app.get('/api/data/:routeId', send(services, null));
 }

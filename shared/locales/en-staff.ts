@@ -11,6 +11,7 @@ import enStock from './en/stock.json';
 import enPriceLists from './en/priceLists.json';
 import enLists from './en/lists.json';
 import enExports from './en/exports.json';
+import enLedger from './en/ledger.json';
 import enGuide from './en/guide.json';
 
 export const enStaff = {
@@ -24,5 +25,6 @@ export const enStaff = {
   settings: enSettings,
   stock: enStock,
   exports: enExports,
+  ledger: enLedger,
   guide: enGuide,
 };

@@ -60,6 +60,7 @@ import jaStock from './ja/stock.json';
 import jaErrStock from './ja/errors/stock.json';
 import jaErrPeople from './ja/errors/people.json';
 import jaExports from './ja/exports.json';
+import jaLedger from './ja/ledger.json';
 import jaGuide from './ja/guide.json';
 
 export const ja = {
@@ -94,6 +95,7 @@ export const ja = {
   stock: jaStock,
   documents: jaDocuments,
   exports: jaExports,
+  ledger: jaLedger,
   guide: jaGuide,
   errors: {
     auth: jaErrAuth,

@@ -58,6 +58,7 @@ import neErrPeople from './ne/errors/people.json';
 import neLists from './ne/lists.json';
 import nePriceLists from './ne/priceLists.json';
 import neExports from './ne/exports.json';
+import neLedger from './ne/ledger.json';
 import neGuide from './ne/guide.json';
 
 export const ne = {
@@ -92,6 +93,7 @@ export const ne = {
   people: nePeople,
   stock: neStock,
   exports: neExports,
+  ledger: neLedger,
   guide: neGuide,
   errors: {
     auth: neErrAuth,

@@ -58,6 +58,7 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'lists.invoices': ['query', STAFF],
   'lists.payments': ['query', STAFF],
   'customers.byId': ['query', STAFF],
+  'customers.ledger': ['query', STAFF],
   'customers.create': ['mutation', STAFF],
   'customers.update': ['mutation', STAFF],
   'customers.remove': ['mutation', STAFF],
