@@ -30,6 +30,10 @@ export const deliveryJob = sqliteTable(
     index('delivery_job_is_delivered_idx').on(t.isDelivered, t.deliveredAt),
     // Also serves a customer's last delivery (MAX over the index, the office's customer list).
     index('delivery_job_customer_id_idx').on(t.customerId, t.deliveredAt),
+    // A customer's phoned-in deliveries (no order) since a day: "no order in 30 days" asks it
+    // for every customer on the dashboard. Without it SQLite reads every phoned-in job ever
+    // made once per customer (through order_id IS NULL), a read that grows with the years.
+    index('delivery_job_customer_created_idx').on(t.customerId, t.orderId, t.createdAt),
     // One order, one job (ADR 023); jobs without an order (NULL) are not limited.
     uniqueIndex('delivery_job_order_id_idx').on(t.orderId),
   ],

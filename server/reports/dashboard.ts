@@ -83,6 +83,8 @@ export function dashboard(db: Db, now: Date, timeZone: string): DashboardOut {
   // left over from an earlier day and stay in the figure until they arrive (or are cancelled),
   // as they stay on the order track. Each half reads an index: orders by (is_delivered,
   // delivery_date), the pending jobs by (is_delivered, delivered_at); an order has one job.
+  // CROSS JOIN keeps the pending jobs first: left to itself SQLite walks every delivered order
+  // of all history to look for a job, a read that grows by the year.
   const open = sqlite
     .prepare<{ today: string }, { open: number; leftOver: number | null }>(
       `SELECT COUNT(*) AS open, SUM(late) AS leftOver FROM (
@@ -90,7 +92,7 @@ export function dashboard(db: Db, now: Date, timeZone: string): DashboardOut {
           WHERE o.is_delivered = 0 AND o.delivery_date <= @today
          UNION ALL
          SELECT o.delivery_date < @today FROM delivery_job j
-           JOIN customer_order o ON o.id = j.order_id
+          CROSS JOIN customer_order o ON o.id = j.order_id
           WHERE j.is_delivered = 0 AND o.is_delivered = 1 AND o.delivery_date <= @today)`,
     )
     .get({ today }) ?? { open: 0, leftOver: 0 };

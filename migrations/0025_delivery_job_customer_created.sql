@@ -1,0 +1,1 @@
+CREATE INDEX `delivery_job_customer_created_idx` ON `delivery_job` (`customer_id`,`order_id`,`created_at`);

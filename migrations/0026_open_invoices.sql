@@ -1,0 +1,1 @@
+CREATE INDEX `invoice_open_idx` ON `invoice` (`due_date`,`customer_id`) WHERE "invoice"."paid_amount" < "invoice"."amount" AND "invoice"."cancelled_at" IS NULL;
