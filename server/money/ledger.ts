@@ -1,5 +1,4 @@
 import type * as xlsxModule from 'xlsx';
-import { addDaysIso } from '../../shared/delivery-dates';
 import type { InvoiceKind, Language } from '../../shared/enums';
 import { ledgerDescription } from '../../shared/ledger-text';
 import { en, ja, ne } from '../../shared/locales';
@@ -9,6 +8,7 @@ import {
   type LedgerOut,
   type LedgerRow,
   ledgerDays,
+  ledgerPeriodOf,
 } from '../../shared/schemas/ledger';
 import { businessDateOf } from '../platform/business-day';
 import type { Db } from '../platform/db';
@@ -62,23 +62,12 @@ interface Movement {
 // payment before the fee written off with it.
 const RANK = { cancellation: 0, invoice: 1, payment: 2, bank_fee: 3 } as const;
 
-/** The same day `months` calendar months earlier, the month's last day when it has no such day. */
-function monthsBefore(iso: string, months: number): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const first = new Date(Date.UTC(y, m - 1 - months, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  first.setUTCDate(Math.min(d, last));
-  return first.toISOString().slice(0, 10);
-}
-
 /**
- * The period asked for, with the defaults in: up to today, from the day after the same day
- * three months earlier (2026-08-29..2026-11-28). Checked again here because a default end can
- * make a period reversed or too long that the input alone did not show.
+ * The period asked for, with the defaults in (ledgerPeriodOf). Checked again here because a
+ * default end can make a period reversed or too long that the input alone did not show.
  */
 export function ledgerPeriod(input: Pick<LedgerInput, 'from' | 'to'>, today: string) {
-  const to = input.to ?? (input.from && input.from > today ? input.from : today);
-  const from = input.from ?? addDaysIso(monthsBefore(to, 3), 1);
+  const { from, to } = ledgerPeriodOf(input, today);
   if (from > to) throw badRequest('customer.ledgerPeriodReversed');
   if (ledgerDays(from, to) > LEDGER_MAX_DAYS) throw badRequest('customer.ledgerPeriodTooLong');
   return { from, to };

@@ -19,6 +19,29 @@ export function ledgerDays(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** The same day `months` calendar months earlier, the month's last day when it has no such day. */
+function monthsBefore(iso: string, months: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 - months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}
+
+/**
+ * The period with its defaults in: up to today (or to the start, when that is later), from the
+ * day after the same day three months before its end (2026-08-29..2026-11-28). The screen opens
+ * on it and the server fills in what a request leaves out with it.
+ */
+export function ledgerPeriodOf(
+  p: { from?: string | undefined; to?: string | undefined },
+  today: string,
+): { from: string; to: string } {
+  const to = p.to ?? (p.from && p.from > today ? p.from : today);
+  const start = new Date(Date.parse(`${monthsBefore(to, 3)}T00:00:00Z`) + 86_400_000);
+  return { from: p.from ?? start.toISOString().slice(0, 10), to };
+}
+
 /**
  * One customer and a period, both ends inclusive; either end left out takes its default (the
  * three months up to today). The server checks the period again once the defaults are in.

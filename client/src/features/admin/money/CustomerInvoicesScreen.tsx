@@ -1,7 +1,7 @@
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
@@ -17,7 +17,16 @@ export function CustomerInvoicesScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = trpc.invoices.byCustomer.useQuery({ customerId: id }, INVOICE_QUERY);
-  const documents = trpc.documents.ofCustomer.useQuery({ customerId: id }, { staleTime: 30_000 });
+  // A page of documents at a time (ADR 074); the figures come with every page, the first's shown.
+  const pages = trpc.documents.ofCustomer.useInfiniteQuery(
+    { customerId: id },
+    {
+      staleTime: 30_000,
+      initialCursor: 1,
+      getNextPageParam: (last) => (last.more ? last.page + 1 : undefined),
+    },
+  );
+  const documents = { data: pages.data?.pages[0] };
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState<InvoiceOut | null | undefined>(undefined);
   // A payment, a cancellation or a credit note changes the documents below too (a receipt, an
@@ -54,7 +63,12 @@ export function CustomerInvoicesScreen() {
             </Text>
           )}
         </div>
-        <Button onClick={() => setEditing(null)}>{t('money.newInvoice')}</Button>
+        <Group gap="sm">
+          <Button variant="light" component={Link} to={`/admin/invoice/bycustomer/${id}/ledger`}>
+            {t('ledger.open')}
+          </Button>
+          <Button onClick={() => setEditing(null)}>{t('money.newInvoice')}</Button>
+        </Group>
       </Group>
       {query.isPending ? (
         <Loading />
@@ -72,7 +86,15 @@ export function CustomerInvoicesScreen() {
       <Title order={3} mt="xl" mb="xs">
         {t('documents.ui.documents')}
       </Title>
-      {documents.data && <DocumentTable documents={documents.data.documents} area="admin" />}
+      {pages.data && (
+        <DocumentTable
+          documents={pages.data.pages.flatMap((p) => p.documents)}
+          area="admin"
+          hasMore={pages.hasNextPage}
+          onMore={() => void pages.fetchNextPage()}
+          loadingMore={pages.isFetchingNextPage}
+        />
+      )}
       {editing !== undefined && (
         <InvoiceForm
           invoice={editing}

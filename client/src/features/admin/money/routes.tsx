@@ -4,6 +4,7 @@ import { AgingScreen } from './AgingScreen';
 import { ClaimsScreen } from './ClaimsScreen';
 import { ClosingScreen } from './ClosingScreen';
 import { CustomerInvoicesScreen } from './CustomerInvoicesScreen';
+import { CustomerLedgerScreen } from './CustomerLedgerScreen';
 import { FollowUpsScreen } from './FollowUpsScreen';
 import { HandoversScreen } from './HandoversScreen';
 import { InvoicesScreen } from './InvoicesScreen';
@@ -28,6 +29,7 @@ export const moneyRoutes = (
     <Route path="/admin/invoice/closing" element={<ClosingScreen />} />
     <Route path="/admin/invoice/claims" element={<ClaimsScreen />} />
     <Route path="/admin/invoice/bycustomer/:id" element={<CustomerInvoicesScreen />} />
+    <Route path="/admin/invoice/bycustomer/:id/ledger" element={<CustomerLedgerScreen />} />
     <Route path="/admin/reports/aging" element={<AgingScreen />} />
     <Route path="/admin/reports/handovers" element={<HandoversScreen />} />
     <Route path="/admin/print/:kind/:id" element={<DocumentPrintView />} />
