@@ -52,7 +52,7 @@ export const customersRouter = router({
     .output(answer(customerOut))
     .query(({ ctx, input }) => getCustomer(ctx.db, ctx.config.timeZone, input.id)),
 
-  /** The customer's ledger (得意先元帳, ADR 075): each movement of what it owes, with the balance. */
+  /** The customer's ledger (得意先元帳, ADR 074): each movement of what it owes, with the balance. */
   ledger: staffProcedure
     .input(ledgerInput)
     .output(answer(ledgerOut))

@@ -76,7 +76,7 @@ export async function exportPlugin(app: FastifyInstance, services: Services): Pr
       ),
     ),
   );
-  // A customer's ledger (得意先元帳, ADR 075): ?from=YYYY-MM-DD&to=YYYY-MM-DD, the screen's rows.
+  // A customer's ledger (得意先元帳, ADR 074): ?from=YYYY-MM-DD&to=YYYY-MM-DD, the screen's rows.
   app.get(
     '/api/data/ledger/:customerId',
     sendWorkbook(services, (req, language) => {

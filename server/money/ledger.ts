@@ -15,7 +15,7 @@ import type { Db } from '../platform/db';
 import { badRequest, notFound } from '../platform/errors';
 import { loadXlsx, sheetOf, textCell, workbookBytes, yenCell } from '../reports/export';
 
-// A customer's ledger (得意先元帳 / 売掛金元帳, ADR 075): what the customer owes, movement by
+// A customer's ledger (得意先元帳 / 売掛金元帳, ADR 074): what the customer owes, movement by
 // movement. A movement is one of four things that change Σ(amount − paid_amount) over the
 // customer's live invoices, the figure the aging list, the customer's page and the statements
 // count: an invoice issued (debit), an invoice cancelled (credit), money received (credit), a bank

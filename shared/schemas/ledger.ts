@@ -3,7 +3,7 @@ import { INVOICE_KINDS } from '../enums';
 import { idParam } from './catalogue';
 import { isCalendarDate } from './common';
 
-// A customer's ledger (得意先元帳, ADR 075): every movement of what the customer owes in a
+// A customer's ledger (得意先元帳, ADR 074): every movement of what the customer owes in a
 // period, in date order, with the balance after each. The office's screen and its Excel file.
 
 /** The longest period one ledger covers (two years and a day, so 2025-01-01..2027-01-01 fits). */

@@ -7,7 +7,7 @@ import { makeAdmin, makeCustomer, makeEmployee } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { query } from '../helpers/trpc';
 
-// A customer's ledger (得意先元帳, ADR 075) over HTTP: invoices of each kind issued before and in
+// A customer's ledger (得意先元帳, ADR 074) over HTTP: invoices of each kind issued before and in
 // the period, a credit note deducted on a cash invoice's re-issue, the cancelled invoice's credit
 // on the business day of the cancellation, payments and bank fees on both sides of the period's
 // start. The opening balance, each row's running balance, the totals and the closing balance,

@@ -11,7 +11,7 @@ import { makeAdmin } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { query } from '../helpers/trpc';
 
-// The ledger (ADR 075) counts the same money as the aging list, the customer's page and the
+// The ledger (ADR 074) counts the same money as the aging list, the customer's page and the
 // statements. Over the whole demo, for every customer: the ledger's closing balance up to today
 // is what it owes on its invoices (Σ amount − paid_amount over those not cancelled) and the aging
 // list's total; the balance after the opening of a later period is the earlier period's closing

@@ -6,7 +6,7 @@ import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { CustomerLedgerScreen } from './CustomerLedgerScreen';
 
-// The customer's ledger in the office (ADR 075): the balance brought forward, each movement with
+// The customer's ledger in the office (ADR 074): the balance brought forward, each movement with
 // its description and the balance after it, the totals and the closing balance, and the Excel
 // download of the same period.
 

@@ -22,7 +22,7 @@ type Line =
     });
 
 /**
- * /admin/invoice/bycustomer/{id}/ledger: the customer's ledger (得意先元帳, ADR 075). For a
+ * /admin/invoice/bycustomer/{id}/ledger: the customer's ledger (得意先元帳, ADR 074). For a
  * period: the balance brought forward, each invoice issued or cancelled, payment received and
  * bank fee written off in date order with the balance after it, the totals and the closing
  * balance; and the same rows as an Excel file (GET /api/data/ledger/{id}).
