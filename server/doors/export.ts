@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/enums';
 import { isoDateInZone } from '../../shared/format';
+import { journalInput } from '../../shared/schemas/journal';
 import { ledgerInput } from '../../shared/schemas/ledger';
 import { taxSummaryInput } from '../../shared/schemas/tax-summary';
 import type { Services } from '../context';
 import { ledgerWorkbook } from '../money/ledger';
 import { AppError, restError } from '../platform/errors';
 import { exportWorkbook } from '../reports/export';
+import { journalFile } from '../reports/journal';
 import { taxSummaryWorkbook } from '../reports/tax-summary';
 import { STAFF } from '../trpc';
 import { firstScreenLanguage } from './first-screen';
@@ -23,7 +25,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 type Workbook = (
   req: FastifyRequest,
   language: Language,
-) => Promise<{ fileName: string; bytes: Buffer }>;
+) => Promise<{ fileName: string; bytes: Buffer; type?: string }>;
 
 function send(services: Services, routeId: string | null) {
   return sendWorkbook(services, (req, language) => {
@@ -44,11 +46,11 @@ function sendWorkbook(services: Services, make: Workbook) {
         req.cookies?.lang,
         req.headers['accept-language'],
       );
-      const { fileName, bytes } = await make(req, language);
+      const { fileName, bytes, type } = await make(req, language);
       const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
         .header('cache-control', 'no-store')
-        .header('content-type', XLSX_TYPE)
+        .header('content-type', type ?? XLSX_TYPE)
         .header(
           'content-disposition',
           `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
@@ -87,6 +89,18 @@ export async function exportPlugin(app: FastifyInstance, services: Services): Pr
       });
       const today = isoDateInZone(services.clock?.() ?? new Date(), timeZone);
       return ledgerWorkbook(services.db, timeZone, input, today, language);
+    }),
+  );
+  // The period's journal entries for 弥生会計 (ADR 076): ?from=YYYY-MM-DD&to=YYYY-MM-DD&books=
+  // exclusive|inclusive, the last calendar month by default; a Shift_JIS CSV, not a workbook.
+  app.get(
+    '/api/data/journal',
+    sendWorkbook(services, async (req) => {
+      const { timeZone } = services.config;
+      const input = journalInput.parse(req.query ?? {});
+      const today = isoDateInZone(services.clock?.() ?? new Date(), timeZone);
+      const { fileName, bytes } = journalFile(services.db, timeZone, input, today);
+      return { fileName, bytes, type: 'text/csv; charset=Shift_JIS' };
     }),
   );
   app.get('/api/data/:routeId', send(services, null));

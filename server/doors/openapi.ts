@@ -14,6 +14,7 @@ import {
   noteOut,
   paymentOut,
 } from '../../shared/schemas/invoices';
+import { journalInput } from '../../shared/schemas/journal';
 import {
   auditEntryOut,
   categoryAdminOut,
@@ -182,6 +183,20 @@ const plainRoutes: Described[] = [
     response: {
       mediaType: XLSX_TYPE,
       description: 'The workbook, as an attachment named `tax-summary-{from}-{to}.xlsx`.',
+      schema: { type: 'string', format: 'binary' },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/data/journal',
+    summary: "The period's journal entries (仕訳) in 弥生会計's import format",
+    description:
+      'Invoices, cancellations, credit notes, payments and bank fees dated in the period (the last calendar month by default, at most a year), one entry each, 25 columns, Shift_JIS with CRLF line ends (ADR 076).',
+    request: { query: journalInput },
+    status: 200,
+    response: {
+      mediaType: 'text/csv; charset=Shift_JIS',
+      description: 'The file, as an attachment named `journal-yayoi-{from}-{to}.csv`.',
       schema: { type: 'string', format: 'binary' },
     },
   },
