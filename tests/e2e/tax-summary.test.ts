@@ -128,7 +128,7 @@ describe('tax summary journey', () => {
       expect(await page.getByTestId('tax-cancellations').textContent()).toContain(
         `(invoices: ${cancelled.n})`,
       );
-      const link = page.getByRole('link', { name: /Download/ });
+      const link = page.getByRole('link', { name: 'Download for the accountant (xlsx)' });
       const href = (await link.getAttribute('href')) as string;
       expect(href).toBe(`/api/data/tax-summary?from=${month}&to=${month}`);
       const file = await page.request.get(href);

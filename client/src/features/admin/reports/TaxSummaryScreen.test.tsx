@@ -73,7 +73,7 @@ describe('the tax summary screen', () => {
           JSON.stringify(c.input) === JSON.stringify({ from: '2026-10', to: '2026-10' }),
       ),
     ).toBe(true);
-    const download = screen.getByRole('link', { name: /Download/ });
+    const download = screen.getByRole('link', { name: 'Download for the accountant (xlsx)' });
     expect(download.getAttribute('href')).toBe('/api/data/tax-summary?from=2026-10&to=2026-10');
   });
 

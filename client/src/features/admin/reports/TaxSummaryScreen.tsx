@@ -8,6 +8,7 @@ import { businessToday, showMonth } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { adminCrumbs, reportsCrumb } from '../money/crumbs';
 import { InvoicesFailed, Loading } from '../money/InvoiceList';
+import { JournalDownload } from './JournalDownload';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -140,6 +141,7 @@ export function TaxSummaryScreen() {
           </Text>
         </Paper>
       )}
+      <JournalDownload />
     </>
   );
 }
