@@ -187,13 +187,22 @@ export const documentListOut = z.object({
   /** What is still to pay, in total, and the part past its due date. */
   balance: z.number().int(),
   overdue: z.number().int(),
+  /** One page of the documents, newest first (ADR 077): `page` of them, and whether more follow. */
   documents: z.array(documentSummaryOut),
+  page: z.number().int(),
+  more: z.boolean(),
   /** Terms, what is delivered and not yet invoiced, the next due date, waiting credit notes. */
   account: accountOut,
 });
 export type DocumentList = z.output<typeof documentListOut>;
 
-export const customerDocumentsInput = z.object({ customerId: z.string().min(1).max(64) });
+/** A page of a customer's documents (ADR 077): a year of a restaurant's is several hundred. */
+export const DOCUMENTS_PAGE_SIZE = 30;
+/** The page number, as tRPC's infinite queries send it ('load more'); absent: the first. */
+const cursor = z.number().int().min(1).max(100_000).nullish();
+
+export const myDocumentsInput = z.object({ cursor }).optional();
+export const customerDocumentsInput = z.object({ customerId: z.string().min(1).max(64), cursor });
 
 export const documentMailOut = z.object({
   /** False when no SMTP server is configured: the send button says why. */

@@ -28,7 +28,7 @@ export const documentRoutes: RestRoute[] = [
     procedure: 'documents.ofCustomer',
     input: params,
     summary: "A customer's balance, what is overdue, and its documents",
-    request: { params: customerDocumentsInput },
+    request: { params: customerDocumentsInput.pick({ customerId: true }) },
     response: documentListOut,
   },
   {

@@ -9,6 +9,7 @@ import {
   documentMailOut,
   documentModelOut,
   documentRef,
+  myDocumentsInput,
 } from '../../../shared/schemas/documents';
 import { actorOf } from '../../platform/audit';
 import { businessToday } from '../../platform/business-day';
@@ -36,13 +37,15 @@ export const documentsRouter = router({
 
   /** The signed-in customer's Account screen: balance, overdue, documents. */
   mine: customerProcedure
-    .input(z.void())
+    .input(myDocumentsInput)
     .output(answer(documentListOut))
-    .query(({ ctx }) =>
-      customerDocuments(ctx.db, ctx.customer.id, {
-        today: businessToday(ctx),
-        timeZone: ctx.config.timeZone,
-      }),
+    .query(({ ctx, input }) =>
+      customerDocuments(
+        ctx.db,
+        ctx.customer.id,
+        { today: businessToday(ctx), timeZone: ctx.config.timeZone },
+        input?.cursor ?? 1,
+      ),
     ),
 
   /** A customer's documents, for the office. */
@@ -50,10 +53,12 @@ export const documentsRouter = router({
     .input(customerDocumentsInput)
     .output(answer(documentListOut))
     .query(({ ctx, input }) =>
-      customerDocuments(ctx.db, input.customerId, {
-        today: businessToday(ctx),
-        timeZone: ctx.config.timeZone,
-      }),
+      customerDocuments(
+        ctx.db,
+        input.customerId,
+        { today: businessToday(ctx), timeZone: ctx.config.timeZone },
+        input.cursor ?? 1,
+      ),
     ),
 
   /** The statements of one closing date (the closing run's download lists them). */

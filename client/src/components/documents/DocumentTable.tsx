@@ -1,4 +1,4 @@
-import { Badge, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Center, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../../shared/enums';
@@ -11,14 +11,22 @@ import { kindName } from './kindName';
 /**
  * A customer's documents, newest first: kind and number (print view) with its PDF, date,
  * amount. Three columns, so that it fits a phone without scrolling sideways; a months-long list
- * of slips is narrowed to one kind with the select above it.
+ * of slips is narrowed to one kind with the select above it. Older ones come a page at a time
+ * (ADR 077): the select narrows what is loaded.
  */
 export function DocumentTable({
   documents,
   area,
+  hasMore,
+  onMore,
+  loadingMore,
 }: {
   documents: readonly DocumentSummary[];
   area: 'admin' | 'customer';
+  /** Older documents follow (the list comes a page at a time, ADR 077). */
+  hasMore?: boolean;
+  onMore?(): void;
+  loadingMore?: boolean;
 }) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<DocumentKind | 'all'>('all');
@@ -93,6 +101,18 @@ export function DocumentTable({
           ))}
         </Table.Tbody>
       </Table>
+      {hasMore && onMore && (
+        <Center>
+          <Button
+            variant="light"
+            onClick={onMore}
+            loading={loadingMore}
+            data-testid="documents-more"
+          >
+            {t('money.loadMore')}
+          </Button>
+        </Center>
+      )}
     </Stack>
   );
 }

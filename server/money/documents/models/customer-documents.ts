@@ -1,5 +1,9 @@
 // A customer's list of documents and balance (the Account screen), not any one document.
-import type { DocumentList, DocumentSummary } from '../../../../shared/schemas/documents';
+import {
+  DOCUMENTS_PAGE_SIZE,
+  type DocumentList,
+  type DocumentSummary,
+} from '../../../../shared/schemas/documents';
 import { DELIVERED_AT_SQL } from '../../../deliveries/delivered-at';
 import { businessDateOf } from '../../../platform/business-day';
 import type { Db } from '../../../platform/db';
@@ -17,12 +21,13 @@ export function customerDocuments(
   db: Db,
   customerId: string,
   at: { today: string; timeZone: string },
+  page = 1,
 ): DocumentList {
   const c = customerRow(db, customerId);
   if (!c) throw notInScope();
   const docs = db.$client
     .prepare<
-      [Record<string, string>],
+      [Record<string, string | number>],
       Omit<DocumentSummary, 'cancelled' | 'overdue' | 'bankFee'> & {
         cancelled: number;
         overdue: number;
@@ -30,7 +35,8 @@ export function customerDocuments(
       }
     >(
       // `date` may be an instant here (a delivery's time, an old invoice's creation): it is
-      // made the business's date below. Sorting by it first only picks the newest 500.
+      // made the business's date below. Sorting by it first only picks the page (ADR 077); one
+      // row more than a page says whether another follows.
       // A slip once the order reached the restaurant (not while a driver still carries it).
       // An invoice says what of it is still to pay, and whether that is past its due date, so
       // the restaurant sees which invoice its balance is, and the bank transfer fee written off
@@ -59,10 +65,15 @@ export function customerDocuments(
        UNION ALL
        SELECT 'creditNote', id, number, issue_date, total, 0, 0, 0, 0
          FROM credit_note WHERE customer_id = @c
-       ORDER BY date DESC, number DESC
-       LIMIT 500`,
+       ORDER BY date DESC, number DESC, id
+       LIMIT @limit OFFSET @offset`,
     )
-    .all({ c: customerId, today: at.today })
+    .all({
+      c: customerId,
+      today: at.today,
+      limit: DOCUMENTS_PAGE_SIZE + 1,
+      offset: (page - 1) * DOCUMENTS_PAGE_SIZE,
+    })
     .map(
       ({ bankFee, ...d }): DocumentSummary => ({
         ...d,
@@ -73,6 +84,8 @@ export function customerDocuments(
       }),
     )
     .sort((a, b) => b.date.localeCompare(a.date) || b.number.localeCompare(a.number));
+  const more = docs.length > DOCUMENTS_PAGE_SIZE;
+  if (more) docs.length = DOCUMENTS_PAGE_SIZE;
   const dues = db.$client
     .prepare<[Record<string, string>], { balance: number; overdue: number }>(
       `SELECT COALESCE(SUM(amount - paid_amount), 0) AS balance,
@@ -88,6 +101,8 @@ export function customerDocuments(
     balance: dues.balance,
     overdue: dues.overdue,
     documents: docs,
+    page,
+    more,
     account: accountOf(db, customerId, at),
   };
 }

@@ -30,6 +30,8 @@ function documents(overdue: number, cancelled: boolean): Documents {
         cancelled,
       },
     ],
+    page: 1,
+    more: false,
     account: {
       paymentMethod: 'monthly',
       closingDay: 31,

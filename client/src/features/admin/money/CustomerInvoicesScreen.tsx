@@ -17,7 +17,7 @@ export function CustomerInvoicesScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = trpc.invoices.byCustomer.useQuery({ customerId: id }, INVOICE_QUERY);
-  // A page of documents at a time (ADR 074); the figures come with every page, the first's shown.
+  // A page of documents at a time (ADR 077); the figures come with every page, the first's shown.
   const pages = trpc.documents.ofCustomer.useInfiniteQuery(
     { customerId: id },
     {

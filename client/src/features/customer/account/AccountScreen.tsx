@@ -82,7 +82,16 @@ function Figure({
  */
 export function AccountScreen() {
   const { t } = useTranslation();
-  const query = trpc.documents.mine.useQuery(undefined, { staleTime: 30_000 });
+  // The figures come with every page; the first page's are shown (ADR 077).
+  const pages = trpc.documents.mine.useInfiniteQuery(
+    {},
+    {
+      staleTime: 30_000,
+      initialCursor: 1,
+      getNextPageParam: (last) => (last.more ? last.page + 1 : undefined),
+    },
+  );
+  const first = pages.data?.pages[0];
   const title = t('documents.ui.account');
   return (
     <>
@@ -90,29 +99,29 @@ export function AccountScreen() {
       <Title order={1} size="h2" mb="xs">
         {title}
       </Title>
-      {query.isPending ? (
+      {pages.isError ? (
+        <FetchFailed onRetry={() => void pages.refetch()} />
+      ) : !first ? (
         <Loading />
-      ) : query.isError ? (
-        <FetchFailed onRetry={() => void query.refetch()} />
       ) : (
         <>
           <Text size="sm" mb="md" data-testid="account-terms">
-            {termsInWords(t, query.data.account)}
+            {termsInWords(t, first.account)}
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} mb="lg">
             <Figure
               label={t('money.account.invoicedUnpaid')}
-              amount={query.data.balance}
+              amount={first.balance}
               testId="account-balance"
             >
               <Text size="sm" mt={4} data-testid="account-next-due">
-                {query.data.account.nextDue
+                {first.account.nextDue
                   ? t('money.account.nextDue', {
-                      amount: formatYen(query.data.account.nextDue.amount),
-                      date: showDate(query.data.account.nextDue.date),
+                      amount: formatYen(first.account.nextDue.amount),
+                      date: showDate(first.account.nextDue.date),
                     })
                   : // Owed, none of it due later: all of it is overdue (shown beside).
-                    query.data.overdue > 0
+                    first.overdue > 0
                     ? t('money.account.allOverdue')
                     : t('money.account.nothingDue')}
               </Text>
@@ -121,15 +130,15 @@ export function AccountScreen() {
               <Text c="gray.7" size="sm">
                 {t('documents.ui.overdue')}
               </Text>
-              {query.data.overdue > 0 ? (
+              {first.overdue > 0 ? (
                 <Text fw={700} size="xl" c="red.9">
-                  {formatYen(query.data.overdue)}
+                  {formatYen(first.overdue)}
                 </Text>
               ) : (
                 <Text>{t('documents.ui.nothingOverdue')}</Text>
               )}
             </Card>
-            {query.data.account.toBeInvoiced.map((e) => (
+            {first.account.toBeInvoiced.map((e) => (
               <Figure
                 key={e.closingDate}
                 label={t('money.account.toBeInvoiced', { date: showDate(e.closingDate) })}
@@ -146,7 +155,7 @@ export function AccountScreen() {
                 </Text>
               </Figure>
             ))}
-            {query.data.account.toBeInvoiced.length === 0 && query.data.account.nextClosing && (
+            {first.account.toBeInvoiced.length === 0 && first.account.nextClosing && (
               <Figure
                 label={t('money.account.notYetInvoiced')}
                 amount={0}
@@ -154,26 +163,26 @@ export function AccountScreen() {
               >
                 <Text size="sm" mt={4}>
                   {t('money.account.nextClosing', {
-                    date: showDate(query.data.account.nextClosing.date),
-                    due: showDate(query.data.account.nextClosing.dueDate),
+                    date: showDate(first.account.nextClosing.date),
+                    due: showDate(first.account.nextClosing.dueDate),
                   })}
                 </Text>
               </Figure>
             )}
-            {query.data.account.credits && (
+            {first.account.credits && (
               <Figure
                 label={t('money.account.creditsWaiting')}
-                amount={query.data.account.credits.amount}
+                amount={first.account.credits.amount}
                 color="green.9"
                 testId="account-credits"
               >
                 <Text size="sm" mt={4}>
                   {t('money.account.creditsDeducted', {
-                    amount: formatYen(query.data.account.credits.amount),
+                    amount: formatYen(first.account.credits.amount),
                   })}
                 </Text>
                 <Text size="xs" c="gray.7">
-                  {query.data.account.credits.numbers.join(', ')}
+                  {first.account.credits.numbers.join(', ')}
                 </Text>
               </Figure>
             )}
@@ -183,7 +192,13 @@ export function AccountScreen() {
               {t('documents.ui.documents')}
             </Title>
           </Group>
-          <DocumentTable documents={query.data.documents} area="customer" />
+          <DocumentTable
+            documents={pages.data?.pages.flatMap((p) => p.documents) ?? []}
+            area="customer"
+            hasMore={pages.hasNextPage}
+            onMore={() => void pages.fetchNextPage()}
+            loadingMore={pages.isFetchingNextPage}
+          />
         </>
       )}
     </>

@@ -33,6 +33,8 @@ function monthly(over: Partial<Mine['account']> = {}): Mine {
         cancelled: true,
       },
     ],
+    page: 1,
+    more: false,
     account: {
       paymentMethod: 'monthly',
       closingDay: 31,
