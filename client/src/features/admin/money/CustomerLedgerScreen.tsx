@@ -63,34 +63,33 @@ export function CustomerLedgerScreen() {
           },
         ])}
       />
-      <Title order={2}>
+      <Title order={2} mb={4}>
         {t('ledger.title')}
         {l && ` — ${l.customer.restaurantName}`}
       </Title>
       <Text size="sm" c="gray.7" mb="md">
         {t('ledger.hint')}
       </Text>
-      <Group align="flex-start" mb="md" wrap="wrap">
+      <Group align="flex-end" mb="md" wrap="wrap">
         <LazyDateField
           label={t('ledger.from')}
           value={period.from}
           onChange={(from) => setPeriod((p) => ({ ...p, from }))}
           error={problem('from')}
-          w={180}
+          w={160}
         />
         <LazyDateField
           label={t('ledger.to')}
           value={period.to}
           onChange={(to) => setPeriod((p) => ({ ...p, to }))}
           error={problem('to')}
-          w={180}
+          w={160}
         />
         <Button
           component="a"
           href={checked.success ? href : undefined}
           download
           disabled={!checked.success}
-          mt={25}
         >
           {t('ledger.download')}
         </Button>
@@ -141,6 +140,9 @@ export function CustomerLedgerScreen() {
               {
                 accessor: 'description',
                 title: t('ledger.col.description'),
+                // On a phone the table scrolls sideways rather than folding the description a
+                // word a line (a payment's reads as six lines at its share of 390 px).
+                cellsStyle: () => ({ minWidth: 260 }),
                 render: (r) =>
                   r.opening ? t('ledger.openingBalance') : ledgerDescription(r, words),
                 footer: t('ledger.totals'),
