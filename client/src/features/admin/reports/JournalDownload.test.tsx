@@ -30,8 +30,9 @@ describe('the journal entries download', () => {
     );
     expect(screen.getByText(/弥生 shows a matching list/)).toBeTruthy();
 
-    typeDate(await screen.findByLabelText('From'), '2026-10-01');
-    typeDate(await screen.findByLabelText('To'), '2026-10-15');
+    // The date fields load their calendar's code lazily: a slow machine takes a while.
+    typeDate(await screen.findByLabelText('From', {}, { timeout: 10_000 }), '2026-10-01');
+    typeDate(await screen.findByLabelText('To', {}, { timeout: 10_000 }), '2026-10-15');
     await waitFor(() =>
       expect(link.getAttribute('href')).toBe(
         '/api/data/journal?from=2026-10-01&to=2026-10-15&books=exclusive',
