@@ -74,6 +74,13 @@ export interface SeedOptions {
   timeZone?: string;
   /** PRNG seed; the default gives the standard demo. */
   seed?: number;
+  /** Days of history before today; default HISTORY_DAYS (the demo's three months). */
+  historyDays?: number;
+  /**
+   * How many times the 30 restaurants are taken on (each copy with its own logins, codes and
+   * orders); default 1. `npm run bench:year` takes ten, a wholesaler's 300 restaurants.
+   */
+  restaurantCopies?: number;
 }
 
 export interface DemoLogin {
@@ -252,7 +259,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const rng = new Rng(options.seed ?? DEFAULT_SEED);
   const at = (date: string, hour: number, minute: number) => zonedIso(date, hour, minute, timeZone);
   const yesterday = addDays(today, -1);
-  const start = addDays(today, -HISTORY_DAYS);
+  const historyDays = options.historyDays ?? HISTORY_DAYS;
+  const start = addDays(today, -historyDays);
   const setupDay = addDays(start, -45);
   const digits = (n: number) => {
     let s = String(rng.int(1, 9));
@@ -394,12 +402,19 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     terms: ReturnType<typeof monthlyTerms> | null;
   }
   const customers: CustomerRow[] = [];
-  const custs: Cust[] = CUSTOMERS.map((c, i) => {
+  const copies = options.restaurantCopies ?? 1;
+  // A copy after the first is the same kind of restaurant under a numbered name.
+  const takenOn = Array.from({ length: copies }, (_, copy) =>
+    CUSTOMERS.map((c) =>
+      copy === 0 ? c : { ...c, restaurantName: `${c.restaurantName} ${copy + 1}` },
+    ),
+  ).flat();
+  const custs: Cust[] = takenOn.map((c, i) => {
     const r = routeByName.get(c.route);
     if (!r) throw new Error(`unknown route ${c.route}`);
     const terms =
       c.payment === 'monthly'
-        ? monthlyTerms(CUSTOMERS.slice(0, i).filter((x) => x.payment === 'monthly').length)
+        ? monthlyTerms(takenOn.slice(0, i).filter((x) => x.payment === 'monthly').length)
         : null;
     const n = i + 1;
     const accountId = newId();
@@ -437,8 +452,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       mobileNumber: mobile(),
       // The office keeps what the documents are addressed to; one Thai restaurant reads them in
       // English.
-      billingName: BILLING[i]?.name ?? null,
-      billingAddress: BILLING[i]?.address ?? null,
+      billingName: BILLING[i % CUSTOMERS.length]?.name ?? null,
+      billingAddress: BILLING[i % CUSTOMERS.length]?.address ?? null,
       email: `${slug(c.restaurantName)}@example.com`,
       documentLanguage: c.restaurantName === 'Bangkok Spice Ebisu' ? 'en' : 'ja',
       badDebt: c.badDebt ?? false,
@@ -799,7 +814,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       wishlist.push({
         customerId: c.id,
         productId: p.id,
-        createdAt: at(addDays(start, rng.int(0, HISTORY_DAYS - 1)), rng.int(9, 22), rng.int(0, 59)),
+        createdAt: at(addDays(start, rng.int(0, historyDays - 1)), rng.int(9, 22), rng.int(0, 59)),
       });
     }
   }
