@@ -188,6 +188,26 @@ const plainRoutes: Described[] = [
   },
   {
     method: 'GET',
+    path: '/api/data/ledger/:customerId',
+    summary: "Excel workbook of one customer's ledger (得意先元帳) for a period (staff)",
+    description:
+      'The opening balance, each invoice issued or cancelled, payment received and bank fee written off in date order with the balance after it, the totals and the closing balance; the three months up to today by default, at most two years (ADR 074).',
+    request: {
+      params: z.object({ customerId: z.string().describe("The customer's id.") }),
+      query: z.object({
+        from: z.string().optional().describe('First day, YYYY-MM-DD.'),
+        to: z.string().optional().describe('Last day, YYYY-MM-DD.'),
+      }),
+    },
+    status: 200,
+    response: {
+      mediaType: XLSX_TYPE,
+      description: 'The workbook, as an attachment named `ledger-{customerCode}-{from}-{to}.xlsx`.',
+      schema: { type: 'string', format: 'binary' },
+    },
+  },
+  {
+    method: 'GET',
     path: '/api/data/journal',
     summary: "The period's journal entries (仕訳) in 弥生会計's import format",
     description:
