@@ -199,9 +199,13 @@ describe('billing journeys', () => {
       .getByRole('option', { name: new RegExp(who.name) })
       .first()
       .click();
-    await page.getByLabel('What is wrong?').fill('The bag was torn');
+    // Words no demo claim uses (the demo's approved claim says "The bag was torn").
+    await page.getByLabel('What is wrong?').fill('The lid was cracked on arrival');
     await page.getByRole('button', { name: 'Send report' }).click();
-    await page.getByTestId('my-claim').filter({ hasText: 'The bag was torn' }).waitFor();
+    await page
+      .getByTestId('my-claim')
+      .filter({ hasText: 'The lid was cracked on arrival' })
+      .waitFor();
     expect(
       one<{ n: number }>(
         "SELECT COUNT(*) AS n FROM goods_claim WHERE order_id = ? AND status = 'pending'",
