@@ -7,14 +7,26 @@ import type { LedgerRow } from './schemas/ledger';
 /** Looks up `ledger.desc.<key>` with its parameters filled in. */
 export type LedgerWords = (key: string, params?: Record<string, string>) => string;
 
-export function ledgerDescription(row: LedgerRow, words: LedgerWords): string {
+/**
+ * `date` writes a closing's period: the screen passes its own date format so the period reads as
+ * the date column beside it does (2026/09/01 in Japanese, not 2026-09-01); the Excel file keeps
+ * the ISO dates its date cells show.
+ */
+export function ledgerDescription(
+  row: LedgerRow,
+  words: LedgerWords,
+  date: (iso: string) => string = (iso) => iso,
+): string {
   const number = row.invoiceNumber ?? words('noNumber');
   const parts: string[] = [];
   switch (row.kind) {
     case 'invoice':
       parts.push(
         row.invoiceKind === 'closing'
-          ? words('closing', { start: row.periodStart ?? '', end: row.periodEnd ?? '' })
+          ? words('closing', {
+              start: row.periodStart ? date(row.periodStart) : '',
+              end: row.periodEnd ? date(row.periodEnd) : '',
+            })
           : words(row.invoiceKind),
       );
       if (row.replaces) parts.push(words('replaces', { number: row.replaces }));

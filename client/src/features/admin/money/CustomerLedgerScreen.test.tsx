@@ -149,11 +149,26 @@ describe("a customer's ledger", () => {
 
   it('reads in Japanese: 請求額, 入金額, 残高 and 前期繰越', async () => {
     await i18n.changeLanguage('ja');
+    // A closing invoice: its period is written as the date column writes dates.
+    const closing = row({
+      date: '2030-11-20',
+      number: 'INV-000105',
+      invoiceNumber: 'INV-000105',
+      invoiceId: 'i5',
+      invoiceKind: 'closing',
+      periodStart: '2030-10-21',
+      periodEnd: '2030-11-20',
+    });
     renderScreen(<CustomerLedgerScreen />, {
       path: '/admin/invoice/bycustomer/c1/ledger',
       pattern: '/admin/invoice/bycustomer/:id/ledger',
       user: admin,
-      answers: { 'customers.ledger': (input) => ledger(input) },
+      answers: {
+        'customers.ledger': (input) => {
+          const l = ledger(input);
+          return { ...l, rows: [...l.rows, closing] };
+        },
+      },
     });
     const table = await screen.findByRole('table');
     await within(table).findByText('前期繰越');
@@ -165,6 +180,8 @@ describe("a customer's ledger", () => {
     expect(header.slice(6)).toEqual(['', '', '期間合計', '¥4,900', '¥25,840', '¥16,860']);
     await waitFor(() => expect(within(table).getAllByText('前期繰越')).toHaveLength(1));
     expect(within(table).getByText('振込手数料（INV-000103）')).toBeTruthy();
+    expect(within(table).getByText('締め請求（2030/10/21～2030/11/20）')).toBeTruthy();
+    expect(within(table).getAllByText('2030/11/20').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Excelでダウンロード' })).toBeTruthy();
   });
 });

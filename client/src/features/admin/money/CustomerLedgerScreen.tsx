@@ -144,7 +144,7 @@ export function CustomerLedgerScreen() {
                 // word a line (a payment's reads as six lines at its share of 390 px).
                 cellsStyle: () => ({ minWidth: 260 }),
                 render: (r) =>
-                  r.opening ? t('ledger.openingBalance') : ledgerDescription(r, words),
+                  r.opening ? t('ledger.openingBalance') : ledgerDescription(r, words, showDate),
                 footer: t('ledger.totals'),
               },
               {
