@@ -6,7 +6,7 @@ import { renderScreen } from '../../../test/renderScreen';
 import { ClaimsScreen } from './ClaimsScreen';
 
 // Approving a claim issues a credit note: the office is asked first, with what it credits; an
-// approved claim's credit note opens its document.
+// approved claim's credit note opens its document. Rejecting is asked first too, with a reason.
 
 // mantine-datatable shows a column while matchMedia('') matches (see ClosingScreen.test.tsx).
 const stub = window.matchMedia;
@@ -69,6 +69,32 @@ describe('the claims screen', () => {
     const decide = calls.find((c) => c.path === 'claims.decide');
     expect(decide?.input).toEqual({ id: 'g1', approve: true });
     expect(typeof decide?.context.idempotencyKey).toBe('string');
+  });
+
+  it('asks before rejecting, and sends the reason the restaurant will read', async () => {
+    const { calls } = renderScreen(<ClaimsScreen />, {
+      path: '/admin/claims',
+      user: admin,
+      answers: {
+        'claims.list': () => [claim],
+        'claims.decide': () => ({ ...claim, status: 'rejected' }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject: Annapurna, Ghee 1L' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Annapurna: Ghee 1L × 2');
+    // Nothing is decided by the first click.
+    expect(calls.filter((c) => c.path === 'claims.decide')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Not damaged in the photo' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject the claim' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'claims.decide')).toHaveLength(1));
+    expect(calls.find((c) => c.path === 'claims.decide')?.input).toEqual({
+      id: 'g1',
+      approve: false,
+      note: 'Not damaged in the photo',
+    });
   });
 
   it("links an approved claim's credit note to its document", async () => {

@@ -1,4 +1,13 @@
-import { Anchor, Button, Group, Modal, SegmentedControl, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -36,6 +45,10 @@ export function ClaimsScreen() {
   // Approving issues a credit note: asked first, naming what it credits.
   const [approving, setApproving] = useState<ClaimOut | null>(null);
   const [approvingBusy, setApprovingBusy] = useState(false);
+  // Rejecting is as final as approving: asked first too, with the reason the restaurant reads
+  // beside its claim (the decision's note).
+  const [rejecting, setRejecting] = useState<ClaimOut | null>(null);
+  const [rejectNote, setRejectNote] = useState('');
   const utils = trpc.useUtils();
   const table = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -46,11 +59,14 @@ export function ClaimsScreen() {
     const next = actions?.[Math.min(index, actions.length - 1)];
     (next ?? heading.current)?.focus();
   };
-  const decide = async (c: ClaimOut, approve: boolean) => {
+  const decide = async (c: ClaimOut, approve: boolean, note = '') => {
     setBusy(c._id);
     const index = (list.data ?? []).findIndex((x) => x._id === c._id);
     try {
-      await utils.client.claims.decide.mutate({ id: c._id, approve }, withKey(newKey()));
+      await utils.client.claims.decide.mutate(
+        { id: c._id, approve, ...(note.trim() ? { note: note.trim() } : {}) },
+        withKey(newKey()),
+      );
       notifySuccess(t(approve ? 'money.claimApproved' : 'money.claimRejected'));
       void list.refetch().then(() => requestAnimationFrame(() => focusAfter(index)));
       void utils.invoices.invalidate();
@@ -146,7 +162,10 @@ export function ClaimsScreen() {
                           name: c.restaurantName,
                           product: productOf(c),
                         })}
-                        onClick={() => void decide(c, false)}
+                        onClick={() => {
+                          setRejectNote('');
+                          setRejecting(c);
+                        }}
                       >
                         {t('money.reject')}
                       </Button>
@@ -210,6 +229,54 @@ export function ClaimsScreen() {
             }}
           >
             {t('money.claimApproveIssue')}
+          </Button>
+        </Group>
+      </Modal>
+      <Modal
+        opened={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        title={t('money.claimRejectTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {rejecting && (
+          <Text mb="md">
+            {t('money.claimRejectConfirm', {
+              name: rejecting.restaurantName,
+              product: productOf(rejecting),
+              quantity: rejecting.quantity,
+            })}
+          </Text>
+        )}
+        <Textarea
+          label={t('money.claimRejectReason')}
+          description={t('money.claimRejectReasonHint')}
+          value={rejectNote}
+          onChange={(e) => setRejectNote(e.currentTarget.value)}
+          maxLength={1000}
+          rows={3}
+          mb="lg"
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setRejecting(null)} disabled={approvingBusy}>
+            {t('money.creditNote.back')}
+          </Button>
+          <Button
+            color="red"
+            loading={approvingBusy}
+            onClick={async () => {
+              if (!rejecting) return;
+              setApprovingBusy(true);
+              try {
+                await decide(rejecting, false, rejectNote);
+              } finally {
+                setApprovingBusy(false);
+                setRejecting(null);
+              }
+            }}
+          >
+            {t('money.claimRejectDo')}
           </Button>
         </Group>
       </Modal>

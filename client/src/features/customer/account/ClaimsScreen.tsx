@@ -238,6 +238,11 @@ function MyClaims({ claims }: { claims: ClaimOut[] }) {
             {t(`buyer.claimStatus.${c.status}`)}
             {c.creditNoteNumber ? ` · ${c.creditNoteNumber}` : ''}
           </Badge>
+          {c.decisionNote && (
+            <Text size="sm" c="dimmed">
+              {t('buyer.claimDecisionNote', { note: c.decisionNote })}
+            </Text>
+          )}
         </Card>
       ))}
     </Stack>

@@ -210,6 +210,18 @@ describe('my reports', () => {
     }
   });
 
+  it("shows why the office rejected a claim, in the restaurant's language", async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    open(() => [
+      { ...report, status: 'rejected', decisionNote: '写真では破損が確認できませんでした' },
+    ]);
+    await waitFor(async () =>
+      expect((await underHeading('これまでの報告')).textContent).toContain(
+        '非承認理由：写真では破損が確認できませんでした',
+      ),
+    );
+  });
+
   it('shows a loader while they load', async () => {
     open(() => new Promise<Claim[]>(() => {}));
     const part = await underHeading('My reports');
