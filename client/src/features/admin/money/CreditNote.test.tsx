@@ -119,6 +119,15 @@ describe('issuing a credit note from the invoice card', () => {
     expect(calls.filter((c) => c.path === 'creditNotes.create')).toHaveLength(0);
   });
 
+  it('takes a quantity typed in full-width digits (a Japanese IME)', async () => {
+    renderCard(deliveryInvoice);
+    fireEvent.click(screen.getByRole('button', { name: /^Issue credit note(:|：| |$)/u }));
+    const rice = await screen.findByRole('textbox', { name: /Basmati rice 5kg/ });
+    fireEvent.change(rice, { target: { value: '１' } });
+    expect((rice as HTMLInputElement).value).toBe('1');
+    expect(screen.getByTestId('credit-note-value').textContent).toContain('¥2,000');
+  });
+
   it('confirms what it issues, issues it once, and links its PDF and print view', async () => {
     const { calls, onChanged } = renderCard(deliveryInvoice, {
       'creditNotes.create': () => NOTE,

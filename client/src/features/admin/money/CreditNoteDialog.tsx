@@ -20,6 +20,7 @@ import { DocumentActions } from '../../../components/documents/DocumentActions';
 import { localName } from '../../../components/localName';
 import { notifySuccess } from '../../../components/notify';
 import { useFocusBack } from '../../../components/useFocusBack';
+import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
 import { errorText } from '../../../errors';
 import { newKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -235,6 +236,7 @@ export function CreditNoteDialog({
                             onChange={(v) =>
                               setQuantities((q) => ({ ...q, [line.invoiceLineId]: v }))
                             }
+                            onChangeCapture={westernDigitsTyped}
                             min={0}
                             max={max}
                             clampBehavior="none"

@@ -5,6 +5,7 @@ import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { LazyDateField } from '../../../components/dates/LazyDateField';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useFocusBack } from '../../../components/useFocusBack';
+import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
 import { newKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
@@ -114,6 +115,8 @@ export function InvoiceForm({
           disabled={locked}
           value={amount}
           onChange={setAmount}
+          // "５０００" typed through a Japanese IME is ¥5,000, as in the payment form.
+          onChangeCapture={westernDigitsTyped}
           clampBehavior="none"
           thousandSeparator=","
           prefix="¥"

@@ -201,6 +201,10 @@ describe('editing an issued invoice', () => {
       { path: '/admin/invoice', user: admin, answers: {} },
     );
     expect(screen.queryByTestId('invoice-locked')).toBeNull();
-    expect((screen.getByLabelText(/Amount/) as HTMLInputElement).disabled).toBe(false);
+    const amount = screen.getByLabelText(/Amount/) as HTMLInputElement;
+    expect(amount.disabled).toBe(false);
+    // Full-width digits from a Japanese IME are the amount, not an emptied field.
+    fireEvent.change(amount, { target: { value: '４７１９６' } });
+    expect(amount.value).toBe('¥47,196');
   });
 });

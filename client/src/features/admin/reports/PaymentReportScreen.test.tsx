@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
 import { makeUser } from '../../../test/fixtures';
@@ -32,5 +32,24 @@ describe('the collection forecast', () => {
     expect(hint.textContent).toContain('現金の得意先は納品時に支払うため含みません');
     expect(hint.textContent).toContain('売掛金年齢表');
     expect(await screen.findByText('集金予定の合計：¥228,915', { exact: false })).toBeTruthy();
+  });
+
+  it('asks for the payment day typed in full-width digits (a Japanese IME)', async () => {
+    const { calls } = renderScreen(<PaymentReportScreen />, {
+      path: '/admin/reports/payment',
+      user: admin,
+      answers: {
+        'invoices.forecast': () => ({ total: 0, days: [] }),
+        'invoices.byDate': () => ({ invoices: [], totalAmountToCollect: 0 }),
+      },
+    });
+    const day = (await screen.findByLabelText('Payment day')) as HTMLInputElement;
+    fireEvent.change(day, { target: { value: '２５' } });
+    expect(day.value).toBe('25');
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === 'invoices.byDate' && JSON.stringify(c.input).includes('25')),
+      ).toBe(true),
+    );
   });
 });

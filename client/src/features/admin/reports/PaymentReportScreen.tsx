@@ -7,6 +7,7 @@ import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
+import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
 import { businessToday, showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from '../money/api';
@@ -58,6 +59,7 @@ export function PaymentReportScreen() {
           label={t('money.paymentDay')}
           value={day}
           onChange={setDay}
+          onChangeCapture={westernDigitsTyped}
           min={1}
           max={31}
           allowDecimal={false}
