@@ -6,7 +6,7 @@ import { renderScreen } from '../../../test/renderScreen';
 import { ExportScreen } from './ExportScreen';
 
 // The data export (spec §8: a route must be chosen first): pressing Export without a route says
-// so at the field and downloads nothing; the page lists the workbook's four sheets by the names
+// so at the field and downloads nothing; the page lists the workbook's five sheets by the names
 // the file gives them (shared/locales/<lang>/exports.json), in each language.
 
 vi.mock('../../../components/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
@@ -62,37 +62,40 @@ describe('the data export page', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/data/all');
   });
 
-  it('lists the four sheets the file really has, in Japanese, English and Nepali', async () => {
+  it('lists the five sheets the file really has, in Japanese, English and Nepali', async () => {
     await i18n.changeLanguage('ja');
     const ja = renderExport();
-    expect(screen.getByText('出力されるExcelファイルには4枚のシートがあります。')).toBeTruthy();
+    expect(screen.getByText('出力されるExcelファイルには5枚のシートがあります。')).toBeTruthy();
     expect(sheets().map((s) => s?.split('：')[0])).toEqual([
       '「得意先」',
       '「未回収の請求書」',
       '「請求書一覧」',
       '「赤伝一覧」',
+      '「入金一覧」',
     ]);
     ja.unmount();
 
     await i18n.changeLanguage('en');
     const en = renderExport();
-    expect(screen.getByText('The Excel file has 4 sheets:')).toBeTruthy();
+    expect(screen.getByText('The Excel file has 5 sheets:')).toBeTruthy();
     expect(sheets().map((s) => s?.split(':')[0])).toEqual([
       'Customers',
       'Outstanding invoices',
       'Invoices',
       'Credit notes',
+      'Payments',
     ]);
     en.unmount();
 
     await i18n.changeLanguage('ne');
     renderExport();
-    expect(screen.getByText('यो Excel फाइलमा 4 वटा पाना छन्:')).toBeTruthy();
+    expect(screen.getByText('यो Excel फाइलमा 5 वटा पाना छन्:')).toBeTruthy();
     expect(sheets().map((s) => s?.split(' — ')[0])).toEqual([
       'ग्राहकहरू',
       'बाँकी बिलहरू',
       'सबै बिलहरू',
       'क्रेडिट नोटहरू',
+      'भुक्तानीहरू',
     ]);
   });
 });

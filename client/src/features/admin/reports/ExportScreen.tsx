@@ -15,7 +15,8 @@ function fileNameOf(header: string | null): string {
 }
 
 /** The workbook's sheets, in the file's order (server/reports/export.ts writes them). */
-const SHEETS = ['customers', 'outstanding', 'invoices', 'creditNotes'] as const;
+// The workbook's sheets in their order (server/reports/export.ts `exportWorkbook`).
+const SHEETS = ['customers', 'outstanding', 'invoices', 'creditNotes', 'payments'] as const;
 
 /** /admin/reports/export: a route (or all) first, then the Excel download. */
 export function ExportScreen() {
