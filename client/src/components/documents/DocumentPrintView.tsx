@@ -273,35 +273,62 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
           </tbody>
         </table>
       )}
-      <table className="doc-totals">
+      {/* Label and amount in two columns, the amounts right-aligned under the lines' amounts, as
+          the PDF prints them (pdf.ts totals); then the same figures as one sentence per rate. */}
+      <table className="doc-totals" data-testid="document-totals">
         <tbody>
-          {m.perRate.map((r) => (
-            <tr key={r.rate}>
-              <td>{rates.sentence(r)}</td>
-            </tr>
-          ))}
+          {m.perRate.flatMap((r) => [
+            <tr key={`${r.rate}-figure`}>
+              <td>{rates.figureLabel(r.rate)}</td>
+              <td className="num">{f.yen(rates.figure(r))}</td>
+            </tr>,
+            <tr key={`${r.rate}-tax`}>
+              <td>{rates.taxLabel(r.rate)}</td>
+              <td className="num">{f.yen(r.tax)}</td>
+            </tr>,
+          ])}
           <tr>
-            <td>
-              {d('label.net')} {f.yen(m.net)} / {d('label.tax')}
-              {m.taxForReference && d('label.forReference')} {f.yen(m.tax)}
-            </td>
+            <td>{d('label.net')}</td>
+            <td className="num">{f.yen(m.net)}</td>
           </tr>
           <tr>
             <td>
-              <strong>
-                {d('label.total')} {f.yen(m.total)}
-              </strong>
+              {d('label.tax')}
+              {m.taxForReference && d('label.forReference')}
+            </td>
+            <td className="num">{f.yen(m.tax)}</td>
+          </tr>
+          <tr>
+            <td>
+              <strong>{d('label.total')}</strong>
+            </td>
+            <td className="num">
+              <strong>{f.yen(m.total)}</strong>
             </td>
           </tr>
           {m.creditApplied > 0 && (
             <tr>
+              <td>{d('label.creditApplied')}</td>
+              <td className="num">{f.less(m.creditApplied)}</td>
+            </tr>
+          )}
+          {m.creditApplied > 0 && !m.statement && (
+            <tr>
               <td>
-                {d('label.creditApplied')} {f.less(m.creditApplied)}
+                <strong>{d('label.amountDue')}</strong>
+              </td>
+              <td className="num">
+                <strong>{f.yen(m.amount)}</strong>
               </td>
             </tr>
           )}
         </tbody>
       </table>
+      <div className="doc-rate-sentences">
+        {m.perRate.map((r) => (
+          <div key={r.rate}>{rates.sentence(r)}</div>
+        ))}
+      </div>
       {m.lines.some((l) => l.reduced) && <p>{d('label.reducedNote')}</p>}
       {m.issuer.bank && asksForPayment(m) && (
         <p>

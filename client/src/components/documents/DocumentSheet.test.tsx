@@ -61,6 +61,11 @@ const INVOICE: DocumentModel = {
 };
 
 const sheet = () => screen.getByTestId('document-sheet').textContent ?? '';
+/** The totals under the lines, as [label, amount] rows. */
+const totals = () =>
+  [...screen.getByTestId('document-totals').querySelectorAll('tr')].map((tr) =>
+    [...tr.querySelectorAll('td')].map((td) => td.textContent),
+  );
 
 describe('the print view of an invoice', () => {
   it('asks for payment, with the due date and the bank, while something is owed', () => {
@@ -90,7 +95,23 @@ describe('the print view of an invoice', () => {
     expect(sheet()).toContain('ヒマラヤキッチン 御中');
     expect(sheet()).toContain('※ Basmati Rice 5kg');
     expect(sheet()).toContain('8%対象 ¥7,440 消費税 ¥595');
-    expect(sheet()).toContain('合計（税込） ¥8,035');
+    expect(totals()).toContainEqual(['合計（税込）', '¥8,035']);
+  });
+
+  it('sets the totals as label and amount, the amounts in a right-aligned column as on the PDF', () => {
+    render(<DocumentSheet model={{ ...INVOICE, creditApplied: 500, amount: 7535 }} />);
+    expect(totals()).toEqual([
+      ['8%対象（税抜）', '¥7,440'],
+      ['消費税 8%', '¥595'],
+      ['小計（税抜）', '¥7,440'],
+      ['消費税', '¥595'],
+      ['合計（税込）', '¥8,035'],
+      ['値引・返品控除', '¥500'],
+      ['ご請求金額', '¥7,535'],
+    ]);
+    for (const amount of screen.getByTestId('document-totals').querySelectorAll('td + td')) {
+      expect(amount.className).toBe('num');
+    }
   });
 
   it('in English: "Paid in full. Thank you."', () => {
