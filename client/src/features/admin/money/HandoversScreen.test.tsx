@@ -1,5 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { HandoversScreen } from './HandoversScreen';
@@ -57,5 +57,55 @@ describe('the cash handovers', () => {
       expect(row('¥2,000')).toContain('hari');
       expect(row('¥2,000')).not.toContain('(hari)');
     });
+  });
+});
+
+describe('confirming a handover', () => {
+  // mantine-datatable shows a column while matchMedia('') matches (see ClosingScreen.test.tsx).
+  const stub = window.matchMedia;
+  beforeAll(() => {
+    window.matchMedia = ((query: string) => ({
+      ...stub(query),
+      matches: query === '',
+    })) as typeof window.matchMedia;
+  });
+  afterAll(() => {
+    window.matchMedia = stub;
+  });
+
+  it('takes the amount received typed in full-width digits (a Japanese IME)', async () => {
+    renderScreen(<HandoversScreen />, {
+      path: '/admin/handovers',
+      user: admin,
+      answers: {
+        'handovers.report': ({ to }) => [
+          {
+            driverId: 'd-ram',
+            driverName: 'グルン ラム',
+            driverUsername: 'ram',
+            date: to,
+            collected: 11_235,
+            handover: {
+              _id: 'h1',
+              driverId: 'd-ram',
+              driverName: 'グルン ラム',
+              date: to,
+              collected: 11_235,
+              handedOver: 11_235,
+              confirmed: null,
+              confirmedBy: null,
+              confirmedAt: null,
+              note: '',
+              createdAt: '2030-05-15T09:00:00.000Z',
+            },
+            corrections: [],
+          },
+        ],
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    const amount = (await screen.findByLabelText(/Amount received/)) as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '１１２３５' } });
+    expect(amount.value).toBe('¥11,235');
   });
 });

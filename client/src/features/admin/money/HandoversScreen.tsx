@@ -19,6 +19,7 @@ import { DataTable } from '../../../components/DataTable';
 import { DateField } from '../../../components/dates/DateField';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useFocusBack } from '../../../components/useFocusBack';
+import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
 import { businessToday, showDate } from '../../../dates';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -224,6 +225,7 @@ function ConfirmHandover({
           label={t('money.amountReceived')}
           value={amount}
           onChange={setAmount}
+          onChangeCapture={westernDigitsTyped}
           min={0}
           clampBehavior="none"
           allowNegative={false}
@@ -363,6 +365,7 @@ function CorrectHandover({
           description={mode === 'adjust' ? t('money.correctionAmountHint') : undefined}
           value={amount}
           onChange={setAmount}
+          onChangeCapture={westernDigitsTyped}
           min={0}
           allowDecimal={false}
           allowNegative={false}
