@@ -33,7 +33,8 @@ export function FollowUpsScreen() {
           columns={[
             {
               accessor: 'nextFollowUp',
-              title: t('money.nextFollowUp'),
+              // The form's label says the date may be left out; a column of dates does not.
+              title: t('money.nextFollowUpColumn'),
               render: (r) => (
                 <>
                   {showDate(r.nextFollowUp)}{' '}

@@ -1,0 +1,41 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import i18n from '../../../i18n';
+import { makeUser } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
+import { FollowUpsScreen } from './FollowUpsScreen';
+
+// The follow-up worklist's columns read as a table's, not as the note form's fields.
+
+// mantine-datatable shows a column while matchMedia('') matches (see ClosingScreen.test.tsx).
+const stub = window.matchMedia;
+beforeAll(() => {
+  window.matchMedia = ((query: string) => ({
+    ...stub(query),
+    matches: query === '',
+  })) as typeof window.matchMedia;
+});
+afterAll(() => {
+  window.matchMedia = stub;
+});
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('en'));
+});
+
+const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
+
+describe('the follow-ups', () => {
+  it("heads the date column 次回の督促日, without the form's （任意）", async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    renderScreen(<FollowUpsScreen />, {
+      path: '/admin/invoice/followups',
+      user: admin,
+      answers: { 'invoices.followUps': () => [] },
+    });
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers[0]).toBe('次回の督促日');
+  });
+});
