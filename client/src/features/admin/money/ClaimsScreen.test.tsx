@@ -60,6 +60,8 @@ describe('the claims screen', () => {
       answers: { 'claims.list': () => [claim], 'claims.decide': () => approved },
     });
     fireEvent.click(await screen.findByRole('button', { name: /^Approve(:|：| |$)/u }));
+    // The list's value is before tax, as the question says: the credit note adds the tax.
+    expect(screen.getByRole('columnheader', { name: 'Value (excl. tax)' })).toBeTruthy();
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Annapurna: Ghee 1L × 2');
     expect(dialog.textContent).toContain('credit note for ¥3,000');
