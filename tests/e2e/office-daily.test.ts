@@ -84,6 +84,10 @@ describe('daily office and search', () => {
       await expect
         .poll(() => day.locator('.recharts-cartesian-axis-tick').count())
         .toBeGreaterThan(5);
+      // Two bars a day in two colours: the legend names them.
+      const legend = day.locator('.recharts-legend-wrapper');
+      await legend.getByText('Ordered', { exact: true }).waitFor();
+      await legend.getByText('Delivered', { exact: true }).waitFor();
       await expectNoSidewaysScroll(page);
       await screenshot(page, `owner-day-${size}`);
       await expectNoSeriousViolations(page, { label: `dashboard ${size}` });

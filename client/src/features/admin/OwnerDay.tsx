@@ -159,6 +159,8 @@ export function OwnerDay() {
           ]}
           valueFormatter={(v) => formatYen(v)}
           tickLine="y"
+          // Two colours a day: the legend says which is the orders and which the deliveries.
+          withLegend
         />
       </Paper>
     </Stack>
