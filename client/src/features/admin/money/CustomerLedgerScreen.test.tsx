@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerOut, LedgerRow } from '../../../../../shared/schemas/ledger';
 import i18n from '../../../i18n';
@@ -183,5 +183,22 @@ describe("a customer's ledger", () => {
     expect(within(table).getByText('締め請求（2030/10/21～2030/11/20）')).toBeTruthy();
     expect(within(table).getAllByText('2030/11/20').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Excelでダウンロード' })).toBeTruthy();
+  });
+
+  it('keeps the restaurant in the title while the period typed is wrong, and shows no rows', async () => {
+    renderScreen(<CustomerLedgerScreen />, {
+      path: '/admin/invoice/bycustomer/c1/ledger',
+      pattern: '/admin/invoice/bycustomer/:id/ledger',
+      user: admin,
+      answers: { 'customers.ledger': (input) => ledger(input) },
+    });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Opening balance');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Himalaya Kitchen');
+    // A first day after the last one.
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2099/01/01' } });
+    fireEvent.blur(screen.getByLabelText('From'));
+    await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Himalaya Kitchen');
   });
 });

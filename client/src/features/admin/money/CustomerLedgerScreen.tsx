@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -37,11 +38,14 @@ export function CustomerLedgerScreen() {
     issue && (issue.path[0] ?? 'to') === field
       ? t(`errors.${issue.message}` as 'errors.customer.ledgerDate')
       : undefined;
+  // The previous answer stays as a placeholder so the title keeps the restaurant's name while
+  // a period is being typed (or is wrong); its rows are never shown for the new period.
   const ledger = trpc.customers.ledger.useQuery(
     { customerId: id, ...period },
-    { enabled: checked.success, staleTime: 30_000 },
+    { enabled: checked.success, staleTime: 30_000, placeholderData: keepPreviousData },
   );
-  const l = ledger.data;
+  const name = ledger.data?.customer.restaurantName;
+  const l = ledger.isPlaceholderData ? undefined : ledger.data;
   const words = (key: string, params?: Record<string, string>) =>
     String(t(`ledger.desc.${key}` as never, (params ?? {}) as never));
   const href = `/api/data/ledger/${encodeURIComponent(id)}?from=${period.from}&to=${period.to}`;
@@ -58,19 +62,21 @@ export function CustomerLedgerScreen() {
         items={adminCrumbs(t, t('ledger.title'), [
           paymentsCrumb(t),
           {
-            label: l?.customer.restaurantName ?? t('nav.customerInvoices'),
+            label: name ?? t('nav.customerInvoices'),
             link: `/admin/invoice/bycustomer/${id}`,
           },
         ])}
       />
       <Title order={2} mb={4}>
         {t('ledger.title')}
-        {l && ` — ${l.customer.restaurantName}`}
+        {name && ` — ${name}`}
       </Title>
       <Text size="sm" c="gray.7" mb="md">
         {t('ledger.hint')}
       </Text>
-      <Group align="flex-end" mb="md" wrap="wrap">
+      {/* Top-aligned: a field's error under it does not push the other field down; the button
+          sits level with the fields' boxes, below their labels (one body line tall). */}
+      <Group align="flex-start" mb="md" wrap="wrap">
         <LazyDateField
           label={t('ledger.from')}
           value={period.from}
@@ -90,11 +96,12 @@ export function CustomerLedgerScreen() {
           href={checked.success ? href : undefined}
           download
           disabled={!checked.success}
+          mt="calc(var(--mantine-font-size-md) * var(--mantine-line-height))"
         >
           {t('ledger.download')}
         </Button>
       </Group>
-      {!checked.success ? null : ledger.isPending ? (
+      {!checked.success ? null : ledger.isPending || ledger.isPlaceholderData ? (
         <Loading />
       ) : ledger.isError || !l ? (
         <InvoicesFailed onRetry={() => void ledger.refetch()} />
