@@ -170,6 +170,9 @@ export function DeliverDialog({
       centered
       fullScreen={phone}
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      // The field the driver moves to (Next on the keyboard, a tap) is scrolled clear of the
+      // Yes/No bar stuck to the foot below: without this it lands under the bar, unseen.
+      styles={{ content: { scrollPaddingBottom: '7rem' } }}
     >
       <Text mb="lg">{job.customer?.restaurantName ?? job.restaurantName}</Text>
       {job.order?.customMessage?.trim() && (
