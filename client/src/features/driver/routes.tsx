@@ -29,6 +29,9 @@ export default function DriverArea() {
   // The driver's larger tap targets (driver.css) apply while this area is open.
   useEffect(() => {
     document.documentElement.dataset.area = 'driver';
+    // The handover's date field is a chunk of its own: fetched now, while there is signal,
+    // so the handover still opens in a van without it (not the error screen).
+    void import('../../components/dates/DateField').catch(() => {});
     return () => {
       delete document.documentElement.dataset.area;
     };
