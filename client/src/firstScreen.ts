@@ -8,6 +8,10 @@
 export function releaseFirstScreen(): void {
   if (typeof document === 'undefined') return;
   document.getElementById('first-screen')?.remove();
+  // Its style too: its theme variables outrank the language's font stack (nepaliFont.css), so
+  // left in place the app's Nepali headings kept a system font first, drawn as empty boxes
+  // where the system has no Devanagari.
+  document.getElementById('first-screen-style')?.remove();
 }
 
 /** The catalogue's path, the only one the server renders a first screen for. */
