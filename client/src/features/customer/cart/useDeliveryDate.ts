@@ -63,7 +63,9 @@ export function useDeliveryDate({ initialDate, onDateChange }: Options) {
       setMoved({
         from: deliveryDate,
         to: next,
-        why: deliveryDate < earliest ? 'cutoff' : 'holiday',
+        // A holiday on the earliest day also moves `earliest` past it (the server skips
+        // holidays), so the holiday is the reason whenever the day is one.
+        why: holidays.includes(deliveryDate) ? 'holiday' : 'cutoff',
       });
     }
   }, [calendar.data, deliveryDate, user]);

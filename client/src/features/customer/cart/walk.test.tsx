@@ -247,6 +247,23 @@ describe('4. the cut-off passes with the checkout open', () => {
     );
   });
 
+  it('a holiday on the earliest day is said as a holiday, not as the cut-off', async () => {
+    writeCart([paneer]);
+    let calendar = OPEN;
+    openCart({ 'settings.deliveryCalendar': () => calendar });
+    await goToStep2();
+    expect(dateShown()).toContain('14 May 2030');
+    // As the server answers: the earliest date skips the new holiday.
+    calendar = { ...OPEN, earliest: '2030-05-15', holidays: ['2030-05-14'] };
+    await act(async () => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(dateShown()).toContain('17 May 2030'));
+    expect(screen.getByTestId('date-moved').textContent).toBe(
+      'There are no deliveries on 14 May 2030: the delivery date is now 17 May 2030.',
+    );
+  });
+
   it("a refusal's date is in the reader's format, and the date moves with it", async () => {
     writeCart([paneer]);
     let calendar = OPEN;
