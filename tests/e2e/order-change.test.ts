@@ -185,4 +185,22 @@ describe('changing and cancelling an order on a phone', () => {
     await axe(page, 'order page after adding');
     expect(e.problems).toEqual([]);
   }, 240_000);
+
+  it('in Nepali on a 360 px phone the change form says its two buttons in full', async () => {
+    const order = lastOrder();
+    if (!order) throw new Error('no order');
+    const page = await e.newPage({ width: 360, height: 740 });
+    await signIn(page, USER, 'cust1234');
+    await page.waitForURL('**/customer');
+    await page.getByTestId('language-switch').first().selectOption('ne');
+    await page.goto(`/customer/orderdetails/${order.id}`);
+    await page.getByRole('button', { name: 'अर्डर बदल्नुहोस्' }).click();
+    const form = page.getByTestId('change-form');
+    for (const name of ['परिवर्तन छोड्नुहोस्', 'परिवर्तन सुरक्षित गर्नुहोस्']) {
+      const label = form.getByRole('button', { name }).locator('.mantine-Button-label');
+      const cut = await label.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(cut, name).toBeLessThanOrEqual(0);
+    }
+    expect(e.problems).toEqual([]);
+  });
 });

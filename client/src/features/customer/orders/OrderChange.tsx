@@ -260,11 +260,22 @@ function ChangeForm({
           }}
         />
       )}
-      <Group grow>
-        <Button variant="default" onClick={() => onDone(null)} disabled={save.isPending}>
+      {/* Side by side when both labels fit, one under the other when not (Nepali's at 360 px):
+        a button cuts a label that does not fit. */}
+      <Group gap="sm">
+        <Button
+          variant="default"
+          onClick={() => onDone(null)}
+          disabled={save.isPending}
+          style={{ flex: '1 1 auto' }}
+        >
           {t('orders.discardChange')}
         </Button>
-        <Button onClick={() => save.mutate(lines)} disabled={save.isPending || lines.length === 0}>
+        <Button
+          onClick={() => save.mutate(lines)}
+          disabled={save.isPending || lines.length === 0}
+          style={{ flex: '1 1 auto' }}
+        >
           {save.isPending ? t('orders.savingChange') : t('orders.saveChange')}
         </Button>
       </Group>
