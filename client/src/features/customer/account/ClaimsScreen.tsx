@@ -112,6 +112,9 @@ export function CustomerClaimsScreen() {
       void mine.refetch();
     } catch (err) {
       key.current = newKey();
+      // Someone else at the restaurant may have reported the same line meanwhile, or its 48
+      // hours ended: the form shows what may be reported now, keeping what was typed.
+      void claimable.refetch();
       const text =
         err instanceof UploadError
           ? t(`errors.${err.code}` as never)

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n';
 import type { RouterOutputs } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
+import { serverError } from '../../../test/testServer';
 import { CustomerClaimsScreen } from './ClaimsScreen';
 import { claimQuantityProblem } from './claimQuantity';
 
@@ -128,6 +129,34 @@ describe('REPORT A PROBLEM', () => {
     expect(create.mock.calls[0]?.[0]).toEqual(
       expect.objectContaining({ orderLineId: 'l1', quantity: 2, reason: 'Torn' }),
     );
+  });
+
+  it('after a refusal shows what may be reported now, keeping what was typed', async () => {
+    let left = 2;
+    renderScreen(<CustomerClaimsScreen />, {
+      path: '/customer/claims',
+      answers: {
+        'claims.claimable': () => [
+          {
+            ...(claimable[0] as Claimable[number]),
+            lines: (claimable[0] as Claimable[number]).lines.map((l) =>
+              l.orderLineId === 'l1' ? { ...l, claimable: left } : l,
+            ),
+          },
+        ],
+        'claims.mine': () => [report],
+      },
+    });
+    await choose(/Basmati Rice 5kg/);
+    fireEvent.change(screen.getByLabelText('What is wrong?'), { target: { value: 'Torn' } });
+    fireEvent.change(screen.getByTestId('claim-quantity'), { target: { value: '2' } });
+    // Another person at the restaurant reported one of the two meanwhile.
+    left = 1;
+    create.mockRejectedValueOnce(serverError(400, 'claim.aboveDelivered', { max: 1 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('At most 1 C/s can be reported for this line.')).toBeTruthy();
+    expect((screen.getByTestId('claim-quantity') as HTMLInputElement).value).toBe('2');
+    expect((screen.getByLabelText('What is wrong?') as HTMLTextAreaElement).value).toBe('Torn');
   });
 
   it('names products and units in Nepali, and takes Nepali digits', async () => {
