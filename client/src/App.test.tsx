@@ -105,4 +105,22 @@ describe('routes', () => {
     spy.mockRestore();
     warn.mockRestore();
   });
+
+  it("tells a driver that what the phone recorded is kept, not a restaurant's cart", () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    renderWithProviders(
+      <AreaErrorBoundary resetKey="/driver" area="driver">
+        <Broken />
+      </AreaErrorBoundary>,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('deliveries and payments recorded on this phone are kept');
+    expect(alert.textContent).not.toContain('cart');
+    spy.mockRestore();
+    warn.mockRestore();
+  });
 });

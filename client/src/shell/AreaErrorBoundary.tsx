@@ -2,9 +2,18 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../components/icons';
+import type { Area } from '../features/auth/guards';
 import { releaseFirstScreen } from '../firstScreen';
 
-function Fallback({ onRetry }: { onRetry(): void }) {
+// What the reader may fear lost differs by area: a restaurant its cart, a driver what the phone
+// queued offline, the office what it saved.
+const HINTS = {
+  customer: 'shell.errorHint',
+  driver: 'shell.errorHintDriver',
+  admin: 'shell.errorHintAdmin',
+} as const;
+
+function Fallback({ onRetry, area }: { onRetry(): void; area: Area }) {
   const { t } = useTranslation();
   return (
     <Stack align="center" py={48} px="md" ta="center" gap="md" data-testid="area-error">
@@ -12,7 +21,7 @@ function Fallback({ onRetry }: { onRetry(): void }) {
         <AlertIcon size={44} />
       </Text>
       <Alert color="red" variant="light" role="alert" title={t('shell.errorTitle')} maw={460}>
-        {t('shell.errorHint')}
+        {t(HINTS[area])}
       </Alert>
       <Button size="md" onClick={onRetry}>
         {t('common.retry')}
@@ -27,6 +36,8 @@ interface Props {
   resetKey?: string;
   /** Called by Retry before the children render again (e.g. to fetch a failed chunk anew). */
   onRetry?(): void;
+  /** Whose screen failed: its hint says what of theirs is safe (the customer's by default). */
+  area?: Area;
 }
 
 interface State {
@@ -62,7 +73,8 @@ export class AreaErrorBoundary extends Component<Props, State> {
   };
 
   override render() {
-    if (this.state.error) return <Fallback onRetry={this.retry} />;
+    if (this.state.error)
+      return <Fallback onRetry={this.retry} area={this.props.area ?? 'customer'} />;
     return this.props.children;
   }
 }

@@ -41,6 +41,7 @@ function LoadedArea({ area, pathname }: { area: Area; pathname: string }) {
   const [Component, setComponent] = useState(() => loaded[area] ?? lazy(() => load(area)));
   return (
     <AreaErrorBoundary
+      area={area}
       resetKey={pathname}
       onRetry={() => setComponent(() => lazy(() => load(area)))}
     >
