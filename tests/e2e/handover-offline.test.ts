@@ -21,6 +21,8 @@ describe('the handover without signal', () => {
       .getByRole('link', { name: /handover/i })
       .first()
       .waitFor();
+    // The driver had signal for a while: what the area fetches on opening has arrived.
+    await phone.waitForLoadState('networkidle');
     await phone.context().setOffline(true);
     await phone
       .getByRole('link', { name: /handover/i })
