@@ -34,6 +34,24 @@ describe('errorText', () => {
     );
   });
 
+  it("names a too-large claim's unit in the reader's word, and a line with nothing left", async () => {
+    const tooMany = serverError(400, 'claim.aboveDelivered', { max: 2, unit: 'Kg' });
+    const nothingLeft = serverError(400, 'claim.nothingLeft', { delivered: 8, unit: 'Pcs' });
+    expect(errorText(i18n.t, tooMany, 'x')).toBe(
+      'You can report at most 2 Kg on this line (what was delivered, less what is already reported).',
+    );
+    expect(errorText(i18n.t, nothingLeft, 'x')).toBe(
+      'Nothing more can be reported on this line: all 8 Pcs delivered are already reported.',
+    );
+    await i18n.changeLanguage('ne');
+    expect(errorText(i18n.t, tooMany, 'x')).toContain('बढीमा 2 केजी');
+    expect(errorText(i18n.t, nothingLeft, 'x')).toContain('थप रिपोर्ट गर्न सकिँदैन');
+    await i18n.changeLanguage('ja');
+    expect(errorText(i18n.t, tooMany, 'x')).toContain('最大2kg');
+    expect(errorText(i18n.t, nothingLeft, 'x')).toContain('これ以上報告できません');
+    expect(errorText(i18n.t, nothingLeft, 'x')).toContain('8個');
+  });
+
   it("never shows the server's English sentence, whatever it says", () => {
     const error = serverError(409, 'common.alreadyExists');
     expect(error.message).not.toBe('This already exists.');

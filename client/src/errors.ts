@@ -77,13 +77,19 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * (`order.deliveryDateTooEarly` {earliest}) and a product by its name, with its Nepali and
  * Japanese names beside it (`nameNe`, `nameJa`) when it has them (`terms.productHidden`,
  * `order.outOfStock`, `stock.insufficient`...): dates in the language's one format, the product
- * as the catalogue names it for that reader.
+ * as the catalogue names it for that reader, a unit in the reader's word (`claim.aboveDelivered`).
  */
 export function readerParams(params: ErrorParams, language: string | undefined): ErrorParams {
   const out: ErrorParams = {};
   for (const [key, value] of Object.entries(params)) {
     out[key] =
       typeof value === 'string' && ISO_DATE.test(value) ? formatDate(value, language) : value;
+  }
+  // A unit comes as the product's unit code ("Kg", "Pcs"): the reader's word for it, as the
+  // screens show it (components/localName.ts unitLabel); an unknown code stays as it is.
+  const unit = typeof params.unit === 'string' ? params.unit : '';
+  if (unit && i18n.exists(`buyer.units.${unit}`, { lng: language })) {
+    out.unit = i18n.t(`buyer.units.${unit}` as never, { lng: language });
   }
   const nameNe = typeof params.nameNe === 'string' ? params.nameNe.trim() : '';
   if (language === 'ne' && nameNe) out.name = nameNe;

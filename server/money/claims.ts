@@ -100,7 +100,11 @@ export function createClaim(
       throw badRequest('claim.windowClosed');
     }
     const max = line.delivered - reported(db, line.lineId);
-    if (input.quantity > max) throw badRequest('claim.aboveDelivered', { max: Math.max(0, max) });
+    // The unit goes with the number ("at most 2 Kg"); with nothing left, "at most 0" would ask
+    // for a number that cannot be sent, so the restaurant is told the line is fully reported.
+    if (max <= 0)
+      throw badRequest('claim.nothingLeft', { delivered: line.delivered, unit: line.sku });
+    if (input.quantity > max) throw badRequest('claim.aboveDelivered', { max, unit: line.sku });
     if (input.photo) {
       // Only a photo one of this restaurant's logins sent: naming another party's upload on
       // a claim would otherwise make it this restaurant's to see (ADR 051).
@@ -172,6 +176,7 @@ interface ClaimRow {
   decidedAt: string | null;
   creditNoteId: string | null;
   creditNoteNumber: string | null;
+  creditedQuantity: number | null;
   createdAt: string;
 }
 
@@ -180,7 +185,10 @@ const CLAIM_SELECT = `SELECT g.id, g.customer_id AS customerId, c.restaurant_nam
        l.name AS productName, p.name_ne AS nameNe, l.name_ja AS nameJa, l.sku, l.unit_price AS unitPrice,
        COALESCE(l.delivered_quantity, l.quantity) AS deliveredQuantity, g.quantity, g.reason,
        g.photo, g.status, g.decision_note AS decisionNote, g.decided_at AS decidedAt,
-       cn.id AS creditNoteId, cn.number AS creditNoteNumber, g.created_at AS createdAt
+       cn.id AS creditNoteId, cn.number AS creditNoteNumber,
+       (SELECT SUM(cl.quantity) FROM credit_note_line cl WHERE cl.credit_note_id = cn.id)
+         AS creditedQuantity,
+       g.created_at AS createdAt
   FROM goods_claim g
   LEFT JOIN customer c ON c.id = g.customer_id
   LEFT JOIN customer_order o ON o.id = g.order_id
@@ -209,6 +217,7 @@ const toClaim = (r: ClaimRow): ClaimOut => ({
   decidedAt: r.decidedAt,
   creditNoteId: r.creditNoteId,
   creditNoteNumber: r.creditNoteNumber,
+  creditedQuantity: r.creditedQuantity,
   createdAt: r.createdAt,
 });
 
@@ -307,12 +316,13 @@ export function decideClaim(
     const status = input.approve ? 'approved' : 'rejected';
     let creditNoteId: string | null = null;
     if (input.approve) {
-      const quantity = input.quantity ?? claim.quantity;
-      if (quantity > claim.quantity) {
-        throw badRequest('claim.approveAboveClaimed', { max: claim.quantity });
-      }
       const line = deliveredLine(db, claim.orderLineId);
       if (!line) throw notFound('claim.lineNotFound');
+      // The office may credit fewer than claimed (part of the goods was fine), never more.
+      const quantity = input.quantity ?? claim.quantity;
+      if (quantity > claim.quantity) {
+        throw badRequest('claim.approveAboveClaimed', { max: claim.quantity, unit: line.sku });
+      }
       creditNoteId = issueCreditNote(db, actor, {
         customerId: claim.customerId,
         invoiceId: line.invoiceId,

@@ -228,7 +228,12 @@ export const claimDecideInput = z.object({
   approve: z.boolean(),
   note: z.string().trim().max(1000, 'claim.reasonTooLong').optional().default(''),
   /** Approve fewer than claimed (the credit note's quantity); absent: as claimed. */
-  quantity: z.number().int().min(1, 'claim.quantityRange').max(100_000).optional(),
+  quantity: z
+    .number({ error: 'claim.creditQuantityRange' })
+    .int('claim.creditQuantityRange')
+    .min(1, 'claim.creditQuantityRange')
+    .max(100_000, 'claim.creditQuantityRange')
+    .optional(),
 });
 
 export const claimListInput = z
@@ -259,6 +264,8 @@ export const claimOut = z.object({
   decidedAt: z.string().nullable(),
   creditNoteId: z.string().nullable(),
   creditNoteNumber: z.string().nullable(),
+  /** What its credit note credits (approved claims; may be fewer than claimed), else null. */
+  creditedQuantity: z.number().int().nullish(),
   createdAt: z.string(),
 });
 export type ClaimOut = z.infer<typeof claimOut>;

@@ -152,7 +152,7 @@ describe('REPORT A PROBLEM', () => {
     fireEvent.change(screen.getByTestId('claim-quantity'), { target: { value: '2' } });
     // Another person at the restaurant reported one of the two meanwhile.
     left = 1;
-    create.mockRejectedValueOnce(serverError(400, 'claim.aboveDelivered', { max: 1 }));
+    create.mockRejectedValueOnce(serverError(400, 'claim.aboveDelivered', { max: 1, unit: 'C/s' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect(await screen.findByText('At most 1 C/s can be reported for this line.')).toBeTruthy();
     expect((screen.getByTestId('claim-quantity') as HTMLInputElement).value).toBe('2');
