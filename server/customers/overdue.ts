@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { customer } from '../../drizzle/schema';
 import { addDaysIso } from '../../shared/delivery-dates';
-import type { DuesOut, OverdueCustomerOut } from '../../shared/schemas/invoices';
+import type { OverdueCustomerOut } from '../../shared/schemas/invoices';
 import type { Db } from '../platform/db';
 import { prepared } from '../platform/prepared';
-import type { Scope } from '../platform/scope';
 
 // Overdue accounts (spec §9, DESIGN §6): a customer with an invoice more than two months past
 // its due date and money still pending. One rule, used by the customer card, the office's web
@@ -91,51 +90,4 @@ export function customerOverdue(
     overdueAmount: row?.overdueAmount ?? 0,
     creditHold: hold?.creditHold ?? false,
   };
-}
-
-/**
- * Dues and the overdue flag of the given customers, for the driver's job card ("collect before
- * unloading"). A driver learns this only for customers they deliver to or collect from.
- */
-export function duesForCustomers(
-  db: Db,
-  scope: Scope,
-  customerIds: string[],
-  today: string,
-): DuesOut {
-  if (customerIds.length === 0 || scope.kind === 'customer') return [];
-  const ids = JSON.stringify([...new Set(customerIds)]);
-  const visible =
-    scope.kind === 'all'
-      ? null
-      : new Set(
-          prepared(db, 'overdue.driverCustomers', () =>
-            db.$client
-              .prepare<{ ids: string; driverId: string }, string>(
-                `SELECT customer_id FROM delivery_job
-                  WHERE delivered_by = @driverId AND customer_id IN (SELECT value FROM json_each(@ids))
-                 UNION
-                 SELECT customer_id FROM invoice
-                  WHERE assign_to_collect = @driverId AND customer_id IN (SELECT value FROM json_each(@ids))`,
-              )
-              .pluck(),
-          ).all({ ids, driverId: scope.driverId }),
-        );
-  const dues = prepared(db, 'overdue.dues', () =>
-    db.$client.prepare<{ ids: string }, { customerId: string; totalDues: number }>(
-      `SELECT customer_id AS customerId, SUM(amount - paid_amount) AS totalDues FROM invoice
-        WHERE customer_id IN (SELECT value FROM json_each(@ids)) AND cancelled_at IS NULL
-        GROUP BY customer_id`,
-    ),
-  ).all({ ids });
-  const byId = new Map(dues.map((d) => [d.customerId, d.totalDues]));
-  const overdue = overdueByCustomer(db, today);
-  return [...new Set(customerIds)]
-    .filter((id) => visible === null || visible.has(id))
-    .map((customerId) => ({
-      customerId,
-      totalDues: byId.get(customerId) ?? 0,
-      overdue: overdue.has(customerId),
-      overdueAmount: overdue.get(customerId)?.overdueAmount ?? 0,
-    }));
 }

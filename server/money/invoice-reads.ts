@@ -71,8 +71,12 @@ export const INVOICE_SELECT = `
     LEFT JOIN customer c ON c.id = i.customer_id
     LEFT JOIN account a ON a.id = i.assign_to_collect`;
 
-/** `AND`-able condition for a scope on invoices (a driver sees what is assigned to them). */
-function scopeSql(scope: Scope): { sql: string; params: Record<string, string> } {
+/**
+ * `AND`-able condition for a scope on invoices, on the alias `i` (a driver sees what is assigned
+ * to them). It is also who may record a payment on an invoice (payments.ts finds the invoice
+ * through findInvoiceRow), so the driver's job card asks for money with it (job-card-dues.ts).
+ */
+export function invoiceScopeSql(scope: Scope): { sql: string; params: Record<string, string> } {
   switch (scope.kind) {
     case 'all':
       return { sql: '1 = 1', params: {} };
@@ -213,7 +217,7 @@ function toInvoiceOut(
 
 /** The invoice row within the scope, or null (another driver's invoice is simply absent). */
 export function findInvoiceRow(db: Db, id: string, scope: Scope): InvoiceReadRow | null {
-  const s = scopeSql(scope);
+  const s = invoiceScopeSql(scope);
   const stmt = prepared(db, `invoices.byId.${scope.kind}`, () =>
     db.$client.prepare<Record<string, string>, InvoiceReadRow>(
       `${INVOICE_SELECT} WHERE i.id = @id AND ${s.sql}`,

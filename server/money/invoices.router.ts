@@ -31,7 +31,7 @@ import {
 } from '../../shared/schemas/invoices';
 import { assignCollectorManyInput, bulkOut } from '../../shared/schemas/office-lists';
 import type { Context } from '../context';
-import { customerOverdue, duesForCustomers, overdueCustomers } from '../customers/overdue';
+import { customerOverdue, overdueCustomers } from '../customers/overdue';
 import { actorOf } from '../platform/audit';
 import { businessNow, businessToday } from '../platform/business-day';
 import { idempotent, replayable } from '../platform/idempotency';
@@ -52,6 +52,7 @@ import {
   listOpenInvoices,
 } from './invoice-lists';
 import { getInvoice } from './invoice-reads';
+import { duesForCustomers } from './job-card-dues';
 import { addNote, addPayment, editPayment, payInFull, removeBankFee } from './payments';
 
 // Invoices, payments and notes (spec §7 "Invoices"), the overdue flag and the money reports.
@@ -262,7 +263,10 @@ export const invoicesRouter = router({
     .output(answer(myOverdueOut))
     .query(({ ctx }) => customerOverdue(ctx.db, ctx.customer.id, businessToday(ctx))),
 
-  /** The driver's job card: dues of the customers on their jobs ("collect before unloading"). */
+  /**
+   * The driver's job card: dues of the customers on their jobs ("collect before unloading"),
+   * asking only for what this caller may record a payment on (ADR 079).
+   */
   duesForCustomers: driverOrStaffProcedure
     .input(duesInput)
     .output(answer(duesOut))

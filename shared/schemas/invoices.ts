@@ -316,7 +316,17 @@ export const duesOut = z.array(
     customerId: z.string(),
     totalDues: z.number().int(),
     overdue: z.boolean(),
+    /** All of the customer's overdue money, whoever holds its invoices. */
     overdueAmount: z.number().int(),
+    /**
+     * The overdue money on invoices the caller may record a payment on: what the job card asks
+     * the driver to collect before unloading (ADR 079). The office's is all of it.
+     */
+    overdueToCollect: z.number().int(),
+    /** The rest, by who holds it: another collector by name, or the office (null). */
+    overdueHeldElsewhere: z.array(
+      z.object({ heldBy: z.string().nullable(), amount: z.number().int() }),
+    ),
   }),
 );
 export type DuesOut = z.infer<typeof duesOut>;
