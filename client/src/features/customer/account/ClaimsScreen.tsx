@@ -241,6 +241,19 @@ function MyClaims({ claims }: { claims: ClaimOut[] }) {
             {t(`buyer.claimStatus.${c.status}`)}
             {c.creditNoteNumber ? ` · ${c.creditNoteNumber}` : ''}
           </Badge>
+          {/* The office may credit fewer than reported (part of the goods was fine): said in
+              words, or the restaurant would expect the whole report on its next invoice. */}
+          {c.status === 'approved' &&
+            c.creditedQuantity != null &&
+            c.creditedQuantity !== c.quantity && (
+              <Text size="sm" fw={500} data-testid="claim-credited">
+                {t('buyer.claimApprovedPart', {
+                  credited: c.creditedQuantity,
+                  count: c.quantity,
+                  unit: unitLabel(t, c.sku),
+                })}
+              </Text>
+            )}
           {c.decisionNote && (
             <Text size="sm" c="dimmed">
               {t('buyer.claimDecisionNote', { note: c.decisionNote })}

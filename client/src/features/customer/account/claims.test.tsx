@@ -251,6 +251,34 @@ describe('my reports', () => {
     );
   });
 
+  it('says when the office credited fewer than reported, in each language', async () => {
+    const partly: Claim = {
+      ...report,
+      _id: 'g2',
+      sku: 'Kg',
+      quantity: 8,
+      status: 'approved',
+      creditNoteId: 'cn1',
+      creditNoteNumber: 'CN-000001',
+      creditedQuantity: 6,
+    };
+    const whole: Claim = { ...partly, _id: 'g3', quantity: 2, creditedQuantity: 2 };
+    const said = {
+      en: 'Approved: 6 of 8 Kg credited',
+      ne: 'स्वीकृत: 8 केजी मध्ये 6 क्रेडिट भयो',
+      ja: '承認：8kgのうち6kgを差し引きます',
+    };
+    for (const [language, text] of Object.entries(said)) {
+      await act(() => i18n.changeLanguage(language));
+      const { unmount } = open(() => [partly, whole]);
+      const [first, second] = await screen.findAllByTestId('my-claim');
+      expect(within(first as HTMLElement).getByTestId('claim-credited').textContent).toBe(text);
+      // Credited as reported: nothing more to say than "Approved".
+      expect(within(second as HTMLElement).queryByTestId('claim-credited')).toBeNull();
+      unmount();
+    }
+  });
+
   it('shows a loader while they load', async () => {
     open(() => new Promise<Claim[]>(() => {}));
     const part = await underHeading('My reports');
