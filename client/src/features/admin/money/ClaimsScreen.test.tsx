@@ -141,4 +141,78 @@ describe('the claims screen', () => {
     const next = await screen.findByRole('button', { name: 'Approve: Everest, Rice' });
     await waitFor(() => expect(document.activeElement).toBe(next));
   });
+
+  it('credits fewer than claimed: the field starts at the claimed quantity, with its unit', async () => {
+    const { calls } = renderScreen(<ClaimsScreen />, {
+      path: '/admin/claims',
+      user: admin,
+      answers: {
+        'claims.list': () => [{ ...claim, sku: 'Kg', quantity: 8, deliveredQuantity: 8 }],
+        'claims.decide': () => approved,
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve: Annapurna, Ghee 1L' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByRole('textbox', { name: 'Quantity to credit' });
+    expect((field as HTMLInputElement).value).toBe('8');
+    expect(dialog.textContent).toContain('Claimed: 8 Kg');
+    expect(dialog.textContent).toContain('credit note for ¥12,000');
+    fireEvent.change(field, { target: { value: '6' } });
+    // What the credit note credits follows the field.
+    expect(dialog.textContent).toContain('Ghee 1L × 6');
+    expect(dialog.textContent).toContain('credit note for ¥9,000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and issue credit note' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'claims.decide')).toHaveLength(1));
+    expect(calls.find((c) => c.path === 'claims.decide')?.input).toEqual({
+      id: 'g1',
+      approve: true,
+      quantity: 6,
+    });
+  });
+
+  it('says why a quantity to credit cannot be sent, keeps it, and sends nothing', async () => {
+    const { calls } = renderScreen(<ClaimsScreen />, {
+      path: '/admin/claims',
+      user: admin,
+      answers: { 'claims.list': () => [{ ...claim, sku: 'Kg', quantity: 8 }] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve: Annapurna, Ghee 1L' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByRole('textbox', { name: 'Quantity to credit' });
+    const issue = within(dialog).getByRole('button', { name: 'Approve and issue credit note' });
+    for (const [typed, said] of [
+      ['9', 'At most 8 Kg: what the restaurant claimed.'],
+      ['0', 'Type 1 or more (to credit nothing, reject the claim).'],
+      ['-2', 'Type 1 or more (to credit nothing, reject the claim).'],
+      ['2.5', 'Type a whole number, such as 1 or 2.'],
+      ['six', 'Type a whole number, such as 1 or 2.'],
+      ['', 'Type how many to credit.'],
+    ] as const) {
+      fireEvent.change(field, { target: { value: typed } });
+      expect((field as HTMLInputElement).value).toBe(typed);
+      expect(within(dialog).getByText(said)).toBeTruthy();
+      expect((issue as HTMLButtonElement).disabled).toBe(true);
+    }
+    fireEvent.click(issue);
+    expect(calls.filter((c) => c.path === 'claims.decide')).toHaveLength(0);
+  });
+
+  it('takes a quantity to credit typed in full-width digits (a Japanese IME)', async () => {
+    const { calls } = renderScreen(<ClaimsScreen />, {
+      path: '/admin/claims',
+      user: admin,
+      answers: {
+        'claims.list': () => [{ ...claim, sku: 'Kg', quantity: 8 }],
+        'claims.decide': () => approved,
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve: Annapurna, Ghee 1L' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByRole('textbox', { name: 'Quantity to credit' });
+    fireEvent.change(field, { target: { value: '５' } });
+    expect((field as HTMLInputElement).value).toBe('5');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and issue credit note' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'claims.decide')).toHaveLength(1));
+    expect(calls.find((c) => c.path === 'claims.decide')?.input).toMatchObject({ quantity: 5 });
+  });
 });

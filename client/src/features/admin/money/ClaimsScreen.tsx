@@ -6,6 +6,7 @@ import {
   SegmentedControl,
   Text,
   Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useRef, useState } from 'react';
@@ -19,11 +20,13 @@ import { DataTable } from '../../../components/DataTable';
 import { printPath } from '../../../components/documents/paths';
 import { localName, unitLabel } from '../../../components/localName';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
 import { showInstantDate } from '../../../dates';
 import { withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { WholeBadge } from '../WholeBadge';
 import { moneyErrorText, newKey } from './api';
+import { creditQuantityOf } from './claimCreditQuantity';
 import { adminCrumbs, reportsCrumb } from './crumbs';
 import { InvoicesFailed } from './InvoiceList';
 
@@ -32,6 +35,14 @@ const COLORS: Record<ClaimStatus, string> = {
   approved: 'green.9',
   rejected: 'gray.8',
 };
+
+/** What is said under the quantity to credit when it cannot be sent. */
+const CREDIT_PROBLEM = {
+  needed: 'money.claimCreditQuantityNeeded',
+  whole: 'money.claimCreditQuantityWhole',
+  atLeast: 'money.claimCreditQuantityAtLeast',
+  atMost: 'money.claimCreditQuantityAtMost',
+} as const;
 
 /** The customers' goods claims: the office approves (a credit note) or rejects each. */
 export function ClaimsScreen() {
@@ -45,6 +56,9 @@ export function ClaimsScreen() {
   // Approving issues a credit note: asked first, naming what it credits.
   const [approving, setApproving] = useState<ClaimOut | null>(null);
   const [approvingBusy, setApprovingBusy] = useState(false);
+  // What the credit note credits: the claimed quantity unless the office finds part of it fine.
+  const [creditText, setCreditText] = useState('');
+  const credit = approving ? creditQuantityOf(creditText, approving.quantity) : null;
   // Rejecting is as final as approving: asked first too, with the reason the restaurant reads
   // beside its claim (the decision's note).
   const [rejecting, setRejecting] = useState<ClaimOut | null>(null);
@@ -59,12 +73,18 @@ export function ClaimsScreen() {
     const next = actions?.[Math.min(index, actions.length - 1)];
     (next ?? heading.current)?.focus();
   };
-  const decide = async (c: ClaimOut, approve: boolean, note = '') => {
+  const decide = async (c: ClaimOut, approve: boolean, note = '', quantity?: number) => {
     setBusy(c._id);
     const index = (list.data ?? []).findIndex((x) => x._id === c._id);
     try {
       await utils.client.claims.decide.mutate(
-        { id: c._id, approve, ...(note.trim() ? { note: note.trim() } : {}) },
+        {
+          id: c._id,
+          approve,
+          ...(note.trim() ? { note: note.trim() } : {}),
+          // Sent only when fewer than claimed: absent, the server credits what was claimed.
+          ...(quantity !== undefined && quantity !== c.quantity ? { quantity } : {}),
+        },
         withKey(newKey()),
       );
       notifySuccess(t(approve ? 'money.claimApproved' : 'money.claimRejected'));
@@ -150,7 +170,10 @@ export function ClaimsScreen() {
                           product: productOf(c),
                         })}
                         loading={busy === c._id}
-                        onClick={() => setApproving(c)}
+                        onClick={() => {
+                          setCreditText(String(c.quantity));
+                          setApproving(c);
+                        }}
                       >
                         {t('money.approve')}
                       </Button>
@@ -201,14 +224,41 @@ export function ClaimsScreen() {
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {approving && (
-          <Text mb="lg">
-            {t('money.claimApproveConfirm', {
-              name: approving.restaurantName,
-              product: productOf(approving),
-              quantity: approving.quantity,
-              amount: formatYen(approving.unitPrice * approving.quantity),
-            })}
-          </Text>
+          <>
+            <Text mb="md" data-testid="claim-approve-summary">
+              {t('money.claimApproveConfirm', {
+                name: approving.restaurantName,
+                product: productOf(approving),
+                quantity: credit?.ok ? credit.quantity : approving.quantity,
+                amount: formatYen(
+                  approving.unitPrice * (credit?.ok ? credit.quantity : approving.quantity),
+                ),
+              })}
+            </Text>
+            <TextInput
+              label={t('money.claimCreditQuantity')}
+              description={t('money.claimCreditQuantityHint', {
+                count: approving.quantity,
+                unit: unitLabel(t, approving.sku),
+              })}
+              value={creditText}
+              onChange={(e) => setCreditText(e.currentTarget.value)}
+              onChangeCapture={westernDigitsTyped}
+              inputMode="numeric"
+              w={200}
+              rightSection={<Text size="sm">{unitLabel(t, approving.sku)}</Text>}
+              rightSectionWidth={64}
+              error={
+                credit && !credit.ok
+                  ? t(CREDIT_PROBLEM[credit.key], {
+                      count: approving.quantity,
+                      unit: unitLabel(t, approving.sku),
+                    })
+                  : null
+              }
+              mb="lg"
+            />
+          </>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setApproving(null)} disabled={approvingBusy}>
@@ -217,11 +267,12 @@ export function ClaimsScreen() {
           <Button
             data-autofocus
             loading={approvingBusy}
+            disabled={!credit?.ok}
             onClick={async () => {
-              if (!approving) return;
+              if (!approving || !credit?.ok) return;
               setApprovingBusy(true);
               try {
-                await decide(approving, true);
+                await decide(approving, true, '', credit.quantity);
               } finally {
                 setApprovingBusy(false);
                 setApproving(null);
