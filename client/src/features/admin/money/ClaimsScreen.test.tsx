@@ -215,4 +215,19 @@ describe('the claims screen', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === 'claims.decide')).toHaveLength(1));
     expect(calls.find((c) => c.path === 'claims.decide')?.input).toMatchObject({ quantity: 5 });
   });
+
+  it('lists a claim approved for fewer at what its credit note credits', async () => {
+    renderScreen(<ClaimsScreen />, {
+      path: '/admin/claims',
+      user: admin,
+      answers: {
+        'claims.list': () => [
+          { ...approved, sku: 'Kg', quantity: 8, deliveredQuantity: 8, creditedQuantity: 6 },
+        ],
+      },
+    });
+    expect(await screen.findByText('Ghee 1L (8/8 Kg) · 6 of 8 Kg credited')).toBeTruthy();
+    expect(screen.getByText('¥9,000')).toBeTruthy();
+    expect(screen.queryByText('¥12,000')).toBeNull();
+  });
 });

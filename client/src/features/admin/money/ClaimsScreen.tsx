@@ -44,6 +44,10 @@ const CREDIT_PROBLEM = {
   atMost: 'money.claimCreditQuantityAtMost',
 } as const;
 
+/** Approved for fewer than claimed. */
+const partlyCredited = (c: ClaimOut) =>
+  c.creditedQuantity != null && c.creditedQuantity !== c.quantity;
+
 /** The customers' goods claims: the office approves (a credit note) or rejects each. */
 export function ClaimsScreen() {
   const { t, i18n } = useTranslation();
@@ -134,13 +138,22 @@ export function ClaimsScreen() {
                 accessor: 'productName',
                 title: t('money.product'),
                 render: (c) =>
-                  `${productOf(c)} (${c.quantity}/${c.deliveredQuantity} ${unitLabel(t, c.sku)})`,
+                  `${productOf(c)} (${c.quantity}/${c.deliveredQuantity} ${unitLabel(t, c.sku)})${
+                    partlyCredited(c)
+                      ? ` · ${t('money.claimCreditedOf', {
+                          credited: c.creditedQuantity,
+                          count: c.quantity,
+                          unit: unitLabel(t, c.sku),
+                        })}`
+                      : ''
+                  }`,
               },
               {
                 accessor: 'unitPrice',
                 title: t('money.value'),
                 textAlign: 'right',
-                render: (c) => formatYen(c.unitPrice * c.quantity),
+                // An approved claim is worth what its credit note credits.
+                render: (c) => formatYen(c.unitPrice * (c.creditedQuantity ?? c.quantity)),
               },
               { accessor: 'reason', title: t('money.reason') },
               {
