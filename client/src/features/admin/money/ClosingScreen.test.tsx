@@ -181,7 +181,7 @@ describe('the closing run screen', () => {
     expect(screen.getByTestId('closing-made-pdf').getAttribute('href')).toContain(closingDate);
   });
 
-  it('reads "already closed" whole beside the invoice link, and the PDF button wraps', async () => {
+  it('reads "already closed" whole above its documents, and the PDF button wraps', async () => {
     // The audit saw "पहिले नै क्लो…" and "ALREAD…": the invoice number squeezed the badge.
     await i18n.changeLanguage('ne');
     try {

@@ -43,10 +43,20 @@ const purchasesOf = (c: ClosingCustomerOut) => c.amount + c.handMade;
 /** A yen figure that reads as nothing when it is nothing (most rows have no fee or credit). */
 const yenOrBlank = (n: number) => (n ? formatYen(n) : '');
 
+/** A figure never breaks across lines. */
 const yenColumn = {
   textAlign: 'right',
-  noWrap: true,
+  cellsStyle: () => ({ whiteSpace: 'nowrap' }),
 } as const;
+
+/**
+ * A header that may take two lines ("This period's / purchases"; 「今回お買上額」 kept whole,
+ * broken only before its brackets): the table keeps every header on one line otherwise, and
+ * headers as wide as their words made the closing wider than the page.
+ */
+const wrapping = (title: string): ReactNode => (
+  <span style={{ whiteSpace: 'normal', wordBreak: 'keep-all' }}>{title}</span>
+);
 
 /**
  * 締め処理: pick a closing date (it opens on the closing due next, the server's `closing.due`)
@@ -230,10 +240,23 @@ export function ClosingScreen() {
             // The figures of a statement, left to right as it reads: this period's deliveries
             // and hand-made invoices, the previous balance less what was paid, the amount due.
             columns={[
-              { accessor: 'customerCode', title: t('money.code'), noWrap: true },
               {
                 accessor: 'restaurantName',
                 title: t('money.customer'),
+                // The code above the name and the period under it, not columns of their own:
+                // the table fits the page (the period is most often the same on every row).
+                render: (c) => (
+                  <>
+                    <Text size="xs" c="gray.7">
+                      {c.customerCode}
+                    </Text>
+                    {c.restaurantName}
+                    <Text size="xs" c="gray.7">
+                      <span style={{ whiteSpace: 'nowrap' }}>{showDate(c.periodStart)} –</span>{' '}
+                      <span style={{ whiteSpace: 'nowrap' }}>{showDate(c.periodEnd)}</span>
+                    </Text>
+                  </>
+                ),
                 footer:
                   totalled.length > 0
                     ? t(open.length > 0 ? 'money.closingTotalsToRun' : 'money.closingTotalsMade', {
@@ -242,25 +265,14 @@ export function ClosingScreen() {
                     : undefined,
               },
               {
-                accessor: 'periodStart',
-                title: t('money.period'),
-                // Two lines on a narrow screen rather than a wide column.
-                render: (c) => (
-                  <>
-                    <span style={{ whiteSpace: 'nowrap' }}>{showDate(c.periodStart)} –</span>{' '}
-                    <span style={{ whiteSpace: 'nowrap' }}>{showDate(c.periodEnd)}</span>
-                  </>
-                ),
-              },
-              {
                 accessor: 'orders',
-                title: t('money.orders'),
+                title: wrapping(t('money.orders')),
                 textAlign: 'right',
                 footer: figure(sumOf((c) => c.orders)),
               },
               {
                 accessor: 'amount',
-                title: t('money.closingColDeliveries'),
+                title: wrapping(t('money.closingColDeliveries')),
                 ...yenColumn,
                 render: (c) => formatYen(c.amount),
                 footer: footer(sumOf((c) => c.amount)),
@@ -269,7 +281,7 @@ export function ClosingScreen() {
                 ? [
                     {
                       accessor: 'credit',
-                      title: t('money.creditApplied'),
+                      title: wrapping(t('money.creditApplied')),
                       ...yenColumn,
                       render: (c: ClosingCustomerOut) => yenOrBlank(c.credit),
                       footer: footer(sumOf((c) => c.credit)),
@@ -280,7 +292,7 @@ export function ClosingScreen() {
                 ? [
                     {
                       accessor: 'handMade',
-                      title: t('money.closingColHandMade'),
+                      title: wrapping(t('money.closingColHandMade')),
                       ...yenColumn,
                       // Billed by hand only (ADR 034): the amount, and the invoices to open.
                       render: (c: ClosingCustomerOut) =>
@@ -307,21 +319,21 @@ export function ClosingScreen() {
                 : []),
               {
                 accessor: 'purchases',
-                title: t('money.closingColPurchases'),
+                title: wrapping(t('money.closingColPurchases')),
                 ...yenColumn,
                 render: (c) => formatYen(purchasesOf(c)),
                 footer: footer(sumOf(purchasesOf)),
               },
               {
                 accessor: 'previousBalance',
-                title: t('money.closingColPrevious'),
+                title: wrapping(t('money.closingColPrevious')),
                 ...yenColumn,
                 render: (c) => formatYen(c.previousBalance),
                 footer: footer(sumOf((c) => c.previousBalance)),
               },
               {
                 accessor: 'paymentsReceived',
-                title: t('money.closingColPayments'),
+                title: wrapping(t('money.closingColPayments')),
                 ...yenColumn,
                 render: (c) => yenOrBlank(c.paymentsReceived),
                 footer: footer(sumOf((c) => c.paymentsReceived)),
@@ -330,7 +342,7 @@ export function ClosingScreen() {
                 ? [
                     {
                       accessor: 'adjustments',
-                      title: t('money.closingColAdjustments'),
+                      title: wrapping(t('money.closingColAdjustments')),
                       ...yenColumn,
                       render: (c: ClosingCustomerOut) => yenOrBlank(c.adjustments),
                       footer: footer(sumOf((c) => c.adjustments)),
@@ -339,17 +351,28 @@ export function ClosingScreen() {
                 : []),
               {
                 accessor: 'amountDue',
-                title: t('money.closingColAmountDue'),
+                title: wrapping(t('money.closingColAmountDue')),
                 ...yenColumn,
                 // No statement for this customer (nothing billed, nothing owed): no amount.
-                render: (c) =>
-                  c.closed || c.statement ? (
-                    <Text span fw={700} size="sm">
-                      {formatYen(c.amountDue)}
-                    </Text>
-                  ) : (
-                    ''
-                  ),
+                // Its due date under it, not a column of its own: the table fits the page.
+                render: (c) => (
+                  <>
+                    {(c.closed || c.statement) && (
+                      <Text fw={700} size="sm">
+                        {formatYen(c.amountDue)}
+                      </Text>
+                    )}
+                    {c.dueDate && (
+                      // The label may go above the date (「支払期日」, a long Nepali one), the
+                      // date itself is never broken.
+                      <Text size="xs" c="gray.7" style={{ whiteSpace: 'normal' }}>
+                        {t('money.historyField.dueDate', {
+                          value: showDate(c.dueDate).replaceAll(' ', '\u00a0'),
+                        })}
+                      </Text>
+                    )}
+                  </>
+                ),
                 footer: figure(
                   <span data-testid="closing-total-due">
                     {formatYen(sumOf((c) => c.amountDue))}
@@ -357,18 +380,13 @@ export function ClosingScreen() {
                 ),
               },
               {
-                accessor: 'dueDate',
-                title: t('money.dueDate'),
-                noWrap: true,
-                render: (c) => (c.dueDate ? showDate(c.dueDate) : ''),
-              },
-              {
                 accessor: 'closed',
                 title: '',
-                // Closed: what its closing made, the statement to open and its invoices.
+                // Closed: what its closing made, the statement to open and its invoices, one
+                // under the other (side by side they pushed the table past the page's width).
                 render: (c) =>
                   c.closed ? (
-                    <Group gap="xs" wrap="nowrap">
+                    <Stack gap={4} align="flex-start">
                       <WholeBadge color="gray.8" variant="outline">
                         {t('money.alreadyClosed')}
                       </WholeBadge>
@@ -389,7 +407,7 @@ export function ClosingScreen() {
                           {c.issued.invoices.map((i) => i.number ?? '').join(', ')}
                         </Anchor>
                       )}
-                    </Group>
+                    </Stack>
                   ) : null,
               },
             ]}
