@@ -258,7 +258,8 @@ export function ClaimsScreen() {
               onChange={(e) => setCreditText(e.currentTarget.value)}
               onChangeCapture={westernDigitsTyped}
               inputMode="numeric"
-              w={200}
+              // A short field for a number, its hint and message across the dialog.
+              styles={{ wrapper: { maxWidth: 200 } }}
               rightSection={<Text size="sm">{unitLabel(t, approving.sku)}</Text>}
               rightSectionWidth={64}
               error={
