@@ -57,7 +57,9 @@ function keyProblems(english: Tree, other: Tree, language: string) {
   };
 }
 
-const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+// Which placeholders, not how often: Japanese may say the unit twice (8kgのうち6kg).
+const placeholders = (s: string) =>
+  [...new Set([...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]))].sort();
 
 /** Keys whose {{placeholders}} differ from the English (a plural form against English `_other`). */
 function placeholderProblems(english: Tree, other: Tree): string[] {
