@@ -46,7 +46,8 @@ export function cutoffHalfADayAway(): string {
 export async function addProducts(page: Page, n: number): Promise<string[]> {
   await page.goto('/customer/regularorder');
   const cards = page.getByTestId('product-card');
-  await cards.first().waitFor();
+  // The grid draws its first cards first and the rest in batches (ProductGrid).
+  await cards.nth(19).waitFor();
   const names: string[] = [];
   for (let i = 0; names.length < n && i < 20; i++) {
     const card = cards.nth(i);

@@ -62,7 +62,9 @@ const linesOf = (id: string) =>
 async function addProducts(page: Page, n: number, skip = 0): Promise<void> {
   await page.goto('/customer/regularorder');
   const cards = page.getByTestId('product-card');
-  await cards.first().waitFor();
+  // The grid draws its first cards first and the rest in batches (ProductGrid): on a busy
+  // machine the cards looked at below may not be there yet.
+  await cards.nth(skip + 20).waitFor();
   let added = 0;
   for (let i = skip; added < n && i < skip + 30; i++) {
     const add = cards.nth(i).getByRole('button', { name: 'Add to cart' });

@@ -144,6 +144,11 @@ describe('2. a refusal is seen where the eye is', () => {
         ),
     });
     await goToStep2();
+    // The new step takes the focus on the next frame (CartScreen); a person cannot press a button
+    // before it, a test on a busy machine can, and the step would then take the focus back.
+    await waitFor(() =>
+      expect(document.activeElement?.querySelector('.mantine-Stepper-root')).toBeTruthy(),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     const alert = await screen.findByTestId('place-failed');
     expect(alert.getAttribute('role')).toBe('alert');
@@ -277,6 +282,11 @@ describe('4. the cut-off passes with the checkout open', () => {
       },
     });
     await goToStep2();
+    // The new step takes the focus on the next frame (CartScreen); a person cannot press a button
+    // before it, a test on a busy machine can, and the step would then take the focus back.
+    await waitFor(() =>
+      expect(document.activeElement?.querySelector('.mantine-Stepper-root')).toBeTruthy(),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     const alert = await screen.findByTestId('place-failed');
     expect(alert.textContent).toContain(
