@@ -73,4 +73,19 @@ describe('the search fold', () => {
     expect(matches(['Ghee 1L'], 'ghee')).toBe(2);
     expect(matches(['Moong Dal'], 'mung')).toBe(2);
   });
+
+  it('finds a Nepali name however its "y" glide is spelled: घ्यू and घिउ, प्याज and पियाज', () => {
+    expect(matches(['Pure Ghee Amul 1L', 'शुद्ध घिउ अमूल 1 लिटर'], 'घ्यू')).toBe(2);
+    expect(matches(['Ghee 1L', 'घ्यू 1 लिटर'], 'घिउ')).toBe(2);
+    expect(matches(['Onion 10kg', 'प्याज 10 केजी'], 'पियाज')).toBe(2);
+    expect(matches(['Onion 10kg', 'पियाज 10 केजी'], 'प्याज')).toBe(2);
+    expect(matches(['Onion 10kg', 'प्याज 10 केजी'], 'piyaj')).toBe(2);
+    expect(matches(['Onion 10kg', 'प्याज 10 केजी'], 'pyaaz')).toBe(2);
+    // Half typed, the glide still finds the name.
+    expect(matches(['Onion 10kg', 'प्याज 10 केजी'], 'py')).toBe(2);
+    // It finds nothing it did not find before.
+    expect(matches(['Pure Ghee Amul 1L', 'शुद्ध घिउ अमूल 1 लिटर'], 'प्याज')).toBe(0);
+    expect(matches(['Soy Sauce 1L'], 'soy')).toBe(2);
+    expect(matches(['Yogurt 1kg'], 'yogurt')).toBe(2);
+  });
 });

@@ -8,7 +8,8 @@
 // 1. Devanagari -> roman, by a transliteration table (below), with the inherent "a" after a
 //    consonant dropped at the end of a word (दाल -> "daal", not "daala").
 // 2. Aspirates folded into their plain consonant (kh->k, gh->g, chh/ch->c, jh->j, th->t, dh->d,
-//    ph->p, bh->b, sh->s), and a few spellings of one sound (w->v, z->j, q->k, ee->i, oo->u).
+//    ph->p, bh->b, sh->s), and a few spellings of one sound (w->v, z->j, q->k, ee->i, oo->u,
+//    a "y" glide after a consonant: "gyu" and "giu", "pyaj" and "piyaj").
 // 3. Vowel length folded: a doubled letter becomes one ("daal" -> "dal", "ghee" -> "gi").
 //    Three or more of one letter in a row are no spelling of a sound ("zzzz", "aaaa"): they stay
 //    as they are, so such a word matches only a name that has them too, never every name
@@ -160,6 +161,11 @@ const SOUNDS: [RegExp, string][] = [
   // Only a pair: "eee" is not "ie" (step 3 keeps a run of three).
   [/(?<!e)ee(?!e)|(?<!i)ii(?!i)|ey$/g, 'i'],
   [/(?<!o)oo(?!o)|(?<!u)uu(?!u)/g, 'u'],
+  // A "y" glide after a consonant, or after an "i", is one sound with an "i": Nepali writes
+  // ghee घ्यू and घिउ, onion प्याज and पियाज, and buyers type "pyaj" or "piyaj". Folded on
+  // both sides, before a vowel or at a word's end (so "py", half typed, still finds "pyaj").
+  [/(?<=[bcdfghjklmnpqrstvxz])y(?=[aeiou]|(?!\p{L}))/gu, 'i'],
+  [/iy(?=[aeiou]|(?!\p{L}))/gu, 'i'],
 ];
 
 /**
