@@ -75,7 +75,7 @@ describe('money journey', () => {
     await office.getByRole('button', { name: 'New Invoice' }).click();
     const form = office.getByRole('dialog', { name: 'Invoice Form' });
     await form.getByRole('button', { name: 'Submit' }).click();
-    expect(await form.getByText('This field is required.').count()).toBe(2);
+    await expect.poll(() => form.getByText('This field is required.').count()).toBe(2);
     await form.getByLabel(/^Customer/).fill(customer.code);
     await office.getByRole('option', { name: new RegExp(`^${customer.code} · `) }).click();
     await form.getByLabel(/^Amount \(¥\)/).fill('9137');
