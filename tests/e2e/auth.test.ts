@@ -111,6 +111,8 @@ describe('guards', () => {
     await page.waitForURL('**/driver');
     await page.goto('/admin');
     await page.waitForURL('**/driver');
+    // The driver's home drawn first: before it, no tile at all would pass too.
+    await page.getByRole('link', { name: 'Pending Orders' }).first().waitFor();
     await expect(page.getByRole('link', { name: 'Web Orders' }).count()).resolves.toBe(0);
   });
 
@@ -123,6 +125,8 @@ describe('guards', () => {
     await page.waitForURL(`${e.url}/`);
     await page.goto('/customer');
     await page.waitForURL(`${e.url}/?next=%2Fcustomer`);
+    // The login screen drawn first: before it, the note would be absent anyway.
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
     // Logging out is not an ended session: nothing to explain.
     expect(await page.getByText('Your session has ended').count()).toBe(0);
   });

@@ -228,9 +228,15 @@ describe('the catalogue on a phone', () => {
     // The order history: its last row is reachable above the footer bar.
     await page.goto('/customer/myorderlist');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The heading comes before the orders: wait for them (or for "No Orders"), else the check
+    // below is skipped and the scroll happens on a page still growing.
+    const orderRows = page.getByTestId('order-row');
+    await orderRows
+      .or(page.getByText('No Orders', { exact: true }))
+      .first()
+      .waitFor();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.waitForTimeout(300);
-    const orderRows = page.getByTestId('order-row');
     if ((await orderRows.count()) > 0) {
       const lastOrder = await box(orderRows.last());
       expect(lastOrder.y + lastOrder.height).toBeLessThanOrEqual((await box(footerOf(page))).y + 1);

@@ -72,6 +72,13 @@ describe('customer journeys', () => {
     const page = await e.newPage(PHONE);
     await signInCustomer(page, 'cust01');
 
+    // The slider starts on the first picture; read it as soon as it is drawn: it moves on by
+    // itself after 2500 ms, which the popup below can outlast on a busy machine.
+    const active = () =>
+      page.locator('.mantine-Carousel-indicator[data-active]').getAttribute('aria-label');
+    const first = await active();
+    expect(first).toBe('Show picture 1');
+
     // The home's promotional popup comes 800 ms later with its countdown; close it by hand.
     const popup = page.getByRole('dialog', { name: 'News for you' });
     await popup.waitFor();
@@ -80,10 +87,6 @@ describe('customer journeys', () => {
     await popup.waitFor({ state: 'hidden' });
 
     // The slider moves on by itself (every 2500 ms).
-    const active = () =>
-      page.locator('.mantine-Carousel-indicator[data-active]').getAttribute('aria-label');
-    const first = await active();
-    expect(first).toBe('Show picture 1');
     await expect.poll(active, { timeout: 6000 }).not.toBe(first);
 
     await page.getByRole('link', { name: 'All Products' }).click();
@@ -236,6 +239,18 @@ describe('customer journeys', () => {
     const page = await e.newPage(PHONE);
     await signInCustomer(page, 'cust06');
     await page.goto('/customer/regularorder');
+    // Until My Ordersheet has loaded (its own request), every heart says "Add": wait for the
+    // hearts of the products the demo saved for this customer.
+    const savedByDemo = e.db.$client
+      .prepare(
+        `SELECT COUNT(*) FROM wishlist_entry w JOIN customer c ON c.id = w.customer_id
+           JOIN account a ON a.id = c.account_id WHERE a.username = 'cust06'`,
+      )
+      .pluck()
+      .get() as number;
+    if (savedByDemo > 0) {
+      await page.getByRole('button', { name: 'Remove from My Ordersheet' }).first().waitFor();
+    }
     // The first product not saved yet (the demo gives some customers a few already).
     const unsaved = page
       .getByTestId('product-card')

@@ -101,7 +101,11 @@ describe('changing and cancelling an order on a phone', () => {
 
     // 1. The first order.
     await addProducts(page, 2);
+    // The same-day notice comes from its own request, after the date is known: before its
+    // answer, no notice would pass too.
+    const sameDayRead = page.waitForResponse((r) => r.url().includes('orders.sameDay'));
     await toCheckout(page);
+    await sameDayRead;
     expect(await page.getByTestId('same-day').count()).toBe(0);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL('**/customer/orderplaced');

@@ -297,7 +297,13 @@ describe('the buyer on a phone, in both languages', () => {
 
       // Sticky search and back-to-top on the long list; the footer bar never covers a card.
       await search.fill('');
-      await page.getByTestId('product-card').nth(40).waitFor();
+      // The grid draws its cards in batches (ProductGrid): wait for the last one, else the
+      // "last" card checked below may be one that more cards are still to follow.
+      const catalogue = (await (await page.request.get('/api/products')).json()) as unknown[];
+      await page
+        .getByTestId('product-card')
+        .nth(catalogue.length - 1)
+        .waitFor();
       await page.mouse.wheel(0, 5000);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(3000);
       const box = await search.boundingBox();

@@ -93,6 +93,19 @@ async function openCatalogue(page: Page, username: string): Promise<void> {
   await page.getByLabel('Search by name').fill('dal');
 }
 
+/**
+ * Waits until the grid has drawn every card its count line announces: it draws them in
+ * batches (ProductGrid), and a card not drawn yet is absent for the wrong reason.
+ */
+async function allCardsDrawn(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      const line = await page.getByText(/^Products: \d+$/).textContent();
+      return (await page.getByTestId('product-card').count()) === Number(line?.replace(/\D/g, ''));
+    })
+    .toBe(true);
+}
+
 describe('a restaurant with its own prices', () => {
   it('phone: sees its price, orders in cases, the order shows its price', async () => {
     expect(standardPrice).not.toBe(OWN_PRICE);
@@ -103,6 +116,7 @@ describe('a restaurant with its own prices', () => {
     await dal.getByText(formatYen(OWN_PRICE), { exact: false }).first().waitFor();
     expect(await dal.getByText(formatYen(standardPrice), { exact: true }).count()).toBe(0);
     // The hidden product is not there, though it matches the search.
+    await allCardsDrawn(page);
     expect(await card(page, HIDDEN).count()).toBe(0);
 
     step('own price shown, hidden product absent');
@@ -212,6 +226,7 @@ describe('a restaurant with its own prices', () => {
     const page = await e.newPage(DESKTOP);
     await openCatalogue(page, 'cust11');
     await card(page, CASE).waitFor();
+    await allCardsDrawn(page);
     expect(await card(page, SECRET).count()).toBe(0);
     const other = await e.newPage(DESKTOP);
     await openCatalogue(other, 'cust10');

@@ -34,6 +34,8 @@ async function pickMonth(page: Page, label: string, yyyyMm: string, language: 'e
       : `${en.common.month[`m${Number(mm)}` as keyof typeof en.common.month]} ${y}`;
   await page.getByRole('button', { name: label, exact: true }).click();
   const calendar = page.locator('[data-dates-dropdown]');
+  // The month list opens after the click: count() below does not wait for it.
+  await calendar.waitFor();
   for (let step = 0; step < 5; step += 1) {
     const month = calendar.getByRole('button', { name, exact: true });
     if ((await month.count()) > 0) {
