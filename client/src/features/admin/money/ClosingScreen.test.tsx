@@ -491,4 +491,37 @@ describe('the closing run screen', () => {
       `2 customers get a statement. This period's purchases ¥116,182; amount due on the statements ${formatYen(due)} in total.`,
     );
   });
+
+  // ADR 080: credit, hand-made invoices and bank fees at once were wider than a 1024 px
+  // laptop; the credit then stands under its deliveries and the fee under the payments.
+  it('with credit, hand-made invoices and bank fees at once, stacks credit and fees, leaving none out', async () => {
+    const all = (input: unknown): ClosingPreviewOut => {
+      const base = billed(input);
+      const [first, ...rest] = base.customers;
+      return {
+        ...base,
+        customers: [{ ...(first as ClosingCustomerOut), credit: 518 }, ...rest],
+      };
+    };
+    renderScreen(<ClosingScreen />, {
+      path: '/admin/closing',
+      user: admin,
+      answers: {
+        'closing.due': () => ({ closingDate, customers: 2 }),
+        'closing.preview': all,
+        'closing.run': result,
+        'invoices.formOptions': formOptions,
+      },
+    });
+    await screen.findByText('Chiang Mai Kitchen');
+    const fee = rowByHeader('Annapurna');
+    expect(fee['Deliveries (tax incl.)Credit deducted']).toBe('¥30,000¥518');
+    expect(fee['Payments receivedAdjustments (bank fees)']).toBe('¥19,340¥660');
+    expect(fee['Hand-made invoices']).toBe('');
+    expect(Object.keys(fee)).not.toContain('Credit deducted');
+    expect(Object.keys(fee)).not.toContain('Adjustments (bank fees)');
+    const other = rowByHeader('Chiang Mai Kitchen');
+    expect(other['Hand-made invoices']).toBe('¥86,182INV-000210');
+    expect(other['Payments receivedAdjustments (bank fees)']).toBe('¥40,000');
+  });
 });
