@@ -58,11 +58,14 @@ const wrapping = (title: string): ReactNode => (
   <span style={{ whiteSpace: 'normal', wordBreak: 'keep-all' }}>{title}</span>
 );
 
-/** A second, smaller figure under a column's own, in grey (a credit under its deliveries). */
-const under = (n: number): ReactNode => (
-  <Text size="xs" c="gray.7">
-    {formatYen(n)}
-  </Text>
+/** A column's own figure with a second, smaller one under it in grey (a credit under its deliveries). */
+const twoFigures = (own: number, second: number): ReactNode => (
+  <>
+    {formatYen(own)}
+    <Text size="xs" c="gray.7">
+      {formatYen(second)}
+    </Text>
+  </>
 );
 
 /**
@@ -311,20 +314,13 @@ export function ClosingScreen() {
                   : wrapping(t('money.closingColDeliveries')),
                 ...yenColumn,
                 render: (c) =>
-                  stacked && c.credit ? (
-                    <>
-                      {formatYen(c.amount)}
-                      {under(c.credit)}
-                    </>
-                  ) : (
-                    formatYen(c.amount)
-                  ),
+                  stacked && c.credit ? twoFigures(c.amount, c.credit) : formatYen(c.amount),
                 footer: stacked
                   ? figure(
-                      <>
-                        {formatYen(sumOf((c) => c.amount))}
-                        {under(sumOf((c) => c.credit))}
-                      </>,
+                      twoFigures(
+                        sumOf((c) => c.amount),
+                        sumOf((c) => c.credit),
+                      ),
                     )
                   : footer(sumOf((c) => c.amount)),
               },
@@ -390,20 +386,15 @@ export function ClosingScreen() {
                 ...yenColumn,
                 // A fee under the payments: they show, ¥0 too, so the fee reads as the second.
                 render: (c) =>
-                  stacked && c.adjustments ? (
-                    <>
-                      {formatYen(c.paymentsReceived)}
-                      {under(c.adjustments)}
-                    </>
-                  ) : (
-                    yenOrBlank(c.paymentsReceived)
-                  ),
+                  stacked && c.adjustments
+                    ? twoFigures(c.paymentsReceived, c.adjustments)
+                    : yenOrBlank(c.paymentsReceived),
                 footer: stacked
                   ? figure(
-                      <>
-                        {formatYen(sumOf((c) => c.paymentsReceived))}
-                        {under(sumOf((c) => c.adjustments))}
-                      </>,
+                      twoFigures(
+                        sumOf((c) => c.paymentsReceived),
+                        sumOf((c) => c.adjustments),
+                      ),
                     )
                   : footer(sumOf((c) => c.paymentsReceived)),
               },
