@@ -69,7 +69,9 @@ describe('a transfer short by the bank fee', () => {
     await page.setViewportSize(DESKTOP);
     await page.reload();
     const settled = page.getByTestId('invoice-card').filter({ hasText: '¥46,550' });
-    await settled.getByText('¥45,890').waitFor();
+    // Exactly the Paid figure: the card's payment history, drawn when its own answer comes,
+    // names the same amount in a longer line.
+    await settled.getByText('¥45,890', { exact: true }).waitFor();
     expect(await settled.getByTestId('invoice-bank-fee').textContent()).toBe(
       ja.money.bankFee.deducted.replace('{{amount}}', '¥660'),
     );
