@@ -159,10 +159,12 @@ export function ClosingScreen() {
   // Hand-made invoices counted by a statement (ADR 034) are the exception: their column shows
   // only when a row has some, so the usual table fits a laptop's width.
   const anyHandMade = rows.some((c) => c.handMade !== 0);
-  // All three at once (ADR 080): the credit deducted goes under the deliveries it is deducted
-  // from, the bank fees under the payments they settle beside, each in the cell's second line,
-  // so the table still fits a 1024 px laptop. Nothing is left out, only stacked.
-  const stacked = anyCredit && anyHandMade && anyAdjustment;
+  // Two or three of them at once (ADR 080): the credit deducted goes under the deliveries it is
+  // deducted from, the bank fees under the payments they settle beside, each in the cell's
+  // second line, so the table still fits a 1024 px laptop. Nothing is left out, only stacked.
+  const crowded = [anyCredit, anyHandMade, anyAdjustment].filter(Boolean).length >= 2;
+  const creditUnder = anyCredit && crowded;
+  const feeUnder = anyAdjustment && crowded;
   // The run is for 掛売り customers: a cash customer is no choice here (the server refuses it).
   const monthly = (options.data?.customers ?? []).filter((c) => c.paymentMethod === 'monthly');
   const chosen = monthly.find((c) => c._id === customerId);
@@ -309,13 +311,13 @@ export function ClosingScreen() {
               },
               {
                 accessor: 'amount',
-                title: stacked
+                title: creditUnder
                   ? twoTitles(t('money.closingColDeliveries'), t('money.creditApplied'))
                   : wrapping(t('money.closingColDeliveries')),
                 ...yenColumn,
                 render: (c) =>
-                  stacked && c.credit ? twoFigures(c.amount, c.credit) : formatYen(c.amount),
-                footer: stacked
+                  creditUnder && c.credit ? twoFigures(c.amount, c.credit) : formatYen(c.amount),
+                footer: creditUnder
                   ? figure(
                       twoFigures(
                         sumOf((c) => c.amount),
@@ -324,7 +326,7 @@ export function ClosingScreen() {
                     )
                   : footer(sumOf((c) => c.amount)),
               },
-              ...(anyCredit && !stacked
+              ...(anyCredit && !creditUnder
                 ? [
                     {
                       accessor: 'credit',
@@ -380,16 +382,16 @@ export function ClosingScreen() {
               },
               {
                 accessor: 'paymentsReceived',
-                title: stacked
+                title: feeUnder
                   ? twoTitles(t('money.closingColPayments'), t('money.closingColAdjustments'))
                   : wrapping(t('money.closingColPayments')),
                 ...yenColumn,
                 // A fee under the payments: they show, ¥0 too, so the fee reads as the second.
                 render: (c) =>
-                  stacked && c.adjustments
+                  feeUnder && c.adjustments
                     ? twoFigures(c.paymentsReceived, c.adjustments)
                     : yenOrBlank(c.paymentsReceived),
-                footer: stacked
+                footer: feeUnder
                   ? figure(
                       twoFigures(
                         sumOf((c) => c.paymentsReceived),
@@ -398,7 +400,7 @@ export function ClosingScreen() {
                     )
                   : footer(sumOf((c) => c.paymentsReceived)),
               },
-              ...(anyAdjustment && !stacked
+              ...(anyAdjustment && !feeUnder
                 ? [
                     {
                       accessor: 'adjustments',
