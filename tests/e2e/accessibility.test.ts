@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '../../shared/enums';
 import { en } from '../../shared/locales';
-import { screenshot } from './axe';
+import { screenshot, settled } from './axe';
 import { DESKTOP, type E2E, PHONE, startE2E } from './harness';
 import { allScreens, open, type Screen, signedIn, type Who } from './screens';
 
@@ -32,6 +32,7 @@ const SIZES = [
 
 /** Every serious or critical axe finding on the page, one line per rule with its first nodes. */
 async function axeFindings(page: Page): Promise<string[]> {
+  await settled(page);
   const results = await new AxeBuilder({ page })
     // axe.run in the page itself: the default opens a blank page per run to merge frames'
     // results (the app has no cross-origin frames), four times slower over 168 screens.

@@ -15,8 +15,29 @@ export interface AxeOptions {
   exclude?: string[];
 }
 
+/**
+ * Waits for the page's running transitions and animations to end (a dialog fading in, a
+ * collapse opening): axe measures colours as they are drawn at that moment, and half-way
+ * through a fade a button's white text on green reads as too pale. Endless ones (a loader's
+ * spin) are not waited for; two seconds at most.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
+}
+
 /** Runs axe on the page as it is now; throws listing every serious or critical violation. */
 export async function expectNoSeriousViolations(page: Page, options: AxeOptions = {}) {
+  await settled(page);
   let builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as xlsxModule from 'xlsx';
+import { settled } from './axe';
 import { DESKTOP, type E2E, PHONE, signIn, startE2E } from './harness';
 
 const XLSX: typeof xlsxModule =
@@ -28,6 +29,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 
 async function axe(page: Page, where: string) {
+  await settled(page);
   // Mantine's notifications come and go; they are not part of the screen.
   const all = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa'])
