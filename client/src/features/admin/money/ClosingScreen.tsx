@@ -163,8 +163,41 @@ export function ClosingScreen() {
   // deducted from, the bank fees under the payments they settle beside, each in the cell's
   // second line, so the table still fits a 1024 px laptop. Nothing is left out, only stacked.
   const crowded = [anyCredit, anyHandMade, anyAdjustment].filter(Boolean).length >= 2;
-  const creditUnder = anyCredit && crowded;
-  const feeUnder = anyAdjustment && crowded;
+  /**
+   * A figure's column and, when some row has it, its second figure (the credit beside the
+   * deliveries, the fees beside the payments): in a column of its own, or under it when crowded.
+   */
+  const withSecond = (
+    own: { accessor: 'amount' | 'paymentsReceived'; title: string; shown(n: number): ReactNode },
+    second: { accessor: 'credit' | 'adjustments'; title: string; any: boolean },
+  ) => {
+    const under = second.any && crowded;
+    const main = {
+      accessor: own.accessor,
+      title: under ? twoTitles(own.title, second.title) : wrapping(own.title),
+      ...yenColumn,
+      render: (c: ClosingCustomerOut) =>
+        under && c[second.accessor]
+          ? twoFigures(c[own.accessor], c[second.accessor])
+          : own.shown(c[own.accessor]),
+      footer: under
+        ? figure(
+            twoFigures(
+              sumOf((c) => c[own.accessor]),
+              sumOf((c) => c[second.accessor]),
+            ),
+          )
+        : footer(sumOf((c) => c[own.accessor])),
+    };
+    const beside = {
+      accessor: second.accessor,
+      title: wrapping(second.title),
+      ...yenColumn,
+      render: (c: ClosingCustomerOut) => yenOrBlank(c[second.accessor]),
+      footer: footer(sumOf((c) => c[second.accessor])),
+    };
+    return second.any && !under ? [main, beside] : [main];
+  };
   // The run is for 掛売り customers: a cash customer is no choice here (the server refuses it).
   const monthly = (options.data?.customers ?? []).filter((c) => c.paymentMethod === 'monthly');
   const chosen = monthly.find((c) => c._id === customerId);
@@ -309,34 +342,14 @@ export function ClosingScreen() {
                 textAlign: 'right',
                 footer: figure(sumOf((c) => c.orders)),
               },
-              {
-                accessor: 'amount',
-                title: creditUnder
-                  ? twoTitles(t('money.closingColDeliveries'), t('money.creditApplied'))
-                  : wrapping(t('money.closingColDeliveries')),
-                ...yenColumn,
-                render: (c) =>
-                  creditUnder && c.credit ? twoFigures(c.amount, c.credit) : formatYen(c.amount),
-                footer: creditUnder
-                  ? figure(
-                      twoFigures(
-                        sumOf((c) => c.amount),
-                        sumOf((c) => c.credit),
-                      ),
-                    )
-                  : footer(sumOf((c) => c.amount)),
-              },
-              ...(anyCredit && !creditUnder
-                ? [
-                    {
-                      accessor: 'credit',
-                      title: wrapping(t('money.creditApplied')),
-                      ...yenColumn,
-                      render: (c: ClosingCustomerOut) => yenOrBlank(c.credit),
-                      footer: footer(sumOf((c) => c.credit)),
-                    },
-                  ]
-                : []),
+              ...withSecond(
+                {
+                  accessor: 'amount',
+                  title: t('money.closingColDeliveries'),
+                  shown: formatYen,
+                },
+                { accessor: 'credit', title: t('money.creditApplied'), any: anyCredit },
+              ),
               ...(anyHandMade
                 ? [
                     {
@@ -380,37 +393,19 @@ export function ClosingScreen() {
                 render: (c) => formatYen(c.previousBalance),
                 footer: footer(sumOf((c) => c.previousBalance)),
               },
-              {
-                accessor: 'paymentsReceived',
-                title: feeUnder
-                  ? twoTitles(t('money.closingColPayments'), t('money.closingColAdjustments'))
-                  : wrapping(t('money.closingColPayments')),
-                ...yenColumn,
-                // A fee under the payments: they show, ¥0 too, so the fee reads as the second.
-                render: (c) =>
-                  feeUnder && c.adjustments
-                    ? twoFigures(c.paymentsReceived, c.adjustments)
-                    : yenOrBlank(c.paymentsReceived),
-                footer: feeUnder
-                  ? figure(
-                      twoFigures(
-                        sumOf((c) => c.paymentsReceived),
-                        sumOf((c) => c.adjustments),
-                      ),
-                    )
-                  : footer(sumOf((c) => c.paymentsReceived)),
-              },
-              ...(anyAdjustment && !feeUnder
-                ? [
-                    {
-                      accessor: 'adjustments',
-                      title: wrapping(t('money.closingColAdjustments')),
-                      ...yenColumn,
-                      render: (c: ClosingCustomerOut) => yenOrBlank(c.adjustments),
-                      footer: footer(sumOf((c) => c.adjustments)),
-                    },
-                  ]
-                : []),
+              // A fee under the payments: they show, ¥0 too, so the fee reads as the second.
+              ...withSecond(
+                {
+                  accessor: 'paymentsReceived',
+                  title: t('money.closingColPayments'),
+                  shown: yenOrBlank,
+                },
+                {
+                  accessor: 'adjustments',
+                  title: t('money.closingColAdjustments'),
+                  any: anyAdjustment,
+                },
+              ),
               {
                 accessor: 'amountDue',
                 title: wrapping(t('money.closingColAmountDue')),
