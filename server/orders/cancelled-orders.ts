@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
+import { customerOrder } from '../../drizzle/schema';
 import type { CancelledOrderEntry } from '../../shared/schemas/cancelled-orders';
+import { giveBackOrder } from '../catalogue/stock';
+import { type Actor, recordAudit } from '../platform/audit';
 import type { Db } from '../platform/db';
 
 // A customer's cancelled orders, for its order history (ADR 043, amended 2026-11-27). A
@@ -24,6 +28,36 @@ interface Before {
   deliveryDate?: string;
   total?: number;
   lines?: { name?: string; quantity?: number }[];
+}
+
+/**
+ * Inside a write(): removes an order, its counted stock given back (ADR 036), and writes the
+ * trail's `delete` entry that cancelledOrdersOf reads back (`after`: who cancelled it, or null).
+ */
+export function removeOrder(
+  db: Db,
+  who: Actor,
+  row: typeof customerOrder.$inferSelect,
+  lines: readonly { name: string; quantity: number }[],
+  after: { cancelledBy: string } | null,
+): void {
+  giveBackOrder(db, row.id, who);
+  db.delete(customerOrder).where(eq(customerOrder.id, row.id)).run();
+  recordAudit(db, who, {
+    entity: 'customer_order',
+    entityId: row.id,
+    action: 'delete',
+    before: {
+      orderNumber: row.orderNumber,
+      customerId: row.customerId,
+      restaurantName: row.restaurantName,
+      deliveryDate: row.deliveryDate,
+      total: row.total,
+      isDelivered: row.isDelivered,
+      lines,
+    },
+    after,
+  });
 }
 
 export function cancelledOrdersOf(

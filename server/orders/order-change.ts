@@ -8,13 +8,14 @@ import type {
 } from '../../shared/schemas/order-change';
 import type { OrderOut } from '../../shared/schemas/orders';
 import { toRateColumns } from '../../shared/tax-columns';
-import { adjustForLineEdit, giveBackOrder } from '../catalogue/stock';
+import { adjustForLineEdit } from '../catalogue/stock';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { AppError, conflict, notFound } from '../platform/errors';
 import { scopeOfCustomer } from '../platform/scope';
 import { getBusinessSettings } from '../settings/business-settings';
 import { getDeliverySettings } from '../settings/settings';
+import { removeOrder } from './cancelled-orders';
 import { getOrder, priceLines } from './orders';
 import { cutoffOf } from './standing-orders';
 
@@ -248,24 +249,7 @@ export function cancelOrder(
   return write(db, () => {
     const row = ownOrder(db, customerId, id);
     checkChangeable(db, row, clock);
-    const lines = linesOf(db, id);
-    giveBackOrder(db, id, who);
-    db.delete(customerOrder).where(eq(customerOrder.id, id)).run();
-    recordAudit(db, who, {
-      entity: 'customer_order',
-      entityId: id,
-      action: 'delete',
-      before: {
-        orderNumber: row.orderNumber,
-        customerId: row.customerId,
-        restaurantName: row.restaurantName,
-        deliveryDate: row.deliveryDate,
-        total: row.total,
-        isDelivered: row.isDelivered,
-        lines: summary(lines),
-      },
-      after: { cancelledBy: 'customer' },
-    });
+    removeOrder(db, who, row, summary(linesOf(db, id)), { cancelledBy: 'customer' });
     return { _id: id, orderNumber: row.orderNumber, cancelled: true as const };
   });
 }

@@ -10,7 +10,6 @@ import {
   type placeForInput,
 } from '../../shared/schemas/doorstep';
 import type { OrderOut } from '../../shared/schemas/orders';
-import { giveBackOrder } from '../catalogue/stock';
 import type { CustomerRecord } from '../context';
 import { driverAccount, insertJob } from '../deliveries/insert-job';
 import { billDeliveredOrder } from '../money/billing';
@@ -19,6 +18,7 @@ import { businessDateOf } from '../platform/business-day';
 import { type Db, write } from '../platform/db';
 import { AppError, badRequest, notFound } from '../platform/errors';
 import { prepared } from '../platform/prepared';
+import { removeOrder } from './cancelled-orders';
 import { placeOrder, withLines } from './orders';
 
 // The office's side of web orders (spec §2 "/admin/orders", DESIGN §3): New Orders, Frozen
@@ -367,24 +367,7 @@ export function deleteOrder(db: Db, actor: Actor, id: string): { _id: string } {
       .from(orderLine)
       .where(eq(orderLine.orderId, id))
       .all();
-    // A pending order's counted products go back to stock (ADR 036).
-    giveBackOrder(db, id, actor);
-    db.delete(customerOrder).where(eq(customerOrder.id, id)).run();
-    recordAudit(db, actor, {
-      entity: 'customer_order',
-      entityId: id,
-      action: 'delete',
-      before: {
-        orderNumber: before.orderNumber,
-        customerId: before.customerId,
-        restaurantName: before.restaurantName,
-        deliveryDate: before.deliveryDate,
-        total: before.total,
-        isDelivered: before.isDelivered,
-        lines,
-      },
-      after: null,
-    });
+    removeOrder(db, actor, before, lines, null);
   });
   return { _id: id };
 }
