@@ -17,12 +17,15 @@ export function OfficeOrderCard({
   allowDispatch,
   selected,
   onSelect,
+  onGone,
 }: {
   order: OfficeOrderOut;
   allowDispatch: boolean;
   selected?: boolean;
   /** Given when the card can be picked for dispatching many at once. */
   onSelect?: (on: boolean) => void;
+  /** After the order was dispatched or deleted from its popup: the card is about to leave. */
+  onGone?: () => void;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -60,6 +63,7 @@ export function OfficeOrderCard({
             size="xs"
             variant="light"
             onClick={() => setOpen(true)}
+            data-view-order
             // Ten cards say 'View Order': the name says which order.
             aria-label={t('webOrders.viewOrderOf', {
               number: order.orderNumber,
@@ -83,7 +87,10 @@ export function OfficeOrderCard({
             order={order}
             allowDispatch={allowDispatch}
             inModal
-            onGone={() => setOpen(false)}
+            onGone={() => {
+              setOpen(false);
+              onGone?.();
+            }}
           />
         </Stack>
       </Modal>

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { OfficeOrderPageOut } from '../../../../../shared/schemas/doorstep';
@@ -44,22 +44,40 @@ function OrderGrid({
   onSelect?: (id: string, on: boolean) => void;
   empty: string;
 }) {
+  const grid = useRef<HTMLDivElement>(null);
+  const emptyText = useRef<HTMLParagraphElement>(null);
+  // An order dispatched or deleted from its popup takes its card, and the keyboard's focus with
+  // it, off the page once the list comes back: the focus goes to the card now in its place (or
+  // the last one, or the 'no orders' line), not to the top of the page.
+  const gone = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const left = gone.current;
+    if (!left || page.orders.some((o) => o._id === left.id)) return;
+    gone.current = null;
+    const views = grid.current?.querySelectorAll<HTMLElement>('[data-view-order]') ?? [];
+    const next = views[Math.min(left.index, views.length - 1)] ?? emptyText.current;
+    next?.focus();
+  }, [page.orders]);
+
   if (page.orders.length === 0) {
     return (
-      <Text c="dimmed" ta="center" py="xl">
+      <Text c="dimmed" ta="center" py="xl" ref={emptyText} tabIndex={-1}>
         {empty}
       </Text>
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-      {page.orders.map((o) => (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" ref={grid}>
+      {page.orders.map((o, index) => (
         <OfficeOrderCard
           key={o._id}
           order={o}
           allowDispatch={allowDispatch}
           selected={selected?.has(o._id)}
           onSelect={onSelect ? (on) => onSelect(o._id, on) : undefined}
+          onGone={() => {
+            gone.current = { id: o._id, index };
+          }}
         />
       ))}
     </SimpleGrid>

@@ -1,0 +1,88 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../i18n';
+import { makeOrder, makeUser } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/renderScreen';
+import { WebOrdersScreen } from './WebOrdersScreen';
+
+// The office clerk who works by keyboard alone: an order dispatched from its popup leaves the
+// list, and the focus goes to the order now in its place, not to the top of the page.
+
+vi.mock('../../../components/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+const dispatch = vi.hoisted(() => vi.fn(async (_input: unknown): Promise<unknown> => ({})));
+vi.mock('../../../keyed', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../keyed')>()),
+  keyedClient: { orders: { dispatch: { mutate: dispatch } } },
+}));
+
+const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
+const officeOrder = (id: string, orderNumber: number, restaurantName: string) => {
+  const base = makeOrder({ _id: id, orderNumber });
+  return {
+    ...base,
+    user: { ...base.user, restaurantName },
+    offSchedule: false,
+    onHold: false,
+    placedByStaff: false,
+  };
+};
+
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('New Orders by keyboard', () => {
+  it('after Mark as dispatched, the focus is on the next order, not on the page', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    let pending = [
+      officeOrder('o1', 10481, 'Himalaya Kitchen'),
+      officeOrder('o2', 10482, 'Everest Dining'),
+    ];
+    dispatch.mockImplementation(async (input) => {
+      pending = pending.filter((o) => o._id !== (input as { id: string }).id);
+      return {};
+    });
+    renderScreen(<WebOrdersScreen />, {
+      path: '/admin/orders',
+      user: admin,
+      answers: {
+        'orders.pendingWebCount': () => ({ count: pending.length }),
+        'orders.pendingDates': () => ({ dates: [], routes: [], next: null }),
+        'orders.list': () => ({ orders: pending, page: 1, pages: 1, total: pending.length }),
+        'ordertrack.formOptions': () => ({
+          customers: [],
+          drivers: [{ _id: 'd1', username: 'driver1', name: 'Ram' }],
+          routes: [],
+        }),
+        'orders.suggestDriver': () => ({ driverId: 'd1', basis: 'customer' }),
+        'settings.deliveryCalendar': () => ({
+          timeZone: 'Asia/Tokyo',
+          today: '2030-05-15',
+          earliest: '2030-05-16',
+          cutoff: '04:00',
+          holidays: [],
+        }),
+        'standing.forDate': () => [],
+      },
+    });
+    const user = userEvent.setup();
+    const first = await screen.findByRole('button', { name: /注文を見る #10481/ });
+    first.focus();
+    await user.keyboard('{Enter}');
+    const dispatchButton = await screen.findByRole('button', { name: '出荷済みにする' });
+    dispatchButton.focus();
+    await user.keyboard('{Enter}');
+    const yes = await screen.findByRole('button', { name: 'はい' });
+    await waitFor(() => expect((yes as HTMLButtonElement).disabled).toBe(false));
+    yes.focus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('button', { name: /#10481/ })).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: /注文を見る #10482 Everest Dining/ }),
+      ),
+    );
+  });
+});
