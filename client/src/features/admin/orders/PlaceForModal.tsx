@@ -66,6 +66,9 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
   const [date, setDate] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
+  /** What Place Order found missing: said at that field, which takes the focus. */
+  const [missingField, setMissingField] = useState<'customer' | 'product' | 'date' | null>(null);
+  const customerField = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(newKey);
   const [last, setLast] = useState<LastOrderOut | null>(null);
@@ -148,8 +151,20 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
   const submit = async () => {
     setError('');
     const chosen = lines.filter((l) => l.product);
-    if (!customerId || chosen.length === 0 || !date) {
-      setError(t('errors.common.required'));
+    const missing = !customerId
+      ? 'customer'
+      : chosen.length === 0
+        ? 'product'
+        : !date
+          ? 'date'
+          : null;
+    setMissingField(missing);
+    if (missing || !customerId) {
+      // Said at the field (aria-invalid, described by the message) and focused there: a message
+      // at the foot of the dialog saying "this field" named no field.
+      if (missing === 'customer') customerField.current?.focus();
+      else if (missing === 'product') productFields.current[0]?.focus();
+      else document.getElementById('place-for-date')?.focus();
       return;
     }
     setBusy(true);
@@ -196,7 +211,9 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
       <Stack>
         {/* Opened on the customer, not on ×: a typist's Enter then never closes the dialog. */}
         <Select
+          ref={customerField}
           label={t('orderTrack.customer')}
+          error={missingField === 'customer' ? t('errors.common.required') : undefined}
           data-autofocus
           searchable
           required
@@ -207,6 +224,7 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
           value={customerId}
           onChange={(v) => {
             setCustomerId(v);
+            if (v && missingField === 'customer') setMissingField(null);
             setLast(null);
             setRemoved([]);
             setKey(newKey());
@@ -269,8 +287,12 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
                 searchable
                 data={productData}
                 value={line.product}
-                onChange={(v) =>
-                  change(i, { product: v, name: v ? offered.get(v)?.name : undefined })
+                onChange={(v) => {
+                  change(i, { product: v, name: v ? offered.get(v)?.name : undefined });
+                  if (v && missingField === 'product') setMissingField(null);
+                }}
+                error={
+                  missingField === 'product' && i === 0 ? t('webOrders.chooseAProduct') : undefined
                 }
                 disabled={!customerId}
                 placeholder={customerId ? undefined : t('webOrders.chooseCustomerFirst')}
@@ -343,11 +365,14 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
           </Paper>
         )}
         <DateField
+          id="place-for-date"
           label={t('orders.deliveryDate')}
+          error={missingField === 'date' ? t('errors.common.required') : undefined}
           value={date}
           min={calendar.data?.earliest}
           onChange={(next) => {
             setDate(next);
+            if (next && missingField === 'date') setMissingField(null);
             setKey(newKey());
           }}
           required

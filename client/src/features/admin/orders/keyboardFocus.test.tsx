@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n';
 import { makeOrder, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
+import { PlaceForModal } from './PlaceForModal';
 import { WebOrdersScreen } from './WebOrdersScreen';
 
 // The office clerk who works by keyboard alone: an order dispatched from its popup leaves the
@@ -11,9 +12,10 @@ import { WebOrdersScreen } from './WebOrdersScreen';
 
 vi.mock('../../../components/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 const dispatch = vi.hoisted(() => vi.fn(async (_input: unknown): Promise<unknown> => ({})));
+const placeFor = vi.hoisted(() => vi.fn(async (_input: unknown): Promise<unknown> => ({})));
 vi.mock('../../../keyed', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../keyed')>()),
-  keyedClient: { orders: { dispatch: { mutate: dispatch } } },
+  keyedClient: { orders: { dispatch: { mutate: dispatch }, placeFor: { mutate: placeFor } } },
 }));
 
 const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
@@ -84,5 +86,65 @@ describe('New Orders by keyboard', () => {
         screen.getByRole('button', { name: /注文を見る #10482 Everest Dining/ }),
       ),
     );
+  });
+});
+
+describe('a phoned-in order by keyboard', () => {
+  it('says a missing product at the product field, which takes the focus', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    renderScreen(<PlaceForModal opened onClose={() => {}} />, {
+      path: '/admin/orders',
+      user: admin,
+      answers: {
+        'ordertrack.formOptions': () => ({
+          customers: [{ _id: 'c1', restaurantName: 'Himalaya Kitchen', customerCode: 'C1' }],
+          drivers: [],
+          routes: [],
+        }),
+        'products.forCustomer': () => [],
+        'orders.termsFor': () => ({ minimumOrder: null, hidden: [] }),
+        'settings.tax': () => ({ basis: 'exclusive', rounding: 'down' }),
+        'settings.deliveryCalendar': () => ({
+          timeZone: 'Asia/Tokyo',
+          today: '2030-05-15',
+          earliest: '2030-05-16',
+          cutoff: '04:00',
+          holidays: [],
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    const place = await screen.findByRole('button', { name: '注文を確定する' });
+
+    // Nothing chosen: the customer field says so and has the focus.
+    place.focus();
+    await user.keyboard('{Enter}');
+    const customer = screen.getByRole('combobox', { name: /得意先/ });
+    await waitFor(() => expect(document.activeElement).toBe(customer));
+    expect(customer.getAttribute('aria-invalid')).toBe('true');
+    const customerError = document.getElementById(
+      customer
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .find((id) => id.endsWith('error')) ?? '',
+    );
+    expect(customerError?.textContent).toBe('この項目は必須です。');
+
+    // A customer chosen by keyboard, no product: the first line's product field says so.
+    await user.keyboard('Himalaya');
+    await screen.findByRole('option', { name: /Himalaya Kitchen/ });
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(customer.getAttribute('aria-invalid')).not.toBe('true'));
+    place.focus();
+    await user.keyboard('{Enter}');
+    const product = screen.getByRole('combobox', { name: '商品（1行目）' });
+    await waitFor(() => expect(document.activeElement).toBe(product));
+    expect(product.getAttribute('aria-invalid')).toBe('true');
+    const described = (product.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(described).toContain('商品を1つ以上選んでください。');
+    expect(placeFor).not.toHaveBeenCalled();
   });
 });
