@@ -116,21 +116,42 @@ function JobTable({
           accessor: 'actions',
           title: t('orderTrack.actions'),
           textAlign: 'right',
-          render: (j) => (
-            <Group gap={4} justify="flex-end" wrap="nowrap">
-              {onDeliver && (
-                <Button size="compact-xs" color="green" onClick={() => onDeliver(j)}>
-                  {t('orderTrack.markDelivered')}
+          render: (j) => {
+            // Each row's buttons name its restaurant: a screen reader's list of buttons (or a
+            // keyboard user tabbing down the table) hears which delivery each one acts on.
+            const name = restaurantOf(t, j);
+            return (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                {onDeliver && (
+                  <Button
+                    size="compact-xs"
+                    color="green"
+                    onClick={() => onDeliver(j)}
+                    aria-label={t('orderTrack.markDeliveredFor', { name })}
+                  >
+                    {t('orderTrack.markDelivered')}
+                  </Button>
+                )}
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  onClick={() => onEdit(j)}
+                  aria-label={t('orderTrack.editFor', { name })}
+                >
+                  {t('orderTrack.edit')}
                 </Button>
-              )}
-              <Button size="compact-xs" variant="light" onClick={() => onEdit(j)}>
-                {t('orderTrack.edit')}
-              </Button>
-              <Button size="compact-xs" variant="light" color="red" onClick={() => onDelete(j)}>
-                {t('orderTrack.delete')}
-              </Button>
-            </Group>
-          ),
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => onDelete(j)}
+                  aria-label={t('orderTrack.deleteFor', { name })}
+                >
+                  {t('orderTrack.delete')}
+                </Button>
+              </Group>
+            );
+          },
         },
       ]}
     />
