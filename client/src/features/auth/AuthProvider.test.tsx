@@ -138,34 +138,38 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
   });
 
-  it('clears the cart when the server says the session is over (401), as Logout does', async () => {
-    let ended = false;
-    const { queryClient } = renderAuth({
-      'auth.session': () => (ended ? unauthorized() : customer),
-      'orders.mine': unauthorized,
-    });
-    await waitFor(() => expect(shownUser()).toBe('himalaya'));
-    writeCart([{ id: 'p1', name: 'Rice', sku: 'Kg', quantity: 3 }]);
-    ended = true;
-    await act(async () => {
-      await queryClient.invalidateQueries();
-    });
-    await waitFor(() => expect(shownUser()).toBe('none'));
-    expect(localStorage.getItem(CART_KEY)).toBeNull();
-  });
-
-  it('clears the cart when the session ends with the profile answering null', async () => {
-    let ended = false;
-    const { queryClient } = renderAuth({ 'auth.session': () => (ended ? null : customer) });
-    await waitFor(() => expect(shownUser()).toBe('himalaya'));
-    writeCart([{ id: 'p1', name: 'Rice', sku: 'Kg', quantity: 3 }]);
-    ended = true;
-    await act(async () => {
-      await queryClient.invalidateQueries();
-    });
-    await waitFor(() => expect(shownUser()).toBe('none'));
-    expect(localStorage.getItem(CART_KEY)).toBeNull();
-  });
+  // ADR 082: a session that ends in the middle of an order (expired at night, ended from
+  // another device) does not take the cart with it; only Logout, or another account signing
+  // in on this browser, does.
+  it.each([
+    ['answers 401', unauthorized],
+    ['answers null', () => null],
+  ])(
+    'keeps the cart for its owner when the session check %s, for signing in again',
+    async (_, endedAnswer) => {
+      let ended = false;
+      const { queryClient } = renderAuth({
+        'auth.session': () => (ended ? endedAnswer() : customer),
+        'orders.mine': unauthorized,
+      });
+      await waitFor(() => expect(shownUser()).toBe('himalaya'));
+      writeCart([{ id: 'p1', name: 'Rice', sku: 'Kg', quantity: 3 }]);
+      ended = true;
+      await act(async () => {
+        await queryClient.invalidateQueries();
+      });
+      await waitFor(() => expect(shownUser()).toBe('none'));
+      expect(localStorage.getItem(CART_KEY)).toContain('Rice');
+      expect(localStorage.getItem(CART_OWNER_KEY)).toBe(customer._id);
+      // The same restaurant signs in again: its cart is there.
+      ended = false;
+      await act(async () => {
+        await queryClient.invalidateQueries();
+      });
+      await waitFor(() => expect(shownUser()).toBe('himalaya'));
+      expect(localStorage.getItem(CART_KEY)).toContain('Rice');
+    },
+  );
 
   it("does not hand the previous customer's cart to the next one on this browser", async () => {
     // The previous customer's session ended while the browser was closed.

@@ -50,8 +50,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (isUnauthorized(error)) {
           dropEarly();
           rememberDriver(null);
-          // What this browser kept for the account goes, as on Logout (ADR 024).
-          clearCart();
+          // The cart stays with its owner (ADR 082): signing in again finds it, and another
+          // account signing in on this browser finds it cleared (claimCart).
           queryClient.removeQueries({ predicate: (q) => q.queryHash !== profileHash });
           return null;
         }
@@ -82,11 +82,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } else if (hadUser.current && !profile.isPending) {
       hadUser.current = false;
       // A failed check (no network) is not an ended session: the offline banner covers it.
-      // An ended session leaves nothing of the account behind, as Logout does (ADR 024).
-      if (!leaving.current && profile.data === null) {
-        setSessionEnded(true);
-        clearCart();
-      }
+      // An ended session keeps the cart for its owner (ADR 082), unlike Logout: the cached
+      // reads are gone, and claimCart clears the cart if another account signs in here.
+      if (!leaving.current && profile.data === null) setSessionEnded(true);
       leaving.current = false;
     }
   }, [current, profile.isPending, profile.data]);
