@@ -11,6 +11,7 @@ import { customersRouter } from './customers/customers.router';
 import { peopleRouter } from './customers/people.router';
 import { routesRouter } from './customers/routes.router';
 import { ordertrackRouter } from './deliveries/ordertrack.router';
+import { bankImportRouter } from './money/bank-import.router';
 import { claimsRouter } from './money/claims.router';
 import { closingRouter } from './money/closing.router';
 import { creditNotesRouter } from './money/credit-notes.router';
@@ -30,6 +31,7 @@ import { router } from './trpc';
 export const appRouter = router({
   audit: auditRouter,
   auth: authRouter,
+  bankImport: bankImportRouter,
   categories: categoriesRouter,
   claims: claimsRouter,
   closing: closingRouter,

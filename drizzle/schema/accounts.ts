@@ -76,6 +76,11 @@ export const customer = sqliteTable(
     /** Who the invoices are addressed to (defaults to the restaurant's name when empty). */
     billingName: text('billing_name'),
     billingAddress: text('billing_address'),
+    /**
+     * The name its bank transfers arrive under (振込名義, usually katakana: ｻｸﾗｼｮｸﾄﾞｳ), for reading
+     * the bank's statement (ADR 085). Empty: the billing and restaurant names are tried.
+     */
+    transferName: text('transfer_name'),
     /** Where documents are e-mailed. */
     email: text('email'),
     /** Monthly customers: the day of month their deliveries are closed, 31 = month end. */

@@ -1,5 +1,13 @@
 import { relations, sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import {
   CLAIM_STATUSES,
   DOCUMENT_KINDS,
@@ -388,3 +396,28 @@ export const paymentRelations = relations(payment, ({ one }) => ({
 export const invoiceNoteRelations = relations(invoiceNote, ({ one }) => ({
   invoice: one(invoice, { fields: [invoiceNote.invoiceId], references: [invoice.id] }),
 }));
+
+/**
+ * A bank statement's incoming row recorded as payments (入金消込, ADR 085): its fingerprint
+ * (date, amount, payer as written, and its place among identical rows of that date) is unique,
+ * so the same row read again from the same or an overlapping file is never recorded twice.
+ */
+export const bankTransfer = sqliteTable(
+  'bank_transfer',
+  {
+    id: text('id').primaryKey(),
+    fingerprint: text('fingerprint').notNull(),
+    /** YYYY-MM-DD, the bank's. */
+    date: text('date').notNull(),
+    amount: integer('amount').notNull(),
+    payerName: text('payer_name').notNull(),
+    customerId: text('customer_id').references(() => customer.id, { onDelete: 'set null' }),
+    recordedBy: text('recorded_by').references(() => account.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_transfer_fingerprint_idx').on(t.fingerprint),
+    index('bank_transfer_date_idx').on(t.date),
+    check('bank_transfer_amount_check', sql`${t.amount} > 0`),
+  ],
+);

@@ -68,7 +68,8 @@ export function rankOrder(a: ProductOut, b: ProductOut): number {
   return a.productRank - b.productRank || byName(a.name, b.name);
 }
 
-function readAllProducts(db: Db): ProductOut[] {
+/** The products joined to their category (its names and tax rate), to filter and read. */
+function selectProducts(db: Db) {
   return db
     .select({
       p: product,
@@ -81,29 +82,22 @@ function readAllProducts(db: Db): ProductOut[] {
       },
     })
     .from(product)
-    .leftJoin(category, eq(product.categoryId, category.id))
-    .all()
-    .map((r) => toProductOut(r.p, r.c?.id ? r.c : null));
+    .leftJoin(category, eq(product.categoryId, category.id));
+}
+
+/** A row of selectProducts as the catalogue shows it: no category when it has none. */
+function joinedProductOut(r: { p: ProductRow; c: CategoryRef | null }): ProductOut {
+  return toProductOut(r.p, r.c?.id ? r.c : null);
+}
+
+function readAllProducts(db: Db): ProductOut[] {
+  return selectProducts(db).all().map(joinedProductOut);
 }
 
 export function getProduct(db: Db, id: string): ProductOut {
-  const r = db
-    .select({
-      p: product,
-      c: {
-        id: category.id,
-        name: category.name,
-        nameNe: category.nameNe,
-        nameJa: category.nameJa,
-        taxRate: category.taxRate,
-      },
-    })
-    .from(product)
-    .leftJoin(category, eq(product.categoryId, category.id))
-    .where(eq(product.id, id))
-    .get();
+  const r = selectProducts(db).where(eq(product.id, id)).get();
   if (!r) throw notFound('catalogue.productNotFound');
-  return toProductOut(r.p, r.c?.id ? r.c : null);
+  return joinedProductOut(r);
 }
 
 export function listCategories(db: Db): CategoryOut[] {

@@ -56,6 +56,7 @@ interface ListRow {
   creditHold: number;
   billingName: string | null;
   billingAddress: string | null;
+  transferName: string | null;
   email: string | null;
   closingDay: number | null;
   paymentMonth: PaymentMonth;
@@ -72,7 +73,7 @@ const LIST_SELECT = sql`
     r.name AS routeName, c.contact_person AS contactPerson, c.mobile_number AS mobileNumber,
     a.username AS username, c.bad_debt AS badDebt, c.web_order AS webOrder,
     c.credit_hold AS creditHold, c.billing_name AS billingName,
-    c.billing_address AS billingAddress, c.email AS email, c.closing_day AS closingDay,
+    c.billing_address AS billingAddress, c.transfer_name AS transferName, c.email AS email, c.closing_day AS closingDay,
     c.payment_month AS paymentMonth, c.document_language AS documentLanguage,
     (SELECT MAX(o.delivered_at) FROM customer_order o
       WHERE o.customer_id = c.id AND o.delivered_at IS NOT NULL
@@ -118,6 +119,7 @@ function toOut(r: ListRow, silent: ReadonlySet<string>): CustomerOut {
     creditHold: r.creditHold === 1,
     billingName: r.billingName,
     billingAddress: r.billingAddress,
+    transferName: r.transferName,
     email: r.email,
     closingDay: r.closingDay,
     paymentMonth: r.paymentMonth,
@@ -220,6 +222,7 @@ function trailFields(db: Db, c: CustomerRow, username: string | null) {
     creditHold: c.creditHold,
     billingName: c.billingName,
     billingAddress: c.billingAddress,
+    transferName: c.transferName,
     email: c.email,
     closingDay: c.closingDay,
     paymentMonth: c.paymentMonth,
@@ -243,6 +246,8 @@ function rowValues(input: Fields) {
     creditHold: input.creditHold,
     billingName: input.billingName,
     billingAddress: input.billingAddress,
+    // Absent (an edit or import from before 振込名義): the row's own.
+    ...(input.transferName === undefined ? {} : { transferName: input.transferName }),
     email: input.email,
     closingDay: input.closingDay,
     // Absent (an update from before payment months, the import): the row's own or the default.

@@ -15,6 +15,7 @@ import enErrCategory from './en/errors/category.json';
 import enErrCustomer from './en/errors/customer.json';
 import enErrEmployee from './en/errors/employee.json';
 import enErrImport from './en/errors/import.json';
+import enErrBankImport from './en/errors/bankImport.json';
 import enErrInformation from './en/errors/information.json';
 import enErrProduct from './en/errors/product.json';
 import enErrRoute from './en/errors/route.json';
@@ -70,6 +71,7 @@ export const enFrame = {
     customer: enErrCustomer,
     employee: enErrEmployee,
     import: enErrImport,
+    bankImport: enErrBankImport,
     information: enErrInformation,
     product: enErrProduct,
     route: enErrRoute,

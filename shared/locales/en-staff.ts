@@ -12,6 +12,7 @@ import enPriceLists from './en/priceLists.json';
 import enLists from './en/lists.json';
 import enExports from './en/exports.json';
 import enLedger from './en/ledger.json';
+import enBankImport from './en/bankImport.json';
 import enGuide from './en/guide.json';
 
 export const enStaff = {
@@ -26,5 +27,6 @@ export const enStaff = {
   stock: enStock,
   exports: enExports,
   ledger: enLedger,
+  bankImport: enBankImport,
   guide: enGuide,
 };

@@ -43,6 +43,7 @@ import jaErrCustomer from './ja/errors/customer.json';
 import jaErrEmployee from './ja/errors/employee.json';
 import jaErrField from './ja/errors/field.json';
 import jaErrImport from './ja/errors/import.json';
+import jaErrBankImport from './ja/errors/bankImport.json';
 import jaErrInformation from './ja/errors/information.json';
 import jaErrProduct from './ja/errors/product.json';
 import jaErrRoute from './ja/errors/route.json';
@@ -61,6 +62,7 @@ import jaErrStock from './ja/errors/stock.json';
 import jaErrPeople from './ja/errors/people.json';
 import jaExports from './ja/exports.json';
 import jaLedger from './ja/ledger.json';
+import jaBankImport from './ja/bankImport.json';
 import jaGuide from './ja/guide.json';
 
 export const ja = {
@@ -96,6 +98,7 @@ export const ja = {
   documents: jaDocuments,
   exports: jaExports,
   ledger: jaLedger,
+  bankImport: jaBankImport,
   guide: jaGuide,
   errors: {
     auth: jaErrAuth,
@@ -112,6 +115,7 @@ export const ja = {
     employee: jaErrEmployee,
     field: jaErrField,
     import: jaErrImport,
+    bankImport: jaErrBankImport,
     information: jaErrInformation,
     product: jaErrProduct,
     route: jaErrRoute,

@@ -45,6 +45,7 @@ import neErrCustomer from './ne/errors/customer.json';
 import neErrEmployee from './ne/errors/employee.json';
 import neErrField from './ne/errors/field.json';
 import neErrImport from './ne/errors/import.json';
+import neErrBankImport from './ne/errors/bankImport.json';
 import neErrInformation from './ne/errors/information.json';
 import neErrProduct from './ne/errors/product.json';
 import neErrRoute from './ne/errors/route.json';
@@ -59,6 +60,7 @@ import neLists from './ne/lists.json';
 import nePriceLists from './ne/priceLists.json';
 import neExports from './ne/exports.json';
 import neLedger from './ne/ledger.json';
+import neBankImport from './ne/bankImport.json';
 import neGuide from './ne/guide.json';
 
 export const ne = {
@@ -94,6 +96,7 @@ export const ne = {
   stock: neStock,
   exports: neExports,
   ledger: neLedger,
+  bankImport: neBankImport,
   guide: neGuide,
   errors: {
     auth: neErrAuth,
@@ -113,6 +116,7 @@ export const ne = {
     employee: neErrEmployee,
     field: neErrField,
     import: neErrImport,
+    bankImport: neErrBankImport,
     information: neErrInformation,
     product: neErrProduct,
     route: neErrRoute,

@@ -200,6 +200,8 @@ export const customerFields = z.object({
   /** Who invoices are addressed to; blank: the restaurant's name. */
   billingName: optionalText(200),
   billingAddress: optionalText(300),
+  /** The name its bank transfers arrive under (振込名義, ADR 085); absent: unchanged. */
+  transferName: optionalTextOrAbsent(100),
   /** Where documents are e-mailed. */
   email: z
     .string()
@@ -255,6 +257,8 @@ export const customerOut = z.object({
   creditHold: z.boolean(),
   billingName: z.string().nullable(),
   billingAddress: z.string().nullable(),
+  /** 振込名義: the name its bank transfers arrive under (ADR 085). */
+  transferName: z.string().nullable(),
   email: z.string().nullable(),
   /** Day of month (1-31, 31 = month end) its deliveries are closed; null: not set. */
   closingDay: z.number().int().nullable(),

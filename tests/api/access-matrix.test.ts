@@ -26,6 +26,8 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'auth.profile': ['query', SIGNED_IN],
   'auth.setLanguage': ['mutation', SIGNED_IN],
   'auth.changePassword': ['mutation', SIGNED_IN],
+  'bankImport.read': ['mutation', STAFF],
+  'bankImport.record': ['mutation', STAFF],
   'categories.list': ['query', ANYONE],
   'categories.listForOffice': ['query', STAFF],
   'categories.create': ['mutation', STAFF],

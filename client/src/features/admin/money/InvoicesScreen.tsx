@@ -40,6 +40,9 @@ export function InvoicesScreen() {
           <Button variant="default" component={Link} to="/admin/invoice/followups">
             {t('money.followUps')}
           </Button>
+          <Button variant="default" component={Link} to="/admin/invoice/bank-import">
+            {t('bankImport.link')}
+          </Button>
           <Button onClick={() => setEditing(null)}>{t('money.newInvoice')}</Button>
         </Group>
       </Group>

@@ -1,6 +1,7 @@
 import { Route } from 'react-router';
 import { DocumentPrintView } from '../../../components/documents/DocumentPrintView';
 import { AgingScreen } from './AgingScreen';
+import { BankImportScreen } from './BankImportScreen';
 import { ClaimsScreen } from './ClaimsScreen';
 import { ClosingScreen } from './ClosingScreen';
 import { CustomerInvoicesScreen } from './CustomerInvoicesScreen';
@@ -28,6 +29,7 @@ export const moneyRoutes = (
     <Route path="/admin/invoice/followups" element={<FollowUpsScreen />} />
     <Route path="/admin/invoice/closing" element={<ClosingScreen />} />
     <Route path="/admin/invoice/claims" element={<ClaimsScreen />} />
+    <Route path="/admin/invoice/bank-import" element={<BankImportScreen />} />
     <Route path="/admin/invoice/bycustomer/:id" element={<CustomerInvoicesScreen />} />
     <Route path="/admin/invoice/bycustomer/:id/ledger" element={<CustomerLedgerScreen />} />
     <Route path="/admin/reports/aging" element={<AgingScreen />} />

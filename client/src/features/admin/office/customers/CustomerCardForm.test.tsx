@@ -32,6 +32,7 @@ const customer: CustomerOut = {
   creditHold: false,
   billingName: null,
   billingAddress: null,
+  transferName: null,
   email: null,
   closingDay: 20,
   paymentMonth: 1,

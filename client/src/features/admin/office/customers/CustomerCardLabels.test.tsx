@@ -29,6 +29,7 @@ const customer = {
   creditHold: false,
   billingName: null,
   billingAddress: null,
+  transferName: null,
   email: null,
   closingDay: 20,
   paymentMonth: 1,

@@ -50,6 +50,7 @@ function initial(c: CustomerOut | null): CustomerInput {
     creditHold: c?.creditHold ?? false,
     billingName: c?.billingName ?? '',
     billingAddress: c?.billingAddress ?? '',
+    transferName: c?.transferName ?? '',
     email: c?.email ?? '',
     closingDay: c?.closingDay ? String(c.closingDay) : '',
     // 翌月 for a new customer, the most common term (20日締め翌月末払い).
@@ -225,6 +226,11 @@ export function CustomerForm({
             />
             <TextInput label={t('office.customers.billingName')} {...input('billingName')} />
             <TextInput label={t('office.customers.billingAddress')} {...input('billingAddress')} />
+            <TextInput
+              label={t('office.customers.transferName')}
+              description={t('office.customers.transferNameHint')}
+              {...input('transferName')}
+            />
           </SimpleGrid>
           <MultiSelect
             label={t('office.customers.deliveryDays')}

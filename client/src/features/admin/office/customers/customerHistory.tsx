@@ -42,6 +42,7 @@ const LABELS: Record<string, string> = {
   creditHold: 'office.customers.creditHold',
   billingName: 'office.customers.billingName',
   billingAddress: 'office.customers.billingAddress',
+  transferName: 'office.customers.transferName',
   email: 'office.customers.email',
   closingDay: 'office.customers.closingDay',
   paymentMonth: 'office.customers.paymentMonth',
