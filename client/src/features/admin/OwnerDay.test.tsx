@@ -77,3 +77,29 @@ describe("the owner's day in the morning", () => {
     expect(screen.queryByTestId('day-left-over')).toBeNull();
   });
 });
+
+describe("the 30 days' chart for a reader who cannot see it", () => {
+  it('says the month in one sentence, in Japanese: totals and the busiest day', async () => {
+    await i18n.changeLanguage('ja');
+    renderDay({
+      ...morning,
+      days: [
+        { date: '2026-11-30', orders: 3, amount: 30_000 },
+        { date: '2026-12-01', orders: 1, amount: 5_000 },
+      ],
+      deliveredDays: [{ date: '2026-12-01', delivered: 2, amount: 12_000 }],
+    });
+    const summary = await screen.findByText(/^過去30日間の注文は/);
+    expect(summary.id).toBe('owner-day-chart-summary');
+    expect(summary.textContent).toBe(
+      '過去30日間の注文は¥35,000、配達は¥12,000でした。注文が最も多かった日は2026/11/30（¥30,000）です。',
+    );
+  });
+
+  it('says there was nothing, in English', async () => {
+    renderDay({ ...morning, deliveredDays: [] });
+    expect((await screen.findByText(/^No orders and no deliveries/)).id).toBe(
+      'owner-day-chart-summary',
+    );
+  });
+});

@@ -1,9 +1,11 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatYen } from '../../../../shared/format';
+import { showDate } from '../../dates';
 import { trpc } from '../../trpc';
 
 /** The figures follow the day while the dashboard stays open. */
@@ -25,6 +27,28 @@ function Figure(props: { label: string; value: string; detail?: React.ReactNode;
       )}
     </Paper>
   );
+}
+
+type Dashboard = {
+  days: { date: string; amount: number }[];
+  deliveredDays: { date: string; amount: number }[];
+};
+
+/** The 30 days in one sentence, for a reader who cannot see the bars. */
+function chartSummary(t: TFunction, d: Dashboard): string {
+  const ordered = d.days.reduce((sum, x) => sum + x.amount, 0);
+  const delivered = d.deliveredDays.reduce((sum, x) => sum + x.amount, 0);
+  if (ordered === 0 && delivered === 0) return t('reports.dashboard.chartSummaryNone');
+  const busiest = d.days.reduce<Dashboard['days'][number] | undefined>(
+    (best, x) => (best && best.amount >= x.amount ? best : x),
+    undefined,
+  );
+  return t('reports.dashboard.chartSummary', {
+    ordered: formatYen(ordered),
+    delivered: formatYen(delivered),
+    day: showDate(busiest?.date ?? ''),
+    amount: formatYen(busiest?.amount ?? 0),
+  });
 }
 
 /** The owner's day (docs/decisions/039): today's figures and the last 30 days. */
@@ -143,7 +167,18 @@ export function OwnerDay() {
         <Title order={3} size="h5" mb="sm">
           {t('reports.dashboard.chartTitle')}
         </Title>
+        <VisuallyHidden id="owner-day-chart-summary">{chartSummary(t, d)}</VisuallyHidden>
         <BarChart
+          // The chart is a tab stop whose arrow keys show each day's figures (recharts'
+          // keyboard layer): it says what it is, and its summary is read after its name.
+          // (recharts passes aria-* on to its <svg> but does not type them; its own `title`
+          // would also show as the browser's tooltip over the bars.)
+          barChartProps={{
+            ...({
+              'aria-label': t('reports.dashboard.chartLabel'),
+              'aria-describedby': 'owner-day-chart-summary',
+            } as Record<string, string>),
+          }}
           h={220}
           // What was ordered on each day beside what really reached the restaurants that day
           // (orders delivered early or late count on the day they arrived).
