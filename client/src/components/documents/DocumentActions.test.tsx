@@ -85,3 +85,28 @@ describe('sending documents without SMTP', () => {
     ).toBeNull();
   });
 });
+
+describe("a card's Send by e-mail says which document", () => {
+  it('is named with its document, like Print beside it, in Japanese', async () => {
+    await i18n.changeLanguage('ja');
+    try {
+      renderScreen(
+        <>
+          <DocumentActions kind="invoice" id="i1" area="admin" send label="請求書 INV-000041" />
+          <DocumentActions kind="invoice" id="i2" area="admin" send label="請求書 INV-000042" />
+        </>,
+        {
+          path: '/admin/invoice',
+          user: admin,
+          answers: { 'documents.mails': () => ({ configured: true, mails: [] }) },
+        },
+      );
+      expect(
+        await screen.findByRole('button', { name: '請求書 INV-000042 メールで送信' }),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: '請求書 INV-000041 メールで送信' })).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});

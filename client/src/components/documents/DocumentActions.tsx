@@ -49,12 +49,12 @@ export function DocumentActions({ kind, id, area, send, label }: Props) {
       >
         {t('documents.ui.print')}
       </Button>
-      {send && <SendDocument kind={kind} id={id} />}
+      {send && <SendDocument kind={kind} id={id} label={label} />}
     </Group>
   );
 }
 
-function SendDocument({ kind, id }: { kind: DocumentKind; id: string }) {
+function SendDocument({ kind, id, label }: { kind: DocumentKind; id: string; label?: string }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const mails = trpc.documents.mails.useQuery({ kind, id }, { staleTime: 30_000 });
@@ -92,6 +92,8 @@ function SendDocument({ kind, id }: { kind: DocumentKind; id: string }) {
           data-disabled={!configured || undefined}
           aria-disabled={!configured || undefined}
           aria-describedby={unset ? reasonId : undefined}
+          // Named with its document like Print beside it: a card's buttons tell the cards apart.
+          aria-label={label ? `${label} ${t('documents.ui.send')}` : undefined}
           loading={send.isPending}
           onClick={(e) => {
             if (!configured) {
