@@ -49,7 +49,7 @@ const yes = () => screen.getByRole('button', { name: 'Yes' }) as HTMLButtonEleme
 const driverInput = () => screen.getByRole('combobox', { name: /Driver/ }) as HTMLInputElement;
 
 async function choose(option: string) {
-  await waitFor(() => expect(driverInput().disabled).toBe(false));
+  await waitFor(() => expect(driverInput().getAttribute('aria-busy')).toBeNull());
   fireEvent.click(driverInput());
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
@@ -63,6 +63,13 @@ beforeEach(() => {
 });
 
 describe('the dispatch dialog', () => {
+  it('opens on the driver field, not on ×, for a clerk at the keyboard', async () => {
+    renderDialog({ driverId: RAM._id, basis: 'customer' });
+    await waitFor(() => expect(document.activeElement).toBe(driverInput()));
+    await waitFor(() => expect(driverInput().value).toBe('ram (グルン ラム)'));
+    expect(document.activeElement).toBe(driverInput());
+  });
+
   it("preselects the customer's last driver, says why, and dispatches to that driver", async () => {
     const { calls } = renderDialog({ driverId: RAM._id, basis: 'customer' });
     await waitFor(() => expect(driverInput().value).toBe('ram (グルン ラム)'));
@@ -90,7 +97,7 @@ describe('the dispatch dialog', () => {
 
   it('with nothing to suggest, chooses nothing and keeps Yes off until someone is picked', async () => {
     renderDialog({ driverId: null, basis: null });
-    await waitFor(() => expect(driverInput().disabled).toBe(false));
+    await waitFor(() => expect(driverInput().getAttribute('aria-busy')).toBeNull());
     expect(driverInput().value).toBe('');
     expect(screen.queryByTestId('dispatch-suggested')).toBeNull();
     expect(screen.getByTestId('dispatch-outcome').textContent).toBe(
@@ -109,7 +116,7 @@ describe('the dispatch dialog', () => {
 
   it('on a new database (no drivers) the office must say it delivers the order itself', async () => {
     renderDialog({ driverId: null, basis: null }, []);
-    await waitFor(() => expect(driverInput().disabled).toBe(false));
+    await waitFor(() => expect(driverInput().getAttribute('aria-busy')).toBeNull());
     expect(yes().disabled).toBe(true);
     await choose('The office delivers it (no driver)');
     expect(screen.getByTestId('dispatch-outcome').textContent).toBe(

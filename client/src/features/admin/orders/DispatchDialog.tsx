@@ -126,7 +126,11 @@ export function DispatchDialog({
         }}
         allowDeselect={false}
         required
-        disabled={loading}
+        // The dialog opens on this field, not on ×: while the drivers and the suggestion load it
+        // is read-only, not disabled (a disabled field cannot take the focus when it opens).
+        data-autofocus
+        readOnly={loading}
+        aria-busy={loading || undefined}
         mb="xs"
         comboboxProps={{ withinPortal: true }}
       />
