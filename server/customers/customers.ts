@@ -308,6 +308,22 @@ export function insertCustomer(db: Db, actor: Actor, input: Fields, accountId: s
   return id;
 }
 
+/** Inside a write(): a new login for the customer, named for its contact or restaurant. */
+function insertLogin(db: Db, input: Fields, username: string, passwordHash: string): string {
+  const id = newId();
+  db.insert(account)
+    .values({
+      id,
+      username,
+      passwordHash,
+      kind: 'customer',
+      name: input.contactPerson ?? input.restaurantName,
+      phoneNumber: input.phoneNumber,
+    })
+    .run();
+  return id;
+}
+
 export async function createCustomer(
   db: Db,
   timeZone: string,
@@ -326,17 +342,7 @@ export async function createCustomer(
     let accountId: string | null = null;
     if (input.username && hash) {
       assertUsernameFree(db, input.username, 'customer.usernameTaken');
-      accountId = newId();
-      db.insert(account)
-        .values({
-          id: accountId,
-          username: input.username,
-          passwordHash: hash,
-          kind: 'customer',
-          name: input.contactPerson ?? input.restaurantName,
-          phoneNumber: input.phoneNumber,
-        })
-        .run();
+      accountId = insertLogin(db, input, input.username, hash);
     }
     return insertCustomer(db, actor, input, accountId);
   });
@@ -399,17 +405,7 @@ export async function updateCustomer(
           passwordChanged = true;
         }
       } else if (hash) {
-        accountId = newId();
-        db.insert(account)
-          .values({
-            id: accountId,
-            username: input.username,
-            passwordHash: hash,
-            kind: 'customer',
-            name: input.contactPerson ?? input.restaurantName,
-            phoneNumber: input.phoneNumber,
-          })
-          .run();
+        accountId = insertLogin(db, input, input.username, hash);
       }
     } else if (login) {
       // A blank username removes the login (and its sessions).
