@@ -210,7 +210,7 @@ describe('money journey', () => {
       [`/admin/invoice/bycustomer/${customer.id}`, 'bycustomer'],
     ] as const) {
       await office.goto(url);
-      await office.getByRole('heading', { level: 2 }).waitFor();
+      await office.getByRole('heading', { level: 1 }).waitFor();
       await office.waitForLoadState('networkidle');
       await shot(office, `desktop-${name}-en`);
       await axe(office, name);

@@ -33,7 +33,7 @@ export function AgingScreen() {
   return (
     <>
       <Breadcrumbs items={adminCrumbs(t, t('money.aging'), [reportsCrumb(t)])} />
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {t('money.aging')}
       </Title>
       {aging.isPending ? (
@@ -80,7 +80,7 @@ export function AgingScreen() {
             ]}
           />
           <div>
-            <Title order={3} size="h4">
+            <Title order={2} size="h4">
               {t('money.overdueCustomers')}
             </Title>
             <Text size="sm" c="gray.7">
@@ -122,7 +122,7 @@ export function AgingScreen() {
               },
             ]}
           />
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             {t('money.heldOrders')}
           </Title>
           <DataTable

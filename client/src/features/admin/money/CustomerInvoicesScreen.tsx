@@ -43,7 +43,9 @@ export function CustomerInvoicesScreen() {
       <Breadcrumbs items={adminCrumbs(t, t('nav.customerInvoices'), [paymentsCrumb(t)])} />
       <Group justify="space-between" mb="md">
         <div>
-          <Title order={2}>{name ?? t('nav.customerInvoices')}</Title>
+          <Title order={1} size="h2">
+            {name ?? t('nav.customerInvoices')}
+          </Title>
           {query.data && (
             <Text fw={700} c="red.9" size="lg">
               {t('money.totalDues', { amount: formatYen(query.data.totalDues) })}
@@ -83,7 +85,7 @@ export function CustomerInvoicesScreen() {
           onEdit={setEditing}
         />
       )}
-      <Title order={3} mt="xl" mb="xs">
+      <Title order={2} size="h3" mt="xl" mb="xs">
         {t('documents.ui.documents')}
       </Title>
       {pages.data && (

@@ -194,11 +194,11 @@ describe("a customer's ledger", () => {
     });
     const table = await screen.findByRole('table');
     await within(table).findByText('Opening balance');
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Himalaya Kitchen');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Himalaya Kitchen');
     // A first day after the last one.
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2099/01/01' } });
     fireEvent.blur(screen.getByLabelText('From'));
     await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Himalaya Kitchen');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Himalaya Kitchen');
   });
 });

@@ -67,7 +67,7 @@ export function CustomerLedgerScreen() {
           },
         ])}
       />
-      <Title order={2} mb={4}>
+      <Title order={1} size="h2" mb={4}>
         {t('ledger.title')}
         {name && ` — ${name}`}
       </Title>

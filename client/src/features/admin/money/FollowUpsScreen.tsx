@@ -19,7 +19,7 @@ export function FollowUpsScreen() {
   return (
     <>
       <Breadcrumbs items={adminCrumbs(t, t('money.followUps'), [paymentsCrumb(t)])} />
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {t('money.followUps')}
       </Title>
       {query.isError ? (

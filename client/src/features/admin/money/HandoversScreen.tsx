@@ -44,7 +44,7 @@ export function HandoversScreen() {
   return (
     <>
       <Breadcrumbs items={adminCrumbs(t, t('money.handovers'), [reportsCrumb(t)])} />
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {t('money.handovers')}
       </Title>
       <Group mb="md">

@@ -73,7 +73,7 @@ export function ExportScreen() {
   return (
     <>
       <Breadcrumbs items={adminCrumbs(t, t('nav.exportData'), [reportsCrumb(t)])} />
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {t('nav.exportData')}
       </Title>
       <Paper withBorder p="md" radius="md" maw={520}>

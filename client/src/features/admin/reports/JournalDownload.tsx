@@ -36,7 +36,7 @@ export function JournalDownload() {
       component="section"
       aria-labelledby="journal-title"
     >
-      <Title order={3} size="h4" mb={4} id="journal-title">
+      <Title order={2} size="h4" mb={4} id="journal-title">
         {t('reports.journal.title')}
       </Title>
       <Text size="sm" c="gray.7" mb="sm">

@@ -27,7 +27,7 @@ export function PaymentReportScreen() {
   return (
     <>
       <Breadcrumbs items={adminCrumbs(t, t('nav.paymentCollection'), [reportsCrumb(t)])} />
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {t('nav.paymentCollection')}
       </Title>
       <Stack>

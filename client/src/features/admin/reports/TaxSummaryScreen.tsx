@@ -45,7 +45,7 @@ export function TaxSummaryScreen() {
   return (
     <>
       <Breadcrumbs items={adminCrumbs(t, t('reports.taxSummary.title'), [reportsCrumb(t)])} />
-      <Title order={2} mb="xs">
+      <Title order={1} size="h2" mb="xs">
         {t('reports.taxSummary.title')}
       </Title>
       <Text size="sm" c="gray.7" mb="md">
@@ -69,7 +69,7 @@ export function TaxSummaryScreen() {
         <InvoicesFailed onRetry={() => void summary.refetch()} />
       ) : (
         <Paper withBorder radius="md" p="md">
-          <Title order={3} size="h4" mb="xs" data-testid="tax-month">
+          <Title order={2} size="h4" mb="xs" data-testid="tax-month">
             {showMonth(month)}
           </Title>
           {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
