@@ -8,8 +8,9 @@ import {
 
 type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 
-import { type Actor, recordAudit } from '../platform/audit';
+import type { Actor } from '../platform/audit';
 import { type Db, write } from '../platform/db';
+import { putSetting } from './settings';
 import { DEFAULT_TAX_SETTINGS, getTaxSettings } from './tax-settings';
 
 // The business's money settings: how prices carry consumption tax (key 'tax') and the details
@@ -53,24 +54,6 @@ export function getBusinessSettings(db: Db): BusinessSettingsOut {
 function accountTypeOf(stored: unknown): BankAccountType {
   if ((BANK_ACCOUNT_TYPES as readonly unknown[]).includes(stored)) return stored as BankAccountType;
   return stored === '当座' ? 'current' : stored === '貯蓄' ? 'savings' : 'ordinary';
-}
-
-function putSetting(db: Db, actor: Actor, key: string, before: object, next: object): void {
-  const now = new Date().toISOString();
-  db.insert(setting)
-    .values({ key, value: next, updatedBy: actor.id, updatedAt: now })
-    .onConflictDoUpdate({
-      target: setting.key,
-      set: { value: next, updatedBy: actor.id, updatedAt: now },
-    })
-    .run();
-  recordAudit(db, actor, {
-    entity: 'setting',
-    entityId: key,
-    action: 'update',
-    before: { ...before },
-    after: { ...next },
-  });
 }
 
 export function updateBusinessSettings(

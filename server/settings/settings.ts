@@ -76,10 +76,26 @@ export function updateMoneySettings(db: Db, actor: Actor, input: MoneySettings):
   return next;
 }
 
-/**
- * Inside one write(): stores a settings group under `key` and records who changed it from what
- * (the value before, read in the same transaction).
- */
+/** Inside a write(): stores a settings group under `key` and records who changed it from what. */
+export function putSetting(db: Db, actor: Actor, key: string, before: object, next: object): void {
+  const now = new Date().toISOString();
+  db.insert(setting)
+    .values({ key, value: next, updatedBy: actor.id, updatedAt: now })
+    .onConflictDoUpdate({
+      target: setting.key,
+      set: { value: next, updatedBy: actor.id, updatedAt: now },
+    })
+    .run();
+  recordAudit(db, actor, {
+    entity: 'setting',
+    entityId: key,
+    action: 'update',
+    before: { ...before },
+    after: { ...next },
+  });
+}
+
+/** One write(): putSetting, with the value before read in the same transaction. */
 export function saveSetting<T extends object>(
   db: Db,
   actor: Actor,
@@ -87,22 +103,5 @@ export function saveSetting<T extends object>(
   read: () => T,
   next: T,
 ): void {
-  write(db, () => {
-    const before = read();
-    const now = new Date().toISOString();
-    db.insert(setting)
-      .values({ key, value: next, updatedBy: actor.id, updatedAt: now })
-      .onConflictDoUpdate({
-        target: setting.key,
-        set: { value: next, updatedBy: actor.id, updatedAt: now },
-      })
-      .run();
-    recordAudit(db, actor, {
-      entity: 'setting',
-      entityId: key,
-      action: 'update',
-      before: { ...before } as Record<string, unknown>,
-      after: { ...next } as Record<string, unknown>,
-    });
-  });
+  write(db, () => putSetting(db, actor, key, read(), next));
 }
