@@ -6,6 +6,7 @@ import { stopOrder } from '../customers/routes';
 import { dayRange } from '../platform/business-day';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
+import { containsPattern } from '../platform/like';
 import { type Scope, withinScope } from '../platform/scope';
 import { jobQuery, toJobs } from './job-reads';
 
@@ -16,7 +17,7 @@ import { jobQuery, toJobs } from './job-reads';
 
 function keywordFilter(keyword: string): SQL | undefined {
   if (!keyword) return undefined;
-  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(keyword);
   return sql`(${deliveryJob.restaurantName} LIKE ${pattern} ESCAPE '\\' OR ${customer.restaurantName} LIKE ${pattern} ESCAPE '\\')`;
 }
 

@@ -2,6 +2,7 @@ import type { InvoiceOut, InvoicePageOut, InvoiceTab } from '../../shared/schema
 import { INVOICES_PAGE_SIZE } from '../../shared/schemas/invoices';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
+import { containsPattern } from '../platform/like';
 import { prepared } from '../platform/prepared';
 import type { Scope } from '../platform/scope';
 import { INVOICE_SELECT, type InvoiceReadRow, withChildren } from './invoice-reads';
@@ -77,7 +78,7 @@ export function listCompletedInvoices(
       `${INVOICE_SELECT} WHERE ${where} ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`,
     ),
   }));
-  const like = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const like = containsPattern(keyword);
   const total = stmts.count.get({ kw: keyword, like }) ?? 0;
   const rows = stmts.page.all({
     kw: keyword,

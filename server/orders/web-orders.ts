@@ -17,6 +17,7 @@ import { type Actor, recordAudit } from '../platform/audit';
 import { businessDateOf } from '../platform/business-day';
 import { type Db, write } from '../platform/db';
 import { AppError, badRequest, notFound } from '../platform/errors';
+import { containsPattern } from '../platform/like';
 import { prepared } from '../platform/prepared';
 import { removeOrder } from './cancelled-orders';
 import { placeOrder, withLines } from './orders';
@@ -95,10 +96,6 @@ export function listDispatchedOrders(db: Db, pageNumber: number): OfficeOrderPag
   return page(officeOrders(db, rows), pageNumber, total);
 }
 
-function escapeLike(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * One customer's orders (`/admin/customer/orders/{id}`): the id is the customer's, or their
  * login's. The keyword matches the order number, the delivery date, the message or a product.
@@ -116,7 +113,7 @@ export function listOrdersOfCustomer(
   let filter: SQL | undefined;
   const k = input.keyword.replace(/^#/, '');
   if (k) {
-    const pattern = escapeLike(k);
+    const pattern = containsPattern(k);
     filter = or(
       /^\d+$/.test(k) ? eq(customerOrder.orderNumber, Number(k)) : undefined,
       sql`${customerOrder.deliveryDate} LIKE ${pattern} ESCAPE '\\'`,

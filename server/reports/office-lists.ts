@@ -13,6 +13,7 @@ import {
 } from '../../shared/schemas/office-lists';
 import { overdueCutoff } from '../customers/overdue';
 import type { Db } from '../platform/db';
+import { containsPattern } from '../platform/like';
 
 // The office's lists as tables (ADR 044): each list is one SELECT over a base query of its
 // rows, filtered, sorted by a whitelisted column and paged here, with the count and yen totals
@@ -49,9 +50,6 @@ function run<Row, Totals>(db: Db, q: Built, page: number) {
   return { rows, page: current, pages, totals };
 }
 
-/** `%text%` for LIKE with `\` escaping the wildcards. */
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function orderBy(expr: string, dir: 'asc' | 'desc', tie = 'id'): string {
   const d = dir === 'desc' ? 'DESC' : 'ASC';
   return `${expr} ${d}, ${tie} ${d}`;
@@ -64,7 +62,7 @@ function common(
   dateCol?: string,
 ) {
   if (input.search) {
-    q.params.like = like(input.search.toLowerCase());
+    q.params.like = containsPattern(input.search.toLowerCase());
     q.where.push(`(${searchCols.map((c) => `LOWER(${c}) LIKE @like ESCAPE '\\'`).join(' OR ')})`);
   }
   if (dateCol && input.from) {
