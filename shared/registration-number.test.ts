@@ -52,11 +52,17 @@ describe('registration number', () => {
     }
   });
 
+  it('takes the 13 digits without the T, as the corporate number is written, and adds it', () => {
+    expect(registrationNumberProblem('7000012050002')).toBeNull();
+    expect(normalizeRegistrationNumber('７０００－０１２０－５０００２')).toBe('T7000012050002');
+    expect(registrationNumberProblem('7000012050003')).toBe('checkDigit');
+  });
+
   it('refuses what is not T and 13 digits', () => {
     for (const bad of [
       '',
       'T',
-      '7000012050002',
+      '700001205000',
       'T700001205000',
       'T70000120500021',
       'X7000012050002',

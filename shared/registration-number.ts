@@ -39,8 +39,11 @@ const DASHES = /[\s\-\u2010-\u2015\u2212\u30fc\uff70]/g;
 
 /**
  * "t 7-0000-1205-0002" or "Ｔ７０００ー０１２０５０００２" -> "T7000012050002" (the form printed on
- * invoices). NFKC first turns full-width letters, digits, spaces and hyphens into ASCII.
+ * invoices), and "7000012050002" too. NFKC first turns full-width letters, digits, spaces and
+ * hyphens into ASCII.
  */
 export function normalizeRegistrationNumber(value: string): string {
-  return value.normalize('NFKC').replace(DASHES, '').replace(/^t/, 'T');
+  const v = value.normalize('NFKC').replace(DASHES, '').replace(/^t/, 'T');
+  // The 13 digits alone, as the corporate number is written on its notice: the T is added.
+  return /^\d{13}$/.test(v) ? `T${v}` : v;
 }

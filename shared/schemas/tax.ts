@@ -49,10 +49,12 @@ export const bankAccountSchema = z.object({
   bankName: text(100),
   branchName: text(100),
   accountType: z.enum(BANK_ACCOUNT_TYPES).default('ordinary'),
+  // Full-width digits (a Japanese IME's １２３４５６７) and dashes or spaces typed between them
+  // are read as the plain digits the bank prints.
   accountNumber: z
     .string()
-    .trim()
-    .max(20, 'field.tooLong')
+    .transform((v) => v.normalize('NFKC').replace(/[\s\-\u2010-\u2015\u2212\u30fc]/g, ''))
+    .pipe(z.string().max(20, 'field.tooLong'))
     .refine((v) => v === '' || /^\d{1,8}$/.test(v), 'settings.bankAccountNumber')
     .default(''),
   /** The holder's name as the bank writes it (usually katakana). */

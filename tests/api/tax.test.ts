@@ -256,6 +256,24 @@ describe("the business's details", () => {
     expect(read.data.bank.accountHolder).toBe('カ）ヒマラヤシヨクヒン');
   });
 
+  it('reads an account number typed in full-width digits or with a dash, and a number without its T', async () => {
+    const r = await trpc<typeof details>(admin, 'settings.updateBusiness', {
+      ...details,
+      bank: { ...details.bank, accountNumber: '１２３－４５６７' },
+      registrationNumber: '７０００－０１２０－５０００２',
+    });
+    expect(r.status).toBe(200);
+    expect(r.data.bank.accountNumber).toBe('1234567');
+    expect(r.data.registrationNumber).toBe('T7000012050002');
+    const letters = await trpc(admin, 'settings.updateBusiness', {
+      ...details,
+      bank: { ...details.bank, accountNumber: '12a4567' },
+    });
+    expect(letters.code).toBe('settings.bankAccountNumber');
+    const read = await trpcQuery<typeof details>(admin, 'settings.business');
+    expect(read.data.bank.accountNumber).toBe('1234567');
+  });
+
   it('refuses a wrong registration number with a clear message and changes nothing', async () => {
     const wrongDigit = await admin.post<{ error: { data: { appCode: string }; message: string } }>(
       '/trpc/settings.updateBusiness',
