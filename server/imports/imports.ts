@@ -109,6 +109,9 @@ function compile(c: ImportColumn): ReadColumn {
         if (key && !values.has(key)) values.set(key, code);
       }
     }
+    for (const [word, code] of Object.entries(c.valueAliases ?? {})) {
+      values.set(looseKey(word), code);
+    }
   }
   return { field: c.field, header: c.header, keys, required: c.required, values };
 }
@@ -148,6 +151,30 @@ function weekday(token: string): string {
     WEEKDAYS.find((w) => w.toLowerCase().startsWith(token.toLowerCase().slice(0, 3))) ??
     token
   );
+}
+
+/** A rate as an office writes it: 8, 10, "8%", "８％", 0.08 (a percent cell), 軽減 or 標準. */
+const RATE_WORDS = new Map([
+  ['軽減', '8'],
+  ['軽減税率', '8'],
+  ['標準', '10'],
+  ['標準税率', '10'],
+  ['0.08', '8'],
+  ['0.1', '10'],
+  ['0.10', '10'],
+]);
+function importTaxRate(cell: string | undefined): string | undefined {
+  const v = blankToUndefined(cell)?.normalize('NFKC').replace('%', '').replace(/\s/g, '');
+  return v === undefined ? undefined : (RATE_WORDS.get(v) ?? v);
+}
+
+/** A day of the month as an office writes it: 20, ２０, 20日, or 末日 / 月末 / 末 for 31. */
+function dayOfMonth(cell: string | undefined): string | undefined {
+  if (cell === undefined) return undefined;
+  const v = cell.normalize('NFKC').trim();
+  if (/^(末日|月末|末)$/u.test(v)) return '31';
+  const day = /^(\d{1,2})日$/u.exec(v);
+  return day ? day[1] : v;
 }
 
 function nameIndex(rows: { id: string; name: string }[]): Map<string, string> {
@@ -280,7 +307,8 @@ function checkProducts(
       category: categoryId ?? (values.category ? 'unknown' : ''),
       // "1980", and as a spreadsheet shows it: "1,980", "¥1,980".
       price: number(values.price, true) ?? '',
-      description: values.description,
+      // Blank or no column: the name stands in, shown only if the row says Show (ADR 084).
+      description: values.description || values.name,
       descriptionNe: values.descriptionNe,
       sku: setValue(PRODUCT_COLUMNS, 'sku', values.sku) ?? values.sku,
       productRank: number(values.productRank),
@@ -288,8 +316,8 @@ function checkProducts(
       itemCount: setValue(PRODUCT_COLUMNS, 'itemCount', values.itemCount),
       showDescription: setValue(PRODUCT_COLUMNS, 'showDescription', values.showDescription),
       stockInCount: number(values.stockInCount),
-      // "8", "10", "8%", "８％", or blank (follows the category).
-      taxRate: blankToUndefined(values.taxRate)?.normalize('NFKC').replace('%', '').trim(),
+      // "8", "10", "8%", "８％", "軽減", or blank (follows the category).
+      taxRate: importTaxRate(values.taxRate),
       minQuantity: number(values.minQuantity),
       lot: number(values.lot),
     });
@@ -340,7 +368,7 @@ function checkCustomers(
       phoneNumber: values.phoneNumber,
       customerCode: values.customerCode,
       paymentMethod: setValue(CUSTOMER_COLUMNS, 'paymentMethod', values.paymentMethod) ?? '',
-      paymentDate: values.paymentDate,
+      paymentDate: dayOfMonth(values.paymentDate),
       deliveryDays: days,
       route: routeId ?? (values.route ? 'unknown' : ''),
       contactPerson: values.contactPerson,
@@ -350,7 +378,7 @@ function checkCustomers(
       billingName: values.billingName,
       billingAddress: values.billingAddress,
       email: values.email,
-      closingDay: values.closingDay,
+      closingDay: dayOfMonth(values.closingDay),
       paymentMonth: setValue(CUSTOMER_COLUMNS, 'paymentMonth', values.paymentMonth),
       documentLanguage: setValue(CUSTOMER_COLUMNS, 'documentLanguage', values.documentLanguage),
     });

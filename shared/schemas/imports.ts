@@ -33,6 +33,8 @@ export interface ImportColumn {
   values?: readonly string[];
   /** The i18n key of one value's on-screen label. */
   valueLabel?: (code: string) => string;
+  /** Other words an office writes for a value (compared loosely), e.g. 掛け for monthly. */
+  valueAliases?: Readonly<Record<string, string>>;
   /** The code a blank cell stands for, when there is one (said on the import screen). */
   blank?: string;
   /** The i18n key of a short note on what to write (format, what a blank means). */
@@ -87,8 +89,9 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     header: 'description',
     aliases: ['商品説明'],
     label: 'office.products.description',
-    required: true,
-    hint: hint('freeText'),
+    // A spreadsheet of products rarely has one: blank, the product's name stands in (ADR 084).
+    required: false,
+    hint: hint('description'),
   },
   {
     field: 'descriptionNe',
@@ -183,7 +186,7 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     field: 'customerCode',
     header: 'customerCode',
-    aliases: ['code'],
+    aliases: ['code', 'コード', '顧客コード', '取引先コード'],
     label: 'office.customers.customerCode',
     required: true,
     hint: hint('customerCode'),
@@ -191,7 +194,8 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     field: 'restaurantName',
     header: 'restaurantName',
-    aliases: ['restaurant'],
+    // What a Japanese office's own list calls the shop.
+    aliases: ['restaurant', '店名', '得意先名', '得意先', '顧客名', '取引先名', '屋号'],
     label: 'office.customers.restaurantName',
     required: true,
     hint: hint('freeText'),
@@ -199,7 +203,7 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     field: 'phoneNumber',
     header: 'phoneNumber',
-    aliases: ['phone'],
+    aliases: ['phone', 'tel', '電話', '電話番号'],
     label: 'office.customers.phoneNumber',
     required: true,
     hint: hint('phone'),
@@ -207,11 +211,22 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     field: 'paymentMethod',
     header: 'paymentMethod',
-    aliases: ['payment'],
+    aliases: ['payment', '支払方法', '決済方法', '支払条件'],
     label: 'office.customers.paymentMethod',
     required: true,
     values: PAYMENT_METHODS,
     valueLabel: (code) => `office.customers.method.${code}`,
+    // On account (掛け売り) is the monthly closing; cash on delivery (代引き) is cash.
+    valueAliases: {
+      掛け: 'monthly',
+      掛: 'monthly',
+      売掛: 'monthly',
+      掛売り: 'monthly',
+      月末締め: 'monthly',
+      代引き: 'cash',
+      代引: 'cash',
+      現金払い: 'cash',
+    },
   },
   {
     field: 'paymentDate',
@@ -224,7 +239,7 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     field: 'deliveryDays',
     header: 'deliveryDays',
-    aliases: ['delivery days'],
+    aliases: ['delivery days', '配達曜日', '納品曜日', '配送日'],
     label: 'office.customers.deliveryDays',
     required: false,
     hint: hint('deliveryDays'),
@@ -240,7 +255,7 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     field: 'contactPerson',
     header: 'contactPerson',
-    aliases: ['contact'],
+    aliases: ['contact', '担当者', '担当'],
     label: 'office.customers.contactPerson',
     required: false,
     hint: hint('freeText'),
@@ -248,7 +263,7 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     field: 'mobileNumber',
     header: 'mobileNumber',
-    aliases: ['mobile'],
+    aliases: ['mobile', '携帯', '携帯番号'],
     label: 'office.customers.mobileNumber',
     required: false,
     hint: hint('phone'),
@@ -296,7 +311,7 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     field: 'closingDay',
     header: 'closingDay',
-    aliases: ['closing day'],
+    aliases: ['closing day', '締日', '締め日', '締切日'],
     label: 'office.customers.closingDay',
     required: false,
     hint: hint('closingDay'),
@@ -349,17 +364,21 @@ export function headerLabel(label: string): string {
 
 /**
  * A number cell as a spreadsheet writes it, as plain digits: "1,980" (thousands separators)
- * -> "1980", and for a price also "¥1,980", "￥1,980", "\\1,980" or "1980円". Anything else is
+ * -> "1980", and for a price also "¥1,980", "￥1,980", "\\1,980" or "1980円", in full-width digits
+ * too ("１，９８０"). Anything else is
  * passed on as it is, to be refused or read by the schema (spaces are not taken away: " 5"
  * stays refused, ADR 024).
  */
-export function spreadsheetNumber(cell: string, yen = false): string {
+export function spreadsheetNumber(written: string, yen = false): string {
+  // Full-width digits, commas and yen sign (１，２００, ￥１，５８０), as a Japanese IME types
+  // them, are read as their half-width forms.
+  const cell = written.normalize('NFKC');
   // A backslash is the yen sign as Shift_JIS writes it (byte 0x5C): Japanese Excel's
   // "CSV (コンマ区切り)" turns ¥4,980 into \4,980 once read. Only in money columns.
   const bare = yen ? cell.replace(/^[¥￥\\]/u, '').replace(/円$/u, '') : cell;
   if (/^\d{1,3}(,\d{3})+$/.test(bare)) return bare.replace(/,/g, '');
   if (yen && bare !== cell && /^\d+$/.test(bare)) return bare;
-  return cell;
+  return /^\d+$/.test(cell) ? cell : written;
 }
 
 // --- The file's text -------------------------------------------------------------------------

@@ -45,11 +45,20 @@ const optionalTextOrAbsent = (max: number) =>
     .nullish()
     .transform((v) => (v === undefined ? undefined : v ? v : null));
 
-/** A phone number typed with or without the leading 0, spaces or dashes; stored without. */
+/**
+ * A phone number typed with or without the leading 0, spaces or dashes; stored without. A
+ * Japanese IME's full-width digits and dashes (０９０－１２３４－５６７８, ー in kana mode) and the
+ * area code in brackets, 03(1234)5678, are read the same.
+ */
 const phone = (required: boolean) =>
   z
     .string({ error: REQUIRED })
-    .trim()
+    .transform((v) =>
+      v
+        .normalize('NFKC')
+        .replace(/[\u2010-\u2015\u2212\u30fc()]/g, '-')
+        .trim(),
+    )
     .refine((v) => !required || v.length > 0, REQUIRED)
     .refine((v) => v === '' || /^[0-9\s-]{6,20}$/.test(v), 'field.phoneInvalid')
     .transform((v) => (v ? normalizePhone(v) : ''));
