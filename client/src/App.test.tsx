@@ -17,7 +17,9 @@ const AREA_LOADED = { timeout: 10_000 };
 
 /** The app with a tRPC client that never answers: screens that read data stay loading. */
 function AppWithServer() {
-  const [{ ServerProvider }] = useState(() => fakeServer({}));
+  const [{ ServerProvider }] = useState(() =>
+    fakeServer({ 'categories.list': () => [{ _id: 'c-thai', name: 'Thai Items' }] }),
+  );
   return (
     <ServerProvider>
       <App />
@@ -63,6 +65,8 @@ describe('routes', () => {
   it('links the customer tiles to their screens', async () => {
     renderAt(<AppWithServer />, '/customer', fakeAuth({ user: customer }));
     await screen.findByRole('link', { name: 'All Products' }, AREA_LOADED);
+    // Shown once the categories say the catalogue has Thai Items.
+    await screen.findByRole('link', { name: 'Thai Products' });
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href('All Products')).toBe('/customer/regularorder');
     expect(href('My Ordersheet')).toBe('/customer/customsheet');

@@ -10,7 +10,9 @@ import {
   ReceiptIcon,
   SheetIcon,
 } from '../../../components/tileIcons';
+import { trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
+import { THAI_CATEGORY } from '../catalogue/search';
 import { PromoPopup } from './PromoPopup';
 
 /** The carousel and its library load with the home only, not with every customer screen. */
@@ -19,6 +21,11 @@ const HomeSlider = lazy(() => import('./HomeSlider').then((m) => ({ default: m.H
 export function CustomerHome() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  // The Thai Products tile only where the catalogue has the spec's 'Thai Items' category: a
+  // business without one (a Japanese wholesaler's own catalogue) would lead its restaurants to
+  // an empty page (ADR 084).
+  const categories = trpc.categories.list.useQuery();
+  const thai = categories.data?.some((c) => c.name === THAI_CATEGORY) ?? false;
   return (
     <>
       <Greeting />
@@ -30,7 +37,9 @@ export function CustomerHome() {
       <TileGrid>
         <Tile to="/customer/regularorder" icon={<BagIcon />} label={t('nav.allProducts')} />
         <Tile to="/customer/customsheet" icon={<SheetIcon />} label={t('nav.myOrdersheet')} />
-        <Tile to="/customer/thaiproducts" icon={<ChiliIcon />} label={t('nav.thaiProducts')} />
+        {thai && (
+          <Tile to="/customer/thaiproducts" icon={<ChiliIcon />} label={t('nav.thaiProducts')} />
+        )}
         <Tile to="/customer/myorderlist" icon={<HistoryIcon />} label={t('nav.orderHistory')} />
         <Tile to="/customer/account" icon={<ReceiptIcon />} label={t('documents.ui.account')} />
         <Tile to="/customer/claims" icon={<SheetIcon />} label={t('nav.claims')} />

@@ -67,6 +67,28 @@ afterEach(() => {
 });
 
 describe('customer home', () => {
+  it('shows the Thai Products tile only when the catalogue has the Thai Items category', async () => {
+    openHome({ 'categories.list': () => [{ _id: 'c1', name: '米・穀類' }] });
+    await flush();
+    await flush();
+    expect(screen.getByRole('link', { name: 'All Products' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Thai Products' })).toBeNull();
+  });
+
+  it('links the Thai Products tile where the Thai Items category is', async () => {
+    openHome({
+      'categories.list': () => [
+        { _id: 'c1', name: 'Rice & Flour' },
+        { _id: 'c2', name: 'Thai Items' },
+      ],
+    });
+    await flush();
+    await flush();
+    expect(screen.getByRole('link', { name: 'Thai Products' }).getAttribute('href')).toBe(
+      '/customer/thaiproducts',
+    );
+  });
+
   it('shows the active slider pictures above the tiles', async () => {
     // The slider is its own chunk (React.lazy): have it loaded, then let the lazy render settle.
     await import('./HomeSlider');
