@@ -27,6 +27,7 @@ import { keyedClient, newKey, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { UploadError, uploadedName, uploadImage } from '../../../upload';
 import { claimQuantityProblem } from './claimQuantity';
+import { PHOTO_MAX_BYTES, shrinkPhoto } from './shrinkPhoto';
 
 /**
  * The photo field's placeholder ("Take or choose a photo") in the dimmed text colour (gray 7, 8:1 on
@@ -90,8 +91,13 @@ export function CustomerClaimsScreen() {
     setBusy(true);
     try {
       let name: string | undefined;
-      if (photo)
-        name = uploadedName((await uploadImage(photo, { purpose: 'claim' })).imageUrl) ?? undefined;
+      if (photo) {
+        // Made smaller on the phone first: a camera's 3-10 MB took minutes on a poor
+        // connection, and one over the limit was refused only once all of it had gone.
+        const sent = await shrinkPhoto(photo);
+        if (sent.size > PHOTO_MAX_BYTES) throw new UploadError('upload.tooLarge');
+        name = uploadedName((await uploadImage(sent, { purpose: 'claim' })).imageUrl) ?? undefined;
+      }
       await keyedClient.claims.create.mutate(
         {
           orderLineId: lineId,

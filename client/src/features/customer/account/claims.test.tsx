@@ -131,6 +131,29 @@ describe('REPORT A PROBLEM', () => {
     );
   });
 
+  it('refuses at once a photo still over the limit, sending nothing and keeping the report', async () => {
+    // A phone that cannot draw the photo smaller (jsdom has no createImageBitmap) and a 6 MB
+    // photo: it was sent whole, minutes on a poor connection, and then refused by the server.
+    const { notifyError } = await import('../../../components/notify');
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    openClaims();
+    await choose(/Basmati Rice 5kg/);
+    fireEvent.change(screen.getByLabelText('What is wrong?'), { target: { value: 'Torn' } });
+    const big = new File([new Uint8Array(6 * 1024 * 1024)], 'IMG_0001.jpg', {
+      type: 'image/jpeg',
+    });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [big] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    await waitFor(() =>
+      expect(notifyError).toHaveBeenCalledWith(i18n.t('errors.upload.tooLarge' as never)),
+    );
+    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes('/api/upload'))).toBe(false);
+    expect(create).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('What is wrong?') as HTMLTextAreaElement).value).toBe('Torn');
+    fetchSpy.mockRestore();
+  });
+
   it('after a refusal shows what may be reported now, keeping what was typed', async () => {
     let left = 2;
     renderScreen(<CustomerClaimsScreen />, {
