@@ -74,10 +74,14 @@ function common(
     q.where.push(`${dateCol} <= @to`);
   }
   if (input.route === 'none') q.where.push('routeId IS NULL');
-  else if (input.route) {
-    q.params.route = input.route;
-    q.where.push('routeId = @route');
-  }
+  else whereEquals(q, 'routeId', input.route);
+}
+
+/** A list's filter by one column's value; no value chosen leaves the list whole. */
+function whereEquals(q: Built, column: string, value: string | undefined): void {
+  if (!value) return;
+  q.params[column] = value;
+  q.where.push(`${column} = @${column}`);
 }
 
 // --- Customers ------------------------------------------------------------------------------------
@@ -109,10 +113,7 @@ export function listCustomerRows(
     totals: 'COALESCE(SUM(dues), 0) AS dues',
   };
   common(q, input, ['restaurantName', 'customerCode', 'phoneNumber', "COALESCE(mobileNumber, '')"]);
-  if (input.method) {
-    q.params.method = input.method;
-    q.where.push('paymentMethod = @method');
-  }
+  whereEquals(q, 'paymentMethod', input.method);
   if (input.withDues) q.where.push('dues > 0');
   const r = run<
     {
@@ -168,10 +169,7 @@ export function listOrderRows(
     ['restaurantName', 'customerCode', "'#' || orderNumber", 'CAST(orderNumber AS TEXT)'],
     'deliveryDate',
   );
-  if (input.status) {
-    q.params.status = input.status;
-    q.where.push('status = @status');
-  }
+  whereEquals(q, 'status', input.status);
   const r = run<
     {
       id: string;
@@ -244,10 +242,7 @@ export function listInvoiceRows(
   // the others are exactly their state.
   if (input.state === 'unpaid') q.where.push("state IN ('unpaid', 'pastDue', 'overdue')");
   else if (input.state === 'pastDue') q.where.push("state IN ('pastDue', 'overdue')");
-  else if (input.state) {
-    q.params.state = input.state;
-    q.where.push('state = @state');
-  }
+  else whereEquals(q, 'state', input.state);
   const r = run<
     {
       id: string;
@@ -327,10 +322,7 @@ export function listPaymentRows(
     ],
     'date',
   );
-  if (input.method) {
-    q.params.method = input.method;
-    q.where.push('method = @method');
-  }
+  whereEquals(q, 'method', input.method);
   const r = run<
     {
       id: string;

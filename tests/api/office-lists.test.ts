@@ -126,6 +126,15 @@ describe('orders list', () => {
       from: '2099-01-01',
     });
     expect(later.data.totals).toEqual({ count: 0, total: 0 });
+    const pending = await query<Page<OrderRow, { total: number }>>(admin, 'lists.orders', {
+      status: 'pending',
+      route: ids.north,
+    });
+    expect(pending.data.rows.map((r) => r._id).sort()).toEqual([big._id, mid._id].sort());
+    const held = await query<Page<OrderRow, { total: number }>>(admin, 'lists.orders', {
+      status: 'onHold',
+    });
+    expect(held.data.totals).toEqual({ count: 0, total: 0 });
     ids.big = big._id;
     ids.small = small._id;
   });
@@ -295,6 +304,10 @@ describe('customers list', () => {
       route: 'none',
     });
     expect(none.data.rows.map((r) => r._id)).toContain(ids.c);
+    const monthly = await query<Page<CustRow, { dues: number }>>(admin, 'lists.customers', {
+      method: 'monthly',
+    });
+    expect(monthly.data.rows.map((r) => r._id)).toEqual([ids.b]);
     const owing = await query<Page<CustRow, { dues: number }>>(admin, 'lists.customers', {
       withDues: true,
       sort: 'dues',
