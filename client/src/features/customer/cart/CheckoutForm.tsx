@@ -78,6 +78,10 @@ export function CheckoutForm({
     else void place();
   };
   const shownError = placeOrder.error ?? addTo.error;
+  // Pressed without a connection: the press waits on the phone and goes by itself when the
+  // connection returns (react-query pauses it). Said where the eye is, not only in the top
+  // banner, which a phone scrolled down to the date does not show (ADR 082).
+  const waiting = placeOrder.isPaused;
 
   return (
     <Stack gap="md">
@@ -121,6 +125,11 @@ export function CheckoutForm({
           }}
         />
       )}
+      {waiting && (
+        <Alert color="orange" variant="light" role="status" data-testid="place-waiting">
+          {t('cart.placeWaitingNote')}
+        </Alert>
+      )}
       {pending && !placeOrder.isError && !placeOrder.isPending && (
         <Alert color="orange" variant="light" role="status" data-testid="place-unanswered">
           {t('cart.unansweredAttempt')}
@@ -137,7 +146,7 @@ export function CheckoutForm({
           onClick={confirmThenPlace}
           disabled={sending || deliveryDate === null || !dateOpen}
         >
-          {sending ? t('cart.placing') : t('cart.placeOrder')}
+          {waiting ? t('cart.placeWaiting') : sending ? t('cart.placing') : t('cart.placeOrder')}
         </Button>
       </CartBar>
       <OffDayConfirm

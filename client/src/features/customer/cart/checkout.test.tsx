@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keptAttempt } from '../../../attemptKey';
@@ -191,6 +192,30 @@ describe('cart: ORDER COMPLETE', () => {
     await act(async () => answer(makeOrder()));
     await waitFor(() => expect(location()).toBe('/customer/orderplaced'));
     expect(readCart()).toEqual([]);
+  });
+
+  it('pressed without a connection, says so by the button and places once when it returns', async () => {
+    writeCart([rice]);
+    const { calls } = openCart(
+      '/cart',
+      placeAnswers(async () => makeOrder()),
+    );
+    await goToStep2();
+    act(() => onlineManager.setOnline(false));
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+      const note = await screen.findByTestId('place-waiting');
+      expect(note.getAttribute('role')).toBe('status');
+      expect(note.textContent).toBe(i18n.t('cart.placeWaitingNote'));
+      const waiting = screen.getByRole('button', { name: 'Waiting for connection...' });
+      expect(waiting).toHaveProperty('disabled', true);
+      expect(placements(calls)).toHaveLength(0);
+      expect(readCart()).toEqual([rice]);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    await waitFor(() => expect(location()).toBe('/customer/orderplaced'));
+    expect(placements(calls)).toHaveLength(1);
   });
 
   it('goes to the target after = in the query string', async () => {
