@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/catalogue';
 import { personInput, personListOut, personPasswordInput } from '../../../shared/schemas/people';
-import { customerPath, idOnly, obj } from './route-helpers';
+import { bodyObject, customerPath, idOnly } from './route-helpers';
 import type { RestRoute } from './routes';
 
 // The /api paths of a restaurant's people, its logins (server/customers; ADR 036): its owner's
@@ -20,7 +20,7 @@ export const peopleRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/people',
     procedure: 'people.add',
-    input: obj,
+    input: bodyObject,
     status: 201,
     summary: 'Add a login to the restaurant (its owner only)',
     request: { body: personInput },
@@ -39,7 +39,7 @@ export const peopleRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/people/:id/password',
     procedure: 'people.resetPassword',
-    input: (r) => ({ ...obj(r), id: r.params.id }),
+    input: (r) => ({ ...bodyObject(r), id: r.params.id }),
     summary: "Set a new password for one of the restaurant's logins (its owner only)",
     request: { params: idOnly, body: personPasswordInput.omit({ id: true }) },
     response: personListOut,
@@ -57,7 +57,7 @@ export const peopleRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/customer/:id/people',
     procedure: 'people.addFor',
-    input: (r) => ({ ...obj(r), customerId: r.params.id }),
+    input: (r) => ({ ...bodyObject(r), customerId: r.params.id }),
     status: 201,
     summary: 'Add a login to a customer',
     request: { params: customerPath, body: personInput },
@@ -76,7 +76,7 @@ export const peopleRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/customer/:id/people/:personId/password',
     procedure: 'people.resetPasswordFor',
-    input: (r) => ({ ...obj(r), customerId: r.params.id, id: r.params.personId }),
+    input: (r) => ({ ...bodyObject(r), customerId: r.params.id, id: r.params.personId }),
     summary: "Set a new password for one of a customer's logins",
     request: {
       params: z.object({ id: idParam, personId: idParam }),

@@ -16,7 +16,7 @@ import {
   priceListsOut,
   productTermsOut,
 } from '../../../shared/schemas/terms';
-import { customerPath, idOnly, obj } from './route-helpers';
+import { bodyObject, customerPath, idOnly } from './route-helpers';
 import type { RestRoute } from './routes';
 
 // The /api paths of price lists and a restaurant's terms (server/catalogue; ADR 035): the lists
@@ -35,7 +35,7 @@ export const priceListRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/pricelists',
     procedure: 'priceLists.create',
-    input: obj,
+    input: bodyObject,
     status: 201,
     summary: 'Create a price list (a name used twice: 409)',
     request: { body: priceListCreateInput },
@@ -54,7 +54,7 @@ export const priceListRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/pricelists/:id',
     procedure: 'priceLists.rename',
-    input: (r) => ({ ...obj(r), id: r.params.id }),
+    input: (r) => ({ ...bodyObject(r), id: r.params.id }),
     summary: 'Rename a price list',
     request: { params: idOnly, body: z.object({ name: priceListCreateInput.shape.name }) },
     response: priceListOut,
@@ -72,7 +72,7 @@ export const priceListRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/pricelists/:id/prices',
     procedure: 'priceLists.setPrices',
-    input: (r) => ({ ...obj(r), id: r.params.id }),
+    input: (r) => ({ ...bodyObject(r), id: r.params.id }),
     summary: 'Set prices on a list (a null price: the standard price again)',
     request: { params: idOnly, body: priceListSetPricesInput.omit({ id: true }) },
     response: priceListDetailOut,
@@ -81,7 +81,7 @@ export const priceListRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/pricelists/:id/import',
     procedure: 'priceLists.importCsv',
-    input: (r) => ({ ...obj(r), id: r.params.id }),
+    input: (r) => ({ ...bodyObject(r), id: r.params.id }),
     summary: 'Import a CSV (product, price): a preview, or with commit the list replaced by it',
     request: { params: idOnly, body: priceListImportInput.omit({ id: true }) },
     response: importOut,
@@ -109,7 +109,7 @@ export const priceListRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/customer/:id/terms',
     procedure: 'priceLists.setCustomerTerms',
-    input: (r) => ({ ...obj(r), customerId: r.params.id }),
+    input: (r) => ({ ...bodyObject(r), customerId: r.params.id }),
     summary: "Set a customer's price list and minimum order rule",
     request: { params: customerPath, body: customerTermsInput.omit({ customerId: true }) },
     response: customerTermsOut,
@@ -118,7 +118,7 @@ export const priceListRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/customer/:id/prices/:productId',
     procedure: 'priceLists.setOverride',
-    input: (r) => ({ ...obj(r), customerId: r.params.id, productId: r.params.productId }),
+    input: (r) => ({ ...bodyObject(r), customerId: r.params.id, productId: r.params.productId }),
     summary: "Set a customer's own price of a product (null: its list's or the standard again)",
     request: {
       params: z.object({ id: idParam, productId: idParam }),
@@ -139,7 +139,7 @@ export const priceListRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/products/:id/hidden',
     procedure: 'priceLists.setHidden',
-    input: (r) => ({ ...obj(r), productId: r.params.id }),
+    input: (r) => ({ ...bodyObject(r), productId: r.params.id }),
     summary: 'Hide a product from one customer or one price list, or show it again',
     request: {
       params: idOnly,

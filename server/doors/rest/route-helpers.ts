@@ -15,11 +15,8 @@ export const withId = (r: RestRequestParts) => {
 };
 
 export const query = (r: RestRequestParts) => r.query;
-/** The body's fields when it is an object (anything else adds nothing; the id comes from the path). */
-export const bodyObject = (r: RestRequestParts) =>
-  r.body && typeof r.body === 'object' && !Array.isArray(r.body) ? r.body : {};
-
-export const obj = (r: RestRequestParts): Record<string, unknown> =>
+/** The body's fields when it is an object (anything else adds nothing; ids come from the path). */
+export const bodyObject = (r: RestRequestParts): Record<string, unknown> =>
   r.body && typeof r.body === 'object' && !Array.isArray(r.body)
     ? (r.body as Record<string, unknown>)
     : {};

@@ -11,7 +11,7 @@ import {
   updateDraftInput,
   usualOrderInput,
 } from '../../../shared/schemas/standing';
-import { customerPath, idOnly, obj } from './route-helpers';
+import { bodyObject, customerPath, idOnly } from './route-helpers';
 import type { RestRoute } from './routes';
 
 // The /api paths of standing orders (server/orders; ADR 037): the customer's usual orders,
@@ -30,7 +30,7 @@ export const standingRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/standing/usual/:weekday',
     procedure: 'standing.setUsual',
-    input: (r) => ({ ...obj(r), weekday: r.params.weekday }),
+    input: (r) => ({ ...bodyObject(r), weekday: r.params.weekday }),
     summary: 'Set the usual order of a delivery weekday (no lines: none)',
     request: {
       params: usualOrderInput.pick({ weekday: true }),
@@ -49,7 +49,7 @@ export const standingRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/standing/pauses',
     procedure: 'standing.addPause',
-    input: obj,
+    input: bodyObject,
     summary: 'Pause the standing orders from one date to another (inclusive)',
     request: { body: pauseInput },
     response: z.array(standingPauseOut),
@@ -74,7 +74,7 @@ export const standingRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/standing/drafts/:deliveryDate',
     procedure: 'standing.updateDraft',
-    input: (r) => ({ ...obj(r), deliveryDate: r.params.deliveryDate }),
+    input: (r) => ({ ...bodyObject(r), deliveryDate: r.params.deliveryDate }),
     summary: "Change or skip a date's draft until the cut-off (after it: 409)",
     request: {
       params: updateDraftInput.pick({ deliveryDate: true }),
@@ -97,7 +97,7 @@ export const standingRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/customer/:id/standing/usual/:weekday',
     procedure: 'standing.setUsualFor',
-    input: (r) => ({ ...obj(r), customerId: r.params.id, weekday: r.params.weekday }),
+    input: (r) => ({ ...bodyObject(r), customerId: r.params.id, weekday: r.params.weekday }),
     summary: "Set a customer's usual order of a delivery weekday",
     request: {
       params: z.object({ id: idParam, weekday: usualOrderInput.shape.weekday }),
@@ -127,7 +127,7 @@ export const standingRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/customer/:id/standing/pauses',
     procedure: 'standing.addPauseFor',
-    input: (r) => ({ ...obj(r), customerId: r.params.id }),
+    input: (r) => ({ ...bodyObject(r), customerId: r.params.id }),
     summary: "Pause a customer's standing orders from one date to another (inclusive)",
     request: { params: customerPath, body: pauseInput },
     response: z.array(standingPauseOut),
@@ -154,7 +154,11 @@ export const standingRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/customer/:id/standing/drafts/:deliveryDate',
     procedure: 'standing.updateDraftFor',
-    input: (r) => ({ ...obj(r), customerId: r.params.id, deliveryDate: r.params.deliveryDate }),
+    input: (r) => ({
+      ...bodyObject(r),
+      customerId: r.params.id,
+      deliveryDate: r.params.deliveryDate,
+    }),
     summary: "Change or skip a customer's draft until the cut-off (after it: 409)",
     request: {
       params: z.object({ id: idParam, deliveryDate: updateDraftInput.shape.deliveryDate }),
@@ -182,7 +186,7 @@ export const standingRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/standing/settings',
     procedure: 'standing.updateSettings',
-    input: obj,
+    input: bodyObject,
     summary: 'Set how many hours before the cut-off the drafts are made',
     request: { body: standingSettingsIn },
     response: standingSettingsIn,

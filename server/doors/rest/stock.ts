@@ -9,7 +9,7 @@ import {
   stockReceiveInput,
   stockSettingsInput,
 } from '../../../shared/schemas/stock';
-import { idOnly, obj } from './route-helpers';
+import { bodyObject, idOnly } from './route-helpers';
 import type { RestRoute } from './routes';
 
 // The /api paths of stock (server/catalogue; ADR 036): goods received, corrections, low-stock
@@ -21,7 +21,7 @@ export const stockRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/stock/receive',
     procedure: 'stock.receive',
-    input: obj,
+    input: bodyObject,
     summary: 'Goods received (stock in); takes an Idempotency-Key',
     request: { body: stockReceiveInput },
     response: stockLevelOut,
@@ -30,7 +30,7 @@ export const stockRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/stock/adjust',
     procedure: 'stock.adjust',
-    input: obj,
+    input: bodyObject,
     summary: 'A stock correction (below zero: 409 stock.insufficient); takes an Idempotency-Key',
     request: { body: stockAdjustInput },
     response: stockLevelOut,
@@ -53,7 +53,7 @@ export const stockRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/stock/settings',
     procedure: 'stock.updateSettings',
-    input: obj,
+    input: bodyObject,
     summary: 'Set the default low-stock level',
     request: { body: stockSettingsInput },
     response: stockSettingsInput,
@@ -62,7 +62,7 @@ export const stockRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/api/products/:id/lowstock',
     procedure: 'stock.setLowStockAt',
-    input: (r) => ({ ...obj(r), productId: r.params.id }),
+    input: (r) => ({ ...bodyObject(r), productId: r.params.id }),
     summary: "A product's own low-stock level (null: the default)",
     request: { params: idOnly, body: lowStockAtInput.omit({ productId: true }) },
     response: lowStockAtOut,
