@@ -204,6 +204,7 @@ export function BankImportScreen() {
           value={file}
           onChange={(f) => void choose(f)}
           clearable
+          clearButtonProps={{ 'aria-label': t('common.clear') }}
           maw={420}
           data-testid="bank-file"
         />
@@ -310,6 +311,7 @@ export function BankImportScreen() {
                             searchable
                             clearable
                             disabled={done}
+                            w={240}
                             comboboxProps={{ withinPortal: true }}
                           />
                         </Table.Td>
@@ -318,9 +320,11 @@ export function BankImportScreen() {
                             <MultiSelect
                               aria-label={t('bankImport.cols.invoices')}
                               placeholder={
-                                customer.invoices.length
-                                  ? t('bankImport.chooseInvoices')
-                                  : t('bankImport.noOpenInvoices')
+                                customer.invoices.length === 0
+                                  ? t('bankImport.noOpenInvoices')
+                                  : choice.invoiceIds.length === 0
+                                    ? t('bankImport.chooseInvoices')
+                                    : undefined
                               }
                               data={customer.invoices.map((i) => ({
                                 value: i.id,
@@ -346,7 +350,9 @@ export function BankImportScreen() {
                             : ''}
                         </Table.Td>
                         <Table.Td>
+                          {/* Whole in every language: a badge's label is cut to its cell. */}
                           <Badge
+                            styles={{ label: { overflow: 'visible' } }}
                             color={STATUS_COLOR[status]}
                             variant="light"
                             data-testid="bank-status"
@@ -360,7 +366,10 @@ export function BankImportScreen() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {!rows.some(recordable) && <Text size="sm">{t('bankImport.nothingToRecord')}</Text>}
+            {/* Said only when no row is left for the office to finish (a customer-only row is). */}
+            {counts.matched === 0 && counts.customerOnly === 0 && (
+              <Text size="sm">{t('bankImport.nothingToRecord')}</Text>
+            )}
             <Group>
               <Button
                 onClick={() => void submit()}
