@@ -59,6 +59,10 @@ export function DateField({
   const { t } = useTranslation();
   const { language, settings, calendar } = usePickerLanguage();
   const [problem, setProblem] = useState<string | null>(null);
+  // While its calendar is open, Escape closes the calendar only: a dialog around the field
+  // (a hand-made invoice, a payment) stays, with what was typed in it. Mantine's dialog
+  // leaves an Escape alone when its target says so (data-mantine-stop-propagation).
+  const [calendarOpen, setCalendarOpen] = useState(false);
   // On a touch screen the calendar is the way in: no on-screen keyboard over it (a keyboard
   // still types).
   const touch = useMediaQuery('(pointer: coarse)') ?? false;
@@ -109,7 +113,12 @@ export function DateField({
         error={problem ?? error}
         inputMode={touch ? 'none' : undefined}
         classNames={calendarClasses}
-        popoverProps={{ middlewares: { flip: true, shift: true } }}
+        popoverProps={{
+          middlewares: { flip: true, shift: true },
+          onOpen: () => setCalendarOpen(true),
+          onClose: () => setCalendarOpen(false),
+        }}
+        data-mantine-stop-propagation={calendarOpen || undefined}
       />
     </DatesProvider>
   );
