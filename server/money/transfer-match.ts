@@ -105,17 +105,25 @@ export interface TransferMatch {
 /** A folded name shorter than this is not matched by its beginning alone (ﾀﾅｶ would find many). */
 const MIN_PREFIX = 4;
 
+/** Each customer's names folded once, however many rows of a file are matched against it. */
+const foldedOnce = new WeakMap<PayerCandidate, string[]>();
+function foldedNames(c: PayerCandidate): string[] {
+  let names = foldedOnce.get(c);
+  if (!names) {
+    names = c.names
+      .filter((n): n is string => !!n)
+      .map(foldName)
+      .filter(Boolean);
+    foldedOnce.set(c, names);
+  }
+  return names;
+}
+
 /** The customers a payer's name is: those it equals, else those it begins (a bank cuts names). */
 export function payersNamed(name: string, customers: PayerCandidate[]): PayerCandidate[] {
   const payer = foldName(name);
   if (!payer) return [];
-  const folded = customers.map((c) => ({
-    c,
-    names: c.names
-      .filter((n): n is string => !!n)
-      .map(foldName)
-      .filter(Boolean),
-  }));
+  const folded = customers.map((c) => ({ c, names: foldedNames(c) }));
   const exact = folded.filter((f) => f.names.includes(payer)).map((f) => f.c);
   if (exact.length > 0) return exact;
   return folded
