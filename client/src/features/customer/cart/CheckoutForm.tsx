@@ -11,6 +11,7 @@ import { DateMovedNote, DeliveryDateSection } from './DeliveryDateSection';
 import { OffDayConfirm } from './OffDayConfirm';
 import { CreditHoldBanner, OverdueBanner } from './OverdueBanner';
 import { PlaceFailure } from './PlaceFailure';
+import { PlaceWaiting } from './PlaceWaiting';
 import { placementFor } from './placeOrder';
 import { SameDayOffer } from './SameDayOffer';
 import { useCartNow } from './useCartNow';
@@ -79,8 +80,7 @@ export function CheckoutForm({
   };
   const shownError = placeOrder.error ?? addTo.error;
   // Pressed without a connection: the press waits on the phone and goes by itself when the
-  // connection returns (react-query pauses it). Said where the eye is, not only in the top
-  // banner, which a phone scrolled down to the date does not show (ADR 082).
+  // connection returns (react-query pauses it); the button and a note beside it say so.
   const waiting = placeOrder.isPaused;
 
   return (
@@ -125,11 +125,7 @@ export function CheckoutForm({
           }}
         />
       )}
-      {waiting && (
-        <Alert color="orange" variant="light" role="status" data-testid="place-waiting">
-          {t('cart.placeWaitingNote')}
-        </Alert>
-      )}
+      {waiting && <PlaceWaiting />}
       {pending && !placeOrder.isError && !placeOrder.isPending && (
         <Alert color="orange" variant="light" role="status" data-testid="place-unanswered">
           {t('cart.unansweredAttempt')}

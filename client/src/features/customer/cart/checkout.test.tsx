@@ -202,9 +202,12 @@ describe('cart: ORDER COMPLETE', () => {
     );
     await goToStep2();
     act(() => onlineManager.setOnline(false));
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     try {
       fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
       const note = await screen.findByTestId('place-waiting');
+      // On a phone the note would sit behind the bar at the bottom: it is brought into view.
+      expect(scrolled.mock.contexts).toContain(note);
       expect(note.getAttribute('role')).toBe('status');
       expect(note.textContent).toBe(i18n.t('cart.placeWaitingNote'));
       const waiting = screen.getByRole('button', { name: 'Waiting for connection...' });
