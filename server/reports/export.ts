@@ -480,6 +480,25 @@ function rateColumns<R extends { net8: number; tax8: number; net10: number; tax1
   ];
 }
 
+/** A document's customer columns: its code and restaurant, a deleted customer's said as such. */
+function customerColumns<
+  R extends { customerCode: string | null; restaurantName: string | null },
+  H extends { code: string; restaurant: string },
+>(): ListColumn<R, H>[] {
+  return [
+    {
+      header: (h) => h.code,
+      cell: (r, x) => textCell(r.customerCode ?? x.unknownCustomer),
+      width: 10,
+    },
+    {
+      header: (h) => h.restaurant,
+      cell: (r, x) => textCell(r.restaurantName ?? x.deletedRestaurant),
+      width: 28,
+    },
+  ];
+}
+
 /** A list sheet's header, rows, widths and total row (over the rows `counted` keeps). */
 function listSheet<R, H>(
   columns: readonly ListColumn<R, H>[],
@@ -518,16 +537,7 @@ const INVOICE_LIST_COLUMNS: readonly InvoiceColumn[] = [
     width: 10,
   },
   { header: (h) => h.issueDate, cell: (i) => dateCell(i.issueDate), width: 12 },
-  {
-    header: (h) => h.code,
-    cell: (i, x) => textCell(i.customerCode ?? x.unknownCustomer),
-    width: 10,
-  },
-  {
-    header: (h) => h.restaurant,
-    cell: (i, x) => textCell(i.restaurantName ?? x.deletedRestaurant),
-    width: 28,
-  },
+  ...customerColumns<InvoiceListRow, ExportTexts['invoices']>(),
   ...rateColumns<InvoiceListRow, ExportTexts['invoices']>((h) => h),
   yenColumn(
     (h) => h.creditApplied,
@@ -553,16 +563,7 @@ type CreditNoteColumn = ListColumn<CreditNoteListRow, ExportTexts['creditNotes']
 const CREDIT_NOTE_COLUMNS: readonly CreditNoteColumn[] = [
   { header: (h) => h.number, cell: (n) => textCell(n.number), width: 14 },
   { header: (h) => h.issueDate, cell: (n) => dateCell(n.issueDate), width: 12 },
-  {
-    header: (h) => h.code,
-    cell: (n, x) => textCell(n.customerCode ?? x.unknownCustomer),
-    width: 10,
-  },
-  {
-    header: (h) => h.restaurant,
-    cell: (n, x) => textCell(n.restaurantName ?? x.deletedRestaurant),
-    width: 28,
-  },
+  ...customerColumns<CreditNoteListRow, ExportTexts['creditNotes']>(),
   { header: (h) => h.invoice, cell: (n) => textCell(n.invoiceNumber), width: 14 },
   {
     header: (h) => h.claimOrder,
@@ -593,16 +594,7 @@ type PaymentColumn = ListColumn<PaymentListRow, ExportTexts['payments']>;
  */
 const PAYMENT_COLUMNS: readonly PaymentColumn[] = [
   { header: (h) => h.date, cell: (p) => dateCell(p.date), width: 12 },
-  {
-    header: (h) => h.code,
-    cell: (p, x) => textCell(p.customerCode ?? x.unknownCustomer),
-    width: 10,
-  },
-  {
-    header: (h) => h.restaurant,
-    cell: (p, x) => textCell(p.restaurantName ?? x.deletedRestaurant),
-    width: 28,
-  },
+  ...customerColumns<PaymentListRow, ExportTexts['payments']>(),
   { header: (h) => h.invoice, cell: (p) => textCell(p.invoiceNumber), width: 14 },
   { header: (h) => h.receipt, cell: (p) => textCell(p.receiptNumber), width: 14 },
   {

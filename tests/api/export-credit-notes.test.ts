@@ -208,4 +208,13 @@ describe('credit notes in the Excel export', () => {
       .reduce((s, r) => s + Number(r['Credit notes deducted (with tax)']), 0);
     expect(deductedOnInvoices).toBe(riceNote.total);
   });
+
+  it("says so for a credit note whose customer is gone: no code, the restaurant 'Deleted Restaurant'", async () => {
+    t.db.$client.prepare('UPDATE credit_note SET customer_id = NULL').run();
+    const notes = (await workbook()).rows('Credit notes');
+    expect(notes.length).toBeGreaterThan(1);
+    for (const n of notes.slice(0, -1)) {
+      expect(n).toMatchObject({ Code: 'Unknown', Restaurant: 'Deleted Restaurant' });
+    }
+  });
 });
