@@ -2,9 +2,12 @@
 //   (no flag)    refuse when the database already has data (exit 1)
 //   --if-empty   leave a database that has data alone (exit 0); used by `npm run demo`
 //   --reset      delete every row and the uploaded files, then seed again
+import fs from 'node:fs';
+import path from 'node:path';
 import { configFromEnv } from '../server/platform/config';
 import { closeDb, openDb } from '../server/platform/db';
 import { isoDateInZone } from '../shared/format';
+import { bankSampleCsv } from './demo/bank-sample';
 import { clearAllData, hasAnyData, seedDemo } from './demo/seed-demo';
 
 const USAGE = 'Usage: npm run seed [-- --reset | --if-empty]';
@@ -56,6 +59,10 @@ async function main(argv: string[]): Promise<number> {
 
     console.log(`Seeded the demo into ${config.dbPath} in ${seconds} s (today = ${today}).`);
     console.log(`Pictures: ${summary.files.length} files in ${config.uploadsDir}`);
+    // A bank statement of the demo's transfers, for 銀行明細から入金を取り込む (ADR 085).
+    const sample = path.join(config.dataDir, 'bank-statement-sample.csv');
+    fs.writeFileSync(sample, bankSampleCsv(db, today));
+    console.log(`Bank statement to import (Payments > Import payments): ${sample}`);
     const width = Math.max(...Object.keys(summary.counts).map((k) => k.length));
     for (const [table, n] of Object.entries(summary.counts)) {
       console.log(`  ${table.padEnd(width)}  ${n}`);
