@@ -214,9 +214,14 @@ export function withQuantity(items: CartItem[], id: string, quantity: number): C
   return items.map((i) => (i.id === id ? { ...i, quantity: clamp(quantity, termsOf(i)) } : i));
 }
 
-/** Devanagari digits (०-९) as Western ones: a Nepali keyboard types "१०" for 10. */
+/**
+ * Devanagari digits (०-९) and full-width digits (０-９) as Western ones: a Nepali keyboard types
+ * "१०" for 10, a Japanese IME in full-width mode "１０".
+ */
 export function westernDigits(text: string): string {
-  return text.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966));
+  return text
+    .replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966))
+    .replace(/[\uFF10-\uFF19]/g, (d) => String(d.charCodeAt(0) - 0xff10));
 }
 
 /**

@@ -391,6 +391,26 @@ describe('the delivery dialog', () => {
     expect(body.cashTaken).toBe(1000);
   });
 
+  it('reads a delivered quantity typed in full-width digits through a Japanese IME', async () => {
+    const fetchMock = vi.fn(async (_url: string | URL | Request) => accepted('j12'));
+    vi.stubGlobal('fetch', fetchMock);
+    pending([cashJob('j12')]);
+    const dialog = await openDialog();
+    const cash = within(dialog).getByLabelText('Cash taken') as HTMLInputElement;
+    // "１" is 1: one of two delivered, and the cash follows.
+    fireEvent.change(within(dialog).getByLabelText('Delivered: Basmati Rice'), {
+      target: { value: '１' },
+    });
+    await waitFor(() => expect(cash.value).toBe('¥1,080'));
+    expect(within(dialog).queryByText('Enter a quantity')).toBeNull();
+    const why = within(dialog).getByLabelText('Why different: Basmati Rice');
+    fireEvent.change(why, { target: { value: 'damaged' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(deliverCalls(fetchMock)).toHaveLength(1));
+    const body = JSON.parse(String(deliverCalls(fetchMock)[0]?.[1]?.body));
+    expect(body.lines).toEqual([{ lineId: 'l-j12', deliveredQuantity: 1, reason: 'damaged' }]);
+  });
+
   it('a delivery refused while the phone sent it alone stays listed until discarded', async () => {
     // Kept without signal earlier, refused when sent later (the job has left the list since).
     vi.stubGlobal(
