@@ -299,6 +299,8 @@ function checkProducts(
     const values = valuesOf(rec.fields, position);
     const errors: Record<string, string> = {};
     badCharacters(rec.fields, position, errors);
+    // A blank cell is said as such: the form's "choose a category" fits no spreadsheet.
+    if (!values.category) errors.category ??= 'import.categoryBlank';
     const categoryId = categories.get((values.category ?? '').toLowerCase());
     const result = productInput.safeParse({
       name: values.name,

@@ -100,6 +100,7 @@ describe("an office's own product sheet", () => {
       ['税込の味噌', '調味料', '648円(税込)', '個', '8'],
       ['半端な油', '調味料', '１２．５', '本', '8'],
       ['五パーセント', '調味料', '500', '本', '5%'],
+      ['分類なし昆布', '', '800', '袋', '8'],
     ]);
     const preview = await importCsv(csv, false);
     expect(preview.valid).toBe(false);
@@ -107,7 +108,10 @@ describe("an office's own product sheet", () => {
       ['price'],
       ['price'],
       ['taxRate'],
+      ['category'],
     ]);
+    // A blank category is said as such, not as the form's "choose a category".
+    expect(preview.rows[3]?.errors.category).toBe('import.categoryBlank');
   });
 });
 
