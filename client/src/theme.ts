@@ -1,5 +1,6 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 import { FONT_FAMILY, PALETTE } from '../../shared/palette';
+import { FocusKeepingButton } from './components/FocusKeepingButton';
 import i18n from './i18n';
 import classes from './theme.module.css';
 
@@ -48,7 +49,9 @@ export const theme = createTheme({
   // Plain objects, not Component.extend(): naming a component here would pull its code into
   // the first download.
   components: {
-    Button: { classNames: { root: classes.tap } },
+    // A button keeps the keyboard's focus while it shows its loading state (Mantine disables
+    // it, and Chromium then moves the focus to the page): components/FocusKeepingButton.tsx.
+    Button: { classNames: { root: classes.tap }, defaultProps: { component: FocusKeepingButton } },
     ActionIcon: { classNames: { root: classes.tap } },
     CloseButton: { classNames: { root: classes.tap } },
     Chip: { classNames: { label: classes.tap } },
