@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { LazyDateField } from '../../../components/dates/LazyDateField';
@@ -48,6 +48,8 @@ export function InvoiceForm({
   const locked = invoice ? amountLocked(invoice) : false;
   const [taxRate, setTaxRate] = useState<string>(String(invoice?.taxRate ?? 10));
   const [touched, setTouched] = useState(false);
+  const customerField = useRef<HTMLInputElement>(null);
+  const amountId = useId();
   const required = t('errors.common.required');
   const customerError = touched && !customer ? required : null;
   const amountError =
@@ -61,8 +63,12 @@ export function InvoiceForm({
 
   const submit = async () => {
     setTouched(true);
-    if (!customer || amount === '' || !(Number(amount) > 0) || !Number.isInteger(Number(amount)))
-      return;
+    const amountBad = amount === '' || !(Number(amount) > 0) || !Number.isInteger(Number(amount));
+    // The first field the form refuses takes the focus: a keyboard user hears its message
+    // there instead of staying on Submit.
+    if (!customer) customerField.current?.focus();
+    else if (amountBad) document.getElementById(amountId)?.focus();
+    if (!customer || amountBad) return;
     const body = {
       customer,
       amount: Number(amount),
@@ -98,6 +104,9 @@ export function InvoiceForm({
         )}
         <Select
           label={t('money.customer')}
+          ref={customerField}
+          // The dialog opens on its first field, not on ×.
+          data-autofocus={!locked || undefined}
           disabled={locked}
           searchable
           required
@@ -111,6 +120,7 @@ export function InvoiceForm({
         />
         <NumberInput
           label={t('money.paymentAmount')}
+          id={amountId}
           required
           disabled={locked}
           value={amount}
