@@ -119,6 +119,24 @@ describe('issuing a credit note from the invoice card', () => {
     expect(calls.filter((c) => c.path === 'creditNotes.create')).toHaveLength(0);
   });
 
+  it('by keyboard: opens on the first line, and Review refused takes the focus to the field', async () => {
+    renderCard(deliveryInvoice);
+    fireEvent.click(screen.getByRole('button', { name: /^Issue credit note(:|：| |$)/u }));
+    const rice = await screen.findByRole('textbox', { name: /Basmati rice 5kg/ });
+    // Not ×: the lines come after the dialog opened, and the first takes the focus then.
+    await waitFor(() => expect(document.activeElement).toBe(rice));
+    screen.getByRole('button', { name: 'Review' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    // Nothing chosen: back to the first line.
+    await waitFor(() => expect(document.activeElement).toBe(rice));
+    fireEvent.change(rice, { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    // The reason is what is missing now.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText(/Reason for the credit note/)),
+    );
+  });
+
   it('takes a quantity typed in full-width digits (a Japanese IME)', async () => {
     renderCard(deliveryInvoice);
     fireEvent.click(screen.getByRole('button', { name: /^Issue credit note(:|：| |$)/u }));

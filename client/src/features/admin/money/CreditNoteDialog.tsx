@@ -11,7 +11,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import type { CreditNoteOut } from '../../../../../shared/schemas/billing';
@@ -91,10 +91,37 @@ export function CreditNoteDialog({
     touched && !anyBad && chosen.length === 0 ? t('errors.claim.creditNoLines') : null;
   const number = invoice.number ?? '';
 
+  // The keyboard's focus: on the first line that can be credited once the lines come (the
+  // dialog opened on × while they loaded), and on the first field Review refuses.
+  const fieldId = useId();
+  const quantityId = (line: CreditableLine) => `${fieldId}-q-${line.invoiceLineId}`;
+  const reasonId = `${fieldId}-reason`;
+  const firstCreditable = rows.find((line) => creditableQuantity(line) > 0);
+  const focusedFirst = useRef(false);
+  useEffect(() => {
+    if (focusedFirst.current || !firstCreditable) return;
+    focusedFirst.current = true;
+    document.getElementById(`${fieldId}-q-${firstCreditable.invoiceLineId}`)?.focus();
+  }, [firstCreditable, fieldId]);
+
   const review = () => {
     setTouched(true);
     setFailure('');
-    if (anyBad || chosen.length === 0 || reason.trim() === '' || reason.length > MAX_REASON) return;
+    const badLine = rows.find(
+      (line) => quantityOf(quantities[line.invoiceLineId], creditableQuantity(line)) === null,
+    );
+    const refused = badLine
+      ? quantityId(badLine)
+      : chosen.length === 0 && firstCreditable
+        ? quantityId(firstCreditable)
+        : reason.trim() === '' || reason.length > MAX_REASON
+          ? reasonId
+          : null;
+    if (refused) {
+      document.getElementById(refused)?.focus();
+      return;
+    }
+    if (anyBad || chosen.length === 0) return;
     setStep('confirm');
   };
 
@@ -226,6 +253,7 @@ export function CreditNoteDialog({
                         <Table.Td ta="right">{line.credited}</Table.Td>
                         <Table.Td>
                           <NumberInput
+                            id={quantityId(line)}
                             size="xs"
                             w={120}
                             aria-label={t('money.creditNote.quantityOf', {
@@ -259,6 +287,7 @@ export function CreditNoteDialog({
             </Text>
           )}
           <Textarea
+            id={reasonId}
             label={t('money.creditNote.reason')}
             required
             autosize
