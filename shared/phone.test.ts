@@ -29,6 +29,13 @@ describe('formatJapanesePhone', () => {
     expect(formatJapanesePhone('090 1234 5678')).toBe('090-1234-5678');
   });
 
+  it('reads a number typed in full-width digits, dashes or brackets as the same number', () => {
+    expect(formatJapanesePhone('０３－１２３４－５６７８')).toBe('03-1234-5678');
+    expect(formatJapanesePhone('０９０ー１２３４ー５６７８')).toBe('090-1234-5678');
+    expect(formatJapanesePhone('03(5555)1234')).toBe('03-5555-1234');
+    expect(formatJapanesePhone('０３（５５５５）１２３４')).toBe('03-5555-1234');
+  });
+
   it('leaves what it does not recognise as it came', () => {
     expect(formatJapanesePhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
     expect(formatJapanesePhone('12345')).toBe('12345');

@@ -46,7 +46,9 @@ function split(digits: string, ...sizes: number[]): string {
  */
 export function formatJapanesePhone(input: string | null | undefined): string {
   if (!input) return '';
-  const digits = input.replace(/[\s\-‐－ー()（）]/g, '');
+  // A Japanese IME types full-width digits and dashes (０３－１２３４－５６７８): NFKC reads them as
+  // ASCII, so a number the office typed that way prints like any other.
+  const digits = input.normalize('NFKC').replace(/[\s\-‐－ー−()（）]/g, '');
   if (!/^0\d{9,10}$/.test(digits)) return input;
   if (digits.length === 11) {
     // Mobile (090/080/070/060), IP (050), M2M (020): 3-4-4; free dial 0800: 4-3-4.
