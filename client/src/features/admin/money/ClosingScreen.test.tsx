@@ -179,6 +179,23 @@ describe('the closing run screen', () => {
     expect(screen.getByText('ST-000033')).toBeTruthy();
     expect(screen.getByText('INV-000296')).toBeTruthy();
     expect(screen.getByTestId('closing-made-pdf').getAttribute('href')).toContain(closingDate);
+    // Not "to close: 0 · ¥0" above what was made, which read as a run that billed nothing.
+    expect(screen.getByTestId('closing-total').textContent).toBe(
+      'Nothing left to close on this date: its 1 statement is made.',
+    );
+  });
+
+  it('says in Japanese that nothing is left to close once the date is closed', async () => {
+    await i18n.changeLanguage('ja');
+    try {
+      renderClosed();
+      await screen.findByText('ST-000033');
+      expect(screen.getByTestId('closing-total').textContent).toBe(
+        'この締め日に締める取引先はもうありません（月次請求書 1件 発行済み）',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('reads "already closed" whole above its documents, and the PDF button wraps', async () => {

@@ -277,11 +277,15 @@ export function ClosingScreen() {
           )}
           <Group gap="sm">
             <Text size="sm" data-testid="closing-total">
-              {t('money.closingPreviewTotal', {
-                count: open.length,
-                purchases: formatYen(purchases),
-                amountDue: formatYen(amountDue),
-              })}
+              {open.length === 0 && closedCount > 0
+                ? // Everything of this date is made: "to close: 0 · ¥0" above the table of what
+                  // was made read as if the run had billed nothing.
+                  t('money.closingAllMade', { count: closedCount })
+                : t('money.closingPreviewTotal', {
+                    count: open.length,
+                    purchases: formatYen(purchases),
+                    amountDue: formatYen(amountDue),
+                  })}
             </Text>
             {closedCount > 0 && !result && (
               // The statements already made for this date, all in one PDF, any time later.
