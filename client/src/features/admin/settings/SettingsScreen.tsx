@@ -8,6 +8,7 @@ import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { usePickerLanguage } from '../../../components/dates/pickerLanguage';
 import { TimeField } from '../../../components/dates/TimeField';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { notifySuccess } from '../../../components/notify';
@@ -27,6 +28,7 @@ import {
 /** /admin/settings: the order cut-off time and the holidays (DESIGN §6). */
 export function SettingsScreen() {
   const { t, i18n } = useTranslation();
+  const picker = usePickerLanguage();
   const language =
     i18n.resolvedLanguage === 'ne' || i18n.resolvedLanguage === 'ja' ? i18n.resolvedLanguage : 'en';
   const utils = trpc.useUtils();
@@ -105,6 +107,8 @@ export function SettingsScreen() {
                     value={holidays}
                     onChange={(v) => setHolidays(v as string[])}
                     aria-labelledby="holidays-label"
+                    // Each day said as the app says it (2026年11月30日), not '30 11月 2026'.
+                    getDayAriaLabel={picker.calendar.getDayAriaLabel}
                     minDate={calendar.data?.today}
                     ariaLabels={{
                       previousMonth: t('settings.previousMonth'),
