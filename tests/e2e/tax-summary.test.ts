@@ -32,7 +32,8 @@ async function pickMonth(page: Page, label: string, yyyyMm: string, language: 'e
     language === 'ja'
       ? `${y}年${Number(mm)}月`
       : `${en.common.month[`m${Number(mm)}` as keyof typeof en.common.month]} ${y}`;
-  await page.getByRole('button', { name: label, exact: true }).click();
+  // The field's name is its label and the month chosen ('対象月：2026年11月').
+  await page.getByRole('button', { name: new RegExp(`^${label}(：|: |$)`) }).click();
   const calendar = page.locator('[data-dates-dropdown]');
   // The month list opens after the click: count() below does not wait for it.
   await calendar.waitFor();

@@ -53,6 +53,13 @@ export function MonthField({ id, value, onChange, placeholder, ...rest }: MonthF
         getMonthControlProps={(month) => ({
           'aria-label': formatMonth(String(month).slice(0, 7), language),
         })}
+        // The field is a button: named by its label alone, a screen reader said '対象月' without
+        // the month chosen. Its name says both ('対象月：2026年10月').
+        aria-label={
+          typeof rest.label === 'string' && value
+            ? t('dates.fieldValue', { label: rest.label, value: formatMonth(value, language) })
+            : undefined
+        }
         allowDeselect={false}
         placeholder={placeholder ?? t('dates.chooseMonth')}
         classNames={calendarClasses}
