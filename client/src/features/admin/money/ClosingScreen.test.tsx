@@ -341,6 +341,10 @@ describe('the closing run screen', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Run closing' }),
     );
     const done = await screen.findByTestId('closing-result');
+    // The keyboard's focus goes to what the run made, not back to Run closing or the page.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const heading = within(done).getByRole('heading', { level: 2 });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     const runs = calls.filter((c) => c.path === 'closing.run');
     expect(runs).toHaveLength(1);
     expect(runs[0]?.input).toEqual({ closingDate });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatYen } from '../../../../../shared/format';
@@ -115,6 +115,16 @@ export function ClosingScreen() {
   const [confirming, setConfirming] = useState(false);
   const key = useRef(newKey());
   const utils = trpc.useUtils();
+  // A run leaves nothing to close, so Run closing is disabled when the dialog hands the focus
+  // back to it, and the focus fell to the page. The result's title takes it once the dialog has
+  // closed (this effect runs after the dialog's own, in the same commit), once per run.
+  const resultTitle = useRef<HTMLHeadingElement>(null);
+  const focusedResult = useRef<ClosingResultOut | null>(null);
+  useEffect(() => {
+    if (!result || confirming || focusedResult.current === result) return;
+    focusedResult.current = result;
+    resultTitle.current?.focus();
+  }, [result, confirming]);
 
   const run = async () => {
     try {
@@ -477,7 +487,7 @@ export function ClosingScreen() {
       )}
       {result && (
         <Stack gap="xs" data-testid="closing-result">
-          <Title order={2} size="h4">
+          <Title order={2} size="h4" ref={resultTitle} tabIndex={-1}>
             {t('money.closingResult', { count: result.invoiced })}
           </Title>
           <Group gap="sm">
