@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClaimOut } from '../../../../../shared/schemas/billing';
+import { showDataTableColumns } from '../../../test/dataTable';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { ClaimsScreen } from './ClaimsScreen';
@@ -8,17 +9,7 @@ import { ClaimsScreen } from './ClaimsScreen';
 // Approving a claim issues a credit note: the office is asked first, with what it credits; an
 // approved claim's credit note opens its document. Rejecting is asked first too, with a reason.
 
-// mantine-datatable shows a column while matchMedia('') matches (see ClosingScreen.test.tsx).
-const stub = window.matchMedia;
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    ...stub(query),
-    matches: query === '',
-  })) as typeof window.matchMedia;
-});
-afterAll(() => {
-  window.matchMedia = stub;
-});
+showDataTableColumns();
 
 const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDaysIso } from '../../../../../shared/delivery-dates';
 import { formatYen } from '../../../../../shared/format';
 import type {
@@ -10,6 +10,7 @@ import type {
 } from '../../../../../shared/schemas/billing';
 import { businessToday, showDate } from '../../../dates';
 import i18n from '../../../i18n';
+import { showDataTableColumns } from '../../../test/dataTable';
 import { typeDate } from '../../../test/datePicker';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
@@ -20,18 +21,7 @@ import { ClosingScreen } from './ClosingScreen';
 // monthly customer can be closed alone, a date after today is previewed but not run, and the
 // run's statements open one by one or all together as one PDF.
 
-// mantine-datatable shows a column while matchMedia('') matches (a column without a media
-// query); the setup's stub matches nothing, which would hide every cell.
-const stub = window.matchMedia;
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    ...stub(query),
-    matches: query === '',
-  })) as typeof window.matchMedia;
-});
-afterAll(() => {
-  window.matchMedia = stub;
-});
+showDataTableColumns();
 
 const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
 

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { LedgerOut, LedgerRow } from '../../../../../shared/schemas/ledger';
 import i18n from '../../../i18n';
+import { showDataTableColumns } from '../../../test/dataTable';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { CustomerLedgerScreen } from './CustomerLedgerScreen';
@@ -10,18 +11,7 @@ import { CustomerLedgerScreen } from './CustomerLedgerScreen';
 // its description and the balance after it, the totals and the closing balance, and the Excel
 // download of the same period.
 
-// mantine-datatable shows a column while matchMedia('') matches (a column without a media
-// query); the setup's stub matches nothing, which would hide every cell.
-const stub = window.matchMedia;
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    ...stub(query),
-    matches: query === '',
-  })) as typeof window.matchMedia;
-});
-afterAll(() => {
-  window.matchMedia = stub;
-});
+showDataTableColumns();
 
 const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
 

@@ -1,23 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
+import { showDataTableColumns } from '../../../test/dataTable';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { FollowUpsScreen } from './FollowUpsScreen';
 
 // The follow-up worklist's columns read as a table's, not as the note form's fields.
 
-// mantine-datatable shows a column while matchMedia('') matches (see ClosingScreen.test.tsx).
-const stub = window.matchMedia;
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    ...stub(query),
-    matches: query === '',
-  })) as typeof window.matchMedia;
-});
-afterAll(() => {
-  window.matchMedia = stub;
-});
+showDataTableColumns();
 afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
 });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { showDataTableColumns } from '../../../test/dataTable';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { HandoversScreen } from './HandoversScreen';
@@ -61,17 +62,7 @@ describe('the cash handovers', () => {
 });
 
 describe('confirming a handover', () => {
-  // mantine-datatable shows a column while matchMedia('') matches (see ClosingScreen.test.tsx).
-  const stub = window.matchMedia;
-  beforeAll(() => {
-    window.matchMedia = ((query: string) => ({
-      ...stub(query),
-      matches: query === '',
-    })) as typeof window.matchMedia;
-  });
-  afterAll(() => {
-    window.matchMedia = stub;
-  });
+  showDataTableColumns();
 
   it('takes the amount received typed in full-width digits (a Japanese IME)', async () => {
     renderScreen(<HandoversScreen />, {

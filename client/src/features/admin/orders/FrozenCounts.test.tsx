@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
+import { showDataTableColumns } from '../../../test/dataTable';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { WebOrdersScreen } from './WebOrdersScreen';
@@ -10,16 +11,8 @@ import { WebOrdersScreen } from './WebOrdersScreen';
 
 const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
 
-// mantine-datatable shows a column while matchMedia('') matches (see ClosingScreen.test.tsx).
-const stub = window.matchMedia;
-beforeEach(() => {
-  window.matchMedia = ((query: string) => ({
-    ...stub(query),
-    matches: query === '',
-  })) as typeof window.matchMedia;
-});
+showDataTableColumns();
 afterEach(async () => {
-  window.matchMedia = stub;
   await i18n.changeLanguage('en');
 });
 

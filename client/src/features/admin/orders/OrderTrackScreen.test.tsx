@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
+import { showDataTableColumns } from '../../../test/dataTable';
 import { cashJob, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { OrderTrackScreen } from './OrderTrackScreen';
@@ -8,17 +9,7 @@ import { OrderTrackScreen } from './OrderTrackScreen';
 // The delivery jobs table heard by a screen reader or tabbed by keyboard: each row's buttons
 // say which restaurant's delivery they act on, not only 配送済みにする / 編集 / 削除 over and over.
 
-// mantine-datatable shows a column while matchMedia('') matches (see ClosingScreen.test.tsx).
-const stub = window.matchMedia;
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    ...stub(query),
-    matches: query === '',
-  })) as typeof window.matchMedia;
-});
-afterAll(() => {
-  window.matchMedia = stub;
-});
+showDataTableColumns();
 afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
 });

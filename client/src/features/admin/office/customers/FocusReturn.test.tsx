@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { showDataTableColumns } from '../../../../test/dataTable';
 import { makeInvoice, makeUser } from '../../../../test/fixtures';
 import { renderScreen } from '../../../../test/renderScreen';
 import { InvoiceCard } from '../../money/InvoiceCard';
@@ -11,17 +12,7 @@ import { CustomersScreen } from './CustomersScreen';
 // dialogs are mounted open and unmounted on close, where Mantine's returnFocus cannot help.
 
 const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
-// mantine-datatable shows a column while matchMedia('') matches (see ClosingScreen.test.tsx).
-const stub = window.matchMedia;
-beforeEach(() => {
-  window.matchMedia = ((query: string) => ({
-    ...stub(query),
-    matches: query === '',
-  })) as typeof window.matchMedia;
-});
-afterEach(() => {
-  window.matchMedia = stub;
-});
+showDataTableColumns();
 
 const none = { customers: [], total: 0, pages: 1, page: 1 };
 const route = { _id: 'r1', name: 'North', customerCount: 0 };

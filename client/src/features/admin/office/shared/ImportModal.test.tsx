@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadXlsx } from '../../../../../../shared/schemas/imports';
 import type { ImportOut } from '../../../../../../shared/schemas/office';
 import i18n from '../../../../i18n';
+import { showDataTableColumns } from '../../../../test/dataTable';
 import { makeUser } from '../../../../test/fixtures';
 import { renderScreen } from '../../../../test/renderScreen';
 import type { Answers } from '../../../../test/testServer';
@@ -20,18 +21,7 @@ import { ImportModal } from './ImportModal';
 
 const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
 
-// mantine-datatable shows a column while matchMedia('') matches (a column without a media
-// query); the setup's stub matches nothing, which would hide every cell.
-const stub = window.matchMedia;
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    ...stub(query),
-    matches: query === '',
-  })) as typeof window.matchMedia;
-});
-afterAll(() => {
-  window.matchMedia = stub;
-});
+showDataTableColumns();
 
 afterEach(() => i18n.changeLanguage('en'));
 

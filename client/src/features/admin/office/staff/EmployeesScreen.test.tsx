@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { EmployeeOut } from '../../../../../../shared/schemas/office';
 import i18n from '../../../../i18n';
+import { showDataTableColumns } from '../../../../test/dataTable';
 import { makeUser } from '../../../../test/fixtures';
 import { renderScreen } from '../../../../test/renderScreen';
 import { EmployeesScreen } from './EmployeesScreen';
@@ -32,16 +33,8 @@ const staff: EmployeeOut[] = [
   },
 ];
 
-// mantine-datatable shows a column while matchMedia('') matches (see ClosingScreen.test.tsx).
-const stub = window.matchMedia;
-beforeEach(() => {
-  window.matchMedia = ((query: string) => ({
-    ...stub(query),
-    matches: query === '',
-  })) as typeof window.matchMedia;
-});
+showDataTableColumns();
 afterEach(async () => {
-  window.matchMedia = stub;
   await i18n.changeLanguage('en');
 });
 
