@@ -21,14 +21,15 @@
 //    (scripts/bench/stock.ts, in process on its own database).
 // Env: BENCH_RUSH_SECONDS (60), BENCH_STEP_SECONDS (20), BENCH_SECONDS (5), BENCH_ONLY
 // (a comma list of start,rush,capacity,context,prices,client,phone,stock,search,standing,
-// documents,closing,year), BENCH_PHONE_RUNS (3), BENCH_ORDERS (100,000). Then, in this process:
+// documents,closing,bank,year), BENCH_PHONE_RUNS (3), BENCH_ORDERS (100,000). Then, in this process:
 // stock, search (the forgiving product search beside the exact-substring one,
 // scripts/bench/search.ts), standing orders (the scheduler's cut-off
 // pass for 300 restaurants against the same 300 orders through the ordinary placement,
 // scripts/bench/standing.ts), prices at full size (5,000 products, a customer's own list
 // pricing all of them and 50 hidden, beside the standard read, scripts/bench/prices.ts; the
 // world's 1,000-product `prices` pair runs too), documents (scripts/bench/documents.ts) and the
-// closing run (scripts/bench/closing.ts), and a year in (scripts/bench/year.ts: the demo's
+// closing run (scripts/bench/closing.ts), a month's bank statement read and recorded
+// (scripts/bench/bank-import.ts), and a year in (scripts/bench/year.ts: the demo's
 // world for 300 restaurants seeded with one month and with twelve, each read that could grow
 // with history asked of the built server). Each of these runs alone too:
 // `node --import tsx scripts/bench/<part>.ts`.
@@ -54,6 +55,7 @@ import { projectRoot } from '../server/platform/config';
 import { closeDb, openDb } from '../server/platform/db';
 import { newId } from '../server/platform/ids';
 import { deliveryCalendar } from '../server/settings/settings';
+import { runBankImportBench } from './bench/bank-import';
 import {
   type ClientRequest,
   categoriesRequest,
@@ -1015,6 +1017,8 @@ main()
   .then(() => (wanted('documents') ? runDocumentsBench() : undefined))
   // The closing run against a bare SQL reference, in this process too (scripts/bench/closing.ts).
   .then(() => (wanted('closing') ? runClosingBench() : undefined))
+  // A month's bank statement read, matched and recorded, beside bare SQL (bench/bank-import.ts).
+  .then(() => (wanted('bank') ? runBankImportBench() : undefined))
   // A month and a year of business, each served by the built server (scripts/bench/year.ts).
   .then(async () => {
     if (wanted('year')) printYear(await runYearBench());

@@ -40,7 +40,8 @@ const BARE_SQL = `SELECT o.customer_id AS customerId, l.tax_rate AS rate,
  WHERE o.is_delivered = 1 AND o.invoice_id IS NULL AND o.delivered_at <= ?
  GROUP BY o.customer_id, l.tax_rate`;
 
-function seed(db: Db): void {
+/** 300 monthly customers' month of delivered orders (also the bank import's world, bench/bank-import.ts). */
+export function seedClosingMonth(db: Db): void {
   const customer = db.$client.prepare(
     `INSERT INTO customer (id, restaurant_name, phone_number, customer_code, payment_method,
        billing_name, closing_day, payment_date)
@@ -105,7 +106,7 @@ export async function runClosingBench(): Promise<ClosingFigures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-closing-'));
   const db = openDb(path.join(dir, 'app.db'));
   try {
-    write(db, () => seed(db));
+    write(db, () => seedClosingMonth(db));
     db.$client.exec('ANALYZE');
     // The reference: best of three (the first warms the page cache for both).
     const bare = db.$client.prepare<
