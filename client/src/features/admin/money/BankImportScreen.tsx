@@ -241,7 +241,8 @@ export function BankImportScreen() {
             <Text size="sm" data-testid="bank-summary">
               {t('bankImport.summary', { rows: rows.length, ...counts })}
             </Text>
-            <Table.ScrollContainer minWidth={1100}>
+            {/* Fits a 1024 px laptop (ADR 085): the fee under the amount, not a column. */}
+            <Table.ScrollContainer minWidth={940}>
               <Table striped verticalSpacing={6} data-testid="bank-rows">
                 <Table.Thead>
                   <Table.Tr>
@@ -265,7 +266,6 @@ export function BankImportScreen() {
                     <Table.Th ta="right">{t('bankImport.cols.amount')}</Table.Th>
                     <Table.Th>{t('bankImport.cols.customer')}</Table.Th>
                     <Table.Th>{t('bankImport.cols.invoices')}</Table.Th>
-                    <Table.Th ta="right">{t('bankImport.cols.fee')}</Table.Th>
                     <Table.Th>{t('bankImport.cols.status')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -300,8 +300,14 @@ export function BankImportScreen() {
                         <Table.Td>{r.name}</Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                           {formatYen(r.amount)}
+                          {spread?.ok && spread.allocation.fee > 0 && (
+                            <Text size="xs" c="gray.7">
+                              {t('bankImport.cols.fee')}{' '}
+                              <span>{formatYen(spread.allocation.fee)}</span>
+                            </Text>
+                          )}
                         </Table.Td>
-                        <Table.Td miw={220}>
+                        <Table.Td miw={200}>
                           <Select
                             aria-label={t('bankImport.cols.customer')}
                             placeholder={t('bankImport.chooseCustomer')}
@@ -311,11 +317,11 @@ export function BankImportScreen() {
                             searchable
                             clearable
                             disabled={done}
-                            w={240}
+                            w={200}
                             comboboxProps={{ withinPortal: true }}
                           />
                         </Table.Td>
-                        <Table.Td miw={240}>
+                        <Table.Td miw={210}>
                           {customer && !done && (
                             <MultiSelect
                               aria-label={t('bankImport.cols.invoices')}
@@ -343,11 +349,6 @@ export function BankImportScreen() {
                               {t(`errors.${spread.code}`)}
                             </Text>
                           )}
-                        </Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {spread?.ok && spread.allocation.fee > 0
-                            ? formatYen(spread.allocation.fee)
-                            : ''}
                         </Table.Td>
                         <Table.Td>
                           {/* Whole in every language: a badge's label is cut to its cell. */}
