@@ -7,14 +7,14 @@ import type {
   bankRecordInput,
 } from '../../shared/schemas/bank-import';
 import { type OpenInvoice, spreadTransfer } from '../../shared/transfer-allocation';
-import type { Actor } from '../platform/audit';
+import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, toAppError } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { scopeAll } from '../platform/scope';
 import { type BankRow, parseBankCsv } from './bank-csv';
 import { addPayment } from './payments';
-import { matchTransfer, type PayerCandidate } from './transfer-match';
+import { foldName, matchTransfer, type PayerCandidate, payersNamed } from './transfer-match';
 
 // 入金消込 from the bank's statement (ADR 085): read the file and propose, for each incoming
 // row, the customer and the invoices it pays; then record the rows the office chose through the
@@ -137,6 +137,42 @@ export function readBankFile(db: Db, base64: string): BankReadOut {
 
 type RecordRow = z.output<typeof bankRecordInput>['rows'][number];
 
+/** What a bank writes before the payer's name, not part of it (ﾌﾘｺﾐ ｶ)ｻｸﾗ). */
+const TRANSFER_WORD = /^\s*(?:振込|フリコミ|ﾌﾘｺﾐ)\s*/;
+
+/**
+ * The office chose this customer for a payer none of its names is (ADR 085): when it has no
+ * transfer name yet, the payer's name as the bank writes it becomes it, in the trail, so next
+ * month's file finds the customer by itself. A transfer name already set is never replaced (a
+ * restaurant paid once by someone else keeps its own).
+ */
+function rememberPayerName(db: Db, actor: Actor, customerId: string, payer: string): void {
+  const c = db.$client
+    .prepare<
+      [string],
+      { transferName: string | null; billingName: string | null; restaurantName: string }
+    >(
+      `SELECT transfer_name AS transferName, billing_name AS billingName,
+         restaurant_name AS restaurantName FROM customer WHERE id = ?`,
+    )
+    .get(customerId);
+  if (!c || c.transferName) return;
+  const own = { id: customerId, names: [c.billingName, c.restaurantName], invoices: [] };
+  if (payersNamed(payer, [own]).length > 0) return;
+  const name = payer.replace(TRANSFER_WORD, '').trim().slice(0, 100);
+  if (!foldName(name)) return;
+  db.$client
+    .prepare('UPDATE customer SET transfer_name = ?, updated_at = ? WHERE id = ?')
+    .run(name, new Date().toISOString(), customerId);
+  recordAudit(db, actor, {
+    entity: 'customer',
+    entityId: customerId,
+    action: 'update',
+    before: { transferName: null },
+    after: { transferName: name },
+  });
+}
+
 /** One row: its payments, its fee and its fingerprint, in one transaction, or nothing. */
 function recordOne(db: Db, actor: Actor, row: RecordRow, clock: Clock): 'recorded' | 'already' {
   return write(db, () => {
@@ -181,6 +217,7 @@ function recordOne(db: Db, actor: Actor, row: RecordRow, clock: Clock): 'recorde
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(newId(), fp, row.date, row.amount, row.name, row.customerId, actor.id);
+    rememberPayerName(db, actor, row.customerId, row.name);
     return 'recorded';
   });
 }

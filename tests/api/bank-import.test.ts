@@ -227,6 +227,55 @@ describe('reading and recording a bank statement', () => {
   });
 });
 
+describe('a payer the office chose by hand', () => {
+  const byHand = (customerId: string, invoiceId: string, name: string, amount: number) => ({
+    date: today,
+    amount,
+    name,
+    ordinal: 0,
+    customerId,
+    invoiceIds: [invoiceId],
+  });
+  const transferName = async (id: string) =>
+    (await query<{ transferName: string | null }>(office, 'customers.byId', { id })).data
+      .transferName;
+
+  it('becomes the transfer name of a customer that has none, so next month finds it', async () => {
+    // A kanji name with no reading: the bank's ﾔﾏﾀﾞﾔ ｼﾞﾛｳ is nobody's until the office says.
+    const yamada = await customer({ restaurantName: '山田屋' });
+    const first = await makeInvoice(yamada, 7_000);
+    const file = b64(statement([[today, 'ﾌﾘｺﾐ ﾔﾏﾀﾞﾔ ｼﾞﾛｳ', 7_000]]));
+    expect((await read(office, file)).data.rows[0]?.status).toBe('unknown');
+    const r = await mutate<BankRecordOut>(office, 'bankImport.record', {
+      rows: [byHand(yamada, first, 'ﾌﾘｺﾐ ﾔﾏﾀﾞﾔ ｼﾞﾛｳ', 7_000)],
+    });
+    expect(r.data.results[0]?.outcome).toBe('recorded');
+    expect(await transferName(yamada)).toBe('ﾔﾏﾀﾞﾔ ｼﾞﾛｳ');
+    // In the customer's history, by who recorded the transfer.
+    const trail = t.db.$client
+      .prepare<[string], { after: string }>(
+        "SELECT after FROM audit_entry WHERE entity = 'customer' AND entity_id = ? AND action = 'update'",
+      )
+      .all(yamada);
+    expect(trail.map((e) => JSON.parse(e.after))).toContainEqual({ transferName: 'ﾔﾏﾀﾞﾔ ｼﾞﾛｳ' });
+    // Next month's transfer is matched by itself.
+    const second = await makeInvoice(yamada, 5_000);
+    const next = await read(office, b64(statement([[today, 'ﾌﾘｺﾐ ﾔﾏﾀﾞﾔ ｼﾞﾛｳ', 5_000]])));
+    expect(next.data.rows.map((x) => [x.status, x.customerId, x.invoiceIds])).toEqual([
+      ['matched', yamada, [second]],
+    ]);
+  });
+
+  it('leaves a transfer name the office set as it is', async () => {
+    const inv = await makeInvoice(ids.sakura, 2_000);
+    const r = await mutate<BankRecordOut>(office, 'bankImport.record', {
+      rows: [byHand(ids.sakura, inv, 'ｻｸﾗ ﾀﾛｳ', 2_000)],
+    });
+    expect(r.data.results[0]?.outcome).toBe('recorded');
+    expect(await transferName(ids.sakura)).toBe('ｻｸﾗｼｮｸﾄﾞｳ');
+  });
+});
+
 describe('a file it cannot read', () => {
   it('says what is missing, in the reader’s words, and records nothing', async () => {
     const recorded = () => t.db.$client.prepare('SELECT COUNT(*) FROM bank_transfer').pluck().get();
