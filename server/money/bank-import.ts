@@ -146,7 +146,7 @@ const TRANSFER_WORD = /^\s*(?:振込|フリコミ|ﾌﾘｺﾐ)\s*/;
  * month's file finds the customer by itself. A transfer name already set is never replaced (a
  * restaurant paid once by someone else keeps its own).
  */
-function rememberPayerName(db: Db, actor: Actor, customerId: string, payer: string): void {
+function rememberPayerName(db: Db, actor: Actor, customerId: string, payer: string): string | null {
   const c = db.$client
     .prepare<
       [string],
@@ -156,11 +156,11 @@ function rememberPayerName(db: Db, actor: Actor, customerId: string, payer: stri
          restaurant_name AS restaurantName FROM customer WHERE id = ?`,
     )
     .get(customerId);
-  if (!c || c.transferName) return;
+  if (!c || c.transferName) return null;
   const own = { id: customerId, names: [c.billingName, c.restaurantName], invoices: [] };
-  if (payersNamed(payer, [own]).length > 0) return;
+  if (payersNamed(payer, [own]).length > 0) return null;
   const name = payer.replace(TRANSFER_WORD, '').trim().slice(0, 100);
-  if (!foldName(name)) return;
+  if (!foldName(name)) return null;
   db.$client
     .prepare('UPDATE customer SET transfer_name = ?, updated_at = ? WHERE id = ?')
     .run(name, new Date().toISOString(), customerId);
@@ -171,17 +171,23 @@ function rememberPayerName(db: Db, actor: Actor, customerId: string, payer: stri
     before: { transferName: null },
     after: { transferName: name },
   });
+  return name;
 }
 
 /** One row: its payments, its fee and its fingerprint, in one transaction, or nothing. */
-function recordOne(db: Db, actor: Actor, row: RecordRow, clock: Clock): 'recorded' | 'already' {
+function recordOne(
+  db: Db,
+  actor: Actor,
+  row: RecordRow,
+  clock: Clock,
+): { outcome: 'recorded' | 'already'; rememberedName?: string } {
   return write(db, () => {
     const fp = fingerprint(row);
     const seen = db.$client
       .prepare<[string], number>('SELECT 1 FROM bank_transfer WHERE fingerprint = ?')
       .pluck()
       .get(fp);
-    if (seen) return 'already';
+    if (seen) return { outcome: 'already' };
     const ids = [...new Set(row.invoiceIds)];
     const invoices = db.$client
       .prepare<[string, string], InvoiceRow>(
@@ -217,8 +223,10 @@ function recordOne(db: Db, actor: Actor, row: RecordRow, clock: Clock): 'recorde
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(newId(), fp, row.date, row.amount, row.name, row.customerId, actor.id);
-    rememberPayerName(db, actor, row.customerId, row.name);
-    return 'recorded';
+    const remembered = rememberPayerName(db, actor, row.customerId, row.name);
+    return remembered
+      ? { outcome: 'recorded', rememberedName: remembered }
+      : { outcome: 'recorded' };
   });
 }
 
@@ -236,7 +244,7 @@ export function recordBankTransfers(
   const results: BankRecordOut['results'] = rows.map((row) => {
     const key = { date: row.date, amount: row.amount, name: row.name, ordinal: row.ordinal };
     try {
-      return { ...key, outcome: recordOne(db, actor, row, clock) };
+      return { ...key, ...recordOne(db, actor, row, clock) };
     } catch (err) {
       const e = toAppError(err);
       if (e.code === 'INTERNAL_SERVER_ERROR') throw err;

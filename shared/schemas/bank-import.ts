@@ -86,6 +86,8 @@ export const bankRecordOut = z.object({
     z.object({
       ...bankRowKey,
       outcome: z.enum(['recorded', 'already', 'failed']),
+      /** The payer's name, now the customer's transfer name (the office chose it by hand). */
+      rememberedName: z.string().optional(),
       code: z.string().optional(),
       params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     }),

@@ -249,7 +249,7 @@ describe('a payer the office chose by hand', () => {
     const r = await mutate<BankRecordOut>(office, 'bankImport.record', {
       rows: [byHand(yamada, first, 'ﾌﾘｺﾐ ﾔﾏﾀﾞﾔ ｼﾞﾛｳ', 7_000)],
     });
-    expect(r.data.results[0]?.outcome).toBe('recorded');
+    expect(r.data.results[0]).toMatchObject({ outcome: 'recorded', rememberedName: 'ﾔﾏﾀﾞﾔ ｼﾞﾛｳ' });
     expect(await transferName(yamada)).toBe('ﾔﾏﾀﾞﾔ ｼﾞﾛｳ');
     // In the customer's history, by who recorded the transfer.
     const trail = t.db.$client
@@ -272,6 +272,7 @@ describe('a payer the office chose by hand', () => {
       rows: [byHand(ids.sakura, inv, 'ｻｸﾗ ﾀﾛｳ', 2_000)],
     });
     expect(r.data.results[0]?.outcome).toBe('recorded');
+    expect(r.data.results[0]?.rememberedName).toBeUndefined();
     expect(await transferName(ids.sakura)).toBe('ｻｸﾗｼｮｸﾄﾞｳ');
   });
 });

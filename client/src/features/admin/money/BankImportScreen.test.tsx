@@ -150,7 +150,22 @@ describe('importing payments from the bank statement', () => {
     renderScreen(<BankImportScreen />, {
       path: '/admin/invoice/bank-import',
       user: admin,
-      answers: { 'bankImport.read': () => firstRead },
+      answers: {
+        'bankImport.read': () => firstRead,
+        // The server made the payer's name the customer's transfer name (ADR 085).
+        'bankImport.record': (): BankRecordOut => ({
+          results: [
+            {
+              date: '2026-11-25',
+              amount: 5_000,
+              name: 'ﾔﾏﾀﾞ ﾀﾛｳ',
+              ordinal: 0,
+              outcome: 'recorded',
+              rememberedName: 'ﾔﾏﾀﾞ ﾀﾛｳ',
+            },
+          ],
+        }),
+      },
     });
     choose('x');
     const unknown = await screen.findByTestId('bank-row-3');
@@ -160,6 +175,11 @@ describe('importing payments from the bank statement', () => {
       expect(within(unknown).getByTestId('bank-status').textContent).toBe('Matched'),
     );
     expect((within(unknown).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    // Recorded, the office is told that the payer's name now finds the customer by itself.
+    fireEvent.click(screen.getByRole('button', { name: 'Record selected transfers' }));
+    expect((await screen.findByTestId('bank-learned')).textContent).toBe(
+      "ﾔﾏﾀﾞ ﾀﾛｳ is now 田中商店's transfer name: its next transfers will be matched automatically.",
+    );
   });
 
   it('says in Japanese what the file lacks', async () => {

@@ -86,6 +86,8 @@ export function BankImportScreen() {
   const [data, setData] = useState<BankReadOut | null>(null);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [outcome, setOutcome] = useState<BankRecordOut | null>(null);
+  // Payers' names that became a customer's transfer name when recorded (ADR 085), said once.
+  const [learned, setLearned] = useState<{ name: string; customer: string }[]>([]);
 
   const customers = new Map((data?.customers ?? []).map((c) => [c.id, c]));
   const customerOptions = (data?.customers ?? []).map((c) => ({
@@ -119,6 +121,7 @@ export function BankImportScreen() {
   async function choose(f: File | null) {
     setFile(f);
     setOutcome(null);
+    setLearned([]);
     setData(null);
     setProblem(null);
     if (!f) return;
@@ -175,6 +178,19 @@ export function BankImportScreen() {
         }),
       });
       setOutcome(out);
+      setLearned(
+        out.results.flatMap((r) =>
+          r.rememberedName
+            ? [
+                {
+                  name: r.rememberedName,
+                  customer:
+                    customers.get(choices[rowKey(r)]?.customerId ?? '')?.restaurantName ?? '',
+                },
+              ]
+            : [],
+        ),
+      );
       await utils.invalidate();
       await load(base64);
     } catch (err) {
@@ -222,6 +238,11 @@ export function BankImportScreen() {
             {alreadyCount > 0 && (
               <Text size="sm">{t('bankImport.already', { count: alreadyCount })}</Text>
             )}
+            {learned.map((l) => (
+              <Text size="sm" key={l.name} data-testid="bank-learned">
+                {t('bankImport.learned', l)}
+              </Text>
+            ))}
             {failures.map((f) => (
               <Text size="sm" key={rowKey(f)}>
                 {t('bankImport.failed', {
