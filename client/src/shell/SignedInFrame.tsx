@@ -57,6 +57,7 @@ import { useBusinessTimeZone } from '../dates';
 import { homeFor } from '../features/auth/guards';
 import { ConnectionBanner } from './ConnectionBanner';
 import { BackToTop, HomeButton, usePhone } from './FloatingActions';
+import { useTitleFocus } from './useTitleFocus';
 
 /**
  * The frame of every signed-in screen (its own chunk: the login screen never downloads it):
@@ -69,6 +70,8 @@ export default function SignedInFrame({ user }: { user: UserInfo }) {
   const phone = usePhone();
   // The business's time zone for every date shown (client/src/dates.ts), asked once.
   useBusinessTimeZone();
+  // A new screen's title takes the focus the old screen's pressed button took with it.
+  useTitleFocus();
   const home = homeFor(user);
   // Not on the home itself: nothing to go back to, and the page is short.
   const footer = phone && pathname !== home;
