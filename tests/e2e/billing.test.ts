@@ -23,8 +23,15 @@ const one = <T>(q: string, ...params: unknown[]) => e.db.$client.prepare(q).get(
 describe('billing journeys', () => {
   it("a driver's short delivery with cash taken makes its invoice and payment", async () => {
     // A pending web order of a cash customer, dispatched to driver1 by the office.
-    const order = one<{ id: string; restaurantName: string; name: string; quantity: number }>(
-      `SELECT o.id, o.restaurant_name AS restaurantName, l.name, l.quantity
+    const order = one<{
+      id: string;
+      orderNumber: number;
+      restaurantName: string;
+      name: string;
+      quantity: number;
+    }>(
+      `SELECT o.id, o.order_number AS orderNumber, o.restaurant_name AS restaurantName, l.name,
+              l.quantity
          FROM customer_order o JOIN customer c ON c.id = o.customer_id
          JOIN order_line l ON l.order_id = o.id
         WHERE o.is_delivered = 0 AND o.on_hold = 0 AND c.payment_method = 'cash' AND l.quantity >= 2
@@ -44,9 +51,14 @@ describe('billing journeys', () => {
     await phone.waitForURL('**/driver');
     await phone.goto('/driver/ordertrack');
     await phone.getByRole('heading', { name: 'ORDERS' }).waitFor();
-    const card = phone.getByTestId('job-card').filter({ hasText: order.name });
-    await card.first().waitFor();
-    await card.first().getByRole('button', { name: 'Mark As Delivered' }).click();
+    // This order's card, by its number: another of the driver's jobs may hold the same product.
+    const card = phone.getByTestId('job-card').filter({
+      has: phone
+        .getByTestId('job-order-number')
+        .getByText(`Order #${order.orderNumber}`, { exact: true }),
+    });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Mark As Delivered' }).click();
     const ask = phone.getByRole('dialog', { name: 'Are You Sure to Mark Delivered?' });
     await ask.getByLabel(`Delivered: ${order.name}`).fill(String(order.quantity - 1));
     await ask.getByLabel(`Why different: ${order.name}`).waitFor();
@@ -82,8 +94,15 @@ describe('billing journeys', () => {
 
   it('a driver hands over another product instead of a line, and the invoice bills it', async () => {
     // Another pending web order of a cash customer (ADR 050), dispatched to driver1.
-    const order = one<{ id: string; name: string; lineId: string; productId: string }>(
-      `SELECT o.id, l.name, l.id AS lineId, l.product_id AS productId
+    const order = one<{
+      id: string;
+      orderNumber: number;
+      name: string;
+      lineId: string;
+      productId: string;
+    }>(
+      `SELECT o.id, o.order_number AS orderNumber, l.name, l.id AS lineId,
+              l.product_id AS productId
          FROM customer_order o JOIN customer c ON c.id = o.customer_id
          JOIN order_line l ON l.order_id = o.id
         WHERE o.is_delivered = 0 AND o.on_hold = 0 AND c.payment_method = 'cash'
@@ -108,9 +127,14 @@ describe('billing journeys', () => {
     await signIn(phone, 'driver1', 'driver1234');
     await phone.waitForURL('**/driver');
     await phone.goto('/driver/ordertrack');
-    const card = phone.getByTestId('job-card').filter({ hasText: order.name });
-    await card.first().waitFor();
-    await card.first().getByRole('button', { name: 'Mark As Delivered' }).click();
+    // This order's card, by its number: another of the driver's jobs may hold the same product.
+    const card = phone.getByTestId('job-card').filter({
+      has: phone
+        .getByTestId('job-order-number')
+        .getByText(`Order #${order.orderNumber}`, { exact: true }),
+    });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Mark As Delivered' }).click();
     const ask = phone.getByRole('dialog', { name: 'Are You Sure to Mark Delivered?' });
     await ask.getByLabel(`Delivered: ${order.name}`).fill('0');
     await ask.getByLabel(`Why different: ${order.name}`).selectOption('substituted');
