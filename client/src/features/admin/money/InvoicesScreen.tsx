@@ -40,7 +40,16 @@ export function InvoicesScreen() {
           <Button variant="default" component={Link} to="/admin/invoice/followups">
             {t('money.followUps')}
           </Button>
-          <Button variant="default" component={Link} to="/admin/invoice/bank-import">
+          <Button
+            variant="default"
+            component={Link}
+            to="/admin/invoice/bank-import"
+            // A long name in some language takes a second line on a phone, never the page's width.
+            maw="100%"
+            h="auto"
+            mih={36}
+            styles={{ label: { whiteSpace: 'normal' } }}
+          >
             {t('bankImport.link')}
           </Button>
           <Button onClick={() => setEditing(null)}>{t('money.newInvoice')}</Button>
