@@ -35,8 +35,29 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * A dialog that has just opened gets its name on its next frame (Mantine's modal points its
+ * aria-labelledby at the title once the title has mounted): a popup opening as axe starts read
+ * as a dialog without a name. Waits (two seconds at most) for every open dialog to be named,
+ * then for the transitions its opening started; a dialog that stays unnamed still fails.
+ */
+async function dialogsNamed(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].every(
+          (d) => d.hasAttribute('aria-labelledby') || d.hasAttribute('aria-label'),
+        ),
+      undefined,
+      { timeout: 2000 },
+    )
+    .catch(() => undefined);
+}
+
 /** Runs axe on the page as it is now; throws listing every serious or critical violation. */
 export async function expectNoSeriousViolations(page: Page, options: AxeOptions = {}) {
+  await settled(page);
+  await dialogsNamed(page);
   await settled(page);
   let builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
