@@ -47,7 +47,7 @@ export function InvoicesScreen() {
             // A long name in some language takes a second line on a phone, never the page's width.
             maw="100%"
             h="auto"
-            mih={36}
+            py={10}
             styles={{ label: { whiteSpace: 'normal' } }}
           >
             {t('bankImport.link')}
