@@ -277,6 +277,29 @@ describe('a payer the office chose by hand', () => {
   });
 });
 
+describe('two offices recording the same transfer at once', () => {
+  it('records it once: one answer says recorded, the other already', async () => {
+    const rice = await customer({ restaurantName: '米屋', transferName: 'ｺﾒﾔ' });
+    const inv = await makeInvoice(rice, 9_000);
+    const row = {
+      date: today,
+      amount: 9_000,
+      name: 'ｺﾒﾔ',
+      ordinal: 0,
+      customerId: rice,
+      invoiceIds: [inv],
+    };
+    const both = await Promise.all([
+      mutate<BankRecordOut>(office, 'bankImport.record', { rows: [row] }),
+      mutate<BankRecordOut>(manager, 'bankImport.record', { rows: [row] }),
+    ]);
+    expect(both.map((r) => r.data.results[0]?.outcome).sort()).toEqual(['already', 'recorded']);
+    const paid = await invoice(inv);
+    expect(paid.paidAmount).toBe(9_000);
+    expect(paid.payments).toHaveLength(1);
+  });
+});
+
 describe('a file it cannot read', () => {
   it('says what is missing, in the reader’s words, and records nothing', async () => {
     const recorded = () => t.db.$client.prepare('SELECT COUNT(*) FROM bank_transfer').pluck().get();
