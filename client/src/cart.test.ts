@@ -7,10 +7,12 @@ import {
   addToCart,
   CART_EVENT,
   CART_KEY,
+  CART_ORDERED_KEY,
   type CartItem,
   type CartProduct,
   cartItemFor,
   clearCart,
+  clearOrderedCart,
   decreaseInCart,
   estimatedTotal,
   increaseInCart,
@@ -18,6 +20,7 @@ import {
   quantityIn,
   quantityWithin,
   readCart,
+  recentlyOrderedCart,
   removeFromCart,
   useCart,
   withAdded,
@@ -32,6 +35,38 @@ import { lineNow } from './features/customer/cart/estimate';
 const rice: CartItem = { id: 'p1', name: 'Rice', sku: 'Kg', quantity: 2 };
 
 afterEach(() => localStorage.clear());
+
+describe('a cart ordered, as another tab reads it', () => {
+  it('notes where the order went before emptying the cart, so the other tab reads the note', () => {
+    writeCart([rice]);
+    const seen: (string | null)[] = [];
+    const removeItem = Storage.prototype.removeItem;
+    Storage.prototype.removeItem = function (this: Storage, key: string) {
+      if (key === CART_KEY) seen.push(localStorage.getItem(CART_ORDERED_KEY));
+      removeItem.call(this, key);
+    };
+    try {
+      clearOrderedCart({ path: '/customer/orderplaced', state: { placed: { orderNumber: 7 } } });
+    } finally {
+      Storage.prototype.removeItem = removeItem;
+    }
+    expect(seen[0]).toContain('/customer/orderplaced');
+    expect(readCart()).toEqual([]);
+    expect(recentlyOrderedCart()).toEqual({
+      path: '/customer/orderplaced',
+      state: { placed: { orderNumber: 7 } },
+    });
+  });
+
+  it('forgets the note on Logout, after ten minutes, and for a path outside the app', () => {
+    clearOrderedCart({ path: '/customer/orderplaced', state: {} });
+    expect(recentlyOrderedCart(Date.now() + 11 * 60_000)).toBeNull();
+    clearCart();
+    expect(recentlyOrderedCart()).toBeNull();
+    clearOrderedCart({ path: '//elsewhere.example', state: {} });
+    expect(recentlyOrderedCart()).toBeNull();
+  });
+});
 
 describe('cart storage', () => {
   it('reads an empty or damaged cart as no items', () => {

@@ -73,7 +73,8 @@ export function writeCart(items: CartItem[]): void {
   window.dispatchEvent(new Event(CART_EVENT));
 }
 
-export function clearCart(): void {
+/** Empties the cart (and forgets its Place Order attempt and its owner). */
+function emptyCart(): void {
   forgetCartAttempts();
   try {
     localStorage.removeItem(CART_KEY);
@@ -82,6 +83,60 @@ export function clearCart(): void {
     // Without storage there is no cart to clear.
   }
   window.dispatchEvent(new Event(CART_EVENT));
+}
+
+export function clearCart(): void {
+  try {
+    localStorage.removeItem(CART_ORDERED_KEY);
+  } catch {
+    // Without storage nothing was noted.
+  }
+  emptyCart();
+}
+
+/**
+ * Where the cart went when it became an order, and the page's history state there. Another tab
+ * showing the same cart sees it empty and follows it there, saying why (two tabs of one cart).
+ */
+export const CART_ORDERED_KEY = 'cartOrdered';
+/** How long another tab still follows an ordered cart: a tab asleep longer just goes home. */
+export const CART_ORDERED_FOLLOW_MS = 10 * 60_000;
+
+export interface CartOrdered {
+  path: string;
+  state: Record<string, unknown>;
+}
+
+/** The cart became an order: noted first, then emptied, so the other tab reads the note. */
+export function clearOrderedCart(ordered: CartOrdered): void {
+  try {
+    localStorage.setItem(CART_ORDERED_KEY, JSON.stringify({ ...ordered, at: Date.now() }));
+  } catch {
+    // Without storage there is no other tab to tell.
+  }
+  emptyCart();
+}
+
+/** The note of the cart ordered in the last ten minutes, if there is one. */
+export function recentlyOrderedCart(now = Date.now()): CartOrdered | null {
+  try {
+    const raw = localStorage.getItem(CART_ORDERED_KEY);
+    if (!raw) return null;
+    const note = JSON.parse(raw) as Partial<CartOrdered & { at: number }>;
+    if (typeof note.path !== 'string' || typeof note.at !== 'number') return null;
+    if (
+      !note.path.startsWith('/') ||
+      note.path.startsWith('//') ||
+      now - note.at > CART_ORDERED_FOLLOW_MS
+    )
+      return null;
+    return {
+      path: note.path,
+      state: typeof note.state === 'object' && note.state ? note.state : {},
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** The account whose cart `cartItems` is (one browser, one person's data: ADR 024). */

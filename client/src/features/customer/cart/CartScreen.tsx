@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { OrderOut } from '../../../../../shared/schemas/orders';
-import { clearCart, useCart } from '../../../cart';
+import { clearOrderedCart, recentlyOrderedCart, useCart } from '../../../cart';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { afterDialogEntry } from '../../../components/useBackCloses';
 import { customerCrumbs } from '../crumbs';
@@ -45,6 +45,11 @@ export function CartScreen() {
   // delivery date chosen, and what the server said is left of a counted product.
   const [chosenDate, setChosenDate] = useState<string | null>(null);
   const [stockLeft, setStockLeft] = useState<Readonly<Record<string, number>>>({});
+  // Whether this screen has shown a cart: one emptied while open was ordered in another tab.
+  const hadItems = useRef(items.length > 0);
+  useEffect(() => {
+    if (items.length > 0) hadItems.current = true;
+  }, [items.length]);
   // Opened from the header's cart (which keeps the focus) or another screen: say where it is.
   const heading = useHeadingFocus();
 
@@ -59,7 +64,15 @@ export function CartScreen() {
     requestAnimationFrame(() => steps.current?.focus({ preventScroll: true }));
   }, [step]);
 
-  if (items.length === 0) return leaving.current ? null : <Navigate to="/customer" replace />;
+  if (items.length === 0) {
+    if (leaving.current) return null;
+    // The same cart became an order in another tab: go where that tab went, and say why.
+    const ordered = hadItems.current ? recentlyOrderedCart() : null;
+    if (ordered) {
+      return <Navigate to={ordered.path} replace state={{ ...ordered.state, elsewhere: true }} />;
+    }
+    return <Navigate to="/customer" replace />;
+  }
 
   const goTo = (next: number) => {
     if (next === step) return;
@@ -79,27 +92,27 @@ export function CartScreen() {
 
   const onPlaced = async (order: OrderOut) => {
     leaving.current = true;
-    clearCart();
-    // A confirmation just closed ("not your delivery day"): its history entry goes first, so
-    // that the success page replaces the checkout, not the dialog's entry.
-    await afterDialogEntry();
+    const target = redirectTarget(search);
     const placed: PlacedSummary = {
       orderNumber: order.orderNumber,
       deliveryDate: order.deliveryDate,
       totalPrice: order.totalPrice,
       onHold: order.onHold,
     };
-    navigate(redirectTarget(search), { replace: true, state: { placed } });
+    clearOrderedCart({ path: target, state: { placed } });
+    // A confirmation just closed ("not your delivery day"): its history entry goes first, so
+    // that the success page replaces the checkout, not the dialog's entry.
+    await afterDialogEntry();
+    navigate(target, { replace: true, state: { placed } });
   };
 
   const onAdded = async (order: OrderOut) => {
     leaving.current = true;
-    clearCart();
+    const path = `/customer/orderdetails/${order._id}`;
+    const state = { added: order.orderNumber };
+    clearOrderedCart({ path, state });
     await afterDialogEntry();
-    navigate(`/customer/orderdetails/${order._id}`, {
-      replace: true,
-      state: { added: order.orderNumber },
-    });
+    navigate(path, { replace: true, state });
   };
 
   return (

@@ -1,13 +1,20 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CartItem, writeCart } from '../../../cart';
+import {
+  CART_KEY,
+  CART_ORDERED_FOLLOW_MS,
+  CART_ORDERED_KEY,
+  type CartItem,
+  writeCart,
+} from '../../../cart';
 import i18n from '../../../i18n';
 import { makeProduct, makeUser, type RouterOutputs } from '../../../test/fixtures';
 import { fakeAuth, Providers } from '../../../test/render';
 import { renderScreen } from '../../../test/renderScreen';
 import { type Answers, fakeServer, serverError } from '../../../test/testServer';
 import { AuthContext } from '../../auth/AuthContext';
+import { OrderPlacedScreen } from '../orders/OrderPlacedScreen';
 import { CartScreen } from './CartScreen';
 import { CALENDAR_RECHECK_MS, msUntilCutoff } from './CheckoutForm';
 
@@ -425,5 +432,78 @@ describe('7. the cart opened from the header', () => {
     const heading = screen.getByRole('heading', { level: 1, name: 'Cart' });
     expect(document.activeElement).toBe(heading);
     expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+});
+
+describe('8. two tabs of one cart', () => {
+  /** What another tab of the phone does when its checkout places the order. */
+  function orderedInAnotherTab(at = Date.now()) {
+    const placed = {
+      orderNumber: 1234,
+      deliveryDate: '2030-05-14',
+      totalPrice: 12960,
+      onHold: false,
+    };
+    localStorage.setItem(
+      CART_ORDERED_KEY,
+      JSON.stringify({ path: '/customer/orderplaced', state: { placed }, at }),
+    );
+    localStorage.removeItem(CART_KEY);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: CART_KEY }));
+    });
+  }
+
+  function openBothRoutes() {
+    const { ServerProvider } = fakeServer({
+      'settings.deliveryCalendar': () => OPEN,
+      'products.list': () => catalogue,
+      'orders.checkoutTerms': () => noTerms,
+      'orders.sameDay': () => ({ order: null }),
+    });
+    render(
+      <AuthContext value={fakeAuth({ user: makeUser({ deliveryDays: ['Tuesday', 'Friday'] }) })}>
+        <ServerProvider>
+          <MemoryRouter initialEntries={['/cart']}>
+            <Routes>
+              <Route path="/cart" element={<CartScreen />} />
+              <Route path="/customer/orderplaced" element={<OrderPlacedScreen />} />
+              <Route path="/customer" element={<p>restaurant home</p>} />
+            </Routes>
+          </MemoryRouter>
+        </ServerProvider>
+      </AuthContext>,
+      { wrapper: Providers },
+    );
+  }
+
+  afterEach(() => localStorage.clear());
+
+  it('follows the order the other tab placed and says it was ordered there', async () => {
+    writeCart([paneer]);
+    openBothRoutes();
+    expect(await screen.findByRole('button', { name: 'CONTINUE' })).toBeTruthy();
+
+    orderedInAnotherTab();
+    expect(await screen.findByText('Order Placed Successfully!')).toBeTruthy();
+    expect(screen.getByTestId('ordered-elsewhere').textContent).toBe(
+      'This cart was ordered in another window or tab of this phone.',
+    );
+    expect(screen.getByTestId('placed-summary').textContent).toContain('#1234');
+  });
+
+  it('goes home as before when the note is older than ten minutes', async () => {
+    writeCart([paneer]);
+    openBothRoutes();
+    expect(await screen.findByRole('button', { name: 'CONTINUE' })).toBeTruthy();
+
+    orderedInAnotherTab(Date.now() - CART_ORDERED_FOLLOW_MS - 1000);
+    expect(await screen.findByText('restaurant home')).toBeTruthy();
+  });
+
+  it('an empty cart opened afterwards goes home, not to the order again', async () => {
+    orderedInAnotherTab();
+    openBothRoutes();
+    expect(await screen.findByText('restaurant home')).toBeTruthy();
   });
 });

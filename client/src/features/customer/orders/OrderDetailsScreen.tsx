@@ -12,6 +12,7 @@ import { customerCrumbs } from '../crumbs';
 import { OrderAgainButton } from './OrderAgainButton';
 import { ChangeableUntil, OrderChangeActions } from './OrderChange';
 import { OrderDetailView } from './OrderDetailView';
+import { OrderedElsewhere } from './OrderPlacedScreen';
 
 /** Prints the page titled 'Order Detail' (spec §2), then gives the tab its title back. */
 export function printWithTitle(title: string): void {
@@ -31,7 +32,8 @@ export function OrderDetailsScreen() {
   const id = useParams().id ?? '';
   const order = trpc.orders.byId.useQuery({ id }, { enabled: id !== '' });
   // Checkout's 'Add to that order' comes here with the order's number.
-  const added = (useLocation().state as { added?: number } | null)?.added;
+  const state = useLocation().state as { added?: number; elsewhere?: boolean } | null;
+  const added = state?.added;
 
   return (
     <>
@@ -69,6 +71,7 @@ export function OrderDetailsScreen() {
         )
       ) : (
         <Stack gap="md">
+          {added !== undefined && state?.elsewhere === true && <OrderedElsewhere />}
           {added !== undefined && (
             <Alert color="green" variant="light" role="status" data-testid="added-to-order">
               {t('orders.addedToOrder', { orderNumber: formatOrderNumber(added) })}

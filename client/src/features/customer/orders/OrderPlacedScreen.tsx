@@ -83,10 +83,21 @@ function isPlaced(v: unknown): v is PlacedSummary {
 
 /** /customer/orderplaced: the thank-you page after a placed order. */
 export function OrderPlacedScreen() {
-  const state = useLocation().state as { placed?: unknown } | null;
+  const state = useLocation().state as { placed?: unknown; elsewhere?: unknown } | null;
   const placed = isPlaced(state?.placed) ? state.placed : null;
-  if (placed?.onHold) return <HeldOrderPlaced placed={placed} />;
-  return <OrderPlaced placed={placed} />;
+  const elsewhere = state?.elsewhere === true;
+  if (placed?.onHold) return <HeldOrderPlaced placed={placed} elsewhere={elsewhere} />;
+  return <OrderPlaced placed={placed} elsewhere={elsewhere} />;
+}
+
+/** Said when this tab showed the cart that another tab of the phone ordered. */
+export function OrderedElsewhere() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="blue" variant="light" role="status" maw={480} data-testid="ordered-elsewhere">
+      {t('placed.elsewhere')}
+    </Alert>
+  );
 }
 
 function PlacedFacts({ placed }: { placed: PlacedSummary }) {
@@ -114,7 +125,7 @@ function PlacedFacts({ placed }: { placed: PlacedSummary }) {
 }
 
 /** On credit hold: received, not yet accepted; no celebration. */
-function HeldOrderPlaced({ placed }: { placed: PlacedSummary }) {
+function HeldOrderPlaced({ placed, elsewhere }: { placed: PlacedSummary; elsewhere: boolean }) {
   const { t } = useTranslation();
   const heading = useHeadingFocus();
   return (
@@ -125,6 +136,7 @@ function HeldOrderPlaced({ placed }: { placed: PlacedSummary }) {
           <Title order={1} size="h2" ta="center" ref={heading} tabIndex={-1}>
             {t('placed.heldTitle')}
           </Title>
+          {elsewhere && <OrderedElsewhere />}
           {/* What the page says, not an error: read with the page, not shouted over it. */}
           <Alert color="orange" variant="light" maw={480} role="status" data-testid="placed-held">
             {t('placed.heldText')}
@@ -139,7 +151,7 @@ function HeldOrderPlaced({ placed }: { placed: PlacedSummary }) {
   );
 }
 
-function OrderPlaced({ placed }: { placed: PlacedSummary | null }) {
+function OrderPlaced({ placed, elsewhere }: { placed: PlacedSummary | null; elsewhere: boolean }) {
   const { t } = useTranslation();
   useConfetti();
   // Place Order, which had the focus, is gone with the cart: the heading says it worked.
@@ -155,6 +167,7 @@ function OrderPlaced({ placed }: { placed: PlacedSummary | null }) {
           <Title order={1} size="h2" ref={heading} tabIndex={-1}>
             {t('placed.title')}
           </Title>
+          {elsewhere && <OrderedElsewhere />}
           <Text c="dimmed" maw={420}>
             {t('placed.thanks')}
           </Text>
