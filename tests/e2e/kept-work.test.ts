@@ -101,6 +101,29 @@ describe('a restaurant on a phone', () => {
     expect(unexpected(e.problems)).toEqual([]);
   });
 
+  it('the cart open in a second tab follows the order the first tab placed, and says so', async () => {
+    const user = 'cust08';
+    const first = await e.newPage(PHONE);
+    await signIn(first, user, 'cust1234');
+    await first.waitForURL('**/customer');
+    expect(await addProducts(first, 2)).toHaveLength(2);
+    // The same phone, a second tab on the same cart (opened from a link, kept from yesterday).
+    const second = await first.context().newPage();
+    await second.goto('/cart');
+    await second.getByRole('button', { name: 'CONTINUE' }).waitFor();
+
+    await toCheckout(first);
+    await first.getByRole('button', { name: 'Place Order' }).click();
+    await first.waitForURL('**/customer/orderplaced');
+    const placed = ordersOf(user)[0];
+
+    // The second tab shows that order, not an empty home, and says where it was placed.
+    await second.waitForURL('**/customer/orderplaced');
+    await second.getByTestId('ordered-elsewhere').getByText('another window or tab').waitFor();
+    await second.getByTestId('placed-summary').getByText(`#${placed?.orderNumber}`).waitFor();
+    expect(unexpected(e.problems)).toEqual([]);
+  });
+
   it("the phone's Back closes the order's details and the cancel question, not the page", async () => {
     const user = 'cust08';
     const page = await e.newPage(PHONE);
