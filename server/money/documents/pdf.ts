@@ -159,9 +159,10 @@ function putWrapped(
   text: string,
   x: number,
   y: number,
-  opts: { width: number; maxLines: number },
+  opts: { width: number; maxLines: number; size?: number; bold?: boolean; lineHeight?: number },
 ): number {
-  const style = { bold: false, size: 9 };
+  const style = { bold: opts.bold ?? false, size: opts.size ?? 9 };
+  const step = opts.lineHeight ?? 13;
   let rest = text.trim();
   let n = 0;
   while (rest && n < opts.maxLines - 1 && widthOf(doc, rest, style) > opts.width) {
@@ -171,12 +172,12 @@ function putWrapped(
     }
     const space = rest.lastIndexOf(' ', fit);
     const cut = space > fit * 0.6 ? space : syllableCut(rest, fit);
-    put(doc, rest.slice(0, cut).trimEnd(), x, y + n * 13, { width: opts.width });
+    put(doc, rest.slice(0, cut).trimEnd(), x, y + n * step, { ...style, width: opts.width });
     rest = rest.slice(cut).trimStart();
     n += 1;
   }
   if (rest) {
-    put(doc, rest, x, y + n * 13, { width: opts.width });
+    put(doc, rest, x, y + n * step, { ...style, width: opts.width });
     n += 1;
   }
   return n;
@@ -202,13 +203,23 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat): nu
   let y = PAGE.margin + 40;
   // Left: the recipient. Right: number, date, the issuer.
   const half = WIDTH / 2 - 10;
-  put(doc, t('label.recipient', { name: m.recipient.name }), PAGE.margin, y, {
-    size: 13,
-    bold: true,
-    width: half,
-  });
-  rule(doc, y + 20, PAGE.margin, PAGE.margin + half, 0.8);
-  let ly = y + 26;
+  // The addressee's name (with 御中) takes more lines rather than being cut.
+  const nameLines = putWrapped(
+    doc,
+    t('label.recipient', { name: m.recipient.name }),
+    PAGE.margin,
+    y,
+    {
+      width: half,
+      maxLines: 3,
+      size: 13,
+      bold: true,
+      lineHeight: 17,
+    },
+  );
+  const under = y + 20 + (nameLines - 1) * 17;
+  rule(doc, under, PAGE.margin, PAGE.margin + half, 0.8);
+  let ly = under + 6;
   if (m.recipient.address) {
     ly += 13 * putWrapped(doc, m.recipient.address, PAGE.margin, ly, { width: half, maxLines: 3 });
   }
@@ -252,8 +263,18 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat): nu
     align: 'right',
   });
   ry += 20;
-  put(doc, m.issuer.legalName, rx, ry, { width: half, bold: true, size: 11 });
-  ry += 16;
+  // The issuer's name is one of what a qualified invoice must show: a long one takes a second
+  // line rather than being cut.
+  ry +=
+    14 *
+      putWrapped(doc, m.issuer.legalName, rx, ry, {
+        width: half,
+        maxLines: 2,
+        size: 11,
+        bold: true,
+        lineHeight: 14,
+      }) +
+    2;
   if (m.issuer.address) {
     ry += 13 * putWrapped(doc, m.issuer.address, rx, ry, { width: half, maxLines: 3 });
   }
@@ -263,10 +284,13 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat): nu
     });
     ry += 13;
   }
-  put(doc, `${t('label.registrationNumber')}: ${m.issuer.registrationNumber}`, rx, ry, {
-    width: half,
-  });
-  ry += 13;
+  // A business not (yet) registered issues no qualified invoice: no empty number to fill in.
+  if (m.issuer.registrationNumber) {
+    put(doc, `${t('label.registrationNumber')}: ${m.issuer.registrationNumber}`, rx, ry, {
+      width: half,
+    });
+    ry += 13;
+  }
   y = Math.max(ly, ry) + 12;
 
   // An invoice asks for payment; paid in full it thanks (ADR 056); cancelled it says so instead.

@@ -129,9 +129,12 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
               {d('label.phone')}: {formatJapanesePhone(m.issuer.phone)}
             </div>
           )}
-          <div>
-            {d('label.registrationNumber')}: {m.issuer.registrationNumber}
-          </div>
+          {/* Not (yet) registered: no qualified invoice, so no empty number to fill in. */}
+          {m.issuer.registrationNumber && (
+            <div>
+              {d('label.registrationNumber')}: {m.issuer.registrationNumber}
+            </div>
+          )}
         </div>
       </div>
       {intro.length > 0 && (

@@ -114,6 +114,16 @@ describe('the print view of an invoice', () => {
     }
   });
 
+  it('prints no empty registration number while the business has none', () => {
+    render(
+      <DocumentSheet
+        model={{ ...INVOICE, issuer: { ...INVOICE.issuer, registrationNumber: '' } }}
+      />,
+    );
+    expect(sheet()).toContain('株式会社さくら食品');
+    expect(sheet()).not.toContain('登録番号');
+  });
+
   it('in English: "Paid in full. Thank you."', () => {
     render(<DocumentSheet model={{ ...INVOICE, language: 'en', paidInFull: true }} />);
     expect(sheet()).toContain('Paid in full. Thank you.');
