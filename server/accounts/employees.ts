@@ -2,11 +2,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { account } from '../../drizzle/schema';
 import type { EmployeeRole } from '../../shared/enums';
+import { formatYen } from '../../shared/format';
 import type { EmployeeOut, employeeInput, employeeUpdateInput } from '../../shared/schemas/office';
 import type { AuthUser } from '../context';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
-import { AppError, notFound } from '../platform/errors';
+import { AppError, conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { hashPassword } from './passwords';
 import { invalidateAccountSessions } from './sessions';
@@ -133,6 +134,32 @@ export async function updateEmployee(
   });
 }
 
+/**
+ * A driver who leaves is deleted only once nothing is left in their hands: jobs not yet
+ * delivered (the office gives them to another driver first) and cash collected that the office
+ * has not confirmed receiving. Deleted, the cash's payments lose their collector and the day
+ * drops out of the handovers report, so that cash could no longer be asked for.
+ */
+function assertDriverDone(db: Db, id: string): void {
+  const jobs = db.$client
+    .prepare<[string], number>(
+      'SELECT COUNT(*) FROM delivery_job WHERE delivered_by = ? AND is_delivered = 0',
+    )
+    .pluck()
+    .get(id);
+  if (jobs) throw conflict('employee.driverHasJobs', { count: jobs });
+  const cash = db.$client
+    .prepare<[string, string], number>(
+      `SELECT COALESCE(SUM(p.amount), 0) FROM payment p
+        WHERE p.collected_by = ? AND p.kind = 'payment'
+          AND NOT EXISTS (SELECT 1 FROM cash_handover h
+                           WHERE h.driver_id = ? AND h.date = p.date AND h.confirmed IS NOT NULL)`,
+    )
+    .pluck()
+    .get(id, id);
+  if (cash) throw conflict('employee.driverHoldsCash', { amount: formatYen(cash) });
+}
+
 export function deleteEmployee(
   db: Db,
   user: AuthUser,
@@ -142,6 +169,7 @@ export function deleteEmployee(
   return write(db, () => {
     const before = employeeById(db, id);
     assertMayManage(user, before.role);
+    if (before.role === 'driver') assertDriverDone(db, id);
     invalidateAccountSessions(db, id);
     db.delete(account).where(eq(account.id, id)).run();
     recordAudit(db, actor, {

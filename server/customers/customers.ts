@@ -19,7 +19,7 @@ import { invalidateAccountSessions } from '../accounts/sessions';
 import { assertUsernameFree, fieldConflict, fieldError } from '../accounts/usernames';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
-import { notFound } from '../platform/errors';
+import { conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { isSilent, silentCustomers } from './activity';
 import { removeAllPeople } from './people';
@@ -381,6 +381,7 @@ export async function updateCustomer(
     const before = db.select().from(customer).where(eq(customer.id, input.id)).get();
     if (!before) throw notFound('customer.notFound');
     assertPaymentMonthFits(input, input.paymentMonth ?? before.paymentMonth);
+    assertNothingLeftUnbilled(db, before, input.paymentMethod);
     assertRoute(db, input.route);
     assertCodeFree(db, input.customerCode, input.id);
     const login = before.accountId
@@ -437,11 +438,53 @@ export async function updateCustomer(
   return getCustomer(db, timeZone, input.id);
 }
 
+/**
+ * A monthly customer's delivered orders wait for its closing to be invoiced; a cash customer is
+ * invoiced at each delivery and never closed. Moved from monthly to cash with such orders, they
+ * would never be billed: the office closes this customer first (the closing screen closes one
+ * customer on any day), then changes its terms.
+ */
+function assertNothingLeftUnbilled(db: Db, before: CustomerRow, method: string): void {
+  if (before.paymentMethod !== 'monthly' || method === 'monthly') return;
+  const waiting = db.$client
+    .prepare<[string], number>(
+      `SELECT COUNT(*) FROM customer_order
+        WHERE customer_id = ? AND is_delivered = 1 AND invoice_id IS NULL AND billed_by_hand = 0`,
+    )
+    .pluck()
+    .get(before.id);
+  if (waiting) throw fieldConflict('paymentMethod', 'customer.unbilledBeforeCash');
+}
+
+/**
+ * What deleting a customer would leave with nobody to answer for it: a claim not yet decided
+ * (approved, its credit note would go to no customer and never be deducted) or an order not yet
+ * delivered (delivered, it would be billed to nobody). Its invoices, paid or not, stay listed
+ * under its old name (ADR 023).
+ */
+function assertNothingOpen(db: Db, id: string): void {
+  const claims = db.$client
+    .prepare<[string], number>(
+      "SELECT COUNT(*) FROM goods_claim WHERE customer_id = ? AND status = 'pending'",
+    )
+    .pluck()
+    .get(id);
+  if (claims) throw conflict('customer.claimPending', { count: claims });
+  const orders = db.$client
+    .prepare<[string], number>(
+      'SELECT COUNT(*) FROM customer_order WHERE customer_id = ? AND is_delivered = 0',
+    )
+    .pluck()
+    .get(id);
+  if (orders) throw conflict('customer.ordersOpen', { count: orders });
+}
+
 /** Deletes the customer and its login (ending its sessions); orders keep their snapshots. */
 export function deleteCustomer(db: Db, actor: Actor, id: string): { message: string } {
   return write(db, () => {
     const before = db.select().from(customer).where(eq(customer.id, id)).get();
     if (!before) throw notFound('customer.notFound');
+    assertNothingOpen(db, id);
     const login = before.accountId
       ? db.select().from(account).where(eq(account.id, before.accountId)).get()
       : undefined;
