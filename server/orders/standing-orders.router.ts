@@ -17,6 +17,7 @@ import {
   usualOrderInput,
 } from '../../shared/schemas/standing';
 import { actorOf } from '../platform/audit';
+import { businessNow } from '../platform/business-day';
 import { answer } from '../platform/output';
 import { customerProcedure, router, staffProcedure } from '../trpc';
 import {
@@ -70,7 +71,7 @@ export const standingRouter = router({
   upcoming: customerProcedure
     .input(z.void())
     .output(answer(z.array(standingRunOut)))
-    .query(({ ctx }) => upcomingRuns(ctx.db, ctx.customer.id, { timeZone: ctx.config.timeZone })),
+    .query(({ ctx }) => upcomingRuns(ctx.db, ctx.customer.id, businessNow(ctx))),
 
   updateDraft: customerProcedure
     .input(updateDraftInput)
@@ -122,9 +123,7 @@ export const standingRouter = router({
   upcomingFor: staffProcedure
     .input(customerIdInput)
     .output(answer(z.array(standingRunOut)))
-    .query(({ ctx, input }) =>
-      upcomingRuns(ctx.db, input.customerId, { timeZone: ctx.config.timeZone }),
-    ),
+    .query(({ ctx, input }) => upcomingRuns(ctx.db, input.customerId, businessNow(ctx))),
 
   /** The office changes or skips a customer's draft until the cut-off, as the customer may. */
   updateDraftFor: staffProcedure

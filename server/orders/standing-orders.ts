@@ -569,18 +569,55 @@ export function upcomingRuns(
   const now = opts.now ?? new Date();
   const today = isoDateInZone(now, opts.timeZone);
   const { cutoff } = getDeliverySettings(db);
-  const c = loadCustomer(db, customerId).record;
+  const c = loadCustomer(db, customerId);
   const runs = db
     .select()
     .from(standingRun)
     .where(and(eq(standingRun.customerId, customerId), gte(standingRun.deliveryDate, today)))
     .orderBy(asc(standingRun.deliveryDate))
-    .all();
+    .all()
+    .map((r) =>
+      r.status === 'draft' && now < cutoffOf(r.deliveryDate, cutoff, opts.timeZone)
+        ? asItWouldBePlaced(db, c, r, { timeZone: opts.timeZone, now })
+        : r,
+    );
   const names = localNames(db, runs);
   const orders = ordersByCustomerDate(db, [customerId], { from: today });
   return runs.map((r) =>
-    toRunOut(r, c, cutoffOf(r.deliveryDate, cutoff, opts.timeZone).toISOString(), names, orders),
+    toRunOut(
+      r,
+      c.record,
+      cutoffOf(r.deliveryDate, cutoff, opts.timeZone).toISOString(),
+      names,
+      orders,
+    ),
   );
+}
+
+/**
+ * A draft as the cut-off would place it now: its lines priced with today's catalogue (a price
+ * raised, a product gone or out of stock since the draft was made), as the cut-off places the
+ * lines still on it. Lines already left out stay as they were. Read only: the stored draft
+ * changes when the customer or the office edits it, or at the cut-off.
+ */
+function asItWouldBePlaced(
+  db: Db,
+  c: StandingCustomer,
+  r: RunRow,
+  opts: { timeZone: string; now: Date },
+): RunRow {
+  const wants = r.lines
+    .filter((l) => l.available)
+    .map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity }));
+  if (wants.length === 0) return r;
+  const now = evaluate(db, c, r.deliveryDate, wants, opts);
+  if (now.dateError) return r;
+  const fresh = new Map(now.lines.map((l) => [l.productId, l]));
+  return {
+    ...r,
+    lines: r.lines.map((l) => (l.available ? (fresh.get(l.productId) ?? l) : l)),
+    total: now.total,
+  };
 }
 
 /** The office: every customer's run for one delivery date, beside the placed orders. */
