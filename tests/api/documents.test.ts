@@ -172,6 +172,22 @@ function closingInvoice(
   return { id, net8, tax8, net10, tax10, total: net8 + tax8 + net10 + tax10 };
 }
 
+/** The From header as a mail app shows it (RFC 2047 encoded words decoded). */
+function fromHeader(raw: string): string {
+  const header = /^From: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+  return (
+    header
+      .replace(/\r?\n[ \t]/g, ' ')
+      // Whitespace between two encoded words is not part of the text (RFC 2047 §6.2).
+      .replace(/\?=\s+=\?/g, '?==?')
+      .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, b64: string) =>
+        Buffer.from(b64, 'base64').toString('utf8'),
+      )
+      .replace(/^"(.*)"(?= <)/, '$1')
+      .trim()
+  );
+}
+
 const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
 
 beforeAll(async () => {
@@ -708,6 +724,8 @@ describe('sending by e-mail', () => {
     const mail = received[before] as Received;
     expect(mail.to).toEqual(['keiri@sakura-rest.example']);
     expect(mail.from).toBe('billing@sakura.example');
+    // The restaurant's mail app lists it under the business's name, not a bare address.
+    expect(fromHeader(mail.raw)).toBe('株式会社さくら食品 <billing@sakura.example>');
     // The attachment: a PDF part, whose text is the invoice's.
     const part =
       /Content-Type: application\/pdf[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(

@@ -27,6 +27,16 @@ async function transportFor(url: string): Promise<Transporter> {
   return t;
 }
 
+/**
+ * The sender as the restaurant's mail app lists it: the business's name beside the address, as
+ * the documents name it, unless MAIL_FROM already gives a name of its own ("Name <address>").
+ */
+function senderOf(from: string, issuerName: string): string | { name: string; address: string } {
+  return from.includes('<') || issuerName.trim() === ''
+    ? from
+    : { name: issuerName, address: from };
+}
+
 function mailLog(db: Db, config: Config, kind: DocumentKind, id: string): DocumentMailOut {
   const mails = db.$client
     .prepare<[string, string], DocumentMailOut['mails'][number]>(
@@ -74,7 +84,7 @@ export async function sendDocument(
   let error: string | null = null;
   try {
     await (await transportFor(config.mail.smtpUrl)).sendMail({
-      from: config.mail.from,
+      from: senderOf(config.mail.from, model.issuer.legalName),
       to,
       subject,
       text,
