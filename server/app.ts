@@ -15,6 +15,7 @@ import type { Services } from './context';
 import { documentsPlugin } from './doors/documents';
 import { exportPlugin } from './doors/export';
 import { firstScreenPage } from './doors/first-screen';
+import { loginFormDoor, loginScreenPage } from './doors/login-screen';
 import { openApiPlugin } from './doors/openapi';
 import { sendCompressedOnce } from './doors/rest/answer-bytes';
 import { restPlugin } from './doors/rest/handler';
@@ -169,10 +170,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The root is a directory to the file route above (403 without an index): the shell, as any
   // client-side route.
   if (hasClient) {
-    app.get('/', (_req, reply) => {
+    app.get('/', (req, reply) => {
+      // The login screen, drawn in the page for a visitor without a session (ADR 086).
+      const page = loginScreenPage(services, req, reply);
+      if (page !== null) {
+        reply.header('cache-control', 'private, no-store');
+        reply.header('vary', 'accept-encoding, cookie, accept-language');
+        return sendCompressedOnce(req, reply.type('text/html; charset=utf-8'), Buffer.from(page));
+      }
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html').sendFile('index.html', config.clientDir);
     });
+    // The drawn form, sent before the app's script arrived, signs in here (ADR 086).
+    await app.register(async (page) => loginFormDoor(page, services));
   }
 
   /** A page of the app: the shell, with the first screen in it for a customer's catalogue. */

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../../../shared/schemas/auth';
+import type { UserInfo } from './schemas/auth';
 
 // Who may see which part of the app (spec §6). Pure functions, so the rules are unit-tested;
 // the server enforces the same rules on every call, this only keeps people on their screens.

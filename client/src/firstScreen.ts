@@ -18,3 +18,49 @@ export function releaseFirstScreen(): void {
 export function isCataloguePath(pathname: string): boolean {
   return /^\/customer\/regularorder\/?$/.test(pathname);
 }
+
+/** What the login screen drawn by the server holds (server/doors/login-screen.ts, ADR 086). */
+export interface DrawnLogin {
+  username: string;
+  password: string;
+  /** The field the person was in, with the caret, so typing goes on where it was. */
+  focus: { field: 'username' | 'password'; start: number | null; end: number | null } | null;
+  /** The refusal the server drew on the form (a wrong password, fields left empty). */
+  failure: { code?: string; params?: Record<string, string | number>; required?: string[] } | null;
+}
+
+/**
+ * The drawn login form's contents, or null when the page has none: the app's form starts from
+ * them, so nothing typed before the script arrived is lost.
+ */
+export function drawnLogin(): DrawnLogin | null {
+  if (typeof document === 'undefined') return null;
+  const form = document.querySelector<HTMLFormElement>('#first-screen[data-screen="login"] form');
+  if (!form) return null;
+  const value = (name: string) =>
+    form.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
+  const active = document.activeElement;
+  const field =
+    active instanceof HTMLInputElement && form.contains(active) && active.name === 'password'
+      ? 'password'
+      : active instanceof HTMLInputElement && form.contains(active) && active.name === 'username'
+        ? 'username'
+        : null;
+  let failure: DrawnLogin['failure'] = null;
+  try {
+    failure = form.dataset.failure
+      ? (JSON.parse(form.dataset.failure) as DrawnLogin['failure'])
+      : null;
+  } catch {
+    failure = null;
+  }
+  return {
+    username: value('username'),
+    password: value('password'),
+    focus:
+      field && active instanceof HTMLInputElement
+        ? { field, start: active.selectionStart, end: active.selectionEnd }
+        : null,
+    failure,
+  };
+}

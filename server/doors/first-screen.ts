@@ -63,7 +63,11 @@ const TEXT: Record<Language, Tree> = {
 };
 
 /** Each language's name in its own script (client/src/shell/LanguageSwitch.tsx). */
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ne: 'नेपाली', ja: '日本語' };
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  ne: 'नेपाली',
+  ja: '日本語',
+};
 
 /** One interface string, as i18next would give it (`{{name}}` interpolation, English fallback). */
 export function text(language: Language, key: string, values: Record<string, string> = {}): string {
@@ -129,11 +133,11 @@ const BADGE_COLORS: Partial<Record<ItemType, keyof typeof PALETTE | 'gray'>> = {
 // avatar and chevron), as they are.
 const svg = (size: number, body: string) =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${body}</svg>`;
-const GLOBE = svg(
+export const GLOBE = svg(
   18,
   '<circle cx="12" cy="12" r="9"/><path d="M3 12h18"/><path d="M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18"/>',
 );
-const CHEVRONS = svg(16, '<path d="M8 9l4-4 4 4"/><path d="M8 15l4 4 4-4"/>');
+export const CHEVRONS = svg(16, '<path d="M8 9l4-4 4 4"/><path d="M8 15l4 4 4-4"/>');
 const SEARCH = svg(16, '<circle cx="11" cy="11" r="6.5"/><path d="M16 16l4.5 4.5"/>');
 const HEART = svg(
   20,
@@ -244,7 +248,7 @@ export function frame(page: string, language: Language, photo: string | null): s
 }
 
 /** The theme's colours and font (the app's MantineProvider sets the same at run time). */
-function themeVariables(): string {
+export function themeVariables(): string {
   const vars: string[] = [`--mantine-font-family:${FONT_FAMILY}`];
   vars.push(`--mantine-font-family-headings:${FONT_FAMILY}`);
   for (const [name, shades] of Object.entries(PALETTE)) {
@@ -344,14 +348,14 @@ const firstScreenCss = () => {
 };
 
 /** What is read from the built client once: its index.html and the Nepali font's rules. */
-interface Shell {
+export interface Shell {
   html: string;
   nepaliFontCss: string;
 }
 
 const shells = new Map<string, Shell>();
 
-function shellOf(clientDir: string): Shell {
+export function shellOf(clientDir: string): Shell {
   let shell = shells.get(clientDir);
   if (!shell) {
     const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');

@@ -1,9 +1,11 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ErrorParams } from '../../../../server/platform/errors';
 import type { LoginInput } from '../../../../shared/schemas/auth';
 import { codeText, errorText, isKnownCode } from '../../errors';
+import { type DrawnLogin, drawnLogin, releaseFirstScreen } from '../../firstScreen';
 import { useLoginForm } from './useLoginForm';
 
 interface LoginFormProps {
@@ -25,10 +27,31 @@ const validate = {
 export function LoginForm({ onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
   const [passwordVisible, setPasswordVisible] = useState(false);
+  // The login screen the server drew (ADR 086): the form starts with what was typed into it
+  // and the refusal it showed, and takes its place in the same commit, focus and caret kept.
+  const [drawn] = useState<DrawnLogin | null>(drawnLogin);
   /** null: no failure; else what the sign-in rejected with (its code is shown). */
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [failure, setFailure] = useState<
+    { error: unknown } | { code: string; params?: ErrorParams } | null
+  >(() =>
+    drawn?.failure?.code ? { code: drawn.failure.code, params: drawn.failure.params } : null,
+  );
 
-  const form = useLoginForm(validate);
+  const form = useLoginForm(validate, {
+    values: drawn ? { username: drawn.username, password: drawn.password } : undefined,
+    errors: Object.fromEntries((drawn?.failure?.required ?? []).map((f) => [f, REQUIRED])),
+  });
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (!drawn) return;
+    releaseFirstScreen();
+    const focus = drawn.focus;
+    const input = focus?.field === 'password' ? passwordRef.current : usernameRef.current;
+    if (!focus || !input) return;
+    input.focus();
+    if (focus.start !== null) input.setSelectionRange(focus.start, focus.end ?? focus.start);
+  }, [drawn]);
 
   // The schema's messages are error codes, translated here, so switching the language also
   // switches messages already on screen. Login says 'required' with a star (spec §2).
@@ -53,7 +76,9 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
       <Stack>
         {failure !== null && (
           <Alert color="red" variant="light" role="alert">
-            {errorText(t, failure.error, 'login.failed')}
+            {'code' in failure && isKnownCode(failure.code)
+              ? codeText(t, failure.code, failure.params)
+              : errorText(t, 'error' in failure ? failure.error : null, 'login.failed')}
           </Alert>
         )}
         <TextInput
@@ -63,6 +88,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
           autoCorrect="off"
           spellCheck={false}
           withAsterisk
+          ref={usernameRef}
           key={form.key('username')}
           {...form.getInputProps('username')}
           error={fieldError(form.errors.username)}
@@ -74,6 +100,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
           visible={passwordVisible}
           onVisibilityChange={setPasswordVisible}
           visibilityToggleFocusable
+          ref={passwordRef}
           visibilityToggleButtonProps={{
             'aria-label': passwordVisible ? t('login.hidePassword') : t('login.showPassword'),
           }}

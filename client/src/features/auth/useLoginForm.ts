@@ -10,9 +10,13 @@ type Rules = Record<Field, (value: string) => string | null>;
  * phones, does not carry the whole form library. Uncontrolled like useForm's 'uncontrolled'
  * mode: a field's error clears when it is edited; submitting validates every field first.
  */
-export function useLoginForm(validate: Rules) {
-  const values = useRef<LoginInput>({ username: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+export function useLoginForm(
+  validate: Rules,
+  /** Where the form starts (what was typed into the server's drawn form, ADR 086). */
+  initial: { values?: LoginInput; errors?: Partial<Record<Field, string>> } = {},
+) {
+  const values = useRef<LoginInput>(initial.values ?? { username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(initial.errors ?? {});
   const [submitting, setSubmitting] = useState(false);
 
   const getInputProps = useCallback(
