@@ -79,6 +79,9 @@ export const theme = createTheme({
     DatePicker: { classNames: calendarTaps },
     DatePickerInput: { classNames: calendarTaps },
     Calendar: { classNames: calendarTaps },
+    // A dialog's head is Mantine's <header>, which outside <main> counts as a page's banner: an
+    // open dialog made two banner landmarks. Its title names the dialog; the head is only a box.
+    Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },
     // The eye of every password field is named in the reader's language (Mantine's own name is
     // the English "Toggle password visibility"); read at each render, so it follows a change of
     // language. A toggle: the name stays, aria-pressed says whether the password shows. A field

@@ -64,12 +64,15 @@ export function BackToTop() {
 /**
  * Desktop: home and back-to-top float at the bottom right. On phones the same buttons sit in
  * the footer bar (AppShellLayout), which the page never scrolls under, so they cannot cover a
- * card's buttons.
+ * card's buttons. Both are a navigation landmark named 'Shortcuts' (ADR 087).
  */
 export function FloatingActions({ home, showHome }: { home: string; showHome: boolean }) {
+  const { t } = useTranslation();
   return (
     <Affix position={{ bottom: 20, right: 20 }}>
-      <Group gap="sm">
+      {/* A landmark like the phone's footer bar, named alike: the Affix renders at the end of
+        the page, outside the header, and a screen reader's list of landmarks missed it. */}
+      <Group gap="sm" component="nav" aria-label={t('shell.shortcuts')}>
         <BackToTop />
         {showHome && <HomeButton home={home} />}
       </Group>

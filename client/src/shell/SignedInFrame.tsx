@@ -57,6 +57,7 @@ import { useBusinessTimeZone } from '../dates';
 import { homeFor } from '../features/auth/guards';
 import { ConnectionBanner } from './ConnectionBanner';
 import { BackToTop, HomeButton, usePhone } from './FloatingActions';
+import { MAIN_ID, mainClass, SkipLink } from './SkipLink';
 import { useTitleFocus } from './useTitleFocus';
 
 /**
@@ -78,11 +79,13 @@ export default function SignedInFrame({ user }: { user: UserInfo }) {
 
   return (
     <AppShell header={{ height: 60 }} footer={footer ? { height: 64 } : undefined} padding="md">
+      {/* The first Tab stop: past the top bar to the screen's own content (ADR 087). */}
+      <SkipLink />
       <Notifications autoClose={ALERT_MS} position="top-center" />
       <AppShell.Header>
         <TopBar user={user} floating={!phone} />
       </AppShell.Header>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} className={mainClass}>
         <ConnectionBanner />
         {/* Bottom padding keeps the floating home button off the last row of content. */}
         <Container size="lg" px={0} pb={footer ? 16 : 80}>
