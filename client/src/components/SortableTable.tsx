@@ -64,7 +64,11 @@ export function SortableTable<R>(props: Props<R>) {
     <Table.ScrollContainer
       minWidth={640}
       {...cue.rootProps}
-      scrollAreaProps={{ viewportProps: { tabIndex: 0 }, viewportRef: cue.viewport }}
+      // A tab stop so arrow keys scroll it, named by the table's caption (ADR 087).
+      scrollAreaProps={{
+        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': props.caption },
+        viewportRef: cue.viewport,
+      }}
     >
       <Table
         striped

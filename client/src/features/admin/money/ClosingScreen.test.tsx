@@ -140,6 +140,16 @@ describe('the closing run screen', () => {
     );
   });
 
+  it("names the preview's scroll box, a Tab stop, after what it lists (ADR 087)", async () => {
+    renderClosing();
+    await waitFor(() => expect(screen.getByTestId('closing-total').textContent).toMatch(/2/));
+    const box = screen.getByRole('region', {
+      name: `Statements of closing date ${showDate(closingDate)}`,
+    });
+    expect(box.tabIndex).toBe(0);
+    expect(within(box).getByRole('table')).toBeTruthy();
+  });
+
   it('says it without a doubled separator in Japanese', async () => {
     await i18n.changeLanguage('ja');
     try {

@@ -1,4 +1,14 @@
-import { Alert, Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -317,6 +327,8 @@ export function ClosingScreen() {
             {closedCount > 0 && !result && <SendStatementsButton closingDate={date} />}
           </Group>
           <DataTable<ClosingCustomerOut>
+            // Its scroll box is a tab stop: named for what it lists, not after the screen's title.
+            label={t('money.closingPreviewTable', { date: showDate(date) })}
             records={rows}
             fetching={(wellFormed && preview.isPending) || (picked === null && due.isPending)}
             idAccessor="customerId"
@@ -452,7 +464,8 @@ export function ClosingScreen() {
               },
               {
                 accessor: 'closed',
-                title: '',
+                // No heading drawn (the badge says it), but one read out with each cell.
+                title: <VisuallyHidden>{t('money.closingColMade')}</VisuallyHidden>,
                 // Closed: what its closing made, the statement to open and its invoices, one
                 // under the other (side by side they pushed the table past the page's width).
                 render: (c) =>
