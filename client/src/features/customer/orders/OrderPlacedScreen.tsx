@@ -29,13 +29,30 @@ function useConfetti() {
     void import('canvas-confetti')
       .then(({ default: confetti }) => {
         if (stopped) return;
+        // Our own canvas over the page, as the library's would be, but hidden from screen
+        // readers: drawn outside every landmark, it was page content no landmark held (axe).
+        const canvas = document.createElement('canvas');
+        canvas.setAttribute('aria-hidden', 'true');
+        Object.assign(canvas.style, {
+          position: 'fixed',
+          inset: '0',
+          width: '100%',
+          height: '100%',
+          pointerEvents: 'none',
+          zIndex: '400',
+        });
+        document.body.append(canvas);
         // No web worker: the worker is made from a blob: URL, which the server's CSP forbids.
-        const fire = confetti.create(null, {
+        const fire = confetti.create(canvas, {
           resize: true,
           useWorker: false,
           disableForReducedMotion: true,
         });
-        stop = celebrate(fire);
+        const end = celebrate(fire);
+        stop = () => {
+          end();
+          canvas.remove();
+        };
       })
       .catch((error: unknown) => console.warn('confetti not loaded', error));
     return () => stop();

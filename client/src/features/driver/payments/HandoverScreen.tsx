@@ -88,7 +88,7 @@ export function HandoverScreen() {
           { label: t('money.myHandover') },
         ]}
       />
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {t('money.myHandover')}
       </Title>
       <LazyDateField

@@ -40,7 +40,7 @@ export function InvoiceSummary({ invoice, name }: { invoice: InvoiceOut; name: s
               )
             )}
           </Group>
-          <Text fw={700} mt={4} component="h3" size="md" m={0}>
+          <Text fw={700} mt={4} component="h2" size="md" m={0}>
             {name}
           </Text>
           {!c && invoice.deletedCustomer && (

@@ -99,7 +99,7 @@ export function CustomerCard({ customer: c, onEdit, onDelete, onHistory }: Props
         </Group>
       </Group>
       <Stack gap={6} mt="xs" style={{ flex: 1 }}>
-        <Text fw={700} component="h3" m={0} size="md" lh={1.3}>
+        <Text fw={700} component="h2" m={0} size="md" lh={1.3}>
           {c.restaurantName}
         </Text>
         <Group gap="xs">
