@@ -26,6 +26,9 @@ export interface DeliveryToBill {
 export const DEMO_BUSINESS = {
   legalName: '株式会社ヒマラヤフーズ',
   address: '〒169-0073 東京都新宿区百人町2-10-5',
+  // Bangkok Spice Ebisu reads its documents in English.
+  nameEn: 'Himalaya Foods Co., Ltd.',
+  addressEn: '2-10-5 Hyakunincho, Shinjuku-ku, Tokyo 169-0073',
   phone: '03-5338-1234',
   bank: {
     bankName: '三井住友銀行',

@@ -14,12 +14,14 @@ import { putSetting } from './settings';
 import { DEFAULT_TAX_SETTINGS, getTaxSettings } from './tax-settings';
 
 // The business's money settings: how prices carry consumption tax (key 'tax') and the details
-// its documents print (key 'business': legal name, address, phone, bank account, qualified-
+// its documents print (key 'business': legal name, address, both also in English, phone, bank account, qualified-
 // invoice registration number). Missing keys mean defaults; every change is audited.
 
 export const DEFAULT_BUSINESS_SETTINGS: BusinessSettingsOut = {
   legalName: '',
   address: '',
+  nameEn: '',
+  addressEn: '',
   phone: '',
   bank: {
     bankName: '',

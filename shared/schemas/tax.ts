@@ -74,6 +74,10 @@ export const businessSettingsInput = z.object({
     .min(1, 'settings.legalNameRequired')
     .max(200, 'field.tooLong'),
   address: text(300),
+  // For documents in English (a customer's document language): printed instead of the two
+  // above when given; blank means the Japanese ones serve every document.
+  nameEn: text(200),
+  addressEn: text(300),
   phone: text(30),
   bank: bankAccountSchema.default({
     bankName: '',
@@ -102,6 +106,8 @@ export type BusinessSettingsInput = z.input<typeof businessSettingsInput>;
 export const businessSettingsOut = z.object({
   legalName: z.string(),
   address: z.string(),
+  nameEn: z.string(),
+  addressEn: z.string(),
   phone: z.string(),
   bank: z.object({
     bankName: z.string(),

@@ -25,9 +25,13 @@ function objectOf(json: string | null | undefined): Record<string, unknown> {
   }
 }
 
-/** The issuer in a business setting's JSON (the setting now, or as recorded on a document). */
-function issuerFrom(json: string | null | undefined): Issuer {
+/**
+ * The issuer in a business setting's JSON (the setting now, or as recorded on a document). An
+ * English document prints the business's English name and address where the office gave them.
+ */
+function issuerFrom(json: string | null | undefined, language: DocumentLanguage): Issuer {
   const value = objectOf(json);
+  const english = language === 'en';
   const b =
     value.bank && typeof value.bank === 'object' ? (value.bank as Record<string, unknown>) : null;
   const bank = b
@@ -40,8 +44,8 @@ function issuerFrom(json: string | null | undefined): Issuer {
       }
     : null;
   return {
-    legalName: str(value.legalName),
-    address: str(value.address),
+    legalName: (english && str(value.nameEn).trim()) || str(value.legalName),
+    address: (english && str(value.addressEn).trim()) || str(value.address),
     phone: str(value.phone),
     registrationNumber: str(value.registrationNumber),
     bank: bank && (bank.bankName || bank.accountNumber) ? bank : null,
@@ -55,8 +59,8 @@ const businessJson = (db: Db) =>
     .get() ?? '{}';
 
 /** The business's details as they are now. */
-function readIssuer(db: Db): Issuer {
-  return issuerFrom(businessJson(db));
+function readIssuer(db: Db, language: DocumentLanguage): Issuer {
+  return issuerFrom(businessJson(db), language);
 }
 
 interface CustomerRow {
@@ -137,21 +141,23 @@ export function partiesOf(
     )
     .get(kind, number);
   if (!kept) {
+    const language = languageOf(c);
     return {
-      issuer: readIssuer(db),
+      issuer: readIssuer(db, language),
       recipient: recipientOf(c, fallbackName),
-      language: languageOf(c),
+      language,
     };
   }
   const r = objectOf(kept.recipient);
+  const language = kept.language === 'en' ? 'en' : 'ja';
   return {
-    issuer: issuerFrom(kept.issuer),
+    issuer: issuerFrom(kept.issuer, language),
     recipient: {
       customerId: typeof r.customerId === 'string' ? r.customerId : (c?.id ?? null),
       name: str(r.name) || fallbackName,
       address: str(r.address),
       customerCode: str(r.customerCode),
     },
-    language: kept.language === 'en' ? 'en' : 'ja',
+    language,
   };
 }

@@ -12,6 +12,8 @@ const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Adm
 const BUSINESS = {
   legalName: '株式会社さくら食品',
   address: '東京都新宿区西新宿1-2-3',
+  nameEn: '',
+  addressEn: '',
   phone: '0312345678',
   bank: {
     bankName: 'みずほ銀行',
@@ -76,5 +78,25 @@ describe('the registration number field', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(FORMAT);
     expect(field().getAttribute('aria-invalid')).toBe('true');
     expect(screen.getAllByText(FORMAT)).toHaveLength(2);
+  });
+});
+
+describe("the business's name and address in English", () => {
+  it('are sent with the rest, under a heading that says which documents print them', async () => {
+    const { calls } = render((input) => input);
+    const name = (await screen.findByLabelText('Name in English')) as HTMLInputElement;
+    const address = screen.getByLabelText('Address in English') as HTMLInputElement;
+    expect(screen.getByRole('heading', { name: 'For documents in English' })).toBeTruthy();
+    expect(screen.getByText(/customers who get them in English/)).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'Sakura Foods Co., Ltd.' } });
+    fireEvent.change(address, { target: { value: '1-2-3 Nishi-Shinjuku, Tokyo' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Save(:|：| |$)/u }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'settings.updateBusiness')?.input).toMatchObject({
+        legalName: '株式会社さくら食品',
+        nameEn: 'Sakura Foods Co., Ltd.',
+        addressEn: '1-2-3 Nishi-Shinjuku, Tokyo',
+      }),
+    );
   });
 });

@@ -15,6 +15,8 @@ const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Adm
 const BUSINESS = {
   legalName: '株式会社ヒマラヤ食品',
   address: '東京都新宿区1-2-3',
+  nameEn: '',
+  addressEn: '',
   phone: '0312345678',
   bank: {
     bankName: 'みずほ銀行',

@@ -246,7 +246,9 @@ function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
   const [error, setError] = useState('');
   /** Per-field refusals (the server's `issues`, or the registration number's own check). */
   const [fields, setFields] = useState<Record<string, string>>({});
-  const field = (key: 'legalName' | 'address' | 'phone' | 'registrationNumber') => ({
+  const field = (
+    key: 'legalName' | 'address' | 'nameEn' | 'addressEn' | 'phone' | 'registrationNumber',
+  ) => ({
     value: value[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
       setValue({ ...value, [key]: e.currentTarget.value });
@@ -283,6 +285,16 @@ function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
         </Title>
         <TextInput label={t('settings.legalName')} {...field('legalName')} />
         <TextInput label={t('settings.address')} {...field('address')} />
+        <Title order={3} size="h5">
+          {t('settings.englishTitle')}
+        </Title>
+        <Text size="sm" c="dimmed" mt={-6}>
+          {t('settings.englishHint')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label={t('settings.nameEn')} lang="en" {...field('nameEn')} />
+          <TextInput label={t('settings.addressEn')} lang="en" {...field('addressEn')} />
+        </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t('settings.phone')} inputMode="tel" {...field('phone')} />
           <TextInput

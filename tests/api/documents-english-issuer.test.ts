@@ -1,0 +1,141 @@
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryCalendar } from '../../server/settings/settings';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
+import { ApiClient } from '../helpers/http';
+import { mutate, query } from '../helpers/trpc';
+
+// A restaurant that gets its documents in English reads the business's English name and
+// address on them, where the office gave them in Business details (ADR 089); a restaurant
+// reading Japanese still gets the legal name. An issued document keeps the name it was issued
+// with when the setting changes later (ADR 049).
+
+const LEGAL_NAME = '株式会社ヒマラヤ食品';
+const ADDRESS = '東京都新宿区西新宿1-2-3';
+const NAME_EN = 'Himalaya Foods Co., Ltd.';
+const ADDRESS_EN = '1-2-3 Nishi-Shinjuku, Shinjuku-ku, Tokyo';
+const BANK = {
+  bankName: 'みずほ銀行',
+  branchName: '新宿支店',
+  accountType: 'ordinary',
+  accountNumber: '1234567',
+  accountHolder: 'カ)ヒマラヤショクヒン',
+};
+
+let t: TestApp;
+let admin: ApiClient;
+let driver: ApiClient;
+let driverId = '';
+let rice = '';
+let date = '';
+
+async function pdfText(path: string): Promise<string> {
+  const res = await fetch(t.url + path, { headers: { cookie: admin.cookie ?? '' } });
+  expect(res.status).toBe(200);
+  const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
+  const out = await parser.getText();
+  await parser.destroy();
+  return out.text;
+}
+const joined = (text: string) => text.replace(/\s+/g, '');
+
+/** A cash restaurant's order, delivered: its invoice's id. */
+async function deliveredInvoice(language: 'en' | 'ja', tag: string): Promise<string> {
+  const c = await makeCustomer(t.db, { restaurantName: `Restaurant ${tag}` });
+  t.db.$client
+    .prepare('UPDATE customer SET document_language = ? WHERE id = ?')
+    .run(language, c.id);
+  const cust = new ApiClient(t.url);
+  await cust.login(c.username, c.password);
+  const placed = await cust.post<{ _id: string }>('/api/orders', {
+    orderItems: [{ product: rice, quantity: 1 }],
+    deliveryDate: date,
+  });
+  expect(placed.status).toBe(201);
+  expect((await mutate(admin, 'orders.dispatch', { id: placed.body._id, driverId })).status).toBe(
+    200,
+  );
+  const jobs = await query<{ _id: string; order: { _id: string } }[]>(
+    driver,
+    'ordertrack.driverPending',
+    { driverId, keyword: '' },
+  );
+  const job = jobs.data.find((j) => j.order._id === placed.body._id);
+  const done = await mutate<{ order: { invoice: { _id: string } } }>(
+    driver,
+    'ordertrack.deliver',
+    { id: job?._id, cashTaken: 0 },
+    `english-issuer-${tag}`,
+  );
+  expect(done.status).toBe(200);
+  return done.data.order.invoice._id;
+}
+
+function saveBusiness(extra: { nameEn: string; addressEn: string }) {
+  return mutate<{ nameEn: string; addressEn: string }>(admin, 'settings.updateBusiness', {
+    legalName: LEGAL_NAME,
+    address: ADDRESS,
+    phone: '03-1234-5678',
+    registrationNumber: 'T7000012050002',
+    bank: BANK,
+    ...extra,
+  });
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  date = deliveryCalendar(t.db, t.config.timeZone).earliest;
+  rice = makeProduct(t.db, { name: 'Basmati Rice 5kg', price: 2480, sku: 'Bag' }).id;
+  const adm = await makeAdmin(t.db);
+  const dr = await makeEmployee(t.db, 'driver');
+  driverId = dr.id;
+  admin = new ApiClient(t.url);
+  driver = new ApiClient(t.url);
+  await admin.login(adm.username, adm.password);
+  await driver.login(dr.username, dr.password);
+});
+afterAll(() => t.close());
+
+describe("the business's name in English", () => {
+  it('is kept by the settings, trimmed, and blank when not given', async () => {
+    const saved = await saveBusiness({ nameEn: `  ${NAME_EN} `, addressEn: ADDRESS_EN });
+    expect(saved.status, JSON.stringify(saved)).toBe(200);
+    expect(saved.data).toMatchObject({ nameEn: NAME_EN, addressEn: ADDRESS_EN });
+    const read = await query<{ nameEn: string }>(admin, 'settings.business', undefined);
+    expect(read.data.nameEn).toBe(NAME_EN);
+  });
+
+  it('an English invoice names the business in English; a Japanese one by its legal name', async () => {
+    await saveBusiness({ nameEn: NAME_EN, addressEn: ADDRESS_EN });
+    const english = await pdfText(
+      `/api/documents/invoice/${await deliveredInvoice('en', 'en1')}.pdf`,
+    );
+    expect(joined(english)).toContain(joined(NAME_EN));
+    expect(joined(english)).toContain(joined(ADDRESS_EN));
+    expect(english).not.toContain(LEGAL_NAME);
+    expect(english).toContain('T7000012050002');
+
+    const japanese = await pdfText(
+      `/api/documents/invoice/${await deliveredInvoice('ja', 'ja1')}.pdf`,
+    );
+    expect(japanese).toContain(LEGAL_NAME);
+    expect(joined(japanese)).toContain(joined(ADDRESS));
+    expect(joined(japanese)).not.toContain(joined(NAME_EN));
+  });
+
+  it('an English invoice issued before keeps its name when the setting changes', async () => {
+    await saveBusiness({ nameEn: NAME_EN, addressEn: ADDRESS_EN });
+    const before = await deliveredInvoice('en', 'en2');
+    await saveBusiness({ nameEn: '', addressEn: '' });
+    expect(joined(await pdfText(`/api/documents/invoice/${before}.pdf`))).toContain(
+      joined(NAME_EN),
+    );
+    // Blank again: an English invoice issued now names the business by its legal name.
+    const after = await pdfText(
+      `/api/documents/invoice/${await deliveredInvoice('en', 'en3')}.pdf`,
+    );
+    expect(after).toContain(LEGAL_NAME);
+    expect(joined(after)).not.toContain(joined(NAME_EN));
+  });
+});
