@@ -15,6 +15,12 @@ import { QuantityRow, standingQuantity } from './QuantityRow';
 
 type Who = { customerId?: string };
 
+/**
+ * The level of a day's and the pauses' headings: under the customer's own screen's h1 they are
+ * h2; in the office they sit under a customer's screen's "usual orders" h2, so h3 (ADR 087).
+ */
+const sectionOrder = (who: Who) => (who.customerId ? 3 : 2);
+
 interface SheetItem {
   id: string;
   name: string;
@@ -117,7 +123,7 @@ function WeekdayEditor({
   };
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={heading}>
-      <Title order={3} size="h4" mb={draftsFrom ? 2 : 'xs'}>
+      <Title order={sectionOrder(who)} size="h4" mb={draftsFrom ? 2 : 'xs'}>
         {heading}
       </Title>
       {draftsFrom && cutoff && (
@@ -194,7 +200,7 @@ function Pauses({ who }: Who & { who: Who }) {
   };
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={t('standing.pauses')}>
-      <Title order={3} size="h4" mb="xs">
+      <Title order={sectionOrder(who)} size="h4" mb="xs">
         {t('standing.pauses')}
       </Title>
       <Group align="flex-end" gap="sm" mb="sm">

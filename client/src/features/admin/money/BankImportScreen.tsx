@@ -207,7 +207,7 @@ export function BankImportScreen() {
   return (
     <>
       <Breadcrumbs items={adminCrumbs(t, t('bankImport.title'), [paymentsCrumb(t)])} />
-      <Title order={2} mb={4}>
+      <Title order={1} size="h2" mb={4}>
         {t('bankImport.title')}
       </Title>
       <Text size="sm" c="gray.7" mb="md" maw={900}>

@@ -24,7 +24,8 @@ export function CheckoutTerms({ minimum }: { minimum: MinimumOrder | null }) {
   const minimumLine = minimumTerm(t, minimum);
   return (
     <Paper withBorder radius="md" p="sm">
-      <Title order={3} size="h5" mb="xs">
+      {/* h2: the checkout's only heading above it is the screen's h1. */}
+      <Title order={2} size="h5" mb="xs">
         {t('cart.termsTitle')}
       </Title>
       <List size="sm" spacing={4}>

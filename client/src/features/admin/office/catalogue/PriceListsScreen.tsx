@@ -31,7 +31,9 @@ export function PriceListsScreen() {
         {/* Keyed by what they edit: text pasted or typed for one list or customer is dropped
             when another is chosen, never imported or saved into the other. */}
         {selected && <ListPrices key={selected} id={selected} />}
-        <Title order={3}>{t('priceLists.customerTerms')}</Title>
+        <Title order={2} size="h3">
+          {t('priceLists.customerTerms')}
+        </Title>
         <Select
           label={t('priceLists.customer')}
           placeholder={t('priceLists.chooseCustomer')}

@@ -36,7 +36,10 @@ export function ProductTermsPanel({ productId }: { productId: string }) {
     .map((c) => ({ value: c._id, label: c.restaurantName }));
   return (
     <Stack gap="xs" data-testid="product-terms">
-      <Title order={4}>{t('priceLists.whoPays')}</Title>
+      {/* h3: under the product dialog's title, an h2. */}
+      <Title order={3} size="h4">
+        {t('priceLists.whoPays')}
+      </Title>
       <Text size="sm">
         {t('priceLists.standard')}: {formatYen(d.standardPrice)}
       </Text>

@@ -31,7 +31,9 @@ export function CustomerHidden({ customerId }: { customerId: string }) {
   const gone = new Set(d.hidden.map((h) => h.productId));
   return (
     <Stack gap="xs" component="section" aria-label={t('priceLists.hiddenProducts')}>
-      <Title order={4}>{t('priceLists.hiddenProducts')}</Title>
+      <Title order={3} size="h4">
+        {t('priceLists.hiddenProducts')}
+      </Title>
       {d.hidden.length === 0 && d.hiddenByList.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('priceLists.hiddenNone')}

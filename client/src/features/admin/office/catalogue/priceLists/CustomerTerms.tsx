@@ -79,7 +79,9 @@ export function CustomerTerms({ customerId }: { customerId: string }) {
           }
         />
       </Group>
-      <Title order={4}>{t('priceLists.ownPrices')}</Title>
+      <Title order={3} size="h4">
+        {t('priceLists.ownPrices')}
+      </Title>
       <Table striped withTableBorder>
         <Table.Tbody>
           {d.overrides.map((o) => (

@@ -38,7 +38,9 @@ export function ListPrices({ id }: { id: string }) {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={3}>{list.data.name}</Title>
+        <Title order={2} size="h3">
+          {list.data.name}
+        </Title>
         <Button variant="default" onClick={exportFile}>
           {t('priceLists.export')}
         </Button>
