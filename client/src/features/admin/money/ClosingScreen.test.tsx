@@ -144,7 +144,8 @@ describe('the closing run screen', () => {
     renderClosing();
     await waitFor(() => expect(screen.getByTestId('closing-total').textContent).toMatch(/2/));
     const box = screen.getByRole('region', {
-      name: `Statements of closing date ${showDate(closingDate)}`,
+      // Not 'Closing date …': the date field's label, which a search by label would find twice.
+      name: `Statements for ${showDate(closingDate)}`,
     });
     expect(box.tabIndex).toBe(0);
     expect(within(box).getByRole('table')).toBeTruthy();
