@@ -1,12 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 
-// axe-core in the page, for every journey that wants it: fails on any serious or critical
-// violation (contrast, names, tap targets, landmarks...) and says which nodes and why.
+// axe-core in the page, for every journey that wants it: fails on any moderate, serious or
+// critical violation (contrast, names, tap targets, landmarks, heading order...) and says which
+// nodes and why. Minor ones are said on the console, not failed on (ADR 087).
 
-const BLOCKING = new Set(['serious', 'critical']);
+export const BLOCKING = new Set(['moderate', 'serious', 'critical']);
+
+/** One line per rule with its first nodes: what and where. */
+export function describeViolations(violations: Result[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => {
+          const why = n.failureSummary?.split('\n').slice(1).join(' ') ?? '';
+          return `    ${n.target.join(' ')} ${n.html.slice(0, 200)}\n      ${why}`;
+        })
+        .join('\n');
+      return `  [${v.impact}] ${v.id} (${v.nodes.length} nodes): ${v.help}\n${nodes}`;
+    })
+    .join('\n');
+}
 
 export interface AxeOptions {
   /** Where the screen is, for the failure message (e.g. 'cart step 2, phone, ne'). */
@@ -54,7 +72,10 @@ async function dialogsNamed(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
-/** Runs axe on the page as it is now; throws listing every serious or critical violation. */
+/**
+ * Runs axe on the page as it is now; throws listing every moderate, serious or critical
+ * violation, and says any minor one on the console.
+ */
 export async function expectNoSeriousViolations(page: Page, options: AxeOptions = {}) {
   await settled(page);
   await dialogsNamed(page);
@@ -62,21 +83,13 @@ export async function expectNoSeriousViolations(page: Page, options: AxeOptions 
   let builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
+  const where = options.label ?? page.url();
+  const minor = results.violations.filter((v) => !BLOCKING.has(v.impact ?? ''));
+  if (minor.length > 0)
+    console.log(`axe (minor, reported) on ${where}:\n${describeViolations(minor)}`);
   const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   if (blocking.length === 0) return;
-  const report = blocking
-    .map((v) => {
-      const nodes = v.nodes
-        .slice(0, 5)
-        .map((n) => {
-          const why = n.failureSummary?.split('\n').slice(1).join(' ') ?? '';
-          return `    ${n.target.join(' ')} ${n.html.slice(0, 200)}\n      ${why}`;
-        })
-        .join('\n');
-      return `  [${v.impact}] ${v.id} (${v.nodes.length} nodes): ${v.help}\n${nodes}`;
-    })
-    .join('\n');
-  throw new Error(`axe on ${options.label ?? page.url()}:\n${report}`);
+  throw new Error(`axe on ${where}:\n${describeViolations(blocking)}`);
 }
 
 /** A screenshot into test-results/ (for people to look at; never compared). */
