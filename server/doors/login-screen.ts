@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/enums';
 import { afterSignIn } from '../../shared/guards';
+import { FONT_FAMILY } from '../../shared/palette';
 import { loginInput } from '../../shared/schemas/auth';
 import { createContextFromRequest, type Services } from '../context';
 import { AppError } from '../platform/errors';
@@ -124,12 +125,17 @@ const RULES = `
 .fl-button{display:block;width:100%;height:42px;margin:0;padding-inline:22px;border:1px solid transparent;border-radius:var(--mantine-radius-md);background:var(--mantine-primary-color-filled);color:var(--mantine-color-white);font:inherit;font-size:var(--mantine-font-size-md);font-weight:600;line-height:1;cursor:pointer}
 .fl-button:focus-visible{outline:2px solid var(--mantine-primary-color-filled);outline-offset:2px}
 @media (max-width:47.99em){.fl-wrap input{height:44px;line-height:42px;padding-inline:calc(44px / 3)}#fl-password{padding-inline-end:44px}.fl-eye{width:44px}.fl-button{min-height:44px}}
-@media (min-width:48em){.fl-paper{padding:var(--mantine-spacing-xl)}}
+@media (min-width:48em){.fl-paper{padding:var(--mantine-spacing-xl)}.fl-lang{padding-inline:40px}.fl-side{width:40px}}
 `;
+
+// A Nepali page draws with the bundled Devanagari font first, as nepaliFont.css has it: the
+// theme's variables above are more specific than its html[lang="ne"] and would put the system
+// font first, drawn as empty boxes where the system has no Devanagari.
+const NEPALI_FIRST = `:root[lang="ne"][data-mantine-color-scheme="light"]{--mantine-font-family:"Noto Sans Devanagari",${FONT_FAMILY};--mantine-font-family-headings:var(--mantine-font-family)}`;
 
 let stylesheet: string | null = null;
 const loginCss = () => {
-  stylesheet ??= themeVariables() + RULES.replace(/\n/g, '');
+  stylesheet ??= themeVariables() + NEPALI_FIRST + RULES.replace(/\n/g, '');
   return stylesheet;
 };
 

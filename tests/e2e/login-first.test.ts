@@ -2,7 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, ja, ne } from '../../shared/locales';
 import { expectNoSeriousViolations, screenshot } from './axe';
-import { type E2E, PHONE, startE2E } from './harness';
+import { DESKTOP, type E2E, PHONE, startE2E } from './harness';
 
 // The login screen drawn by the server (ADR 086), on a 390 px phone whose script has not
 // arrived: the form is there in the phone's language, passes axe, and signs in by itself (a
@@ -24,13 +24,13 @@ const LOCALE: Record<Lang, string> = { en: 'en-US', ne: 'ne-NP', ja: 'ja-JP' };
 const TEXT = { en, ne, ja };
 
 /** A phone whose browser prefers `lang`; the app's script never arrives when `script` is 'none'. */
-async function phone(lang: Lang, script: 'none' | 'held' | 'normal') {
+async function phone(lang: Lang, script: 'none' | 'held' | 'normal', viewport = PHONE) {
   const context = await e.browser.newContext({
-    viewport: PHONE,
+    viewport,
     baseURL: e.url,
     locale: LOCALE[lang],
-    isMobile: true,
-    hasTouch: true,
+    isMobile: viewport === PHONE,
+    hasTouch: viewport === PHONE,
   });
   const page = await context.newPage();
   let release = () => {};
@@ -60,6 +60,19 @@ describe('the login screen before the script', () => {
       await expect.poll(() => page.getByLabel(t.login.password).isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: t.login.submit }).isVisible()).toBe(true);
       expect(await page.locator('#root').isVisible()).toBe(false);
+      if (lang === 'ne') {
+        // The bundled Devanagari font first, as the app has it: with the system's first, a
+        // phone without Devanagari drew the title and Sign In as empty boxes.
+        for (const selector of ['#first-screen h1', '#first-screen button', '#first-screen p']) {
+          expect(
+            await page
+              .locator(selector)
+              .first()
+              .evaluate((el) => getComputedStyle(el).fontFamily),
+            selector,
+          ).toMatch(/^"Noto Sans Devanagari"/);
+        }
+      }
       await page.evaluate(() => document.fonts.ready);
       await screenshot(page, `login-first-${lang}-390`);
       await expectNoSeriousViolations(page, { label: `login drawn, ${lang}, 390` });
@@ -83,37 +96,45 @@ describe('the login screen before the script', () => {
 });
 
 describe('the app takes over', () => {
-  it('in the same boxes, with what was typed, the focus and the caret', async () => {
-    // What the server sends, alone.
-    const drawn = await phone('en', 'none');
+  const boxes = async (page: Page, root: string) => ({
+    language: await page.locator(`${root} .fl-lang, ${root} select`).first().boundingBox(),
+    title: await page.locator(`${root} h1`).boundingBox(),
+    username: await page.locator(`${root} input[autocomplete="username"]`).boundingBox(),
+    label: await page.locator(`${root} label`).first().boundingBox(),
+    button: await page.locator(`${root} button[type="submit"]`).boundingBox(),
+  });
+  type Boxes = Awaited<ReturnType<typeof boxes>>;
+  /** What the server sends, alone (the script never arrives). */
+  const servedBoxes = async (viewport = PHONE) => {
+    const drawn = await phone('en', 'none', viewport);
     await drawn.page.goto('/');
     await drawn.page.locator('#first-screen form').waitFor();
-    const boxes = async (page: Page, root: string) => ({
-      title: await page.locator(`${root} h1`).boundingBox(),
-      username: await page.locator(`${root} input[autocomplete="username"]`).boundingBox(),
-      label: await page.locator(`${root} label`).first().boundingBox(),
-      button: await page.locator(`${root} button[type="submit"]`).boundingBox(),
-    });
     const served = await boxes(drawn.page, '#first-screen');
     await drawn.context.close();
+    return served;
+  };
+  const expectSame = (served: Boxes, app: Boxes, where: string) => {
+    for (const part of Object.keys(app) as (keyof Boxes)[]) {
+      const a = served[part];
+      const b = app[part];
+      expect(a, `${where} ${part}`).not.toBeNull();
+      expect(b, `${where} ${part}`).not.toBeNull();
+      if (!a || !b) continue;
+      for (const k of ['x', 'y', 'width', 'height'] as const) {
+        expect(Math.abs(a[k] - b[k]), `${where} ${part}.${k}`).toBeLessThan(2);
+      }
+    }
+  };
 
+  it('in the same boxes, with what was typed, the focus and the caret', async () => {
+    const served = await servedBoxes();
     const { context, page, release } = await phone('en', 'held');
     await page.goto('/', { waitUntil: 'commit' });
     await username(page).fill('cust22');
     await password(page).fill('cust12');
     release();
     await page.locator('#first-screen').waitFor({ state: 'detached' });
-    const app = await boxes(page, '#root');
-    for (const part of Object.keys(app) as (keyof typeof app)[]) {
-      const a = served[part];
-      const b = app[part];
-      expect(a, part).not.toBeNull();
-      expect(b, part).not.toBeNull();
-      if (!a || !b) continue;
-      for (const k of ['x', 'y', 'width', 'height'] as const) {
-        expect(Math.abs(a[k] - b[k]), `${part}.${k}`).toBeLessThan(2);
-      }
-    }
+    expectSame(served, await boxes(page, '#root'), '390');
     expect(await username(page).inputValue()).toBe('cust22');
     expect(await password(page).inputValue()).toBe('cust12');
     // Typing goes on in the field it was in, at the end of what was typed.
@@ -121,6 +142,16 @@ describe('the app takes over', () => {
     expect(await password(page).inputValue()).toBe('cust1234');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/customer');
+    await context.close();
+  });
+
+  it('in the same boxes on a desktop', async () => {
+    const served = await servedBoxes(DESKTOP);
+    const { context, page } = await phone('en', 'normal', DESKTOP);
+    await page.goto('/');
+    await page.locator('#root form').waitFor();
+    await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
+    expectSame(served, await boxes(page, '#root'), '1366');
     await context.close();
   });
 
