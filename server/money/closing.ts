@@ -458,17 +458,28 @@ function statementFigures(db: Db, target: Target, p: Plan) {
   // its period starts (earlier when old deliveries were never billed).
   const after = p.lastClosing ?? addDaysIso(p.periodStart, -1);
   const closingDate = p.periodEnd;
-  // Hand-made invoices issued to the customer since then, up to this closing, and on no
-  // statement yet: this statement counts them in its period (ADR 034, amending ADR 033).
+  // The invoices issued to the customer in the period other than this closing's own, on no
+  // statement yet: hand-made ones (ADR 034, amending ADR 033) and a cash delivery's invoice, of
+  // the days before the restaurant moved to monthly terms or while it was on cash terms between
+  // two closings (ADR 091). The statement counts them in its period, its payments count what was
+  // paid on them, so its amount due is what the restaurant owes at its closing date. Those
+  // issued since the previous closing; and, after a first statement, also those made after the
+  // last statement and dated on or before its closing (a hand-made invoice, or a cash delivery
+  // once the office closed the restaurant alone before moving it to cash terms), which no
+  // statement has counted.
   const manual = db.$client
-    .prepare<[string, string, string], { id: string; number: string | null; amount: number }>(
+    .prepare<
+      [string, string, string, string],
+      { id: string; number: string | null; amount: number }
+    >(
       `SELECT id, number, amount FROM invoice
-        WHERE customer_id = ? AND kind = 'manual' AND cancelled_at IS NULL AND statement_id IS NULL
-          AND substr(COALESCE(issue_date, created_at), 1, 10) > ?
+        WHERE customer_id = ? AND kind IN ('manual', 'delivery') AND cancelled_at IS NULL
+          AND statement_id IS NULL
+          AND (substr(COALESCE(issue_date, created_at), 1, 10) > ? OR created_at > ?)
           AND substr(COALESCE(issue_date, created_at), 1, 10) <= ?
         ORDER BY number, created_at`,
     )
-    .all(target.id, after, closingDate);
+    .all(target.id, after, p.lastCreatedAt ?? '9999', closingDate);
   const manualAmount = manual.reduce((sum, m) => sum + m.amount, 0);
   // Each payment is counted once, by the first closing on or after its date (ADR 072): those no
   // statement has counted yet. A transfer matched against the bank a week late and dated in an
@@ -501,15 +512,18 @@ function statementFigures(db: Db, target: Target, p: Plan) {
     // Less what was on an earlier statement and cancelled since (its orders are billed again).
     const cancelled =
       db.$client
-        .prepare<[string, string, string], number>(
+        .prepare<[string, string, string, string], number>(
           `SELECT COALESCE(SUM(amount), 0) FROM invoice
             WHERE customer_id = ? AND cancelled_at > ?
               AND (statement_id IS NOT NULL
                    OR id IN (SELECT invoice_id FROM statement WHERE customer_id = ?
-                              AND invoice_id IS NOT NULL))`,
+                              AND invoice_id IS NOT NULL)
+                   -- In the first statement's previous balance (a cash invoice from before it).
+                   OR substr(COALESCE(issue_date, created_at), 1, 10) <
+                      (SELECT MIN(period_start) FROM statement WHERE customer_id = ?))`,
         )
         .pluck()
-        .get(target.id, p.lastCreatedAt ?? '', target.id) ?? 0;
+        .get(target.id, p.lastCreatedAt ?? '', target.id, target.id) ?? 0;
     previousBalance = p.previousAmountDue - cancelled;
   } else {
     // The first statement: what the customer owed on the day before its period, on invoices

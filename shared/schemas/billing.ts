@@ -130,9 +130,12 @@ export const closingCustomerOut = z.object({
   dueDate: z.string().nullable(),
   /** Already closed for this date (a statement exists): nothing will be made. */
   closed: z.boolean(),
-  /** Hand-made invoices of the period the statement counts beside the deliveries. */
+  /**
+   * The period's other invoices the statement counts beside the deliveries: hand-made ones
+   * (ADR 034) and cash deliveries' (ADR 091).
+   */
   handMade: z.number().int(),
-  /** Those hand-made invoices one by one, to open them from the closing screen. */
+  /** Those invoices one by one, to open them from the closing screen. */
   handMadeInvoices: z.array(
     z.object({ id: z.string(), number: z.string().nullable(), amount: z.number().int() }),
   ),

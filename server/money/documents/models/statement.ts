@@ -49,9 +49,11 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
   const closings = [...(inv ? [inv] : []), ...counted.filter((m) => m.kind === 'closing')];
   const typed = counted.filter((m) => m.kind !== 'closing');
   // Its figures per rate print with tax only when every document's tax was computed from
-  // amounts with tax (hand-made invoices always, ADR 046; deliveries priced with tax); else
-  // without, and a hand-made invoice's line reads without tax, as the delivery lines beside it.
-  const taxBasis: PriceBasis = closings.every((d) => d.taxBasis === 'inclusive')
+  // amounts with tax (hand-made invoices always, ADR 046; deliveries priced with tax, a cash
+  // delivery's invoice counted in the period too, ADR 091); else without, and a hand-made
+  // invoice's line reads without tax, as the delivery lines beside it.
+  const fromDeliveries = [...closings, ...typed.filter((m) => m.kind === 'delivery')];
+  const taxBasis: PriceBasis = fromDeliveries.every((d) => d.taxBasis === 'inclusive')
     ? 'inclusive'
     : 'exclusive';
   const parts = [
@@ -66,8 +68,9 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
       ...invoiceFigures(db, m, language, timeZone, taxBasis),
     })),
   ];
-  // A hand-made invoice's line is named by its number. A second closing invoice's lines read as
-  // the first's, each in its own basis.
+  // A hand-made invoice's line, and a cash delivery's (ADR 091: the restaurant holds that invoice
+  // already), is named by its number. A second closing invoice's lines read as the first's, each
+  // in its own basis.
   const lines = parts.flatMap((part) =>
     part.number ? part.lines.map((l) => ({ ...l, name: `${part.number} ${l.name}` })) : part.lines,
   );
@@ -110,7 +113,7 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
     references: [
       ...(inv?.number ? [{ label: 'invoice', value: inv.number }] : []),
       // The other invoices this statement counts in its period: a second closing invoice
-      // (ADR 053), then the hand-made ones (ADR 034).
+      // (ADR 053), then the hand-made ones (ADR 034) and cash deliveries' (ADR 091).
       ...counted.map((m) => ({ label: 'invoice', value: m.number })),
     ],
     period: { start: st.periodStart, end: st.closingDate },

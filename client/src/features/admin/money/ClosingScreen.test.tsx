@@ -476,7 +476,7 @@ describe('the closing run screen', () => {
     const row = rowByHeader('Chiang Mai Kitchen');
     expect(row.Orders).toBe('0');
     expect(row['Deliveries (tax incl.)']).toBe('¥0');
-    expect(row['Hand-made invoices']).toBe('¥86,182INV-000210');
+    expect(row['Other invoices']).toBe('¥86,182INV-000210');
     expect(row["This period's purchases"]).toBe('¥86,182');
     expect(row['Previous balance']).toBe('¥50,000');
     // With hand-made invoices in their own column, the bank fees stand under the payments
@@ -543,11 +543,11 @@ describe('the closing run screen', () => {
     const fee = rowByHeader('Annapurna');
     expect(fee['Deliveries (tax incl.)Credit deducted']).toBe('¥30,000¥518');
     expect(fee['Payments receivedAdjustments (bank fees)']).toBe('¥19,340¥660');
-    expect(fee['Hand-made invoices']).toBe('');
+    expect(fee['Other invoices']).toBe('');
     expect(Object.keys(fee)).not.toContain('Credit deducted');
     expect(Object.keys(fee)).not.toContain('Adjustments (bank fees)');
     const other = rowByHeader('Chiang Mai Kitchen');
-    expect(other['Hand-made invoices']).toBe('¥86,182INV-000210');
+    expect(other['Other invoices']).toBe('¥86,182INV-000210');
     expect(other['Payments receivedAdjustments (bank fees)']).toBe('¥40,000');
   });
 });

@@ -176,7 +176,7 @@ export function ClosingScreen() {
   const rows = preview.data?.customers ?? [];
   const anyCredit = rows.some((c) => c.credit !== 0);
   const anyAdjustment = rows.some((c) => c.adjustments !== 0);
-  // Hand-made invoices counted by a statement (ADR 034) are the exception: their column shows
+  // Other invoices a statement counts (hand-made, ADR 034; cash, ADR 091) are the exception:
   // only when a row has some, so the usual table fits a laptop's width.
   const anyHandMade = rows.some((c) => c.handMade !== 0);
   // Two or three of them at once (ADR 080): the credit deducted goes under the deliveries it is
