@@ -176,8 +176,8 @@ export function ClosingScreen() {
   const rows = preview.data?.customers ?? [];
   const anyCredit = rows.some((c) => c.credit !== 0);
   const anyAdjustment = rows.some((c) => c.adjustments !== 0);
-  // Other invoices a statement counts (hand-made, ADR 034; cash, ADR 091) are the exception:
-  // only when a row has some, so the usual table fits a laptop's width.
+  // Other invoices a statement counts (hand-made, ADR 034; cash, ADR 091) are the exception: their
+  // column shows only when a row has some, so the usual table fits a laptop's width.
   const anyHandMade = rows.some((c) => c.handMade !== 0);
   // Two or three of them at once (ADR 080): the credit deducted goes under the deliveries it is
   // deducted from, the bank fees under the payments they settle beside, each in the cell's

@@ -17,7 +17,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatOrderNumber, formatYen } from '../../../../../shared/format';
+import type { ProductOut } from '../../../../../shared/schemas/catalogue';
 import type { OrderOut } from '../../../../../shared/schemas/orders';
+import { asTaxRate } from '../../../../../shared/tax';
 import { smallestQuantity, stepQuantity } from '../../../../../shared/terms';
 import { newAttemptKey } from '../../../attemptKey';
 import { type CartItem, termsOf } from '../../../cart';
@@ -30,7 +32,7 @@ import { showDate } from '../../../dates';
 import { errorText } from '../../../errors';
 import { trpc } from '../../../trpc';
 import { EstimatedTotal } from '../cart/CartReview';
-import { useCartNow } from '../cart/useCartNow';
+import { type CartNow, useCartNow } from '../cart/useCartNow';
 import { matchesName } from '../catalogue/search';
 import { ChangeClosedNote } from './ChangeClosedNote';
 import { ChangeRefusal } from './ChangeRefusal';
@@ -86,6 +88,8 @@ interface EditLine {
   lot: number;
   /** The unit price the order has now (a product added here: the catalogue's). */
   price?: number;
+  /** The tax rate the line was placed at (none for a product added here). */
+  placedRate?: number;
 }
 
 /** The lines being edited as the cart's estimate takes them (the same code prices both). */
@@ -99,6 +103,30 @@ const asCartItems = (lines: readonly EditLine[]): CartItem[] =>
     quantity: l.quantity,
     ...(l.price !== undefined ? { price: l.price } : {}),
   }));
+
+/**
+ * What moved on a line since the order was placed: its price (the catalogue's now, the customer's
+ * own) and its tax rate (its category's or its own now). Nothing for a product added here, or
+ * while the catalogue has not answered (or no longer offers it).
+ */
+function movedSincePlaced(
+  line: EditLine,
+  item: CartItem | undefined,
+  now: CartNow,
+  product: ProductOut | undefined,
+): { price?: { before: number; now: number }; rate?: { before: number; now: number } } {
+  if (!product || !item) return {};
+  const priced = now.lineOf(item);
+  const rateNow = asTaxRate(product.taxRate);
+  return {
+    ...(priced.changedFrom !== undefined && priced.price !== undefined
+      ? { price: { before: priced.changedFrom, now: priced.price } }
+      : {}),
+    ...(line.placedRate !== undefined && line.placedRate !== rateNow
+      ? { rate: { before: line.placedRate, now: rateNow } }
+      : {}),
+  };
+}
 
 function useInvalidateOrders() {
   const utils = trpc.useUtils();
@@ -138,6 +166,7 @@ function ChangeForm({
         minQuantity: 1,
         lot: 1,
         price: l.price,
+        placedRate: l.taxRate,
       })),
   );
   // The new total as the quantities change: the change is priced again as a placement is (at
@@ -178,8 +207,9 @@ function ChangeForm({
 
   return (
     <Stack gap="sm" data-testid="change-form">
-      {lines.map((l) => {
+      {lines.map((l, i) => {
         const terms = termsFor(l);
+        const moved = movedSincePlaced(l, items[i], now, byId.get(l.product));
         return (
           <Paper key={l.product} withBorder radius="md" p="sm" data-testid="change-line">
             <Group justify="space-between" wrap="nowrap" align="center" gap="xs">
@@ -196,6 +226,21 @@ function ChangeForm({
                 <TrashIcon />
               </ActionIcon>
             </Group>
+            {/* The change is priced again at today's price and rate (ADR 053, 091): what moved
+              since the order was placed, as the cart says what moved since a line was added. */}
+            {moved.price && (
+              <Text size="sm" fw={600} c="orange.9" data-testid="line-price-changed">
+                {t('orders.linePriceChanged', {
+                  before: formatYen(moved.price.before),
+                  now: formatYen(moved.price.now),
+                })}
+              </Text>
+            )}
+            {moved.rate && (
+              <Text size="sm" fw={600} c="orange.9" data-testid="line-rate-changed">
+                {t('orders.lineRateChanged', moved.rate)}
+              </Text>
+            )}
             <Group justify="flex-end" mt={6}>
               <Box w={180}>
                 <QuantityStepper

@@ -162,6 +162,71 @@ describe('Change order: the new total as the quantities change', () => {
   });
 });
 
+describe('Change order: what moved on a line since the order was placed', () => {
+  it('says on the line that its price and tax rate are today’s', async () => {
+    // The rice went from ¥3,980 at 8 % to ¥4,200 at 10 % since the order was placed.
+    const answers = {
+      'products.list': () => [
+        makeProduct({ _id: 'p1', name: 'Basmati Rice 5kg', price: 4200, taxRate: 10 }),
+        makeProduct({ _id: 'p2', name: 'Ghee 1L', nameNe: 'घ्यू १ लिटर', sku: 'Btl' }),
+      ],
+    };
+    openChange(answers);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change order' }));
+    const line = await screen.findByTestId('change-line');
+    await waitFor(() =>
+      expect(within(line).getByTestId('line-price-changed').textContent).toBe(
+        'Price changed since you ordered it: was ¥3,980, now ¥4,200.',
+      ),
+    );
+    expect(within(line).getByTestId('line-rate-changed').textContent).toBe(
+      'Tax rate changed since you ordered it: was 8%, now 10%.',
+    );
+    // Priced at both: 8,400 + 840.
+    expect(screen.getByTestId('estimated-total').textContent).toBe('¥9,240');
+  });
+
+  it('in Nepali: only the rate, when the price held', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    openChange({
+      'products.list': () => [
+        makeProduct({ _id: 'p1', name: 'Basmati Rice 5kg', nameNe: 'बासमती चामल', taxRate: 10 }),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('orders.change') }));
+    const line = await screen.findByTestId('change-line');
+    await waitFor(() =>
+      expect(within(line).getByTestId('line-rate-changed').textContent).toBe(
+        'तपाईंले अर्डर गरेपछि कर दर बदलियो: पहिले 8%, अहिले 10%।',
+      ),
+    );
+    expect(within(line).queryByTestId('line-price-changed')).toBeNull();
+  });
+
+  it('in Japanese: only the price, when the rate held', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    openChange({
+      'products.list': () => [makeProduct({ _id: 'p1', name: 'Basmati Rice 5kg', price: 4200 })],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('orders.change') }));
+    const line = await screen.findByTestId('change-line');
+    await waitFor(() =>
+      expect(within(line).getByTestId('line-price-changed').textContent).toBe(
+        'ご注文後に価格が変わりました：¥3,980 → ¥4,200',
+      ),
+    );
+    expect(within(line).queryByTestId('line-rate-changed')).toBeNull();
+  });
+
+  it('says nothing while the price and rate are as placed', async () => {
+    openChange();
+    fireEvent.click(await screen.findByRole('button', { name: 'Change order' }));
+    await waitFor(() => expect(screen.getByTestId('estimated-total').textContent).toBe('¥8,596'));
+    expect(screen.queryByTestId('line-price-changed')).toBeNull();
+    expect(screen.queryByTestId('line-rate-changed')).toBeNull();
+  });
+});
+
 describe('Change order past the stock', () => {
   const held = makeOrder({
     orderItems: [
