@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../shared/enums';
 import { closingStatementsInput } from '../../shared/schemas/documents';
@@ -35,9 +36,13 @@ export async function documentsPlugin(app: FastifyInstance, services: Services):
     try {
       sessionFor(services, req, STAFF);
       const { closingDate } = closingStatementsInput.parse(req.params);
-      const models = statementsOfClosing(services.db, closingDate).map((s) =>
-        statementModel(services.db, s.id, scopeAll, services.config.timeZone),
-      );
+      // One statement at a time, letting other requests in between (renderPdf does the same
+      // while drawing): 300 customers' statements held the whole server for ~1 s here.
+      const models = [];
+      for (const s of statementsOfClosing(services.db, closingDate)) {
+        if (models.length > 0) await setImmediate();
+        models.push(statementModel(services.db, s.id, scopeAll, services.config.timeZone));
+      }
       if (models.length === 0) throw new AppError('NOT_FOUND', 'common.notFound');
       const bytes = await renderPdf(models);
       return sendPdf(reply, `statements-${closingDate}.pdf`, bytes, true);

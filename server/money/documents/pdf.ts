@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   type DocumentFormat,
   documentFormat,
@@ -568,7 +569,12 @@ function draw(doc: Doc, m: DocumentModel): void {
 const loadPdfkit = () => import('pdfkit');
 let pdfkit: ReturnType<typeof loadPdfkit> | null = null;
 
-/** The PDF of one or more documents, each from a new page. */
+/**
+ * The PDF of one or more documents, each from a new page. Between two documents the server
+ * answers whoever else is waiting: a closing's 300 statements are ~1,600 pages and ~10 s of
+ * drawing, which in one go held every driver's and restaurant's request until the end
+ * (docs/performance.md, Round 24).
+ */
 export async function renderPdf(models: readonly DocumentModel[]): Promise<Buffer> {
   pdfkit ??= loadPdfkit();
   const { default: PDFDocument } = await pdfkit;
@@ -593,7 +599,8 @@ export async function renderPdf(models: readonly DocumentModel[]): Promise<Buffe
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  for (const m of models) {
+  for (const [i, m] of models.entries()) {
+    if (i > 0) await setImmediate();
     doc.addPage({ size: 'A4', margin: PAGE.margin });
     draw(doc, m);
   }
