@@ -260,7 +260,14 @@ export function themeVariables(): string {
   vars.push('--mantine-color-anchor:var(--mantine-color-green-8)');
   vars.push('--mantine-primary-color-filled:var(--mantine-color-green-filled)');
   // As specific as Mantine's own light-scheme rules (default-css-variables.css), and later.
-  return `:root[data-mantine-color-scheme="light"]{${vars.join(';')}}`;
+  // A Nepali page draws with the bundled Devanagari font first, as nepaliFont.css has it: the
+  // variables here are more specific than its html[lang="ne"] and would put the system font
+  // first, drawn as empty boxes where the system has no Devanagari.
+  const nepaliFirst = `--mantine-font-family:"Noto Sans Devanagari",${FONT_FAMILY};--mantine-font-family-headings:var(--mantine-font-family)`;
+  return (
+    `:root[data-mantine-color-scheme="light"]{${vars.join(';')}}` +
+    `:root[lang="ne"][data-mantine-color-scheme="light"]{${nepaliFirst}}`
+  );
 }
 
 // The first screen's own rules, to the sizes of Mantine's components as the app uses them

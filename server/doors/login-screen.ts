@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/enums';
 import { afterSignIn } from '../../shared/guards';
-import { FONT_FAMILY } from '../../shared/palette';
 import { loginInput } from '../../shared/schemas/auth';
 import { createContextFromRequest, type Services } from '../context';
 import { AppError } from '../platform/errors';
@@ -128,14 +127,9 @@ const RULES = `
 @media (min-width:48em){.fl-paper{padding:var(--mantine-spacing-xl)}.fl-lang{padding-inline:40px}.fl-side{width:40px}}
 `;
 
-// A Nepali page draws with the bundled Devanagari font first, as nepaliFont.css has it: the
-// theme's variables above are more specific than its html[lang="ne"] and would put the system
-// font first, drawn as empty boxes where the system has no Devanagari.
-const NEPALI_FIRST = `:root[lang="ne"][data-mantine-color-scheme="light"]{--mantine-font-family:"Noto Sans Devanagari",${FONT_FAMILY};--mantine-font-family-headings:var(--mantine-font-family)}`;
-
 let stylesheet: string | null = null;
 const loginCss = () => {
-  stylesheet ??= themeVariables() + NEPALI_FIRST + RULES.replace(/\n/g, '');
+  stylesheet ??= themeVariables() + RULES.replace(/\n/g, '');
   return stylesheet;
 };
 

@@ -484,6 +484,19 @@ describe("the catalogue's first screen, sent by the server (ADR 021)", () => {
           second: await boxOf(server, '#first-screen [data-part="card"]:nth-child(2)'),
         };
         const firstName = await server.locator('#first-screen h2').first().textContent();
+        if (lang === 'ne') {
+          // Drawn before the script, too, with the bundled font first: with the system's first,
+          // a phone without Devanagari drew the title and the app's name as empty boxes.
+          for (const selector of ['#first-screen h1', '#first-screen .fs-app']) {
+            expect(
+              await server
+                .locator(selector)
+                .first()
+                .evaluate((el) => getComputedStyle(el).fontFamily),
+              selector,
+            ).toMatch(/^"Noto Sans Devanagari"/);
+          }
+        }
         await still.close();
 
         // The app: its own cards replace the first screen.
