@@ -166,7 +166,7 @@ describe('a restaurant moved from cash to monthly terms with cash invoices unpai
     expect(text).toContain('前回ご請求額 ¥0');
     expect(text).toContain('ご入金額 ¥1,080');
     expect(text).toContain('繰越金額 △¥1,080');
-    expect(text).toContain('¥5,400');
+    expect(text).toContain('今回お買上額（税込・値引後） ¥6,480 ご請求金額 ¥5,400');
     // The cash invoices the restaurant holds, named on the statement.
     expect(text).toContain(unpaid?.number ?? 'unpaid');
     expect(text).toContain(paid?.number ?? 'paid');
@@ -230,7 +230,7 @@ describe('a restaurant on cash terms between two monthly closings', () => {
     const text = await statementText(st?.id ?? '');
     expect(text).toContain('前回ご請求額 ¥1,080');
     expect(text).toContain('ご入金額 ¥1,080');
-    expect(text).toContain('¥3,240');
+    expect(text).toContain('今回お買上額（税込・値引後） ¥3,240 ご請求金額 ¥3,240');
     expect(text).toContain(unpaid?.number ?? 'unpaid');
     expect(text).toContain(paid?.number ?? 'paid');
   });
