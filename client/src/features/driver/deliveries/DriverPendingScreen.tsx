@@ -34,7 +34,7 @@ import {
   saveList,
   wasSentHere,
 } from './outbox';
-import { useSubstituteChoices } from './substitutes';
+import { useAfterDrawn, useSubstituteChoices } from './substitutes';
 import { useDeliverJob } from './useDeliverJob';
 import { useDriverSync, useQueued } from './useDriverSync';
 
@@ -52,10 +52,11 @@ export function DriverPendingScreen() {
     { driverId, keyword: '' },
     { enabled: driverId !== '', refetchInterval: REFRESH_MS, retry: false, staleTime: 0 },
   );
-  // The products a driver may hand over instead of a line, fetched and kept with the list so
-  // the delivery dialog has them without signal (ADR 050).
-  useSubstituteChoices(driverId);
   const [cached, setCached] = useState<CachedList | null>(null);
+  // The products a driver may hand over instead of a line, kept on the phone so the delivery
+  // dialog has them without signal (ADR 050): asked for once the jobs are drawn, not beside
+  // them, as at a wholesaler of 1,500 products they are most of the download (ADR 092).
+  useSubstituteChoices(driverId, undefined, useAfterDrawn(list.data !== undefined || list.isError));
   const [search, setSearch] = useState('');
   /** The job whose delivery dialog is open, and its refused delivery when correcting one. */
   const [confirming, setConfirming] = useState<{ job: JobOut; refused?: QueuedDelivery } | null>(

@@ -13,7 +13,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { DeliverDialog } from './DeliverDialog';
 import { mapLink } from './mapLink';
 import { deliveredElsewhere, type QueuedDelivery, wasSentHere } from './outbox';
-import { useSubstituteChoices } from './substitutes';
+import { useAfterDrawn, useSubstituteChoices } from './substitutes';
 import { useDeliverJob } from './useDeliverJob';
 import { useDriverSync, useQueued } from './useDriverSync';
 
@@ -119,7 +119,11 @@ export function DriverRouteScreen() {
     { driverId, keyword: '' },
     { enabled: driverId !== '', refetchInterval: 60_000, retry: false, staleTime: 0 },
   );
-  useSubstituteChoices(driverId);
+  useSubstituteChoices(
+    driverId,
+    undefined,
+    useAfterDrawn(pending.data !== undefined || pending.isError),
+  );
   const queued = useQueued();
   // `queued` changes after every send, and with it what wasSentHere answers.
   const jobs = useMemo(() => {

@@ -1,5 +1,5 @@
 import { createStore, get, set } from 'idb-keyval';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SubstituteChoicesOut } from '../../../../../shared/schemas/billing';
 import { type PriceBasis, priceInBasis, type TaxRate } from '../../../../../shared/tax';
 import { trpc } from '../../../trpc';
@@ -68,10 +68,16 @@ export function forgetChoices(): void {
  * on this phone; null when this phone has never had them. Called by the pending list (so the
  * list is fetched and kept before the van leaves) and by the delivery dialog. `customerId`: a
  * restaurant the list must price; one it lacks (a job given since) makes it fetch again.
+ * `fetchNow` false: not asked for yet (the lists ask once their jobs are drawn: the catalogue
+ * is most of a large wholesaler's download and would hold the jobs back in the same batch).
  */
-export function useSubstituteChoices(driverId: string, customerId?: string): KeptChoices | null {
+export function useSubstituteChoices(
+  driverId: string,
+  customerId?: string,
+  fetchNow = true,
+): KeptChoices | null {
   const query = trpc.products.forDriver.useQuery(undefined, {
-    enabled: driverId !== '',
+    enabled: driverId !== '' && fetchNow,
     staleTime: 60_000,
     refetchInterval: REFRESH_MS,
     retry: false,
@@ -98,6 +104,18 @@ export function useSubstituteChoices(driverId: string, customerId?: string): Kep
     void refetch();
   }, [missing, customerId, refetch]);
   return value;
+}
+
+/**
+ * True from the render after `drawn` first held: what the screen asks for then goes in a
+ * request of its own, after the jobs it shows.
+ */
+export function useAfterDrawn(drawn: boolean): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (drawn) setAfter(true);
+  }, [drawn]);
+  return after;
 }
 
 /** What a restaurant may be handed and at what price, from the kept list. */
