@@ -1,5 +1,5 @@
-import { Alert, Button, Group, List, Text, Title } from '@mantine/core';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Alert, Button, Group, List, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatYen } from '../../../../../shared/format';
@@ -9,6 +9,7 @@ import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from '../../admin/money/api';
 import { InvoiceCards, InvoicesFailed, Loading } from '../../admin/money/InvoiceList';
 import { useAuth } from '../../auth/AuthContext';
+import { loadList } from '../deliveries/outbox';
 import { useDriverSync } from '../deliveries/useDriverSync';
 import {
   type CachedInvoices,
@@ -18,10 +19,38 @@ import {
   subscribePayments,
 } from './outbox';
 
+/** Cards drawn at a time when the driver asks for every open invoice (or searches them). */
+const PAGE = 30;
+
+/**
+ * The restaurants of the driver's day: today's route (its stops, delivered or not), or without
+ * signal the deliveries list kept on the phone; null while neither is known.
+ */
+function useTodaysCustomers(driverId: string): Set<string> | null {
+  const route = trpc.ordertrack.driverRoute.useQuery(
+    { driverId },
+    { enabled: driverId !== '', staleTime: 60_000, retry: false },
+  );
+  const [kept, setKept] = useState<Set<string> | null>(null);
+  useEffect(() => {
+    if (!driverId) return;
+    void loadList(driverId).then((c) => {
+      if (c) setKept(new Set(c.jobs.flatMap((j) => (j.customer ? [j.customer._id] : []))));
+    });
+  }, [driverId]);
+  return useMemo(() => {
+    if (route.data)
+      return new Set(route.data.stops.flatMap((s) => (s.customerId ? [s.customerId] : [])));
+    return route.isError || !navigator.onLine ? kept : null;
+  }, [route.data, route.isError, kept]);
+}
+
 /**
  * /driver/payments 'PAYMENTS': the invoices assigned to this driver (spec §2). Without signal
  * it shows the list from the last visit (kept on the phone) and payments taken then wait in the
- * phone's queue with the time they were taken (ADR 023, ADR 038).
+ * phone's queue with the time they were taken (ADR 023, ADR 038). It opens on the invoices of
+ * today's route: every open invoice of a larger wholesaler's driver is a long page a phone
+ * draws slowly; a search or "Show all" reaches the rest, a page at a time (ADR 092).
  */
 export function DriverPaymentsScreen() {
   const { t } = useTranslation();
@@ -54,6 +83,31 @@ export function DriverPaymentsScreen() {
 
   const data = query.data ?? (query.isError || !navigator.onLine ? cached?.data : undefined);
   const fromPhone = !query.data && !!data && !!cached;
+  const today = useTodaysCustomers(driverId);
+  const [search, setSearch] = useState('');
+  const [all, setAll] = useState(false);
+  const [limit, setLimit] = useState(PAGE);
+  const everyInvoice = data?.invoices ?? [];
+  const onRoute = useMemo(
+    () =>
+      today ? everyInvoice.filter((i) => i.customer && today.has(i.customer._id)) : everyInvoice,
+    [everyInvoice, today],
+  );
+  const keyword = search.trim().toLowerCase();
+  // A search reaches every invoice; otherwise today's route, unless the driver asked for all
+  // (or the route is not known on this phone).
+  const wide = keyword !== '' || all || today === null;
+  const matching = useMemo(() => {
+    if (!keyword) return wide ? everyInvoice : onRoute;
+    return everyInvoice.filter((i) =>
+      [
+        i.customer?.restaurantName ?? i.deletedCustomer?.restaurantName,
+        i.customer?.customerCode ?? i.deletedCustomer?.customerCode,
+        i.number,
+      ].some((v) => (v ?? '').toLowerCase().includes(keyword)),
+    );
+  }, [everyInvoice, onRoute, keyword, wide]);
+  const shown = wide ? matching.slice(0, limit) : matching;
   return (
     <>
       <Breadcrumbs
@@ -102,8 +156,64 @@ export function DriverPaymentsScreen() {
           {t('money.invoicesOffline', { time: showInstant(cached.syncedAt) })}
         </Alert>
       )}
+      {data && (
+        <>
+          <TextInput
+            type="search"
+            aria-label={t('money.collectSearch')}
+            placeholder={t('money.collectSearch')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setLimit(PAGE);
+            }}
+            mb="sm"
+          />
+          {today !== null && keyword === '' && (
+            <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+              <Text size="sm" data-testid="collect-scope">
+                {all
+                  ? t('money.invoicesCount', { count: everyInvoice.length })
+                  : t('money.collectTodayShown', {
+                      shown: onRoute.length,
+                      count: everyInvoice.length,
+                    })}
+              </Text>
+              <Button
+                variant="light"
+                size="compact-md"
+                onClick={() => {
+                  setAll((a) => !a);
+                  setLimit(PAGE);
+                }}
+              >
+                {all
+                  ? t('money.collectShowToday')
+                  : t('money.collectShowAll', { count: everyInvoice.length })}
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
       {data ? (
-        <InvoiceCards invoices={data.invoices} staff={false} emptyType="" onChanged={refresh} />
+        !wide && onRoute.length === 0 ? (
+          <Text c="gray.7" ta="center" py="xl">
+            {t('money.collectNoneToday')}
+          </Text>
+        ) : (
+          <>
+            <InvoiceCards invoices={shown} staff={false} emptyType="" onChanged={refresh} />
+            {shown.length < matching.length && (
+              <Group justify="center" mt="md">
+                <Button variant="default" onClick={() => setLimit((n) => n + PAGE)}>
+                  {t('money.collectMore', {
+                    count: Math.min(PAGE, matching.length - shown.length),
+                  })}
+                </Button>
+              </Group>
+            )}
+          </>
+        )
       ) : query.isError ? (
         <InvoicesFailed onRetry={() => void query.refetch()} />
       ) : (
