@@ -6,6 +6,8 @@ import {
   customerListInput,
   customerListOut,
   customerOut,
+  customerPickInput,
+  customerPickOut,
   customerUpdateInput,
   idInput,
   importInput,
@@ -29,6 +31,7 @@ import {
   pageOfCustomers,
   updateCustomer,
 } from './customers';
+import { pickCustomers } from './pick';
 
 export const customersRouter = router({
   /** Moves the selected customers to one route (ADR 044): per-customer refusals reported. */
@@ -46,6 +49,12 @@ export const customersRouter = router({
         ? pageOfCustomers(ctx.db, ctx.config.timeZone, { ...input, pageNumber: input.pageNumber })
         : listCustomers(ctx.db, ctx.config.timeZone, input),
     ),
+
+  /** A customer picker's search (ADR 093): the first few by name, code or kana reading. */
+  pick: staffProcedure
+    .input(customerPickInput)
+    .output(answer(customerPickOut))
+    .query(({ ctx, input }) => pickCustomers(ctx.db, input)),
 
   byId: staffProcedure
     .input(idInput)

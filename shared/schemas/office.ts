@@ -308,6 +308,20 @@ export const customerPageOut = z.object({
 export type CustomerPageOut = z.infer<typeof customerPageOut>;
 export const customerListOut = z.union([z.array(customerOut), customerPageOut]);
 
+/** A customer picker's search (ADR 093): the first `limit` customers by name, code or kana. */
+export const CUSTOMER_PICK_LIMIT = 20;
+export const customerPickInput = z.object({
+  q: z.string().trim().max(100).default(''),
+  limit: z.number().int().min(1).max(50).default(CUSTOMER_PICK_LIMIT),
+});
+export const customerPickOut = z.object({
+  customers: z.array(
+    z.object({ _id: z.string(), restaurantName: z.string(), customerCode: z.string() }),
+  ),
+  /** More customers match than were answered: the office types more to narrow. */
+  more: z.boolean(),
+});
+
 // --- Employees -------------------------------------------------------------------------------
 
 export const employeeInput = z.object({

@@ -60,6 +60,7 @@ const MATRIX: Record<string, ['query' | 'mutation', readonly Role[]]> = {
   'lists.invoices': ['query', STAFF],
   'lists.payments': ['query', STAFF],
   'customers.byId': ['query', STAFF],
+  'customers.pick': ['query', STAFF],
   'customers.ledger': ['query', STAFF],
   'customers.create': ['mutation', STAFF],
   'customers.update': ['mutation', STAFF],

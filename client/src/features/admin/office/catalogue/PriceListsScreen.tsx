@@ -1,8 +1,8 @@
-import { Select, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { trpc } from '../../../../trpc';
 import { AdminSidebarLayout, officeCrumbs } from '../../AdminSidebarLayout';
+import { CustomerPicker } from '../shared/CustomerPicker';
 import { CustomerHidden } from './priceLists/CustomerHidden';
 import { CustomerTerms } from './priceLists/CustomerTerms';
 import { ListPrices } from './priceLists/ListPrices';
@@ -14,13 +14,11 @@ import { PriceListsTable } from './priceLists/PriceListsTable';
 
 export function PriceListsScreen() {
   const { t } = useTranslation();
-  const customers = trpc.customers.list.useQuery({ kind: 'all' });
   const [selected, setSelected] = useState<string | null>(null);
   // A customer's card links here with ?customer=<id> to open its terms.
   const [customerId, setCustomerId] = useState<string | null>(() =>
     new URLSearchParams(window.location.search).get('customer'),
   );
-  const customerRows = Array.isArray(customers.data) ? customers.data : [];
   return (
     <AdminSidebarLayout
       title={t('priceLists.title')}
@@ -34,11 +32,9 @@ export function PriceListsScreen() {
         <Title order={2} size="h3">
           {t('priceLists.customerTerms')}
         </Title>
-        <Select
+        <CustomerPicker
           label={t('priceLists.customer')}
           placeholder={t('priceLists.chooseCustomer')}
-          searchable
-          data={customerRows.map((c) => ({ value: c._id, label: c.restaurantName }))}
           value={customerId}
           onChange={setCustomerId}
         />

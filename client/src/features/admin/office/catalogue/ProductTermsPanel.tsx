@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../../shared/format';
 import { trpc } from '../../../../trpc';
+import { CustomerPicker } from '../shared/CustomerPicker';
 import { useAfterChange } from '../shared/useOfficeMutation';
 
 /**
@@ -14,7 +15,6 @@ export function ProductTermsPanel({ productId }: { productId: string }) {
   const after = useAfterChange();
   const utils = trpc.useUtils();
   const terms = trpc.priceLists.productTerms.useQuery({ productId });
-  const customers = trpc.customers.list.useQuery({ kind: 'all' });
   const setHidden = trpc.priceLists.setHidden.useMutation();
   const [chosen, setChosen] = useState<string | null>(null);
   if (!terms.data) return null;
@@ -31,9 +31,6 @@ export function ProductTermsPanel({ productId }: { productId: string }) {
     }
   };
   const hiddenAlready = new Set(d.customers.filter((c) => c.hiddenOwn).map((c) => c._id));
-  const choices = (Array.isArray(customers.data) ? customers.data : [])
-    .filter((c) => !hiddenAlready.has(c._id))
-    .map((c) => ({ value: c._id, label: c.restaurantName }));
   return (
     <Stack gap="xs" data-testid="product-terms">
       {/* h3: under the product dialog's title, an h2. */}
@@ -87,11 +84,9 @@ export function ProductTermsPanel({ productId }: { productId: string }) {
         </Table>
       )}
       <Group align="flex-end">
-        <Select
+        <CustomerPicker
           label={t('priceLists.hideFromCustomer')}
-          placeholder={t('priceLists.customer')}
-          searchable
-          data={choices}
+          exclude={hiddenAlready}
           value={chosen}
           onChange={setChosen}
           comboboxProps={{ withinPortal: true }}

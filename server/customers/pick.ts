@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { customerPickInput, customerPickOut } from '../../shared/schemas/office';
+import { matchScore, type SearchKey, searchKey, searchQuery } from '../../shared/search/fold';
+import type { Db } from '../platform/db';
+
+// A customer picker's search (docs/decisions/093): the office types, the server answers the first
+// few customers by name, code or kana reading, never the whole list. Only the columns a picker
+// shows are read (no dues, no last delivery), so a keystroke costs one small scan.
+
+interface PickRow {
+  id: string;
+  restaurantName: string;
+  customerCode: string;
+  transferName: string | null;
+  billingName: string | null;
+}
+
+const PICK_SQL = sql`SELECT id, restaurant_name AS restaurantName, customer_code AS customerCode,
+  transfer_name AS transferName, billing_name AS billingName
+  FROM customer ORDER BY restaurant_name COLLATE NOCASE, id`;
+
+/** Plain form for code and name prefixes: full-width letters and digits as typed by an IME, folded. */
+const plain = (text: string) => text.normalize('NFKC').toLocaleLowerCase('en');
+
+/**
+ * Customers matching `q`, best first: the code typed exactly, a code beginning with it, a name
+ * beginning with it, then names matching by spelling (the product search's folding, so
+ * hiragana finds a katakana transfer name and "sakura" finds さくら), then by a dropped vowel.
+ * Within each, the customer list's order (by name). An empty `q` answers the first by name.
+ */
+export function pickCustomers(
+  db: Db,
+  input: z.output<typeof customerPickInput>,
+): z.output<typeof customerPickOut> {
+  const rows = db.all<PickRow>(PICK_SQL);
+  const q = plain(input.q);
+  const query = searchQuery(input.q);
+  const hits: { row: PickRow; rank: number; at: number }[] = [];
+  rows.forEach((row, at) => {
+    let rank: number;
+    const code = plain(row.customerCode);
+    if (!q) rank = 0;
+    else if (code === q) rank = 0;
+    else if (code.startsWith(q)) rank = 1;
+    else if (plain(row.restaurantName).startsWith(q)) rank = 2;
+    else {
+      const key: SearchKey = searchKey([row.restaurantName, row.transferName, row.billingName]);
+      const score = matchScore(key, query);
+      if (score === 2) rank = 3;
+      else if (score === 1) rank = 4;
+      else if (code.includes(q)) rank = 5;
+      else return;
+    }
+    hits.push({ row, rank, at });
+  });
+  hits.sort((a, b) => a.rank - b.rank || a.at - b.at);
+  return {
+    customers: hits.slice(0, input.limit).map(({ row }) => ({
+      _id: row.id,
+      restaurantName: row.restaurantName,
+      customerCode: row.customerCode,
+    })),
+    more: hits.length > input.limit,
+  };
+}
