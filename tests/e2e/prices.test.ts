@@ -194,7 +194,9 @@ describe('a restaurant with its own prices', () => {
     const who = terms.getByRole('combobox', { name: 'Hide from a customer' });
     await who.click();
     await who.fill(restaurant);
-    await office.getByRole('option', { name: restaurant, exact: true }).click();
+    // Each match is named with its code (ADR 093): "Name (C0011)".
+    const escaped = restaurant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await office.getByRole('option', { name: new RegExp(`^${escaped} \\(`) }).click();
     await terms.getByRole('button', { name: 'Hide', exact: true }).click();
     await terms.getByRole('checkbox', { name: `Hidden from ${restaurant}` }).waitFor();
     await expect
