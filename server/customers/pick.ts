@@ -20,6 +20,23 @@ const PICK_SQL = sql`SELECT id, restaurant_name AS restaurantName, customer_code
   transfer_name AS transferName, billing_name AS billingName
   FROM customer ORDER BY restaurant_name COLLATE NOCASE, id`;
 
+// Folding a name is the slow part (romanising kana, each sound's spellings): a name's key is
+// made once and kept while the name is unchanged, looked up by the names themselves, so a
+// renamed customer gets a new key and no change needs to clear anything. Keys of names no
+// longer held are dropped when the store outgrows twice the customers.
+const keys = new Map<string, SearchKey>();
+
+function keyOf(row: PickRow, count: number): SearchKey {
+  const id = `${row.restaurantName}\u0000${row.transferName ?? ''}\u0000${row.billingName ?? ''}`;
+  let key = keys.get(id);
+  if (!key) {
+    if (keys.size > 2 * count + 100) keys.clear();
+    key = searchKey([row.restaurantName, row.transferName, row.billingName]);
+    keys.set(id, key);
+  }
+  return key;
+}
+
 /** Plain form for code and name prefixes: full-width letters and digits as typed by an IME, folded. */
 const plain = (text: string) => text.normalize('NFKC').toLocaleLowerCase('en');
 
@@ -45,8 +62,7 @@ export function pickCustomers(
     else if (code.startsWith(q)) rank = 1;
     else if (plain(row.restaurantName).startsWith(q)) rank = 2;
     else {
-      const key: SearchKey = searchKey([row.restaurantName, row.transferName, row.billingName]);
-      const score = matchScore(key, query);
+      const score = matchScore(keyOf(row, rows.length), query);
       if (score === 2) rank = 3;
       else if (score === 1) rank = 4;
       else if (code.includes(q)) rank = 5;
