@@ -22,9 +22,22 @@ import {
 /** Cards drawn at a time when the driver asks for every open invoice (or searches them). */
 const PAGE = 30;
 
+/** Where the phone keeps the last route's restaurants, for a van without signal. */
+const routeKey = (driverId: string) => `driver-route-customers:${driverId}`;
+
+function keptRoute(driverId: string): string[] | null {
+  try {
+    const ids: unknown = JSON.parse(localStorage.getItem(routeKey(driverId)) ?? 'null');
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The restaurants of the driver's day: today's route (its stops, delivered or not), or without
- * signal the deliveries list kept on the phone; null while neither is known.
+ * The restaurants of the driver's day: today's route (its stops, delivered or not), kept on the
+ * phone as it is answered; without signal the route last kept, else the deliveries list kept on
+ * the phone; null while none is known.
  */
 function useTodaysCustomers(driverId: string): Set<string> | null {
   const route = trpc.ordertrack.driverRoute.useQuery(
@@ -34,15 +47,32 @@ function useTodaysCustomers(driverId: string): Set<string> | null {
   const [kept, setKept] = useState<Set<string> | null>(null);
   useEffect(() => {
     if (!driverId) return;
+    const ids = keptRoute(driverId);
+    if (ids) {
+      setKept(new Set(ids));
+      return;
+    }
     void loadList(driverId).then((c) => {
       if (c) setKept(new Set(c.jobs.flatMap((j) => (j.customer ? [j.customer._id] : []))));
     });
   }, [driverId]);
-  return useMemo(() => {
-    if (route.data)
-      return new Set(route.data.stops.flatMap((s) => (s.customerId ? [s.customerId] : [])));
-    return route.isError || !navigator.onLine ? kept : null;
-  }, [route.data, route.isError, kept]);
+  const fromRoute = useMemo(
+    () =>
+      route.data
+        ? new Set(route.data.stops.flatMap((s) => (s.customerId ? [s.customerId] : [])))
+        : null,
+    [route.data],
+  );
+  useEffect(() => {
+    if (!fromRoute || !driverId) return;
+    try {
+      localStorage.setItem(routeKey(driverId), JSON.stringify([...fromRoute]));
+    } catch {
+      // A phone without storage: the route is asked for again next time.
+    }
+  }, [fromRoute, driverId]);
+  if (fromRoute) return fromRoute;
+  return route.isError || !navigator.onLine ? kept : null;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import i18n from '../../../i18n';
 import { makeInvoice, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
+import { serverError } from '../../../test/testServer';
 import { DriverPaymentsScreen } from './DriverPaymentsScreen';
 
 // A larger wholesaler's driver had every open invoice on one page (163 cards, slow to draw on a
@@ -55,7 +56,10 @@ function renderPayments() {
 
 const cards = () => screen.queryAllByTestId('invoice-card');
 
-afterEach(() => i18n.changeLanguage('en'));
+afterEach(() => {
+  localStorage.clear();
+  return i18n.changeLanguage('en');
+});
 
 describe("the driver's collections", () => {
   it("open on the invoices of today's route, with the rest a search or Show all away", async () => {
@@ -98,5 +102,24 @@ describe("the driver's collections", () => {
     expect(cards()).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'सबै 1 देखाउनुहोस्' }));
     expect(cards()).toHaveLength(1);
+  });
+
+  it('keeps the route on the phone: without signal the same invoices open', async () => {
+    const first = renderPayments();
+    expect(await screen.findByText("Invoices of today's route: 2 of 80")).toBeTruthy();
+    first.unmount();
+    const invoices = Array.from({ length: 80 }, (_, i) => invoiceOf(i + 1));
+    renderScreen(<DriverPaymentsScreen />, {
+      path: '/driver/payments',
+      user: driver,
+      answers: {
+        'invoices.mine': () => ({ invoices, totalDues: 80 * 47196 }),
+        'ordertrack.driverRoute': () => {
+          throw serverError(503, 'common.serverBusy');
+        },
+      },
+    });
+    expect(await screen.findByText("Invoices of today's route: 2 of 80")).toBeTruthy();
+    expect(cards()).toHaveLength(2);
   });
 });
