@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
+import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { placeAndDeliver } from '../helpers/deliveries';
 import {
@@ -23,6 +24,8 @@ let admin: ApiClient;
 let driver: ApiClient;
 let driverId = '';
 let date = '';
+/** The business's today: a delivery made now is delivered, paid and closable on this day. */
+let today = '';
 
 const one = <T>(text: string, ...params: unknown[]) =>
   t.db.$client.prepare(text).get(...params) as T;
@@ -36,6 +39,7 @@ async function customerClient(c: { username: string; password: string }) {
 beforeAll(async () => {
   t = await startTestApp();
   date = deliveryCalendar(t.db, t.config.timeZone).earliest;
+  today = isoDateInZone(new Date(), t.config.timeZone);
   admin = new ApiClient(t.url);
   const a = await makeAdmin(t.db);
   await admin.login(a.username, a.password);
@@ -82,8 +86,8 @@ describe('a monthly restaurant moved to cash terms', () => {
     ).toBe('monthly');
 
     // Closed for this customer alone, its delivery is invoiced; then cash terms are accepted.
-    const closed = await mutate(admin, 'closing.run', { closingDate: date, customerId: c.id });
-    expect(closed.status).toBe(200);
+    const closed = await mutate(admin, 'closing.run', { closingDate: today, customerId: c.id });
+    expect(closed.status, JSON.stringify(closed)).toBe(200);
     const billed = one<{ invoiceId: string | null }>(
       'SELECT invoice_id AS invoiceId FROM customer_order WHERE id = ?',
       orderId,
@@ -142,17 +146,17 @@ describe('a driver who leaves', () => {
 
     // Handed over but not yet confirmed: still held.
     const handed = await mutate<{ _id: string }>(leaving, 'handovers.handOver', {
-      date,
+      date: today,
       handedOver: 1080,
     });
-    expect(handed.status).toBe(200);
+    expect(handed.status, JSON.stringify(handed)).toBe(200);
     expect((await mutate(admin, 'employees.remove', { id: d.id })).code).toBe(
       'employee.driverHoldsCash',
     );
     const report = await query<{ driverId: string; handover: { _id: string } | null }[]>(
       admin,
       'handovers.report',
-      { from: date, to: date },
+      { from: today, to: today },
     );
     const row = report.data.find((e) => e.driverId === d.id);
     if (!row?.handover) throw new Error('no handover');
@@ -165,7 +169,7 @@ describe('a driver who leaves', () => {
     const after = await query<{ handover: { confirmed: number | null } | null }[]>(
       admin,
       'handovers.report',
-      { from: date, to: date },
+      { from: today, to: today },
     );
     expect(after.data.some((e) => e.handover?.confirmed === 1080)).toBe(true);
   });
