@@ -1,4 +1,3 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeDocumentNumber } from '../../server/money/numbering';
 import { write } from '../../server/platform/db';
@@ -8,6 +7,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { placeAndDeliver } from '../helpers/deliveries';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { pdfTextAt } from '../helpers/pdf';
 import { mutate, query } from '../helpers/trpc';
 
 // What an accountant's check of the documents found (their PDFs read back as text, in Japanese
@@ -23,14 +23,7 @@ let driverId = '';
 let date = '';
 const p: Record<string, { id: string }> = {};
 
-async function pdfText(path: string): Promise<string> {
-  const res = await fetch(t.url + path, { headers: { cookie: admin.cookie ?? '' } });
-  expect(res.status).toBe(200);
-  const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
-  const out = await parser.getText();
-  await parser.destroy();
-  return out.text;
-}
+const pdfText = (path: string) => pdfTextAt(admin, path);
 
 const BUSINESS = {
   legalName: '株式会社さくら食品',

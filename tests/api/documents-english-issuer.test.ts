@@ -1,9 +1,9 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { pdfTextAt } from '../helpers/pdf';
 import { mutate, query } from '../helpers/trpc';
 
 // A restaurant that gets its documents in English reads the business's English name and
@@ -30,14 +30,7 @@ let driverId = '';
 let rice = '';
 let date = '';
 
-async function pdfText(path: string): Promise<string> {
-  const res = await fetch(t.url + path, { headers: { cookie: admin.cookie ?? '' } });
-  expect(res.status).toBe(200);
-  const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
-  const out = await parser.getText();
-  await parser.destroy();
-  return out.text;
-}
+const pdfText = (path: string) => pdfTextAt(admin, path);
 const joined = (text: string) => text.replace(/\s+/g, '');
 
 /** A cash restaurant's order, delivered: its invoice's id. */

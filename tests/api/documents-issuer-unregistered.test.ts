@@ -1,9 +1,9 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { pdfTextAt } from '../helpers/pdf';
 import { mutate, query } from '../helpers/trpc';
 
 // A wholesaler whose name is long and that has no invoice registration number yet (ADR 089):
@@ -22,14 +22,7 @@ let cust: ApiClient;
 let orderId = '';
 let invoiceId = '';
 
-async function pdfText(path: string): Promise<string> {
-  const res = await fetch(t.url + path, { headers: { cookie: admin.cookie ?? '' } });
-  expect(res.status).toBe(200);
-  const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
-  const out = await parser.getText();
-  await parser.destroy();
-  return out.text;
-}
+const pdfText = (path: string) => pdfTextAt(admin, path);
 /** The text without line breaks or spaces: a name set on two lines reads as one. */
 const joined = (text: string) => text.replace(/\s+/g, '');
 

@@ -1,4 +1,3 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '../../server/accounts/first-admin';
 import { deliveryCalendar } from '../../server/settings/settings';
@@ -9,6 +8,7 @@ import type { DashboardOut } from '../../shared/schemas/dashboard';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeCustomer, makeEmployee, makeProduct, makeRoute } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { pdfTextAt as pdfText } from '../helpers/pdf';
 import { mutate, query } from '../helpers/trpc';
 
 // A new wholesaler's first day on an empty database (ADR 056), over HTTP on the real app: the
@@ -40,15 +40,6 @@ const BUSINESS = {
     accountHolder: 'カ）サクラショクヒン',
   },
 };
-
-async function pdfText(client: ApiClient, path: string): Promise<string> {
-  const res = await fetch(t.url + path, { headers: { cookie: client.cookie ?? '' } });
-  expect(res.status).toBe(200);
-  const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
-  const out = await parser.getText();
-  await parser.destroy();
-  return out.text;
-}
 
 /** The customer places an order of rice and soap for the earliest day (tomorrow or later). */
 async function place(customer: ApiClient, rice = 3, soap = 2): Promise<string> {

@@ -1,10 +1,10 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { pdfTextAt as pdfText } from '../helpers/pdf';
 import { mutate, query } from '../helpers/trpc';
 
 // Cancelling an issued invoice (ADR 034), over HTTP on the real app: the office gives a reason,
@@ -27,17 +27,6 @@ const p: Record<string, { id: string }> = {};
 
 const one = <T>(text: string, ...params: unknown[]) =>
   t.db.$client.prepare(text).get(...params) as T;
-
-async function pdfText(client: ApiClient, path: string): Promise<string> {
-  const res = await fetch(t.url + path, {
-    headers: client.cookie ? { cookie: client.cookie } : {},
-  });
-  expect(res.status).toBe(200);
-  const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
-  const out = await parser.getText();
-  await parser.destroy();
-  return out.text;
-}
 
 beforeAll(async () => {
   t = await startTestApp();

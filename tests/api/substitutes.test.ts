@@ -1,9 +1,9 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { pdfTextAt } from '../helpers/pdf';
 import { mutate, query } from '../helpers/trpc';
 
 // Goods a driver hands over instead of an ordered line (ADR 050), over HTTP against the real
@@ -105,14 +105,7 @@ async function orderAndDispatch(): Promise<Job> {
 
 const riceOf = (job: Job) => job.order.orderItems.find((l) => l.name === 'Rice')!;
 
-async function pdfText(path: string): Promise<string> {
-  const res = await fetch(t.url + path, { headers: { cookie: admin.cookie ?? '' } });
-  expect(res.status).toBe(200);
-  const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
-  const out = await parser.getText();
-  await parser.destroy();
-  return out.text.replace(/\s+/g, ' ');
-}
+const pdfText = async (path: string) => (await pdfTextAt(admin, path)).replace(/\s+/g, ' ');
 
 describe('the driver offers a substitute', () => {
   it('reads the products with the prices and hidden products of the restaurants on the day', async () => {

@@ -1,4 +1,3 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { documentFormat } from '../../shared/documents/formats';
@@ -7,6 +6,7 @@ import { taxByRate } from '../../shared/tax';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { pdfTextAt } from '../helpers/pdf';
 import { mutate, query } from '../helpers/trpc';
 
 // Orders and documents keep the price basis and tax rounding they were made with (ADR 053),
@@ -130,16 +130,7 @@ async function deliver(job: Job, extra: Record<string, unknown> = {}) {
   return r.data;
 }
 
-async function pdfText(path: string): Promise<string> {
-  const res = await fetch(t.url + path, {
-    headers: admin.cookie ? { cookie: admin.cookie } : {},
-  });
-  expect(res.status).toBe(200);
-  const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
-  const out = await parser.getText();
-  await parser.destroy();
-  return out.text;
-}
+const pdfText = (path: string) => pdfTextAt(admin, path);
 
 const invoiceRow = (id: string) =>
   one<Record<string, unknown>>(
