@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { placeAndDeliver } from '../helpers/deliveries';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { pdfTextAt } from '../helpers/pdf';
@@ -41,28 +42,14 @@ async function deliveredInvoice(language: 'en' | 'ja', tag: string): Promise<str
     .run(language, c.id);
   const cust = new ApiClient(t.url);
   await cust.login(c.username, c.password);
-  const placed = await cust.post<{ _id: string }>('/api/orders', {
-    orderItems: [{ product: rice, quantity: 1 }],
-    deliveryDate: date,
-  });
-  expect(placed.status).toBe(201);
-  expect((await mutate(admin, 'orders.dispatch', { id: placed.body._id, driverId })).status).toBe(
-    200,
+  const { delivered } = await placeAndDeliver(
+    { admin, driver, driverId },
+    cust,
+    { orderItems: [{ product: rice, quantity: 1 }], deliveryDate: date },
+    { cashTaken: 0 },
   );
-  const jobs = await query<{ _id: string; order: { _id: string } }[]>(
-    driver,
-    'ordertrack.driverPending',
-    { driverId, keyword: '' },
-  );
-  const job = jobs.data.find((j) => j.order._id === placed.body._id);
-  const done = await mutate<{ order: { invoice: { _id: string } } }>(
-    driver,
-    'ordertrack.deliver',
-    { id: job?._id, cashTaken: 0 },
-    `english-issuer-${tag}`,
-  );
-  expect(done.status).toBe(200);
-  return done.data.order.invoice._id;
+  if (!delivered.order.invoice) throw new Error(`no invoice for ${tag}`);
+  return delivered.order.invoice._id;
 }
 
 function saveBusiness(extra: { nameEn: string; addressEn: string }) {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryCalendar } from '../../server/settings/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { placeAndDeliver } from '../helpers/deliveries';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { pdfTextAt } from '../helpers/pdf';
-import { mutate, query } from '../helpers/trpc';
+import { mutate } from '../helpers/trpc';
 
 // A wholesaler whose name is long and that has no invoice registration number yet (ADR 089):
 // its delivery slip and invoice PDFs, read back as text, carry its whole name and the whole
@@ -54,29 +55,15 @@ beforeAll(async () => {
     },
   });
   expect(saved.status).toBe(200);
-  const placed = await cust.post<{ _id: string }>('/api/orders', {
-    orderItems: [{ product: rice.id, quantity: 2 }],
-    deliveryDate: date,
-  });
-  expect(placed.status).toBe(201);
-  orderId = placed.body._id;
-  expect((await mutate(admin, 'orders.dispatch', { id: orderId, driverId: dr.id })).status).toBe(
-    200,
+  const road = await placeAndDeliver(
+    { admin, driver, driverId: dr.id },
+    cust,
+    { orderItems: [{ product: rice.id, quantity: 2 }], deliveryDate: date },
+    { cashTaken: 0 },
   );
-  const jobs = await query<{ _id: string; order: { _id: string } }[]>(
-    driver,
-    'ordertrack.driverPending',
-    { driverId: dr.id, keyword: '' },
-  );
-  const job = jobs.data.find((j) => j.order._id === orderId)!;
-  const done = await mutate<{ order: { invoice: { _id: string } } }>(
-    driver,
-    'ordertrack.deliver',
-    { id: job._id, cashTaken: 0 },
-    'unregistered-deliver',
-  );
-  expect(done.status).toBe(200);
-  invoiceId = done.data.order.invoice._id;
+  orderId = road.orderId;
+  if (!road.delivered.order.invoice) throw new Error('no invoice');
+  invoiceId = road.delivered.order.invoice._id;
 });
 afterAll(() => t.close());
 
