@@ -255,8 +255,8 @@ export function previewClosing(
       credit,
       dueDate: p.orders.length > 0 ? p.dueDate : null,
       closed: p.closed,
-      handMade: f?.manualAmount ?? 0,
-      handMadeInvoices: (f?.manual ?? []).map((m) => ({
+      handMade: f?.otherAmount ?? 0,
+      handMadeInvoices: (f?.otherInvoices ?? []).map((m) => ({
         id: m.id,
         number: m.number,
         amount: m.amount,
@@ -264,8 +264,8 @@ export function previewClosing(
       previousBalance: f?.previousBalance ?? 0,
       paymentsReceived: f?.paymentsReceived ?? 0,
       adjustments: f?.adjustments ?? 0,
-      amountDue: f ? f.carriedOver + (invoiced ? amount : 0) + f.manualAmount : 0,
-      statement: !!f && (invoiced || f.manual.length > 0 || f.carriedOver !== 0),
+      amountDue: f ? f.carriedOver + (invoiced ? amount : 0) + f.otherAmount : 0,
+      statement: !!f && (invoiced || f.otherInvoices.length > 0 || f.carriedOver !== 0),
       issued: null,
     });
   }
@@ -391,7 +391,7 @@ function hasWork(db: Db, target: Target, closingDate: string, timeZone: string):
   if (p.closed) return false;
   if (p.orders.length > 0) return true;
   const f = statementFigures(db, target, p);
-  return f.manual.length > 0 || f.carriedOver !== 0;
+  return f.otherInvoices.length > 0 || f.carriedOver !== 0;
 }
 
 /**
@@ -467,7 +467,7 @@ function statementFigures(db: Db, target: Target, p: Plan) {
   // last statement and dated on or before its closing (a hand-made invoice, or a cash delivery
   // once the office closed the restaurant alone before moving it to cash terms), which no
   // statement has counted.
-  const manual = db.$client
+  const otherInvoices = db.$client
     .prepare<
       [string, string, string, string],
       { id: string; number: string | null; amount: number }
@@ -480,7 +480,7 @@ function statementFigures(db: Db, target: Target, p: Plan) {
         ORDER BY number, created_at`,
     )
     .all(target.id, after, p.lastCreatedAt ?? '9999', closingDate);
-  const manualAmount = manual.reduce((sum, m) => sum + m.amount, 0);
+  const otherAmount = otherInvoices.reduce((sum, m) => sum + m.amount, 0);
   // Each payment is counted once, by the first closing on or after its date (ADR 072): those no
   // statement has counted yet. A transfer matched against the bank a week late and dated in an
   // earlier period is counted now, or it would never reach a statement and the restaurant would
@@ -548,8 +548,8 @@ function statementFigures(db: Db, target: Target, p: Plan) {
     previousBalance = billed - paidBefore;
   }
   return {
-    manual,
-    manualAmount,
+    otherInvoices,
+    otherAmount,
     paymentsReceived,
     adjustments,
     previousBalance,
@@ -600,15 +600,15 @@ function closeCustomer(
   // The statement's own invoice is the first; another (a second basis) is counted beside it.
   const [issued, ...alsoIssued] = made;
   const f = statementFigures(db, target, p);
-  const { manual, paymentsReceived, adjustments, previousBalance, carriedOver } = f;
+  const { otherInvoices, paymentsReceived, adjustments, previousBalance, carriedOver } = f;
   const { paymentCorrections } = f;
-  const attached = [...manual.map((m) => m.id), ...alsoIssued.map((inv) => inv.id)];
-  const periodAmount = made.reduce((s, inv) => s + inv.amount, 0) + f.manualAmount;
-  if (!issued && manual.length === 0 && carriedOver === 0) return null;
+  const attached = [...otherInvoices.map((m) => m.id), ...alsoIssued.map((inv) => inv.id)];
+  const periodAmount = made.reduce((s, inv) => s + inv.amount, 0) + f.otherAmount;
+  if (!issued && otherInvoices.length === 0 && carriedOver === 0) return null;
   const amountDue = carriedOver + periodAmount;
   const statementId = newId();
   const statementNumber = takeDocumentNumber(db, 'statement', target.id);
-  const dueDate = issued || manual.length > 0 ? p.dueDate : amountDue > 0 ? p.dueDate : null;
+  const dueDate = issued || otherInvoices.length > 0 ? p.dueDate : amountDue > 0 ? p.dueDate : null;
   db.$client
     .prepare(
       `INSERT INTO statement (id, number, customer_id, invoice_id, closing_date, period_start,
@@ -666,7 +666,7 @@ function closeCustomer(
       closingDate,
       invoiceId: issued?.id ?? null,
       closingInvoices: made.map((inv) => inv.number),
-      manualInvoices: manual.map((m) => m.number),
+      manualInvoices: otherInvoices.map((m) => m.number),
       previousBalance,
       paymentsReceived,
       ...(adjustments !== 0 ? { adjustments } : {}),
