@@ -38,7 +38,8 @@ export const handoversRouter = router({
         handOver(
           ctx.db,
           actorOf(ctx.user),
-          { id: ctx.user.account.id, name: ctx.user.account.username },
+          // The name the office reads, kept on the handover for when the driver has left.
+          { id: ctx.user.account.id, name: ctx.user.account.name || ctx.user.account.username },
           input,
           businessToday(ctx),
         ),

@@ -286,7 +286,10 @@ export function handoverReport(db: Db, from: string, to: string): HandoverReport
       driverName: h.driverName,
       driverUsername: h.driverUsername,
       date: h.date,
-      collected: 0,
+      // A driver who has left took their payments' collector with them (set null), so the
+      // day's payments no longer add up under anyone: the figure recorded at the handover is
+      // what they collected.
+      collected: h.driverId ? 0 : h.collected,
       handover: null,
       corrections: [],
     };

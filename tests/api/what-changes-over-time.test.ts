@@ -166,12 +166,12 @@ describe('a driver who leaves', () => {
 
     const gone = await mutate(admin, 'employees.remove', { id: d.id });
     expect(gone.status).toBe(200);
-    const after = await query<{ handover: { confirmed: number | null } | null }[]>(
-      admin,
-      'handovers.report',
-      { from: today, to: today },
-    );
-    expect(after.data.some((e) => e.handover?.confirmed === 1080)).toBe(true);
+    const after = await query<
+      { driverName: string; collected: number; handover: { confirmed: number | null } | null }[]
+    >(admin, 'handovers.report', { from: today, to: today });
+    // The day stays as it was confirmed: who, what was collected, what was counted.
+    const kept = after.data.find((e) => e.handover?.confirmed === 1080);
+    expect(kept).toMatchObject({ driverName: `driver ${d.username}`, collected: 1080 });
   });
 });
 
