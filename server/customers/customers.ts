@@ -14,6 +14,7 @@ import {
   type customerFields,
   type customerListInput,
 } from '../../shared/schemas/office';
+import { searchQuery } from '../../shared/search/fold';
 import { hashPassword } from '../accounts/passwords';
 import { invalidateAccountSessions } from '../accounts/sessions';
 import { assertUsernameFree, fieldConflict, fieldError } from '../accounts/usernames';
@@ -23,6 +24,7 @@ import { conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { isSilent, silentCustomers } from './activity';
 import { removeAllPeople } from './people';
+import { namesMatch } from './pick';
 import { nextStopPosition } from './routes';
 
 // Customers (restaurants) as the office manages them: the list with each one's last delivery
@@ -163,6 +165,9 @@ export function listCustomers(
   const keyword = input.keyword?.toLowerCase();
   const digits = keyword?.replace(/[\s-]/g, '').replace(/^0+/, '');
   if (input.kind === 'all' && !input.route && !keyword) return all;
+  // The kana reading of the names (hiragana finds a half-width katakana transfer name), as the
+  // office's pickers find them.
+  const spelled = keyword ? searchQuery(input.keyword ?? '') : null;
   return all.filter(
     (c) =>
       matchesKind(c, input.kind) &&
@@ -170,7 +175,8 @@ export function listCustomers(
       (!keyword ||
         c.restaurantName.toLowerCase().includes(keyword) ||
         c.customerCode.toLowerCase().includes(keyword) ||
-        (!!digits && (c.phoneNumber.includes(digits) || !!c.mobileNumber?.includes(digits)))),
+        (!!digits && (c.phoneNumber.includes(digits) || !!c.mobileNumber?.includes(digits))) ||
+        (!!spelled && namesMatch(c, spelled, all.length))),
   );
 }
 

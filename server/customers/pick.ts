@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { customerPickInput, customerPickOut } from '../../shared/schemas/office';
-import { matchScore, type SearchKey, searchKey, searchQuery } from '../../shared/search/fold';
+import {
+  matchScore,
+  type SearchKey,
+  type SearchQuery,
+  searchKey,
+  searchQuery,
+} from '../../shared/search/fold';
 import type { Db } from '../platform/db';
 
 // A customer picker's search (docs/decisions/093): the office types, the server answers the first
@@ -14,19 +20,30 @@ interface PickRow {
   customerCode: string;
   transferName: string | null;
   billingName: string | null;
+  closingDay: number | null;
 }
 
-const PICK_SQL = sql`SELECT id, restaurant_name AS restaurantName, customer_code AS customerCode,
-  transfer_name AS transferName, billing_name AS billingName
-  FROM customer ORDER BY restaurant_name COLLATE NOCASE, id`;
+const COLUMNS = sql`id, restaurant_name AS restaurantName, customer_code AS customerCode,
+  transfer_name AS transferName, billing_name AS billingName, closing_day AS closingDay`;
+const PICK_SQL = sql`SELECT ${COLUMNS} FROM customer ORDER BY restaurant_name COLLATE NOCASE, id`;
+// The closing run's one-customer choice offers only those billed monthly (掛売り).
+const MONTHLY_SQL = sql`SELECT ${COLUMNS} FROM customer WHERE payment_method = 'monthly'
+  ORDER BY restaurant_name COLLATE NOCASE, id`;
 
 // Folding a name is the slow part (romanising kana, each sound's spellings): a name's key is
 // made once and kept while the name is unchanged, looked up by the names themselves, so a
 // renamed customer gets a new key and no change needs to clear anything. Keys of names no
-// longer held are dropped when the store outgrows twice the customers.
+// longer held are dropped when the store outgrows twice the customers (counted by a search
+// over all of them: the monthly ones alone are fewer than the names kept).
 const keys = new Map<string, SearchKey>();
 
-function keyOf(row: PickRow, count: number): SearchKey {
+interface Names {
+  restaurantName: string;
+  transferName: string | null;
+  billingName: string | null;
+}
+
+function keyOf(row: Names, count: number): SearchKey {
   const id = `${row.restaurantName}\u0000${row.transferName ?? ''}\u0000${row.billingName ?? ''}`;
   let key = keys.get(id);
   if (!key) {
@@ -45,12 +62,13 @@ const plain = (text: string) => text.normalize('NFKC').toLocaleLowerCase('en');
  * beginning with it, then names matching by spelling (the product search's folding, so
  * hiragana finds a katakana transfer name and "sakura" finds さくら), then by a dropped vowel.
  * Within each, the customer list's order (by name). An empty `q` answers the first by name.
+ * `monthly`: only customers billed monthly, each with its closing day (the closing run's choice).
  */
 export function pickCustomers(
   db: Db,
   input: z.output<typeof customerPickInput>,
 ): z.output<typeof customerPickOut> {
-  const rows = db.all<PickRow>(PICK_SQL);
+  const rows = db.all<PickRow>(input.monthly ? MONTHLY_SQL : PICK_SQL);
   const q = plain(input.q);
   const query = searchQuery(input.q);
   const hits: { row: PickRow; rank: number; at: number }[] = [];
@@ -62,7 +80,10 @@ export function pickCustomers(
     else if (code.startsWith(q)) rank = 1;
     else if (plain(row.restaurantName).startsWith(q)) rank = 2;
     else {
-      const score = matchScore(keyOf(row, rows.length), query);
+      const score = matchScore(
+        keyOf(row, input.monthly ? Number.POSITIVE_INFINITY : rows.length),
+        query,
+      );
       if (score === 2) rank = 3;
       else if (score === 1) rank = 4;
       else if (code.includes(q)) rank = 5;
@@ -76,7 +97,17 @@ export function pickCustomers(
       _id: row.id,
       restaurantName: row.restaurantName,
       customerCode: row.customerCode,
+      ...(input.monthly ? { closingDay: row.closingDay } : {}),
     })),
     more: hits.length > input.limit,
   };
+}
+
+/**
+ * Whether a customer's names match what was typed by spelling, as the picker matches them (so the
+ * customer list's search box finds ｻｸﾗｼｮｸﾄﾞｳ from さくら or サクラ, too). `count` is how many
+ * customers are being searched, to bound the kept keys.
+ */
+export function namesMatch(names: Names, query: SearchQuery, count: number): boolean {
+  return matchScore(keyOf(names, count), query) > 0;
 }

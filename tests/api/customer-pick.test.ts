@@ -80,3 +80,26 @@ describe('customers.pick', () => {
     expect(r.status).toBe(400);
   });
 });
+
+describe("the customer list's search box", () => {
+  const list = (keyword: string) =>
+    query<{ customers: { _id: string }[]; total: number }>(admin, 'customers.list', {
+      keyword,
+      pageNumber: 1,
+    });
+
+  it('finds a restaurant by the kana reading of its names, as the pickers do', async () => {
+    for (const typed of ['さくら', 'サクラ', '桜']) {
+      const r = await list(typed);
+      expect(r.status).toBe(200);
+      expect(
+        r.data.customers.map((c) => c._id),
+        typed,
+      ).toEqual([ids.sakura]);
+    }
+    // What it found before still finds the same: name and code.
+    expect((await list('everest')).data.customers.map((c) => c._id)).toEqual([ids.everest]);
+    expect((await list('CH1017')).data.total).toBe(1);
+    expect((await list('nothing like this')).data.total).toBe(0);
+  });
+});
