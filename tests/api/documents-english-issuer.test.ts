@@ -35,11 +35,15 @@ const pdfText = (path: string) => pdfTextAt(admin, path);
 const joined = (text: string) => text.replace(/\s+/g, '');
 
 /** A cash restaurant's order, delivered: its invoice's id. */
-async function deliveredInvoice(language: 'en' | 'ja', tag: string): Promise<string> {
+async function deliveredInvoice(
+  language: 'en' | 'ja',
+  tag: string,
+  billingAddress: string | null = null,
+): Promise<string> {
   const c = await makeCustomer(t.db, { restaurantName: `Restaurant ${tag}` });
   t.db.$client
-    .prepare('UPDATE customer SET document_language = ? WHERE id = ?')
-    .run(language, c.id);
+    .prepare('UPDATE customer SET document_language = ?, billing_address = ? WHERE id = ?')
+    .run(language, billingAddress, c.id);
   const cust = new ApiClient(t.url);
   await cust.login(c.username, c.password);
   const { delivered } = await placeAndDeliver(
@@ -117,5 +121,33 @@ describe("the business's name in English", () => {
     );
     expect(after).toContain(LEGAL_NAME);
     expect(joined(after)).not.toContain(joined(NAME_EN));
+  });
+});
+
+describe('an address typed on lines', () => {
+  it('is printed on those lines, the postal code on its own, for the business and the restaurant', async () => {
+    const saved = await mutate<{ address: string }>(admin, 'settings.updateBusiness', {
+      legalName: LEGAL_NAME,
+      address: '〒160-0023\n東京都新宿区西新宿1-2-3\nヒマラヤビル4F',
+      phone: '03-1234-5678',
+      registrationNumber: 'T7000012050002',
+      bank: BANK,
+      nameEn: '',
+      addressEn: '',
+    });
+    expect(saved.status, JSON.stringify(saved)).toBe(200);
+    expect(saved.data.address).toBe('〒160-0023\n東京都新宿区西新宿1-2-3\nヒマラヤビル4F');
+    const id = await deliveredInvoice('ja', 'lines', '〒150-0001\n東京都渋谷区神宮前5-6-7');
+    const lines = (await pdfText(`/api/documents/invoice/${id}.pdf`)).split('\n');
+    const lineOf = (text: string) => {
+      const found = lines.find((l) => joined(l).includes(text));
+      if (!found) throw new Error(`no line with ${text}`);
+      return joined(found);
+    };
+    expect(lineOf('〒160-0023')).not.toContain('東京都新宿区');
+    expect(lineOf('東京都新宿区西新宿1-2-3')).not.toContain('ヒマラヤビル');
+    expect(lineOf('ヒマラヤビル4F')).not.toContain('〒160-0023');
+    expect(lineOf('〒150-0001')).not.toContain('東京都渋谷区');
+    expect(lineOf('東京都渋谷区神宮前5-6-7')).not.toContain('〒150-0001');
   });
 });

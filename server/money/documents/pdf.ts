@@ -150,12 +150,37 @@ function put(
 }
 
 /**
- * Text that may need more than one line (an address): broken where it stops fitting, at a
- * space when there is one near (English, Nepali), else between characters (Japanese; never
- * inside a Devanagari syllable), into at most `maxLines` lines of 13 pt; the last is cut as
- * `put` cuts. Returns the lines used.
+ * Text that may need more than one line (an address): each line the office typed (an address
+ * is often 〒 and the postal code on a line of its own) starts a new line, and a line is broken
+ * where it stops fitting, at a space when there is one near (English, Nepali), else between
+ * characters (Japanese; never inside a Devanagari syllable), into at most `maxLines` lines of
+ * 13 pt; what is left for the last line is joined onto it and cut as `put` cuts. Returns the
+ * lines used.
  */
 function putWrapped(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  opts: { width: number; maxLines: number; size?: number; bold?: boolean; lineHeight?: number },
+): number {
+  const typed = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const step = opts.lineHeight ?? 13;
+  let used = 0;
+  typed.forEach((line, i) => {
+    const left = opts.maxLines - used;
+    if (left <= 0) return;
+    const last = left === 1 ? typed.slice(i).join(' ') : line;
+    used += putBroken(doc, last, x, y + used * step, { ...opts, maxLines: left });
+  });
+  return used;
+}
+
+/** One typed line of `putWrapped`, broken where it stops fitting. */
+function putBroken(
   doc: Doc,
   text: string,
   x: number,
@@ -222,7 +247,7 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat): nu
   rule(doc, under, PAGE.margin, PAGE.margin + half, 0.8);
   let ly = under + 6;
   if (m.recipient.address) {
-    ly += 13 * putWrapped(doc, m.recipient.address, PAGE.margin, ly, { width: half, maxLines: 3 });
+    ly += 13 * putWrapped(doc, m.recipient.address, PAGE.margin, ly, { width: half, maxLines: 4 });
   }
   if (m.recipient.customerCode) {
     put(doc, `${t('label.customerCode')}: ${m.recipient.customerCode}`, PAGE.margin, ly, {
@@ -277,7 +302,7 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat): nu
       }) +
     2;
   if (m.issuer.address) {
-    ry += 13 * putWrapped(doc, m.issuer.address, rx, ry, { width: half, maxLines: 3 });
+    ry += 13 * putWrapped(doc, m.issuer.address, rx, ry, { width: half, maxLines: 4 });
   }
   if (m.issuer.phone) {
     put(doc, `${t('label.phone')}: ${formatJapanesePhone(m.issuer.phone)}`, rx, ry, {

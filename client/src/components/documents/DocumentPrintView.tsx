@@ -87,7 +87,7 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
       <div className="doc-head">
         <div>
           <div className="doc-recipient">{d('label.recipient', { name: m.recipient.name })}</div>
-          {m.recipient.address && <div>{m.recipient.address}</div>}
+          {m.recipient.address && <div className="doc-address">{m.recipient.address}</div>}
           {m.recipient.customerCode && (
             <div>
               {d('label.customerCode')}: {m.recipient.customerCode}
@@ -123,7 +123,7 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
             {d('label.issueDate')}: {f.date(m.issueDate)}
           </div>
           <div style={{ marginTop: '3mm', fontWeight: 700 }}>{m.issuer.legalName}</div>
-          {m.issuer.address && <div>{m.issuer.address}</div>}
+          {m.issuer.address && <div className="doc-address">{m.issuer.address}</div>}
           {m.issuer.phone && (
             <div>
               {d('label.phone')}: {formatJapanesePhone(m.issuer.phone)}

@@ -8,6 +8,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -250,7 +251,7 @@ function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
     key: 'legalName' | 'address' | 'nameEn' | 'addressEn' | 'phone' | 'registrationNumber',
   ) => ({
     value: value[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       setValue({ ...value, [key]: e.currentTarget.value });
       if (fields[key]) setFields({ ...fields, [key]: '' });
     },
@@ -284,7 +285,14 @@ function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
           {t('settings.businessTitle')}
         </Title>
         <TextInput label={t('settings.legalName')} {...field('legalName')} />
-        <TextInput label={t('settings.address')} {...field('address')} />
+        {/* An address often puts 〒 and the postal code on a line of its own; documents keep the lines. */}
+        <Textarea
+          label={t('settings.address')}
+          autosize
+          minRows={2}
+          maxRows={4}
+          {...field('address')}
+        />
         <Title order={3} size="h5">
           {t('settings.englishTitle')}
         </Title>
@@ -293,7 +301,14 @@ function BusinessSettingsForm({ initial }: { initial: BusinessSettingsOut }) {
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t('settings.nameEn')} lang="en" {...field('nameEn')} />
-          <TextInput label={t('settings.addressEn')} lang="en" {...field('addressEn')} />
+          <Textarea
+            label={t('settings.addressEn')}
+            lang="en"
+            autosize
+            minRows={2}
+            maxRows={4}
+            {...field('addressEn')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t('settings.phone')} inputMode="tel" {...field('phone')} />

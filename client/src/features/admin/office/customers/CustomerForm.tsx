@@ -9,6 +9,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -225,7 +226,13 @@ export function CustomerForm({
               {...input('email')}
             />
             <TextInput label={t('office.customers.billingName')} {...input('billingName')} />
-            <TextInput label={t('office.customers.billingAddress')} {...input('billingAddress')} />
+            <Textarea
+              label={t('office.customers.billingAddress')}
+              autosize
+              minRows={2}
+              maxRows={4}
+              {...input('billingAddress')}
+            />
             <TextInput
               label={t('office.customers.transferName')}
               description={t('office.customers.transferNameHint')}
