@@ -42,6 +42,11 @@ class IntersectionObserverStub {
 }
 window.IntersectionObserver = IntersectionObserverStub;
 
+// A growing text box (Textarea autosize) listens for the page's fonts to load; jsdom has none.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+}
+
 // Mantine scrolls menus and comboboxes into view; jsdom has no layout to scroll.
 Element.prototype.scrollIntoView = () => {};
 

@@ -85,17 +85,20 @@ describe("the business's name and address in English", () => {
   it('are sent with the rest, under a heading that says which documents print them', async () => {
     const { calls } = render((input) => input);
     const name = (await screen.findByLabelText('Name in English')) as HTMLInputElement;
-    const address = screen.getByLabelText('Address in English') as HTMLInputElement;
+    const address = screen.getByLabelText('Address in English') as HTMLTextAreaElement;
+    // Addresses take lines (〒 and the postal code on its own), so they are text areas.
+    expect(address.tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText('Address').tagName).toBe('TEXTAREA');
     expect(screen.getByRole('heading', { name: 'For documents in English' })).toBeTruthy();
     expect(screen.getByText(/customers who get them in English/)).toBeTruthy();
     fireEvent.change(name, { target: { value: 'Sakura Foods Co., Ltd.' } });
-    fireEvent.change(address, { target: { value: '1-2-3 Nishi-Shinjuku, Tokyo' } });
+    fireEvent.change(address, { target: { value: '1-2-3 Nishi-Shinjuku\nTokyo 160-0023' } });
     fireEvent.click(screen.getByRole('button', { name: /^Save(:|：| |$)/u }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === 'settings.updateBusiness')?.input).toMatchObject({
         legalName: '株式会社さくら食品',
         nameEn: 'Sakura Foods Co., Ltd.',
-        addressEn: '1-2-3 Nishi-Shinjuku, Tokyo',
+        addressEn: '1-2-3 Nishi-Shinjuku\nTokyo 160-0023',
       }),
     );
   });
