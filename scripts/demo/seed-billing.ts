@@ -25,10 +25,11 @@ export interface DeliveryToBill {
 
 export const DEMO_BUSINESS = {
   legalName: '株式会社ヒマラヤフーズ',
-  address: '〒169-0073 東京都新宿区百人町2-10-5',
+  // On lines, as the office types it: 〒 and the postal code, then the address (ADR 099).
+  address: '〒169-0073\n東京都新宿区百人町2-10-5',
   // Bangkok Spice Ebisu reads its documents in English.
   nameEn: 'Himalaya Foods Co., Ltd.',
-  addressEn: '2-10-5 Hyakunincho, Shinjuku-ku, Tokyo 169-0073',
+  addressEn: '2-10-5 Hyakunincho, Shinjuku-ku\nTokyo 169-0073',
   phone: '03-5338-1234',
   bank: {
     bankName: '三井住友銀行',

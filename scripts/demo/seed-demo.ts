@@ -453,7 +453,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       // The office keeps what the documents are addressed to; one Thai restaurant reads them in
       // English.
       billingName: BILLING[i % CUSTOMERS.length]?.name ?? null,
-      billingAddress: BILLING[i % CUSTOMERS.length]?.address ?? null,
+      // 〒 and the postal code on a line of their own, as the office types an address (ADR 099).
+      billingAddress:
+        BILLING[i % CUSTOMERS.length]?.address.replace(/^(〒\d{3}-\d{4}) /, '$1\n') ?? null,
       email: `${slug(c.restaurantName)}@example.com`,
       documentLanguage: c.restaurantName === 'Bangkok Spice Ebisu' ? 'en' : 'ja',
       badDebt: c.badDebt ?? false,
