@@ -2,28 +2,28 @@ import { Button, Checkbox, Select } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../components/notify';
-import { type Column, SortableTable } from '../../../components/SortableTable';
+import type { CUSTOMER_SORTS } from '../../../../../shared/schemas/office-lists';
+import type { Column } from '../../../components/SortableTable';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
+import { MethodFilter } from './filters';
+import { ListTable } from './ListTable';
 import {
   BulkBar,
-  codeOf,
-  Figure,
   ListFrame,
-  Pages,
   RouteFilter,
   SearchBox,
-  TableOrState,
   useListState,
   useRouteOptions,
   yen,
 } from './shared';
+import { TotalsSummary } from './TotalsSummary';
+import { useBulkAction } from './useBulkAction';
 
 /** /admin/lists/customers: customers by route and payment method, moved to a route in bulk. */
 export function CustomersList() {
   const { t } = useTranslation();
-  const s = useListState({ sort: 'name', dir: 'asc' });
+  const s = useListState<(typeof CUSTOMER_SORTS)[number]>({ sort: 'name', dir: 'asc' });
   const [route, setRoute] = useState<string | null>(null);
   const [method, setMethod] = useState<string | null>(null);
   const [withDues, setWithDues] = useState(false);
@@ -33,10 +33,7 @@ export function CustomersList() {
   const move = trpc.customers.assignRoute.useMutation();
   const list = trpc.lists.customers.useQuery(
     {
-      search: s.debounced,
-      sort: s.sort.sort as 'name',
-      dir: s.sort.dir,
-      page: s.page,
+      ...s.paging,
       route: route ?? undefined,
       method: (method ?? undefined) as 'cash' | undefined,
       withDues,
@@ -73,74 +70,41 @@ export function CustomersList() {
       total: list.data ? yen(list.data.totals.dues) : null,
     },
   ];
+  const bulk = useBulkAction(s, 'customers', () => {
+    void utils.lists.invalidate();
+    void utils.customers.invalidate();
+  });
   const apply = async () => {
     if (!target || s.selected.size === 0) return;
-    try {
-      const r = await move.mutateAsync({ ids: [...s.selected], route: target });
-      s.setResult(r);
-      s.setSelected(new Set(r.failed.map((f) => f.id)));
-      if (r.done.length > 0) notifySuccess(t('lists.bulk.done', { count: r.done.length }));
-      void utils.lists.invalidate();
-      void utils.customers.invalidate();
-    } catch (error) {
-      s.setResult({
-        done: [],
-        failed: [{ id: '', label: t('lists.kinds.customers'), code: codeOf(error) }],
-      });
-    }
+    await bulk((ids) => move.mutateAsync({ ids, route: target }));
   };
   return (
     <ListFrame
       filters={
         <>
           <SearchBox value={s.search} onChange={s.setSearch} />
-          <RouteFilter
-            options={routeOptions}
-            value={route}
-            onChange={(v) => {
-              setRoute(v);
-              s.setPage(1);
-            }}
-          />
-          <Select
-            label={t('lists.filters.method')}
-            placeholder={t('lists.filters.allMethods')}
-            data={[
-              { value: 'cash', label: t('lists.methods.cash') },
-              { value: 'monthly', label: t('lists.methods.monthly') },
-            ]}
-            value={method}
-            onChange={(v) => {
-              setMethod(v);
-              s.setPage(1);
-            }}
-            clearable
-          />
+          <RouteFilter options={routeOptions} value={route} onChange={s.refilter(setRoute)} />
+          <MethodFilter value={method} onChange={s.refilter(setMethod)} />
           <Checkbox
             mt={{ base: 0, sm: 30 }}
             label={t('lists.filters.withDues')}
             checked={withDues}
-            onChange={(e) => {
-              setWithDues(e.currentTarget.checked);
-              s.setPage(1);
-            }}
+            onChange={(e) => s.refilter(setWithDues)(e.currentTarget.checked)}
           />
         </>
       }
       summary={
         list.data && (
-          <>
-            <Figure
-              testId="total-count"
-              label={t('lists.totals.count')}
-              value={String(list.data.totals.count)}
-            />
-            <Figure
-              testId="total-amount"
-              label={t('lists.cols.dues')}
-              value={yen(list.data.totals.dues)}
-            />
-          </>
+          <TotalsSummary
+            count={list.data.totals.count}
+            figures={[
+              {
+                testId: 'total-amount',
+                label: t('lists.cols.dues'),
+                value: yen(list.data.totals.dues),
+              },
+            ]}
+          />
         )
       }
       bulk={
@@ -162,26 +126,14 @@ export function CustomersList() {
         </BulkBar>
       }
     >
-      <TableOrState query={list}>
-        {list.data && (
-          <>
-            <SortableTable
-              caption={t('lists.kinds.customers')}
-              columns={columns}
-              rows={list.data.rows}
-              rowId={(r) => r._id}
-              rowLabel={(r) => r.restaurantName}
-              sort={s.sort}
-              onSort={s.setSort}
-              selected={s.selected}
-              onSelect={s.setSelected}
-              totalsLabel={t('lists.totals.row', { count: list.data.totals.count })}
-              busy={list.isFetching}
-            />
-            <Pages data={list.data} onChange={s.setPage} />
-          </>
-        )}
-      </TableOrState>
+      <ListTable
+        list={list}
+        state={s}
+        caption={t('lists.kinds.customers')}
+        columns={columns}
+        rowLabel={(r) => r.restaurantName}
+        selectable
+      />
     </ListFrame>
   );
 }

@@ -2,26 +2,16 @@ import { Button, Select } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INVOICE_STATES } from '../../../../../shared/schemas/office-lists';
-import { notifySuccess } from '../../../components/notify';
-import { type Column, SortableTable } from '../../../components/SortableTable';
+import { type INVOICE_SORTS, INVOICE_STATES } from '../../../../../shared/schemas/office-lists';
+import type { Column } from '../../../components/SortableTable';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { WholeBadge } from '../WholeBadge';
-import {
-  BulkBar,
-  codeOf,
-  DateRange,
-  Figure,
-  ListFrame,
-  Pages,
-  RouteFilter,
-  SearchBox,
-  TableOrState,
-  useListState,
-  useRouteOptions,
-  yen,
-} from './shared';
+import { ANY_ROUTE_ANY_DAY, ChoiceFilter, RouteAndDates, routeAndDatesInput } from './filters';
+import { ListTable } from './ListTable';
+import { BulkBar, ListFrame, SearchBox, useListState, yen } from './shared';
+import { TotalsSummary } from './TotalsSummary';
+import { useBulkAction } from './useBulkAction';
 
 type InvoiceState = (typeof INVOICE_STATES)[number];
 
@@ -37,26 +27,18 @@ const stateColor = {
 /** /admin/lists/invoices: invoices by state, route and date, given a collector in bulk. */
 export function InvoicesList() {
   const { t } = useTranslation();
-  const s = useListState({ sort: 'due', dir: 'asc' });
-  const [route, setRoute] = useState<string | null>(null);
+  const s = useListState<(typeof INVOICE_SORTS)[number]>({ sort: 'due', dir: 'asc' });
   const [state, setState] = useState<string | null>('unpaid');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [place, setPlace] = useState(ANY_ROUTE_ANY_DAY);
   const [collector, setCollector] = useState<string | null>(null);
-  const routeOptions = useRouteOptions();
   const options = trpc.invoices.formOptions.useQuery();
   const utils = trpc.useUtils();
   const assign = trpc.invoices.assignCollector.useMutation();
   const list = trpc.lists.invoices.useQuery(
     {
-      search: s.debounced,
-      sort: s.sort.sort as 'due',
-      dir: s.sort.dir,
-      page: s.page,
-      route: route ?? undefined,
+      ...s.paging,
+      ...routeAndDatesInput(place),
       state: (state ?? undefined) as InvoiceState | undefined,
-      from,
-      to,
     },
     { placeholderData: keepPreviousData },
   );
@@ -107,29 +89,20 @@ export function InvoicesList() {
       total: list.data ? yen(list.data.totals.balance) : null,
     },
   ];
+  const bulk = useBulkAction(s, 'invoices', () => {
+    void utils.lists.invalidate();
+    void utils.invoices.invalidate();
+  });
   const apply = async () => {
     if (!collector) return;
-    try {
-      const r = await assign.mutateAsync({ ids: [...s.selected], collector });
-      s.setResult(r);
-      s.setSelected(new Set(r.failed.map((f) => f.id)));
-      if (r.done.length > 0) notifySuccess(t('lists.bulk.done', { count: r.done.length }));
-      void utils.lists.invalidate();
-      void utils.invoices.invalidate();
-    } catch (error) {
-      s.setResult({
-        done: [],
-        failed: [{ id: '', label: t('lists.kinds.invoices'), code: codeOf(error) }],
-      });
-    }
+    await bulk((ids) => assign.mutateAsync({ ids, collector }));
   };
-  const reset = () => s.setPage(1);
   return (
     <ListFrame
       filters={
         <>
           <SearchBox value={s.search} onChange={s.setSearch} />
-          <Select
+          <ChoiceFilter
             label={t('lists.filters.state')}
             placeholder={t('lists.filters.allStates')}
             data={INVOICE_STATES.map((v) => ({
@@ -137,50 +110,28 @@ export function InvoicesList() {
               label: t(`lists.invoiceState.${v}`),
             }))}
             value={state}
-            onChange={(v) => {
-              setState(v);
-              reset();
-            }}
-            clearable
+            onChange={s.refilter(setState)}
           />
-          <RouteFilter
-            options={routeOptions}
-            value={route}
-            onChange={(v) => {
-              setRoute(v);
-              reset();
-            }}
-          />
-          <DateRange
-            from={from}
-            to={to}
-            onChange={(f, t2) => {
-              setFrom(f);
-              setTo(t2);
-              reset();
-            }}
-          />
+          <RouteAndDates value={place} onChange={s.refilter(setPlace)} />
         </>
       }
       summary={
         list.data && (
-          <>
-            <Figure
-              testId="total-count"
-              label={t('lists.totals.count')}
-              value={String(list.data.totals.count)}
-            />
-            <Figure
-              testId="total-amount"
-              label={t('lists.cols.amount')}
-              value={yen(list.data.totals.amount)}
-            />
-            <Figure
-              testId="total-balance"
-              label={t('lists.cols.balance')}
-              value={yen(list.data.totals.balance)}
-            />
-          </>
+          <TotalsSummary
+            count={list.data.totals.count}
+            figures={[
+              {
+                testId: 'total-amount',
+                label: t('lists.cols.amount'),
+                value: yen(list.data.totals.amount),
+              },
+              {
+                testId: 'total-balance',
+                label: t('lists.cols.balance'),
+                value: yen(list.data.totals.balance),
+              },
+            ]}
+          />
         )
       }
       bulk={
@@ -205,26 +156,14 @@ export function InvoicesList() {
         </BulkBar>
       }
     >
-      <TableOrState query={list}>
-        {list.data && (
-          <>
-            <SortableTable
-              caption={t('lists.kinds.invoices')}
-              columns={columns}
-              rows={list.data.rows}
-              rowId={(r) => r._id}
-              rowLabel={(r) => `${r.number ?? ''} ${r.restaurantName}`.trim()}
-              sort={s.sort}
-              onSort={s.setSort}
-              selected={s.selected}
-              onSelect={s.setSelected}
-              totalsLabel={t('lists.totals.row', { count: list.data.totals.count })}
-              busy={list.isFetching}
-            />
-            <Pages data={list.data} onChange={s.setPage} />
-          </>
-        )}
-      </TableOrState>
+      <ListTable
+        list={list}
+        state={s}
+        caption={t('lists.kinds.invoices')}
+        columns={columns}
+        rowLabel={(r) => `${r.number ?? ''} ${r.restaurantName}`.trim()}
+        selectable
+      />
     </ListFrame>
   );
 }

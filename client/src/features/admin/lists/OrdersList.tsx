@@ -1,51 +1,36 @@
-import { Button, Select } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { notifySuccess } from '../../../components/notify';
-import { type Column, cellLinkClass, SortableTable } from '../../../components/SortableTable';
+import { type ORDER_SORTS, ORDER_STATUSES } from '../../../../../shared/schemas/office-lists';
+import { type Column, cellLinkClass } from '../../../components/SortableTable';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { WholeBadge } from '../WholeBadge';
-import {
-  BulkBar,
-  codeOf,
-  DateRange,
-  Figure,
-  ListFrame,
-  Pages,
-  RouteFilter,
-  SearchBox,
-  TableOrState,
-  useListState,
-  useRouteOptions,
-  yen,
-} from './shared';
+import { ANY_ROUTE_ANY_DAY, ChoiceFilter, RouteAndDates, routeAndDatesInput } from './filters';
+import { ListTable } from './ListTable';
+import { BulkBar, ListFrame, SearchBox, useListState, yen } from './shared';
+import { TotalsSummary } from './TotalsSummary';
+import { useBulkAction } from './useBulkAction';
+
+type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const statusColor = { pending: 'gray', onHold: 'orange', dispatched: 'green' } as const;
 
 /** /admin/lists/orders: orders by status, route and delivery date, dispatched in bulk. */
 export function OrdersList() {
   const { t } = useTranslation();
-  const s = useListState({ sort: 'date', dir: 'desc' });
-  const [route, setRoute] = useState<string | null>(null);
+  const s = useListState<(typeof ORDER_SORTS)[number]>({ sort: 'date', dir: 'desc' });
   const [status, setStatus] = useState<string | null>(null);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const routeOptions = useRouteOptions();
+  const [place, setPlace] = useState(ANY_ROUTE_ANY_DAY);
   const utils = trpc.useUtils();
   const dispatch = trpc.orders.dispatchSelected.useMutation();
   const list = trpc.lists.orders.useQuery(
     {
-      search: s.debounced,
-      sort: s.sort.sort as 'date',
-      dir: s.sort.dir,
-      page: s.page,
-      route: route ?? undefined,
-      status: (status ?? undefined) as 'pending' | undefined,
-      from,
-      to,
+      ...s.paging,
+      ...routeAndDatesInput(place),
+      status: (status ?? undefined) as OrderStatus | undefined,
     },
     { placeholderData: keepPreviousData },
   );
@@ -97,75 +82,39 @@ export function OrdersList() {
       total: list.data ? yen(list.data.totals.total) : null,
     },
   ];
-  const apply = async () => {
-    try {
-      const r = await dispatch.mutateAsync({ ids: [...s.selected] });
-      s.setResult(r);
-      s.setSelected(new Set(r.failed.map((f) => f.id)));
-      if (r.done.length > 0) notifySuccess(t('lists.bulk.done', { count: r.done.length }));
-      void utils.lists.invalidate();
-      void utils.orders.invalidate();
-      void utils.invoices.invalidate();
-    } catch (error) {
-      s.setResult({
-        done: [],
-        failed: [{ id: '', label: t('lists.kinds.orders'), code: codeOf(error) }],
-      });
-    }
-  };
-  const reset = () => s.setPage(1);
+  const bulk = useBulkAction(s, 'orders', () => {
+    void utils.lists.invalidate();
+    void utils.orders.invalidate();
+    void utils.invoices.invalidate();
+  });
+  const apply = () => bulk((ids) => dispatch.mutateAsync({ ids }));
   return (
     <ListFrame
       filters={
         <>
           <SearchBox value={s.search} onChange={s.setSearch} />
-          <Select
+          <ChoiceFilter
             label={t('lists.filters.status')}
             placeholder={t('lists.filters.allStatuses')}
-            data={(['pending', 'onHold', 'dispatched'] as const).map((v) => ({
-              value: v,
-              label: t(`lists.orderStatus.${v}`),
-            }))}
+            data={ORDER_STATUSES.map((v) => ({ value: v, label: t(`lists.orderStatus.${v}`) }))}
             value={status}
-            onChange={(v) => {
-              setStatus(v);
-              reset();
-            }}
-            clearable
+            onChange={s.refilter(setStatus)}
           />
-          <RouteFilter
-            options={routeOptions}
-            value={route}
-            onChange={(v) => {
-              setRoute(v);
-              reset();
-            }}
-          />
-          <DateRange
-            from={from}
-            to={to}
-            onChange={(f, t2) => {
-              setFrom(f);
-              setTo(t2);
-              reset();
-            }}
-          />
+          <RouteAndDates value={place} onChange={s.refilter(setPlace)} />
         </>
       }
       summary={
         list.data && (
-          <>
-            <Figure
-              testId="total-count"
-              label={t('lists.totals.count')}
-              value={String(list.data.totals.count)}
-            />
-            <Figure
-              testId="total-amount"
-              label={t('lists.cols.total')}
-              value={yen(list.data.totals.total)}
-            />
-          </>
+          <TotalsSummary
+            count={list.data.totals.count}
+            figures={[
+              {
+                testId: 'total-amount',
+                label: t('lists.cols.total'),
+                value: yen(list.data.totals.total),
+              },
+            ]}
+          />
         )
       }
       bulk={
@@ -181,26 +130,14 @@ export function OrdersList() {
         </BulkBar>
       }
     >
-      <TableOrState query={list}>
-        {list.data && (
-          <>
-            <SortableTable
-              caption={t('lists.kinds.orders')}
-              columns={columns}
-              rows={list.data.rows}
-              rowId={(r) => r._id}
-              rowLabel={(r) => `#${r.orderNumber} ${r.restaurantName}`}
-              sort={s.sort}
-              onSort={s.setSort}
-              selected={s.selected}
-              onSelect={s.setSelected}
-              totalsLabel={t('lists.totals.row', { count: list.data.totals.count })}
-              busy={list.isFetching}
-            />
-            <Pages data={list.data} onChange={s.setPage} />
-          </>
-        )}
-      </TableOrState>
+      <ListTable
+        list={list}
+        state={s}
+        caption={t('lists.kinds.orders')}
+        columns={columns}
+        rowLabel={(r) => `#${r.orderNumber} ${r.restaurantName}`}
+        selectable
+      />
     </ListFrame>
   );
 }

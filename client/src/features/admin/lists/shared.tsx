@@ -191,8 +191,11 @@ export function DateRange({
   );
 }
 
-/** Shared list state: search (debounced), sort, page; a change of filter goes to page 1. */
-export function useListState(initial: SortState) {
+/**
+ * Shared list state: search (debounced), sort, page; a change of filter goes to page 1.
+ * `S` is the list's server sort keys, so `paging` is what its query takes as it is.
+ */
+export function useListState<S extends string>(initial: { sort: S; dir: SortState['dir'] }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [sort, setSort] = useState<SortState>(initial);
@@ -212,12 +215,23 @@ export function useListState(initial: SortState) {
     },
     page,
     setPage,
+    /** Search, sort and page as every list's query takes them (the table only offers S). */
+    paging: { search: debounced, sort: sort.sort as S, dir: sort.dir, page },
+    /** A filter's setter that also goes back to page 1: the old page may not exist any more. */
+    refilter:
+      <T,>(set: (v: T) => void) =>
+      (v: T) => {
+        set(v);
+        setPage(1);
+      },
     selected,
     setSelected,
     result,
     setResult,
   };
 }
+
+export type ListState = ReturnType<typeof useListState<string>>;
 
 export function codeOf(error: unknown): string {
   const data = (error as { data?: { appCode?: string } } | null)?.data;
