@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { showDataTableColumns } from '../../../test/dataTable';
 import { makeUser } from '../../../test/fixtures';
@@ -98,5 +98,64 @@ describe('confirming a handover', () => {
     const amount = (await screen.findByLabelText(/Amount received/)) as HTMLInputElement;
     fireEvent.change(amount, { target: { value: '１１２３５' } });
     expect(amount.value).toBe('¥11,235');
+  });
+});
+
+// The two dialogs on a driver's day share their frame and the lines of the day's corrections
+// (handoverDialog.tsx): a confirmed day's dialog names the day and its confirmed figure, and
+// lists the corrections as the table does.
+describe('correcting a confirmed day', () => {
+  showDataTableColumns();
+
+  it('names the day and its confirmed figure, and lists its corrections as the table does', async () => {
+    const correction = {
+      _id: 'c1',
+      paymentId: 'p1',
+      invoiceId: 'i1',
+      restaurantName: 'Sagarmatha Momo Bar',
+      beforeAmount: 3_000,
+      afterAmount: 2_500,
+      reason: 'Miscounted',
+      correctedBy: 'Office',
+      createdAt: '2030-05-16T09:00:00.000Z',
+    };
+    const handover = {
+      _id: 'h1',
+      driverId: 'd-ram',
+      driverName: 'グルン ラム',
+      date: '2030-05-15',
+      collected: 11_235,
+      handedOver: 11_235,
+      confirmed: 10_735,
+      confirmedBy: 'Office',
+      confirmedAt: '2030-05-15T18:00:00.000Z',
+      note: '',
+      createdAt: '2030-05-15T09:00:00.000Z',
+    };
+    renderScreen(<HandoversScreen />, {
+      path: '/admin/handovers',
+      user: admin,
+      answers: {
+        'handovers.report': () => [
+          {
+            driverId: 'd-ram',
+            driverName: 'グルン ラム',
+            driverUsername: 'ram',
+            date: '2030-05-15',
+            collected: 11_235,
+            handover,
+            corrections: [correction],
+          },
+        ],
+        'handovers.detail': () => ({ handover, payments: [], corrections: [correction] }),
+      },
+    });
+    const line = 'Sagarmatha Momo Bar: ¥3,000 → ¥2,500, Miscounted (Office)';
+    expect(await screen.findByText(line)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Correct/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct a confirmed day' });
+    expect(within(dialog).getByText(/グルン ラム · .* · Confirmed: ¥10,735/)).toBeTruthy();
+    expect(await within(dialog).findByText(line)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 });

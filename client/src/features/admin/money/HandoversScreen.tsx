@@ -1,7 +1,6 @@
 import {
   Button,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -10,22 +9,20 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import type { HandoverOut, HandoverReportOut } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { DateField } from '../../../components/dates/DateField';
-import { notifyError, notifySuccess } from '../../../components/notify';
-import { useFocusBack } from '../../../components/useFocusBack';
 import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
 import { businessToday, showDate } from '../../../dates';
-import { keyedClient, withKey } from '../../../keyed';
+import { keyedClient } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { WholeBadge } from '../WholeBadge';
-import { moneyErrorText, newKey } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
+import { CorrectionLines, DayDialog, useDayChange } from './handoverDialog';
 import { InvoicesFailed } from './InvoiceList';
 
 const daysAgo = (iso: string, n: number) =>
@@ -141,17 +138,7 @@ export function HandoversScreen() {
               render: (r) =>
                 r.corrections.length === 0 ? null : (
                   <Stack gap={2}>
-                    {r.corrections.map((c) => (
-                      <Text key={c._id} size="xs">
-                        {t('money.correctionLine', {
-                          name: c.restaurantName ?? t('money.deletedRestaurant'),
-                          before: formatYen(c.beforeAmount),
-                          after: formatYen(c.afterAmount),
-                          reason: c.reason,
-                          by: c.correctedBy,
-                        })}
-                      </Text>
-                    ))}
+                    <CorrectionLines corrections={r.corrections} />
                   </Stack>
                 ),
             },
@@ -186,65 +173,46 @@ function ConfirmHandover({
   onDone(): void;
 }) {
   const { t } = useTranslation();
-  useFocusBack();
   const [amount, setAmount] = useState<string | number>(handover.handedOver);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const key = useRef(newKey());
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await keyedClient.handovers.confirm.mutate(
+  const { busy, submit: send } = useDayChange(t('money.handoverConfirmed'), onDone, onClose);
+  const submit = () =>
+    send((context) =>
+      keyedClient.handovers.confirm.mutate(
         { id: handover._id, confirmed: Number(amount), note },
-        withKey(key.current),
-      );
-      notifySuccess(t('money.handoverConfirmed'));
-      onDone();
-      onClose();
-    } catch (err) {
-      key.current = newKey();
-      notifyError(moneyErrorText(t, err, 'money.operationFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+        context,
+      ),
+    );
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <DayDialog
       title={t('money.confirmHandover')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      handover={handover}
+      figure={{ label: t('money.handedOver'), amount: handover.handedOver }}
+      onClose={onClose}
     >
-      <Stack>
-        <Text size="sm">
-          {handover.driverName} · {showDate(handover.date)} · {t('money.handedOver')}:{' '}
-          {formatYen(handover.handedOver)}
-        </Text>
-        <NumberInput
-          label={t('money.amountReceived')}
-          value={amount}
-          onChange={setAmount}
-          onChangeCapture={westernDigitsTyped}
-          min={0}
-          clampBehavior="none"
-          allowNegative={false}
-          thousandSeparator=","
-          prefix="¥"
-        />
-        <Textarea
-          label={t('money.note')}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
-          rows={2}
-        />
-        <Group justify="flex-end">
-          <Button onClick={submit} loading={busy} disabled={amount === ''}>
-            {t('money.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <NumberInput
+        label={t('money.amountReceived')}
+        value={amount}
+        onChange={setAmount}
+        onChangeCapture={westernDigitsTyped}
+        min={0}
+        clampBehavior="none"
+        allowNegative={false}
+        thousandSeparator=","
+        prefix="¥"
+      />
+      <Textarea
+        label={t('money.note')}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        rows={2}
+      />
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={busy} disabled={amount === ''}>
+          {t('money.confirm')}
+        </Button>
+      </Group>
+    </DayDialog>
   );
 }
 
@@ -262,7 +230,6 @@ function CorrectHandover({
   onDone(): void;
 }) {
   const { t } = useTranslation();
-  useFocusBack();
   const detail = trpc.handovers.detail.useQuery({ id: handover._id });
   const open = trpc.invoices.assigned.useQuery(
     { id: handover.driverId ?? '' },
@@ -274,136 +241,108 @@ function CorrectHandover({
   const [amount, setAmount] = useState<string | number>('');
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const key = useRef(newKey());
+  const { busy, submit: send } = useDayChange(t('money.correctionSaved'), onDone, onClose);
   const payments = detail.data?.payments ?? [];
   const target = mode === 'adjust' ? paymentId : invoiceId;
   const reasonError = reason.trim() ? null : t('errors.handover.reasonRequired');
   const submit = async () => {
     setTouched(true);
     if (reasonError || !target || amount === '') return;
-    setBusy(true);
-    try {
-      await keyedClient.handovers.correct.mutate(
+    await send((context) =>
+      keyedClient.handovers.correct.mutate(
         {
           handoverId: handover._id,
           ...(mode === 'adjust' ? { paymentId: target } : { invoiceId: target }),
           amount: Number(amount),
           reason,
         },
-        withKey(key.current),
-      );
-      key.current = newKey();
-      notifySuccess(t('money.correctionSaved'));
-      onDone();
-      onClose();
-    } catch (err) {
-      key.current = newKey();
-      notifyError(moneyErrorText(t, err, 'money.operationFailed'));
-    } finally {
-      setBusy(false);
-    }
+        context,
+      ),
+    );
   };
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <DayDialog
       title={t('money.correctHandover')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      handover={handover}
+      figure={{ label: t('money.confirmed'), amount: handover.confirmed ?? 0 }}
+      onClose={onClose}
     >
-      <Stack>
-        <Text size="sm">
-          {handover.driverName} · {showDate(handover.date)} · {t('money.confirmed')}:{' '}
-          {formatYen(handover.confirmed ?? 0)}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t('money.correctionHint')}
-        </Text>
-        <SegmentedControl
-          value={mode}
-          onChange={(v) => setMode(v as 'adjust' | 'add')}
-          data={[
-            { value: 'adjust', label: t('money.correctionAdjust') },
-            { value: 'add', label: t('money.correctionAdd') },
-          ]}
+      <Text size="xs" c="dimmed">
+        {t('money.correctionHint')}
+      </Text>
+      <SegmentedControl
+        value={mode}
+        onChange={(v) => setMode(v as 'adjust' | 'add')}
+        data={[
+          { value: 'adjust', label: t('money.correctionAdjust') },
+          { value: 'add', label: t('money.correctionAdd') },
+        ]}
+      />
+      {mode === 'adjust' ? (
+        <Select
+          label={t('money.correctionPayment')}
+          value={paymentId}
+          onChange={(v) => {
+            setPaymentId(v);
+            const p = payments.find((x) => x._id === v);
+            if (p) setAmount(p.amount);
+          }}
+          data={payments.map((p) => ({
+            value: p._id,
+            label: `${p.restaurantName ?? t('money.deletedRestaurant')} · ${formatYen(p.amount)}`,
+          }))}
+          nothingFoundMessage={t('money.noPayments')}
+          error={touched && !paymentId ? t('errors.handover.correctionTarget') : null}
         />
-        {mode === 'adjust' ? (
-          <Select
-            label={t('money.correctionPayment')}
-            value={paymentId}
-            onChange={(v) => {
-              setPaymentId(v);
-              const p = payments.find((x) => x._id === v);
-              if (p) setAmount(p.amount);
-            }}
-            data={payments.map((p) => ({
-              value: p._id,
-              label: `${p.restaurantName ?? t('money.deletedRestaurant')} · ${formatYen(p.amount)}`,
-            }))}
-            nothingFoundMessage={t('money.noPayments')}
-            error={touched && !paymentId ? t('errors.handover.correctionTarget') : null}
-          />
-        ) : (
-          <Select
-            label={t('money.correctionInvoice')}
-            value={invoiceId}
-            onChange={setInvoiceId}
-            searchable
-            data={(open.data?.invoices ?? []).map((i) => ({
-              value: i._id,
-              label: `${i.customer?.restaurantName ?? t('money.deletedRestaurant')} · ${t(
-                'money.balance',
-                { amount: formatYen(i.pendingAmount) },
-              )}`,
-            }))}
-            error={touched && !invoiceId ? t('errors.handover.correctionTarget') : null}
-          />
-        )}
-        <NumberInput
-          label={t('money.correctionAmount')}
-          description={mode === 'adjust' ? t('money.correctionAmountHint') : undefined}
-          value={amount}
-          onChange={setAmount}
-          onChangeCapture={westernDigitsTyped}
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator=","
-          prefix="¥"
+      ) : (
+        <Select
+          label={t('money.correctionInvoice')}
+          value={invoiceId}
+          onChange={setInvoiceId}
+          searchable
+          data={(open.data?.invoices ?? []).map((i) => ({
+            value: i._id,
+            label: `${i.customer?.restaurantName ?? t('money.deletedRestaurant')} · ${t(
+              'money.balance',
+              { amount: formatYen(i.pendingAmount) },
+            )}`,
+          }))}
+          error={touched && !invoiceId ? t('errors.handover.correctionTarget') : null}
         />
-        <Textarea
-          label={t('money.correctionReason')}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          rows={2}
-          required
-          error={touched ? reasonError : null}
-        />
-        {(detail.data?.corrections.length ?? 0) > 0 && (
-          <Stack gap={2}>
-            <Text size="sm" fw={500}>
-              {t('money.corrections')}
-            </Text>
-            {detail.data?.corrections.map((c) => (
-              <Text key={c._id} size="xs">
-                {t('money.correctionLine', {
-                  name: c.restaurantName ?? t('money.deletedRestaurant'),
-                  before: formatYen(c.beforeAmount),
-                  after: formatYen(c.afterAmount),
-                  reason: c.reason,
-                  by: c.correctedBy,
-                })}
-              </Text>
-            ))}
-          </Stack>
-        )}
-        <Group justify="flex-end">
-          <Button onClick={submit} loading={busy} disabled={amount === ''}>
-            {t('money.saveCorrection')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      )}
+      <NumberInput
+        label={t('money.correctionAmount')}
+        description={mode === 'adjust' ? t('money.correctionAmountHint') : undefined}
+        value={amount}
+        onChange={setAmount}
+        onChangeCapture={westernDigitsTyped}
+        min={0}
+        allowDecimal={false}
+        allowNegative={false}
+        thousandSeparator=","
+        prefix="¥"
+      />
+      <Textarea
+        label={t('money.correctionReason')}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        rows={2}
+        required
+        error={touched ? reasonError : null}
+      />
+      {(detail.data?.corrections.length ?? 0) > 0 && (
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            {t('money.corrections')}
+          </Text>
+          <CorrectionLines corrections={detail.data?.corrections ?? []} />
+        </Stack>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={busy} disabled={amount === ''}>
+          {t('money.saveCorrection')}
+        </Button>
+      </Group>
+    </DayDialog>
   );
 }
