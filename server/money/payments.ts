@@ -19,7 +19,7 @@ import { newId, nowIso } from '../platform/ids';
 import type { Scope } from '../platform/scope';
 import { getMoneySettings } from '../settings/settings';
 import { assertDayOpen } from './handover-corrections';
-import { findInvoiceRow, getInvoice } from './invoice-reads';
+import { findInvoiceRow, getInvoice, type InvoiceReadRow } from './invoice-reads';
 import { takeDocumentNumber } from './numbering';
 import { reissueReceipt } from './receipts';
 
@@ -113,6 +113,29 @@ interface PaymentDay {
   takenAt: string | null;
 }
 
+/** The business's today, the day an invoice's answer is read on (past due, overdue). */
+const todayOf = (clock: Clock) => isoDateInZone(clock.now, clock.timeZone);
+
+/**
+ * One change to an invoice in scope, and the invoice as it then stands. The invoice is looked
+ * up inside the write, so another account's invoice answers 404 and nothing is changed, and
+ * `change` sees it as no concurrent writer can move it until the write ends.
+ */
+function changeInvoice(
+  db: Db,
+  scope: Scope,
+  invoiceId: string,
+  today: string,
+  change: (inv: InvoiceReadRow) => void,
+): InvoiceOut {
+  write(db, () => {
+    const inv = findInvoiceRow(db, invoiceId, scope);
+    if (!inv) throw notFound('invoice.notFound');
+    change(inv);
+  });
+  return getInvoice(db, invoiceId, scope, today);
+}
+
 /**
  * The instant a payment was taken, as the phone's queue kept it: never in the future (a phone
  * running a little ahead is brought back to now), at most PAYMENT_TAKEN_MAX_AGE_DAYS back.
@@ -129,7 +152,7 @@ function takenInstant(sent: string, now: Date): string {
 
 /** The office's date: not in the future, at most the business's window back (ADR 023). */
 function checkOfficeDate(db: Db, date: string, clock: Clock): void {
-  const today = isoDateInZone(clock.now, clock.timeZone);
+  const today = todayOf(clock);
   if (date > today) throw badRequest('invoice.paymentDateFuture');
   const days = getMoneySettings(db).paymentBackdateDays;
   if (date < addDaysIso(today, -days)) throw badRequest('invoice.paymentDateTooOld', { days });
@@ -171,12 +194,11 @@ function pay(
   scope: Scope,
   invoiceId: string,
   when: PaymentDay,
+  today: string,
   amountOf: (pending: number) => number,
   writeOffRest = false,
-): void {
-  write(db, () => {
-    const inv = findInvoiceRow(db, invoiceId, scope);
-    if (!inv) throw notFound('invoice.notFound');
+): InvoiceOut {
+  return changeInvoice(db, scope, invoiceId, today, (inv) => {
     // A cancelled invoice takes no money (ADR 034).
     if (inv.cancelledAt) throw conflict('invoice.alreadyCancelled');
     const pending = inv.amount - inv.paidAmount;
@@ -214,8 +236,16 @@ export function addPayment(
     throw appError('FORBIDDEN', 'invoice.bankFeeOfficeOnly');
   }
   const when = paymentDay(db, scope, input, clock);
-  pay(db, actor, scope, input.invoiceId, when, () => input.amount, input.writeOffRest === true);
-  return getInvoice(db, input.invoiceId, scope, isoDateInZone(clock.now, clock.timeZone));
+  return pay(
+    db,
+    actor,
+    scope,
+    input.invoiceId,
+    when,
+    todayOf(clock),
+    () => input.amount,
+    input.writeOffRest === true,
+  );
 }
 
 /** Pays exactly what is pending. */
@@ -227,8 +257,7 @@ export function payInFull(
   clock: Clock,
 ): InvoiceOut {
   const when = paymentDay(db, scope, input, clock);
-  pay(db, actor, scope, input.invoiceId, when, (pending) => pending);
-  return getInvoice(db, input.invoiceId, scope, isoDateInZone(clock.now, clock.timeZone));
+  return pay(db, actor, scope, input.invoiceId, when, todayOf(clock), (pending) => pending);
 }
 
 /** Corrects a payment's amount or date; the invoice's paid sum follows in the same transaction. */
@@ -239,9 +268,7 @@ export function editPayment(
   input: z.output<typeof paymentEditInput>,
   clock: Clock,
 ): InvoiceOut {
-  write(db, () => {
-    const inv = findInvoiceRow(db, input.invoiceId, scope);
-    if (!inv) throw notFound('invoice.notFound');
+  return changeInvoice(db, scope, input.invoiceId, todayOf(clock), (inv) => {
     const old = db.$client
       .prepare<
         [string, string],
@@ -279,7 +306,6 @@ export function editPayment(
       parentId: inv.id,
     });
   });
-  return getInvoice(db, input.invoiceId, scope, isoDateInZone(clock.now, clock.timeZone));
 }
 
 /**
@@ -294,9 +320,7 @@ export function removeBankFee(
   input: z.output<typeof bankFeeRemoveInput>,
   today: string,
 ): InvoiceOut {
-  write(db, () => {
-    const inv = findInvoiceRow(db, input.invoiceId, scope);
-    if (!inv) throw notFound('invoice.notFound');
+  return changeInvoice(db, scope, input.invoiceId, today, (inv) => {
     const fee = db.$client
       .prepare<[string, string], { amount: number; date: string }>(
         `SELECT amount, date FROM payment WHERE id = ? AND invoice_id = ? AND kind = 'bank_fee'`,
@@ -316,7 +340,6 @@ export function removeBankFee(
       parentId: inv.id,
     });
   });
-  return getInvoice(db, input.invoiceId, scope, today);
 }
 
 /** A follow-up note, by the signed-in person (whatever `notesBy` the client sent). */
@@ -327,9 +350,7 @@ export function addNote(
   input: z.output<typeof noteInput>,
   today: string,
 ): InvoiceOut {
-  write(db, () => {
-    const inv = findInvoiceRow(db, input.invoiceId, scope);
-    if (!inv) throw notFound('invoice.notFound');
+  return changeInvoice(db, scope, input.invoiceId, today, (inv) => {
     const id = newId();
     db.$client
       .prepare(
@@ -346,7 +367,6 @@ export function addNote(
       parentId: inv.id,
     });
   });
-  return getInvoice(db, input.invoiceId, scope, today);
 }
 
 /**
