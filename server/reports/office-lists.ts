@@ -32,6 +32,10 @@ interface Built {
   totals: string;
 }
 
+/**
+ * One page of a list and the count and totals of all its filtered rows (as the list sends
+ * them); the page asked for is brought within the pages there are.
+ */
 function run<Row, Totals>(db: Db, q: Built, page: number) {
   const where = q.where.length > 0 ? `WHERE ${q.where.join(' AND ')}` : '';
   const totals = db.$client
@@ -48,6 +52,14 @@ function run<Row, Totals>(db: Db, q: Built, page: number) {
     )
     .all({ ...q.params, limit: LIST_PAGE_SIZE, offset: (current - 1) * LIST_PAGE_SIZE });
   return { rows, page: current, pages, totals };
+}
+
+/** The page as the list sends it: each row in the list's own shape, the paging and totals as run. */
+function sent<Row, Totals, Out>(
+  r: { rows: Row[]; page: number; pages: number; totals: Totals },
+  out: (row: Row) => Out,
+) {
+  return { rows: r.rows.map(out), page: r.page, pages: r.pages, totals: r.totals };
 }
 
 function orderBy(expr: string, dir: 'asc' | 'desc', tie = 'id'): string {
@@ -115,25 +127,22 @@ export function listCustomerRows(
   common(q, input, ['restaurantName', 'customerCode', 'phoneNumber', "COALESCE(mobileNumber, '')"]);
   whereEquals(q, 'paymentMethod', input.method);
   if (input.withDues) q.where.push('dues > 0');
-  const r = run<
-    {
-      id: string;
-      customerCode: string;
-      restaurantName: string;
-      routeId: string | null;
-      routeName: string | null;
-      paymentMethod: 'cash' | 'monthly';
-      dues: number;
-      lastOrder: string | null;
-    },
-    { dues: number }
-  >(db, q, input.page);
-  return {
-    rows: r.rows.map(({ id, ...rest }) => ({ _id: id, ...rest })),
-    page: r.page,
-    pages: r.pages,
-    totals: { count: r.totals.count, dues: r.totals.dues },
-  };
+  return sent(
+    run<
+      {
+        id: string;
+        customerCode: string;
+        restaurantName: string;
+        routeId: string | null;
+        routeName: string | null;
+        paymentMethod: 'cash' | 'monthly';
+        dues: number;
+        lastOrder: string | null;
+      },
+      { dues: number }
+    >(db, q, input.page),
+    ({ id, ...rest }) => ({ _id: id, ...rest }),
+  );
 }
 
 // --- Orders ---------------------------------------------------------------------------------------
@@ -170,21 +179,21 @@ export function listOrderRows(
     'deliveryDate',
   );
   whereEquals(q, 'status', input.status);
-  const r = run<
-    {
-      id: string;
-      orderNumber: number;
-      restaurantName: string;
-      customerCode: string;
-      routeName: string | null;
-      deliveryDate: string;
-      total: number;
-      status: 'pending' | 'onHold' | 'dispatched';
-    },
-    { total: number }
-  >(db, q, input.page);
-  return {
-    rows: r.rows.map((o) => ({
+  return sent(
+    run<
+      {
+        id: string;
+        orderNumber: number;
+        restaurantName: string;
+        customerCode: string;
+        routeName: string | null;
+        deliveryDate: string;
+        total: number;
+        status: 'pending' | 'onHold' | 'dispatched';
+      },
+      { total: number }
+    >(db, q, input.page),
+    (o) => ({
       _id: o.id,
       orderNumber: o.orderNumber,
       restaurantName: o.restaurantName,
@@ -193,11 +202,8 @@ export function listOrderRows(
       deliveryDate: o.deliveryDate,
       status: o.status,
       total: o.total,
-    })),
-    page: r.page,
-    pages: r.pages,
-    totals: { count: r.totals.count, total: r.totals.total },
-  };
+    }),
+  );
 }
 
 // --- Invoices -------------------------------------------------------------------------------------
@@ -243,24 +249,24 @@ export function listInvoiceRows(
   if (input.state === 'unpaid') q.where.push("state IN ('unpaid', 'pastDue', 'overdue')");
   else if (input.state === 'pastDue') q.where.push("state IN ('pastDue', 'overdue')");
   else whereEquals(q, 'state', input.state);
-  const r = run<
-    {
-      id: string;
-      number: string | null;
-      restaurantName: string;
-      customerCode: string;
-      routeId: string | null;
-      date: string;
-      dueDate: string | null;
-      amount: number;
-      balance: number;
-      state: (typeof INVOICE_STATES)[number];
-      collectorName: string | null;
-    },
-    { amount: number; balance: number }
-  >(db, q, input.page);
-  return {
-    rows: r.rows.map((i) => ({
+  return sent(
+    run<
+      {
+        id: string;
+        number: string | null;
+        restaurantName: string;
+        customerCode: string;
+        routeId: string | null;
+        date: string;
+        dueDate: string | null;
+        amount: number;
+        balance: number;
+        state: (typeof INVOICE_STATES)[number];
+        collectorName: string | null;
+      },
+      { amount: number; balance: number }
+    >(db, q, input.page),
+    (i) => ({
       _id: i.id,
       number: i.number,
       restaurantName: i.restaurantName,
@@ -270,11 +276,8 @@ export function listInvoiceRows(
       balance: i.balance,
       state: i.state,
       collectorName: i.collectorName,
-    })),
-    page: r.page,
-    pages: r.pages,
-    totals: { count: r.totals.count, amount: r.totals.amount, balance: r.totals.balance },
-  };
+    }),
+  );
 }
 
 // --- Payments -------------------------------------------------------------------------------------
@@ -323,24 +326,24 @@ export function listPaymentRows(
     'date',
   );
   whereEquals(q, 'method', input.method);
-  const r = run<
-    {
-      id: string;
-      date: string;
-      amount: number;
-      receiptNumber: string | null;
-      invoiceId: string;
-      invoiceNumber: string | null;
-      restaurantName: string;
-      customerCode: string;
-      routeId: string | null;
-      method: 'cash' | 'monthly' | null;
-      collectorName: string | null;
-    },
-    { amount: number }
-  >(db, q, input.page);
-  return {
-    rows: r.rows.map((p) => ({
+  return sent(
+    run<
+      {
+        id: string;
+        date: string;
+        amount: number;
+        receiptNumber: string | null;
+        invoiceId: string;
+        invoiceNumber: string | null;
+        restaurantName: string;
+        customerCode: string;
+        routeId: string | null;
+        method: 'cash' | 'monthly' | null;
+        collectorName: string | null;
+      },
+      { amount: number }
+    >(db, q, input.page),
+    (p) => ({
       _id: p.id,
       date: p.date,
       restaurantName: p.restaurantName,
@@ -350,9 +353,6 @@ export function listPaymentRows(
       collectorName: p.collectorName,
       receiptNumber: p.receiptNumber,
       amount: p.amount,
-    })),
-    page: r.page,
-    pages: r.pages,
-    totals: { count: r.totals.count, amount: r.totals.amount },
-  };
+    }),
+  );
 }
