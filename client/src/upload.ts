@@ -6,7 +6,11 @@ export interface Uploaded {
 }
 
 export class UploadError extends Error {
-  constructor(readonly code: string) {
+  /** `noAnswer`: the server was not reached at all (no signal), not a refusal. */
+  constructor(
+    readonly code: string,
+    readonly noAnswer = false,
+  ) {
     super(code);
   }
 }
@@ -23,7 +27,7 @@ export async function uploadImage(
   try {
     res = await fetch(url, { method: 'POST', body, credentials: 'same-origin' });
   } catch {
-    throw new UploadError('upload.failed');
+    throw new UploadError('upload.failed', true);
   }
   const json = (await res.json().catch(() => null)) as
     | (Partial<Uploaded> & { code?: string })

@@ -121,9 +121,11 @@ export function CustomerClaimsScreen() {
       // Someone else at the restaurant may have reported the same line meanwhile, or its 48
       // hours ended: the form shows what may be reported now, keeping what was typed.
       void claimable.refetch();
+      // Without signal the photo's upload gets no answer: say so, as a report sent without a
+      // photo would ("cannot reach the server"), not that the photo itself was at fault.
       const text =
         err instanceof UploadError
-          ? t(`errors.${err.code}` as never)
+          ? t(err.noAnswer ? 'errors.common.network' : (`errors.${err.code}` as never))
           : errorText(t, err, 'buyer.claimFailed');
       notifyError(text);
     } finally {

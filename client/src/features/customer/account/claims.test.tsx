@@ -154,6 +154,33 @@ describe('REPORT A PROBLEM', () => {
     fetchSpy.mockRestore();
   });
 
+  it('without signal says the server was not reached (not a fault of the photo), in Nepali, keeping the report', async () => {
+    // A basement kitchen: the photo's upload gets no answer at all.
+    const { notifyError } = await import('../../../components/notify');
+    const realFetch = globalThis.fetch;
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation((input, init) =>
+        String(input).includes('/api/upload')
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : realFetch(input, init),
+      );
+    await act(() => i18n.changeLanguage('ne'));
+    openClaims();
+    await choose(/बासमती चामल/);
+    fireEvent.change(screen.getByLabelText('के समस्या छ?'), { target: { value: 'बाकस फुटेको' } });
+    const photo = new File([new Uint8Array(2048)], 'IMG_0002.jpg', { type: 'image/jpeg' });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [photo] } });
+    fireEvent.click(screen.getByRole('button', { name: 'रिपोर्ट पठाउनुहोस्' }));
+    await waitFor(() =>
+      expect(notifyError).toHaveBeenCalledWith('सर्भरसम्म पुग्न सकिएन। जडान जाँचेर फेरि प्रयास गर्नुहोस्।'),
+    );
+    expect(create).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('के समस्या छ?') as HTMLTextAreaElement).value).toBe('बाकस फुटेको');
+    fetchSpy.mockRestore();
+  });
+
   it('after a refusal shows what may be reported now, keeping what was typed', async () => {
     let left = 2;
     renderScreen(<CustomerClaimsScreen />, {
