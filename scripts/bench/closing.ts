@@ -40,8 +40,15 @@ const BARE_SQL = `SELECT o.customer_id AS customerId, l.tax_rate AS rate,
  WHERE o.is_delivered = 1 AND o.invoice_id IS NULL AND o.delivered_at <= ?
  GROUP BY o.customer_id, l.tax_rate`;
 
-/** 300 monthly customers' month of delivered orders (also the bank import's world, bench/bank-import.ts). */
-export function seedClosingMonth(db: Db): void {
+/**
+ * 300 monthly customers' month of delivered orders (also the bank import's world,
+ * bench/bank-import.ts). Beside other data (bench/ten-times.ts), order numbers start after
+ * `afterOrderNumber` and customer codes take `codePrefix`, clear of the ones already there.
+ */
+export function seedClosingMonth(
+  db: Db,
+  opts: { afterOrderNumber?: number; codePrefix?: string } = {},
+): void {
   const customer = db.$client.prepare(
     `INSERT INTO customer (id, restaurant_name, phone_number, customer_code, payment_method,
        billing_name, closing_day, payment_date)
@@ -57,10 +64,10 @@ export function seedClosingMonth(db: Db): void {
        tax_rate)
      VALUES (?, ?, ?, ?, 'Kg', ?, ?, ?, ?)`,
   );
-  let number = 10_000;
+  let number = opts.afterOrderNumber ?? 10_000;
   for (let c = 0; c < CUSTOMERS; c++) {
     const customerId = newId();
-    const code = `C${String(c).padStart(4, '0')}`;
+    const code = `${opts.codePrefix ?? 'C'}${String(c).padStart(4, '0')}`;
     const name = `レストラン ${c}`;
     customer.run(customerId, name, code, `株式会社レストラン${c}`);
     for (let o = 0; o < ORDERS; o++) {

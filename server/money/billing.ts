@@ -13,6 +13,7 @@ import { type Actor, recordAudit } from '../platform/audit';
 import type { Db } from '../platform/db';
 import { conflict } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
+import { prepared } from '../platform/prepared';
 import { getTaxSettings, type TaxSettings } from '../settings/tax-settings';
 import { takeDocumentNumber } from './numbering';
 
@@ -103,6 +104,36 @@ export function deliveredLines(
   );
 }
 
+/**
+ * The lines `deliveredLines` gives for some orders, added up per tax rate, price basis and
+ * rounding (the same lines left out: those delivered as 0). What `taxOf` and `invoiceTaxRule` read of
+ * an invoice's lines is exactly this: taxOf adds the amounts per rate before rounding once,
+ * and the rule wants each line's basis and rounding. The closing's preview reads these sums
+ * instead of one object per line (45,000 lines for 375 customers at a larger wholesaler).
+ */
+export function deliveredSums(
+  db: Db,
+  orders: readonly { id: string }[],
+): { amount: number; taxRate: TaxRate; basis: PriceBasis; rounding: TaxRounding }[] {
+  if (orders.length === 0) return [];
+  return prepared(db, 'billing.deliveredSums', () =>
+    db.$client.prepare<
+      [string],
+      { amount: number; taxRate: number; basis: PriceBasis; rounding: TaxRounding }
+    >(
+      `SELECT SUM(l.unit_price * COALESCE(l.delivered_quantity, l.quantity)) AS amount,
+              l.tax_rate AS taxRate, o.tax_basis AS basis, o.tax_rounding AS rounding
+         FROM order_line l JOIN customer_order o ON o.id = l.order_id
+        WHERE l.order_id IN (SELECT value FROM json_each(?))
+          AND COALESCE(l.delivered_quantity, l.quantity) > 0
+        GROUP BY l.tax_rate, o.tax_basis, o.tax_rounding
+        ORDER BY l.tax_rate, o.tax_basis, o.tax_rounding`,
+    ),
+  )
+    .all(JSON.stringify(orders.map((o) => o.id)))
+    .map((r) => ({ ...r, taxRate: asTaxRate(r.taxRate) }));
+}
+
 /** Per-rate figures of a document, with the basis and rounding it is computed with. */
 export function taxOf(
   lines: readonly { amount: number; taxRate: number }[],
@@ -163,13 +194,14 @@ export function byBasis<T extends { basis: PriceBasis }>(orders: readonly T[]): 
 
 /** A customer's credit notes not yet deducted anywhere, oldest first. */
 export function pendingCredits(db: Db, customerId: string) {
-  return db.$client
-    .prepare<[string], { id: string; number: string; total: number }>(
+  // Prepared once per database: the closing's preview asks for every monthly customer.
+  return prepared(db, 'billing.pendingCredits', () =>
+    db.$client.prepare<[string], { id: string; number: string; total: number }>(
       `SELECT id, number, total FROM credit_note
         WHERE customer_id = ? AND applied_to_invoice_id IS NULL
         ORDER BY issue_date, created_at, id`,
-    )
-    .all(customerId);
+    ),
+  ).all(customerId);
 }
 
 /** The pending credit notes of some customers, each list oldest first (the jobs' cash to collect). */

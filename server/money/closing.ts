@@ -24,9 +24,9 @@ import { badRequest, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
 import { prepared } from '../platform/prepared';
 import {
-  type BillableLine,
   byBasis,
   deliveredLines,
+  deliveredSums,
   type IssuedInvoice,
   invoiceTaxRule,
   issueInvoice,
@@ -118,8 +118,12 @@ type PlannedOrder = { id: string; day: string; basis: PriceBasis };
 interface Plan {
   target: Target;
   orders: PlannedOrder[];
-  /** One invoice's orders and lines per price basis, oldest first (usually one). */
-  invoices: { orders: PlannedOrder[]; lines: BillableLine[] }[];
+  /**
+   * One invoice's orders per price basis, oldest first (usually one). Their lines are read by
+   * who needs them: the run each line (`deliveredLines`), the preview their sums per rate
+   * (`deliveredSums`), and whether a customer is due none at all.
+   */
+  parts: PlannedOrder[][];
   periodStart: string;
   periodEnd: string;
   dueDate: string;
@@ -139,8 +143,10 @@ interface Plan {
 function unbilledOrders(db: Db, customerId: string, upTo: string, timeZone: string) {
   // When it really reached the restaurant: the one rule billing and claims read too (NULL while
   // a driver's job is pending, so not yet billable).
-  const orders = db.$client
-    .prepare<
+  // Prepared once per database, as the other per-customer reads of a closing: the preview and
+  // the due closing ask them for every monthly customer (preparing is most of a small read).
+  const orders = prepared(db, 'closing.unbilledOrders', () =>
+    db.$client.prepare<
       [string],
       { id: string; deliveredAt: string | null; orderNumber: number; basis: PriceBasis }
     >(
@@ -149,8 +155,8 @@ function unbilledOrders(db: Db, customerId: string, upTo: string, timeZone: stri
          FROM customer_order o
         WHERE o.invoice_id IS NULL AND o.customer_id = ? AND o.is_delivered = 1
           AND o.billed_by_hand = 0`,
-    )
-    .all(customerId);
+    ),
+  ).all(customerId);
   const out: (PlannedOrder & { orderNumber: number })[] = [];
   for (const o of orders) {
     if (!o.deliveredAt) continue;
@@ -161,8 +167,8 @@ function unbilledOrders(db: Db, customerId: string, upTo: string, timeZone: stri
 }
 
 function plan(db: Db, target: Target, closingDate: string, timeZone: string): Plan {
-  const last = db.$client
-    .prepare<
+  const last = prepared(db, 'closing.lastStatement', () =>
+    db.$client.prepare<
       [string],
       {
         closingDate: string;
@@ -178,8 +184,8 @@ function plan(db: Db, target: Target, closingDate: string, timeZone: string): Pl
               counted_fees AS countedFees
          FROM statement
         WHERE customer_id = ? ORDER BY closing_date DESC, created_at DESC LIMIT 1`,
-    )
-    .get(target.id);
+    ),
+  ).get(target.id);
   const closed = !!last && last.closingDate >= closingDate;
   const orders = closed ? [] : unbilledOrders(db, target.id, closingDate, timeZone);
   const lastClosing = last?.closingDate ?? previousClosingDate(target.closingDay, closingDate);
@@ -190,7 +196,7 @@ function plan(db: Db, target: Target, closingDate: string, timeZone: string): Pl
   return {
     target,
     orders,
-    invoices: byBasis(orders).map((part) => ({ orders: part, lines: deliveredLines(db, part) })),
+    parts: byBasis(orders),
     periodStart,
     periodEnd: closed && last ? last.closingDate : closingDate,
     dueDate: dueDateOf(closingDate, target.paymentMonth, target.paymentDate),
@@ -212,9 +218,12 @@ export function previewClosing(
   for (const t of targets(db, closingDate, opts.customerId)) {
     const p = plan(db, t, closingDate, opts.timeZone);
     // Each invoice the run would make (one per price basis), its tax computed once per rate as
-    // issueInvoice computes it; the waiting credit notes deducted in turn, as the run does.
-    const taxes = p.invoices
-      .map((part) => taxOf(part.lines, invoiceTaxRule(db, part.lines)))
+    // issueInvoice computes it; the waiting credit notes deducted in turn, as the run does. The
+    // lines come added up per rate, basis and rounding: the same sums taxOf makes of them, and
+    // the same basis and rounding invoiceTaxRule reads, without an object per line.
+    const taxes = p.parts
+      .map((part) => deliveredSums(db, part))
+      .map((sums) => taxOf(sums, invoiceTaxRule(db, sums)))
       .filter((tax) => tax.total > 0);
     const gross = taxes.reduce((s, tax) => s + tax.total, 0);
     const credit = creditsInTurn(
@@ -394,6 +403,46 @@ function hasWork(db: Db, target: Target, closingDate: string, timeZone: string):
   return f.otherInvoices.length > 0 || f.carriedOver !== 0;
 }
 
+/** Those of `targets` with a statement on or after `closingDate` (`plan`'s `closed`), in one read. */
+function closedOn(db: Db, targets: readonly Target[], closingDate: string): Set<string> {
+  const ids = prepared(db, 'closing.closedOn', () =>
+    db.$client
+      .prepare<[string, string], string>(
+        `SELECT DISTINCT customer_id FROM statement
+          WHERE closing_date >= ? AND customer_id IN (SELECT value FROM json_each(?))`,
+      )
+      .pluck(),
+  ).all(closingDate, JSON.stringify(targets.map((t) => t.id)));
+  return new Set(ids);
+}
+
+/**
+ * Those of `targets` with a delivered order to bill by `closingDate`, the orders and the day
+ * of each as `unbilledOrders` reads them, in one read for all of them and without their lines:
+ * whether a customer is due needs only one such order.
+ */
+function withDeliveriesToBill(
+  db: Db,
+  targets: readonly Target[],
+  closingDate: string,
+  timeZone: string,
+): Set<string> {
+  const rows = prepared(db, 'closing.deliveriesToBill', () =>
+    db.$client.prepare<[string], { customerId: string; deliveredAt: string | null }>(
+      `SELECT o.customer_id AS customerId, ${DELIVERED_AT_SQL} AS deliveredAt
+         FROM customer_order o
+        WHERE o.invoice_id IS NULL AND o.is_delivered = 1 AND o.billed_by_hand = 0
+          AND o.customer_id IN (SELECT value FROM json_each(?))`,
+    ),
+  ).all(JSON.stringify(targets.map((t) => t.id)));
+  const out = new Set<string>();
+  for (const r of rows) {
+    if (out.has(r.customerId) || !r.deliveredAt) continue;
+    if (businessDateOf(r.deliveredAt, timeZone) <= closingDate) out.add(r.customerId);
+  }
+  return out;
+}
+
 /**
  * The closing the office has to run next (the date the closing screen opens on): the latest
  * date up to today on which some monthly customer is due and still has something to close.
@@ -412,7 +461,14 @@ export function dueClosing(db: Db, now: Date, timeZone: string): ClosingDueOut {
   }
   const dates = [...byDate.keys()].sort().reverse();
   for (const date of dates) {
-    const due = (byDate.get(date) ?? []).filter((t) => hasWork(db, t, date, timeZone)).length;
+    // Who is due on a date, read for all its customers at once (a month end's few hundred):
+    // closed already, no; a delivery to bill, yes; else what its statement would carry.
+    const group = byDate.get(date) ?? [];
+    const closed = closedOn(db, group, date);
+    const delivered = withDeliveriesToBill(db, group, date, timeZone);
+    const due = group.filter(
+      (t) => !closed.has(t.id) && (delivered.has(t.id) || hasWork(db, t, date, timeZone)),
+    ).length;
     if (due > 0) return { closingDate: date, customers: due };
   }
   return { closingDate: dates[0] ?? latestClosingDate(31, today), customers: 0 };
@@ -467,8 +523,8 @@ function statementFigures(db: Db, target: Target, p: Plan) {
   // last statement and dated on or before its closing (a hand-made invoice, or a cash delivery
   // once the office closed the restaurant alone before moving it to cash terms), which no
   // statement has counted.
-  const otherInvoices = db.$client
-    .prepare<
+  const otherInvoices = prepared(db, 'closing.otherInvoices', () =>
+    db.$client.prepare<
       [string, string, string, string],
       { id: string; number: string | null; amount: number }
     >(
@@ -478,8 +534,8 @@ function statementFigures(db: Db, target: Target, p: Plan) {
           AND (substr(COALESCE(issue_date, created_at), 1, 10) > ? OR created_at > ?)
           AND substr(COALESCE(issue_date, created_at), 1, 10) <= ?
         ORDER BY number, created_at`,
-    )
-    .all(target.id, after, p.lastCreatedAt ?? '9999', closingDate);
+    ),
+  ).all(target.id, after, p.lastCreatedAt ?? '9999', closingDate);
   const otherAmount = otherInvoices.reduce((sum, m) => sum + m.amount, 0);
   // Each payment is counted once, by the first closing on or after its date (ADR 072): those no
   // statement has counted yet. A transfer matched against the bank a week late and dated in an
@@ -489,14 +545,14 @@ function statementFigures(db: Db, target: Target, p: Plan) {
   // Money received, and apart from it the bank transfer fees written off (ADR 069): a fee
   // settles what it covers but is no payment received, so the statement shows it as its own
   // figure (調整額（振込手数料）) and both are taken off the previous balance.
-  const received = db.$client
-    .prepare<[string, string, string], { payments: number; fees: number }>(
+  const received = prepared(db, 'closing.received', () =>
+    db.$client.prepare<[string, string, string], { payments: number; fees: number }>(
       `SELECT COALESCE(SUM(CASE WHEN p.kind = 'payment' THEN p.amount END), 0) AS payments,
               COALESCE(SUM(CASE WHEN p.kind = 'bank_fee' THEN p.amount END), 0) AS fees
          FROM payment p JOIN invoice i ON i.id = p.invoice_id
         WHERE i.customer_id = ? AND p.statement_id IS NULL AND p.date <= ? AND p.date > ?`,
-    )
-    .get(target.id, closingDate, p.lastClosing === null ? after : '') ?? { payments: 0, fees: 0 };
+    ),
+  ).get(target.id, closingDate, p.lastClosing === null ? after : '') ?? { payments: 0, fees: 0 };
   // A payment an earlier statement counted and corrected since (its amount changed, a driver's
   // day corrected, a fee taken back): the difference reaches this statement, with its kind's
   // figure, so its balance stays the customer's real one.
@@ -511,9 +567,10 @@ function statementFigures(db: Db, target: Target, p: Plan) {
   if (p.previousAmountDue !== null) {
     // Less what was on an earlier statement and cancelled since (its orders are billed again).
     const cancelled =
-      db.$client
-        .prepare<[string, string, string, string], number>(
-          `SELECT COALESCE(SUM(amount), 0) FROM invoice
+      prepared(db, 'closing.cancelledSince', () =>
+        db.$client
+          .prepare<[string, string, string, string], number>(
+            `SELECT COALESCE(SUM(amount), 0) FROM invoice
             WHERE customer_id = ? AND cancelled_at > ?
               AND (statement_id IS NOT NULL
                    OR id IN (SELECT invoice_id FROM statement WHERE customer_id = ?
@@ -521,30 +578,32 @@ function statementFigures(db: Db, target: Target, p: Plan) {
                    -- In the first statement's previous balance (a cash invoice from before it).
                    OR substr(COALESCE(issue_date, created_at), 1, 10) <
                       (SELECT MIN(period_start) FROM statement WHERE customer_id = ?))`,
-        )
-        .pluck()
-        .get(target.id, p.lastCreatedAt ?? '', target.id, target.id) ?? 0;
+          )
+          .pluck(),
+      ).get(target.id, p.lastCreatedAt ?? '', target.id, target.id) ?? 0;
     previousBalance = p.previousAmountDue - cancelled;
   } else {
     // The first statement: what the customer owed on the day before its period, on invoices
     // issued by then (not those issued later, which belong to this period or the next).
     const billed =
-      db.$client
-        .prepare<[string, string], number>(
-          `SELECT COALESCE(SUM(amount), 0) FROM invoice
+      prepared(db, 'closing.billedBefore', () =>
+        db.$client
+          .prepare<[string, string], number>(
+            `SELECT COALESCE(SUM(amount), 0) FROM invoice
             WHERE customer_id = ? AND cancelled_at IS NULL
               AND substr(COALESCE(issue_date, created_at), 1, 10) <= ?`,
-        )
-        .pluck()
-        .get(target.id, after) ?? 0;
+          )
+          .pluck(),
+      ).get(target.id, after) ?? 0;
     const paidBefore =
-      db.$client
-        .prepare<[string, string], number>(
-          `SELECT COALESCE(SUM(p.amount), 0) FROM payment p JOIN invoice i ON i.id = p.invoice_id
+      prepared(db, 'closing.paidBefore', () =>
+        db.$client
+          .prepare<[string, string], number>(
+            `SELECT COALESCE(SUM(p.amount), 0) FROM payment p JOIN invoice i ON i.id = p.invoice_id
             WHERE i.customer_id = ? AND p.date <= ?`,
-        )
-        .pluck()
-        .get(target.id, after) ?? 0;
+          )
+          .pluck(),
+      ).get(target.id, after) ?? 0;
     previousBalance = billed - paidBefore;
   }
   return {
@@ -561,14 +620,14 @@ function statementFigures(db: Db, target: Target, p: Plan) {
 /** The amounts, now, of the customer's payments and fees a statement has counted (ADR 072). */
 function countedSoFar(db: Db, customerId: string): { payments: number; fees: number } {
   return (
-    db.$client
-      .prepare<[string], { payments: number; fees: number }>(
+    prepared(db, 'closing.countedSoFar', () =>
+      db.$client.prepare<[string], { payments: number; fees: number }>(
         `SELECT COALESCE(SUM(CASE WHEN p.kind = 'payment' THEN p.amount END), 0) AS payments,
                 COALESCE(SUM(CASE WHEN p.kind = 'bank_fee' THEN p.amount END), 0) AS fees
            FROM payment p JOIN invoice i ON i.id = p.invoice_id
           WHERE i.customer_id = ? AND p.statement_id IS NOT NULL`,
-      )
-      .get(customerId) ?? { payments: 0, fees: 0 }
+      ),
+    ).get(customerId) ?? { payments: 0, fees: 0 }
   );
 }
 
@@ -583,13 +642,13 @@ function closeCustomer(
   const p = plan(db, target, closingDate, timeZone);
   if (p.closed) return null;
   // One invoice per price basis (ADR 053); each deducts the credit notes still waiting.
-  const made = p.invoices
+  const made = p.parts
     .map((part) =>
       issueInvoice(db, actor, {
         customerId: target.id,
         kind: 'closing',
-        orderIds: part.orders.map((o) => o.id),
-        lines: part.lines,
+        orderIds: part.map((o) => o.id),
+        lines: deliveredLines(db, part),
         issueDate: closingDate,
         dueDate: p.dueDate,
         periodStart: p.periodStart,
