@@ -279,6 +279,29 @@ describe('customer journeys', () => {
     expect(e.problems).toEqual([]);
   });
 
+  it("(e) an order's details on a 360 px phone show each line's total without scrolling sideways", async () => {
+    // The popup's margins left the lines' table 292 px for its 300: the totals were cut at the
+    // edge behind a sideways scroll bar. On a phone the details fill the screen.
+    const page = await e.newPage({ width: 360, height: 740 });
+    await signInCustomer(page, 'cust02');
+    await page.goto('/customer/myorderlist');
+    await page.getByTestId('order-row').first().getByRole('button', { name: 'Details' }).click();
+    const details = page.getByRole('dialog', { name: 'ORDER DETAILS' });
+    const table = details.getByRole('table');
+    await table.waitFor();
+    // The table's right edge against the box that clips it (the scroll area's viewport).
+    const fit = await table.evaluate((el) => {
+      let clip = el.parentElement;
+      while (clip && getComputedStyle(clip).overflowX === 'visible') clip = clip.parentElement;
+      return {
+        table: Math.round(el.getBoundingClientRect().right),
+        shown: Math.round((clip ?? document.documentElement).getBoundingClientRect().right),
+      };
+    });
+    expect(fit.table).toBeLessThanOrEqual(fit.shown);
+    expect(e.problems).toEqual([]);
+  });
+
   it('(d) order again from history refills the cart with the same lines', async () => {
     const page = await e.newPage(PHONE);
     await signInCustomer(page, 'cust02');

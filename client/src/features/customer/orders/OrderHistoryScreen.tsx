@@ -45,12 +45,16 @@ export function historyPath(page: number): string {
 
 function DetailsModal({ order, onClose }: { order: OrderOut | null; onClose(): void }) {
   const { t } = useTranslation();
+  // On a phone the details fill the screen: inside the popup's margins the lines' table had
+  // 292 of its 300 px at 360 px wide and cut the totals behind a sideways scroll.
+  const phone = usePhone();
   // The phone's Back button closes the popup and the history stays on its page.
   useBackCloses(order !== null, onClose);
   return (
     <Modal
       opened={order !== null}
       onClose={onClose}
+      fullScreen={phone}
       title={
         order ? `${t('orders.detailsTitle')} ${formatOrderNumber(order.orderNumber)}` : undefined
       }
