@@ -1,23 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { account, customer, route } from '../../drizzle/schema';
+import { account, route } from '../../drizzle/schema';
 import type { Db } from '../platform/db';
 
-// What the office's order screens choose from (`ordertrack.formOptions`): customers (the job
-// form, placing an order for a customer), drivers (the job form, dispatching, the order track's
-// driver filter) and route names. Not the money screens' choices (money/invoice-form-options.ts:
+// What the office's order screens choose from (`ordertrack.formOptions`): drivers (the job
+// form, dispatching, the order track's driver filter) and route names. Not the customers: the
+// job form and placing an order for a customer search them on the server as the office types
+// (`customers.pick`, ADR 094). Not the money screens' choices (money/invoice-form-options.ts:
 // every employee as a collector, routes with their ids).
 
-/** Customers, drivers and route names to choose from. */
+/** Drivers and route names to choose from. */
 export function jobFormOptions(db: Db) {
-  const customers = db
-    .select({
-      _id: customer.id,
-      restaurantName: customer.restaurantName,
-      customerCode: customer.customerCode,
-    })
-    .from(customer)
-    .orderBy(asc(customer.restaurantName))
-    .all();
   const drivers = db
     .select({ _id: account.id, username: account.username, name: account.name })
     .from(account)
@@ -30,5 +22,5 @@ export function jobFormOptions(db: Db) {
     .orderBy(asc(route.name))
     .all()
     .map((r) => r.name);
-  return { customers, drivers, routes };
+  return { drivers, routes };
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '../../shared/enums';
 import { invoiceCancelInput } from '../../shared/schemas/billing';
 import { deletedOut } from '../../shared/schemas/common';
 import {
@@ -203,21 +202,12 @@ export const invoicesRouter = router({
       addNote(ctx.db, actorOf(ctx.user), ctx.scope, input, businessToday(ctx)),
     ),
 
-  /** Customers, collectors and routes for the invoice form and the export screen. */
+  /** Collectors and routes for the invoice form, the invoice list and the export screen. */
   formOptions: staffProcedure
     .input(z.void())
     .output(
       answer(
         z.object({
-          customers: z.array(
-            z.object({
-              _id: z.string(),
-              customerCode: z.string(),
-              restaurantName: z.string(),
-              paymentMethod: z.enum(PAYMENT_METHODS),
-              closingDay: z.number().int().nullable(),
-            }),
-          ),
           collectors: z.array(
             z.object({ _id: z.string(), username: z.string(), name: z.string(), role: z.string() }),
           ),

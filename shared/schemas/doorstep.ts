@@ -280,10 +280,8 @@ export const deliverInput = z.object({
     .optional(),
 });
 
+/** The order screens' choices; customers are searched on the server (`customers.pick`, ADR 094). */
 export const formOptionsOut = z.object({
-  customers: z.array(
-    z.object({ _id: z.string(), restaurantName: z.string(), customerCode: z.string() }),
-  ),
   drivers: z.array(z.object({ _id: z.string(), username: z.string(), name: z.string() })),
   routes: z.array(z.string()),
 });

@@ -313,14 +313,23 @@ export const CUSTOMER_PICK_LIMIT = 20;
 export const customerPickInput = z.object({
   q: z.string().trim().max(100).default(''),
   limit: z.number().int().min(1).max(50).default(CUSTOMER_PICK_LIMIT),
+  /** Only customers billed monthly (掛売り), each with its closing day: the closing run's choice. */
+  monthly: z.boolean().default(false),
 });
 export const customerPickOut = z.object({
   customers: z.array(
-    z.object({ _id: z.string(), restaurantName: z.string(), customerCode: z.string() }),
+    z.object({
+      _id: z.string(),
+      restaurantName: z.string(),
+      customerCode: z.string(),
+      /** Asked with `monthly`: the day of the month it closes on (null: the month's end). */
+      closingDay: z.number().int().nullable().optional(),
+    }),
   ),
   /** More customers match than were answered: the office types more to narrow. */
   more: z.boolean(),
 });
+export type CustomerPickOut = z.infer<typeof customerPickOut>;
 
 // --- Employees -------------------------------------------------------------------------------
 

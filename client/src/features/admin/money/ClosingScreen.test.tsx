@@ -10,6 +10,7 @@ import type {
 } from '../../../../../shared/schemas/billing';
 import { businessToday, showDate } from '../../../dates';
 import i18n from '../../../i18n';
+import { pickFrom } from '../../../test/customerPick';
 import { showDataTableColumns } from '../../../test/dataTable';
 import { typeDate } from '../../../test/datePicker';
 import { makeUser } from '../../../test/fixtures';
@@ -57,34 +58,13 @@ const customer = (id: string, name: string, amount: number): ClosingCustomerOut 
   issued: null,
 });
 
-// Monthly customers to pick from, and a cash one the closing run is not for.
-const formOptions = () => ({
-  customers: [
-    {
-      _id: 'c1',
-      customerCode: 'C1',
-      restaurantName: 'Annapurna',
-      paymentMethod: 'monthly' as const,
-      closingDay: 20,
-    },
-    {
-      _id: 'c2',
-      customerCode: 'C2',
-      restaurantName: 'Everest',
-      paymentMethod: 'monthly' as const,
-      closingDay: null,
-    },
-    {
-      _id: 'c16',
-      customerCode: 'C16',
-      restaurantName: 'Fuji Cash Diner',
-      paymentMethod: 'cash' as const,
-      closingDay: null,
-    },
-  ],
-  collectors: [],
-  routes: [],
-});
+// Monthly customers to pick from, and a cash one the closing run is not for: the picker asks
+// the server for monthly ones only (ADR 094).
+const pick = pickFrom([
+  { _id: 'c1', customerCode: 'C1', restaurantName: 'Annapurna', closingDay: 20 },
+  { _id: 'c2', customerCode: 'C2', restaurantName: 'Everest', closingDay: null },
+  { _id: 'c16', customerCode: 'C16', restaurantName: 'Fuji Cash Diner', paymentMethod: 'cash' },
+]);
 
 const preview = (input: { closingDate: string; customerId?: string }): ClosingPreviewOut => {
   const all = [customer('c1', 'Annapurna', 30000), customer('c2', 'Everest', 12000)];
@@ -125,7 +105,7 @@ function renderClosing(due: ClosingDueOut = { closingDate, customers: 2 }) {
       'closing.due': () => due,
       'closing.preview': preview,
       'closing.run': result,
-      'invoices.formOptions': formOptions,
+      'customers.pick': pick,
     },
   });
 }
@@ -239,7 +219,7 @@ describe('the closing run screen', () => {
           ],
           total: 0,
         }),
-        'invoices.formOptions': () => ({ customers: [], collectors: [], routes: [] }),
+        'customers.pick': () => ({ customers: [], more: false }),
       },
     });
   }
@@ -367,7 +347,7 @@ describe('the closing run screen', () => {
     const select = screen.getByLabelText(/Customer \(optional\)/, { selector: 'input' });
     fireEvent.click(select);
     fireEvent.click(
-      await screen.findByRole('option', { name: 'C2 · Everest (closes at month end)' }),
+      await screen.findByRole('option', { name: 'Everest (C2) · closes at month end' }),
     );
     await waitFor(() =>
       expect(screen.getByTestId('closing-total').textContent).toBe(
@@ -394,14 +374,19 @@ describe('the closing run screen', () => {
   });
 
   it('offers only monthly customers, each with its closing day', async () => {
-    renderClosing();
+    const { calls } = renderClosing();
     const select = screen.getByLabelText(/Customer \(optional\)/, { selector: 'input' });
     fireEvent.click(select);
-    await screen.findByRole('option', { name: 'C1 · Annapurna (closes on day 20)' });
-    expect(screen.getByRole('option', { name: 'C2 · Everest (closes at month end)' })).toBeTruthy();
+    await screen.findByRole('option', { name: 'Annapurna (C1) · closes on day 20' });
+    expect(screen.getByRole('option', { name: 'Everest (C2) · closes at month end' })).toBeTruthy();
     // A cash customer is not closed monthly: not offered.
     expect(screen.queryByRole('option', { name: /Fuji Cash Diner/ })).toBeNull();
     expect(screen.getAllByRole('option')).toHaveLength(2);
+    // Asked of the server, monthly ones only; never every customer in the form options.
+    const asked = calls.filter((c) => c.path === 'customers.pick').map((c) => c.input);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((i) => (i as { monthly?: boolean }).monthly === true)).toBe(true);
+    expect(calls.some((c) => c.path === 'invoices.formOptions')).toBe(false);
   });
 
   it('says 月末締め and 20日締め in Japanese', async () => {
@@ -409,8 +394,8 @@ describe('the closing run screen', () => {
     try {
       renderClosing();
       fireEvent.click(screen.getByLabelText(/得意先（任意）/, { selector: 'input' }));
-      await screen.findByRole('option', { name: 'C1 · Annapurna (20日締め)' });
-      expect(screen.getByRole('option', { name: 'C2 · Everest (月末締め)' })).toBeTruthy();
+      await screen.findByRole('option', { name: 'Annapurna (C1) · 20日締め' });
+      expect(screen.getByRole('option', { name: 'Everest (C2) · 月末締め' })).toBeTruthy();
     } finally {
       await i18n.changeLanguage('en');
     }
@@ -454,7 +439,7 @@ describe('the closing run screen', () => {
         'closing.due': () => ({ closingDate, customers: 2 }),
         'closing.preview': billed,
         'closing.run': result,
-        'invoices.formOptions': formOptions,
+        'customers.pick': pick,
       },
     });
   }
@@ -536,7 +521,7 @@ describe('the closing run screen', () => {
         'closing.due': () => ({ closingDate, customers: 2 }),
         'closing.preview': all,
         'closing.run': result,
-        'invoices.formOptions': formOptions,
+        'customers.pick': pick,
       },
     });
     await screen.findByText('Chiang Mai Kitchen');

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Select,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +16,7 @@ import { businessToday, showDate } from '../../../dates';
 import { failureOf } from '../../../errors';
 import { withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
+import { CustomerPicker, type PickedCustomer } from '../office/shared/CustomerPicker';
 import { WholeBadge } from '../WholeBadge';
 import { moneyErrorText, newKey } from './api';
 import { adminCrumbs, reportsCrumb } from './crumbs';
@@ -141,6 +132,9 @@ export function ClosingScreen() {
   const [picked, setPicked] = useState<string | null>(null);
   const date = picked ?? due.data?.closingDate ?? (due.isError ? lastMonthEnd(today) : '');
   const [customerId, setCustomerId] = useState<string | null>(null);
+  // The one customer chosen, for the confirmation's words. The run is for 掛売り customers: the
+  // picker offers only those (the server refuses a cash one).
+  const [chosen, setChosen] = useState<PickedCustomer | null>(null);
   // No date (a typed one refused): the field says why, and nothing is read or shown below it.
   const wellFormed = /^\d{4}-\d{2}-\d{2}$/.test(date);
   // A date still to come is previewed (the month end checked days before it), never run: the
@@ -148,7 +142,6 @@ export function ClosingScreen() {
   const future = wellFormed && date > today;
   const input = { closingDate: date, ...(customerId ? { customerId } : {}) };
   const preview = trpc.closing.preview.useQuery(input, { enabled: wellFormed, retry: false });
-  const options = trpc.invoices.formOptions.useQuery(undefined, { staleTime: 60_000 });
   const [result, setResult] = useState<ClosingResultOut | null>(null);
   const [confirming, setConfirming] = useState(false);
   const key = useRef(newKey());
@@ -247,9 +240,6 @@ export function ClosingScreen() {
     };
     return second.any && !under ? [main, beside] : [main];
   };
-  // The run is for 掛売り customers: a cash customer is no choice here (the server refuses it).
-  const monthly = (options.data?.customers ?? []).filter((c) => c.paymentMethod === 'monthly');
-  const chosen = monthly.find((c) => c._id === customerId);
   const runnable = wellFormed && !future && open.length > 0 && !preview.isFetching;
   const statements = (result?.results ?? []).filter((r) => r.statementId);
   return (
@@ -267,19 +257,18 @@ export function ClosingScreen() {
             setResult(null);
           }}
         />
-        <Select
+        {/* Monthly customers only, searched on the server as the office types (ADR 094). */}
+        <CustomerPicker
           label={t('money.closingCustomer')}
           placeholder={t('money.closingAllCustomers')}
-          searchable
+          monthly
+          note={(c) => closingDayLabel(t, c.closingDay ?? null)}
           clearable
           w={320}
-          data={monthly.map((c) => ({
-            value: c._id,
-            label: `${c.customerCode} · ${c.restaurantName} (${closingDayLabel(t, c.closingDay)})`,
-          }))}
           value={customerId}
-          onChange={(v) => {
+          onChange={(v, c) => {
             setCustomerId(v);
+            setChosen(c);
             setResult(null);
           }}
           description={customerId ? t('money.closingOneHint') : t('money.closingAllHint')}
@@ -612,7 +601,7 @@ export function ClosingScreen() {
         opened={confirming}
         title={t('money.closingConfirmTitle')}
         message={
-          chosen
+          chosen && chosen._id === customerId
             ? t('money.closingConfirmOne', {
                 date: showDate(date),
                 name: chosen.restaurantName,

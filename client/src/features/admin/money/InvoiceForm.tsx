@@ -8,6 +8,7 @@ import { useFocusBack } from '../../../components/useFocusBack';
 import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
 import { newKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
+import { CustomerPicker } from '../office/shared/CustomerPicker';
 import { moneyErrorText } from './api';
 import { amountLocked } from './invoiceRules';
 
@@ -29,6 +30,7 @@ export function InvoiceForm({
 }) {
   const { t } = useTranslation();
   useFocusBack();
+  // The collectors to choose from (the customers are searched as the office types).
   const options = trpc.invoices.formOptions.useQuery(undefined, { staleTime: 60_000 });
   // One key per opening of the form: a retried "Submit" (a lost answer) creates one invoice.
   const [idempotencyKey] = useState(newKey);
@@ -102,20 +104,17 @@ export function InvoiceForm({
             {t('money.issuedLockedHint', { number: invoice?.number ?? '' })}
           </Alert>
         )}
-        <Select
+        {/* Searched on the server as the office types (ADR 094), never every customer. */}
+        <CustomerPicker
           label={t('money.customer')}
           ref={customerField}
           // The dialog opens on its first field, not on ×.
           data-autofocus={!locked || undefined}
           disabled={locked}
-          searchable
           required
-          data={(options.data?.customers ?? []).map((c) => ({
-            value: c._id,
-            label: `${c.customerCode} · ${c.restaurantName}`,
-          }))}
           value={customer}
-          onChange={setCustomer}
+          known={invoice?.customer}
+          onChange={(id) => setCustomer(id)}
           error={customerError}
         />
         <NumberInput

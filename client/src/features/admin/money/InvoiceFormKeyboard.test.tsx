@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
+import { pickFrom } from '../../../test/customerPick';
 import { makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { InvoiceForm } from './InvoiceForm';
@@ -21,19 +22,11 @@ function renderForm() {
     path: '/admin/invoice',
     user: admin,
     answers: {
-      'invoices.formOptions': () => ({
-        customers: [
-          {
-            _id: 'c1',
-            customerCode: 'C1',
-            restaurantName: 'さくら食堂',
-            paymentMethod: 'cash' as const,
-            closingDay: null,
-          },
-        ],
-        collectors: [],
-        routes: [],
-      }),
+      'invoices.formOptions': () => ({ collectors: [], routes: [] }),
+      'customers.pick': pickFrom([
+        { _id: 'c1', customerCode: 'C1', restaurantName: 'さくら食堂' },
+        { _id: 'c2', customerCode: 'C2', restaurantName: 'Everest Momo' },
+      ]),
     },
   });
 }
@@ -52,8 +45,17 @@ describe('the hand-made invoice by keyboard, in Japanese', () => {
     expect(customer.getAttribute('aria-invalid')).toBe('true');
 
     // The customer chosen, the amount is what is missing.
+    // Searched on the server (ADR 094): only what matches the typed word is offered.
     await user.type(customer, 'さくら');
-    await user.click(await screen.findByRole('option', { name: 'C1 · さくら食堂' }));
+    await screen.findByRole('option', { name: 'さくら食堂 (C1)' });
+    await waitFor(() =>
+      expect(screen.queryByRole('option', { name: 'Everest Momo (C2)' })).toBeNull(),
+    );
+    expect(
+      calls.some((c) => c.path === 'customers.pick' && (c.input as { q: string }).q === 'さくら'),
+    ).toBe(true);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect((customer as HTMLInputElement).value).toBe('さくら食堂'));
     screen.getByRole('button', { name: '登録' }).focus();
     await user.keyboard('{Enter}');
     const amount = screen.getByRole('textbox', { name: /金額/ });

@@ -38,7 +38,7 @@ function renderDialog(
       path: '/admin/orders',
       user: admin,
       answers: {
-        'ordertrack.formOptions': () => ({ customers: [], drivers, routes: [] }),
+        'ordertrack.formOptions': () => ({ drivers, routes: [] }),
         'orders.suggestDriver': () => suggestion,
       },
     },

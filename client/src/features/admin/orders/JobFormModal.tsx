@@ -5,6 +5,7 @@ import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { notifySuccess } from '../../../components/notify';
 import { errorMessage, keyedClient, newKey, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
+import { CustomerPicker } from '../office/shared/CustomerPicker';
 
 /** 'Delivery Form': customer and driver are both required ('This field is required.'). */
 export function JobFormModal({
@@ -66,15 +67,12 @@ export function JobFormModal({
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack>
-        <Select
+        {/* Searched on the server as the office types (ADR 094), never every customer. */}
+        <CustomerPicker
           label={t('orderTrack.customer')}
-          searchable
           withAsterisk
-          data={(options.data?.customers ?? []).map((c) => ({
-            value: c._id,
-            label: `${c.restaurantName} (${c.customerCode})`,
-          }))}
           value={customer}
+          known={job?.customer}
           onChange={(v) => {
             setCustomer(v);
             setErrors((e) => ({ ...e, customer: v ? undefined : required }));

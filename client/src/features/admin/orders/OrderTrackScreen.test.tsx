@@ -30,7 +30,7 @@ function render() {
         withRestaurant('s', 'さくら食堂'),
         withRestaurant('h', 'Himalaya Kitchen'),
       ],
-      'ordertrack.formOptions': () => ({ customers: [], drivers: [], routes: [] }),
+      'ordertrack.formOptions': () => ({ drivers: [], routes: [] }),
     },
   });
 }

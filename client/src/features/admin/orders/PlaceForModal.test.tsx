@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { pickFrom } from '../../../test/customerPick';
 import { makeProduct, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { serverError } from '../../../test/testServer';
@@ -36,14 +37,10 @@ function renderModal() {
     path: '/admin/weborders',
     user: admin,
     answers: {
-      'ordertrack.formOptions': () => ({
-        customers: [
-          { _id: 'himalaya', restaurantName: 'Himalaya Kitchen', customerCode: 'C1' },
-          { _id: 'everest', restaurantName: 'Everest Dining', customerCode: 'C2' },
-        ],
-        drivers: [],
-        routes: [],
-      }),
+      'customers.pick': pickFrom([
+        { _id: 'himalaya', restaurantName: 'Himalaya Kitchen', customerCode: 'C1' },
+        { _id: 'everest', restaurantName: 'Everest Dining', customerCode: 'C2' },
+      ]),
       'products.list': () => [rice, ghee, sauce],
       'products.forCustomer': ({ customerId }) => catalogues[customerId] ?? [],
       // Everest Dining: below ¥30,000 before tax, an ¥800 delivery charge is added.

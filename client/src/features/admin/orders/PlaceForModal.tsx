@@ -27,6 +27,7 @@ import { showDate } from '../../../dates';
 import { errorText, failureOf } from '../../../errors';
 import { errorMessage, keyedClient, newKey, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
+import { CustomerPicker } from '../office/shared/CustomerPicker';
 
 interface Line {
   product: string | null;
@@ -46,7 +47,6 @@ const EMPTY_LINE: Line = { product: null, quantity: 1 };
 export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const options = trpc.ordertrack.formOptions.useQuery(undefined, { enabled: opened });
   const [customerId, setCustomerId] = useState<string | null>(null);
   const catalogue = trpc.products.forCustomer.useQuery(
     { customerId: customerId ?? '' },
@@ -210,17 +210,13 @@ export function PlaceForModal({ opened, onClose }: { opened: boolean; onClose: (
     >
       <Stack>
         {/* Opened on the customer, not on ×: a typist's Enter then never closes the dialog. */}
-        <Select
+        {/* Searched on the server as the office types (ADR 094), never every customer. */}
+        <CustomerPicker
           ref={customerField}
           label={t('orderTrack.customer')}
           error={missingField === 'customer' ? t('errors.common.required') : undefined}
           data-autofocus
-          searchable
           required
-          data={(options.data?.customers ?? []).map((c) => ({
-            value: c._id,
-            label: `${c.restaurantName} (${c.customerCode})`,
-          }))}
           value={customerId}
           onChange={(v) => {
             setCustomerId(v);

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n';
+import { pickFrom } from '../../../test/customerPick';
 import { makeOrder, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { PlaceForModal } from './PlaceForModal';
@@ -53,7 +54,6 @@ describe('New Orders by keyboard', () => {
         'orders.pendingDates': () => ({ dates: [], routes: [], next: null }),
         'orders.list': () => ({ orders: pending, page: 1, pages: 1, total: pending.length }),
         'ordertrack.formOptions': () => ({
-          customers: [],
           drivers: [{ _id: 'd1', username: 'driver1', name: 'Ram' }],
           routes: [],
         }),
@@ -96,11 +96,9 @@ describe('a phoned-in order by keyboard', () => {
       path: '/admin/orders',
       user: admin,
       answers: {
-        'ordertrack.formOptions': () => ({
-          customers: [{ _id: 'c1', restaurantName: 'Himalaya Kitchen', customerCode: 'C1' }],
-          drivers: [],
-          routes: [],
-        }),
+        'customers.pick': pickFrom([
+          { _id: 'c1', restaurantName: 'Himalaya Kitchen', customerCode: 'C1' },
+        ]),
         'products.forCustomer': () => [],
         'orders.termsFor': () => ({ minimumOrder: null, hidden: [] }),
         'settings.tax': () => ({ basis: 'exclusive', rounding: 'down' }),

@@ -20,7 +20,6 @@ function renderExport() {
     user: admin,
     answers: {
       'invoices.formOptions': () => ({
-        customers: [],
         collectors: [],
         routes: [{ _id: 'r1', name: 'North' }],
       }),
