@@ -23,17 +23,21 @@ async function zopfliGzip(buf: InputType, options: { [key: string]: unknown }) {
   return Buffer.from(await gzipAsync(bytes, options));
 }
 
-/** The lazily loaded modules every customer page needs: the signed-in frame and the area. */
+/** The lazily loaded modules every customer page needs: the signed-in frame and the area (its home). */
 const CUSTOMER_MODULES = [
   'client/src/shell/SignedInFrame.tsx',
   'client/src/features/customer/routes.tsx',
 ];
+/** The customer's other screens (ADR 096): every customer page but the home needs them too. */
+const SCREEN_MODULES = ['client/src/features/customer/screens.tsx'];
 
 /**
  * Writes into index.html's early script (client/public/early.js) the files of the customer's
  * first screen that the HTML does not already load: the chunks of CUSTOMER_MODULES with
- * everything they import, and their CSS. early.js preloads them on a customer's page, so
- * they download beside the app's own script instead of after the session check.
+ * everything they import, and their CSS (`data-customer`); and those of SCREEN_MODULES not
+ * already among them (`data-screens`). early.js preloads the first on a customer's page and the
+ * second on any but the home, so they download beside the app's own script instead of after the
+ * session check, and the home's tiles do not wait for the other screens' code.
  */
 function earlyStart(): Plugin {
   return {
@@ -56,24 +60,36 @@ function earlyStart(): Plugin {
           for (const root of roots) visit(root);
           return seen;
         };
-        const inHtml = closure(chunks.filter((chunk) => chunk.isEntry));
-        const roots = CUSTOMER_MODULES.map((module) => {
+        const chunkOf = (module: string) => {
           const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
           if (!chunk) throw new Error(`early-start: no chunk for ${module}`);
           return chunk;
-        });
-        const files: string[] = [];
-        for (const name of closure(roots)) {
-          if (inHtml.has(name)) continue;
-          for (const css of byName.get(name)?.viteMetadata?.importedCss ?? [])
-            files.push(`/${css}`);
-          files.push(`/${name}`);
-        }
+        };
+        const filesOf = (names: Set<string>, skip: Set<string>) => {
+          const files: string[] = [];
+          const skipCss = new Set(
+            [...skip].flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]),
+          );
+          for (const name of names) {
+            if (skip.has(name)) continue;
+            for (const css of byName.get(name)?.viteMetadata?.importedCss ?? [])
+              if (!skipCss.has(css)) files.push(`/${css}`);
+            files.push(`/${name}`);
+          }
+          // CSS first: it is what the first paint of the frame waits for.
+          files.sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css')));
+          return [...new Set(files)];
+        };
+        const inHtml = closure(chunks.filter((chunk) => chunk.isEntry));
+        const customer = closure(CUSTOMER_MODULES.map(chunkOf));
+        const screens = closure(SCREEN_MODULES.map(chunkOf));
         const marker = 'data-customer="[]"';
         if (!html.includes(marker)) throw new Error('early-start: index.html has no early script');
-        // CSS first: it is what the first paint of the frame waits for.
-        files.sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css')));
-        return html.replace(marker, `data-customer='${JSON.stringify([...new Set(files)])}'`);
+        const json = (files: string[]) => JSON.stringify(files);
+        return html.replace(
+          marker,
+          `data-customer='${json(filesOf(customer, inHtml))}' data-screens='${json(filesOf(screens, new Set([...inHtml, ...customer])))}'`,
+        );
       },
     },
   };

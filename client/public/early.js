@@ -18,14 +18,34 @@
   // Exactly the URLs the app's client asks for these calls (checked by early.test.ts); the
   // catalogue is read from the REST door (client/src/catalogueLink.ts).
   start('/trpc/auth.session');
-  // A customer's page (the catalogue, the cart, the home): most of them start from the
-  // catalogue, and all need the signed-in frame and the customer's area, so fetch those too.
+  // A customer's page (the catalogue, the cart, the home): all need the signed-in frame and the
+  // customer's area, so fetch those too. Not the home: its tiles need neither the catalogue nor
+  // the other screens' code, which on a poor line shared it and held them back (ADR 096); the
+  // home asks for both once its tiles are drawn.
   if (!/^\/(customer|cart)(\/|$)/.test(location.pathname)) return;
+  const script = document.currentScript;
+  const home = /^\/customer\/?$/.test(location.pathname);
+  const preload = (files) => {
+    for (const href of files) {
+      const link = document.createElement('link');
+      if (href.endsWith('.css')) {
+        link.rel = 'stylesheet';
+      } else {
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+      }
+      link.href = href;
+      document.head.appendChild(link);
+    }
+  };
+  if (home) {
+    preload(JSON.parse(script?.dataset.customer || '[]'));
+    return;
+  }
   start('/api/products');
   // The catalogue's first row of pictures is its largest paint: ask for them as soon as the
   // list is here, not after the app has arrived and drawn the cards (ProductGrid, EAGER_CARDS).
   // Not when the server sent the first screen (ADR 021): its cards already ask for them.
-  const script = document.currentScript;
   if (/^\/customer\/regularorder\/?$/.test(location.pathname) && !script?.dataset.firstScreen) {
     started['/api/products']
       .then((answer) => (answer.ok ? answer.clone().json() : null))
@@ -44,16 +64,6 @@
       })
       .catch(() => {});
   }
-  const files = JSON.parse(script?.dataset.customer || '[]');
-  for (const href of files) {
-    const link = document.createElement('link');
-    if (href.endsWith('.css')) {
-      link.rel = 'stylesheet';
-    } else {
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-    }
-    link.href = href;
-    document.head.appendChild(link);
-  }
+  preload(JSON.parse(script?.dataset.customer || '[]'));
+  preload(JSON.parse(script?.dataset.screens || '[]'));
 })();

@@ -128,6 +128,31 @@ describe('the requests index.html starts early (public/early.js)', () => {
     );
   });
 
+  it("on the home only the frame's and the home's files, not the catalogue nor the other screens' code (ADR 096)", async () => {
+    const script = document.createElement('script');
+    script.dataset.customer = '["/assets/SignedInFrame-x.css","/assets/SignedInFrame-x.js"]';
+    script.dataset.screens = '["/assets/screens-x.js"]';
+    Object.defineProperty(document, 'currentScript', { configurable: true, get: () => script });
+    const links = () =>
+      [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'));
+    try {
+      await runEarly('/customer', []);
+      expect(Object.keys(window.__early ?? {})).toEqual([earlyUrl('auth.session')]);
+      expect(links()).toEqual(['/assets/SignedInFrame-x.css', '/assets/SignedInFrame-x.js']);
+      for (const link of document.head.querySelectorAll('link')) link.remove();
+      // Any other customer page: the other screens' code and the catalogue too.
+      await runEarly('/customer/myorderlist', []);
+      expect(Object.keys(window.__early ?? {})).toContain(earlyUrl('products.list'));
+      expect(links()).toEqual([
+        '/assets/SignedInFrame-x.css',
+        '/assets/SignedInFrame-x.js',
+        '/assets/screens-x.js',
+      ]);
+    } finally {
+      Object.defineProperty(document, 'currentScript', { configurable: true, get: () => null });
+    }
+  });
+
   it('elsewhere starts only the session check (the login screen, the office)', async () => {
     for (const page of ['/', '/admin/orders', '/driver/ordertrack']) {
       await runEarly(page, []);

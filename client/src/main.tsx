@@ -36,10 +36,10 @@ import { preloadArea } from './shell/Areas';
 import { cssVariablesResolver, theme } from './theme';
 import { queryClient, trpc, trpcClient } from './trpc';
 
-// A customer's page (index.html already asked for its catalogue and chunks, public/early.js):
-// load the frame and the area now, so they are there when the session check answers and
-// render without suspending. The guards still decide what shows.
-if (hasEarly('products.list')) {
+// A customer's page (index.html already asked for its chunks, public/early.js, and but on the
+// home for its catalogue): load the frame and the area now, so they are there when the session
+// check answers and render without suspending. The guards still decide what shows.
+if (hasEarly('auth.session') && /^\/(customer|cart)(\/|$)/.test(location.pathname)) {
   preloadFrame();
   preloadArea('customer');
 }

@@ -237,6 +237,65 @@ describe('languages and the shell', () => {
   });
 });
 
+describe('the home on a poor line (ADR 096)', () => {
+  it("draws its tiles without the other screens' code or the print view's Japanese font rules, after Sign In and opened again", async () => {
+    const { page, context, requests } = await device('en');
+    // The other screens' chunk is held back until the tiles have shown: the home must not wait
+    // for it (it did while every customer screen was in the area's one chunk).
+    const screens = builtFile('features/customer/screens.tsx');
+    // The print view's chunk (its own, or shared with the office's: named after it either way).
+    const printCss =
+      Object.entries(manifest()).find(
+        ([key]) =>
+          key.endsWith('components/documents/DocumentPrintView.tsx') ||
+          /^_DocumentPrintView-[\w-]+\.js$/.test(key),
+      )?.[1].css ?? [];
+    expect(printCss.length).toBeGreaterThan(0);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route(`**${screens}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const tile = (p: Page) => p.locator('#root a[href="/customer/regularorder"]').first();
+
+    await page.goto('/');
+    await signInAs(page, 'cust12');
+    await page.waitForURL('**/customer');
+    await tile(page).waitFor();
+
+    // Opened again, cold, already signed in: the HTML starts the home's files, not the others.
+    const again = await context.newPage();
+    const againRequests: string[] = [];
+    again.on('request', (r) => againRequests.push(new URL(r.url()).pathname));
+    await again.goto('/customer');
+    await tile(again).waitFor();
+    const early = await again.evaluate(() => {
+      const script = document.querySelector<HTMLScriptElement>('script[src="/early.js"]');
+      return {
+        customer: JSON.parse(script?.dataset.customer ?? '[]') as string[],
+        screens: JSON.parse(script?.dataset.screens ?? '[]') as string[],
+      };
+    });
+    expect(early.customer).toContain(builtFile('features/customer/routes.tsx'));
+    expect(early.customer).not.toContain(screens);
+    expect(early.screens).toContain(screens);
+    for (const css of printCss) {
+      expect(requests).not.toContain(`/${css}`);
+      expect(againRequests).not.toContain(`/${css}`);
+    }
+
+    // Once the chunk arrives, the tiles lead on as before.
+    release();
+    await tile(again).click();
+    await again.getByTestId('product-card').first().waitFor();
+    await again.close();
+    expect(e.problems).toEqual([]);
+  });
+});
+
 describe('the buyer on a phone, in both languages', () => {
   const cases = [
     { lang: 'en', username: 'cust10', product: 'Sooji Semolina 1kg', gone: 'Cloves 100g' },

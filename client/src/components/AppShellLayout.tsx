@@ -52,12 +52,15 @@ export function AppShellLayout() {
   }, [toCatalogue]);
   const area = user ? (areaOf(pathname) ?? areaOf(homeFor(user))) : null;
   // Fetch the area's chunk beside the frame's, not after it; a customer's catalogue too
-  // (most customer screens start from it), so it does not wait for the screen's code.
+  // (most customer screens start from it), so it does not wait for the screen's code. Not on
+  // the way to the home (just signed in, or the home itself): the home asks for it once its
+  // tiles are drawn, as on a poor line it held them back (ADR 096).
+  const toHome = pathname === '/' || pathname === '/customer' || pathname === '/customer/';
   useEffect(() => {
     if (area) preloadArea(area);
     if (area) preloadFrame();
-    if (area === 'customer') prefetchCatalogue();
-  }, [area]);
+    if (area === 'customer' && !toHome) prefetchCatalogue();
+  }, [area, toHome]);
 
   if (!user) {
     return (

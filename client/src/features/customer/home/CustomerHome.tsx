@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Greeting } from '../../../components/Greeting';
 import { ComingStandingOrders } from '../../../components/standing/RunCard';
@@ -10,9 +10,10 @@ import {
   ReceiptIcon,
   SheetIcon,
 } from '../../../components/tileIcons';
-import { trpc } from '../../../trpc';
+import { prefetchCatalogue, trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
 import { THAI_CATEGORY } from '../catalogue/search';
+import { preloadCustomerScreens } from '../screenChunk';
 import { PromoPopup } from './PromoPopup';
 
 /** The carousel and its library load with the home only, not with every customer screen. */
@@ -26,6 +27,13 @@ export function CustomerHome() {
   // an empty page (ADR 084).
   const categories = trpc.categories.list.useQuery();
   const thai = categories.data?.some((c) => c.name === THAI_CATEGORY) ?? false;
+  // Once the tiles are drawn: the other screens' code and the catalogue most of them start
+  // from, so a tap on a tile seldom waits. Not before: on a poor line they shared it with the
+  // home's own files and held the tiles back (ADR 096).
+  useEffect(() => {
+    preloadCustomerScreens();
+    prefetchCatalogue();
+  }, []);
   return (
     <>
       <Greeting />
