@@ -3,6 +3,9 @@
 // 1.6 Mbps / 150 ms RTT network (CDP), cache disabled. For each of RUNS cold loads:
 //   - JS+CSS downloaded before the app's login screen is usable (fields and Sign In enabled),
 //     and when the login form first shows (the server draws it in the HTML, ADR 086);
+//   - the home's tiles after Sign In, and the home (/customer) opened again cold while signed in
+//     (the app opened the next night), each with its waterfall: every request from the Sign In
+//     or the navigation, its start and end, printed for the median run;
 //   - JS+CSS downloaded before the catalogue (/customer/regularorder, signed in) shows cards;
 //   - the catalogue's largest contentful paint.
 // Bytes are counted four ways: as transferred by this server (compressed only if it
@@ -17,6 +20,8 @@ import { chromium, type Page } from 'playwright-core';
 import { serveDemo } from '../demo/serve-demo';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// BENCH_CLIENT_DIR: serve another built client (a copy of an earlier dist/client) than dist/client.
+const CLIENT_DIR = process.env.BENCH_CLIENT_DIR;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGETS = { loginKB: 150, catalogueKB: 250, lcpMs: 3000 };
 // 1.6 Mbps down, 750 kbps up, 150 ms round trip ("slow 4G"). BENCH_PHONE_NETWORK=night: a
@@ -170,6 +175,69 @@ function collectAssets(page: Page) {
   };
 }
 
+interface Fetch {
+  url: string;
+  type: string;
+  start: number;
+  end: number;
+  bytes: number;
+}
+
+/**
+ * Every request the page makes from `since()` on: when it started and ended (ms from the
+ * moment `since()` was called) and its bytes on the wire, for a waterfall.
+ */
+function watchRequests(page: Page) {
+  let t0 = Date.now();
+  const seen: Promise<Fetch & { at: number }>[] = [];
+  const starts = new Map<object, number>();
+  page.on('request', (request) => starts.set(request, Date.now()));
+  const done = (request: import('playwright-core').Request, failed: boolean) => {
+    const start = starts.get(request) ?? Date.now();
+    const end = Date.now();
+    seen.push(
+      (async () => {
+        const sizes = failed ? null : await request.sizes().catch(() => null);
+        const url = new URL(request.url());
+        return {
+          url: `${url.pathname.replace(/^\/assets\//, '')}${url.search}${failed ? ' (failed)' : ''}`,
+          type: request.resourceType(),
+          at: start,
+          start: 0,
+          end,
+          bytes: sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0,
+        };
+      })(),
+    );
+  };
+  page.on('requestfinished', (request) => done(request, false));
+  page.on('requestfailed', (request) => done(request, true));
+  return {
+    since() {
+      t0 = Date.now();
+    },
+    /** The requests started since `since()`, in the order they started. */
+    async list(): Promise<Fetch[]> {
+      const all = await Promise.all(seen);
+      return all
+        .filter((f) => f.at >= t0)
+        .map(({ at, end, ...f }) => ({ ...f, start: at - t0, end: end - t0 }))
+        .sort((a, b) => a.start - b.start);
+    },
+  };
+}
+
+function printWaterfall(title: string, fetches: Fetch[], shownMs: number) {
+  console.log(`\n${title} (ms from the start; the tiles showed at ${shownMs} ms)`);
+  console.log('start | end | KB | type | request');
+  for (const f of fetches) {
+    if (f.start > shownMs) continue;
+    console.log(
+      `${String(f.start).padStart(5)} | ${String(f.end).padStart(5)} | ${(f.bytes / 1024).toFixed(1).padStart(5)} | ${f.type.padEnd(10)} | ${f.url}`,
+    );
+  }
+}
+
 async function count(files: Asset[]): Promise<Bytes> {
   const bytes: Bytes = { wire: 0, brotli: 0, gzip: 0, gzipServed: 0, files: 0 };
   for (const { url, body, wire } of files) {
@@ -196,7 +264,8 @@ async function main() {
   if (!fs.existsSync(path.resolve('dist/client/index.html'))) {
     throw new Error('No built client: run `npm run build` first.');
   }
-  const demo = await serveDemo('wholesale-phone-');
+  const demo = await serveDemo('wholesale-phone-', {}, { clientDir: CLIENT_DIR });
+  if (CLIENT_DIR) console.log(`serving the client in ${CLIENT_DIR}`);
   const direct = demo.url;
   const proxy = process.env.BENCH_COMPRESS === '1' ? await compressingProxy(direct) : null;
   const url = proxy?.url ?? direct;
@@ -213,6 +282,11 @@ async function main() {
     loginFormMs: number;
     loginFcpMs: number;
     homeMs: number;
+    homeWaterfall: Fetch[];
+    again: Bytes;
+    againHtmlMs: number;
+    againMs: number;
+    againWaterfall: Fetch[];
     catalogue: Bytes;
     catalogueMs: number;
     lcp: number;
@@ -237,6 +311,7 @@ async function main() {
       await throttled(login);
       await login.addInitScript({ content: WATCH_LOGIN_FORM });
       const loginAssets = collectAssets(login);
+      const loginRequests = watchRequests(login);
       const t0 = Date.now();
       await login.goto('/');
       // The app's own form (in #root; the server's drawn one shows before it, ADR 086).
@@ -254,6 +329,7 @@ async function main() {
       await login.locator('#root input[autocomplete="username"]').fill('cust01');
       await login.locator('#root input[autocomplete="current-password"]').fill('cust1234');
       const t2 = Date.now();
+      loginRequests.since();
       await login.locator('#root button[type="submit"]').click();
       await login.waitForURL('**/customer');
       // The home's first draw after Sign In: its tiles in place of the spinner.
@@ -262,9 +338,33 @@ async function main() {
         .first()
         .waitFor({ timeout: 60_000 });
       const homeMs = Date.now() - t2;
+      const homeWaterfall = await loginRequests.list();
       await login.close();
 
-      // 2. The catalogue, cold (cache disabled), signed in.
+      // 2. The home again, cold (cache disabled), still signed in: the app opened the next night.
+      const home = await context.newPage();
+      await throttled(home);
+      const againAssets = collectAssets(home);
+      const againRequests = watchRequests(home);
+      const t3 = Date.now();
+      againRequests.since();
+      await home.goto('/customer');
+      await home
+        .locator('#root a[href="/customer/regularorder"]')
+        .first()
+        .waitFor({ timeout: 60_000 });
+      const againMs = Date.now() - t3;
+      const againFiles = await againAssets.stop();
+      const againHtmlMs = await home.evaluate(() =>
+        Math.round(
+          (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+            .responseEnd,
+        ),
+      );
+      const againWaterfall = await againRequests.list();
+      await home.close();
+
+      // 3. The catalogue, cold (cache disabled), signed in.
       const page = await context.newPage();
       await throttled(page);
       await page.addInitScript(() => {
@@ -310,6 +410,11 @@ async function main() {
         loginFormMs: Math.round(loginTimes.form),
         loginFcpMs: Math.round(loginTimes.fcp),
         homeMs,
+        homeWaterfall,
+        again: await count(againFiles),
+        againHtmlMs,
+        againMs,
+        againWaterfall,
         catalogue: await count(await catalogueFiles),
         catalogueMs,
         lcp: Math.round(lcp),
@@ -326,11 +431,11 @@ async function main() {
   const kb = (n: number) => (n / 1024).toFixed(1);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   console.log(
-    'run | login JS+CSS KB (wire / br / gz -9 / gz served, files) | login HTML arrived ms (bare) | login form shown ms | login FCP ms | login usable (app) ms | home after Sign In ms | catalogue JS+CSS KB (wire / br / gz -9 / gz served, files) | catalogue ms | LCP ms | LCP element',
+    'run | login JS+CSS KB (wire / br / gz -9 / gz served, files) | login HTML arrived ms (bare) | login form shown ms | login FCP ms | login usable (app) ms | home after Sign In ms | home again JS+CSS KB (br, files) | home again HTML arrived ms (bare) | home again ms | catalogue JS+CSS KB (wire / br / gz -9 / gz served, files) | catalogue ms | LCP ms | LCP element',
   );
   rows.forEach((r, i) => {
     console.log(
-      `${i + 1} | ${kb(r.login.wire)} / ${kb(r.login.brotli)} / ${kb(r.login.gzip)} / ${kb(r.login.gzipServed)} (${r.login.files}) | ${r.loginHtmlMs} | ${r.loginFormMs} | ${r.loginFcpMs} | ${r.loginMs} | ${r.homeMs} | ` +
+      `${i + 1} | ${kb(r.login.wire)} / ${kb(r.login.brotli)} / ${kb(r.login.gzip)} / ${kb(r.login.gzipServed)} (${r.login.files}) | ${r.loginHtmlMs} | ${r.loginFormMs} | ${r.loginFcpMs} | ${r.loginMs} | ${r.homeMs} | ${kb(r.again.brotli)} (${r.again.files}) | ${r.againHtmlMs} | ${r.againMs} | ` +
         `${kb(r.catalogue.wire)} / ${kb(r.catalogue.brotli)} / ${kb(r.catalogue.gzip)} / ${kb(r.catalogue.gzipServed)} (${r.catalogue.files}) | ${r.catalogueMs} | ${r.lcp} | ${r.lcpWhat}`,
     );
   });
@@ -346,10 +451,25 @@ async function main() {
     loginFcpMs: median(rows.map((r) => r.loginFcpMs)),
     loginMs: median(rows.map((r) => r.loginMs)),
     homeMs: median(rows.map((r) => r.homeMs)),
+    homeAgainBrotliKB: Number(kb(median(rows.map((r) => r.again.brotli)))),
+    homeAgainHtmlMs: median(rows.map((r) => r.againHtmlMs)),
+    homeAgainMs: median(rows.map((r) => r.againMs)),
     lcpMs: median(rows.map((r) => r.lcp)),
     catalogueMs: median(rows.map((r) => r.catalogueMs)),
   };
   console.log(`median: ${JSON.stringify(m)}`);
+  const medianRun = <K extends 'homeMs' | 'againMs'>(key: K) =>
+    rows.find((r) => r[key] === median(rows.map((x) => x[key]))) ?? rows[0];
+  const homeRun = medianRun('homeMs');
+  const againRun = medianRun('againMs');
+  if (homeRun)
+    printWaterfall('The home after Sign In, median run', homeRun.homeWaterfall, homeRun.homeMs);
+  if (againRun)
+    printWaterfall(
+      'The home opened again, signed in, median run',
+      againRun.againWaterfall,
+      againRun.againMs,
+    );
   console.log(
     `targets: login <= ${TARGETS.loginKB} KB (brotli ${m.loginBrotliKB <= TARGETS.loginKB ? 'met' : 'MISSED'}, gzip -9 ${m.loginGzipKB <= TARGETS.loginKB ? 'met' : 'MISSED'}, gzip served ${m.loginGzipServedKB <= TARGETS.loginKB ? 'met' : 'MISSED'}); ` +
       `catalogue <= ${TARGETS.catalogueKB} KB (brotli ${m.catalogueBrotliKB <= TARGETS.catalogueKB ? 'met' : 'MISSED'}, gzip -9 ${m.catalogueGzipKB <= TARGETS.catalogueKB ? 'met' : 'MISSED'}, gzip served ${m.catalogueGzipServedKB <= TARGETS.catalogueKB ? 'met' : 'MISSED'}); ` +

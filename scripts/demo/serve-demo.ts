@@ -19,14 +19,19 @@ export interface DemoServer {
 
 /**
  * For the browser journeys, the phone bench and the first-screen check. `env` adds settings a
- * journey needs (a mail server the test started: SMTP_URL, MAIL_FROM).
+ * journey needs (a mail server the test started: SMTP_URL, MAIL_FROM); `clientDir` serves
+ * another built client than dist/client (the phone bench's before and after side by side).
  */
 export async function serveDemo(
   prefix: string,
   env: Record<string, string> = {},
+  options: { clientDir?: string } = {},
 ): Promise<DemoServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const config = configFromEnv({ ...env, DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  const fromEnv = configFromEnv({ ...env, DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  const config = options.clientDir
+    ? { ...fromEnv, clientDir: path.resolve(options.clientDir) }
+    : fromEnv;
   const db = openDb(config.dbPath);
   await seedDemo(db, {
     uploadsDir: config.uploadsDir,
