@@ -22,7 +22,7 @@ import { keyedClient } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { WholeBadge } from '../WholeBadge';
 import { adminCrumbs, reportsCrumb } from './crumbs';
-import { CorrectionLines, DayDialog, useDayChange } from './handoverDialog';
+import { CorrectionLines, DayDialog, type DayDialogProps, useDayChange } from './handoverDialog';
 import { InvoicesFailed } from './InvoiceList';
 
 const daysAgo = (iso: string, n: number) =>
@@ -163,15 +163,7 @@ export function HandoversScreen() {
   );
 }
 
-function ConfirmHandover({
-  handover,
-  onClose,
-  onDone,
-}: {
-  handover: HandoverOut;
-  onClose(): void;
-  onDone(): void;
-}) {
+function ConfirmHandover({ handover, onClose, onDone }: DayDialogProps) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState<string | number>(handover.handedOver);
   const [note, setNote] = useState('');
@@ -220,15 +212,7 @@ function ConfirmHandover({
  * A confirmed day is closed (ADR 023): the office changes one of its payments (0 removes it) or
  * adds one to an invoice, always with a reason; the report lists each correction.
  */
-function CorrectHandover({
-  handover,
-  onClose,
-  onDone,
-}: {
-  handover: HandoverOut;
-  onClose(): void;
-  onDone(): void;
-}) {
+function CorrectHandover({ handover, onClose, onDone }: DayDialogProps) {
   const { t } = useTranslation();
   const detail = trpc.handovers.detail.useQuery({ id: handover._id });
   const open = trpc.invoices.assigned.useQuery(

@@ -13,6 +13,13 @@ import { moneyErrorText, newKey } from './api';
 // the frame that names the day, the one-attempt submit, and the lines of the day's corrections,
 // which the handovers table shows too.
 
+/** What each dialog on a driver's day is given: the day, how to close, what to refresh after. */
+export interface DayDialogProps {
+  handover: HandoverOut;
+  onClose(): void;
+  onDone(): void;
+}
+
 /**
  * Sends the dialog's change under one idempotency key per attempt: a retry after no answer is
  * the same attempt, a refusal starts a new one. Done, it says so, refreshes and closes.
