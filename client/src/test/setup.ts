@@ -42,9 +42,14 @@ class IntersectionObserverStub {
 }
 window.IntersectionObserver = IntersectionObserverStub;
 
-// A growing text box (Textarea autosize) listens for the page's fonts to load; jsdom has none.
+// A growing text box (Textarea autosize) listens for the page's fonts to load, and the font
+// modules (japaneseFont.ts, nepaliFont.ts) ask for them; jsdom has no font set.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+  const fonts = Object.assign(new EventTarget(), {
+    load: () => Promise.resolve([]),
+    ready: Promise.resolve(),
+  });
+  Object.defineProperty(document, 'fonts', { value: fonts, configurable: true });
 }
 
 // Mantine scrolls menus and comboboxes into view; jsdom has no layout to scroll.
