@@ -79,7 +79,7 @@ describe('money journey', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => form.getByText('This field is required.').count()).toBe(2);
     await form.getByLabel(/^Customer/).fill(customer.code);
-    await office.getByRole('option', { name: new RegExp(`^${customer.code} · `) }).click();
+    await office.getByRole('option', { name: new RegExp(`\\(${customer.code}\\)`) }).click();
     await form.getByLabel(/^Amount \(¥\)/).fill('9137');
     await form.getByLabel('Assigned collector').click();
     await office.getByRole('option', { name: /^driver1/ }).click();
