@@ -60,7 +60,8 @@ const plain = (text: string) => text.normalize('NFKC').toLocaleLowerCase('en');
 /**
  * Customers matching `q`, best first: the code typed exactly, a code beginning with it, a name
  * beginning with it, then names matching by spelling (the product search's folding, so
- * hiragana finds a katakana transfer name and "sakura" finds さくら), then by a dropped vowel.
+ * hiragana finds a katakana transfer name; kana is not romanised, so "sakura" does not find
+ * さくら), then by a dropped vowel.
  * Within each, the customer list's order (by name). An empty `q` answers the first by name.
  * `monthly`: only customers billed monthly, each with its closing day (the closing run's choice).
  */
