@@ -175,11 +175,19 @@ export function SortableTable<R>(props: Props<R>) {
         <Table.Tfoot>
           <Table.Tr>
             {selectable && <Table.Td />}
-            {columns.map((c, i) => (
-              <Table.Th key={c.key} ta={c.align ?? 'left'} scope={i === 0 ? 'row' : undefined}>
-                {i === 0 ? props.totalsLabel : (c.total ?? null)}
-              </Table.Th>
-            ))}
+            {/* The label heads the row; the totals are its data cells (a column without a
+              total an empty data cell, not an empty header that names nothing). */}
+            {columns.map((c, i) =>
+              i === 0 ? (
+                <Table.Th key={c.key} ta={c.align ?? 'left'} scope="row">
+                  {props.totalsLabel}
+                </Table.Th>
+              ) : (
+                <Table.Td key={c.key} ta={c.align ?? 'left'} fw={700}>
+                  {c.total ?? null}
+                </Table.Td>
+              ),
+            )}
           </Table.Tr>
         </Table.Tfoot>
       </Table>
