@@ -490,6 +490,9 @@ describe('the closing run screen', () => {
     const foot = screen.getByRole('table').querySelector('tfoot') as HTMLElement;
     expect(foot.textContent).toContain('Total: 2 statements to make');
     expect(foot.textContent).toContain(formatYen(30000 + 86182));
+    // Every header cell of the totals row names something (axe: empty-table-header).
+    const unnamed = [...foot.querySelectorAll('th')].filter((th) => !th.textContent?.trim());
+    expect(unnamed).toHaveLength(0);
     expect(screen.getByTestId('closing-total').textContent).toBe(
       `Customers to close: 2 · this period's purchases ¥116,182 · amount due ${formatYen(due)} in total`,
     );

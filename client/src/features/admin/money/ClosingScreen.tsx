@@ -484,6 +484,12 @@ export function ClosingScreen() {
                 accessor: 'closed',
                 // No heading drawn (the badge says it), but one read out with each cell.
                 title: <VisuallyHidden>{t('money.closingColMade')}</VisuallyHidden>,
+                // Nothing to add up; the totals row's cell is a header the table draws, so it
+                // carries the column's name for a screen reader rather than naming nothing.
+                footer:
+                  totalled.length > 0 ? (
+                    <VisuallyHidden>{t('money.closingColMade')}</VisuallyHidden>
+                  ) : undefined,
                 // Closed: what its closing made, the statement to open and its invoices, one
                 // under the other (side by side they pushed the table past the page's width).
                 render: (c) =>
