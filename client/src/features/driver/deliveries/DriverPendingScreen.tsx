@@ -144,24 +144,27 @@ export function DriverPendingScreen() {
    * heading when none is left. A card still listed (No, Escape) gets its own button back from
    * the dialog (useFocusBack).
    */
-  const closeDialog = () => {
-    const closed = confirming?.job._id;
-    setConfirming(null);
-    if (!closed) return;
-    // After the list has drawn itself without the card.
-    window.setTimeout(() => {
-      const buttons = [...(cards.current?.querySelectorAll<HTMLElement>('[data-deliver]') ?? [])];
-      const button = (id: string) => buttons.find((b) => b.dataset.deliver === id);
-      if (button(closed)) return;
-      const now = document.activeElement;
-      if (now !== null && now !== document.body) return;
-      const order = openedAmong.current;
-      const at = order.indexOf(closed);
-      const after = [...order.slice(at + 1), ...order.slice(0, Math.max(0, at)).reverse()];
-      const next = after.map(button).find((b) => b !== undefined);
-      (next ?? heading.current)?.focus();
-    }, 0);
-  };
+  const closeDialog = () => setConfirming(null);
+  /** The job just delivered, until its card has left the list and the focus has been placed. */
+  const leaving = useRef<string | null>(null);
+  // Once the dialog has closed and the list has drawn itself without the card: whichever comes
+  // last (on a busy phone the list may redraw after the dialog has gone, or before).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new list and dialog state
+  useEffect(() => {
+    const closed = leaving.current;
+    if (!closed || confirming) return;
+    const buttons = [...(cards.current?.querySelectorAll<HTMLElement>('[data-deliver]') ?? [])];
+    const button = (id: string) => buttons.find((b) => b.dataset.deliver === id);
+    if (button(closed)) return;
+    leaving.current = null;
+    const now = document.activeElement;
+    if (now !== null && now !== document.body) return;
+    const order = openedAmong.current;
+    const at = order.indexOf(closed);
+    const after = [...order.slice(at + 1), ...order.slice(0, Math.max(0, at)).reverse()];
+    const next = after.map(button).find((b) => b !== undefined);
+    (next ?? heading.current)?.focus();
+  }, [shown, confirming]);
 
   const deliver = useDeliverJob(noConnection);
 
@@ -298,7 +301,11 @@ export function DriverPendingScreen() {
           refused={confirming.refused}
           error={confirming.refused ? errorMessage(t, confirming.refused.refused) : null}
           noConnection={noConnection}
-          onSubmit={(entries) => deliver(confirming.job, entries)}
+          onSubmit={async (entries) => {
+            const refusal = await deliver(confirming.job, entries);
+            if (refusal === null) leaving.current = confirming.job._id;
+            return refusal;
+          }}
           onClose={closeDialog}
         />
       )}
