@@ -203,6 +203,15 @@ describe('choosing another list', () => {
   });
 });
 
+describe('the price lists table', () => {
+  it("names every column, the Edit buttons' too (read out, not drawn)", async () => {
+    renderPriceLists();
+    await screen.findByRole('button', { name: 'Edit Trade' });
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent?.trim());
+    expect(headers).toEqual(['Name', 'Prices', 'Customers', 'Actions']);
+  });
+});
+
 describe('no price list yet', () => {
   it('says what a price list is for and how to start, not a bare table header', async () => {
     renderPriceLists({ 'priceLists.list': () => [] });
