@@ -220,3 +220,12 @@ export function cashJob(id: string, order: Partial<Order> = {}, job: Partial<Job
     ...job,
   };
 }
+
+/** `settings.deliveryCalendar` as the office's order forms read it: today 2030-05-15, cut-off 04:00. */
+export const deliveryCalendar = () => ({
+  timeZone: 'Asia/Tokyo',
+  today: '2030-05-15',
+  earliest: '2030-05-16',
+  cutoff: '04:00',
+  holidays: [],
+});

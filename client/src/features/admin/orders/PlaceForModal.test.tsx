@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { pickFrom } from '../../../test/customerPick';
-import { makeProduct, makeUser } from '../../../test/fixtures';
+import { deliveryCalendar, makeProduct, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { serverError } from '../../../test/testServer';
 import { PlaceForModal } from './PlaceForModal';
@@ -50,13 +50,7 @@ function renderModal() {
         hidden: [],
       }),
       'settings.tax': () => ({ basis: 'exclusive', rounding: 'down' }),
-      'settings.deliveryCalendar': () => ({
-        timeZone: 'Asia/Tokyo',
-        today: '2030-05-15',
-        earliest: '2030-05-16',
-        cutoff: '04:00',
-        holidays: [],
-      }),
+      'settings.deliveryCalendar': deliveryCalendar,
     },
   });
 }

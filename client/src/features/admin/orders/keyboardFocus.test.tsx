@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n';
 import { pickFrom } from '../../../test/customerPick';
-import { makeOrder, makeUser } from '../../../test/fixtures';
+import { deliveryCalendar, makeOrder, makeUser } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
 import { PlaceForModal } from './PlaceForModal';
 import { WebOrdersScreen } from './WebOrdersScreen';
@@ -58,13 +58,7 @@ describe('New Orders by keyboard', () => {
           routes: [],
         }),
         'orders.suggestDriver': () => ({ driverId: 'd1', basis: 'customer' }),
-        'settings.deliveryCalendar': () => ({
-          timeZone: 'Asia/Tokyo',
-          today: '2030-05-15',
-          earliest: '2030-05-16',
-          cutoff: '04:00',
-          holidays: [],
-        }),
+        'settings.deliveryCalendar': deliveryCalendar,
         'standing.forDate': () => [],
       },
     });
@@ -102,13 +96,7 @@ describe('a phoned-in order by keyboard', () => {
         'products.forCustomer': () => [],
         'orders.termsFor': () => ({ minimumOrder: null, hidden: [] }),
         'settings.tax': () => ({ basis: 'exclusive', rounding: 'down' }),
-        'settings.deliveryCalendar': () => ({
-          timeZone: 'Asia/Tokyo',
-          today: '2030-05-15',
-          earliest: '2030-05-16',
-          cutoff: '04:00',
-          holidays: [],
-        }),
+        'settings.deliveryCalendar': deliveryCalendar,
       },
     });
     const user = userEvent.setup();

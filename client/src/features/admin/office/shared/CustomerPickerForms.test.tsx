@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { pickFrom } from '../../../../test/customerPick';
-import { cashJob, makeUser } from '../../../../test/fixtures';
+import { cashJob, deliveryCalendar, makeUser } from '../../../../test/fixtures';
 import { renderScreen } from '../../../../test/renderScreen';
 import type { Call } from '../../../../test/testServer';
 import { InvoiceForm } from '../../money/InvoiceForm';
@@ -27,13 +27,7 @@ const answers = {
   'products.forCustomer': () => [],
   'orders.termsFor': () => ({ minimumOrder: null, hidden: [] }),
   'settings.tax': () => ({ basis: 'exclusive' as const, rounding: 'down' as const }),
-  'settings.deliveryCalendar': () => ({
-    timeZone: 'Asia/Tokyo',
-    today: '2030-05-15',
-    earliest: '2030-05-16',
-    cutoff: '04:00',
-    holidays: [],
-  }),
+  'settings.deliveryCalendar': deliveryCalendar,
 };
 
 // A busy machine answers a keystroke late: wait for it longer than a second.
