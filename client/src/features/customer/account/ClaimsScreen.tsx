@@ -19,7 +19,7 @@ import { westernDigits } from '../../../cart';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { localName, unitLabel } from '../../../components/localName';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../components/notify';
 import { PhotoInput } from '../../../components/PhotoInput';
 import { showInstant } from '../../../dates';
 import { errorText } from '../../../errors';
@@ -38,6 +38,20 @@ const READABLE_PLACEHOLDER = {
   '--mantine-color-placeholder': 'var(--mantine-color-dimmed)',
 } as CSSProperties;
 
+/** A delivered line that may be reported, as the product field offers it. */
+interface ClaimOption {
+  orderId: string;
+  value: string;
+  label: string;
+  max: number;
+  unit: string;
+}
+/** When an order was delivered and until when it may be reported. */
+interface ClaimWindow {
+  deliveredAt: string;
+  claimUntil: string;
+}
+
 /** /customer/claims: report a goods issue within 48 hours of delivery, and the reports made. */
 export function CustomerClaimsScreen() {
   const { t, i18n } = useTranslation();
@@ -51,9 +65,14 @@ export function CustomerClaimsScreen() {
   const [reason, setReason] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  // The line as it was chosen, with its order's window: a refusal refetches what may be
+  // reported, and a line whose 48 hours ended drops out of it. The report stays on the screen,
+  // its product still chosen, with the refusal said beside the button (not only in a toast).
+  const [held, setHeld] = useState<(ClaimOption & { window: ClaimWindow }) | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const key = useRef(newKey());
 
-  const options = useMemo(
+  const fresh = useMemo<ClaimOption[]>(
     () =>
       (claimable.data ?? []).flatMap((o) =>
         o.lines.map((l) => ({
@@ -66,8 +85,23 @@ export function CustomerClaimsScreen() {
       ),
     [claimable.data, t, language],
   );
+  const options =
+    held && held.value === lineId && !fresh.some((o) => o.value === held.value)
+      ? [...fresh, held]
+      : fresh;
   const chosen = options.find((o) => o.value === lineId);
-  const chosenOrder = (claimable.data ?? []).find((o) => o.orderId === chosen?.orderId);
+  const chosenOrder =
+    (claimable.data ?? []).find((o) => o.orderId === chosen?.orderId) ??
+    (chosen && chosen === held ? held.window : undefined);
+  /** Something typed or chosen: never taken off the screen by a refusal or a failed read. */
+  const drafted = lineId !== null || reason.trim() !== '' || photo !== null;
+  const choose = (value: string | null) => {
+    setLineId(value);
+    setRefusal(null);
+    const option = fresh.find((o) => o.value === value);
+    const order = (claimable.data ?? []).find((o) => o.orderId === option?.orderId);
+    setHeld(option && order ? { ...option, window: order } : null);
+  };
   /** When an order was delivered and until when it may be reported (48 hours, ADR 033). */
   const windowOf = (o: { deliveredAt: string; claimUntil: string }) => ({
     delivered: showInstant(o.deliveredAt),
@@ -89,6 +123,7 @@ export function CustomerClaimsScreen() {
   const submit = async () => {
     if (!lineId || problem) return;
     setBusy(true);
+    setRefusal(null);
     try {
       let name: string | undefined;
       if (photo) {
@@ -114,6 +149,7 @@ export function CustomerClaimsScreen() {
       setQuantityTouched(false);
       setReason('');
       setPhoto(null);
+      setHeld(null);
       void claimable.refetch();
       void mine.refetch();
     } catch (err) {
@@ -127,7 +163,7 @@ export function CustomerClaimsScreen() {
         err instanceof UploadError
           ? t(err.noAnswer ? 'errors.common.network' : (`errors.${err.code}` as never))
           : errorText(t, err, 'buyer.claimFailed');
-      notifyError(text);
+      setRefusal(text);
     } finally {
       setBusy(false);
     }
@@ -146,15 +182,17 @@ export function CustomerClaimsScreen() {
       </Text>
       {claimable.isPending ? (
         <Loading />
-      ) : claimable.isError ? (
-        // Not "nothing to report": a failed read says so, with a way to ask again.
-        <Box mb="lg">
-          <FetchFailed onRetry={() => void claimable.refetch()} />
-        </Box>
-      ) : options.length === 0 ? (
-        <Alert variant="light" color="gray" mb="md" role="status">
-          {t('buyer.nothingToClaim')}
-        </Alert>
+      ) : options.length === 0 && !drafted ? (
+        claimable.isError ? (
+          // Not "nothing to report": a failed read says so, with a way to ask again.
+          <Box mb="lg">
+            <FetchFailed onRetry={() => void claimable.refetch()} />
+          </Box>
+        ) : (
+          <Alert variant="light" color="gray" mb="md" role="status">
+            {t('buyer.nothingToClaim')}
+          </Alert>
+        )
       ) : (
         <Card withBorder mb="lg">
           <Stack>
@@ -178,7 +216,7 @@ export function CustomerClaimsScreen() {
               }
               data={options.map(({ value, label }) => ({ value, label }))}
               value={lineId}
-              onChange={setLineId}
+              onChange={choose}
               searchable
             />
             <TextInput
@@ -203,6 +241,14 @@ export function CustomerClaimsScreen() {
             <Box style={READABLE_PLACEHOLDER}>
               <PhotoInput label={t('buyer.claimPhoto')} value={photo} onChange={setPhoto} />
             </Box>
+            {refusal && (
+              <Alert color="red" variant="light" role="alert" data-testid="claim-refusal">
+                <Text size="sm">{refusal}</Text>
+                <Text size="sm" mt={4}>
+                  {t('buyer.claimKept')}
+                </Text>
+              </Alert>
+            )}
             <Button
               onClick={submit}
               loading={busy}

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n';
 import type { RouterOutputs } from '../../../test/fixtures';
 import { renderScreen } from '../../../test/renderScreen';
-import { serverError } from '../../../test/testServer';
+import { networkError, serverError } from '../../../test/testServer';
 import { CustomerClaimsScreen } from './ClaimsScreen';
 import { claimQuantityProblem } from './claimQuantity';
 
-vi.mock('../../../components/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock('../../../components/notify', () => ({ notifySuccess: vi.fn() }));
 // The report is sent through the keyed client (one Idempotency-Key per attempt).
 const create = vi.hoisted(() => vi.fn(async (_input: unknown) => ({})));
 vi.mock('../../../keyed', () => ({
@@ -134,7 +134,6 @@ describe('REPORT A PROBLEM', () => {
   it('refuses at once a photo still over the limit, sending nothing and keeping the report', async () => {
     // A phone that cannot draw the photo smaller (jsdom has no createImageBitmap) and a 6 MB
     // photo: it was sent whole, minutes on a poor connection, and then refused by the server.
-    const { notifyError } = await import('../../../components/notify');
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     openClaims();
     await choose(/Basmati Rice 5kg/);
@@ -145,8 +144,8 @@ describe('REPORT A PROBLEM', () => {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [big] } });
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
-    await waitFor(() =>
-      expect(notifyError).toHaveBeenCalledWith(i18n.t('errors.upload.tooLarge' as never)),
+    expect((await screen.findByTestId('claim-refusal')).textContent).toContain(
+      i18n.t('errors.upload.tooLarge' as never),
     );
     expect(fetchSpy.mock.calls.some(([url]) => String(url).includes('/api/upload'))).toBe(false);
     expect(create).not.toHaveBeenCalled();
@@ -156,7 +155,6 @@ describe('REPORT A PROBLEM', () => {
 
   it('without signal says the server was not reached (not a fault of the photo), in Nepali, keeping the report', async () => {
     // A basement kitchen: the photo's upload gets no answer at all.
-    const { notifyError } = await import('../../../components/notify');
     const realFetch = globalThis.fetch;
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
@@ -173,8 +171,8 @@ describe('REPORT A PROBLEM', () => {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [photo] } });
     fireEvent.click(screen.getByRole('button', { name: 'रिपोर्ट पठाउनुहोस्' }));
-    await waitFor(() =>
-      expect(notifyError).toHaveBeenCalledWith('सर्भरसम्म पुग्न सकिएन। जडान जाँचेर फेरि प्रयास गर्नुहोस्।'),
+    expect((await screen.findByTestId('claim-refusal')).textContent).toContain(
+      'सर्भरसम्म पुग्न सकिएन। जडान जाँचेर फेरि प्रयास गर्नुहोस्।',
     );
     expect(create).not.toHaveBeenCalled();
     expect((screen.getByLabelText('के समस्या छ?') as HTMLTextAreaElement).value).toBe('बाकस फुटेको');
@@ -207,6 +205,85 @@ describe('REPORT A PROBLEM', () => {
     expect(await screen.findByText('At most 1 C/s can be reported for this line.')).toBeTruthy();
     expect((screen.getByTestId('claim-quantity') as HTMLInputElement).value).toBe('2');
     expect((screen.getByLabelText('What is wrong?') as HTMLTextAreaElement).value).toBe('Torn');
+  });
+
+  it('past 48 hours keeps the product, quantity, description and photo, and says why in Nepali', async () => {
+    // The report was typed late at night; by the time it was sent the 48 hours had ended, and
+    // the line is no longer among what may be reported (the only one left of the order).
+    let open = true;
+    const only: Claimable = [
+      { ...(claimable[0] as Claimable[number]), lines: [claimable[0]?.lines[0] as never] },
+    ];
+    await act(() => i18n.changeLanguage('ne'));
+    renderScreen(<CustomerClaimsScreen />, {
+      path: '/customer/claims',
+      answers: {
+        'claims.claimable': () => (open ? only : []),
+        'claims.mine': () => [],
+      },
+    });
+    await choose(/बासमती चामल/);
+    fireEvent.change(screen.getByTestId('claim-quantity'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('के समस्या छ?'), {
+      target: { value: 'दुई बोरा भिजेको थियो' },
+    });
+    const photo = new File([new Uint8Array(2048)], 'IMG_0003.jpg', { type: 'image/jpeg' });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [photo] } });
+    const realFetch = globalThis.fetch;
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (url, init) =>
+        String(url).includes('/api/upload')
+          ? new Response(JSON.stringify({ imageUrl: `/uploads/${'a'.repeat(32)}.jpg` }))
+          : realFetch(url, init),
+      );
+    open = false;
+    create.mockRejectedValueOnce(serverError(400, 'claim.windowClosed'));
+    fireEvent.click(screen.getByRole('button', { name: 'रिपोर्ट पठाउनुहोस्' }));
+    const refusal = await screen.findByTestId('claim-refusal');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(refusal.textContent).toContain(
+      'सामानको समस्या डेलिभरीको 48 घण्टाभित्र मात्र रिपोर्ट गर्न सकिन्छ।',
+    );
+    expect(refusal.textContent).toContain(i18n.t('buyer.claimKept'));
+    // The refetch answered "nothing to report"; the report stays, as typed.
+    await waitFor(() => expect(screen.queryByText(i18n.t('buyer.nothingToClaim'))).toBeNull());
+    expect((screen.getByLabelText('के समस्या छ?') as HTMLTextAreaElement).value).toBe(
+      'दुई बोरा भिजेको थियो',
+    );
+    expect((screen.getByTestId('claim-quantity') as HTMLInputElement).value).toBe('2');
+    expect((screen.getByRole('combobox', { name: 'सामान' }) as HTMLInputElement).value).toContain(
+      'बासमती चामल',
+    );
+    expect(screen.getByText('IMG_0003.jpg')).toBeTruthy();
+    fetchSpy.mockRestore();
+  });
+
+  it('offline, keeps the report on the screen though what may be reported cannot be read', async () => {
+    let up = true;
+    renderScreen(<CustomerClaimsScreen />, {
+      path: '/customer/claims',
+      answers: {
+        'claims.claimable': () => {
+          if (!up) throw new TypeError('Failed to fetch');
+          return claimable;
+        },
+        'claims.mine': () => [],
+      },
+    });
+    await choose(/Toor Dal 1kg/);
+    fireEvent.change(screen.getByLabelText('What is wrong?'), { target: { value: 'Wet' } });
+    up = false;
+    create.mockRejectedValueOnce(networkError());
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect((await screen.findByTestId('claim-refusal')).textContent).toContain(
+      i18n.t('errors.common.network'),
+    );
+    expect((screen.getByLabelText('What is wrong?') as HTMLTextAreaElement).value).toBe('Wet');
+    expect((screen.getByRole('combobox', { name: 'Product' }) as HTMLInputElement).value).toContain(
+      'Toor Dal 1kg',
+    );
   });
 
   it('names products and units in Nepali, and takes Nepali digits', async () => {
