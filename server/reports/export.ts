@@ -114,8 +114,40 @@ export function sheetOf(
   const lastCol = XLSX.utils.encode_col(header.length - 1);
   ws['!ref'] = `A1:${lastCol}${rows.length + footer.length + 1}`;
   ws['!autofilter'] = { ref: `A1:${lastCol}${rows.length + 1}` };
-  ws['!cols'] = widths.map((wch) => ({ wch }));
+  ws['!cols'] = header.map((h, c) => ({ wch: columnWidth(h, widths[c] ?? 0, dense, c) }));
   return ws;
+}
+
+/** Room the header's filter button takes beside its text, in character widths. */
+const FILTER_BUTTON = 3;
+/** The widest a column is made for its values; a longer note wraps nothing and is cut there. */
+const WIDEST_COLUMN = 50;
+
+/**
+ * How many of Excel's character widths (a half-width digit's) a text takes: a full-width
+ * character (漢字, かな, ＡＢＣ) takes two, half-width katakana one. Excel sizes `wch` by the
+ * digit, so a width chosen for 'Code' cut 得意先コード in half.
+ */
+export function displayWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    w += c <= 0x2000 || (c >= 0xff61 && c <= 0xff9f) ? 1 : 2;
+  }
+  return w;
+}
+
+/**
+ * A column wide enough for its header in the reader's language with its filter button, and
+ * for its longest text (up to WIDEST_COLUMN), never narrower than the width the sheet asked.
+ */
+function columnWidth(header: string, asked: number, dense: Cell[][], c: number): number {
+  let w = Math.max(asked, displayWidth(header) + FILTER_BUTTON);
+  for (let r = 1; r < dense.length && w < WIDEST_COLUMN; r++) {
+    const cell = dense[r]?.[c];
+    if (cell?.t === 's' && typeof cell.v === 'string') w = Math.max(w, displayWidth(cell.v) + 1);
+  }
+  return Math.min(Math.max(w, asked), Math.max(asked, WIDEST_COLUMN));
 }
 
 const PLAIN_VIEW = Buffer.from('<sheetView workbookViewId="0"/>');
