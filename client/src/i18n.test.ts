@@ -12,6 +12,10 @@ const SAME_EVERYWHERE = new Set([
   'nav.nepali',
   // A document's placeholders only (the name, the bank's own words) and the format's name.
   'documents.label.recipient',
+  // A receipt's addressee and amount (ADR 101): as written in English and Nepali, 様 and the
+  // closing dash are Japanese only.
+  'documents.label.receiptRecipient',
+  'documents.label.receiptAmount',
   'documents.label.bankAccount',
   'documents.ui.openPdf',
 ]);

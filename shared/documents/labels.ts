@@ -198,3 +198,66 @@ export function duePartLabel(
     ? t('label.overduePart', { date: f.date(part.firstDue) })
     : t('label.overduePartRange', { first: f.date(part.firstDue), last: f.date(part.lastDue) });
 }
+
+/**
+ * From this much received without its tax (the tax stated per rate, as a receipt states it), a
+ * receipt handed over on paper carries a revenue stamp (収入印紙, ADR 101). The PDF, sent and kept
+ * as a file, draws no place for one; the print view, for paper, does.
+ */
+export const REVENUE_STAMP_FROM = 50_000;
+
+/** Whether a paper copy of the document has a place for a revenue stamp: a receipt from ¥50,000. */
+export function needsRevenueStamp(m: Pick<DocumentModel, 'kind' | 'amount' | 'tax'>): boolean {
+  return m.kind === 'receipt' && m.amount - m.tax >= REVENUE_STAMP_FROM;
+}
+
+/** One row of a receipt's breakdown: "8%対象（軽減税率） ¥411,847 （内消費税 ¥30,507）". */
+export interface ReceiptRow {
+  label: string;
+  amount: string;
+  tax: string;
+}
+
+/**
+ * What a receipt (領収書, ADR 101) says, as both renderers draw it: to whom, the amount received
+ * as a receipt writes it (¥455,803-), what it was for (但し書き), that it was received, each
+ * rate's part with the tax it holds (with the issuer's registration number, what makes it a
+ * simplified qualified invoice), and how it was paid.
+ */
+export function receiptText(
+  t: DocumentT,
+  f: DocumentFormat,
+  m: Pick<DocumentModel, 'recipient' | 'amount' | 'tax' | 'perRate' | 'receipt'>,
+): {
+  recipient: string;
+  amount: string;
+  forWhat: string;
+  received: string;
+  breakdown: ReceiptRow[];
+  total: ReceiptRow | null;
+  method: string | null;
+} {
+  const row = (label: string, amount: number, tax: number): ReceiptRow => ({
+    label,
+    amount: f.yen(amount),
+    tax: t('label.receiptTaxIncluded', { tax: f.yen(tax) }),
+  });
+  const method = m.receipt?.method;
+  return {
+    recipient: t('label.receiptRecipient', { name: m.recipient.name }),
+    amount: t('label.receiptAmount', { amount: f.yen(m.amount) }),
+    forWhat: m.receipt ? t('label.receivedFor', { number: m.receipt.invoice }) : '',
+    received: t('label.received'),
+    breakdown: m.perRate.map((r) =>
+      row(
+        `${t('label.receiptRate', { rate: r.rate })}${r.rate === 8 ? t('label.receiptReduced') : ''}`,
+        r.gross,
+        r.tax,
+      ),
+    ),
+    total: m.perRate.length > 1 ? row(t('label.receiptTotal'), m.amount, m.tax) : null,
+    method: method
+      ? `${t('label.paymentMethod')}: ${t(method === 'cash' ? 'label.methodCash' : 'label.methodTransfer')}`
+      : null,
+  };
+}

@@ -157,6 +157,12 @@ export const documentModelOut = z.object({
    * reference, as the closing's invoice computes the tax once for the month. Absent otherwise.
    */
   taxForReference: z.boolean().optional(),
+  /**
+   * A receipt (領収書, ADR 101): the invoice the money was received for (its 但し書き) and how
+   * it was paid, cash or bank transfer, by the rule the journal entries use (ADR 076). Absent
+   * for the other kinds.
+   */
+  receipt: z.object({ invoice: z.string(), method: z.enum(['cash', 'transfer']) }).optional(),
 });
 export type DocumentModel = z.output<typeof documentModelOut>;
 export type DocumentLine = DocumentModel['lines'][number];

@@ -394,7 +394,7 @@ describe('each kind of document carries what a qualified invoice requires', () =
     expect(text).toContain('7654321');
   });
 
-  it('a receipt for a payment, numbered in the payment, with the tax part per rate', async () => {
+  it('a receipt (領収書) for a payment: to whom, the amount received, 但し, each rate with the tax it holds, numbered in the payment', async () => {
     const paid = await admin.post<{ payments: { _id: string }[] }>(
       `/api/invoice/${ids.invoice}/payment`,
       {
@@ -409,34 +409,47 @@ describe('each kind of document carries what a qualified invoice requires', () =
       .pluck()
       .get(paymentId);
     expect(number).toMatch(/^RC-\d{6}$/);
-    const { text } = await pdfText(admin, `/api/documents/receipt/${paymentId}.pdf`);
-    expect(text).toContain('領収書');
-    expect(text).toContain(String(number));
-    expect(text).toContain(REG);
-    expect(text).toContain(yen(10000));
-    expect(text).toContain('株式会社桜レストラン 御中');
-    // Its tax is a share of money received with tax: each rate prints with tax, and the tax
-    // it holds is that figure's 8/108 or 10/110 (before: printed without tax, 8 % of the
-    // figure was a yen off the tax printed).
-    const printed = [...text.matchAll(/(8|10)%対象（税込） ¥([\d,]+) うち消費税 ¥([\d,]+)/g)];
-    expect(printed.map((m) => m[1])).toEqual(['8', '10']);
-    for (const [, rate, gross, tax] of printed) {
-      const [r, g] = [Number(rate), Number(gross?.replaceAll(',', ''))];
-      expect(Number(tax?.replaceAll(',', ''))).toBe(Math.floor((g * r) / (100 + r)));
-    }
-    expect(text).not.toMatch(/\d%対象（税抜）/);
-    // Its lines add up to the figures with tax, and those to what was received.
+    const invoiceNumber = t.db.$client
+      .prepare('SELECT number FROM invoice WHERE id = ?')
+      .pluck()
+      .get(ids.invoice);
     const model = await admin.get<{
-      lines: { amount: number }[];
-      perRate: { gross: number }[];
+      lines: unknown[];
+      perRate: { rate: number; gross: number; tax: number }[];
       net: number;
       tax: number;
       total: number;
       taxBasis: string;
     }>(`/api/documents/receipt/${paymentId}`);
+    const { text } = await pdfText(admin, `/api/documents/receipt/${paymentId}.pdf`);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(text).toContain('領収書');
+    expect(text).toContain(String(number));
+    expect(text).toContain(`登録番号: ${REG}`);
+    // A receipt is addressed 様, states the amount received as a receipt writes it, what it was
+    // for (但し書き) and that it was received: no item table read like an invoice's.
+    expect(text).toContain('株式会社桜レストラン 様');
+    expect(flat).toContain(`領収金額 ${yen(10000)}-`);
+    expect(text).toContain(`但し 請求書 ${invoiceNumber} のお支払いとして`);
+    expect(text).toContain('上記正に領収いたしました。');
+    expect(text).not.toContain('品名');
+    expect(text).not.toContain('単価');
+    // Each rate's part of the money received, with the tax it holds (8/108 or 10/110 of it), and
+    // the two adding up to the amount received: what a simplified qualified invoice states.
+    expect(text).toContain('内訳');
+    expect(model.body.perRate.map((r) => r.rate)).toEqual([8, 10]);
+    for (const r of model.body.perRate) {
+      expect(r.tax).toBe(Math.floor((r.gross * r.rate) / (100 + r.rate)));
+      const label = r.rate === 8 ? '8%対象（軽減税率）' : '10%対象';
+      expect(flat).toContain(`${label} ${yen(r.gross)} （内消費税 ${yen(r.tax)}）`);
+    }
+    expect(flat).toContain(`合計 ${yen(10000)} （内消費税 ${yen(model.body.tax)}）`);
+    // A monthly customer's payment the office recorded: a bank transfer, as the journal says.
+    expect(text).toContain('お支払方法: お振込');
+    // The figures as the model computes them: with tax, adding up to what was received.
     expect(model.body.taxBasis).toBe('inclusive');
-    expect(model.body.lines.map((l) => l.amount)).toEqual(model.body.perRate.map((r) => r.gross));
-    expect(model.body.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(10000);
+    expect(model.body.lines).toEqual([]);
+    expect(model.body.perRate.reduce((sum, r) => sum + r.gross, 0)).toBe(10000);
     expect(model.body.net + model.body.tax).toBe(10000);
     expect(model.body.total).toBe(10000);
   });
@@ -617,7 +630,19 @@ describe('who may open what', () => {
     );
     expect(paid.status).toBe(201);
     const receipt = paid.body.payments[0]?._id ?? '';
-    expect((await pdfText(drv1, `/api/documents/receipt/${receipt}.pdf`)).status).toBe(200);
+    const opened = await pdfText(drv1, `/api/documents/receipt/${receipt}.pdf`);
+    expect(opened.status).toBe(200);
+    // An English receipt of cash a driver collected: the amount, what for, each rate, cash.
+    const flat = opened.text.replace(/\s+/g, ' ');
+    expect(flat).toContain(`Amount received ${yen(1000)}`);
+    expect(flat).toMatch(/For payment of invoice INV-\d{6}/);
+    expect(flat).toContain('Received with thanks.');
+    expect(flat).toContain(
+      `8% items (reduced rate) ${yen(1000)} (incl. consumption tax ${yen(74)})`,
+    );
+    expect(flat).toContain(`Registration No.: ${REG}`);
+    expect(flat).toContain('Paid by: Cash');
+    expect(flat).not.toContain('様');
     expect((await pdfText(drv2, `/api/documents/receipt/${receipt}.pdf`)).status).toBe(404);
     expect((await pdfText(cust2, `/api/documents/receipt/${receipt}.pdf`)).status).toBe(200);
     expect((await pdfText(cust1, `/api/documents/receipt/${receipt}.pdf`)).status).toBe(404);

@@ -15,6 +15,7 @@ import {
   duePartLabel,
   introLines,
   rateLabels,
+  receiptText,
 } from '../../../shared/documents/labels';
 import { statementBoxCells } from '../../../shared/documents/statement-box';
 import { formatJapanesePhone } from '../../../shared/phone';
@@ -232,7 +233,9 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat): nu
   // The addressee's name (with 御中) takes more lines rather than being cut.
   const nameLines = putWrapped(
     doc,
-    t('label.recipient', { name: m.recipient.name }),
+    t(m.kind === 'receipt' ? 'label.receiptRecipient' : 'label.recipient', {
+      name: m.recipient.name,
+    }),
     PAGE.margin,
     y,
     {
@@ -318,6 +321,8 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat): nu
     ry += 13;
   }
   y = Math.max(ly, ry) + 12;
+  // A receipt draws what it received its own way (receiptBody).
+  if (m.kind === 'receipt') return y;
 
   // An invoice asks for payment; paid in full it thanks (ADR 056); cancelled it says so instead.
   const intro = introLines(t, f, m);
@@ -355,10 +360,6 @@ function header(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat): nu
       y += 13;
     }
     y += 8;
-  }
-  if (m.kind === 'receipt') {
-    put(doc, t('label.received'), PAGE.margin, y);
-    y += 16;
   }
   // A cancelled invoice gave its reason above, with the cancellation.
   if (m.reason && !m.cancellation) {
@@ -576,10 +577,53 @@ function bank(doc: Doc, m: DocumentModel, t: DocumentT, y: number): number {
   return y + 30;
 }
 
+/**
+ * A receipt (領収書, ADR 101): the amount received, large, what it was for (但し書き), that it
+ * was received, and each rate's part of it with the tax it holds, and how it was paid. No place
+ * for a revenue stamp: a PDF is sent and kept as a file (the print view, for paper, has one).
+ */
+function receiptBody(doc: Doc, m: DocumentModel, t: DocumentT, f: DocumentFormat, y: number) {
+  const r = receiptText(t, f, m);
+  y += 6;
+  const [x, w] = [PAGE.margin + 40, WIDTH - 80];
+  doc.rect(x, y, w, 46).lineWidth(1.2).strokeColor('#000').stroke();
+  put(doc, t('label.amountReceived'), x + 12, y + 17, { width: 120, size: 11, bold: true });
+  put(doc, r.amount, x + 130, y + 10, { width: w - 160, size: 22, bold: true, align: 'center' });
+  y += 60;
+  put(doc, r.forWhat, x, y, { width: w, size: 11 });
+  y += 18;
+  put(doc, r.received, x, y, { width: w, size: 11 });
+  y += 32;
+  put(doc, t('label.breakdown'), x, y, { width: w, bold: true, size: 10 });
+  y += 16;
+  const row = (row: { label: string; amount: string; tax: string }, bold = false) => {
+    put(doc, row.label, x + 10, y, { width: 150, size: 10, bold });
+    put(doc, row.amount, x + 160, y, { width: 90, size: 10, bold, align: 'right' });
+    put(doc, row.tax, x + 262, y, { width: w - 262, size: 10, bold });
+    y += 16;
+  };
+  for (const b of r.breakdown) row(b);
+  if (r.total) {
+    rule(doc, y - 2, x + 10, x + w);
+    y += 2;
+    row(r.total, true);
+  }
+  if (r.method) {
+    y += 8;
+    put(doc, r.method, x, y, { width: w, size: 10 });
+    y += 16;
+  }
+  return y;
+}
+
 function draw(doc: Doc, m: DocumentModel): void {
   const t = documentT(m.language);
   const f = documentFormat(m.language);
   let y = header(doc, m, t, f);
+  if (m.kind === 'receipt') {
+    receiptBody(doc, m, t, f, y);
+    return;
+  }
   y = statementSummary(doc, m, t, f, y);
   y = lines(doc, m, t, f, y);
   y = totals(doc, m, t, f, y);

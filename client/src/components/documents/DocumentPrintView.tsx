@@ -18,7 +18,9 @@ import {
   documentUnit,
   duePartLabel,
   introLines,
+  needsRevenueStamp,
   rateLabels,
+  receiptText,
 } from '../../../../shared/documents/labels';
 import { statementBoxCells } from '../../../../shared/documents/statement-box';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../../shared/enums';
@@ -72,11 +74,6 @@ export function DocumentPrintView() {
 export function DocumentSheet({ model: m }: { model: DocumentModel }) {
   const d = documentT(m.language);
   const f = documentFormat(m.language);
-  const amounts = byDateLabels(d, m.statement?.byDate ?? []);
-  // Each rate in the basis its tax was computed in, as the PDF prints it.
-  const rates = rateLabels(d, f, m.taxBasis, m.taxForReference);
-  // The sentences over the amount, as the PDF prints them (pdf.ts header).
-  const intro = introLines(d, f, m);
   return (
     <article className="doc-sheet" lang={m.language} data-testid="document-sheet">
       <h1>
@@ -86,7 +83,11 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
       </h1>
       <div className="doc-head">
         <div>
-          <div className="doc-recipient">{d('label.recipient', { name: m.recipient.name })}</div>
+          <div className="doc-recipient">
+            {d(m.kind === 'receipt' ? 'label.receiptRecipient' : 'label.recipient', {
+              name: m.recipient.name,
+            })}
+          </div>
           {m.recipient.address && <div className="doc-address">{m.recipient.address}</div>}
           {m.recipient.customerCode && (
             <div>
@@ -137,6 +138,65 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
           )}
         </div>
       </div>
+      {m.kind === 'receipt' ? <ReceiptBody model={m} /> : <Body model={m} />}
+    </article>
+  );
+}
+
+/**
+ * A receipt (領収書, ADR 101) below its head, as the PDF draws it (pdf.ts receiptBody), with a
+ * place for a revenue stamp when one is due on paper: this view is what is printed.
+ */
+function ReceiptBody({ model: m }: { model: DocumentModel }) {
+  const d = documentT(m.language);
+  const r = receiptText(d, documentFormat(m.language), m);
+  const rows = r.total ? [...r.breakdown, r.total] : r.breakdown;
+  return (
+    <section className="doc-receipt" data-testid="document-receipt">
+      <div className="doc-receipt-top">
+        <div className="doc-receipt-amount">
+          <span>{d('label.amountReceived')}</span>
+          <strong>{r.amount}</strong>
+        </div>
+        {needsRevenueStamp(m) && (
+          <div className="doc-stamp" data-testid="document-stamp">
+            {d('label.revenueStamp')}
+          </div>
+        )}
+      </div>
+      <p className="doc-receipt-for">{r.forWhat}</p>
+      <p className="doc-receipt-for">{r.received}</p>
+      <h2 className="doc-receipt-breakdown">{d('label.breakdown')}</h2>
+      <table className="doc-receipt-rates">
+        <tbody>
+          {rows.map((row, i) => (
+            <tr
+              key={row.label}
+              className={r.total && i === rows.length - 1 ? 'doc-receipt-total' : undefined}
+            >
+              <td>{row.label}</td>
+              <td className="num">{row.amount}</td>
+              <td>{row.tax}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {r.method && <p>{r.method}</p>}
+    </section>
+  );
+}
+
+/** Every other kind below its head: the intro, the amount, the lines and the totals. */
+function Body({ model: m }: { model: DocumentModel }) {
+  const d = documentT(m.language);
+  const f = documentFormat(m.language);
+  const amounts = byDateLabels(d, m.statement?.byDate ?? []);
+  // Each rate in the basis its tax was computed in, as the PDF prints it.
+  const rates = rateLabels(d, f, m.taxBasis, m.taxForReference);
+  // The sentences over the amount, as the PDF prints them (pdf.ts header).
+  const intro = introLines(d, f, m);
+  return (
+    <>
       {intro.length > 0 && (
         // Paid in full: a thank-you instead of asking for payment (ADR 056); cancelled: when,
         // why and what replaces it, as on the PDF.
@@ -169,7 +229,6 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
           </tbody>
         </table>
       )}
-      {m.kind === 'receipt' && <p>{d('label.received')}</p>}
       {m.reason && !m.cancellation && (
         <p>
           {d('label.reason')}: {m.reason}
@@ -342,6 +401,6 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
           })}
         </p>
       )}
-    </article>
+    </>
   );
 }

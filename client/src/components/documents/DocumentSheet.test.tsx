@@ -322,3 +322,101 @@ describe("a monthly customer's delivery slip", () => {
     expect(document.body.textContent ?? '').not.toContain('参考');
   });
 });
+
+// A receipt reads as a 領収書 (ADR 101): to whom (様), the amount received large, what it was for
+// (但し書き), that it was received, each rate's part with the tax it holds and how it was paid;
+// no item table. Printed on paper from ¥50,000 without tax it has a place for a revenue stamp.
+const RECEIPT: DocumentModel = {
+  ...INVOICE,
+  kind: 'receipt',
+  id: 'p1',
+  number: 'RC-000164',
+  issueDate: '2030-10-25',
+  recipient: {
+    customerId: 'c9',
+    name: '株式会社バンコクスパイス',
+    address: '',
+    customerCode: 'C9',
+  },
+  references: [],
+  dueDate: null,
+  lines: [],
+  perRate: [
+    { rate: 8, net: 381340, tax: 30507, gross: 411847 },
+    { rate: 10, net: 39960, tax: 3996, gross: 43956 },
+  ],
+  taxBasis: 'inclusive',
+  net: 421300,
+  tax: 34503,
+  total: 455803,
+  amount: 455803,
+  receipt: { invoice: 'INV-000079', method: 'cash' },
+};
+const receiptRows = () =>
+  [...screen.getByTestId('document-receipt').querySelectorAll('tr')].map((tr) =>
+    [...tr.querySelectorAll('td')].map((td) => td.textContent).join(' '),
+  );
+
+describe('the print view of a receipt', () => {
+  it('is a 領収書: 様, the amount received, 但し, 内訳 per rate, cash, the registration number', () => {
+    render(<DocumentSheet model={RECEIPT} />);
+    expect(sheet()).toContain('株式会社バンコクスパイス 様');
+    expect(sheet()).toContain('領収金額¥455,803-');
+    expect(sheet()).toContain('但し 請求書 INV-000079 のお支払いとして');
+    expect(sheet()).toContain('上記正に領収いたしました。');
+    expect(receiptRows()).toEqual([
+      '8%対象（軽減税率） ¥411,847 （内消費税 ¥30,507）',
+      '10%対象 ¥43,956 （内消費税 ¥3,996）',
+      '合計 ¥455,803 （内消費税 ¥34,503）',
+    ]);
+    expect(sheet()).toContain('お支払方法: 現金');
+    expect(sheet()).toContain('登録番号: T2011001012345');
+    expect(sheet()).toContain('番号: RC-000164');
+    expect(sheet()).not.toContain('品名');
+    expect(screen.queryByTestId('document-totals')).toBeNull();
+    // ¥421,300 without its tax: a paper copy carries a revenue stamp.
+    expect(screen.getByTestId('document-stamp').textContent).toBe('収入印紙');
+  });
+
+  it('in English', () => {
+    render(
+      <DocumentSheet
+        model={{
+          ...RECEIPT,
+          language: 'en',
+          receipt: { invoice: 'INV-000079', method: 'transfer' },
+        }}
+      />,
+    );
+    expect(sheet()).toContain('Amount received¥455,803');
+    expect(sheet()).not.toContain('¥455,803-');
+    expect(sheet()).toContain('For payment of invoice INV-000079');
+    expect(sheet()).toContain('Received with thanks.');
+    expect(receiptRows()).toEqual([
+      '8% items (reduced rate) ¥411,847 (incl. consumption tax ¥30,507)',
+      '10% items ¥43,956 (incl. consumption tax ¥3,996)',
+      'Total ¥455,803 (incl. consumption tax ¥34,503)',
+    ]);
+    expect(sheet()).toContain('Paid by: Bank transfer');
+    expect(sheet()).not.toContain('様');
+    expect(screen.getByTestId('document-stamp').textContent).toBe('Revenue stamp');
+  });
+
+  it('one rate, under ¥50,000 without its tax: no total row and no place for a stamp', () => {
+    // ¥53,000 received with ¥3,925 tax: ¥49,075 without it.
+    render(
+      <DocumentSheet
+        model={{
+          ...RECEIPT,
+          perRate: [{ rate: 8, net: 49075, tax: 3925, gross: 53000 }],
+          net: 49075,
+          tax: 3925,
+          total: 53000,
+          amount: 53000,
+        }}
+      />,
+    );
+    expect(receiptRows()).toEqual(['8%対象（軽減税率） ¥53,000 （内消費税 ¥3,925）']);
+    expect(screen.queryByTestId('document-stamp')).toBeNull();
+  });
+});

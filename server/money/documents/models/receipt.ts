@@ -1,11 +1,10 @@
 // The receipt of one payment, its share of the invoice's tax per rate.
-import { documentT } from '../../../../shared/documents/labels';
 import type { DocumentModel } from '../../../../shared/schemas/documents';
 import { askedByRate, paymentShare } from '../../../../shared/tax';
 import type { Db } from '../../../platform/db';
 import type { Scope } from '../../../platform/scope';
 import { customerRow, partiesOf } from '../parties';
-import { base, empty, line, notInScope, numberOnFirstOpening } from './common';
+import { base, empty, notInScope, numberOnFirstOpening } from './common';
 import { deductedOn } from './credit-note';
 import { invoiceFigures, invoiceNumberOf, invoiceRow } from './invoice';
 
@@ -68,30 +67,35 @@ export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string)
   const asked = askedByRate(totals.perRate, deductedOn(db, inv.id), inv.amount);
   const split = paymentShare(asked, before, p.amount);
   const invNumber = inv.number ?? invoiceNumberOf(db, inv);
+  // Cash when a driver collected it or the customer pays cash, else a bank transfer: the rule
+  // the journal entries for the accountant use (ADR 076), so the receipt and the books agree.
+  const cash =
+    db.$client
+      .prepare<[string], number>(
+        `SELECT COALESCE(a.role = 'driver', 0)
+                OR COALESCE(c.payment_method, i.deleted_payment_method) = 'cash'
+           FROM payment p JOIN invoice i ON i.id = p.invoice_id
+           LEFT JOIN customer c ON c.id = i.customer_id
+           LEFT JOIN account a ON a.id = p.collected_by
+          WHERE p.id = ?`,
+      )
+      .pluck()
+      .get(p.id) === 1;
   return {
     ...base('receipt', id, number, p.date, parties),
     ...empty,
+    // The invoice is named in its 但し書き and the payment's date is its date (ADR 101).
     references: [
-      { label: 'invoice', value: invNumber },
-      { label: 'paymentDate', value: p.date },
       // Issued again after the payment was corrected (ADR 058): the copy it replaces.
       ...(p.receiptReplaces ? [{ label: 'replacesReceipt', value: p.receiptReplaces }] : []),
     ],
-    // One line per rate at its part of the money received, with tax: the tax is that money's
-    // share, so each rate prints with tax (8%対象（税込）) and the tax it holds; the lines add up
-    // to those figures and to the amount received.
-    lines: split.perRate.map((part) =>
-      line({
-        date: p.date,
-        name: documentT(language)('label.receivedFor', { number: invNumber }),
-        unitPrice: part.gross,
-        quantity: 1,
-        amount: part.gross,
-        rate: part.rate,
-      }),
-    ),
+    // A 領収書 (ADR 101): no item lines. What was received is the amount, for the invoice named
+    // in its 但し書き, and each rate's part of it with the tax it holds (the tax is that money's
+    // share, so each rate is stated with tax): the figures below add up to the amount received.
+    lines: [],
     ...split,
     taxBasis: 'inclusive',
     amount: p.amount,
+    receipt: { invoice: invNumber, method: cash ? 'cash' : 'transfer' },
   };
 }
