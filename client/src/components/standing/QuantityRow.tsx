@@ -49,6 +49,7 @@ export function QuantityRow({
   invalid,
   inputRef,
   readOnly,
+  disabled = false,
 }: {
   name: string;
   note?: ReactNode;
@@ -62,6 +63,8 @@ export function QuantityRow({
   inputRef?: (el: HTMLInputElement | null) => void;
   /** Shown instead of the field (a draft that can no longer change). */
   readOnly?: string;
+  /** The field cannot take a quantity (a product out of stock, not yet in the usual order). */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const title = (
@@ -97,6 +100,7 @@ export function QuantityRow({
       inputMode="numeric"
       enterKeyHint="done"
       value={value}
+      disabled={disabled}
       onChange={(e) => onChange?.(e.currentTarget.value)}
       error={invalid ? t('standing.quantityProblem', { max: MAX_QUANTITY }) : undefined}
       rightSection={unitText}

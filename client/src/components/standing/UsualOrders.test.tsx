@@ -90,6 +90,78 @@ describe('USUAL ORDERS', () => {
     expect([...widths][0]).toContain('140px');
   });
 
+  it('marks what is out of stock today in Nepali: one in the usual order keeps its quantity, one not yet in it cannot be added', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    // Rice (in Tuesday's usual order) is counted and has none left; ghee is marked out of stock.
+    const noRice = { ...rice, stockInCount: 0 };
+    const noGhee = { ...ghee, itemType: 'Out of Stock' as const };
+    const { calls } = renderScreen(<UsualOrders />, {
+      path: '/customer/usual',
+      answers: {
+        'standing.usual': () => [
+          {
+            weekday: 'Tuesday',
+            lines: [
+              { product: 'p1', name: 'Basmati Rice 5kg', nameNe: 'बासमती चामल', quantity: 2 },
+            ],
+            ...timing('Monday'),
+          },
+        ],
+        'wishlist.list': () => [noGhee, dal],
+        'products.list': () => [noRice, noGhee, dal],
+        'standing.pauses': () => [],
+        'standing.setUsual': () => [],
+      },
+    });
+    const tuesday = await screen.findByRole('region', { name: 'मङ्गलबार' });
+    const [riceRow, gheeRow, dalRow] = await within(tuesday).findAllByTestId('standing-row');
+    await waitFor(() =>
+      expect(within(riceRow as HTMLElement).getByTestId('standing-out').textContent).toBe(
+        'आज स्टकमा छैन: फेरि नआएसम्म ड्राफ्टमा राखिँदैन।',
+      ),
+    );
+    const riceField = within(riceRow as HTMLElement).getByRole('textbox') as HTMLInputElement;
+    expect(riceField.value).toBe('2');
+    expect(riceField.disabled).toBe(false);
+    expect(within(gheeRow as HTMLElement).getByTestId('standing-out').textContent).toBe('स्टकमा छैन');
+    const gheeField = within(tuesday).getByRole('textbox', {
+      name: 'मङ्गलबार: घ्यू: स्टकमा छैन',
+    }) as HTMLInputElement;
+    expect(gheeField.disabled).toBe(true);
+    expect(within(dalRow as HTMLElement).queryByTestId('standing-out')).toBeNull();
+    fireEvent.change(within(dalRow as HTMLElement).getByRole('textbox'), {
+      target: { value: '3' },
+    });
+    fireEvent.click(within(tuesday).getByRole('button', { name: i18n.t('standing.save') }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'standing.setUsual')?.input).toEqual({
+        weekday: 'Tuesday',
+        lines: [
+          { product: 'p1', quantity: 2 },
+          { product: 'p3', quantity: 3 },
+        ],
+      }),
+    );
+  });
+
+  it('the office sees a customer usual order as before, without the stock marks', async () => {
+    renderScreen(<UsualOrders customerId="c1" />, {
+      path: '/office/customers/c1',
+      answers: {
+        'standing.usualFor': () => [{ weekday: 'Tuesday', lines: [], ...timing('Monday') }],
+        'standing.orderSheetFor': () => [
+          { id: 'p2', name: 'Ghee 1L', nameNe: 'घ्यू', nameJa: null, sku: 'Btl', price: 1500 },
+        ],
+        'products.list': () => [{ ...ghee, itemType: 'Out of Stock' as const }],
+        'standing.pausesFor': () => [],
+      },
+    });
+    const tuesday = await screen.findByRole('region', { name: 'Tuesday' });
+    const field = (await within(tuesday).findByRole('textbox')) as HTMLInputElement;
+    expect(field.disabled).toBe(false);
+    expect(within(tuesday).queryByTestId('standing-out')).toBeNull();
+  });
+
   it('sends Nepali digits as numbers', async () => {
     await act(() => i18n.changeLanguage('ne'));
     const { calls } = openUsual();

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_QUANTITY } from '../../../../shared/rules';
+import { isOutOfStock, MAX_QUANTITY } from '../../../../shared/rules';
 import { formatDate } from '../../dates';
 import { errorText } from '../../errors';
 import { trpc } from '../../trpc';
@@ -28,6 +28,8 @@ interface SheetItem {
   nameJa?: string | null;
   /** The product's unit (Bag, Kg, ...), when known. */
   sku?: string;
+  /** Out of stock today (the customer's order sheet says so; the office's does not). */
+  out?: boolean;
 }
 
 /** A product's names in each language, as a sheet item keeps them. */
@@ -76,6 +78,7 @@ function WeekdayEditor({
         nameNe: l.nameNe ?? onSheet?.nameNe ?? known?.nameNe,
         nameJa: l.nameJa ?? onSheet?.nameJa ?? known?.nameJa,
         sku: onSheet?.sku ?? known?.sku,
+        out: onSheet?.out ?? (known ? isOutOfStock(known) : undefined),
       };
     }),
     ...sheet.filter((s) => !lines.some((l) => l.product === s.id)),
@@ -88,6 +91,11 @@ function WeekdayEditor({
   const mine = trpc.standing.setUsual.useMutation();
   const theirs = trpc.standing.setUsualFor.useMutation();
   const heading = t(`weekday.${weekday}` as 'weekday.Monday');
+  // Out of stock today, for the restaurant (ADR 100): a product not yet in the usual order
+  // cannot be added, as the catalogue offers no Add for it; one already in it keeps its
+  // quantity (it may come back by the delivery day) and says the draft leaves it out meanwhile.
+  const outToday = (i: SheetItem) => !who.customerId && i.out === true;
+  const blocked = (i: SheetItem) => outToday(i) && !lines.some((l) => l.product === i.id);
   const save = async () => {
     // What cannot be taken is said first, naming the day and the product; nothing is sent.
     const wrong = items.find((i) => standingQuantity(typed[i.id] ?? '') === 'bad');
@@ -103,6 +111,8 @@ function WeekdayEditor({
       return;
     }
     const out = items.flatMap((i) => {
+      // Not added while out of stock, as the catalogue does not add it to the cart.
+      if (blocked(i)) return [];
       const n = standingQuantity(typed[i.id] ?? '');
       return typeof n === 'number' ? [{ product: i.id, quantity: n }] : [];
     });
@@ -148,12 +158,25 @@ function WeekdayEditor({
           {items.map((i) => {
             const name = localName(i, language);
             const value = typed[i.id] ?? '';
+            const closed = blocked(i);
             return (
               <QuantityRow
                 key={i.id}
                 name={name}
+                note={
+                  outToday(i) && (
+                    <Text size="xs" c="red.8" data-testid="standing-out">
+                      {closed ? t('product.notInStock') : t('standing.outOfStockKept')}
+                    </Text>
+                  )
+                }
+                disabled={closed}
                 unit={i.sku ? unitLabel(t, i.sku) : ''}
-                label={`${heading}: ${name} ${t('standing.quantity')}`}
+                label={
+                  closed
+                    ? `${heading}: ${t('product.notInStockNamed', { name })}`
+                    : `${heading}: ${name} ${t('standing.quantity')}`
+                }
                 placeholder={t('standing.noneShort')}
                 value={value}
                 onChange={(v) => setTyped((s) => ({ ...s, [i.id]: v }))}
@@ -266,7 +289,12 @@ export function UsualOrders({ customerId }: Who) {
   const days = (cid ? theirs.data : mine.data) ?? [];
   const sheet: SheetItem[] = cid
     ? (theirSheet.data ?? []).map((p) => ({ id: p.id, ...names(p), sku: p.sku }))
-    : (mySheet.data ?? []).map((p) => ({ id: p._id, ...names(p), sku: p.sku }));
+    : (mySheet.data ?? []).map((p) => ({
+        id: p._id,
+        ...names(p),
+        sku: p.sku,
+        out: isOutOfStock(p),
+      }));
   return (
     <Stack gap="md">
       <Text size="sm">{t('standing.intro')}</Text>
