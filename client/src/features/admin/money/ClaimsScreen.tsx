@@ -216,6 +216,8 @@ export function ClaimsScreen() {
                           component={Link}
                           to={printPath('admin', 'creditNote', c.creditNoteId)}
                           size="sm"
+                          // CN-000002 is one number: at 1280 px it broke after CN-.
+                          style={{ whiteSpace: 'nowrap' }}
                           aria-label={t('money.creditNote.named', { number: c.creditNoteNumber })}
                         >
                           {c.creditNoteNumber}
