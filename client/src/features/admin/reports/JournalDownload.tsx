@@ -16,9 +16,18 @@ import { businessToday } from '../../../dates';
  * (GET /api/data/journal), the last calendar month unless another period is chosen. The period
  * is checked here with the server's own schema, so a reversed or too long one never downloads.
  */
-export function JournalDownload() {
+export function JournalDownload({ month }: { month?: string } = {}) {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState(() => lastCalendarMonth(businessToday()));
+  const [period, setPeriod] = useState(() =>
+    month ? monthPeriod(month) : lastCalendarMonth(businessToday()),
+  );
+  // The tax summary's month above, once picked, is the period here too: the accountant who
+  // turned the summary to November downloaded October's entries beside it.
+  const [followed, setFollowed] = useState(month);
+  if (month && month !== followed) {
+    setFollowed(month);
+    setPeriod(monthPeriod(month));
+  }
   const [books, setBooks] = useState<JournalBooks>('exclusive');
   const checked = journalInput.safeParse({ ...period, books });
   const issue = checked.success ? undefined : checked.error.issues[0];
@@ -84,4 +93,10 @@ export function JournalDownload() {
       </Group>
     </Paper>
   );
+}
+
+/** A calendar month (YYYY-MM) as its first and last day. */
+function monthPeriod(month: string): { from: string; to: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return { from: `${month}-01`, to: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
 }

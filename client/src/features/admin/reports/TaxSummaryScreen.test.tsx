@@ -109,5 +109,10 @@ describe('the tax summary screen', () => {
     expect(screen.getByRole('columnheader', { name: '税込金額' })).toBeTruthy();
     expect(screen.getByTestId('tax-credits').textContent).toContain('返品・値引');
     expect(screen.getByTestId('tax-cancellations').textContent).toContain('当月の取消');
+    // The journal entries below follow the month picked: they offered last month's still.
+    const journal = screen.getByRole('link', { name: '仕訳データをダウンロード（弥生会計形式）' });
+    expect(journal.getAttribute('href')).toBe(
+      '/api/data/journal?from=2025-03-01&to=2025-03-31&books=exclusive',
+    );
   });
 });

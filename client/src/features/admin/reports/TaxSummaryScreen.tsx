@@ -141,7 +141,7 @@ export function TaxSummaryScreen() {
           </Text>
         </Paper>
       )}
-      <JournalDownload />
+      <JournalDownload month={valid ? month : undefined} />
     </>
   );
 }
