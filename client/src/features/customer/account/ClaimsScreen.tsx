@@ -43,6 +43,8 @@ interface ClaimOption {
   orderId: string;
   value: string;
   label: string;
+  /** "up to 3 Pkt", said beside the product in the list. */
+  upTo: string;
   max: number;
   unit: string;
 }
@@ -78,7 +80,10 @@ export function CustomerClaimsScreen() {
         o.lines.map((l) => ({
           orderId: o.orderId,
           value: l.orderLineId,
-          label: `#${o.orderNumber} · ${localName(l, language)} (${t('buyer.claimUpTo', { count: l.claimable, unit: unitLabel(t, l.sku) })})`,
+          // What the field shows once chosen: the order and the product. "Up to 3 packets"
+          // is said in the list and under Quantity; in the field it cut the name on a phone.
+          label: `#${o.orderNumber} · ${localName(l, language)}`,
+          upTo: t('buyer.claimUpTo', { count: l.claimable, unit: unitLabel(t, l.sku) }),
           max: l.claimable,
           unit: unitLabel(t, l.sku),
         })),
@@ -215,6 +220,14 @@ export function CustomerClaimsScreen() {
                 chosenOrder ? t('buyer.claimChosenWindow', windowOf(chosenOrder)) : undefined
               }
               data={options.map(({ value, label }) => ({ value, label }))}
+              renderOption={({ option }) => (
+                <span>
+                  {option.label}{' '}
+                  <Text span size="sm" c="dimmed">
+                    ({options.find((o) => o.value === option.value)?.upTo})
+                  </Text>
+                </span>
+              )}
               value={lineId}
               onChange={choose}
               searchable

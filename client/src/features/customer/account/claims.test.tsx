@@ -286,6 +286,18 @@ describe('REPORT A PROBLEM', () => {
     );
   });
 
+  it('shows the chosen product without "up to", so a phone does not cut its name; the list says it', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    openClaims();
+    const select = await screen.findByRole('combobox', { name: 'सामान' });
+    fireEvent.click(select);
+    const option = await screen.findByRole('option', { name: /बासमती चामल/ });
+    expect(option.textContent).toBe('#10482 · बासमती चामल (बढीमा 2 केस)');
+    fireEvent.click(option);
+    await waitFor(() => expect((select as HTMLInputElement).value).toBe('#10482 · बासमती चामल'));
+    expect(screen.getByText('बढीमा 2 केस')).toBeTruthy();
+  });
+
   it('names products and units in Nepali, and takes Nepali digits', async () => {
     await act(() => i18n.changeLanguage('ne'));
     openClaims();
