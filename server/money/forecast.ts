@@ -6,20 +6,28 @@ import { INVOICE_SELECT, type InvoiceReadRow, withChildren } from './invoice-rea
 // Projected collection (DESIGN §3): monthly customers whose payment day (a day of the month,
 // stored as text) is the given day, their unpaid invoices, and what they add up to.
 
+/**
+ * The given day is this month's (today's): its last day also takes the payment days past the
+ * month's end (月末払い is stored as 31), as the forecast's chart counts them on that day. On
+ * 30 November the chart showed ¥800,000 due that day and the list for day 30 nothing.
+ */
 export function dueOnPaymentDay(
   db: Db,
   day: number,
   today: string,
 ): { invoices: InvoiceOut[]; totalAmountToCollect: number } {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const rows = prepared(db, 'forecast.byDay', () =>
-    db.$client.prepare<{ day: number }, InvoiceReadRow>(
+    db.$client.prepare<{ day: number; upTo: number }, InvoiceReadRow>(
       `${INVOICE_SELECT}
-        WHERE c.payment_method = 'monthly' AND CAST(c.payment_date AS INTEGER) = @day
+        WHERE c.payment_method = 'monthly'
+          AND CAST(c.payment_date AS INTEGER) BETWEEN @day AND @upTo
           AND i.paid_amount < i.amount AND i.cancelled_at IS NULL
         ORDER BY c.restaurant_name, i.due_date IS NULL, i.due_date
         LIMIT 2000`,
     ),
-  ).all({ day });
+  ).all({ day, upTo: day === last ? 31 : day });
   const invoices = withChildren(db, rows, today);
   return {
     invoices,
