@@ -161,3 +161,33 @@ describe("a delivered order's lines", () => {
     expect(bags[4]?.textContent).toBe('¥4,960');
   });
 });
+
+describe('ORDER DETAILS: reporting a problem with a delivered order', () => {
+  function details(arrivedAt: string | null) {
+    return renderScreen(<OrderDetailsScreen />, {
+      path: '/customer/orderdetails/o1',
+      pattern: '/customer/orderdetails/:id',
+      answers: {
+        'orders.byId': () => ({ ...deliveredShort, arrivedAt }),
+        'orders.changeWindow': closedDelivered,
+      },
+    });
+  }
+
+  it('offers Report a problem, in Nepali, within 48 hours of the delivery', async () => {
+    await act(() => i18n.changeLanguage('ne'));
+    details(new Date(Date.now() - 3 * 3600 * 1000).toISOString());
+    const link = await screen.findByRole('link', { name: 'समस्या रिपोर्ट' });
+    expect(link.getAttribute('href')).toBe('/customer/claims');
+  });
+
+  it('not once the 48 hours have passed', async () => {
+    const { unmount } = details(new Date(Date.now() - 49 * 3600 * 1000).toISOString());
+    await screen.findAllByTestId('delivered-note');
+    expect(screen.queryByRole('link', { name: 'Report a problem' })).toBeNull();
+    unmount();
+    details(null);
+    await screen.findAllByTestId('delivered-note');
+    expect(screen.queryByRole('link', { name: 'Report a problem' })).toBeNull();
+  });
+});
