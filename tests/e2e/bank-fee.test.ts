@@ -62,7 +62,9 @@ describe('a transfer short by the bank fee', () => {
     await writeOff.waitFor({ state: 'detached' });
     await dialog.getByLabel(/金額/).first().fill('45890');
     await writeOff.check();
-    await dialog.getByRole('button', { name: ja.money.payPartial }).click();
+    await dialog
+      .getByRole('button', { name: ja.money.bankFee.recordWithFee.replace('{{amount}}', '¥660') })
+      .click();
     await dialog.waitFor({ state: 'hidden' });
 
     // On the desktop: the invoice is settled; Paid is the money received, the fee said under it.

@@ -247,7 +247,10 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
                   loading={busy}
                   disabled={Boolean(amountError)}
                 >
-                  {t('money.payPartial')}
+                  {/* With the fee written off the invoice is settled, not part paid. */}
+                  {writeOffRest
+                    ? t('money.bankFee.recordWithFee', { amount: formatYen(rest) })
+                    : t('money.payPartial')}
                 </Button>
                 {balance > 0 && (
                   <Button

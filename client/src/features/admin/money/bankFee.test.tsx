@@ -63,7 +63,9 @@ describe('writing off the rest as a bank transfer fee', () => {
       name: 'Write off the rest (¥660) as a bank transfer fee',
     });
     fireEvent.click(box);
-    fireEvent.click(screen.getByRole('button', { name: 'Pay Partial Amount' }));
+    // Ticked, the invoice is settled: the button no longer says the payment is partial.
+    expect(screen.queryByRole('button', { name: 'Pay Partial Amount' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Record Payment and ¥660 Fee' }));
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(paySent(fetch)).toMatchObject({ amount: 45_890, writeOffRest: true });
   });
@@ -96,9 +98,10 @@ describe('writing off the rest as a bank transfer fee', () => {
     await act(() => i18n.changeLanguage('ja'));
     renderForm();
     typeAmount('金額（円）', '45890');
-    expect(
+    fireEvent.click(
       await screen.findByRole('checkbox', { name: '残額 ¥660 を振込手数料として処理する' }),
-    ).toBeTruthy();
+    );
+    expect(screen.getByRole('button', { name: '入金と手数料 ¥660 を記録' })).toBeTruthy();
   });
 
   it("is not offered on a driver's phone", async () => {
