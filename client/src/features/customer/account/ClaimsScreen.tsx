@@ -48,11 +48,6 @@ interface ClaimOption {
   max: number;
   unit: string;
 }
-/** When an order was delivered and until when it may be reported. */
-interface ClaimWindow {
-  deliveredAt: string;
-  claimUntil: string;
-}
 
 /** /customer/claims: report a goods issue within 48 hours of delivery, and the reports made. */
 export function CustomerClaimsScreen() {
@@ -67,10 +62,10 @@ export function CustomerClaimsScreen() {
   const [reason, setReason] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  // The line as it was chosen, with its order's window: a refusal refetches what may be
+  // The line as it was chosen: a refusal refetches what may be
   // reported, and a line whose 48 hours ended drops out of it. The report stays on the screen,
   // its product still chosen, with the refusal said beside the button (not only in a toast).
-  const [held, setHeld] = useState<(ClaimOption & { window: ClaimWindow }) | null>(null);
+  const [held, setHeld] = useState<ClaimOption | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const key = useRef(newKey());
 
@@ -95,17 +90,18 @@ export function CustomerClaimsScreen() {
       ? [...fresh, held]
       : fresh;
   const chosen = options.find((o) => o.value === lineId);
-  const chosenOrder =
-    (claimable.data ?? []).find((o) => o.orderId === chosen?.orderId) ??
-    (chosen && chosen === held ? held.window : undefined);
+  // Chosen, but no longer among what may be reported (its 48 hours ended, or it is all
+  // reported): kept in the field with what was typed, and no longer sent.
+  const gone = chosen !== undefined && !fresh.some((o) => o.value === chosen.value);
+  const chosenOrder = gone
+    ? undefined
+    : (claimable.data ?? []).find((o) => o.orderId === chosen?.orderId);
   /** Something typed or chosen: never taken off the screen by a refusal or a failed read. */
   const drafted = lineId !== null || reason.trim() !== '' || photo !== null;
   const choose = (value: string | null) => {
     setLineId(value);
     setRefusal(null);
-    const option = fresh.find((o) => o.value === value);
-    const order = (claimable.data ?? []).find((o) => o.orderId === option?.orderId);
-    setHeld(option && order ? { ...option, window: order } : null);
+    setHeld(fresh.find((o) => o.value === value) ?? null);
   };
   /** When an order was delivered and until when it may be reported (48 hours, ADR 033). */
   const windowOf = (o: { deliveredAt: string; claimUntil: string }) => ({
@@ -205,6 +201,11 @@ export function CustomerClaimsScreen() {
               <Text size="sm" fw={600}>
                 {t('buyer.claimWindowTitle')}
               </Text>
+              {fresh.length === 0 && (
+                <Text size="sm" data-testid="claim-window">
+                  {t('buyer.nothingToClaim')}
+                </Text>
+              )}
               {(claimable.data ?? []).map((o) => (
                 <Text key={o.orderId} size="sm" data-testid="claim-window">
                   {t('buyer.claimWindow', {
@@ -258,14 +259,14 @@ export function CustomerClaimsScreen() {
               <Alert color="red" variant="light" role="alert" data-testid="claim-refusal">
                 <Text size="sm">{refusal}</Text>
                 <Text size="sm" mt={4}>
-                  {t('buyer.claimKept')}
+                  {gone ? t('buyer.claimKeptGone') : t('buyer.claimKept')}
                 </Text>
               </Alert>
             )}
             <Button
               onClick={submit}
               loading={busy}
-              disabled={!lineId || !reason.trim() || problem !== null}
+              disabled={!lineId || gone || !reason.trim() || problem !== null}
             >
               {t('buyer.claimSend')}
             </Button>

@@ -246,9 +246,18 @@ describe('REPORT A PROBLEM', () => {
     expect(refusal.textContent).toContain(
       'सामानको समस्या डेलिभरीको 48 घण्टाभित्र मात्र रिपोर्ट गर्न सकिन्छ।',
     );
-    expect(refusal.textContent).toContain(i18n.t('buyer.claimKept'));
-    // The refetch answered "nothing to report"; the report stays, as typed.
-    await waitFor(() => expect(screen.queryByText(i18n.t('buyer.nothingToClaim'))).toBeNull());
+    // The refetch answered "nothing to report"; the report stays, as typed, and says so.
+    await waitFor(() =>
+      expect(refusal.textContent).toContain(
+        'यो सामान अब यहाँबाट रिपोर्ट गर्न मिल्दैन। तपाईंले लेखेको कुरा यहीँ छ: अर्को सामान छान्नुहोस्, वा कार्यालयलाई फोन गर्नुहोस्।',
+      ),
+    );
+    // Not "report until" a time that has passed, nor a Send that can only be refused again.
+    expect(screen.getByTestId('claim-window').textContent).toBe(i18n.t('buyer.nothingToClaim'));
+    expect(screen.queryByText(/सम्म रिपोर्ट गर्न सकिन्छ/)).toBeNull();
+    expect(
+      (screen.getByRole('button', { name: 'रिपोर्ट पठाउनुहोस्' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
     expect((screen.getByLabelText('के समस्या छ?') as HTMLTextAreaElement).value).toBe(
       'दुई बोरा भिजेको थियो',
     );
