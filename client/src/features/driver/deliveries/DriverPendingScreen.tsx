@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
@@ -23,6 +23,7 @@ import { trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
 import { useDues } from '../payments/DueToCollect';
 import { DeliverDialog } from './DeliverDialog';
+import { useFirstCardsFirst } from './firstCards';
 import { JobCard } from './JobCard';
 import {
   type CachedList,
@@ -133,10 +134,15 @@ export function DriverPendingScreen() {
 
   const noConnection = offline || (typeof navigator !== 'undefined' && !navigator.onLine);
 
-  const openDialog = (job: JobOut, refused?: QueuedDelivery) => {
-    openedAmong.current = shown.map((j) => j._id);
+  const shownNow = useRef(shown);
+  shownNow.current = shown;
+  // The same function for every render: the cards drawn already are not drawn again when the
+  // dialog opens or more cards are added (PendingCard is memoised).
+  const openDialog = useCallback((job: JobOut, refused?: QueuedDelivery) => {
+    openedAmong.current = shownNow.current.map((j) => j._id);
     setConfirming({ job, refused });
-  };
+  }, []);
+  const drawn = useFirstCardsFirst(shown);
   /**
    * Delivered, the job's card leaves the list with the button that had the focus, which then
    * falls to <body> (a screen reader starts again at the top of a long list): it goes to the
@@ -275,21 +281,14 @@ export function DriverPendingScreen() {
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" ref={cards}>
-          {shown.map((job) => (
-            <JobCard
+          {drawn.map((job) => (
+            <PendingCard
               key={job._id}
               job={job}
               dues={dues.data}
-              onDeliver={() => openDialog(job)}
-              refusal={
-                refusedById.has(job._id)
-                  ? {
-                      message: errorMessage(t, refusedById.get(job._id)?.refused),
-                      onCorrect: () => openDialog(job, refusedById.get(job._id)),
-                      onDiscard: () => setDiscarding(refusedById.get(job._id) ?? null),
-                    }
-                  : undefined
-              }
+              refused={refusedById.get(job._id)}
+              onOpen={openDialog}
+              onDiscard={setDiscarding}
             />
           ))}
         </SimpleGrid>
@@ -321,3 +320,36 @@ export function DriverPendingScreen() {
     </>
   );
 }
+
+/** A pending job's card, drawn again only when its own job, dues or refusal change. */
+const PendingCard = memo(function PendingCard({
+  job,
+  dues,
+  refused,
+  onOpen,
+  onDiscard,
+}: {
+  job: JobOut;
+  dues: ReturnType<typeof useDues>['data'];
+  refused: QueuedDelivery | undefined;
+  onOpen: (job: JobOut, refused?: QueuedDelivery) => void;
+  onDiscard: (refused: QueuedDelivery) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <JobCard
+      job={job}
+      dues={dues}
+      onDeliver={() => onOpen(job)}
+      refusal={
+        refused
+          ? {
+              message: errorMessage(t, refused.refused),
+              onCorrect: () => onOpen(job, refused),
+              onDiscard: () => onDiscard(refused),
+            }
+          : undefined
+      }
+    />
+  );
+});
