@@ -524,6 +524,7 @@ export function creditableLines(db: Db, invoiceId: string): CreditableOut {
       {
         invoiceLineId: string;
         orderLineId: string;
+        date: string | null;
         name: string;
         nameJa: string | null;
         sku: string;
@@ -532,7 +533,7 @@ export function creditableLines(db: Db, invoiceId: string): CreditableOut {
         invoiced: number;
       }
     >(
-      `SELECT id AS invoiceLineId, order_line_id AS orderLineId, name, name_ja AS nameJa, sku,
+      `SELECT id AS invoiceLineId, order_line_id AS orderLineId, date, name, name_ja AS nameJa, sku,
               unit_price AS unitPrice, tax_rate AS taxRate, quantity AS invoiced
          FROM invoice_line WHERE invoice_id = ? AND order_line_id IS NOT NULL ORDER BY position`,
     )

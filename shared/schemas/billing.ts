@@ -307,6 +307,8 @@ export const creditableOut = z.object({
     z.object({
       /** What `creditNotes.create` takes as `invoiceLineId`. */
       invoiceLineId: z.string(),
+      /** YYYY-MM-DD of its delivery: a month's invoice bills the same product on several days. */
+      date: z.string().nullish(),
       name: z.string(),
       /** Its Japanese name as billed (ADR 064). */
       nameJa: z.string().nullish(),

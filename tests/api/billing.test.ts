@@ -527,13 +527,20 @@ describe('goods claims and credit notes', () => {
   it("the office's credit note form lists what each line billed and what was taken back", async () => {
     const r = await query<{
       number: string;
-      lines: { name: string; sku: string; invoiced: number; credited: number }[];
+      lines: { name: string; sku: string; invoiced: number; credited: number; date?: string }[];
     }>(admin, 'creditNotes.creditable', { invoiceId: firstInvoice });
     expect(r.status).toBe(200);
+    // Each line's delivery day: a month's invoice bills the same product on several days.
+    const delivered = one<{ date: string }>(
+      "SELECT date FROM invoice_line WHERE invoice_id = ? AND name LIKE 'Basmati%'",
+      firstInvoice,
+    ).date;
+    expect(delivered).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(r.data.lines.find((l) => l.name.startsWith('Basmati'))).toMatchObject({
       sku: 'Bag',
       invoiced: 2,
       credited: 1,
+      date: delivered,
     });
     expect(
       (await query(driver, 'creditNotes.creditable', { invoiceId: firstInvoice })).status,

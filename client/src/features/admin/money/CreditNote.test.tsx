@@ -47,6 +47,15 @@ const LINES: CreditableOut = {
   ],
 };
 
+const beer = {
+  name: 'Gorkha beer',
+  sku: 'case',
+  unitPrice: 7200,
+  taxRate: 10 as const,
+  invoiced: 2,
+  credited: 0,
+};
+
 const NOTE = {
   _id: 'cn9',
   number: 'CN-000009',
@@ -180,6 +189,41 @@ describe('issuing a credit note from the invoice card', () => {
     const print = within(done).getByRole('link', { name: /Print view/ });
     expect(print.getAttribute('href')).toBe('/admin/print/creditNote/cn9');
     expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('tells apart the same product delivered on two days by its delivery date', async () => {
+    const twoDays: CreditableOut = {
+      ...LINES,
+      lines: [
+        { ...beer, invoiceLineId: 'il4', date: '2026-11-04' },
+        { ...beer, invoiceLineId: 'il20', date: '2026-11-20' },
+      ],
+    };
+    const { calls } = renderCard(deliveryInvoice, {
+      'creditNotes.creditable': () => twoDays,
+      'creditNotes.create': () => NOTE,
+    } as Answers);
+    fireEvent.click(screen.getByRole('button', { name: /^Issue credit note(:|：| |$)/u }));
+    const table = await screen.findByTestId('credit-note-lines');
+    expect(within(table).getByRole('columnheader', { name: 'Delivery' })).toBeTruthy();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^4 Nov 2026Gorkha beer/),
+      expect.stringMatching(/^20 Nov 2026Gorkha beer/),
+    ]);
+    fireEvent.change(screen.getByRole('textbox', { name: /20 Nov 2026 Gorkha beer/ }), {
+      target: { value: '1' },
+    });
+    fireEvent.change(screen.getByLabelText(/Reason for the credit note/), {
+      target: { value: 'Can dented' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const confirm = await screen.findByTestId('credit-note-confirm');
+    expect(confirm.textContent).toContain('20 Nov 2026 Gorkha beer × 1: ¥7,200');
+    fireEvent.click(within(confirm).getByRole('button', { name: /^Issue credit note(:|：| |$)/u }));
+    await screen.findByTestId('credit-note-done');
+    const create = calls.filter((c) => c.path === 'creditNotes.create');
+    expect(create[0]?.input).toMatchObject({ lines: [{ invoiceLineId: 'il20', quantity: 1 }] });
   });
 
   it("shows the server's refusal in the reader's words and keeps the form", async () => {

@@ -21,6 +21,7 @@ import { localName } from '../../../components/localName';
 import { notifySuccess } from '../../../components/notify';
 import { useFocusBack } from '../../../components/useFocusBack';
 import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
+import { showDate } from '../../../dates';
 import { errorText } from '../../../errors';
 import { newKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
@@ -182,6 +183,7 @@ export function CreditNoteDialog({
           <List size="sm">
             {chosen.map((r) => (
               <List.Item key={r.line.invoiceLineId}>
+                {r.line.date ? `${showDate(r.line.date)} ` : ''}
                 {t('money.creditNote.confirmLine', {
                   name: nameOf(r.line),
                   quantity: r.quantity,
@@ -230,6 +232,7 @@ export function CreditNoteDialog({
               <Table data-testid="credit-note-lines">
                 <Table.Thead>
                   <Table.Tr>
+                    <Table.Th>{t('money.deliveryDate')}</Table.Th>
                     <Table.Th>{t('money.product')}</Table.Th>
                     <Table.Th ta="right">{t('money.creditNote.unitPrice')}</Table.Th>
                     <Table.Th ta="right">{t('money.creditNote.invoiced')}</Table.Th>
@@ -244,6 +247,10 @@ export function CreditNoteDialog({
                     const bad = quantityOf(raw, max) === null;
                     return (
                       <Table.Tr key={line.invoiceLineId}>
+                        {/* A month's invoice bills the same beer on five days: which delivery. */}
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          {line.date ? showDate(line.date) : ''}
+                        </Table.Td>
                         <Table.Td>
                           {line.taxRate === 8 ? '※ ' : ''}
                           {nameOf(line)}
@@ -257,7 +264,9 @@ export function CreditNoteDialog({
                             size="xs"
                             w={120}
                             aria-label={t('money.creditNote.quantityOf', {
-                              name: nameOf(line),
+                              name: line.date
+                                ? `${showDate(line.date)} ${nameOf(line)}`
+                                : nameOf(line),
                               max,
                             })}
                             value={raw}
