@@ -33,6 +33,7 @@ import {
   pendingCredits,
   taxOf,
 } from './billing';
+import { statementDueDate } from './documents/models/statement';
 import { takeDocumentNumber } from './numbering';
 
 // The monthly closing run (締め処理, ADR 033): for a closing date, every monthly customer whose
@@ -304,6 +305,7 @@ function issuedFor(db: Db, customerId: string, closingDate: string) {
         closingDate: string;
         amountDue: number;
         dueDate: string | null;
+        createdAt: string;
         manualAmount: number;
         previousBalance: number;
         paymentsReceived: number;
@@ -312,7 +314,7 @@ function issuedFor(db: Db, customerId: string, closingDate: string) {
     >(
       `SELECT s.id, s.number, s.invoice_id AS invoiceId, s.period_start AS periodStart,
               s.closing_date AS closingDate, s.amount_due AS amountDue, s.due_date AS dueDate,
-              s.previous_balance AS previousBalance, s.payments_received AS paymentsReceived,
+              s.created_at AS createdAt, s.previous_balance AS previousBalance, s.payments_received AS paymentsReceived,
               s.adjustments,
               (SELECT COALESCE(SUM(i.amount), 0) FROM invoice i
                 WHERE i.statement_id = s.id AND i.kind <> 'closing') AS manualAmount
@@ -370,7 +372,9 @@ function issuedFor(db: Db, customerId: string, closingDate: string) {
       net10: sum((i) => i.net10),
       tax10: sum((i) => i.tax10),
       credit: sum((i) => i.creditApplied),
-      dueDate: st.dueDate,
+      // What the statement names: none when all it asks was due on other days (its PDF says
+      // ¥24,958 due 2026/11/30; the screen said 2026/12/31, its stored date).
+      dueDate: statementDueDate(db, { ...st, customerId }),
       handMade: st.manualAmount,
       handMadeInvoices,
       previousBalance: st.previousBalance,

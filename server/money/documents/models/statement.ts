@@ -117,9 +117,7 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
       ...counted.map((m) => ({ label: 'invoice', value: m.number })),
     ],
     period: { start: st.periodStart, end: st.closingDate },
-    // Its due date asks for what is due then; when all of it was due earlier (overdue), the
-    // parts say so and the statement names no later day for that money.
-    dueDate: due.length > 0 && due.every((p) => p.firstDue !== st.dueDate) ? null : st.dueDate,
+    dueDate: askedBy(st, due),
     lines,
     ...summed(perRate),
     taxBasis,
@@ -144,6 +142,23 @@ export function statementModel(db: Db, id: string, scope: Scope, timeZone: strin
 type DuePart = NonNullable<DocumentModel['statement']>['dueParts'][number];
 
 /**
+ * The due date a statement names: its own, which asks for what is due then; when all of it was
+ * due on other days (a hand-made invoice due on the closing day, overdue money), the parts say
+ * so and the statement names no later day for that money.
+ */
+function askedBy(st: Pick<StatementRow, 'dueDate'>, due: DuePart[]): string | null {
+  return due.length > 0 && due.every((p) => p.firstDue !== st.dueDate) ? null : st.dueDate;
+}
+
+/** The due date an issued statement names (the closing screen shows the same as the PDF). */
+export function statementDueDate(
+  db: Db,
+  st: Pick<StatementRow, 'customerId' | 'closingDate' | 'amountDue' | 'dueDate' | 'createdAt'>,
+): string | null {
+  return askedBy(st, dueParts(db, st));
+}
+
+/**
  * The amount due by when it was due. ST-000033 asked ¥567,334 by 2026-12-25, but ¥290,662 of it
  * had been due on 2026-11-25: the customer read two due dates for the same money. Read from the
  * customer's invoices as the statement saw them when it was made: issued by its closing date and
@@ -154,7 +169,10 @@ type DuePart = NonNullable<DocumentModel['statement']>['dueParts'][number];
  * the same rule as the account screens', `due_date < today`). The rest is due on the statement's
  * due date. Nothing when all of it is.
  */
-function dueParts(db: Db, st: StatementRow): DuePart[] {
+function dueParts(
+  db: Db,
+  st: Pick<StatementRow, 'customerId' | 'closingDate' | 'amountDue' | 'dueDate' | 'createdAt'>,
+): DuePart[] {
   const own = st.dueDate;
   if (!own || st.amountDue <= 0 || !st.customerId) return [];
   const open = db.$client
