@@ -83,7 +83,7 @@ export function PaymentReportScreen() {
                 {
                   accessor: 'code',
                   title: t('money.customerCode'),
-                  render: (r) => r.customer?.customerCode ?? 'Unknown',
+                  render: (r) => r.customer?.customerCode ?? t('money.unknown'),
                 },
                 {
                   accessor: 'restaurant',

@@ -56,7 +56,7 @@ export function InvoiceDetails({
                 <Group gap="xs" wrap="wrap" data-testid="bank-fee-row">
                   <Text size="sm" span>
                     {showDate(p.date)} · {formatYen(p.amount)} · {t('money.bankFee.row')} ·{' '}
-                    {p.collectedBy ?? 'Unknown'}
+                    {p.collectedBy ?? t('money.unknown')}
                   </Text>
                   {staff && (
                     <Button
@@ -75,7 +75,8 @@ export function InvoiceDetails({
               ) : (
                 <Group gap="xs" wrap="wrap">
                   <Text size="sm" span>
-                    {showDate(p.date)} · {formatYen(p.amount)} · {p.collectedBy ?? 'Unknown'}
+                    {showDate(p.date)} · {formatYen(p.amount)} ·{' '}
+                    {p.collectedBy ?? t('money.unknown')}
                   </Text>
                   <Button size="compact-xs" variant="light" onClick={() => setReceipt(p)}>
                     {t('money.receipt')}
@@ -102,7 +103,7 @@ export function InvoiceDetails({
             empty={t('money.noNotes')}
             render={(n) => (
               <Text size="sm">
-                {showDate(n.date)} · {n.notesBy ?? 'Unknown'}: {n.note}
+                {showDate(n.date)} · {n.notesBy ?? t('money.unknown')}: {n.note}
                 {n.nextFollowUp
                   ? ` (${t('money.nextFollowUpShort', { date: showDate(n.nextFollowUp) })})`
                   : ''}

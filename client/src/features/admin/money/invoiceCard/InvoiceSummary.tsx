@@ -20,7 +20,7 @@ export function InvoiceSummary({ invoice, name }: { invoice: InvoiceOut; name: s
         <div>
           <Group gap={6}>
             <Badge variant="outline" color="gray.8">
-              {c?.customerCode ?? invoice.deletedCustomer?.customerCode ?? 'Unknown'}
+              {c?.customerCode ?? invoice.deletedCustomer?.customerCode ?? t('money.unknown')}
             </Badge>
             {invoice.number && (
               <Badge variant="outline" color="gray.8">

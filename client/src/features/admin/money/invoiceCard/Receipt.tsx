@@ -39,11 +39,14 @@ export function Receipt({
     [t('money.restaurant'), invoice.customer?.restaurantName ?? t('money.deletedRestaurant')],
     [
       t('money.invoice'),
-      `${invoice.customer?.customerCode ?? ''} #${invoice._id.slice(-6).toUpperCase()}`,
+      // Its qualified-invoice number, as on every document; an old row without one keeps the
+      // code and the short id the office knew it by.
+      invoice.number ??
+        `${invoice.customer?.customerCode ?? ''} #${invoice._id.slice(-6).toUpperCase()}`,
     ],
     [t('money.amount'), formatYen(payment.amount)],
     [t('money.date'), showDate(payment.date)],
-    [t('money.collectedBy'), payment.collectedBy ?? 'Unknown'],
+    [t('money.collectedBy'), payment.collectedBy ?? t('money.unknown')],
     [t('money.balanceLeft'), formatYen(invoice.amount - paid)],
   ];
   return (
