@@ -1,9 +1,8 @@
 import './print.css';
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { formatOrderNumber } from '../../../../../shared/format';
-import { CLAIM_WINDOW_MS } from '../../../../../shared/schemas/billing';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { PrintIcon } from '../../../components/shopIcons';
@@ -14,6 +13,7 @@ import { OrderAgainButton } from './OrderAgainButton';
 import { ChangeableUntil, OrderChangeActions } from './OrderChange';
 import { OrderDetailView } from './OrderDetailView';
 import { OrderedElsewhere } from './OrderPlacedScreen';
+import { ReportProblemLink } from './ReportProblemLink';
 
 /** Prints the page titled 'Order Detail' (spec §2), then gives the tab its title back. */
 export function printWithTitle(title: string): void {
@@ -25,15 +25,6 @@ export function printWithTitle(title: string): void {
   document.title = title;
   window.addEventListener('afterprint', restore);
   window.print();
-}
-
-/**
- * Delivered less than 48 hours ago (ADR 033): the goods may still be reported. The restaurant
- * that opens the order to look at a broken box finds the way to report it there (ADR 100).
- */
-function claimable(order: { isDelivered: boolean; arrivedAt?: string | null }): boolean {
-  if (!order.isDelivered || !order.arrivedAt) return false;
-  return Date.now() < Date.parse(order.arrivedAt) + CLAIM_WINDOW_MS;
 }
 
 /** /customer/orderdetails/:id: one of the customer's orders, printable. */
@@ -66,11 +57,7 @@ export function OrderDetailsScreen() {
               {t('orders.print')}
             </Button>
             <OrderAgainButton order={order.data} />
-            {claimable(order.data) && (
-              <Button component={Link} to="/customer/claims" variant="default">
-                {t('nav.claims')}
-              </Button>
-            )}
+            <ReportProblemLink order={order.data} />
           </Group>
         )}
       </Group>

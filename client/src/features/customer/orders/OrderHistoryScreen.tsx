@@ -31,6 +31,7 @@ import { OrderAgainButton } from './OrderAgainButton';
 import { ChangeLink } from './OrderChange';
 import { OrderDetailView } from './OrderDetailView';
 import { OrderStatusBadge } from './OrderStatusBadge';
+import { ReportProblemLink } from './ReportProblemLink';
 import { useOrderDate } from './useOrderDate';
 
 /** The optional page number of /customer/myorderlist/:pageNumber; anything else is page 1. */
@@ -71,6 +72,7 @@ function DetailsModal({ order, onClose }: { order: OrderOut | null; onClose(): v
               {t('orders.openPage')}
             </Button>
             <OrderAgainButton order={order} />
+            <ReportProblemLink order={order} />
           </SimpleGrid>
         </>
       )}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
 import { makeOrder } from '../../../test/fixtures';
@@ -64,5 +64,41 @@ describe('ORDER HISTORY: when a delivered order arrived', () => {
     expect(within(arrived).getByTestId('arrived-at').textContent).toMatch(
       /^· डेलिभर भयो: .*2030 08:40$/,
     );
+  });
+});
+
+describe('ORDER HISTORY: reporting a problem from the details popup', () => {
+  it('offers Report a problem within 48 hours of the delivery, not after', async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3600 * 1000).toISOString();
+    renderScreen(<OrderHistoryScreen />, {
+      path: '/customer/myorderlist',
+      pattern: HISTORY,
+      answers: {
+        'orders.mine': () => ({
+          orders: [
+            makeOrder({ _id: 'fresh', isDelivered: true, arrivedAt: hoursAgo(5) }),
+            makeOrder({
+              _id: 'old',
+              orderNumber: 10483,
+              isDelivered: true,
+              arrivedAt: hoursAgo(50),
+            }),
+          ],
+          page: 1,
+          pages: 1,
+        }),
+      },
+    });
+    const [fresh, old] = (await screen.findAllByTestId('order-row')) as HTMLElement[];
+    fireEvent.click(within(fresh as HTMLElement).getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByRole('link', { name: 'Report a problem' }).getAttribute('href'),
+    ).toBe('/customer/claims');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(within(old as HTMLElement).getByRole('button', { name: 'Details' }));
+    const later = await screen.findByRole('dialog');
+    expect(within(later).queryByRole('link', { name: 'Report a problem' })).toBeNull();
   });
 });
