@@ -53,6 +53,32 @@ describe('the cash handover', () => {
     }
   });
 
+  it("says, before it is sent, that the amount is not the day's cash", async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    render();
+    const amount = (await screen.findByLabelText('Amount handed over (¥)')) as HTMLInputElement;
+    const said = (text: string) =>
+      (amount.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .some((id) => document.getElementById(id)?.textContent === text);
+    // The day's total, untouched: nothing to say.
+    expect(screen.queryByText(/than the cash collected/)).toBeNull();
+    fireEvent.change(amount, { target: { value: '7000' } });
+    const less =
+      '¥5,000 less than the cash collected (¥12,000): check the amount, or say why in the note.';
+    await waitFor(() => expect(said(less)).toBe(true));
+    fireEvent.change(amount, { target: { value: '70000' } });
+    await waitFor(() =>
+      expect(
+        said(
+          '¥58,000 more than the cash collected (¥12,000): check the amount, or say why in the note.',
+        ),
+      ).toBe(true),
+    );
+    fireEvent.change(amount, { target: { value: '12000' } });
+    await waitFor(() => expect(screen.queryByText(/than the cash collected/)).toBeNull());
+  });
+
   it('shows the day total as the amount, and sends what it shows', async () => {
     const sent: unknown[] = [];
     vi.stubGlobal(

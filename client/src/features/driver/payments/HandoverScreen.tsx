@@ -46,6 +46,16 @@ export function HandoverScreen() {
   // What the field shows is what is sent: the day's total until the driver types.
   const shown = amount ?? day.data?.total ?? '';
   const problem = day.data ? wholeNumberProblem(t, shown, null, 'amount') : null;
+  // A handed-over amount other than the day's cash is said before it is sent (a slip of the
+  // thumb, ¥7,000 for ¥1,500, showed the office a difference and the driver nothing).
+  const typed = typedNumber(shown);
+  const differs =
+    day.data && !problem && typed !== null && typed !== day.data.total
+      ? t(typed > day.data.total ? 'driverJobs.handoverMore' : 'driverJobs.handoverLess', {
+          amount: formatYen(Math.abs(typed - day.data.total)),
+          collected: formatYen(day.data.total),
+        })
+      : null;
   // Why a day is not one to hand over: said of a day typed outside them, and of the one held
   // when the day turns while the screen stays open.
   const outside = (day: string) =>
@@ -157,6 +167,10 @@ export function HandoverScreen() {
                   // "१००००" typed on a Nepali keyboard is ¥10,000, as the quantities read it.
                   onChangeCapture={westernDigitsTyped}
                   error={problem}
+                  description={differs}
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  // Read in a van: the size of the screen's text, not the small print.
+                  styles={{ description: { fontSize: 'var(--mantine-font-size-sm)' } }}
                   clampBehavior="none"
                   allowDecimal={false}
                   hideControls
