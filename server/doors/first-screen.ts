@@ -314,7 +314,7 @@ const RULES = `
 .fs-select{padding-inline-end:36px}
 .fs-left,.fs-right{position:absolute;top:1px;bottom:1px;width:34px;display:flex;align-items:center;justify-content:center;color:var(--mantine-color-dimmed);z-index:1}
 .fs-left{inset-inline-start:1px}.fs-right{inset-inline-end:1px}
-.fs-count{font-size:var(--mantine-font-size-sm);line-height:var(--mantine-line-height-sm);color:var(--mantine-color-dimmed);margin-bottom:var(--mantine-spacing-xs)!important}
+.fs-count{width:fit-content;font-size:var(--mantine-font-size-sm);line-height:var(--mantine-line-height-sm);color:var(--mantine-color-dimmed);margin-bottom:var(--mantine-spacing-xs)!important}
 .fs-empty{color:var(--mantine-color-dimmed);text-align:center;padding-block:var(--mantine-spacing-xl)}
 .fs-grid{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:var(--mantine-spacing-xs)}
 .fs-card{position:relative;overflow:hidden;display:flex;flex-direction:column;height:100%;box-sizing:border-box;padding:var(--mantine-spacing-sm);border:1px solid var(--mantine-color-gray-3);border-radius:var(--mantine-radius-lg);background:var(--mantine-color-white)}

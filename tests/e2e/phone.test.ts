@@ -537,6 +537,7 @@ describe("the catalogue's first screen, sent by the server (ADR 021)", () => {
         expect(await server.locator('#first-screen [data-part="card"]').count()).toBe(8);
         const served = {
           title: await boxOf(server, '#first-screen h1'),
+          count: await boxOf(server, '#first-screen [data-part="count"]'),
           card: await boxOf(server, '#first-screen [data-part="card"]'),
           picture: await boxOf(server, '#first-screen [data-part="card"] img'),
           name: await boxOf(server, '#first-screen [data-part="card"] h2'),
@@ -577,6 +578,7 @@ describe("the catalogue's first screen, sent by the server (ADR 021)", () => {
         }
         const app = {
           title: await boxOf(page, '#root h1'),
+          count: await boxOf(page, '#root [aria-live="polite"]'),
           card: await boxOf(page, '[data-testid="product-card"]'),
           picture: await boxOf(page, '[data-testid="product-card"] img'),
           name: await boxOf(page, '[data-testid="product-card"] h2'),
@@ -592,7 +594,9 @@ describe("the catalogue's first screen, sent by the server (ADR 021)", () => {
           expect(b, `${lang} ${viewport.width} ${part}`).not.toBeNull();
           if (!a || !b) continue;
           for (const k of ['x', 'y', 'width', 'height'] as const) {
-            expect(Math.abs(a[k] - b[k]), `${lang} ${viewport.width} ${part}.${k}`).toBeLessThan(2);
+            // Under a pixel: with the view toggle's row 1.7 px taller than the count's line,
+            // every card moved when the app took over.
+            expect(Math.abs(a[k] - b[k]), `${lang} ${viewport.width} ${part}.${k}`).toBeLessThan(1);
           }
         }
         await expectNoSeriousViolations(page, {
