@@ -354,18 +354,23 @@ const firstScreenCss = () => {
   return stylesheet;
 };
 
-/** What is read from the built client once: its index.html and the Nepali font's rules. */
+/** What is read from the built client (again after a build): its index.html and the Nepali font's rules. */
 export interface Shell {
   html: string;
   nepaliFontCss: string;
 }
 
-const shells = new Map<string, Shell>();
+const shells = new Map<string, { shell: Shell; stamp: number }>();
 
 export function shellOf(clientDir: string): Shell {
-  let shell = shells.get(clientDir);
+  const index = path.join(clientDir, 'index.html');
+  // Read again when index.html changed: a build while the server runs (an upgrade's `npm run
+  // build` before its restart) deletes the scripts the old one named, and `/` kept sending that
+  // one, a blank page, until the server was restarted.
+  const stamp = fs.statSync(index).mtimeMs;
+  let shell = shells.get(clientDir)?.stamp === stamp ? shells.get(clientDir)?.shell : undefined;
   if (!shell) {
-    const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+    const html = fs.readFileSync(index, 'utf8');
     // The Devanagari font's @font-face rules and its html[lang=ne] variables, as the app
     // loads them for a Nepali reader (client/src/nepaliFont.ts): a Nepali first screen draws
     // with the same font.
@@ -381,7 +386,7 @@ export function shellOf(clientDir: string): Shell {
       // Without it the system's Devanagari font draws the Nepali text.
     }
     shell = { html, nepaliFontCss };
-    shells.set(clientDir, shell);
+    shells.set(clientDir, { shell, stamp });
   }
   return shell;
 }

@@ -20,11 +20,12 @@ let dir: string;
 let db: Db;
 let app: FastifyInstance;
 let base: string;
+let clientDir: string;
 let cust: Awaited<ReturnType<typeof makeCustomer>>;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-login-screen-'));
-  const clientDir = fs.mkdtempSync(path.join(dir, 'client-'));
+  clientDir = fs.mkdtempSync(path.join(dir, 'client-'));
   fs.copyFileSync(path.resolve('client/index.html'), path.join(clientDir, 'index.html'));
   const config = { ...configFromEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), clientDir };
   db = openDb(config.dbPath);
@@ -108,6 +109,29 @@ describe('GET /: the login screen in the HTML', () => {
     const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('name="password"');
+  });
+
+  it('after a build while the server runs, the page names the new scripts', async () => {
+    const index = path.join(clientDir, 'index.html');
+    const before = fs.readFileSync(index, 'utf8');
+    expect(await (await fetch(`${base}/`)).text()).not.toContain('index-rebuilt.js');
+    try {
+      fs.writeFileSync(
+        index,
+        before.replace(
+          '</head>',
+          '<script type="module" src="/assets/index-rebuilt.js"></script></head>',
+        ),
+      );
+      // A build writes it a moment later than the one read at start.
+      const later = new Date(Date.now() + 60_000);
+      fs.utimesSync(index, later, later);
+      const html = await (await fetch(`${base}/`)).text();
+      expect(html).toContain('index-rebuilt.js');
+      expect(screenOf(html)).toContain('name="password"');
+    } finally {
+      fs.writeFileSync(index, before);
+    }
   });
 
   it('a signed-in visitor gets the plain page (the app sends them home)', async () => {
