@@ -1,5 +1,5 @@
 import { Card, Collapse, Divider } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
 import { FocusBack } from '../../../components/useFocusBack';
@@ -19,8 +19,16 @@ interface InvoiceCardProps {
   onEdit?(invoice: InvoiceOut): void;
 }
 
-/** The invoice card (spec §2 "Cards and popups"). */
-export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardProps) {
+/**
+ * The invoice card (spec §2 "Cards and popups"). Memoised: a list that adds cards a few at a time
+ * (the driver's collections, ADR 106) does not draw the drawn ones again.
+ */
+export const InvoiceCard = memo(function InvoiceCard({
+  invoice,
+  staff,
+  onChanged,
+  onEdit,
+}: InvoiceCardProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // A new payment (editing null) or a correction of one; the form is mounted while it is set.
@@ -74,4 +82,4 @@ export function InvoiceCard({ invoice, staff, onChanged, onEdit }: InvoiceCardPr
       )}
     </Card>
   );
-}
+});
