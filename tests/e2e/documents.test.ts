@@ -127,4 +127,84 @@ describe('documents journey', () => {
 
     expect(e.problems).toEqual([]);
   });
+
+  it('every kind of document reads on a 360 px phone: nothing past the sheet, the name on its own line', async () => {
+    const small = { width: 360, height: 740 };
+    /** The sheet's width taken by the recipient, and what reaches past the sheet's edge. */
+    const fits = async (page: Page, what: string) => {
+      await page.getByTestId('document-sheet').waitFor();
+      const m = await page.getByTestId('document-sheet').evaluate((sheet) => {
+        const box = sheet.getBoundingClientRect();
+        const style = getComputedStyle(sheet);
+        const left = box.left + Number.parseFloat(style.paddingLeft);
+        const right = box.right - Number.parseFloat(style.paddingRight);
+        const recipient = sheet.querySelector('.doc-recipient')?.getBoundingClientRect();
+        return {
+          sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          recipient: recipient ? recipient.width / (right - left) : 0,
+          // The statement's summary box scrolls in its own box (a phone keeps its words whole).
+          past: [...sheet.querySelectorAll('h1, h2, p, div, th, td')]
+            .filter((el) => !el.closest('.doc-box'))
+            .filter((el) => el.getBoundingClientRect().right > right + 1)
+            .map((el) => el.textContent?.trim().slice(0, 30)),
+        };
+      });
+      expect({ what, ...m }).toEqual({ what, sideways: 0, recipient: m.recipient, past: [] });
+      // The head's blocks one under the other: the restaurant's name has the sheet's width.
+      expect(m.recipient, what).toBeGreaterThan(0.95);
+      await shot(page, `phone-360-${what}`);
+    };
+
+    // A restaurant: each kind its Account screen lists.
+    const phone = await e.newPage(small);
+    await signIn(phone, 'cust01', 'cust1234');
+    await phone.waitForURL('**/customer');
+    await phone.goto('/customer/account');
+    const table = phone.getByTestId('document-table');
+    await table.waitFor();
+    const kinds = (
+      await phone
+        .getByTestId('document-kind')
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
+    ).filter((k) => k !== 'all');
+    expect(kinds).toEqual(expect.arrayContaining(['slip', 'invoice', 'statement', 'receipt']));
+    for (const kind of kinds) {
+      await phone.getByTestId('document-kind').selectOption(kind);
+      await table.getByRole('row').nth(1).getByRole('link').first().click();
+      await phone.waitForURL(`**/customer/print/${kind}/**`);
+      await fits(phone, `customer-${kind}`);
+      await phone.goBack();
+      await table.waitFor();
+    }
+
+    // A driver at the door: a delivered job's slip and the receipt of a payment it took.
+    const driverId = e.db.$client
+      .prepare(`SELECT id FROM account WHERE username = 'driver1'`)
+      .pluck()
+      .get() as string;
+    const slip = e.db.$client
+      .prepare(
+        `SELECT order_id FROM delivery_job WHERE delivered_by = ? AND is_delivered = 1
+          AND order_id IS NOT NULL ORDER BY delivered_at DESC LIMIT 1`,
+      )
+      .pluck()
+      .get(driverId) as string;
+    const receipt = e.db.$client
+      .prepare(
+        `SELECT id FROM payment WHERE collected_by = ? AND receipt_number IS NOT NULL
+          ORDER BY taken_at DESC LIMIT 1`,
+      )
+      .pluck()
+      .get(driverId) as string;
+    const driver = await e.newPage(small);
+    await signIn(driver, 'driver1', 'driver1234');
+    await driver.waitForURL((url) => url.pathname.startsWith('/driver'));
+    await driver.goto(`/driver/print/slip/${slip}`);
+    await fits(driver, 'driver-slip');
+    await driver.goto(`/driver/print/receipt/${receipt}`);
+    await fits(driver, 'driver-receipt');
+
+    expect(e.problems).toEqual([]);
+  });
 });

@@ -116,7 +116,7 @@ export function DocumentSheet({ model: m }: { model: DocumentModel }) {
             </div>
           )}
         </div>
-        <div style={{ textAlign: 'right' }}>
+        <div className="doc-issuer">
           <div>
             {d('label.number')}: {m.number}
           </div>
@@ -284,7 +284,7 @@ function Body({ model: m }: { model: DocumentModel }) {
                 <tbody>
                   {m.statement.byDate.map((r) => (
                     <tr key={`${r.date} ${r.slip ?? ''} ${r.basis}`}>
-                      <td>{f.date(r.date)}</td>
+                      <td className="doc-date">{f.date(r.date)}</td>
                       <td>{r.slip ?? ''}</td>
                       <td className="num">
                         {f.yen(r.amount)}
@@ -300,7 +300,7 @@ function Body({ model: m }: { model: DocumentModel }) {
         </>
       )}
       {m.lines.length > 0 && (
-        <table>
+        <table className="doc-lines">
           <thead>
             <tr>
               <th>{d('label.date')}</th>
@@ -315,7 +315,7 @@ function Body({ model: m }: { model: DocumentModel }) {
             {m.lines.map((l, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a document's lines have no id and never move
               <tr key={i}>
-                <td>{f.lineDate(l.date)}</td>
+                <td className="doc-date">{f.lineDate(l.date)}</td>
                 <td>
                   {l.reduced ? '※ ' : ''}
                   {l.name}
