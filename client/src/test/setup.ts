@@ -1,9 +1,14 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import i18n from '../i18n';
 // Screens are rendered here without their area's routes, which add the office's text.
 import '../shell/staffText';
 import '../shell/frameText';
+
+// How long findBy/waitFor wait for what the screen will show: a machine busy with other work
+// took over the default second to draw a screen from its answers (tests that pass alone failed in
+// the whole suite). A ceiling, never a delay: a screen that shows sooner passes sooner.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the browser APIs Mantine uses for media queries, sizing and visibility.
 
