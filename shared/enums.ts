@@ -34,6 +34,14 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_KINDS = ['payment', 'bank_fee'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
+/**
+ * How a payment was paid (ADR 107): cash (a driver's collection, or cash at the office) or a
+ * bank transfer. The receipt and the journal entries say it; old payments without it are read
+ * as before (a driver collected it or the customer pays cash).
+ */
+export const PAID_BY = ['cash', 'transfer'] as const;
+export type PaidBy = (typeof PAID_BY)[number];
+
 export const WEEKDAYS = [
   'Sunday',
   'Monday',

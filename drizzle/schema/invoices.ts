@@ -12,6 +12,7 @@ import {
   CLAIM_STATUSES,
   DOCUMENT_KINDS,
   INVOICE_KINDS,
+  PAID_BY,
   PAYMENT_KINDS,
   PAYMENT_METHODS,
 } from '../../shared/enums';
@@ -140,6 +141,12 @@ export const payment = sqliteTable(
      * statement as a correction, never as a second payment.
      */
     statementId: text('statement_id'),
+    /**
+     * How it was paid (ADR 107): 'cash' or 'transfer'. Null on payments recorded before it was
+     * kept, and on a bank fee: those are read as a driver's collection or a cash customer's
+     * money being cash, anything else a transfer.
+     */
+    method: text('method', { enum: PAID_BY }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -213,6 +213,8 @@ function recordOne(
           amount: p.amount,
           date: row.date,
           writeOffRest: fee > 0 && k === payments.length - 1,
+          // The bank's statement: money that came by transfer (ADR 107).
+          method: 'transfer',
         },
         clock,
       );

@@ -130,8 +130,8 @@ export function correctHandover(
       paymentId = newId();
       invoiceId = inv.id;
       run(
-        `INSERT INTO payment (id, invoice_id, amount, date, collected_by, created_at, receipt_number)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO payment (id, invoice_id, amount, date, collected_by, created_at, receipt_number, method)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'cash')`,
         paymentId,
         inv.id,
         input.amount,

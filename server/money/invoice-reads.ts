@@ -6,6 +6,7 @@ import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { prepared } from '../platform/prepared';
 import type { Scope } from '../platform/scope';
+import { PAID_IN_CASH_SQL } from './paid-by';
 
 // Reading an invoice as the screens show it: its row with its customer and collector
 // (INVOICE_SELECT, which the lists, aging and the forecast share), then its payments and notes.
@@ -98,6 +99,8 @@ interface PaymentRow {
   collectedBy: string | null;
   createdAt: string;
   kind: 'payment' | 'bank_fee';
+  /** 1 when paid in cash, 0 by transfer, null for a bank fee (ADR 107). */
+  cash: number | null;
 }
 interface NoteRow {
   id: string;
@@ -112,8 +115,11 @@ function childStatements(db: Db) {
   return prepared(db, 'invoices.children', () => ({
     payments: db.$client.prepare<{ ids: string }, PaymentRow>(
       `SELECT p.id, p.invoice_id AS invoiceId, p.amount, p.date, a.username AS collectedBy,
-              p.created_at AS createdAt, p.kind
-         FROM payment p LEFT JOIN account a ON a.id = p.collected_by
+              p.created_at AS createdAt, p.kind,
+              CASE WHEN p.kind = 'payment' THEN ${PAID_IN_CASH_SQL} END AS cash
+         FROM payment p JOIN invoice i ON i.id = p.invoice_id
+         LEFT JOIN customer c ON c.id = i.customer_id
+         LEFT JOIN account a ON a.id = p.collected_by
         WHERE p.invoice_id IN (SELECT value FROM json_each(@ids))
         ORDER BY p.created_at, p.kind = 'bank_fee', p.id`,
     ),
@@ -142,6 +148,7 @@ export function withChildren(db: Db, rows: InvoiceReadRow[], today: string): Inv
       collectedBy: p.collectedBy,
       createdAt: p.createdAt,
       kind: p.kind,
+      method: p.cash === null ? null : p.cash ? 'cash' : 'transfer',
     });
     payments.set(p.invoiceId, list);
   }

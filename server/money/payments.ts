@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { addDaysIso } from '../../shared/delivery-dates';
+import type { PaidBy } from '../../shared/enums';
 import { formatYen, isoDateInZone } from '../../shared/format';
 import { BANK_FEE_WRITE_OFF_MAX } from '../../shared/rules';
 import {
@@ -21,6 +22,7 @@ import { getMoneySettings } from '../settings/settings';
 import { assertDayOpen } from './handover-corrections';
 import { findInvoiceRow, getInvoice, type InvoiceReadRow } from './invoice-reads';
 import { takeDocumentNumber } from './numbering';
+import { paidInCash } from './paid-by';
 import { reissueReceipt } from './receipts';
 
 // Payments and notes. Each payment is one IMMEDIATE transaction that reads the pending amount,
@@ -40,13 +42,14 @@ function insertPayment(
   invoiceId: string,
   amount: number,
   when: PaymentDay,
+  method: PaidBy,
 ): string {
   const id = newId();
   const { date, takenAt } = when;
   db.$client
     .prepare(
-      `INSERT INTO payment (id, invoice_id, amount, date, collected_by, taken_at, created_at, receipt_number)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO payment (id, invoice_id, amount, date, collected_by, taken_at, created_at, receipt_number, method)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     // The receipt's number, taken in the payment's own transaction (gapless, ADR 032).
     .run(
@@ -58,6 +61,7 @@ function insertPayment(
       takenAt,
       nowIso(),
       takeDocumentNumber(db, 'receipt', customerOfInvoice(db, invoiceId)),
+      method,
     );
   db.$client
     .prepare('UPDATE invoice SET paid_amount = paid_amount + ? WHERE id = ?')
@@ -67,7 +71,7 @@ function insertPayment(
     entityId: id,
     action: 'create',
     before: null,
-    after: { amount, date, collectedBy: actor.name },
+    after: { amount, date, collectedBy: actor.name, method },
     parentId: invoiceId,
   });
   return id;
@@ -98,6 +102,27 @@ function insertBankFee(db: Db, actor: Actor, invoiceId: string, amount: number, 
     after: { kind: 'bank_fee', amount, date, collectedBy: actor.name },
     parentId: invoiceId,
   });
+}
+
+/**
+ * How a new payment was paid (ADR 107). A driver collects cash: a driver naming a transfer is
+ * refused. The office says it; when it does not, the customer's way of paying (a monthly
+ * customer's money is a transfer), as the receipt read it before the method was kept.
+ */
+function paidBy(db: Db, scope: Scope, invoiceId: string, sent: PaidBy | undefined): PaidBy {
+  if (scope.kind === 'driver') {
+    if (sent === 'transfer') throw badRequest('invoice.paidByDriverCash');
+    return 'cash';
+  }
+  if (sent) return sent;
+  const pays = db.$client
+    .prepare<[string], string | null>(
+      `SELECT COALESCE(c.payment_method, i.deleted_payment_method)
+         FROM invoice i LEFT JOIN customer c ON c.id = i.customer_id WHERE i.id = ?`,
+    )
+    .pluck()
+    .get(invoiceId);
+  return pays === 'cash' ? 'cash' : 'transfer';
 }
 
 /** The business's clock: its time zone and the server's now. */
@@ -196,6 +221,7 @@ function pay(
   when: PaymentDay,
   today: string,
   amountOf: (pending: number) => number,
+  method: PaidBy | undefined,
   writeOffRest = false,
 ): InvoiceOut {
   return changeInvoice(db, scope, invoiceId, today, (inv) => {
@@ -218,7 +244,7 @@ function pay(
     }
     // A day the office confirmed is closed to the collector's new payments (ADR 023).
     assertDayOpen(db, actor.id, when.date);
-    insertPayment(db, actor, inv.id, amount, when);
+    insertPayment(db, actor, inv.id, amount, when, paidBy(db, scope, inv.id, method));
     if (writeOffRest) insertBankFee(db, actor, inv.id, rest, when.date);
   });
 }
@@ -244,6 +270,7 @@ export function addPayment(
     when,
     todayOf(clock),
     () => input.amount,
+    input.method,
     input.writeOffRest === true,
   );
 }
@@ -257,7 +284,16 @@ export function payInFull(
   clock: Clock,
 ): InvoiceOut {
   const when = paymentDay(db, scope, input, clock);
-  return pay(db, actor, scope, input.invoiceId, when, todayOf(clock), (pending) => pending);
+  return pay(
+    db,
+    actor,
+    scope,
+    input.invoiceId,
+    when,
+    todayOf(clock),
+    (pending) => pending,
+    input.method,
+  );
 }
 
 /** Corrects a payment's amount or date; the invoice's paid sum follows in the same transaction. */
@@ -272,9 +308,15 @@ export function editPayment(
     const old = db.$client
       .prepare<
         [string, string],
-        { amount: number; date: string; collectedBy: string | null; kind: string }
+        {
+          amount: number;
+          date: string;
+          collectedBy: string | null;
+          kind: string;
+          method: PaidBy | null;
+        }
       >(
-        `SELECT amount, date, collected_by AS collectedBy, kind FROM payment
+        `SELECT amount, date, collected_by AS collectedBy, kind, method FROM payment
           WHERE id = ? AND invoice_id = ?`,
       )
       .get(input._id, inv.id);
@@ -290,10 +332,20 @@ export function editPayment(
     if (input.amount > pendingWithout) {
       throw badRequest('invoice.overpaid', { pending: formatYen(pendingWithout) });
     }
+    // How it was paid, as its receipt said it before (ADR 107): a change of it is a correction
+    // the receipt must say, as one of the amount or the date is.
+    const wasCash = paidInCash(db, input._id);
+    const method = input.method ?? old.method;
     db.$client
-      .prepare('UPDATE payment SET amount = ?, date = ? WHERE id = ?')
-      .run(input.amount, input.date, input._id);
-    if (input.amount !== old.amount || input.date !== old.date) reissueReceipt(db, input._id);
+      .prepare('UPDATE payment SET amount = ?, date = ?, method = ? WHERE id = ?')
+      .run(input.amount, input.date, method, input._id);
+    if (
+      input.amount !== old.amount ||
+      input.date !== old.date ||
+      paidInCash(db, input._id) !== wasCash
+    ) {
+      reissueReceipt(db, input._id);
+    }
     db.$client
       .prepare('UPDATE invoice SET paid_amount = paid_amount - ? + ? WHERE id = ?')
       .run(old.amount, input.amount, inv.id);
@@ -301,8 +353,8 @@ export function editPayment(
       entity: 'payment',
       entityId: input._id,
       action: 'update',
-      before: { amount: old.amount, date: old.date },
-      after: { amount: input.amount, date: input.date },
+      before: { amount: old.amount, date: old.date, method: old.method },
+      after: { amount: input.amount, date: input.date, method },
       parentId: inv.id,
     });
   });
@@ -386,5 +438,5 @@ export function takePaymentAtDelivery(
   }
   // A day the office has confirmed takes no more cash (ADR 023).
   assertDayOpen(db, actor.id, date);
-  return insertPayment(db, actor, invoice.id, amount, { date, takenAt: null });
+  return insertPayment(db, actor, invoice.id, amount, { date, takenAt: null }, 'cash');
 }

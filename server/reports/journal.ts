@@ -6,6 +6,7 @@ import {
   journalDays,
   lastCalendarMonth,
 } from '../../shared/schemas/journal';
+import { PAID_IN_CASH_SQL } from '../money/paid-by';
 import { businessDateOf } from '../platform/business-day';
 import type { Db } from '../platform/db';
 import { badRequest } from '../platform/errors';
@@ -263,13 +264,12 @@ export function journalEntries(
     });
   }
 
-  // Money is 現金 when a driver collected it or the customer pays cash, else a bank transfer.
+  // Money is 現金 when it was paid in cash, else a bank transfer: as recorded with the payment,
+  // or for an older one, cash when a driver collected it or the customer pays cash (ADR 107).
   const payments = db.$client
     .prepare<typeof params, PaymentRow>(
       `SELECT p.kind, p.amount, p.date, p.created_at AS createdAt, i.number AS invoiceNumber,
-              ${CUSTOMER} AS customer,
-              (COALESCE(a.role = 'driver', 0)
-               OR COALESCE(c.payment_method, i.deleted_payment_method) = 'cash') AS cash
+              ${CUSTOMER} AS customer, ${PAID_IN_CASH_SQL} AS cash
          FROM payment p JOIN invoice i ON i.id = p.invoice_id
          LEFT JOIN customer c ON c.id = i.customer_id
          LEFT JOIN account a ON a.id = p.collected_by

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVOICE_STATUSES, PAYMENT_KINDS, PAYMENT_METHODS } from '../enums';
+import { INVOICE_STATUSES, PAID_BY, PAYMENT_KINDS, PAYMENT_METHODS } from '../enums';
 import { isCalendarDate, numberField, plainNumber } from './common';
 import { invoiceTaxRate, taxRateOut } from './tax';
 
@@ -107,6 +107,13 @@ export const DEFAULT_PAYMENT_BACKDATE_DAYS = 90;
 const takenAt = z.iso.datetime({ offset: true, error: 'invoice.takenAtInvalid' }).optional();
 
 /**
+ * How the money was paid (ADR 107): 'cash' or 'transfer'. The office's form sends it; without
+ * it the office's payment is taken as the customer pays (cash, or a transfer for a monthly
+ * customer). A driver's collection is always cash.
+ */
+const paidBy = z.enum(PAID_BY, { error: 'invoice.paidByInvalid' }).optional();
+
+/**
  * A driver's payment is dated by the server (today, or the day of `takenAt`); a date sent must
  * be that day. The office may send another date, within the business's window (ADR 023).
  */
@@ -121,6 +128,7 @@ export const paymentInput = z.object({
    * (ADR 069). A driver sending it is refused.
    */
   writeOffRest: z.boolean().optional(),
+  method: paidBy,
 });
 export type PaymentInput = z.input<typeof paymentInput>;
 
@@ -129,6 +137,8 @@ export const paymentEditInput = z.object({
   _id: id,
   amount: yenAmount,
   date: isoDate('invoice.dateRequired'),
+  /** Changes how it was paid; without it the payment keeps its own. */
+  method: paidBy,
 });
 
 /** Takes back a bank transfer fee written off by mistake (ADR 069). */
@@ -141,6 +151,7 @@ export const fullPaymentInput = z.object({
   invoiceId: id,
   date: isoDate('invoice.dateRequired').optional(),
   takenAt,
+  method: paidBy,
 });
 
 export const noteInput = z.object({
@@ -171,6 +182,11 @@ export const paymentOut = z.object({
    * restaurant deducted (ADR 069): it settles the invoice but is no money received.
    */
   kind: z.enum(PAYMENT_KINDS),
+  /**
+   * How it was paid (ADR 107), as its receipt says it: recorded with it, or for an older
+   * payment, cash when a driver collected it or the customer pays cash. Null on a bank fee.
+   */
+  method: z.enum(PAID_BY).nullable().optional(),
 });
 export type PaymentOut = z.infer<typeof paymentOut>;
 

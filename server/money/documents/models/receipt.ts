@@ -3,6 +3,7 @@ import type { DocumentModel } from '../../../../shared/schemas/documents';
 import { askedByRate, paymentShare } from '../../../../shared/tax';
 import type { Db } from '../../../platform/db';
 import type { Scope } from '../../../platform/scope';
+import { paidInCash } from '../../paid-by';
 import { customerRow, partiesOf } from '../parties';
 import { base, empty, notInScope, numberOnFirstOpening } from './common';
 import { deductedOn } from './credit-note';
@@ -67,20 +68,9 @@ export function receiptModel(db: Db, id: string, scope: Scope, timeZone: string)
   const asked = askedByRate(totals.perRate, deductedOn(db, inv.id), inv.amount);
   const split = paymentShare(asked, before, p.amount);
   const invNumber = inv.number ?? invoiceNumberOf(db, inv);
-  // Cash when a driver collected it or the customer pays cash, else a bank transfer: the rule
-  // the journal entries for the accountant use (ADR 076), so the receipt and the books agree.
-  const cash =
-    db.$client
-      .prepare<[string], number>(
-        `SELECT COALESCE(a.role = 'driver', 0)
-                OR COALESCE(c.payment_method, i.deleted_payment_method) = 'cash'
-           FROM payment p JOIN invoice i ON i.id = p.invoice_id
-           LEFT JOIN customer c ON c.id = i.customer_id
-           LEFT JOIN account a ON a.id = p.collected_by
-          WHERE p.id = ?`,
-      )
-      .pluck()
-      .get(p.id) === 1;
+  // Cash or a transfer as recorded with the payment, or for an older one as the journal entries
+  // for the accountant read it (ADR 076, 107), so the receipt and the books agree.
+  const cash = paidInCash(db, p.id);
   return {
     ...base('receipt', id, number, p.date, parties),
     ...empty,

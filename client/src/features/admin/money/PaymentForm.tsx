@@ -1,7 +1,18 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDaysIso } from '../../../../../shared/delivery-dates';
+import type { PaidBy } from '../../../../../shared/enums';
 import { formatYen } from '../../../../../shared/format';
 import { BANK_FEE_WRITE_OFF_MAX } from '../../../../../shared/rules';
 import type { InvoiceOut, PaymentOut } from '../../../../../shared/schemas/invoices';
@@ -34,6 +45,12 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
   const { t } = useTranslation();
   const [amount, setAmount] = useState<string | number>(editing ? editing.amount : '');
   const [date, setDate] = useState(editing?.date ?? businessToday());
+  // How it was paid (ADR 107): what the payment says, or for a new one as the customer pays (a
+  // monthly customer's money is a transfer); the office changes it for cash at the counter.
+  const customerPays = invoice.customer?.paymentMethod ?? invoice.deletedCustomer?.paymentMethod;
+  const [method, setMethod] = useState<PaidBy>(
+    editing?.method ?? (customerPays === 'cash' ? 'cash' : 'transfer'),
+  );
   const [touched, setTouched] = useState(false);
   // 'Amount is required' once something was typed and cleared, not before.
   const [everTyped, setEverTyped] = useState(Boolean(editing));
@@ -137,13 +154,19 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
       }
       const saved = editing
         ? await keyedClient.invoices.editPayment.mutate(
-            { invoiceId, _id: editing._id, amount: value, date },
+            { invoiceId, _id: editing._id, amount: value, date, method },
             keyed,
           )
         : full
-          ? await keyedClient.invoices.payFull.mutate({ invoiceId, date }, keyed)
+          ? await keyedClient.invoices.payFull.mutate({ invoiceId, date, method }, keyed)
           : await keyedClient.invoices.pay.mutate(
-              { invoiceId, amount: value, date, ...(writeOffRest ? { writeOffRest } : {}) },
+              {
+                invoiceId,
+                amount: value,
+                date,
+                method,
+                ...(writeOffRest ? { writeOffRest } : {}),
+              },
               keyed,
             );
       key.current = newKey();
@@ -224,6 +247,20 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
               error={touched ? dateError : null}
               required
             />
+          )}
+          {datesIt && (
+            // A driver's collection is cash: the choice is the office's.
+            <Radio.Group
+              label={t('money.paidBy')}
+              value={method}
+              onChange={(v) => setMethod(v === 'cash' ? 'cash' : 'transfer')}
+              required
+            >
+              <Group mt="xs">
+                <Radio value="cash" label={t('money.paidByCash')} />
+                <Radio value="transfer" label={t('money.paidByTransfer')} />
+              </Group>
+            </Radio.Group>
           )}
           {feeOffered && (
             <Checkbox
