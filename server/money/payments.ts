@@ -232,7 +232,11 @@ function pay(
     const amount = amountOf(pending);
     if (amount > pending) throw badRequest('invoice.overpaid', { pending: formatYen(pending) });
     const rest = pending - amount;
+    // A fee written off says the money came by transfer, when the office did not say.
+    const how = paidBy(db, scope, inv.id, method ?? (writeOffRest ? 'transfer' : undefined));
     if (writeOffRest) {
+      // A bank's fee comes off a transfer only: cash handed over had nothing taken from it.
+      if (how !== 'transfer') throw badRequest('invoice.bankFeeTransferOnly');
       if (rest <= 0) throw badRequest('invoice.bankFeeNothingLeft');
       // More than any bank charges for a transfer is a wrong amount, not a fee (ADR 069).
       if (rest > BANK_FEE_WRITE_OFF_MAX) {
@@ -244,7 +248,7 @@ function pay(
     }
     // A day the office confirmed is closed to the collector's new payments (ADR 023).
     assertDayOpen(db, actor.id, when.date);
-    insertPayment(db, actor, inv.id, amount, when, paidBy(db, scope, inv.id, method));
+    insertPayment(db, actor, inv.id, amount, when, how);
     if (writeOffRest) insertBankFee(db, actor, inv.id, rest, when.date);
   });
 }

@@ -159,6 +159,31 @@ describe('how a payment was paid', () => {
     expect(after.body).toMatchObject({ paidAmount: 0, payments: [] });
   });
 
+  it('a bank fee is written off from a transfer only: with cash it is refused, changing nothing', async () => {
+    // A customer of its own: the journal's entries of the others stay as the other tests expect.
+    const own = await makeCustomer(t.db, { restaurantName: 'Pokhara Cafe', paymentMethod: 'cash' });
+    const id = await handMade(own.id, 2_200);
+    const r = await pay(office, id, {
+      amount: 1_540,
+      date: today,
+      method: 'cash',
+      writeOffRest: true,
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('invoice.bankFeeTransferOnly');
+    expect(r.body.message).toBe(
+      'A bank transfer fee is written off only for a payment by bank transfer: cash had nothing taken from it.',
+    );
+    expect((await office.get<Invoice>(`/api/invoice/${id}`)).body).toMatchObject({
+      paidAmount: 0,
+      payments: [],
+    });
+    // Unsaid, the fee makes it a transfer, even for a customer who pays cash.
+    const ok = await pay(office, id, { amount: 1_540, date: today, writeOffRest: true });
+    expect(ok.status).toBe(201);
+    expect(ok.body.payments.find((p) => p.amount === 1_540)?.method).toBe('transfer');
+  });
+
   it("a driver's collection is cash; a driver naming a transfer is refused", async () => {
     const id = await handMade(monthlyId, 3_300);
     t.db.$client.prepare('UPDATE invoice SET assign_to_collect = ? WHERE id = ?').run(driverId, id);

@@ -109,10 +109,12 @@ export function PaymentForm({ invoice, editing, opened, onClose, onSaved }: Paym
   const dateError = date ? null : t('errors.invoice.dateRequired');
   const balance = invoice.pendingAmount;
   // A transfer short of the balance by at most what a bank charges: the office may write the
-  // rest off as the fee the restaurant deducted (ADR 069). Never a driver's cash, never a
-  // correction; a larger rest is a wrong amount, not a fee, and is not offered.
+  // rest off as the fee the restaurant deducted (ADR 069). Never cash (a driver's or at the
+  // counter: no bank took anything), never a correction; a larger rest is a wrong amount, not a
+  // fee, and is not offered.
   const rest = amountError ? 0 : balance - value;
-  const feeOffered = !isDriver && !editing && rest > 0 && rest <= BANK_FEE_WRITE_OFF_MAX;
+  const feeOffered =
+    !isDriver && !editing && method === 'transfer' && rest > 0 && rest <= BANK_FEE_WRITE_OFF_MAX;
   const [writeOff, setWriteOff] = useState(false);
   const writeOffRest = feeOffered && writeOff;
 

@@ -12,7 +12,14 @@ import { PaymentForm } from './PaymentForm';
 // office's payment form offers to write the rest off as the fee, and sends the flag only when
 // ticked (ADR 069). A larger rest, a driver's payment and a correction are never offered it.
 
-const invoice = makeInvoice({ dueDate: null, amount: 46_550, pendingAmount: 46_550 });
+// A monthly customer's invoice: its payment is a transfer unless the office says cash (ADR 107).
+const base = makeInvoice();
+const invoice = makeInvoice({
+  dueDate: null,
+  amount: 46_550,
+  pendingAmount: 46_550,
+  customer: base.customer && { ...base.customer, paymentMethod: 'monthly' },
+});
 const clerk = makeUser({ _id: 's1', role: 'admin', isAdmin: true, userType: 'Admin' });
 const driver = makeUser({ _id: 'd1', role: 'driver', isAdmin: false, userType: 'Employee' });
 
@@ -102,6 +109,18 @@ describe('writing off the rest as a bank transfer fee', () => {
       await screen.findByRole('checkbox', { name: '残額 ¥660 を振込手数料として処理する' }),
     );
     expect(screen.getByRole('button', { name: '入金と手数料 ¥660 を記録' })).toBeTruthy();
+  });
+
+  it('is not offered for cash paid at the counter, and the payment sends no flag', async () => {
+    const fetch = renderForm();
+    typeAmount('Amount (¥)', '45890');
+    fireEvent.click(await screen.findByRole('checkbox'));
+    fireEvent.click(screen.getByRole('radio', { name: 'Cash' }));
+    await waitFor(() => expect(screen.queryByRole('checkbox')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Partial Amount' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(paySent(fetch)).toMatchObject({ amount: 45_890, method: 'cash' });
+    expect(paySent(fetch)).not.toHaveProperty('writeOffRest');
   });
 
   it("is not offered on a driver's phone", async () => {
