@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import i18n from '../../../i18n';
 import { makeInvoice, makeUser } from '../../../test/fixtures';
+import { renderPaymentForm, sentTo } from '../../../test/paymentForm';
 import { renderScreen } from '../../../test/renderScreen';
 import { describeEntry } from './historyText';
 import { InvoiceCard } from './InvoiceCard';
-import { PaymentForm } from './PaymentForm';
 
 // A transfer short of the balance by at most ¥1,000 (a bank's fee the restaurant deducted): the
 // office's payment form offers to write the rest off as the fee, and sends the flag only when
@@ -28,39 +28,13 @@ afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
 });
 
-function renderForm(user = clerk, editing: InvoiceOut['payments'][number] | null = null) {
-  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(
-    async () =>
-      new Response(JSON.stringify({ result: { data: invoice } }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-  );
-  renderScreen(
-    <PaymentForm
-      invoice={invoice}
-      editing={editing}
-      opened
-      onClose={() => {}}
-      onSaved={() => {}}
-    />,
-    {
-      path: '/admin/invoice',
-      user,
-      answers: { 'settings.money': () => ({ paymentBackdateDays: 30 }) },
-    },
-  );
-  return fetch;
-}
+const renderForm = (user = clerk, editing: InvoiceOut['payments'][number] | null = null) =>
+  renderPaymentForm(invoice, user, editing);
 
 const typeAmount = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-function paySent(fetch: ReturnType<typeof renderForm>) {
-  const call = fetch.mock.calls.find(([url]) => String(url).includes('invoices.pay'));
-  expect(call).toBeDefined();
-  return JSON.parse(String((call as [string, RequestInit])[1].body)) as Record<string, unknown>;
-}
+const paySent = (fetch: ReturnType<typeof renderForm>) => sentTo(fetch, 'invoices.pay');
 
 describe('writing off the rest as a bank transfer fee', () => {
   it('is offered for a rest of ¥660, and the payment sends the flag when it is ticked', async () => {

@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import i18n from '../../../i18n';
 import { makeInvoice, makeUser } from '../../../test/fixtures';
-import { renderScreen } from '../../../test/renderScreen';
-import { PaymentForm } from './PaymentForm';
+import { renderPaymentForm, sentTo } from '../../../test/paymentForm';
 
 // How a payment was paid (ADR 107): the office's payment form asks Cash or Bank transfer, set at
 // first as the customer pays (a monthly customer's money is a transfer), and sends the choice;
@@ -25,40 +24,13 @@ afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
 });
 
-function renderForm(
+const renderForm = (
   invoice: InvoiceOut,
   user = clerk,
   editing: InvoiceOut['payments'][number] | null = null,
-) {
-  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(
-    async () =>
-      new Response(JSON.stringify({ result: { data: invoice } }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-  );
-  renderScreen(
-    <PaymentForm
-      invoice={invoice}
-      editing={editing}
-      opened
-      onClose={() => {}}
-      onSaved={() => {}}
-    />,
-    {
-      path: '/admin/invoice',
-      user,
-      answers: { 'settings.money': () => ({ paymentBackdateDays: 30 }) },
-    },
-  );
-  return fetch;
-}
+) => renderPaymentForm(invoice, user, editing);
 
-function sent(fetch: ReturnType<typeof renderForm>, procedure: string) {
-  const call = fetch.mock.calls.find(([url]) => String(url).includes(procedure));
-  expect(call).toBeDefined();
-  return JSON.parse(String((call as [string, RequestInit])[1].body)) as Record<string, unknown>;
-}
+const sent = sentTo;
 
 const checked = (name: string) => (screen.getByRole('radio', { name }) as HTMLInputElement).checked;
 
