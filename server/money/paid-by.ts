@@ -1,4 +1,7 @@
+import type { PaidBy } from '../../shared/enums';
 import type { Db } from '../platform/db';
+import { badRequest } from '../platform/errors';
+import type { Scope } from '../platform/scope';
 
 /**
  * How a payment was paid, as its receipt and the accountant's journal entries say it (ADR 107):
@@ -24,3 +27,29 @@ export const paidInCash = (db: Db, paymentId: string): boolean =>
     )
     .pluck()
     .get(paymentId) === 1;
+
+/**
+ * How a new payment was paid (ADR 107). A driver collects cash: a driver naming a transfer is
+ * refused. The office says it; when it does not, the customer's way of paying (a monthly
+ * customer's money is a transfer), as the receipt read it before the method was kept.
+ */
+export function newPaymentPaidBy(
+  db: Db,
+  scope: Scope,
+  invoiceId: string,
+  sent: PaidBy | undefined,
+): PaidBy {
+  if (scope.kind === 'driver') {
+    if (sent === 'transfer') throw badRequest('invoice.paidByDriverCash');
+    return 'cash';
+  }
+  if (sent) return sent;
+  const pays = db.$client
+    .prepare<[string], string | null>(
+      `SELECT COALESCE(c.payment_method, i.deleted_payment_method)
+         FROM invoice i LEFT JOIN customer c ON c.id = i.customer_id WHERE i.id = ?`,
+    )
+    .pluck()
+    .get(invoiceId);
+  return pays === 'cash' ? 'cash' : 'transfer';
+}

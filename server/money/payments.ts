@@ -22,7 +22,7 @@ import { getMoneySettings } from '../settings/settings';
 import { assertDayOpen } from './handover-corrections';
 import { findInvoiceRow, getInvoice, type InvoiceReadRow } from './invoice-reads';
 import { takeDocumentNumber } from './numbering';
-import { paidInCash } from './paid-by';
+import { newPaymentPaidBy, paidInCash } from './paid-by';
 import { reissueReceipt } from './receipts';
 
 // Payments and notes. Each payment is one IMMEDIATE transaction that reads the pending amount,
@@ -102,27 +102,6 @@ function insertBankFee(db: Db, actor: Actor, invoiceId: string, amount: number, 
     after: { kind: 'bank_fee', amount, date, collectedBy: actor.name },
     parentId: invoiceId,
   });
-}
-
-/**
- * How a new payment was paid (ADR 107). A driver collects cash: a driver naming a transfer is
- * refused. The office says it; when it does not, the customer's way of paying (a monthly
- * customer's money is a transfer), as the receipt read it before the method was kept.
- */
-function paidBy(db: Db, scope: Scope, invoiceId: string, sent: PaidBy | undefined): PaidBy {
-  if (scope.kind === 'driver') {
-    if (sent === 'transfer') throw badRequest('invoice.paidByDriverCash');
-    return 'cash';
-  }
-  if (sent) return sent;
-  const pays = db.$client
-    .prepare<[string], string | null>(
-      `SELECT COALESCE(c.payment_method, i.deleted_payment_method)
-         FROM invoice i LEFT JOIN customer c ON c.id = i.customer_id WHERE i.id = ?`,
-    )
-    .pluck()
-    .get(invoiceId);
-  return pays === 'cash' ? 'cash' : 'transfer';
 }
 
 /** The business's clock: its time zone and the server's now. */
@@ -233,7 +212,12 @@ function pay(
     if (amount > pending) throw badRequest('invoice.overpaid', { pending: formatYen(pending) });
     const rest = pending - amount;
     // A fee written off says the money came by transfer, when the office did not say.
-    const how = paidBy(db, scope, inv.id, method ?? (writeOffRest ? 'transfer' : undefined));
+    const how = newPaymentPaidBy(
+      db,
+      scope,
+      inv.id,
+      method ?? (writeOffRest ? 'transfer' : undefined),
+    );
     if (writeOffRest) {
       // A bank's fee comes off a transfer only: cash handed over had nothing taken from it.
       if (how !== 'transfer') throw badRequest('invoice.bankFeeTransferOnly');
