@@ -2,6 +2,7 @@ import { formatYen } from '../../shared/format';
 import { DELIVERY_CHARGE_NAME, DELIVERY_CHARGE_RATE, type MinOrderRule } from '../../shared/terms';
 import type { Db } from '../platform/db';
 import { badRequest } from '../platform/errors';
+import { prepared } from '../platform/prepared';
 
 // What one customer pays (ADR 035): its own override of a product, else its price list's
 // price, else the product's price. The catalogue, the order sheet, the cart (which takes the
@@ -28,8 +29,6 @@ type TermsRow = {
   min_order_value: number;
   delivery_charge: number;
 };
-
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 function prepare(db: Db) {
   const c = db.$client;
@@ -61,12 +60,7 @@ function prepare(db: Db) {
 }
 
 function stmts(db: Db) {
-  let s = statements.get(db);
-  if (!s) {
-    s = prepare(db);
-    statements.set(db, s);
-  }
-  return s;
+  return prepared(db, 'catalogue.customerPrices', () => prepare(db));
 }
 
 export function customerTermsOf(db: Db, customerId: string): CustomerTerms {

@@ -1,10 +1,9 @@
 import type { Db } from '../platform/db';
+import { prepared } from '../platform/prepared';
 
 // Products hidden from chosen customers or price lists (ADR 035): absent from that customer's
 // catalogue (and so from its search, category and Thai pages, order sheet and wishlist), and
 // refused at placement with `terms.productHidden`.
-
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 function prepare(db: Db) {
   return {
@@ -21,12 +20,7 @@ function prepare(db: Db) {
 }
 
 function stmts(db: Db) {
-  let s = statements.get(db);
-  if (!s) {
-    s = prepare(db);
-    statements.set(db, s);
-  }
-  return s;
+  return prepared(db, 'catalogue.visibility', () => prepare(db));
 }
 
 /** The products a customer (on `priceListId`, or the standard prices) must not see. */
