@@ -352,44 +352,43 @@ function field(v: string | number | undefined): string {
   return `"${s.replace(/"/g, '""')}"`;
 }
 
-/** The entries as the lines of the file (25 fields each), without the line ends. */
+type YayoiColumn = (typeof YAYOI_COLUMNS)[number];
+
+/**
+ * The entries as the lines of the file, without the line ends. Each value is named by its
+ * column and the line is laid out in YAYOI_COLUMNS' order: 弥生 reads a field by its place
+ * alone, so a value one place off would be imported as another column without a word.
+ */
 export function yayoiLines(entries: readonly JournalEntry[]): string[] {
   const out: string[] = [];
   for (const e of entries) {
     const flags = entryFlags(e.lines.length);
     const date = e.date.replace(/-/g, '/');
     e.lines.forEach((l, k) => {
-      const side = (s: Side) => [
-        s.account,
-        s.sub ?? '',
-        '',
-        s.tax ?? '',
-        s.amount,
-        s.taxAmount ?? '',
-      ];
-      out.push(
-        [
-          flags[k],
-          '',
-          '',
-          date,
-          ...side(l.debit),
-          ...side(l.credit),
-          // 摘要 up to 64 half-width characters in 弥生; it cuts the rest itself.
-          e.description.trim(),
-          '',
-          '',
-          // タイプ 3: 振替伝票. 付箋 0: none. 調整 no: an ordinary entry.
-          '3',
-          '',
-          '',
-          '0',
-          '0',
-          'no',
-        ]
-          .map(field)
-          .join(','),
-      );
+      const values: Partial<Record<YayoiColumn, string | number>> = {
+        識別フラグ: flags[k],
+        取引日付: date,
+        借方勘定科目: l.debit.account,
+        借方補助科目: l.debit.sub,
+        借方税区分: l.debit.tax,
+        借方金額: l.debit.amount,
+        借方税金額: l.debit.taxAmount,
+        貸方勘定科目: l.credit.account,
+        貸方補助科目: l.credit.sub,
+        貸方税区分: l.credit.tax,
+        貸方金額: l.credit.amount,
+        貸方税金額: l.credit.taxAmount,
+        // Up to 64 half-width characters in 弥生; it cuts the rest itself.
+        摘要: e.description.trim(),
+        // 3: 振替伝票 (a transfer slip, which holds any pair of accounts).
+        タイプ: '3',
+        // 0: no sticky note.
+        付箋1: '0',
+        付箋2: '0',
+        // no: an ordinary entry, not a closing adjustment.
+        調整: 'no',
+      };
+      out.push(YAYOI_COLUMNS.map((c) => field(values[c])).join(','));
     });
   }
   return out;
