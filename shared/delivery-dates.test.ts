@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDaysIso,
+  closedRunsAhead,
   defaultDeliveryDate,
   earliestDeliveryDate,
   isDeliveryDay,
@@ -33,5 +34,22 @@ describe('delivery dates', () => {
     expect(defaultDeliveryDate('2026-11-24', ['Wednesday'], [])).toBe('2026-11-25');
     expect(defaultDeliveryDate('2026-11-25', ['Wednesday'], ['2026-11-25'])).toBe('2026-12-02');
     expect(defaultDeliveryDate('2026-11-24', [], [])).toBe('2026-11-24');
+  });
+
+  it('groups the coming holidays into runs, a break said to its end', () => {
+    const yearEnd = ['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03'];
+    // 12/29 after the cut-off: one run, the whole break.
+    expect(closedRunsAhead('2026-12-29', yearEnd, 14)).toEqual([
+      { from: '2026-12-30', to: '2027-01-03' },
+    ]);
+    // Ten days before, with a single closed day first; a break that starts on the window's last
+    // day is still said to its end.
+    expect(closedRunsAhead('2026-12-20', ['2026-12-23', ...yearEnd], 10)).toEqual([
+      { from: '2026-12-23', to: '2026-12-23' },
+      { from: '2026-12-30', to: '2027-01-03' },
+    ]);
+    // After the break, or with none ahead: nothing to say.
+    expect(closedRunsAhead('2027-01-04', yearEnd, 14)).toEqual([]);
+    expect(closedRunsAhead('2026-11-30', yearEnd, 14)).toEqual([]);
   });
 });

@@ -56,3 +56,36 @@ export function defaultDeliveryDate(
   }
   return earliest;
 }
+
+/** A run of consecutive holidays, first and last day (the same for a single day). */
+export interface ClosedRun {
+  from: string;
+  to: string;
+}
+
+/**
+ * The holidays from `today` through `days` days after it (a run begun by then, to its end), as runs of consecutive days
+ * (12/30–1/3 is one run): what the checkout tells a customer before the break and after its
+ * cut-off, when the first open day is days away.
+ */
+export function closedRunsAhead(
+  today: string,
+  holidays: readonly string[],
+  days: number,
+): ClosedRun[] {
+  const off = new Set(holidays);
+  const runs: ClosedRun[] = [];
+  for (let i = 0; i <= days; i++) {
+    const d = addDaysIso(today, i);
+    if (!off.has(d)) continue;
+    const last = runs[runs.length - 1];
+    if (last && addDaysIso(last.to, 1) === d) last.to = d;
+    else runs.push({ from: d, to: d });
+  }
+  // A run that starts in the window is said to its end (a break is not cut at the window).
+  const last = runs[runs.length - 1];
+  for (let i = 0; last && i < 366 && off.has(addDaysIso(last.to, 1)); i++) {
+    last.to = addDaysIso(last.to, 1);
+  }
+  return runs;
+}

@@ -3,7 +3,7 @@
 import { Alert, Badge, Group, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { weekdayOf } from '../../../../../shared/delivery-dates';
+import { type ClosedRun, closedRunsAhead, weekdayOf } from '../../../../../shared/delivery-dates';
 import { FetchFailed, Loading } from '../../../components/LoadState';
 import { showDate } from '../../../dates';
 import type { MovedDate, useDeliveryDate } from './useDeliveryDate';
@@ -56,6 +56,44 @@ function OffDayNote({ date }: { date: string }) {
   );
 }
 
+/** How far ahead the checkout tells of closed days: far enough to order before a break. */
+const CLOSED_AHEAD_DAYS = 14;
+
+/**
+ * The holidays coming in the next two weeks (年末年始 12/30〜1/3), said above the field: the
+ * calendar only strikes them through, and after the cut-off before a break the first date offered
+ * was days away with nothing saying why. Before the break it asks to order ahead; once the break
+ * is between now and the first open day, it names that day.
+ */
+function ClosedDaysNote({
+  today,
+  earliest,
+  holidays,
+}: {
+  today: string;
+  earliest: string;
+  holidays: readonly string[];
+}) {
+  const { t } = useTranslation();
+  const runs = closedRunsAhead(today, holidays, CLOSED_AHEAD_DAYS);
+  const first = runs[0];
+  if (!first) return null;
+  const said = (r: ClosedRun) =>
+    r.from === r.to
+      ? showDate(r.from)
+      : t('cart.closedRun', { from: showDate(r.from), to: showDate(r.to) });
+  const days = runs.map(said).join(t('cart.closedRunsJoin'));
+  return (
+    <Alert color="blue" variant="light" data-testid="closed-days" p="xs" mb="xs">
+      <Text size="sm">
+        {first.from <= earliest
+          ? t('cart.closedNow', { days, next: showDate(earliest) })
+          : t('cart.closedAhead', { days })}
+      </Text>
+    </Alert>
+  );
+}
+
 export function DeliveryDateSection({ date }: { date: DeliveryDateState }) {
   const { t } = useTranslation();
   const { calendar, days, deliveryDate, setDeliveryDate, offSchedule } = date;
@@ -68,6 +106,11 @@ export function DeliveryDateSection({ date }: { date: DeliveryDateState }) {
         <Loading />
       ) : (
         <div>
+          <ClosedDaysNote
+            today={calendar.data.today}
+            earliest={calendar.data.earliest}
+            holidays={calendar.data.holidays}
+          />
           <Suspense fallback={<Loading />}>
             <DeliveryDateField
               value={deliveryDate}
