@@ -7,6 +7,7 @@ import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { weekdayOf } from '../../../../../shared/delivery-dates';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { usePickerLanguage } from '../../../components/dates/pickerLanguage';
 import { TimeField } from '../../../components/dates/TimeField';
@@ -127,8 +128,12 @@ export function SettingsScreen() {
                     </Text>
                   ) : (
                     [...holidays].sort().map((d) => (
-                      <Group key={d} gap="xs">
+                      <Group key={d} gap="xs" data-testid="holiday-row">
                         <Text size="sm">{showDate(d)}</Text>
+                        {/* 12/30 (水) to 1/3 (日): which days of the week the break takes. */}
+                        <Text size="sm" c="dimmed" w="6em">
+                          {t(`weekday.${weekdayOf(d)}`)}
+                        </Text>
                         <Button
                           size="compact-xs"
                           variant="subtle"

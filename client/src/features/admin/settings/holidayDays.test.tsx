@@ -30,4 +30,26 @@ describe('the holidays calendar', () => {
     expect(days.length).toBeGreaterThan(27);
     for (const name of days) expect(name).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日$/);
   });
+
+  it('lists the holidays by date with their weekday, sorted, however they were picked', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    renderScreen(<SettingsScreen />, {
+      path: '/admin/settings',
+      user: admin,
+      answers: {
+        'settings.get': () => ({
+          cutoff: '04:00',
+          holidays: ['2027-01-03', '2026-12-30', '2027-01-01', '2026-12-31', '2027-01-02'],
+        }),
+      },
+    });
+    await screen.findAllByTestId('holiday-row');
+    expect(screen.getAllByTestId('holiday-row').map((r) => r.textContent)).toEqual([
+      '2026/12/30水曜日×',
+      '2026/12/31木曜日×',
+      '2027/01/01金曜日×',
+      '2027/01/02土曜日×',
+      '2027/01/03日曜日×',
+    ]);
+  });
 });
