@@ -200,7 +200,7 @@ describe('the data export in the reader language', () => {
     const wb = await workbook('/api/data/all', { cookie: jaCookie, 'accept-language': 'en' });
     expect(wb.SheetNames).toEqual([
       '得意先',
-      '未回収の請求書',
+      '未入金の請求書',
       '請求書一覧',
       '赤伝一覧',
       '入金一覧',
@@ -238,13 +238,13 @@ describe('the data export in the reader language', () => {
     // 最終配達日: the business's day of a 07:33 delivery, not the UTC day before.
     expect(dayOf(momo.N)).toBe(yesterday);
 
-    const outstanding = wb.Sheets.未回収の請求書;
+    const outstanding = wb.Sheets.未入金の請求書;
     expect(header(outstanding)).toEqual([
       '得意先コード',
       '得意先名',
       'ルート',
       '請求日',
-      '支払期日',
+      '支払期限',
       '請求額',
       '入金額',
       '未収額',

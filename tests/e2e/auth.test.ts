@@ -139,10 +139,10 @@ describe('two languages', () => {
     await page.waitForURL('**/customer');
     // The switch sits in the top bar, each language named in its own script.
     await page.getByRole('banner').getByTestId('language-switch').selectOption('ne');
-    await page.getByRole('link', { name: 'सबै उत्पादनहरू' }).first().waitFor();
+    await page.getByRole('link', { name: 'सबै सामानहरू' }).first().waitFor();
     await expect(page.getAttribute('html', 'lang')).resolves.toBe('ne');
     await page.reload();
-    await page.getByRole('link', { name: 'सबै उत्पादनहरू' }).first().waitFor();
+    await page.getByRole('link', { name: 'सबै सामानहरू' }).first().waitFor();
     expect(e.problems).toEqual([]);
   });
 });

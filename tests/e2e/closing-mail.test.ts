@@ -72,13 +72,13 @@ describe("a closing's statements by e-mail", () => {
     await date.fill(closingDate.replaceAll('-', '/'));
     await date.press('Escape');
     const n = statements.length;
-    const send = page.getByRole('button', { name: `請求書 ${n} 件をメールで送る` });
+    const send = page.getByRole('button', { name: `月次請求書 ${n} 件をメールで送る` });
     await send.waitFor();
     await expectNoSeriousViolations(page, { label: 'closing screen with e-mail (phone, ja)' });
     await send.click();
     const dialog = page.getByRole('dialog');
     await dialog
-      .getByText(`${n} 件の得意先に、それぞれの請求書をPDFでメール送信します。`)
+      .getByText(`${n} 件の得意先に、それぞれの月次請求書をPDFでメール送信します。`)
       .waitFor();
     await expectNoSeriousViolations(page, { label: 'send statements dialog (phone, ja)' });
     await shot(page, 'phone-confirm-ja');
@@ -86,7 +86,7 @@ describe("a closing's statements by e-mail", () => {
     expect(received).toHaveLength(0);
     await dialog.getByRole('button', { name: '送信する' }).click();
     const result = page.getByTestId('send-statements-result');
-    await result.getByText(`請求書 ${n} 件を送信しました`).waitFor();
+    await result.getByText(`月次請求書 ${n} 件を送信しました`).waitFor();
     await shot(page, 'phone-sent-ja');
 
     expect(received.map((m) => m.to)).toEqual(statements.map((s) => [s.email.trim()]));
@@ -101,9 +101,9 @@ describe("a closing's statements by e-mail", () => {
     await date.fill(closingDate.replaceAll('-', '/'));
     await date.press('Escape');
     await page.getByText(`${n} 件はメールで送信済みです。`).waitFor();
-    expect(await page.getByRole('button', { name: '請求書 0 件をメールで送る' }).isDisabled()).toBe(
-      true,
-    );
+    expect(
+      await page.getByRole('button', { name: '月次請求書 0 件をメールで送る' }).isDisabled(),
+    ).toBe(true);
     await shot(page, 'desktop-all-sent-ja');
     expect(received).toHaveLength(n);
     expect(e.problems).toEqual([]);

@@ -230,13 +230,13 @@ describe('ProductCard', () => {
     // Once in the cart, minus, the quantity and plus are named in Nepali too, not in English.
     act(() => fireEvent.click(add));
     expect(
-      screen.getByRole('button', { name: 'शुद्ध घिउ अमूल 1 लिटर को मात्रा बढाउनुहोस्' }),
+      screen.getByRole('button', { name: 'शुद्ध घिउ अमूल 1 लिटर को परिमाण बढाउनुहोस्' }),
     ).toBeTruthy();
     expect(
-      screen.getByRole('button', { name: 'शुद्ध घिउ अमूल 1 लिटर को मात्रा घटाउनुहोस्' }),
+      screen.getByRole('button', { name: 'शुद्ध घिउ अमूल 1 लिटर को परिमाण घटाउनुहोस्' }),
     ).toBeTruthy();
     expect(
-      screen.getByRole('textbox', { name: 'कार्टमा शुद्ध घिउ अमूल 1 लिटर को मात्रा' }),
+      screen.getByRole('textbox', { name: 'कार्टमा शुद्ध घिउ अमूल 1 लिटर को परिमाण' }),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Pure Ghee/ })).toBeNull();
     await act(() => i18n.changeLanguage('en'));

@@ -108,7 +108,7 @@ describe('the quantity, said', () => {
     expect(said()).toBe('In the cart: 4');
     await act(() => i18n.changeLanguage('ne'));
     act(() =>
-      fireEvent.click(screen.getByRole('button', { name: 'Basmati Rice 5kg को मात्रा घटाउनुहोस्' })),
+      fireEvent.click(screen.getByRole('button', { name: 'Basmati Rice 5kg को परिमाण घटाउनुहोस्' })),
     );
     expect(said()).toBe('कार्टमा: 3');
   });

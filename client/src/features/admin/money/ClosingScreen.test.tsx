@@ -172,7 +172,7 @@ describe('the closing run screen', () => {
       renderClosed();
       await screen.findByText('ST-000033');
       expect(screen.getByTestId('closing-total').textContent).toBe(
-        'この締め日に締める取引先はもうありません（月次請求書 1件 発行済み）',
+        'この締め日に締める得意先はもうありません（月次請求書 1件 発行済み）',
       );
     } finally {
       await i18n.changeLanguage('en');
@@ -184,7 +184,7 @@ describe('the closing run screen', () => {
     await i18n.changeLanguage('ne');
     try {
       renderClosed();
-      const label = await screen.findByText('पहिले नै क्लोज भयो');
+      const label = await screen.findByText('हिसाब पहिले नै बन्द भयो');
       expect(label.style.overflow).toBe('visible');
       expect(label.style.whiteSpace).toBe('nowrap');
       const badge = label.closest('.mantine-Badge-root') as HTMLElement;

@@ -93,7 +93,7 @@ describe('e-mailing the statements of a closing', () => {
   it('in Japanese', async () => {
     await act(() => i18n.changeLanguage('ja'));
     render(state());
-    const button = await screen.findByRole('button', { name: '請求書 2 件をメールで送る' });
+    const button = await screen.findByRole('button', { name: '月次請求書 2 件をメールで送る' });
     expect((button as HTMLButtonElement).disabled).toBe(false);
   });
 });

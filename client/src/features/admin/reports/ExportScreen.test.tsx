@@ -67,7 +67,7 @@ describe('the data export page', () => {
     expect(screen.getByText('出力されるExcelファイルには5枚のシートがあります。')).toBeTruthy();
     expect(sheets().map((s) => s?.split('：')[0])).toEqual([
       '「得意先」',
-      '「未回収の請求書」',
+      '「未入金の請求書」',
       '「請求書一覧」',
       '「赤伝一覧」',
       '「入金一覧」',

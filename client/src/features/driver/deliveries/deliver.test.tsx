@@ -366,8 +366,8 @@ describe('the delivery dialog', () => {
       'This delivery is not on your list any more: the office moved it to another driver or removed it. Call the office.',
     );
     const ne = i18n.getFixedT('ne')('errors.delivery.jobNotFound');
-    expect(ne).toContain('अर्को ड्राइभरलाई');
-    expect(ne).toContain('अफिसमा फोन गर्नुहोस्');
+    expect(ne).toContain('अर्को चालकलाई');
+    expect(ne).toContain('कार्यालयमा फोन गर्नुहोस्');
     await i18n.loadLanguages('ja');
     const ja = i18n.getFixedT('ja')('errors.delivery.jobNotFound');
     expect(ja).toContain('別のドライバーに移した');

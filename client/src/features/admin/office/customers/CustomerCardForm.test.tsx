@@ -78,7 +78,7 @@ describe("a customer's terms on its card (ADR 066)", () => {
     await i18n.changeLanguage('ne');
     card({ ...customer, paymentDate: null });
     expect(screen.getByTestId('terms').textContent).toBe(
-      '20 गते क्लोजिङ र अर्को महिनाको अन्त्यमा भुक्तानी',
+      '20 गते हिसाब बन्द र अर्को महिनाको अन्त्यमा भुक्तानी',
     );
   });
 

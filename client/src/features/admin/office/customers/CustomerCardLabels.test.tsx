@@ -66,7 +66,7 @@ describe("a customer card's dues", () => {
   it.each([
     ['en', 'Dues ¥485,974', 'Dues ¥485,974, Masala Art'],
     ['ne', 'बाँकी रकम ¥485,974', 'बाँकी रकम ¥485,974, Masala Art'],
-    ['ja', '未回収 ¥485,974', '未回収 ¥485,974、Masala Art'],
+    ['ja', '未収金 ¥485,974', '未収金 ¥485,974、Masala Art'],
   ])('say in %s what the amount is, in words that start its name', async (lang, shown, name) => {
     await i18n.changeLanguage(lang);
     card();
