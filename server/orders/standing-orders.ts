@@ -560,6 +560,67 @@ function toRunOut(
   };
 }
 
+/** How far ahead a customer is told that a holiday takes its usual order's day. */
+export const HOLIDAYS_AHEAD_DAYS = 14;
+
+/**
+ * The holidays of the next two weeks that fall on one of the customer's usual-order days and
+ * have no run yet, as the scheduler will mark them ('holiday', every line left out). A run is
+ * made only a few hours before its cut-off, so a restaurant with a Thursday order read nothing
+ * on 12/29 of 12/31 being closed, nor of 1/1, until the evening before each: too late to order
+ * for the last day before the break instead. Read only; the scheduler still writes the runs.
+ */
+function holidaysAhead(
+  db: Db,
+  c: StandingCustomer,
+  today: string,
+  stored: readonly RunRow[],
+): RunRow[] {
+  const { holidays } = getDeliverySettings(db);
+  const until = addDaysIso(today, HOLIDAYS_AHEAD_DAYS);
+  const dates = holidays.filter(
+    (d) =>
+      d >= today &&
+      d <= until &&
+      isDeliveryDay(d, c.record.deliveryDays) &&
+      !stored.some((r) => r.deliveryDate === d),
+  );
+  if (dates.length === 0) return [];
+  const lines = db
+    .select()
+    .from(standingLine)
+    .where(eq(standingLine.customerId, c.record.id))
+    .orderBy(asc(standingLine.position))
+    .all();
+  const at = nowIso();
+  return dates.flatMap((d) => {
+    const wants = lines.filter((l) => l.weekday === weekdayOf(d));
+    if (wants.length === 0) return [];
+    return [
+      {
+        id: `holiday-${d}`,
+        customerId: c.record.id,
+        deliveryDate: d,
+        status: 'holiday' as const,
+        skip: false,
+        lines: wants.map((l) =>
+          unavailable(
+            { productId: l.productId, name: l.name, quantity: l.quantity },
+            'standing.holiday',
+          ),
+        ),
+        total: 0,
+        reason: null,
+        orderId: null,
+        editedBy: null,
+        decidedAt: null,
+        createdAt: at,
+        updatedAt: at,
+      },
+    ];
+  });
+}
+
 /** The customer's runs from today on (drafts to look at, holidays and pauses to know about). */
 export function upcomingRuns(
   db: Db,
@@ -570,12 +631,14 @@ export function upcomingRuns(
   const today = isoDateInZone(now, opts.timeZone);
   const { cutoff } = getDeliverySettings(db);
   const c = loadCustomer(db, customerId);
-  const runs = db
+  const stored = db
     .select()
     .from(standingRun)
     .where(and(eq(standingRun.customerId, customerId), gte(standingRun.deliveryDate, today)))
     .orderBy(asc(standingRun.deliveryDate))
-    .all()
+    .all();
+  const runs = [...stored, ...holidaysAhead(db, c, today, stored)]
+    .sort((a, b) => a.deliveryDate.localeCompare(b.deliveryDate))
     .map((r) =>
       r.status === 'draft' && now < cutoffOf(r.deliveryDate, cutoff, opts.timeZone)
         ? asItWouldBePlaced(db, c, r, { timeZone: opts.timeZone, now })
