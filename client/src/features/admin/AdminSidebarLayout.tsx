@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Flex,
-  NavLink,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Box, Flex, NavLink, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -150,20 +139,6 @@ export function AdminSidebarLayout({ title, crumbs, actions, children }: Props) 
         </Stack>
       </Flex>
     </>
-  );
-}
-
-/** 'Failed to fetch data' with a retry (spec §8). */
-export function FetchFailed({ onRetry }: { onRetry?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" variant="light" role="alert" title={t('errors.common.fetchFailed')}>
-      {onRetry && (
-        <Button size="xs" variant="white" color="red" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      )}
-    </Alert>
   );
 }
 

@@ -11,12 +11,13 @@ import {
 } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
+import { Loading } from '../../../components/LoadState';
 import { showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from './api';
 import { HeldOrderBadge } from './CreditBadges';
 import { adminCrumbs, reportsCrumb } from './crumbs';
-import { InvoicesFailed, Loading } from './InvoiceList';
+import { InvoicesFailed } from './InvoiceList';
 
 /**
  * Unpaid invoices by age: the aging report with its chart (every customer with money pending,

@@ -6,11 +6,12 @@ import { formatYen } from '../../../../../shared/format';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DocumentTable } from '../../../components/documents/DocumentTable';
+import { Loading } from '../../../components/LoadState';
 import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from './api';
 import { adminCrumbs, paymentsCrumb } from './crumbs';
 import { InvoiceForm } from './InvoiceForm';
-import { InvoiceCards, InvoicesFailed, Loading } from './InvoiceList';
+import { InvoiceCards, InvoicesFailed } from './InvoiceList';
 
 /** /admin/invoice/bycustomer/{id}: one customer's invoices and total dues. */
 export function CustomerInvoicesScreen() {

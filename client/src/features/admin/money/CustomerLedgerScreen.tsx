@@ -9,10 +9,11 @@ import { type LedgerRow, ledgerInput, ledgerPeriodOf } from '../../../../../shar
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { DataTable } from '../../../components/DataTable';
 import { LazyDateField } from '../../../components/dates/LazyDateField';
+import { Loading } from '../../../components/LoadState';
 import { businessToday, showDate } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { adminCrumbs, paymentsCrumb } from './crumbs';
-import { InvoicesFailed, Loading } from './InvoiceList';
+import { InvoicesFailed } from './InvoiceList';
 
 /** A table row: the opening balance first, then the period's movements. */
 type Line =

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceOut } from '../../../../../shared/schemas/invoices';
 import { InvoiceCard } from './InvoiceCard';
@@ -12,15 +12,6 @@ export function InvoicesFailed({ onRetry }: { onRetry(): void }) {
         {t('common.retry')}
       </Button>
     </Alert>
-  );
-}
-
-export function Loading() {
-  const { t } = useTranslation();
-  return (
-    <Center py="xl" role="status" aria-label={t('common.loading')}>
-      <Loader />
-    </Center>
   );
 }
 

@@ -5,10 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import type { InvoiceOut, InvoiceTab } from '../../../../../shared/schemas/invoices';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { ClosingStatements } from '../../../components/documents/ClosingStatements';
+import { Loading } from '../../../components/LoadState';
 import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from './api';
 import { InvoiceForm } from './InvoiceForm';
-import { InvoiceCards, InvoicesFailed, Loading } from './InvoiceList';
+import { InvoiceCards, InvoicesFailed } from './InvoiceList';
 
 type Tab = 'cash' | 'monthly' | 'done';
 const TABS: Tab[] = ['cash', 'monthly', 'done'];

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { MonthField } from '../../../components/dates/MonthField';
+import { Loading } from '../../../components/LoadState';
 import { businessToday, showMonth } from '../../../dates';
 import { trpc } from '../../../trpc';
 import { adminCrumbs, reportsCrumb } from '../money/crumbs';
-import { InvoicesFailed, Loading } from '../money/InvoiceList';
+import { InvoicesFailed } from '../money/InvoiceList';
 import { JournalDownload } from './JournalDownload';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -17,6 +17,7 @@ import { formatYen } from '../../../../../shared/format';
 import { HANDOVER_DAYS_BACK } from '../../../../../shared/rules';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { LazyDateField } from '../../../components/dates/LazyDateField';
+import { Loading } from '../../../components/LoadState';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { westernDigitsTyped } from '../../../components/westernDigitsTyped';
 import { businessToday, showDate } from '../../../dates';
@@ -24,7 +25,6 @@ import { codeText, httpStatusOf } from '../../../errors';
 import { keyedClient, withKey } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { moneyErrorText, newKey } from '../../admin/money/api';
-import { Loading } from '../../admin/money/InvoiceList';
 import { typedNumber, wholeNumberProblem } from '../deliveries/DeliveredLines';
 
 /**

@@ -18,9 +18,10 @@ import { type RouteOut, routeInput } from '../../../../../../shared/schemas/offi
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DataTable } from '../../../../components/DataTable';
 import { ArrowDownIcon, ArrowUpIcon, ListOrderIcon } from '../../../../components/icons';
+import { FetchFailed } from '../../../../components/LoadState';
 import { useFocusBack } from '../../../../components/useFocusBack';
 import { trpc } from '../../../../trpc';
-import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
+import { AdminSidebarLayout, officeCrumbs } from '../../AdminSidebarLayout';
 import { appErrorOf, fieldErrorText } from '../shared/errors';
 import { useAfterChange } from '../shared/useOfficeMutation';
 import { PencilIcon, TrashIcon } from './CustomerCard';

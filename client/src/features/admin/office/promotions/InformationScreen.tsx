@@ -20,11 +20,12 @@ import { type InformationInput, informationInput } from '../../../../../../share
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DataTable } from '../../../../components/DataTable';
 import { DateField } from '../../../../components/dates/DateField';
+import { FetchFailed } from '../../../../components/LoadState';
 import { notifyError } from '../../../../components/notify';
 import { useFocusBack } from '../../../../components/useFocusBack';
 import { trpc } from '../../../../trpc';
 import { cardImage, deleteUploaded } from '../../../../upload';
-import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
+import { AdminSidebarLayout, officeCrumbs } from '../../AdminSidebarLayout';
 import { WholeBadge } from '../../WholeBadge';
 import { PencilIcon, TrashIcon } from '../customers/CustomerCard';
 import { appErrorOf, errorText, fieldErrorText } from '../shared/errors';

@@ -22,12 +22,13 @@ import {
 } from '../../../../../../shared/schemas/office';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DataTable } from '../../../../components/DataTable';
+import { FetchFailed } from '../../../../components/LoadState';
 import { Phone } from '../../../../components/Phone';
 import { FocusBack, useFocusBack } from '../../../../components/useFocusBack';
 import { trpc } from '../../../../trpc';
 import { useAuth } from '../../../auth/AuthContext';
 import { ResetPasswordModal } from '../../../auth/PasswordForms';
-import { AdminSidebarLayout, FetchFailed, officeCrumbs } from '../../AdminSidebarLayout';
+import { AdminSidebarLayout, officeCrumbs } from '../../AdminSidebarLayout';
 import { WholeBadge } from '../../WholeBadge';
 import { PencilIcon, TrashIcon } from '../customers/CustomerCard';
 import { appErrorOf, fieldErrorText } from '../shared/errors';

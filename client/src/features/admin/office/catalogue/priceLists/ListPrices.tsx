@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../../../shared/format';
+import { FetchFailed } from '../../../../../components/LoadState';
 import { trpc } from '../../../../../trpc';
-import { FetchFailed } from '../../../AdminSidebarLayout';
 import { useAfterChange } from '../../shared/useOfficeMutation';
 import { ListPriceField } from '../PriceField';
 import { ListImport, useListImport } from './ListImport';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { priceListOut } from '../../../../../../../shared/schemas/terms';
+import { FetchFailed } from '../../../../../components/LoadState';
 import { trpc } from '../../../../../trpc';
-import { FetchFailed } from '../../../AdminSidebarLayout';
 import { useAfterChange } from '../../shared/useOfficeMutation';
 
 // The office picks the price list to edit here, or starts a new one.
