@@ -20,7 +20,7 @@ import { invalidateAccountSessions } from '../accounts/sessions';
 import { assertUsernameFree, fieldConflict, fieldError } from '../accounts/usernames';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
-import { conflict, notFound } from '../platform/errors';
+import { AppError, conflict, type FieldIssues, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { isSilent, silentCustomers } from './activity';
 import { removeAllPeople } from './people';
@@ -355,12 +355,66 @@ export async function createCustomer(
   return getCustomer(db, timeZone, id);
 }
 
+type Seen = Partial<Omit<Fields, 'password'>>;
+
+/** A column of the row as the form names its field. */
+const FIELD_OF: Record<string, string> = { routeId: 'route' };
+
+/** One field's value, compared as stored: blank is null, a list of days in any order is the same. */
+function sameValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) =>
+    v === undefined || v === null || v === '' ? null : Array.isArray(v) ? [...v].sort() : v;
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+/**
+ * Two people edit one customer (ADR 109): the form sends what it showed when opened (`seen`).
+ * A field left as it was takes the customer's value now, so a save never undoes what another
+ * person saved meanwhile; a field both changed, to different values, is refused (409 naming
+ * each such field) and nothing is saved.
+ */
+function mergeWithSeen(
+  input: Fields & { id: string },
+  seen: Seen,
+  now: CustomerRow,
+  loginNow: string | null,
+): Fields & { id: string } {
+  const mine: Record<string, unknown> = { ...rowValues(input), username: input.username };
+  const base: Record<string, unknown> = {
+    ...rowValues({ ...input, ...seen } as Fields),
+    username: seen.username,
+  };
+  const current: Record<string, unknown> = { ...now, username: loginNow };
+  const merged: Record<string, unknown> = {};
+  const issues: FieldIssues = {};
+  for (const column of Object.keys(mine)) {
+    const field = FIELD_OF[column] ?? column;
+    // Not shown by the form that sent it (an older page): the value as sent.
+    if (!(field in seen)) continue;
+    if (sameValue(mine[column], base[column])) merged[field] = current[column];
+    else if (!sameValue(current[column], base[column]) && !sameValue(current[column], mine[column]))
+      issues[field] = 'customer.fieldChangedMeanwhile';
+  }
+  const clashes = Object.keys(issues).length;
+  if (clashes) {
+    throw new AppError(
+      'CONFLICT',
+      'customer.changedMeanwhile',
+      { name: now.restaurantName, count: clashes },
+      { issues },
+    );
+  }
+  return { ...input, ...merged } as Fields & { id: string };
+}
+
 export async function updateCustomer(
   db: Db,
   timeZone: string,
   actor: Actor,
-  input: Fields & { id: string },
+  sent: Fields & { id: string; seen?: Seen | undefined },
 ): Promise<CustomerOut> {
+  const { seen, ...fields } = sent;
+  let input: Fields & { id: string } = fields;
   const existing = db.select().from(customer).where(eq(customer.id, input.id)).get();
   if (!existing) throw notFound('customer.notFound');
   assertPaymentMonthFits(input, input.paymentMonth ?? existing.paymentMonth);
@@ -386,13 +440,14 @@ export async function updateCustomer(
   write(db, () => {
     const before = db.select().from(customer).where(eq(customer.id, input.id)).get();
     if (!before) throw notFound('customer.notFound');
+    const login = before.accountId
+      ? db.select().from(account).where(eq(account.id, before.accountId)).get()
+      : undefined;
+    if (seen) input = mergeWithSeen(input, seen, before, login?.username ?? null);
     assertPaymentMonthFits(input, input.paymentMonth ?? before.paymentMonth);
     assertNothingLeftUnbilled(db, before, input.paymentMethod);
     assertRoute(db, input.route);
     assertCodeFree(db, input.customerCode, input.id);
-    const login = before.accountId
-      ? db.select().from(account).where(eq(account.id, before.accountId)).get()
-      : undefined;
     let accountId = before.accountId;
     let passwordChanged = false;
     if (input.username) {

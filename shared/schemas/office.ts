@@ -246,7 +246,16 @@ export const customerFields = z.object({
 });
 export const customerInput = customerFields;
 export type CustomerInput = z.input<typeof customerInput>;
-export const customerUpdateInput = customerFields.extend({ id: idParam });
+export const customerUpdateInput = customerFields.extend({
+  id: idParam,
+  /**
+   * The customer as the form showed it when opened (without the password): another person's
+   * save meanwhile keeps every field this form left as it was, and one both changed answers 409
+   * `customer.changedMeanwhile` naming it (ADR 109). Absent (a REST PUT): the fields as sent.
+   * Values that no longer pass the form's rules (older data) count as absent.
+   */
+  seen: customerFields.omit({ password: true }).partial().optional().catch(undefined),
+});
 
 export const customerOut = z.object({
   _id: z.string(),

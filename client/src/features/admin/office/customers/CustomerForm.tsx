@@ -60,6 +60,13 @@ function initial(c: CustomerOut | null): CustomerInput {
   };
 }
 
+function withoutPassword({ password: _left, ...shown }: CustomerInput) {
+  return shown;
+}
+
+const CHANGED_MEANWHILE = 'customer.fieldChangedMeanwhile';
+const sameField = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /** The 'Customer Form' popup (spec §3): 'Submit' creates, 'Update Customer' saves. */
 export function CustomerForm({
   customer,
@@ -84,7 +91,11 @@ export function CustomerForm({
   const [idempotencyKey] = useState(newKey);
   const create = trpc.customers.create.useMutation({ trpc: { context: { idempotencyKey } } });
   const update = trpc.customers.update.useMutation();
+  const utils = trpc.useUtils();
   const busy = create.isPending || update.isPending;
+  // The customer as this form showed it: the server keeps what someone else saved meanwhile in
+  // every field left as shown, and refuses a field both changed (ADR 109).
+  const [seen, setSeen] = useState(() => withoutPassword(initial(customer)));
 
   const input = (name: keyof CustomerInput) => {
     const props = form.getInputProps(name);
@@ -93,17 +104,30 @@ export function CustomerForm({
 
   const submit = async (values: CustomerInput) => {
     try {
-      if (customer) await update.mutateAsync({ ...values, id: customer._id } as never);
+      if (customer) await update.mutateAsync({ ...values, id: customer._id, seen } as never);
       else await create.mutateAsync(values as never);
       after.done(customer ? 'office.customers.updated' : 'office.customers.created');
       onClose();
     } catch (error) {
-      const { issues } = appErrorOf(error);
+      const { code, issues } = appErrorOf(error);
+      if (customer && code === 'customer.changedMeanwhile') {
+        // Their changes come into the fields this form left as shown; the marked ones keep
+        // what was typed here, and the next save keeps it over theirs.
+        const now = withoutPassword(
+          initial(await utils.customers.byId.fetch({ id: customer._id }, { staleTime: 0 })),
+        );
+        for (const key of Object.keys(now) as (keyof typeof now)[]) {
+          if (sameField(form.values[key], seen[key])) form.setFieldValue(key, now[key] as never);
+        }
+        setSeen(now);
+      }
       if (issues) form.setErrors(issues);
       after.failed(error);
     }
   };
 
+  // A field someone else changed meanwhile is marked, not wrong: saving again keeps it.
+  const blocking = Object.values(form.errors).some((e) => e !== CHANGED_MEANWHILE);
   const monthly = form.values.paymentMethod === 'monthly';
   const days = dayOfMonthChoices(t);
   const closingDay = Number(form.values.closingDay) || null;
@@ -284,11 +308,11 @@ export function CustomerForm({
             <Button variant="default" onClick={onClose}>
               {t('office.cancel')}
             </Button>
-            <Button type="submit" loading={busy} disabled={Object.keys(form.errors).length > 0}>
+            <Button type="submit" loading={busy} disabled={blocking}>
               {customer ? t('office.customers.update') : t('office.submit')}
             </Button>
           </Group>
-          {Object.keys(form.errors).length > 0 && (
+          {blocking && (
             <Text size="xs" c="red" ta="right">
               {t('office.fixErrors')}
             </Text>
