@@ -8,6 +8,7 @@ import {
 import { isoDateInZone, timeInZone } from '../../shared/format';
 import { DEFAULT_PAYMENT_BACKDATE_DAYS, type MoneySettings } from '../../shared/schemas/invoices';
 import type { DeliveryCalendar } from '../../shared/schemas/settings';
+import { fieldConflict } from '../accounts/usernames';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { prepared } from '../platform/prepared';
@@ -45,14 +46,31 @@ export function deliveryCalendar(db: Db, timeZone: string, now = new Date()): De
 export function updateDeliverySettings(
   db: Db,
   actor: Actor,
-  input: DeliverySettings,
+  input: DeliverySettings & { seen?: DeliverySettings | undefined },
 ): DeliverySettings {
-  const next: DeliverySettings = {
-    cutoff: input.cutoff,
-    holidays: [...new Set(input.holidays)].sort(),
-  };
-  saveSetting(db, actor, 'delivery', () => getDeliverySettings(db), next);
-  return next;
+  return write(db, () => {
+    const now = getDeliverySettings(db);
+    const next: DeliverySettings = {
+      cutoff: input.cutoff,
+      holidays: [...new Set(input.holidays)].sort(),
+    };
+    // Two screens open at once (ADR 109): this one's changes go onto what is stored now, so
+    // the holidays another person added or removed meanwhile stay so.
+    const { seen } = input;
+    if (seen) {
+      if (next.cutoff === seen.cutoff) next.cutoff = now.cutoff;
+      else if (now.cutoff !== seen.cutoff && now.cutoff !== next.cutoff) {
+        throw fieldConflict('cutoff', 'settings.cutoffChangedMeanwhile', { now: now.cutoff });
+      }
+      const added = next.holidays.filter((d) => !seen.holidays.includes(d));
+      const removed = new Set(seen.holidays.filter((d) => !next.holidays.includes(d)));
+      next.holidays = [...new Set([...now.holidays, ...added])]
+        .filter((d) => !removed.has(d))
+        .sort();
+    }
+    putSetting(db, actor, 'delivery', now, next);
+    return next;
+  });
 }
 
 // --- Money (ADR 023) ----------------------------------------------------------------------------

@@ -325,9 +325,17 @@ export const settingsOut = z.object({
   cutoff: z.string(),
   holidays: z.array(z.string()),
 });
-export const settingsInput = z.object({
+const deliverySettingsFields = {
   cutoff: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'settings.cutoffFormat'),
   holidays: z.array(isoDate).max(366, 'settings.tooManyHolidays'),
+};
+export const settingsInput = z.object({
+  ...deliverySettingsFields,
+  /**
+   * The settings as the screen showed them (ADR 109): a holiday another person added or removed
+   * meanwhile stays so, and a cut-off both changed answers 409. Absent (a REST PUT): as sent.
+   */
+  seen: z.object(deliverySettingsFields).optional().catch(undefined),
 });
 
 /** The driver's route for today (ADR 042): one stop per customer, in the office's order. */

@@ -5,9 +5,9 @@ import 'dayjs/locale/ja';
 import 'dayjs/locale/ne';
 import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { weekdayOf } from '../../../../../shared/delivery-dates';
+import { type DeliverySettings, weekdayOf } from '../../../../../shared/delivery-dates';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { usePickerLanguage } from '../../../components/dates/pickerLanguage';
 import { TimeField } from '../../../components/dates/TimeField';
@@ -16,6 +16,7 @@ import { notifySuccess } from '../../../components/notify';
 import { showDate } from '../../../dates';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
+import { appErrorOf } from '../office/shared/errors';
 import { adminCrumbs } from '../orders/shared';
 import { BackupStatusPanel } from './BackupStatusPanel';
 import classes from './holidays.module.css';
@@ -39,24 +40,42 @@ export function SettingsScreen() {
   const [cutoff, setCutoff] = useState('');
   const [holidays, setHolidays] = useState<string[]>([]);
   const [error, setError] = useState('');
+  // The settings the changes here start from: the save puts them onto what is stored then, so
+  // a holiday someone else added or removed meanwhile stays so (ADR 109).
+  const [seen, setSeen] = useState<DeliverySettings | null>(null);
+  const dirty =
+    !!seen &&
+    (cutoff !== seen.cutoff || [...holidays].sort().join() !== [...seen.holidays].sort().join());
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
 
   useEffect(() => {
-    if (!current.data) return;
+    // Read again (the tab came back to the front) while changes are being made here: they stay.
+    if (!current.data || dirtyNow.current) return;
+    setSeen(current.data);
     setCutoff(current.data.cutoff);
     setHolidays(current.data.holidays);
   }, [current.data]);
 
-  const dirty =
-    !!current.data &&
-    (cutoff !== current.data.cutoff ||
-      [...holidays].sort().join() !== [...current.data.holidays].sort().join());
   const submit = async () => {
     setError('');
     try {
-      await save.mutateAsync({ cutoff, holidays: [...holidays].sort() });
+      const saved = await save.mutateAsync({
+        cutoff,
+        holidays: [...holidays].sort(),
+        ...(seen ? { seen } : {}),
+      });
+      setSeen(saved);
+      setCutoff(saved.cutoff);
+      setHolidays(saved.holidays);
       notifySuccess(t('settings.saved'));
       void utils.settings.invalidate();
     } catch (e) {
+      const { code, params } = appErrorOf(e);
+      // The cut-off typed here stays; saving again keeps it over the one stored meanwhile.
+      if (seen && code === 'settings.cutoffChangedMeanwhile' && typeof params?.now === 'string') {
+        setSeen({ ...seen, cutoff: params.now });
+      }
       setError(errorMessage(t, e));
     }
   };

@@ -45,6 +45,7 @@ describe('the order cut-off time', () => {
       expect(calls.find((c) => c.path === 'settings.update')?.input).toEqual({
         cutoff: '16:30',
         holidays: [],
+        seen: { cutoff: '04:00', holidays: [] },
       }),
     );
   });
