@@ -38,6 +38,7 @@ const NEPALI: Rule[] = [
   { retired: 'करसहित', settled: 'कर सहित' },
   { retired: 'कर अघि', settled: 'कर बाहेक' },
   { retired: 'गुनासो', settled: 'दाबी' },
+  { retired: 'एक्सपोर्ट', settled: 'निर्यात' },
 ];
 
 function offenders(tree: unknown, rules: Rule[]): string[] {
@@ -65,6 +66,12 @@ describe('the glossary (ADR 111)', () => {
     const flat = Object.fromEntries(values(ne));
     expect(flat['money.dueDate']).not.toBe(flat['documents.label.paymentDate']);
     expect(flat['documents.label.dueDate']).toBe(flat['money.dueDate']);
+  });
+
+  it('a Nepali count of one reads in the singular', () => {
+    const flat = Object.fromEntries(values(ne));
+    expect(flat['money.closingDone_one']).toContain('बन्यो');
+    expect(flat['office.import.allValid_one']).not.toContain('छन्');
   });
 
   it('finds a retired word where one is put back', () => {
