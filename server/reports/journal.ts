@@ -6,6 +6,7 @@ import {
   journalDays,
   lastCalendarMonth,
 } from '../../shared/schemas/journal';
+import type { TaxRate } from '../../shared/tax';
 import { PAID_IN_CASH_SQL } from '../money/paid-by';
 import { businessDateOf } from '../platform/business-day';
 import type { Db } from '../platform/db';
@@ -56,7 +57,7 @@ export const YAYOI_COLUMNS = [
 ] as const;
 
 /** The standard account names of 弥生会計 (a differing name opens its matching list). */
-export const ACCOUNTS = {
+const ACCOUNTS = {
   receivable: '売掛金',
   sales: '売上高',
   discounts: '売上値引高',
@@ -65,16 +66,14 @@ export const ACCOUNTS = {
   fees: '支払手数料',
 } as const;
 
-export type Rate = 8 | 10;
-
 /**
  * 税区分 as 弥生 reads it: the kind (課税売上, 課税売返, 課対仕入), the tax calculation (内: the
  * amount includes the tax given beside it, 税抜経理; 込: 税込経理), and the rate (軽減8% for the
  * reduced rate, 10%).
  */
-export function taxCategory(
+function taxCategory(
   kind: '課税売上' | '課税売返' | '課対仕入',
-  rate: Rate,
+  rate: TaxRate,
   books: JournalBooks,
 ): string {
   return `${kind}${books === 'exclusive' ? '内' : '込'}${rate === 8 ? '軽減8%' : '10%'}`;
@@ -142,7 +141,7 @@ interface PaymentRow {
 }
 
 /** The period asked for, the last calendar month by default; checked again with the defaults in. */
-export function journalPeriod(input: Pick<JournalInput, 'from' | 'to'>, today: string) {
+function journalPeriod(input: Pick<JournalInput, 'from' | 'to'>, today: string) {
   const last = lastCalendarMonth(today);
   const from = input.from ?? (input.to && input.to < last.from ? input.to : last.from);
   const to = input.to ?? (input.from && input.from > last.to ? input.from : last.to);
@@ -156,13 +155,13 @@ const CUSTOMER = `COALESCE(NULLIF(trim(c.billing_name), ''), c.restaurant_name, 
 
 /** One line per rate that has an amount: the amount with tax and the tax, as on the document. */
 function perRate(f: { net8: number; tax8: number; net10: number; tax10: number }) {
-  const out: { rate: Rate; amount: number; tax: number }[] = [];
+  const out: { rate: TaxRate; amount: number; tax: number }[] = [];
   if (f.net8 + f.tax8 !== 0) out.push({ rate: 8, amount: f.net8 + f.tax8, tax: f.tax8 });
   if (f.net10 + f.tax10 !== 0) out.push({ rate: 10, amount: f.net10 + f.tax10, tax: f.tax10 });
   return out;
 }
 
-export function journalEntries(
+function journalEntries(
   db: Db,
   timeZone: string,
   input: JournalInput,
@@ -197,7 +196,7 @@ export function journalEntries(
     const cancelledIn = cancelled !== null && inPeriod(cancelled);
     if (issuedIn && cancelledIn) continue;
     const rates = perRate(i);
-    const sales = (rate: Rate | null): Omit<Side, 'amount'> =>
+    const sales = (rate: TaxRate | null): Omit<Side, 'amount'> =>
       rate === null
         ? { account: ACCOUNTS.sales }
         : { account: ACCOUNTS.sales, tax: taxCategory('課税売上', rate, books) };
@@ -339,7 +338,7 @@ export function journalEntries(
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** 識別フラグ of each line of an entry: 2111 alone, else 2110, 2100 …, 2101. */
-export function entryFlags(lines: number): string[] {
+function entryFlags(lines: number): string[] {
   if (lines === 1) return ['2111'];
   return Array.from({ length: lines }, (_, k) =>
     k === 0 ? '2110' : k === lines - 1 ? '2101' : '2100',
