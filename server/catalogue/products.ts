@@ -9,6 +9,7 @@ import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
+import { mergeOntoNow } from '../platform/seen';
 import { getProduct } from './catalogue';
 import { recordFormAdjustment } from './stock';
 
@@ -109,15 +110,31 @@ export function createProduct(db: Db, actor: Actor, input: ProductFields): Produ
 export function updateProduct(
   db: Db,
   actor: Actor,
-  input: ProductChange & { id: string; stockSeen?: number | undefined },
+  sent: ProductChange & {
+    id: string;
+    stockSeen?: number | undefined;
+    seen?: Partial<ProductChange> | undefined;
+  },
 ): ProductOut {
+  let input = sent;
   write(db, () => {
-    const found = db
-      .select({ id: product.id, name: product.name, stockInCount: product.stockInCount })
-      .from(product)
-      .where(eq(product.id, input.id))
-      .get();
+    const found = db.select().from(product).where(eq(product.id, input.id)).get();
     if (!found) throw notFound('catalogue.productNotFound');
+    // Two people edit one product (ADR 109): what this form left as shown stays what is stored.
+    const { seen } = input;
+    if (seen) {
+      const merged = mergeOntoNow(rowValues(input), rowValues({ ...input, ...seen }), found, {
+        shown: (column) => {
+          const field = column === 'categoryId' ? 'category' : column;
+          return field !== 'stockInCount' && field in seen ? field : null;
+        },
+        code: 'catalogue.changedMeanwhile',
+        fieldCode: 'catalogue.fieldChangedMeanwhile',
+        name: found.name,
+      });
+      const { categoryId, ...rest } = merged;
+      input = { ...input, ...rest, category: categoryId } as typeof input;
+    }
     assertCategory(db, input.category);
     let change: ProductChange = input;
     // Orders and receipts move the stock while the form is open: the form's figure is what it

@@ -20,8 +20,9 @@ import { invalidateAccountSessions } from '../accounts/sessions';
 import { assertUsernameFree, fieldConflict, fieldError } from '../accounts/usernames';
 import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
-import { AppError, conflict, type FieldIssues, notFound } from '../platform/errors';
+import { conflict, notFound } from '../platform/errors';
 import { newId } from '../platform/ids';
+import { mergeOntoNow } from '../platform/seen';
 import { isSilent, silentCustomers } from './activity';
 import { removeAllPeople } from './people';
 import { namesMatch } from './pick';
@@ -360,18 +361,9 @@ type Seen = Partial<Omit<Fields, 'password'>>;
 /** A column of the row as the form names its field. */
 const FIELD_OF: Record<string, string> = { routeId: 'route' };
 
-/** One field's value, compared as stored: blank is null, a list of days in any order is the same. */
-function sameValue(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) =>
-    v === undefined || v === null || v === '' ? null : Array.isArray(v) ? [...v].sort() : v;
-  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
-}
-
 /**
- * Two people edit one customer (ADR 109): the form sends what it showed when opened (`seen`).
- * A field left as it was takes the customer's value now, so a save never undoes what another
- * person saved meanwhile; a field both changed, to different values, is refused (409 naming
- * each such field) and nothing is saved.
+ * Two people edit one customer (ADR 109): the fields this form left as it showed them
+ * (`seen`) take the customer's values now; one both changed is refused (409).
  */
 function mergeWithSeen(
   input: Fields & { id: string },
@@ -379,32 +371,22 @@ function mergeWithSeen(
   now: CustomerRow,
   loginNow: string | null,
 ): Fields & { id: string } {
-  const mine: Record<string, unknown> = { ...rowValues(input), username: input.username };
-  const base: Record<string, unknown> = {
-    ...rowValues({ ...input, ...seen } as Fields),
-    username: seen.username,
-  };
-  const current: Record<string, unknown> = { ...now, username: loginNow };
-  const merged: Record<string, unknown> = {};
-  const issues: FieldIssues = {};
-  for (const column of Object.keys(mine)) {
-    const field = FIELD_OF[column] ?? column;
-    // Not shown by the form that sent it (an older page): the value as sent.
-    if (!(field in seen)) continue;
-    if (sameValue(mine[column], base[column])) merged[field] = current[column];
-    else if (!sameValue(current[column], base[column]) && !sameValue(current[column], mine[column]))
-      issues[field] = 'customer.fieldChangedMeanwhile';
-  }
-  const clashes = Object.keys(issues).length;
-  if (clashes) {
-    throw new AppError(
-      'CONFLICT',
-      'customer.changedMeanwhile',
-      { name: now.restaurantName, count: clashes },
-      { issues },
-    );
-  }
-  return { ...input, ...merged } as Fields & { id: string };
+  const merged = mergeOntoNow(
+    { ...rowValues(input), username: input.username },
+    { ...rowValues({ ...input, ...seen } as Fields), username: seen.username },
+    { ...now, username: loginNow },
+    {
+      shown: (column) => {
+        const field = FIELD_OF[column] ?? column;
+        return field in seen ? field : null;
+      },
+      code: 'customer.changedMeanwhile',
+      fieldCode: 'customer.fieldChangedMeanwhile',
+      name: now.restaurantName,
+    },
+  );
+  const { routeId, ...rest } = merged;
+  return { ...input, ...rest, route: routeId } as Fields & { id: string };
 }
 
 export async function updateCustomer(

@@ -180,6 +180,12 @@ export const productUpdateInput = productInput.extend({
    * it (a REST PUT), `stockInCount` sets the stock as sent.
    */
   stockSeen: wholeCountOrAbsent,
+  /**
+   * The product as the form showed it when opened (ADR 109): a field left as shown keeps what
+   * someone else saved meanwhile, one both changed answers 409 `catalogue.changedMeanwhile`.
+   * The stock goes by `stockSeen`. Absent, or no longer passing the form's rules: as sent.
+   */
+  seen: productInput.partial().optional().catch(undefined),
 });
 
 // --- Customers -------------------------------------------------------------------------------

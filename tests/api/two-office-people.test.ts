@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeAdmin, makeCustomer, makeEmployee, makeRoute } from '../helpers/factories';
+import {
+  makeAdmin,
+  makeCategory,
+  makeCustomer,
+  makeEmployee,
+  makeProduct,
+  makeRoute,
+} from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { mutate, query } from '../helpers/trpc';
 
@@ -213,5 +220,108 @@ describe('two settings screens open at once', () => {
     expect((await put(manager, byManager, {})).data).toMatchObject({ cutoff: '05:00' });
     const again = await put(manager, { ...byManager, cutoff: '05:00' }, { cutoff: '06:30' });
     expect(again.data).toEqual({ cutoff: '06:30', holidays: ['2026-12-31', '2027-01-01'] });
+  });
+});
+
+interface Product {
+  _id: string;
+  name: string;
+  nameNe: string | null;
+  nameJa?: string | null;
+  category: { _id: string } | null;
+  price: number;
+  description: string;
+  descriptionNe?: string | null;
+  sku: string;
+  image: string | null;
+  productRank: number;
+  itemType: string;
+  itemCount: string;
+  showDescription: string;
+  stockInCount: number;
+  ownTaxRate: number | null;
+  minQuantity: number;
+  lot: number;
+}
+
+describe('two people editing one product', () => {
+  /** The product form's fields as it fills them from the product it opened (ProductForm). */
+  const productForm = (p: Product) => ({
+    name: p.name,
+    nameNe: p.nameNe ?? '',
+    nameJa: p.nameJa ?? '',
+    category: p.category?._id ?? '',
+    price: p.price,
+    description: p.description,
+    descriptionNe: p.descriptionNe ?? '',
+    sku: p.sku,
+    image: p.image,
+    productRank: p.productRank,
+    itemType: p.itemType,
+    itemCount: p.itemCount,
+    showDescription: p.showDescription,
+    stockInCount: p.stockInCount,
+    taxRate: p.ownTaxRate,
+    minQuantity: p.minQuantity,
+    lot: p.lot,
+  });
+  const openProduct = async (who: ApiClient, id: string) => {
+    const seen = productForm((await query<Product>(who, 'products.byId', { id })).data);
+    return { seen, form: { ...seen }, stockSeen: seen.stockInCount };
+  };
+  const saveProduct = (
+    who: ApiClient,
+    id: string,
+    opened: Awaited<ReturnType<typeof openProduct>>,
+  ) =>
+    mutate<Product>(who, 'products.update', {
+      ...opened.form,
+      id,
+      seen: opened.seen,
+      stockSeen: opened.stockSeen,
+    });
+  const described = async (name: string) => {
+    const spices = makeCategory(t.db);
+    const made = makeProduct(t.db, { name, price: 1200, categoryId: spices.id });
+    const opened = await openProduct(admin, made.id);
+    opened.form.description = 'Whole, from Nepal';
+    expect((await saveProduct(admin, made.id, opened)).status).toBe(200);
+    return made.id;
+  };
+
+  it('keeps the new price when the other person saves the description they were fixing', async () => {
+    const id = await described('Timur Pepper');
+    const byAdmin = await openProduct(admin, id);
+    const byManager = await openProduct(manager, id);
+    byAdmin.form.price = 1350;
+    byManager.form.description = 'Whole Sichuan-type pepper, from Nepal';
+    const [a, m] = await Promise.all([
+      saveProduct(admin, id, byAdmin),
+      saveProduct(manager, id, byManager),
+    ]);
+    expect([a.status, m.status]).toEqual([200, 200]);
+    const now = (await query<Product>(admin, 'products.byId', { id })).data;
+    expect(now.price).toBe(1350);
+    expect(now.description).toBe('Whole Sichuan-type pepper, from Nepal');
+  });
+
+  it('refuses a price both changed, names it, and keeps the first until the second looks again', async () => {
+    const id = await described('Jimbu');
+    const byAdmin = await openProduct(admin, id);
+    const byManager = await openProduct(manager, id);
+    byAdmin.form.price = 1300;
+    byManager.form.price = 1250;
+    expect((await saveProduct(admin, id, byAdmin)).status).toBe(200);
+    const refused = await saveProduct(manager, id, byManager);
+    expect(refused.status).toBe(409);
+    expect(refused.code).toBe('catalogue.changedMeanwhile');
+    expect(refused.params).toMatchObject({ name: 'Jimbu', count: 1 });
+    expect((await query<Product>(admin, 'products.byId', { id })).data.price).toBe(1300);
+    const again = await saveProduct(manager, id, {
+      ...byManager,
+      seen: { ...byManager.seen, price: 1300 },
+    });
+    expect(again.status).toBe(200);
+    expect(again.data.price).toBe(1250);
   });
 });

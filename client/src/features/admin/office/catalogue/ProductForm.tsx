@@ -53,6 +53,8 @@ function initial(p: ProductOut | null, category: string | undefined): ProductInp
   };
 }
 
+const sameField = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /** The product form (spec §3, §5): name, category, price, description, unit, image, ... */
 export function ProductForm({
   product,
@@ -90,14 +92,33 @@ export function ProductForm({
   // keeps theirs unless the office typed a count over it (then it refuses, and the form shows
   // the stock now).
   const [stockSeen, setStockSeen] = useState(product?.stockInCount ?? 0);
+  // The product as this form showed it: the server keeps what someone else saved meanwhile in
+  // every field left as shown, and refuses a field both changed (ADR 109).
+  const [seen, setSeen] = useState(() => initial(product, category));
+  const utils = trpc.useUtils();
   const submit = async (values: ProductInput) => {
     try {
-      if (product) await update.mutateAsync({ ...values, id: product._id, stockSeen } as never);
-      else await create.mutateAsync(values as never);
+      if (product) {
+        await update.mutateAsync({ ...values, id: product._id, stockSeen, seen } as never);
+      } else await create.mutateAsync(values as never);
       after.done(product ? 'office.products.updated' : 'office.products.created');
       onClose();
     } catch (error) {
       const { code, params, issues } = appErrorOf(error);
+      if (product && code === 'catalogue.changedMeanwhile') {
+        // Their changes come into the fields this form left as shown; the marked ones keep
+        // what was typed here, and the next save keeps it over theirs. The stock is the
+        // stock's own (stockSeen).
+        const now = initial(
+          await utils.products.byId.fetch({ id: product._id }, { staleTime: 0 }),
+          category,
+        );
+        for (const key of Object.keys(now) as (keyof ProductInput)[]) {
+          if (key === 'stockInCount') continue;
+          if (sameField(form.values[key], seen[key])) form.setFieldValue(key, now[key] as never);
+        }
+        setSeen(now);
+      }
       if (issues) form.setErrors(issues);
       if (code === 'catalogue.stockChangedMeanwhile' && typeof params?.now === 'number') {
         setStockSeen(params.now);
