@@ -11,6 +11,7 @@ import { type Actor, recordAudit } from '../platform/audit';
 import { type Db, write } from '../platform/db';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { newId, nowIso } from '../platform/ids';
+import { mergeOntoNow } from '../platform/seen';
 import { getTaxSettings } from '../settings/tax-settings';
 import { dueWithStatement } from './closing';
 import { assertInvoiceOpen } from './handover-corrections';
@@ -121,12 +122,44 @@ export function createInvoice(db: Db, actor: Actor, input: CreateInput, today: s
 export function updateInvoice(
   db: Db,
   actor: Actor,
-  input: z.output<typeof invoiceUpdateInput>,
+  sent: z.output<typeof invoiceUpdateInput>,
   today: string,
 ): InvoiceOut {
+  let input = sent;
   write(db, () => {
     const before = findInvoiceRow(db, input.id, { kind: 'all' });
     if (!before) throw notFound('invoice.notFound');
+    // Two people at one invoice (ADR 109): what this form left as shown stays what is stored.
+    const { seen } = input;
+    if (seen) {
+      const fields = (v: Partial<typeof input>) => ({
+        customer: v.customer,
+        amount: v.amount,
+        dueDate: v.dueDate,
+        note: v.note,
+        assignToCollect: v.assignToCollect,
+        ...(v.taxRate === undefined ? {} : { taxRate: v.taxRate }),
+      });
+      const merged = mergeOntoNow(
+        fields(input),
+        fields({ ...input, ...seen }),
+        {
+          customer: before.customerId,
+          amount: before.amount,
+          dueDate: before.dueDate,
+          note: before.note,
+          assignToCollect: before.assignToCollect,
+          taxRate: before.taxRate,
+        },
+        {
+          shown: (field) => (field in seen ? field : null),
+          code: 'invoice.changedMeanwhile',
+          fieldCode: 'invoice.fieldChangedMeanwhile',
+          name: before.number ?? '',
+        },
+      );
+      input = { ...input, ...merged } as typeof input;
+    }
     checkReferences(db, input);
     // An issued invoice keeps its customer, lines, amount and rate for good: one made from
     // deliveries (ADR 033), and a hand-made one once it has its number (ADR 046, amended), since

@@ -64,7 +64,15 @@ export const invoiceCreateInput = z.object({
 });
 export type InvoiceCreateInput = z.input<typeof invoiceCreateInput>;
 
-export const invoiceUpdateInput = invoiceCreateInput.extend({ id });
+export const invoiceUpdateInput = invoiceCreateInput.extend({
+  id,
+  /**
+   * The invoice as the form showed it when opened (ADR 109): a field left as shown keeps what
+   * someone else saved meanwhile (a collector given from the list), one both changed answers
+   * 409 `invoice.changedMeanwhile`. Absent, or no longer passing the form's rules: as sent.
+   */
+  seen: invoiceCreateInput.partial().optional().catch(undefined),
+});
 export type InvoiceUpdateInput = z.input<typeof invoiceUpdateInput>;
 
 /** The invoice lists' tabs, by the customer's payment method; not an invoice's `kind` (enums.ts). */

@@ -5,6 +5,7 @@ import {
   makeCategory,
   makeCustomer,
   makeEmployee,
+  makeInvoice,
   makeProduct,
   makeRoute,
 } from '../helpers/factories';
@@ -323,5 +324,70 @@ describe('two people editing one product', () => {
     });
     expect(again.status).toBe(200);
     expect(again.data.price).toBe(1250);
+  });
+});
+
+interface Invoice {
+  _id: string;
+  customer: { _id: string } | null;
+  amount: number;
+  dueDate: string | null;
+  note: string;
+  assignToCollect: { _id: string } | null;
+  taxRate: number | null;
+}
+
+describe('an invoice given to a driver while its form is open', () => {
+  const shown = (i: Invoice) => ({
+    customer: i.customer?._id ?? '',
+    amount: i.amount,
+    dueDate: i.dueDate,
+    note: i.note,
+    assignToCollect: i.assignToCollect?._id ?? null,
+    taxRate: i.taxRate === 8 ? 8 : 10,
+  });
+
+  it('keeps the driver the manager gave it when the admin saves a new due date', async () => {
+    const shop = await makeCustomer(t.db, { restaurantName: 'Annapurna', routeId: north.id });
+    const driver = await makeEmployee(t.db, 'driver');
+    const { id } = makeInvoice(t.db, { customerId: shop.id, amount: 8800, dueDate: '2026-12-10' });
+    // The admin opens the invoice's form to move its due date.
+    const seen = shown((await query<Invoice>(admin, 'invoices.byId', { id })).data);
+    // Meanwhile the manager gives the morning's collections to the driver from the list.
+    const given = await mutate<{ done: string[] }>(manager, 'invoices.assignCollector', {
+      ids: [id],
+      collector: driver.id,
+    });
+    expect(given.data.done).toEqual([id]);
+    const saved = await mutate<Invoice>(admin, 'invoices.update', {
+      ...seen,
+      dueDate: '2026-12-15',
+      id,
+      seen,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.data.dueDate).toBe('2026-12-15');
+    expect(saved.data.assignToCollect?._id).toBe(driver.id);
+  });
+
+  it('refuses a collector both changed, and changes nothing', async () => {
+    const shop = await makeCustomer(t.db, { restaurantName: 'Machhapuchhre', routeId: north.id });
+    const first = await makeEmployee(t.db, 'driver');
+    const second = await makeEmployee(t.db, 'driver');
+    const { id } = makeInvoice(t.db, { customerId: shop.id, amount: 5400 });
+    const seen = shown((await query<Invoice>(admin, 'invoices.byId', { id })).data);
+    await mutate(manager, 'invoices.assignCollector', { ids: [id], collector: first.id });
+    const refused = await mutate<Invoice>(admin, 'invoices.update', {
+      ...seen,
+      assignToCollect: second.id,
+      note: 'Collect with the December one',
+      id,
+      seen,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.code).toBe('invoice.changedMeanwhile');
+    const now = (await query<Invoice>(admin, 'invoices.byId', { id })).data;
+    expect(now.assignToCollect?._id).toBe(first.id);
+    expect(now.note).toBe('');
   });
 });

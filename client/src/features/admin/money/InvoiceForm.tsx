@@ -12,6 +12,21 @@ import { CustomerPicker } from '../office/shared/CustomerPicker';
 import { moneyErrorText } from './api';
 import { amountLocked } from './invoiceRules';
 
+/** What the form shows of an invoice, as it sends it. */
+function shownOf(invoice: InvoiceOut) {
+  return {
+    customer: invoice.customer?._id ?? '',
+    amount: invoice.amount,
+    dueDate: invoice.dueDate ?? null,
+    note: invoice.note ?? '',
+    assignToCollect: invoice.assignToCollect?._id ?? null,
+    taxRate: (invoice.taxRate === 8 ? 8 : 10) as 8 | 10,
+  };
+}
+
+const appCodeOf = (error: unknown) =>
+  (error as { data?: { appCode?: string } } | null)?.data?.appCode;
+
 /**
  * The invoice form (spec §5): customer and amount required; due date, note, collector; and for a
  * hand-made invoice the rate of the tax its amount includes (ADR 046).
@@ -50,6 +65,10 @@ export function InvoiceForm({
   const locked = invoice ? amountLocked(invoice) : false;
   const [taxRate, setTaxRate] = useState<string>(String(invoice?.taxRate ?? 10));
   const [touched, setTouched] = useState(false);
+  // The invoice as this form showed it: the server keeps what someone else saved meanwhile (a
+  // collector given from the list) in every field left as shown (ADR 109).
+  const [seen, setSeen] = useState(() => (invoice ? shownOf(invoice) : null));
+  const utils = trpc.useUtils();
   const customerField = useRef<HTMLInputElement>(null);
   const amountId = useId();
   const required = t('errors.common.required');
@@ -80,12 +99,30 @@ export function InvoiceForm({
       ...(typed ? { taxRate: taxRate === '8' ? 8 : 10 } : {}),
     };
     try {
-      if (invoice) await update.mutateAsync({ ...body, id: invoice._id });
-      else await create.mutateAsync(body);
+      if (invoice) {
+        await update.mutateAsync({
+          ...body,
+          id: invoice._id,
+          ...(seen ? { seen: { ...seen, ...(typed ? {} : { taxRate: undefined }) } } : {}),
+        });
+      } else await create.mutateAsync(body);
       notifySuccess(t('money.saved'));
       onSaved();
       onClose();
     } catch (err) {
+      if (invoice && seen && appCodeOf(err) === 'invoice.changedMeanwhile') {
+        // Their changes come into the fields left as shown; where both changed, what was typed
+        // here stays, and the next save keeps it.
+        const now = shownOf(await utils.invoices.byId.fetch({ id: invoice._id }, { staleTime: 0 }));
+        const mine = { ...body, dueDate: body.dueDate ?? null };
+        if (mine.customer === seen.customer) setCustomer(now.customer);
+        if (mine.amount === seen.amount) setAmount(now.amount);
+        if (mine.dueDate === seen.dueDate) setDueDate(now.dueDate ?? '');
+        if (mine.note === seen.note) setNote(now.note);
+        if (mine.assignToCollect === seen.assignToCollect) setCollector(now.assignToCollect);
+        if (typed && String(seen.taxRate) === taxRate) setTaxRate(String(now.taxRate));
+        setSeen(now);
+      }
       notifyError(moneyErrorText(t, err, 'errors.common.mutationFailed'));
     }
   };
