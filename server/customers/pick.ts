@@ -8,6 +8,7 @@ import {
   searchKey,
   searchQuery,
 } from '../../shared/search/fold';
+import { codeKey, phoneDigits } from '../../shared/search/typed';
 import type { Db } from '../platform/db';
 
 // A customer picker's search (docs/decisions/093): the office types, the server answers the first
@@ -21,10 +22,13 @@ interface PickRow {
   transferName: string | null;
   billingName: string | null;
   closingDay: number | null;
+  phoneNumber: string;
+  mobileNumber: string | null;
 }
 
 const COLUMNS = sql`id, restaurant_name AS restaurantName, customer_code AS customerCode,
-  transfer_name AS transferName, billing_name AS billingName, closing_day AS closingDay`;
+  transfer_name AS transferName, billing_name AS billingName, closing_day AS closingDay,
+  phone_number AS phoneNumber, mobile_number AS mobileNumber`;
 const PICK_SQL = sql`SELECT ${COLUMNS} FROM customer ORDER BY restaurant_name COLLATE NOCASE, id`;
 // The closing run's one-customer choice offers only those billed monthly (掛売り).
 const MONTHLY_SQL = sql`SELECT ${COLUMNS} FROM customer WHERE payment_method = 'monthly'
@@ -58,10 +62,11 @@ function keyOf(row: Names, count: number): SearchKey {
 const plain = (text: string) => text.normalize('NFKC').toLocaleLowerCase('en');
 
 /**
- * Customers matching `q`, best first: the code typed exactly, a code beginning with it, a name
+ * Customers matching `q`, best first: the code typed exactly (or without its zeros and dashes,
+ * "c7" for C007), a code beginning with it, a name
  * beginning with it, then names matching by spelling (the product search's folding, so
  * hiragana finds a katakana transfer name; kana is not romanised, so "sakura" does not find
- * さくら), then by a dropped vowel.
+ * さくら), then by a dropped vowel, then a code holding it or a phone number holding its digits.
  * Within each, the customer list's order (by name). An empty `q` answers the first by name.
  * `monthly`: only customers billed monthly, each with its closing day (the closing run's choice).
  */
@@ -72,12 +77,15 @@ export function pickCustomers(
   const rows = db.all<PickRow>(input.monthly ? MONTHLY_SQL : PICK_SQL);
   const q = plain(input.q);
   const query = searchQuery(input.q);
+  // "c7" or "Ｃ００７" for C007 (ADR 113); a phone number with or without its dashes.
+  const key = codeKey(input.q);
+  const phone = phoneDigits(input.q);
   const hits: { row: PickRow; rank: number; at: number }[] = [];
   rows.forEach((row, at) => {
     let rank: number;
     const code = plain(row.customerCode);
     if (!q) rank = 0;
-    else if (code === q) rank = 0;
+    else if (code === q || (key !== null && codeKey(row.customerCode) === key)) rank = 0;
     else if (code.startsWith(q)) rank = 1;
     else if (plain(row.restaurantName).startsWith(q)) rank = 2;
     else {
@@ -88,7 +96,9 @@ export function pickCustomers(
       if (score === 2) rank = 3;
       else if (score === 1) rank = 4;
       else if (code.includes(q)) rank = 5;
-      else return;
+      else if (phone && (row.phoneNumber.includes(phone) || row.mobileNumber?.includes(phone))) {
+        rank = 5;
+      } else return;
     }
     hits.push({ row, rank, at });
   });
@@ -111,4 +121,25 @@ export function pickCustomers(
  */
 export function namesMatch(names: Names, query: SearchQuery, count: number): boolean {
   return matchScore(keyOf(names, count), query) > 0;
+}
+
+/**
+ * The customers a search box's text names by code or by name as the pickers read them (ADR 113):
+ * their codes when the text is a code without its zeros or dashes ("c7" for C007), their
+ * restaurant names when the text matches a name by spelling or kana reading (ﾅﾏｽﾃ, なますて for
+ * "Namaste Curry House" through its billing name ナマステカレーハウス). The office's lists add these
+ * to their plain "contains", so each list finds what the pickers find.
+ */
+export function customersTyped(db: Db, text: string): { codes: string[]; names: string[] } {
+  const key = codeKey(text);
+  const query = searchQuery(text);
+  const rows = db.all<PickRow>(PICK_SQL);
+  const codes: string[] = [];
+  const names: string[] = [];
+  for (const row of rows) {
+    if (key !== null && codeKey(row.customerCode) === key) codes.push(row.customerCode);
+    if (query.words.length > 0 && namesMatch(row, query, rows.length))
+      names.push(row.restaurantName);
+  }
+  return { codes, names };
 }

@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { customer, customerOrder, deliveryJob, route } from '../../drizzle/schema';
 import { isoDateInZone } from '../../shared/format';
 import { JOBS_PAGE_SIZE, type JobOut, type JobPageOut } from '../../shared/schemas/doorstep';
+import { typedText } from '../../shared/search/typed';
+import { customersTyped } from '../customers/pick';
 import { stopOrder } from '../customers/routes';
 import { dayRange } from '../platform/business-day';
 import type { Db } from '../platform/db';
@@ -15,10 +17,21 @@ import { jobQuery, toJobs } from './job-reads';
 // job, or one driver's): the pending jobs in the order the van drives them, the delivered ones
 // paged, and those delivered on a day (the office's "delivered today", the day's report).
 
-function keywordFilter(keyword: string): SQL | undefined {
-  if (!keyword) return undefined;
-  const pattern = containsPattern(keyword);
-  return sql`(${deliveryJob.restaurantName} LIKE ${pattern} ESCAPE '\\' OR ${customer.restaurantName} LIKE ${pattern} ESCAPE '\\')`;
+/**
+ * A job list's search (ADR 113): the restaurant's name as typed (full-width read as ordinary,
+ * or by its kana reading as the pickers find it) or the order's number, with or without its #
+ * ("10079", "#10079", "１００７９").
+ */
+function keywordFilter(db: Db, keyword: string): SQL | undefined {
+  const typed = typedText(keyword);
+  if (!typed) return undefined;
+  const pattern = containsPattern(typed);
+  const names = customersTyped(db, typed).names;
+  const number = /^#?\d+$/.test(typed) ? Number(typed.replace('#', '')) : null;
+  return sql`(${deliveryJob.restaurantName} LIKE ${pattern} ESCAPE '\\'
+    OR ${customer.restaurantName} LIKE ${pattern} ESCAPE '\\'
+    OR ${customer.restaurantName} IN (SELECT value FROM json_each(${JSON.stringify(names)}))
+    OR ${number !== null ? sql`${deliveryJob.orderId} IN (SELECT id FROM customer_order WHERE order_number = ${number})` : sql`0`})`;
 }
 
 /** Pending jobs within the scope (optionally one driver's), by route and stop order. */
@@ -34,7 +47,7 @@ export function listPendingJobs(
         withinScope(scope, { driver: deliveryJob.deliveredBy }),
         eq(deliveryJob.isDelivered, false),
         opts.driverId ? eq(deliveryJob.deliveredBy, opts.driverId) : undefined,
-        keywordFilter(keyword),
+        keywordFilter(db, keyword),
       ),
     )
     // In the order the driver drives them (the route's stop order, ADR 042, as on the Route
@@ -63,7 +76,7 @@ export function listDeliveredJobs(
     withinScope(scope, { driver: deliveryJob.deliveredBy }),
     eq(deliveryJob.isDelivered, true),
     opts.driverId ? eq(deliveryJob.deliveredBy, opts.driverId) : undefined,
-    keywordFilter(opts.keyword ?? ''),
+    keywordFilter(db, opts.keyword ?? ''),
   );
   const total =
     db

@@ -1,11 +1,14 @@
 import type { InvoiceOut, InvoicePageOut, InvoiceTab } from '../../shared/schemas/invoices';
 import { INVOICES_PAGE_SIZE } from '../../shared/schemas/invoices';
+import { typedText } from '../../shared/search/typed';
+import { customersTyped } from '../customers/pick';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { containsPattern } from '../platform/like';
 import { prepared } from '../platform/prepared';
 import type { Scope } from '../platform/scope';
 import { INVOICE_SELECT, type InvoiceReadRow, withChildren } from './invoice-reads';
+import { typedDocumentNumber } from './numbering';
 
 // The invoice lists: the office's open invoices by tab and its Done tab (paged), a customer's
 // invoices with their dues, and the invoices a collector is to collect.
@@ -54,7 +57,15 @@ export function listOpenInvoices(
   };
 }
 
-/** The Done tab: paid (or cancelled) invoices, newest first, searchable by restaurant name or code. */
+interface Search {
+  kw: string;
+  like: string;
+  number: string;
+  codes: string;
+  names: string;
+}
+
+/** The Done tab: paid (or cancelled) invoices, newest first, searchable by restaurant name, code or number. */
 export function listCompletedInvoices(
   db: Db,
   keyword: string,
@@ -62,27 +73,37 @@ export function listCompletedInvoices(
   today: string,
 ): InvoicePageOut {
   // A cancelled invoice is done too (ADR 034): it is found here, marked cancelled.
+  // By name or code as typed, by a code without its zeros or a name's kana reading (as the
+  // pickers find them), or by the invoice's number, typed short ("inv79") or in full (ADR 113).
   const where = `(i.paid_amount >= i.amount OR i.cancelled_at IS NOT NULL) AND (@kw = ''
                  OR COALESCE(c.restaurant_name, i.deleted_customer_name) LIKE @like ESCAPE '\\'
-                 OR COALESCE(c.customer_code, i.deleted_customer_code) LIKE @like ESCAPE '\\')`;
+                 OR COALESCE(c.customer_code, i.deleted_customer_code) LIKE @like ESCAPE '\\'
+                 OR LOWER(COALESCE(i.number, '')) LIKE @like ESCAPE '\\'
+                 OR i.number = @number
+                 OR c.customer_code IN (SELECT value FROM json_each(@codes))
+                 OR c.restaurant_name IN (SELECT value FROM json_each(@names)))`;
   const stmts = prepared(db, 'invoices.completed', () => ({
     count: db.$client
-      .prepare<{ kw: string; like: string }, number>(
+      .prepare<Search, number>(
         `SELECT COUNT(*) FROM invoice i LEFT JOIN customer c ON c.id = i.customer_id WHERE ${where}`,
       )
       .pluck(),
-    page: db.$client.prepare<
-      { kw: string; like: string; limit: number; offset: number },
-      InvoiceReadRow
-    >(
+    page: db.$client.prepare<Search & { limit: number; offset: number }, InvoiceReadRow>(
       `${INVOICE_SELECT} WHERE ${where} ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`,
     ),
   }));
-  const like = containsPattern(keyword);
-  const total = stmts.count.get({ kw: keyword, like }) ?? 0;
+  const kw = typedText(keyword);
+  const known = kw ? customersTyped(db, kw) : { codes: [], names: [] };
+  const search: Search = {
+    kw,
+    like: containsPattern(kw),
+    number: typedDocumentNumber(kw) ?? '',
+    codes: JSON.stringify(known.codes),
+    names: JSON.stringify(known.names),
+  };
+  const total = stmts.count.get(search) ?? 0;
   const rows = stmts.page.all({
-    kw: keyword,
-    like,
+    ...search,
     limit: INVOICES_PAGE_SIZE,
     offset: (pageNumber - 1) * INVOICES_PAGE_SIZE,
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DocumentKind } from '../../shared/enums';
+import { codeKey } from '../../shared/search/typed';
 import type { Db } from '../platform/db';
 import { recordParties } from './documents/parties';
 
@@ -18,6 +19,19 @@ export const DOCUMENT_PREFIX: Record<DocumentKind, string> = {
 /** The number `n` of a kind as documents print it, e.g. documentNumber('invoice', 42) = "INV-000042". */
 export function documentNumber(kind: DocumentKind, n: number): string {
   return `${DOCUMENT_PREFIX[kind]}-${String(n).padStart(6, '0')}`;
+}
+
+/**
+ * A document number as typed in a search box, as documents print it: "inv79", "INV 79",
+ * "ＩＮＶ－０００７９" -> "INV-000079" (ADR 113). Null when the text is no kind's prefix and digits.
+ */
+export function typedDocumentNumber(text: string): string | null {
+  const m = codeKey(text)?.match(/^([a-z]+)(\d{1,9})$/);
+  if (!m) return null;
+  const kind = (Object.keys(DOCUMENT_PREFIX) as DocumentKind[]).find(
+    (k) => DOCUMENT_PREFIX[k].toLowerCase() === m[1],
+  );
+  return kind ? documentNumber(kind, Number(m[2])) : null;
 }
 
 /**

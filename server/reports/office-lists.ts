@@ -11,7 +11,10 @@ import {
   type paymentListInput,
   type paymentListOut,
 } from '../../shared/schemas/office-lists';
+import { phoneDigits, typedText } from '../../shared/search/typed';
 import { overdueCutoff } from '../customers/overdue';
+import { customersTyped } from '../customers/pick';
+import { typedDocumentNumber } from '../money/numbering';
 import type { Db } from '../platform/db';
 import { containsPattern } from '../platform/like';
 
@@ -67,15 +70,50 @@ function orderBy(expr: string, dir: 'asc' | 'desc', tie = 'id'): string {
   return `${expr} ${d}, ${tie} ${d}`;
 }
 
+/**
+ * What a list's search box finds beside its columns "containing" the text (ADR 113): the typed
+ * text read as meant (full-width, spaces), a customer by code without its zeros or by name as the
+ * pickers read it, a document number typed short ("inv79") and a phone number's digits.
+ */
+interface SearchAlso {
+  db: Db;
+  /** Columns holding a document number, matched by the number typed short. */
+  numberCols?: string[];
+  /** Columns holding a stored phone number (digits without the leading 0). */
+  phoneCols?: string[];
+}
+
 function common(
   q: Built,
   input: { search: string; from?: string; to?: string; route?: string },
   searchCols: string[],
-  dateCol?: string,
+  dateCol: string | undefined,
+  also: SearchAlso,
 ) {
-  if (input.search) {
-    q.params.like = containsPattern(input.search.toLowerCase());
-    q.where.push(`(${searchCols.map((c) => `LOWER(${c}) LIKE @like ESCAPE '\\'`).join(' OR ')})`);
+  const typed = typedText(input.search);
+  if (typed) {
+    q.params.like = containsPattern(typed);
+    const any = searchCols.map((c) => `LOWER(${c}) LIKE @like ESCAPE '\\'`);
+    const known = customersTyped(also.db, typed);
+    if (known.codes.length > 0) {
+      q.params.codes = JSON.stringify(known.codes);
+      any.push('customerCode IN (SELECT value FROM json_each(@codes))');
+    }
+    if (known.names.length > 0) {
+      q.params.names = JSON.stringify(known.names);
+      any.push('restaurantName IN (SELECT value FROM json_each(@names))');
+    }
+    const number = typedDocumentNumber(typed);
+    if (number && also.numberCols) {
+      q.params.number = number;
+      for (const c of also.numberCols) any.push(`${c} = @number`);
+    }
+    const phone = phoneDigits(typed);
+    if (phone && also.phoneCols) {
+      q.params.phone = containsPattern(phone);
+      for (const c of also.phoneCols) any.push(`${c} LIKE @phone ESCAPE '\\'`);
+    }
+    q.where.push(`(${any.join(' OR ')})`);
   }
   if (dateCol && input.from) {
     q.params.from = input.from;
@@ -124,7 +162,13 @@ export function listCustomerRows(
     order: orderBy(CUSTOMER_ORDER[input.sort], input.dir),
     totals: 'COALESCE(SUM(dues), 0) AS dues',
   };
-  common(q, input, ['restaurantName', 'customerCode', 'phoneNumber', "COALESCE(mobileNumber, '')"]);
+  common(
+    q,
+    input,
+    ['restaurantName', 'customerCode', 'phoneNumber', "COALESCE(mobileNumber, '')"],
+    undefined,
+    { db, phoneCols: ['phoneNumber', 'mobileNumber'] },
+  );
   whereEquals(q, 'paymentMethod', input.method);
   if (input.withDues) q.where.push('dues > 0');
   return sent(
@@ -177,6 +221,7 @@ export function listOrderRows(
     input,
     ['restaurantName', 'customerCode', "'#' || orderNumber", 'CAST(orderNumber AS TEXT)'],
     'deliveryDate',
+    { db },
   );
   whereEquals(q, 'status', input.status);
   return sent(
@@ -243,7 +288,10 @@ export function listInvoiceRows(
     order: orderBy(INVOICE_ORDER[input.sort], input.dir),
     totals: 'COALESCE(SUM(amount), 0) AS amount, COALESCE(SUM(balance), 0) AS balance',
   };
-  common(q, input, ['restaurantName', 'customerCode', "COALESCE(number, '')"], 'date');
+  common(q, input, ['restaurantName', 'customerCode', "COALESCE(number, '')"], 'date', {
+    db,
+    numberCols: ['number'],
+  });
   // Unpaid: everything still to pay; past due: everything after its due date, however late;
   // the others are exactly their state.
   if (input.state === 'unpaid') q.where.push("state IN ('unpaid', 'pastDue', 'overdue')");
@@ -324,6 +372,7 @@ export function listPaymentRows(
       "COALESCE(receiptNumber, '')",
     ],
     'date',
+    { db, numberCols: ['invoiceNumber', 'receiptNumber'] },
   );
   whereEquals(q, 'method', input.method);
   return sent(

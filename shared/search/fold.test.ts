@@ -88,4 +88,12 @@ describe('the search fold', () => {
     expect(matches(['Soy Sauce 1L'], 'soy')).toBe(2);
     expect(matches(['Yogurt 1kg'], 'yogurt')).toBe(2);
   });
+
+  it('finds nothing for typed text without a letter or digit, not every name (ADR 113)', () => {
+    for (const typed of ['%', '_', '\\', "'", '"', '😀', '%%', '-']) {
+      expect(matches(['Basmati Rice 5 KG', 'बासमती चामल'], typed)).toBe(0);
+    }
+    expect(matches(['Lumbini Curry & Naan'], '&')).toBe(2);
+    expect(matches(['Basmati Rice'], '')).toBe(2);
+  });
 });

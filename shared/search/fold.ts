@@ -236,8 +236,14 @@ export interface SearchQuery {
 }
 
 export function searchQuery(text: string): SearchQuery {
+  const plain = plainText(text).trim();
+  // Typed text with no letter or digit ("%", "_", "'", an emoji) has no word to fold: it matches
+  // a name holding it as typed ("&" finds "Curry & Naan"), never every name (ADR 113).
+  if (plain && !/[\p{L}\p{N}]/u.test(plain)) {
+    return { words: [{ folded: plain, skeleton: '', literal: plain }] };
+  }
   return {
-    words: plainText(text)
+    words: plain
       .split(/[^\p{L}\p{N}\p{M}]+/u)
       .filter(Boolean)
       .flatMap((word) =>
