@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
-import { documentT } from '../../../shared/documents/labels';
+import { documentFormat } from '../../../shared/documents/formats';
+import { amountLabelKey, asksForPayment, documentT } from '../../../shared/documents/labels';
 import type { DocumentKind } from '../../../shared/enums';
 import type { DocumentMailOut, DocumentModel } from '../../../shared/schemas/documents';
 import type { Actor } from '../../platform/audit';
@@ -10,7 +11,7 @@ import { newId, nowIso } from '../../platform/ids';
 import { scopeAll } from '../../platform/scope';
 import { documentModel } from './models';
 import { customerRow } from './parties';
-import { pdfFileName, renderPdf } from './pdf';
+import { renderPdf } from './pdf';
 
 // E-mailing a document (docs/decisions/032): the PDF is made and sent outside any transaction,
 // then what was sent (or refused), when and to whom is written to document_mail in one.
@@ -59,6 +60,99 @@ export function documentMails(
   return mailLog(db, config, ref.kind, ref.id);
 }
 
+/** Characters a file name may not hold on Windows, macOS or a phone, and line breaks. */
+const UNSAFE_IN_FILE_NAME = /[\\/:*?"<>|\p{Cc}]+/gu;
+
+/**
+ * The mail a document goes out as, in the document's language: the subject; a body that greets
+ * the recipient as the document does (御中), names the document, its number, its amount and,
+ * when it asks for payment, its due date (a statement its period too), and is signed with the
+ * business's name, address, phone and registration number as the document prints them; and the
+ * attachment's name, which says what it is and from whom (請求書_INV-000203_株式会社….pdf), not
+ * only a number an accountant's folder cannot tell apart from another supplier's. nodemailer
+ * encodes a name that is not ASCII as RFC 2231 (Content-Disposition) and RFC 2047 (the
+ * Content-Type's name), which Gmail, Outlook and iPhone Mail all read (ADR 112).
+ */
+export function documentMail(model: DocumentModel): {
+  subject: string;
+  text: string;
+  filename: string;
+} {
+  const t = documentT(model.language);
+  const f = documentFormat(model.language);
+  const title = t(`title.${model.kind}`);
+  const issuer = model.issuer.legalName || 'Wholesale Orders';
+  const subject = t('mail.subject', { title, number: model.number, issuer });
+  // 「ご請求金額：¥12,345」 in Japanese, with the full-width colon Japanese text uses.
+  const colon = model.language === 'ja' ? '：' : ': ';
+  const figure = (label: string, value: string) => `${label}${colon}${value}`;
+  const figures: string[] = [];
+  if (model.cancellation) {
+    figures.push(t('label.cancelledIntro', { date: f.date(model.cancellation.date) }));
+  } else if (model.paidInFull) {
+    figures.push(t('label.paidIntro'));
+  }
+  figures.push(figure(t(amountLabelKey(model)), f.yen(model.amount)));
+  if (model.period) {
+    figures.push(
+      figure(
+        t('label.period'),
+        t('label.periodRange', {
+          start: f.date(model.period.start),
+          end: f.date(model.period.end),
+        }),
+      ),
+    );
+  }
+  if (asksForPayment(model) && model.dueDate) {
+    figures.push(figure(t('label.dueDate'), f.date(model.dueDate)));
+  }
+  const { address, phone, registrationNumber } = model.issuer;
+  const signature = [
+    issuer,
+    ...address.split(/\r?\n/).map((l) => l.trim()),
+    phone.trim() ? `${t('label.phone')} ${phone.trim()}` : '',
+    registrationNumber.trim()
+      ? `${t('label.registrationNumber')} ${registrationNumber.trim()}`
+      : '',
+  ].filter((l) => l !== '');
+  const text = [
+    t('mail.greeting', { recipient: model.recipient.name }),
+    '',
+    t('mail.opening', { issuer }),
+    t('mail.attached', { title, number: model.number }),
+    '',
+    ...figures,
+    '',
+    t('mail.closing'),
+    '',
+    '----------------------------------------',
+    ...signature,
+    '',
+  ].join('\n');
+  const filename = `${[title, model.number, issuer]
+    .join('_')
+    .replace(UNSAFE_IN_FILE_NAME, '_')
+    .replace(/[\s.]+$/, '')}.pdf`;
+  return { subject, text, filename };
+}
+
+/** What the office is told when the mail server did not take the mail, in its own words. */
+function sendError(err: unknown, to: string): AppError {
+  const e = (err ?? {}) as { code?: unknown; command?: unknown; message?: unknown };
+  const error = (typeof e.message === 'string' ? e.message : String(err)).slice(0, 500);
+  const code = typeof e.code === 'string' ? e.code : '';
+  const command = typeof e.command === 'string' ? e.command : '';
+  // nodemailer's documented error codes: EENVELOPE when the server refused the recipient.
+  if (code === 'EENVELOPE' || command.startsWith('RCPT')) {
+    return new AppError('BAD_REQUEST', 'document.addressRefused', { to, error });
+  }
+  if (['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ETLS', 'EAUTH', 'ENOAUTH'].includes(code)) {
+    return new AppError('SERVICE_UNAVAILABLE', 'document.mailServerUnreachable', { error });
+  }
+  return new AppError('SERVICE_UNAVAILABLE', 'document.sendFailed', { error });
+}
+
 /** Sends the document's PDF to its customer's address and records the attempt. */
 export async function sendDocument(
   db: Db,
@@ -70,29 +164,21 @@ export async function sendDocument(
   const customer = customerRow(db, model.recipient.customerId);
   const to = customer?.email?.trim();
   if (!customer || !to) throw badRequest('document.noEmail');
-  const t = documentT(model.language);
-  const title = t(`title.${model.kind}`);
-  const issuer = model.issuer.legalName || 'Wholesale Orders';
-  const subject = t('mail.subject', { title, number: model.number, issuer });
-  const text = t('mail.body', {
-    title,
-    number: model.number,
-    issuer,
-    recipient: model.recipient.name,
-  });
+  const { subject, text, filename } = documentMail(model);
   const pdf = await renderPdf([model]);
-  let error: string | null = null;
+  let failure: AppError | null = null;
   try {
     await (await transportFor(config.mail.smtpUrl)).sendMail({
       from: senderOf(config.mail.from, model.issuer.legalName),
       to,
       subject,
       text,
-      attachments: [{ filename: pdfFileName(model), content: pdf, contentType: 'application/pdf' }],
+      attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
     });
   } catch (err) {
-    error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    failure = sendError(err, to);
   }
+  const error = failure ? String(failure.params?.error ?? failure.appCode) : null;
   write(db, () => {
     db.$client
       .prepare(
@@ -112,6 +198,6 @@ export async function sendDocument(
         nowIso(),
       );
   });
-  if (error) throw new AppError('SERVICE_UNAVAILABLE', 'document.sendFailed', { error });
+  if (failure) throw failure;
   return mailLog(db, config, model.kind, model.id);
 }
