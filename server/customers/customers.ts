@@ -15,6 +15,7 @@ import {
   type customerListInput,
 } from '../../shared/schemas/office';
 import { searchQuery } from '../../shared/search/fold';
+import { codeKey, phoneDigits, typedText } from '../../shared/search/typed';
 import { hashPassword } from '../accounts/passwords';
 import { invalidateAccountSessions } from '../accounts/sessions';
 import { assertUsernameFree, fieldConflict, fieldError } from '../accounts/usernames';
@@ -163,8 +164,10 @@ export function listCustomers(
   input: z.output<typeof customerListInput>,
 ): CustomerOut[] {
   const all = allCustomers(db, timeZone);
-  const keyword = input.keyword?.toLowerCase();
-  const digits = keyword?.replace(/[\s-]/g, '').replace(/^0+/, '');
+  // As typed (ADR 113): full-width read as ordinary, "c7" for C007, a phone number in any form.
+  const keyword = input.keyword ? typedText(input.keyword) : undefined;
+  const key = keyword ? codeKey(keyword) : null;
+  const digits = keyword ? phoneDigits(keyword) : null;
   if (input.kind === 'all' && !input.route && !keyword) return all;
   // The kana reading of the names (hiragana finds a half-width katakana transfer name), as the
   // office's pickers find them.
@@ -176,6 +179,7 @@ export function listCustomers(
       (!keyword ||
         c.restaurantName.toLowerCase().includes(keyword) ||
         c.customerCode.toLowerCase().includes(keyword) ||
+        (key !== null && codeKey(c.customerCode) === key) ||
         (!!digits && (c.phoneNumber.includes(digits) || !!c.mobileNumber?.includes(digits))) ||
         (!!spelled && namesMatch(c, spelled, all.length))),
   );

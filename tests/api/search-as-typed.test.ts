@@ -102,6 +102,25 @@ describe('a customer typed the way the office types', () => {
     }
   });
 
+  it("finds them on the customers screen's cards as well", async () => {
+    for (const [typed, code] of [
+      ['c7', 'C007'],
+      ['Ｃ７', 'C007'],
+      ['０９０ー３６３８', 'C007'],
+      ['ＮＡＭＡＳＴＥ', 'C002'],
+    ]) {
+      const r = await query<{ customerCode: string }[]>(admin, 'customers.list', {
+        kind: 'all',
+        keyword: typed,
+      });
+      expect(r.status, typed).toBe(200);
+      expect(
+        r.data.map((c) => c.customerCode),
+        typed,
+      ).toEqual([code]);
+    }
+  });
+
   it('finds a phone number with or without dashes, in full-width digits', async () => {
     for (const typed of ['090-3638-2343', '09036382343', '０９０ー３６３８', '０９０－３６３８']) {
       expect(await pick(typed)).toEqual(['C007']);
