@@ -255,7 +255,11 @@ export type ClosingMailStateOut = z.output<typeof closingMailStateOut>;
 export const closingMailOut = z.object({
   closingDate: z.string(),
   sent: z.array(statementOf.extend({ to: z.string() })),
-  failed: z.array(statementOf.extend({ to: z.string(), error: z.string() })),
+  /**
+   * Each statement the mail server did not take: the mail server's own words (`error`) and what
+   * the office is told (`code`, an error code: the address refused, the server not reached).
+   */
+  failed: z.array(statementOf.extend({ to: z.string(), error: z.string(), code: z.string() })),
   noEmail: z.array(statementOf),
   alreadySent: z.number().int(),
 });

@@ -1,9 +1,11 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestClosingDate } from '../../shared/closing-dates';
 import { addDaysIso } from '../../shared/delivery-dates';
 import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeAdmin, makeCustomer } from '../helpers/factories';
+import { insertDeliveredOrder } from '../helpers/deliveries';
+import { makeAdmin, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
 import { mutate } from '../helpers/trpc';
 
@@ -249,6 +251,7 @@ describe('the mail a restaurant receives', () => {
     expect(m.subject).toBe(`Invoice ${number} from Sakura Foods Co., Ltd.`);
     expect(header(m.head, 'From')).toBe('"Sakura Foods Co., Ltd." <billing@sakura.example>');
     expect(m.text).toContain('Dear Chiya Ghar,');
+    expect(m.text).toContain('Sakura Foods Co., Ltd. thanks you for your business.');
     expect(m.text).toContain(`Please find attached Invoice ${number}.`);
     expect(m.text).toContain('Amount due: ¥5,500');
     expect(m.text).toContain(`Payment due: ${due}`);
@@ -285,6 +288,39 @@ describe('when the mail does not go', () => {
     expect(again.status).toBe(200);
     expect(again.data.mails.map((x) => x.status)).toEqual(['sent', 'failed']);
     expect(received).toHaveLength(before + 1);
+  });
+
+  it("a closing's statements: the one whose address is refused is said as such, the others still go", async () => {
+    const closingDate = latestClosingDate(15, today);
+    const rice = makeProduct(t.db, { name: 'Rice', price: 1000 }).id;
+    const emails = ['nobody@asha.example', 'keiri@bluelotus.example'];
+    for (const email of emails) {
+      const c = await makeCustomer(t.db, { paymentMethod: 'monthly' });
+      t.db.$client
+        .prepare('UPDATE customer SET closing_day = 15, email = ? WHERE id = ?')
+        .run(email, c.id);
+      insertDeliveredOrder(t.db, {
+        customerId: c.id,
+        productId: rice,
+        day: addDaysIso(closingDate, -2),
+        quantity: 3,
+      });
+    }
+    expect((await mutate(office, 'closing.run', { closingDate })).status).toBe(200);
+    const before = received.length;
+    const r = await mutate<{
+      sent: { to: string }[];
+      failed: { to: string; code: string; error: string }[];
+    }>(office, 'documents.sendClosingStatements', { closingDate });
+    expect(r.status, JSON.stringify(r)).toBe(200);
+    expect(r.data.sent.map((x) => x.to)).toEqual(['keiri@bluelotus.example']);
+    expect(r.data.failed).toHaveLength(1);
+    expect(r.data.failed[0]).toMatchObject({
+      to: 'nobody@asha.example',
+      code: 'document.addressRefused',
+    });
+    // One mail for the one address taken, to that address alone.
+    expect(received.slice(before).map((x) => x.to)).toEqual([['keiri@bluelotus.example']]);
   });
 
   it('a mail server that cannot be reached: the office is told so, not that the message was refused', async () => {

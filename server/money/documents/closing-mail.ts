@@ -82,7 +82,7 @@ export async function sendClosingStatements(
       else toSend.push(r);
     }
     // Each outcome in the statement's place, so the answer lists them in the closing's order.
-    const outcomes: ({ sent: true } | { sent: false; error: string })[] = [];
+    const outcomes: ({ sent: true } | { sent: false; error: string; code: string })[] = [];
     let next = 0;
     const sender = async () => {
       while (next < toSend.length) {
@@ -96,7 +96,8 @@ export async function sendClosingStatements(
           // Recorded as failed by sendDocument; the others still go.
           const error =
             err instanceof AppError ? String(err.params?.error ?? err.appCode) : String(err);
-          outcomes[i] = { sent: false, error };
+          const code = err instanceof AppError ? err.appCode : 'document.sendFailed';
+          outcomes[i] = { sent: false, error, code };
         }
       }
     };
@@ -105,7 +106,8 @@ export async function sendClosingStatements(
       const who = { number: r.number, restaurantName: r.restaurantName, to: r.email };
       const o = outcomes[i];
       if (o?.sent) out.sent.push(who);
-      else out.failed.push({ ...who, error: o?.error ?? '' });
+      else
+        out.failed.push({ ...who, error: o?.error ?? '', code: o?.code ?? 'document.sendFailed' });
     });
     return out;
   } finally {

@@ -90,6 +90,38 @@ describe('e-mailing the statements of a closing', () => {
     expect(screen.getByText('3 statements were sent by e-mail already.')).toBeTruthy();
   });
 
+  it('says in the office language why a statement did not go: the address refused, the mail server not reached', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    render(state({ noEmail: [] }), {
+      ...NOTHING,
+      failed: [
+        {
+          number: 'ST-000001',
+          restaurantName: 'Asha Kitchen',
+          to: 'nobody@asha.example',
+          error: "Can't send mail - all recipients were rejected: 550 5.1.1",
+          code: 'document.addressRefused',
+        },
+        {
+          number: 'ST-000002',
+          restaurantName: 'Blue Lotus',
+          to: 'b@example.com',
+          error: 'connect ECONNREFUSED',
+          code: 'document.mailServerUnreachable',
+        },
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '月次請求書 2 件をメールで送る' }));
+    fireEvent.click(await screen.findByRole('button', { name: '送信する' }));
+    const result = await screen.findByTestId('send-statements-result');
+    expect(result.textContent).toContain(
+      'ST-000001 Asha Kitchen: メールサーバーが宛先 nobody@asha.example を受け付けませんでした。',
+    );
+    expect(result.textContent).toContain(
+      'ST-000002 Blue Lotus: メールサーバーに接続またはログインできなかったため、送信されていません。',
+    );
+  });
+
   it('in Japanese', async () => {
     await act(() => i18n.changeLanguage('ja'));
     render(state());

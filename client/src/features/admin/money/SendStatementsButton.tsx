@@ -1,10 +1,12 @@
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '../../../../../server/platform/errors';
 import type { ClosingMailOut } from '../../../../../shared/schemas/documents';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError } from '../../../components/notify';
 import { showDate } from '../../../dates';
+import { codeText } from '../../../errors';
 import { trpc } from '../../../trpc';
 import { moneyErrorText } from './api';
 
@@ -76,7 +78,8 @@ export function SendStatementsButton({ closingDate }: { closingDate: string }) {
               <List size="sm">
                 {result.failed.map((f) => (
                   <List.Item key={f.number}>
-                    {f.number} {f.restaurantName} ({f.to}): {f.error}
+                    {f.number} {f.restaurantName}:{' '}
+                    {codeText(t, f.code as ErrorCode, { to: f.to, error: f.error })}
                   </List.Item>
                 ))}
               </List>
