@@ -83,11 +83,19 @@ export async function sendClosingStatements(
     }
     // Each outcome in the statement's place, so the answer lists them in the closing's order.
     const outcomes: ({ sent: true } | { sent: false; error: string; code: string })[] = [];
+    // Once the mail server cannot be reached, the statements not yet tried are not tried: each
+    // would wait out the same timeout (minutes for a month's statements) to fail the same way.
+    // They are listed with that reason and go with the next sending, as any unsent one does.
+    let unreachable: { sent: false; error: string; code: string } | null = null;
     let next = 0;
     const sender = async () => {
       while (next < toSend.length) {
         const i = next++;
         const r = toSend[i] as Row;
+        if (unreachable) {
+          outcomes[i] = unreachable;
+          continue;
+        }
         try {
           const model = documentModel(db, 'statement', r.id, scopeAll, config.timeZone);
           await sendDocument(db, config, actor, model);
@@ -97,7 +105,9 @@ export async function sendClosingStatements(
           const error =
             err instanceof AppError ? String(err.params?.error ?? err.appCode) : String(err);
           const code = err instanceof AppError ? err.appCode : 'document.sendFailed';
-          outcomes[i] = { sent: false, error, code };
+          const failed = { sent: false as const, error, code };
+          outcomes[i] = failed;
+          if (code === 'document.mailServerUnreachable') unreachable ??= failed;
         }
       }
     };

@@ -16,13 +16,26 @@ import { renderPdf } from './pdf';
 // E-mailing a document (docs/decisions/032): the PDF is made and sent outside any transaction,
 // then what was sent (or refused), when and to whom is written to document_mail in one.
 
+/**
+ * How long the office waits on a mail server that does not answer. nodemailer's own defaults
+ * (2 minutes to connect, 10 of silence) held the office's send button spinning for minutes
+ * when the server was down or blocked; a mail server that answers does so within seconds.
+ * Values in SMTP_URL's query string (`?connectionTimeout=…`) still win, as nodemailer merges
+ * the URL's options over these.
+ */
+export const MAIL_TIMEOUTS = {
+  connectionTimeout: 15_000,
+  greetingTimeout: 15_000,
+  socketTimeout: 60_000,
+} as const;
+
 // nodemailer is loaded with the first e-mail, not at the server's start.
 const transports = new Map<string, Transporter>();
 async function transportFor(url: string): Promise<Transporter> {
   let t = transports.get(url);
   if (!t) {
     const { default: nodemailer } = await import('nodemailer');
-    t = nodemailer.createTransport(url);
+    t = nodemailer.createTransport({ url, ...MAIL_TIMEOUTS });
     transports.set(url, t);
   }
   return t;
