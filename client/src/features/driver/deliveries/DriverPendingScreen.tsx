@@ -13,6 +13,7 @@ import {
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOut } from '../../../../../shared/schemas/doorstep';
+import { typedText } from '../../../../../shared/search/typed';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Loading } from '../../../components/LoadState';
@@ -21,6 +22,7 @@ import { showInstant } from '../../../dates';
 import { errorMessage } from '../../../keyed';
 import { trpc } from '../../../trpc';
 import { useAuth } from '../../auth/AuthContext';
+import { matchesName } from '../../customer/catalogue/search';
 import { useDues } from '../payments/DueToCollect';
 import { DeliverDialog } from './DeliverDialog';
 import { useFirstCardsFirst } from './firstCards';
@@ -118,12 +120,16 @@ export function DriverPendingScreen() {
   );
   const dues = useDues(customerIds);
   const shown = useMemo(() => {
-    const k = search.trim().toLowerCase();
-    return k
-      ? jobs.filter((j) =>
-          (j.customer?.restaurantName ?? j.restaurantName).toLowerCase().includes(k),
-        )
-      : jobs;
+    // As the server's job lists read it (ADR 113): the restaurant's name as the pickers match
+    // it (full-width, kana), or the order's number with or without its # ("＃１００７９").
+    const typed = typedText(search);
+    if (!typed) return jobs;
+    const number = /^#?\d+$/.test(typed) ? Number(typed.replace('#', '')) : null;
+    return jobs.filter(
+      (j) =>
+        matchesName([j.customer?.restaurantName ?? j.restaurantName, j.restaurantName], typed) ||
+        (number !== null && j.order?.orderNumber === number),
+    );
   }, [jobs, search]);
   const pendingCount = jobs.length;
   // Refused deliveries of jobs the list no longer has (removed, moved, delivered by the office).

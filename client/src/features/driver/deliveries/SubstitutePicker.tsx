@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../../../shared/format';
 import { localName, unitLabel } from '../../../components/localName';
+import { matchesName } from '../../customer/catalogue/search';
 import type { SubstituteEntry } from './DeliveredLines';
 import type { choicesFor, SubstituteProduct } from './substitutes';
 
@@ -43,15 +44,11 @@ export function SubstitutePicker({
     `${localName(p, i18n.language)} · ${unitLabel(t, p.sku)} · ${formatYen(offer?.priceOf(p) ?? p.price)}`;
   const options = useMemo(() => {
     if (!offer) return [];
-    const k = search.trim().toLowerCase();
+    // Read as the catalogue reads it (ADR 113): full-width, kana, Devanagari, spelling.
     return offer.products.filter(
       (p) =>
         p._id !== productId &&
-        (p._id === entry?.productId ||
-          !k ||
-          p.name.toLowerCase().includes(k) ||
-          (p.nameNe ?? '').toLowerCase().includes(k) ||
-          (p.nameJa ?? '').toLowerCase().includes(k)),
+        (p._id === entry?.productId || matchesName([p.name, p.nameNe, p.nameJa], search)),
     );
   }, [offer, search, productId, entry?.productId]);
 

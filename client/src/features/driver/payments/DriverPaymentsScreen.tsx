@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatYen } from '../../../../../shared/format';
+import { codeKey, typedText } from '../../../../../shared/search/typed';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { Loading } from '../../../components/LoadState';
 import { showInstant } from '../../../dates';
@@ -10,6 +11,7 @@ import { trpc } from '../../../trpc';
 import { INVOICE_QUERY } from '../../admin/money/api';
 import { InvoiceCards, InvoicesFailed } from '../../admin/money/InvoiceList';
 import { useAuth } from '../../auth/AuthContext';
+import { matchesName } from '../../customer/catalogue/search';
 import { useFirstCardsFirst } from '../deliveries/firstCards';
 import { loadList } from '../deliveries/outbox';
 import { useDriverSync } from '../deliveries/useDriverSync';
@@ -128,18 +130,24 @@ export function DriverPaymentsScreen() {
       today ? everyInvoice.filter((i) => i.customer && today.has(i.customer._id)) : everyInvoice,
     [everyInvoice, today],
   );
-  const keyword = search.trim().toLowerCase();
+  const keyword = typedText(search);
   // A search reaches every invoice; otherwise today's route, unless the driver asked for all
   // (or the route is not known on this phone).
   const wide = keyword !== '' || all || today === null;
   const matching = useMemo(() => {
     if (!keyword) return wide ? everyInvoice : onRoute;
-    return everyInvoice.filter((i) =>
-      [
-        i.customer?.restaurantName ?? i.deletedCustomer?.restaurantName,
-        i.customer?.customerCode ?? i.deletedCustomer?.customerCode,
-        i.number,
-      ].some((v) => (v ?? '').toLowerCase().includes(keyword)),
+    // As the server's invoice lists read it (ADR 113): the name as the pickers match it
+    // (full-width, kana), a code or number as typed or without its zeros ("c7", "ＩＮＶ－７９").
+    const key = codeKey(keyword);
+    return everyInvoice.filter(
+      (i) =>
+        matchesName(
+          i.customer?.restaurantName ?? i.deletedCustomer?.restaurantName ?? '',
+          keyword,
+        ) ||
+        [i.customer?.customerCode ?? i.deletedCustomer?.customerCode, i.number].some(
+          (v) => !!v && (typedText(v).includes(keyword) || (key !== null && codeKey(v) === key)),
+        ),
     );
   }, [everyInvoice, onRoute, keyword, wide]);
   // Today's route, a few cards at a time (ADR 106): a driver with 40 stops had 44 invoices drawn

@@ -21,6 +21,7 @@ import { usePriceBasis } from '../../../../components/PriceBasisNote';
 import { ProductCard } from '../../../../components/ProductCard';
 import { trpc } from '../../../../trpc';
 import { cardImage } from '../../../../upload';
+import { matchesName } from '../../../customer/catalogue/search';
 import { AdminSidebarLayout, officeCrumbs } from '../../AdminSidebarLayout';
 import { ImportModal } from '../shared/ImportModal';
 import { useAfterChange } from '../shared/useOfficeMutation';
@@ -51,12 +52,12 @@ export function ProductsScreen() {
   const [stockOf, setStockOf] = useState<ProductOut | null>(null);
 
   const rows = useMemo(() => {
-    const q = query.trim().toLowerCase();
+    // Read as the catalogue reads it (ADR 113): full-width, kana, Devanagari, spelling.
     return (products.data ?? [])
       .filter(
         (p) =>
           (!category || p.category?._id === category) &&
-          (!q || [p.name, p.nameNe, p.nameJa].some((n) => n?.toLowerCase().includes(q))),
+          matchesName([p.name, p.nameNe, p.nameJa], query),
       )
       .sort((a, b) => a.productRank - b.productRank || a.name.localeCompare(b.name));
   }, [products.data, category, query]);
