@@ -32,8 +32,9 @@ async function pickMonth(page: Page, label: string, yyyyMm: string, language: 'e
     language === 'ja'
       ? `${y}年${Number(mm)}月`
       : `${en.common.month[`m${Number(mm)}` as keyof typeof en.common.month]} ${y}`;
-  // The field's name is its label and the month chosen ('対象月：2026年11月').
-  await page.getByRole('button', { name: new RegExp(`^${label}(：|: |$)`) }).click();
+  // The field's name is its label and the month chosen ('開始月：2026年11月').
+  const labelled = label.replace(/[()]/g, '\\$&');
+  await page.getByRole('button', { name: new RegExp(`^${labelled}(：|: |$)`) }).click();
   const calendar = page.locator('[data-dates-dropdown]');
   // The month list opens after the click: count() below does not wait for it.
   await calendar.waitFor();
@@ -53,6 +54,8 @@ async function pickMonth(page: Page, label: string, yyyyMm: string, language: 'e
   }
   throw new Error(`no ${name} in the month calendar`);
 }
+
+const jaDownload = ja.reports.taxSummary.download;
 
 describe('tax summary journey', () => {
   it('the office reads a month per rate and downloads it, in English and Japanese', async () => {
@@ -118,11 +121,13 @@ describe('tax summary journey', () => {
       await page.goto('/admin/reports');
       await page.getByRole('link', { name: 'Tax summary' }).click();
       await page.waitForURL('**/admin/reports/tax-summary');
-      await pickMonth(page, 'Month', month, 'en');
+      await pickMonth(page, 'From (month)', month, 'en');
       const shown = `${en.common.month[`m${Number(month.slice(5))}` as keyof typeof en.common.month]} ${month.slice(0, 4)}`;
       // The field shows the month and is named with it (a screen reader hears both).
       expect(
-        await page.getByRole('button', { name: `Month: ${shown}`, exact: true }).textContent(),
+        await page
+          .getByRole('button', { name: `From (month): ${shown}`, exact: true })
+          .textContent(),
       ).toBe(shown);
       const row8 = page.getByTestId('tax-row-rate8');
       await row8.waitFor();
@@ -152,7 +157,7 @@ describe('tax summary journey', () => {
     await ja.waitForURL('**/admin');
     await ja.evaluate(() => localStorage.setItem('lang', 'ja'));
     await ja.goto('/admin/reports/tax-summary');
-    await pickMonth(ja, '対象月', month, 'ja');
+    await pickMonth(ja, '開始月', month, 'ja');
     await ja.getByText('8%対象（軽減税率）').waitFor();
     await ja.getByText('10%対象', { exact: true }).waitFor();
     // The month in the accountant's words, not 2026-10.
@@ -161,5 +166,60 @@ describe('tax summary journey', () => {
     await ja.getByRole('columnheader', { name: '消費税' }).waitFor();
     await screenshot(ja, 'tax-summary-desktop-ja');
     await expectNoSeriousViolations(ja, { label: 'tax summary, desktop, ja' });
+
+    // A period (ADR 114): last month to this month. The start moves back, the end stays; the
+    // server's figures of each month add up to the period's, in the month table and per rate.
+    const before = new Date(Date.UTC(Number(y), Number(mm) - 2, 1)).toISOString().slice(0, 7);
+    const [by, bm] = before.split('-');
+    await pickMonth(ja, '開始月', before, 'ja');
+    const period = `${by}年${Number(bm)}月～${y}年${Number(mm)}月`;
+    await ja.getByRole('heading', { name: period }).waitFor();
+    const months = ja.getByRole('table', { name: `${period} 月別内訳` });
+    await months.waitFor();
+    const figures = async (testId: string) =>
+      (await ja.getByTestId(testId).locator('td').allTextContents()).map((c) =>
+        Number(c.replace(/[^\d-]/g, '')),
+      );
+    const first = await figures(`tax-month-${before}`);
+    const second = await figures(`tax-month-${month}`);
+    const total = await figures('tax-months-total');
+    expect(first).toHaveLength(5);
+    expect(total).toEqual(first.map((n, i) => n + (second[i] ?? 0)));
+    // This month's row holds what the database says of this month alone.
+    expect(second[0]).toBe(sums.net8 - cancelled.net8 - credits.net8);
+    expect(second[1]).toBe(sums.tax8 - cancelled.tax8 - credits.tax8);
+    // The per-rate table above is the period's: its 8 % row and total are the month table's.
+    const rate8 = await figures('tax-row-rate8');
+    expect(rate8.slice(0, 2)).toEqual(total.slice(0, 2));
+    expect((await figures('tax-row-total'))[2]).toBe(total[4]);
+    expect(await ja.getByTestId('tax-cancellations').textContent()).toContain('期間中の取消');
+    const periodLink = ja.getByRole('link', { name: jaDownload });
+    expect(await periodLink.getAttribute('href')).toBe(
+      `/api/data/tax-summary?from=${before}&to=${month}`,
+    );
+    expect((await ja.request.get((await periodLink.getAttribute('href')) as string)).status()).toBe(
+      200,
+    );
+    await screenshot(ja, 'tax-summary-period-desktop-ja');
+    await expectNoSeriousViolations(ja, { label: 'tax summary, period, desktop, ja' });
+    await ja.close();
+
+    // In Nepali on a phone: the quick choice "January to last month", the month table scrolling
+    // sideways in its own region.
+    const ne = await e.newPage(PHONE);
+    await signIn(ne, 'admin', 'admin1234');
+    await ne.waitForURL('**/admin');
+    await ne.evaluate(() => localStorage.setItem('lang', 'ne'));
+    await ne.goto('/admin/reports/tax-summary');
+    await ne.getByTestId('tax-row-rate8').waitFor();
+    await ne.getByRole('button', { name: 'जनवरीदेखि गत महिनासम्म' }).click();
+    await ne.getByTestId('tax-months').waitFor();
+    await ne.getByText('यस अवधिमा जारी बिल', { exact: false }).waitFor();
+    await ne.getByRole('region', { name: /महिना अनुसार$/ }).scrollIntoViewIfNeeded();
+    await screenshot(ne, 'tax-summary-period-phone-ne');
+    await expectNoSeriousViolations(ne, {
+      label: 'tax summary, period, phone, ne',
+      exclude: ['.mantine-Notifications-root'],
+    });
   }, 240_000);
 });

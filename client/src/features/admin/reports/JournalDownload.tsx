@@ -16,17 +16,19 @@ import { businessToday } from '../../../dates';
  * (GET /api/data/journal), the last calendar month unless another period is chosen. The period
  * is checked here with the server's own schema, so a reversed or too long one never downloads.
  */
-export function JournalDownload({ month }: { month?: string } = {}) {
+export function JournalDownload({ months }: { months?: { from: string; to: string } } = {}) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState(() =>
-    month ? monthPeriod(month) : lastCalendarMonth(businessToday()),
+    months ? monthsPeriod(months) : lastCalendarMonth(businessToday()),
   );
-  // The tax summary's month above, once picked, is the period here too: the accountant who
-  // turned the summary to November downloaded October's entries beside it.
-  const [followed, setFollowed] = useState(month);
-  if (month && month !== followed) {
-    setFollowed(month);
-    setPeriod(monthPeriod(month));
+  // The tax summary's period above, once picked, is the period here too (first day of its first
+  // month to last day of its last): the accountant who turned the summary to November
+  // downloaded October's entries beside it. A period the file refuses (over a year) says so.
+  const picked = months ? `${months.from}/${months.to}` : undefined;
+  const [followed, setFollowed] = useState(picked);
+  if (months && picked !== followed) {
+    setFollowed(picked);
+    setPeriod(monthsPeriod(months));
   }
   const [books, setBooks] = useState<JournalBooks>('exclusive');
   const checked = journalInput.safeParse({ ...period, books });
@@ -95,8 +97,11 @@ export function JournalDownload({ month }: { month?: string } = {}) {
   );
 }
 
-/** A calendar month (YYYY-MM) as its first and last day. */
-function monthPeriod(month: string): { from: string; to: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return { from: `${month}-01`, to: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
+/** Calendar months (YYYY-MM to YYYY-MM) as the first day of the first and last of the last. */
+function monthsPeriod(months: { from: string; to: string }): { from: string; to: string } {
+  const [y, m] = months.to.split('-').map(Number) as [number, number];
+  return {
+    from: `${months.from}-01`,
+    to: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10),
+  };
 }
