@@ -4,6 +4,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
 import type { JobOut } from '../../../shared/schemas/doorstep';
+import type { CustomerOut } from '../../../shared/schemas/office';
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;
@@ -30,6 +31,38 @@ export function makeUser(overrides: Partial<UserOut> = {}): UserOut {
     business: { timeZone: 'Asia/Tokyo', today: '2030-05-15' },
     ...overrides,
   };
+}
+
+/** A monthly customer as the office's customer list and form read it. */
+export function makeCustomer(overrides: Partial<CustomerOut> = {}): CustomerOut {
+  return {
+    _id: 'c1',
+    restaurantName: 'Annapurna',
+    phoneNumber: '312345678',
+    customerCode: 'C1',
+    paymentMethod: 'monthly',
+    paymentDate: '25',
+    deliveryDays: [],
+    route: null,
+    routeName: null,
+    contactPerson: null,
+    mobileNumber: null,
+    username: null,
+    badDebt: false,
+    webOrder: false,
+    creditHold: false,
+    billingName: null,
+    billingAddress: null,
+    transferName: null,
+    email: null,
+    closingDay: 20,
+    paymentMonth: 1,
+    documentLanguage: 'ja',
+    totalDues: 0,
+    lastDelivered: null,
+    inactive: false,
+    ...overrides,
+  } as CustomerOut;
 }
 
 export function makeProduct(overrides: Partial<ProductOut> = {}): ProductOut {

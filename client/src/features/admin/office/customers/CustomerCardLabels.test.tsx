@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CustomerOut } from '../../../../../../shared/schemas/office';
 import i18n from '../../../../i18n';
-import { makeUser } from '../../../../test/fixtures';
+import { makeCustomer, makeUser } from '../../../../test/fixtures';
 import { renderScreen } from '../../../../test/renderScreen';
 import { CustomerCard } from './CustomerCard';
 
@@ -11,33 +10,10 @@ import { CustomerCard } from './CustomerCard';
 
 const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
 
-const customer = {
-  _id: 'c1',
+const customer = makeCustomer({
   restaurantName: 'Masala Art',
-  phoneNumber: '312345678',
-  customerCode: 'C1',
-  paymentMethod: 'monthly',
-  paymentDate: '25',
-  deliveryDays: [],
-  route: null,
-  routeName: null,
-  contactPerson: null,
-  mobileNumber: null,
-  username: null,
-  badDebt: false,
-  webOrder: false,
-  creditHold: false,
-  billingName: null,
-  billingAddress: null,
-  transferName: null,
-  email: null,
-  closingDay: 20,
-  paymentMonth: 1,
-  documentLanguage: 'ja',
   totalDues: 485974,
-  lastDelivered: null,
-  inactive: false,
-} satisfies CustomerOut;
+});
 
 const card = () =>
   renderScreen(

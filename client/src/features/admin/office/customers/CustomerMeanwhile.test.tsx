@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CustomerOut } from '../../../../../../shared/schemas/office';
-import { makeUser } from '../../../../test/fixtures';
+import { makeCustomer, makeUser } from '../../../../test/fixtures';
 import { renderScreen } from '../../../../test/renderScreen';
 import { serverError } from '../../../../test/testServer';
 import { CustomerForm } from './CustomerForm';
@@ -12,33 +11,12 @@ import { CustomerForm } from './CustomerForm';
 
 const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Admin' });
 
-const customer = {
-  _id: 'c1',
+const customer = makeCustomer({
   restaurantName: 'Everest Dining',
-  phoneNumber: '312345678',
-  customerCode: 'C1',
-  paymentMethod: 'monthly',
-  paymentDate: '25',
   deliveryDays: ['Monday'],
   route: 'r1',
   routeName: 'North',
-  contactPerson: null,
-  mobileNumber: null,
-  username: null,
-  badDebt: false,
-  webOrder: false,
-  creditHold: false,
-  billingName: null,
-  billingAddress: null,
-  transferName: null,
-  email: null,
-  closingDay: 20,
-  paymentMonth: 1,
-  documentLanguage: 'ja',
-  totalDues: 0,
-  lastDelivered: null,
-  inactive: false,
-} as CustomerOut;
+});
 // What the other person saved meanwhile: a contact and the documents' e-mail.
 const saved = { ...customer, contactPerson: 'Hari', email: 'office@everest.example.jp' };
 

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CustomerOut } from '../../../../../../shared/schemas/office';
 import i18n from '../../../../i18n';
-import { makeUser } from '../../../../test/fixtures';
+import { makeCustomer, makeUser } from '../../../../test/fixtures';
 import { renderScreen } from '../../../../test/renderScreen';
 import { CustomerForm } from './CustomerForm';
 
@@ -13,33 +12,13 @@ const admin = makeUser({ _id: 'a1', role: 'admin', isAdmin: true, userType: 'Adm
 
 afterEach(() => i18n.changeLanguage('en'));
 
-const customer = {
-  _id: 'c1',
+const customer = makeCustomer({
   restaurantName: 'さくら食堂',
-  phoneNumber: '312345678',
-  customerCode: 'C1',
-  paymentMethod: 'monthly',
-  paymentDate: '25',
   deliveryDays: ['Monday'],
   route: 'r1',
   routeName: 'North',
-  contactPerson: null,
-  mobileNumber: null,
-  username: null,
-  badDebt: false,
-  webOrder: false,
-  creditHold: false,
-  billingName: null,
-  billingAddress: null,
   transferName: 'ｻｸﾗｼｮｸﾄﾞｳ',
-  email: null,
-  closingDay: 20,
-  paymentMonth: 1,
-  documentLanguage: 'ja',
-  totalDues: 0,
-  lastDelivered: null,
-  inactive: false,
-} as CustomerOut;
+});
 
 const form = () =>
   renderScreen(<CustomerForm customer={customer} onClose={() => {}} />, {
