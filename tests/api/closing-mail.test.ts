@@ -1,4 +1,3 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestClosingDate } from '../../shared/closing-dates';
 import { addDaysIso } from '../../shared/delivery-dates';
@@ -8,6 +7,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { insertDeliveredOrder } from '../helpers/deliveries';
 import { makeAdmin, makeCustomer, makeEmployee, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { type Mailbox, type ReceivedMail, startMailbox } from '../helpers/mailbox';
 import { mutate, query } from '../helpers/trpc';
 
 // After the month's closing run the office e-mails every statement of the closing at once
@@ -15,38 +15,19 @@ import { mutate, query } from '../helpers/trpc';
 // its own statement as a PDF, one without is named, and nothing goes out twice, not even when
 // two clerks press the button at the same moment.
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-let smtp: SMTPServer;
+type Received = ReceivedMail;
+let received: Received[] = [];
+let mailbox: Mailbox | undefined;
 let t: TestApp;
 let office: ApiClient;
 let closingDate = '';
 const numbers: Record<string, string> = {};
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as { port: number }).port;
+  mailbox = await startMailbox();
+  received = mailbox.received;
   t = await startTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'billing@sakura.example' },
+    env: mailbox.env,
   });
   const today = isoDateInZone(new Date(), t.config.timeZone);
   closingDate = latestClosingDate(15, today);
@@ -84,7 +65,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mailbox?.close();
 });
 
 const state = async () => {

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { insertDeliveredOrder } from '../helpers/deliveries';
 import { makeAdmin, makeCustomer, makeProduct } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { type Mailbox, type ReceivedMail, startMailbox } from '../helpers/mailbox';
 import { mutate } from '../helpers/trpc';
 
 // The mail a restaurant receives (ADR 112), read back from a real SMTP server this test starts,
@@ -15,13 +16,9 @@ import { mutate } from '../helpers/trpc';
 // Gmail, Outlook and iPhone Mail show it; and when the mail server refuses the address or cannot
 // be reached, the office is told which, the attempt is recorded and sending again works.
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-let smtp: SMTPServer;
-let smtpPort = 0;
+type Received = ReceivedMail;
+let received: Received[] = [];
+let mailbox: Mailbox | undefined;
 let t: TestApp;
 let office: ApiClient;
 let jaCustomer = '';
@@ -123,10 +120,7 @@ function read(mail: Received) {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
+  mailbox = await startMailbox({
     onRcptTo(address, _session, callback) {
       if (address.address.startsWith('nobody@')) {
         const err = new Error('5.1.1 <nobody@> mailbox unavailable') as Error & {
@@ -138,22 +132,10 @@ beforeAll(async () => {
       }
       callback();
     },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpPort = (smtp.server.address() as { port: number }).port;
+  received = mailbox.received;
   t = await startTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'billing@sakura.example' },
+    env: mailbox.env,
   });
   today = isoDateInZone(new Date(), t.config.timeZone);
   t.db.$client
@@ -180,7 +162,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await mailbox?.close();
 });
 
 async function invoiceFor(customer: string, amount: number, dueDate: string) {

@@ -1,5 +1,4 @@
 import { PDFParse } from 'pdf-parse';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeDocumentNumber } from '../../server/money/numbering';
 import { write } from '../../server/platform/db';
@@ -8,19 +7,15 @@ import { isoDateInZone } from '../../shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeAdmin, makeCustomer, makeEmployee } from '../helpers/factories';
 import { ApiClient } from '../helpers/http';
+import { type Mailbox, type ReceivedMail, startMailbox } from '../helpers/mailbox';
 
 // Documents (docs/decisions/032) on the real app: each kind's PDF read back as text with the
 // items Japan's qualified invoice system requires, English documents, who may open what,
 // gapless numbers, and e-mail through a real SMTP server this test runs on 127.0.0.1.
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-let smtp: SMTPServer;
-let smtpPort = 0;
+type Received = ReceivedMail;
+let received: Received[] = [];
+let mailbox: Mailbox | undefined;
 
 let t: TestApp;
 let admin: ApiClient;
@@ -191,28 +186,11 @@ function fromHeader(raw: string): string {
 const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpPort = (smtp.server.address() as { port: number }).port;
+  mailbox = await startMailbox();
+  received = mailbox.received;
 
   t = await startTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'billing@sakura.example' },
+    env: mailbox.env,
   });
   today = isoDateInZone(new Date(), t.config.timeZone);
   t.db.$client
@@ -306,7 +284,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await mailbox?.close();
 });
 
 describe('each kind of document carries what a qualified invoice requires', () => {
